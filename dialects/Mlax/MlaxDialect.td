@@ -1,0 +1,63 @@
+//===- MlaxDialect.td - the mlax dialect ----------------------------------===//
+//
+// mlax is a high-level array dialect with one op per lax-level primitive.
+// Shapes are static; element types are MLIR builtin types (signless integers
+// for signed integers, `ui*` for unsigned, `i1` for bool), as in StableHLO.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLAX_DIALECT_TD
+#define MLAX_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Mlax_Dialect : Dialect {
+  let name = "mlax";
+  let cppNamespace = "::mlir::mlax";
+  let summary = "A high-level array dialect traced from NumPy-style Python.";
+  let description = [{
+    The `mlax` dialect is the IR that `mlax.jit` traces Python functions into.
+    Every op is a pure function of statically shaped tensors. Autodiff,
+    vectorization and constant folding are passes over this dialect, and
+    `convert-mlax-to-stablehlo` lowers it for XLA.
+  }];
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+class Mlax_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Mlax_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def Mlax_Element : AnyTypeOf<[AnyFloat, AnySignlessInteger, AnyUnsignedInteger,
+                             AnyComplex]>;
+def Mlax_Tensor : StaticShapeTensorOf<[Mlax_Element]>;
+def Mlax_FloatTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex]>;
+def Mlax_RealFloatTensor : StaticShapeTensorOf<[AnyFloat]>;
+// Signed and floating-point numbers (no bool, no unsigned).
+def Mlax_SignedTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex,
+    AnyTypeOf<[I8, I16, I32, I64]>]>;
+def Mlax_IntOrFloatTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex,
+    AnyTypeOf<[I8, I16, I32, I64]>, AnyUnsignedInteger]>;
+def Mlax_RealTensor : StaticShapeTensorOf<[AnyFloat,
+    AnyTypeOf<[I8, I16, I32, I64]>, AnyUnsignedInteger]>;
+def Mlax_PredTensor : StaticShapeTensorOf<[I1]>;
+def Mlax_IndexTensor : StaticShapeTensorOf<[I1, I32]>;
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Mlax_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "the comparison a `mlax.compare` performs", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"LT", 2>, I32EnumAttrCase<"LE", 3>,
+      I32EnumAttrCase<"GT", 4>, I32EnumAttrCase<"GE", 5>]> {
+  let cppNamespace = "::mlir::mlax";
+}
+
+#endif // MLAX_DIALECT_TD

@@ -1,0 +1,19 @@
+//===- MlaxOps.h - mlax dialect operations ----------------------*- C++ -*-===//
+#ifndef MLAX_DIALECT_MLAXOPS_H
+#define MLAX_DIALECT_MLAXOPS_H
+
+#include "Mlax/MlaxDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "Mlax/MlaxEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "Mlax/MlaxOps.h.inc"
+
+#endif // MLAX_DIALECT_MLAXOPS_H

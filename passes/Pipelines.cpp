@@ -1,0 +1,26 @@
+//===- Pipelines.cpp - mlax pass registration and named pipelines ---------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlax::buildDefaultPipeline(OpPassManager &pm) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createConvertMlaxToStablehlo());
+}
+
+void mlax::registerAllMlaxPasses() {
+  registerMlaxPasses();
+  PassPipelineRegistration<>(
+      "mlax-default-pipeline",
+      "What mlax.jit runs: inline, canonicalize, cse, symbol-dce, "
+      "convert-mlax-to-stablehlo",
+      buildDefaultPipeline);
+}
