@@ -13,6 +13,10 @@ namespace mlir::mlax {
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"
 
+/// inline, canonicalize, cse, symbol-dce: the mlax-level simplifications.
+/// Registered as `mlax-simplify-pipeline`.
+void buildSimplifyPipeline(OpPassManager &pm);
+
 /// The pipeline `jit` runs: simplify the mlax module, then lower it.
 /// Registered as `mlax-default-pipeline`; spelled out in docs/pipeline.md.
 void buildDefaultPipeline(OpPassManager &pm);

@@ -8,16 +8,25 @@
 
 using namespace mlir;
 
-void mlax::buildDefaultPipeline(OpPassManager &pm) {
+void mlax::buildSimplifyPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
+}
+
+void mlax::buildDefaultPipeline(OpPassManager &pm) {
+  buildSimplifyPipeline(pm);
   pm.addPass(createConvertMlaxToStablehlo());
 }
 
 void mlax::registerAllMlaxPasses() {
   registerMlaxPasses();
+  PassPipelineRegistration<>(
+      "mlax-simplify-pipeline",
+      "The mlax-level part of the default pipeline: inline, canonicalize, "
+      "cse, symbol-dce",
+      buildSimplifyPipeline);
   PassPipelineRegistration<>(
       "mlax-default-pipeline",
       "What mlax.jit runs: inline, canonicalize, cse, symbol-dce, "

@@ -1,0 +1,393 @@
+"""jit, make_ir, and the tracing driver."""
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+import re
+import time
+import weakref
+
+import numpy as np
+from mlir import ir
+from mlir.dialects import func as func_d
+
+from mlax._src import compiler, core, dtypes, native, primitives, runtime
+from mlax._src.array import Array
+from mlax._src.config import config
+from mlax._src.core import ShapedArray, Trace, Tracer
+from mlax._src.tree import registry
+
+logger = logging.getLogger("mlax")
+
+_SCALARS = (bool, int, float, complex)
+
+
+def _symbol_name(fun) -> str:
+    name = getattr(fun, "__name__", "fn")
+    return re.sub(r"[^A-Za-z0-9_]", "_", name) or "fn"
+
+
+def _fun_location(fun) -> ir.Location:
+    code = getattr(inspect.unwrap(fun), "__code__", None)
+    if code is None:
+        return ir.Location.unknown()
+    return ir.Location.name(_symbol_name(fun),
+                            ir.Location.file(code.co_filename, code.co_firstlineno, 0))
+
+
+def _return_values(trace: Trace, out_leaves):
+    values, avals = [], []
+    for leaf in out_leaves:
+        if isinstance(leaf, Tracer):
+            core.check_tracer(leaf)
+            aval = leaf.aval
+        else:
+            aval = primitives.aval_of(leaf)
+        values.append(primitives.to_value(trace, leaf, aval))
+        avals.append(aval)
+    return values, avals
+
+
+def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
+    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
+    tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
+    stack = core.trace_stack()
+    stack.append(trace)
+    try:
+        args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
+        out = fun(*args, **kwargs)
+        out_leaves, out_tree = registry.flatten(out)
+        values, out_avals = _return_values(trace, out_leaves)
+    finally:
+        stack.pop()
+        trace.alive = False
+    return values, out_avals, out_tree
+
+
+def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
+    """Traces `fun` into a fresh module whose public @main is the function."""
+    ctx = native.context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            ftype = ir.FunctionType.get([a.mlir_type() for a in in_avals], [])
+            fop = func_d.FuncOp(name, ftype)
+        block = fop.add_entry_block()
+        trace = Trace(module, fop, block)
+        values, out_avals, out_tree = _trace_into(
+            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder)
+        with ir.InsertionPoint(block), ir.Location.unknown():
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in in_avals], [a.mlir_type() for a in out_avals]))
+    return module, out_avals, out_tree
+
+
+class _Executable:
+    """One compiled specialisation of a jitted function."""
+
+    __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
+                 "out_avals_list")
+
+    def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
+        self.exe = exe
+        self.in_avals = in_avals
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.stablehlo = stablehlo
+        self.stats = stats
+
+    def __call__(self, leaves):
+        bufs = []
+        for leaf, aval in zip(leaves, self.in_avals):
+            if type(leaf) is Array:
+                bufs.append(leaf._buf)
+            else:
+                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval)))
+        outs = self.exe.execute(bufs)
+        return self.out_tree.unflatten(
+            [Array(b, a) for b, a in zip(outs, self.out_avals)])
+
+
+def _leaf_aval(leaf):
+    t = type(leaf)
+    if t is Array:
+        return leaf.aval
+    return primitives.aval_of(leaf)
+
+
+class Lowered:
+    """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
+
+    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable):
+        self._jitted = jitted
+        self._text = stablehlo
+        self._mlax_ir = mlax_ir
+        self._key = key
+        self._make = make_executable
+
+    def as_text(self, dialect: str = "stablehlo") -> str:
+        if dialect == "mlax":
+            return self._mlax_ir
+        return self._text
+
+    def compile(self) -> "Compiled":
+        return Compiled(self._make())
+
+
+class Compiled:
+    def __init__(self, executable: _Executable):
+        self._executable = executable
+
+    def as_text(self) -> str:
+        """XLA's optimized HLO."""
+        return "\n".join(m.to_string() for m in self._executable.exe.hlo_modules())
+
+    def __call__(self, *args):
+        leaves, _ = registry.flatten(args)
+        return self._executable(leaves)
+
+
+_all_jitted: "weakref.WeakSet[Jitted]" = weakref.WeakSet()
+
+
+class Jitted:
+    """A function compiled on first call per signature; see `jit`."""
+
+    def __init__(self, fun, static_argnums=(), static_argnames=(), name=None):
+        if not callable(fun):
+            raise TypeError(f"jit expects a callable, got {fun!r}")
+        functools.update_wrapper(self, fun)
+        self._fun = fun
+        self._name = name or _symbol_name(fun)
+        if isinstance(static_argnums, int):
+            static_argnums = (static_argnums,)
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
+        self._static_argnums = tuple(static_argnums)
+        self._static_argnames = tuple(static_argnames)
+        self._has_static = bool(self._static_argnums or self._static_argnames)
+        try:
+            self._signature = inspect.signature(fun)
+        except (TypeError, ValueError):
+            self._signature = None
+        if self._signature is not None:
+            # static_argnames also name positional parameters (as in JAX).
+            params = list(self._signature.parameters)
+            for n in self._static_argnames:
+                if n in params and params.index(n) not in self._static_argnums:
+                    self._static_argnums += (params.index(n),)
+        self._cache: dict = {}
+        self.cache_misses = 0
+        _all_jitted.add(self)
+
+    # -- argument handling --------------------------------------------------
+    def _split(self, args, kwargs):
+        """(dynamic part, hashable static key, rebuild function)."""
+        nargs = len(args)
+        static_pos = tuple(sorted({i if i >= 0 else i + nargs for i in self._static_argnums
+                                   if -nargs <= i < nargs}))
+        static_kw = tuple(sorted(k for k in kwargs if k in self._static_argnames))
+        static_vals = tuple(args[i] for i in static_pos) + tuple(kwargs[k] for k in static_kw)
+        for v in static_vals:
+            try:
+                hash(v)
+            except TypeError:
+                raise ValueError(
+                    f"Non-hashable static arguments are not supported. An error occurred "
+                    f"while trying to hash an object of type {type(v)}, {v!r}. The error "
+                    f"was:\nTypeError: unhashable type: {type(v).__name__!r}") from None
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos)
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in static_kw}
+        key = (static_pos, static_kw, static_vals)
+
+        def rebuild(dyn):
+            d_args, d_kwargs = dyn
+            it = iter(d_args)
+            full = []
+            for i in range(nargs):
+                full.append(static_vals[static_pos.index(i)] if i in static_pos else next(it))
+            kw = dict(d_kwargs)
+            for k, v in zip(static_kw, static_vals[len(static_pos):]):
+                kw[k] = v
+            return tuple(full), kw
+
+        return (dyn_args, dyn_kwargs), key, rebuild
+
+    @staticmethod
+    def _plain_rebuild(dyn):
+        return dyn[0], dyn[1]
+
+    def _prepare(self, args, kwargs):
+        if self._has_static:
+            dyn, static_key, rebuild = self._split(args, kwargs)
+        else:
+            dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
+        leaves, treedef = registry.flatten(dyn)
+        return leaves, treedef, static_key, rebuild
+
+    # -- calling ------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
+        if core.trace_stack():
+            return self._call_in_trace(leaves, treedef, static_key, rebuild)
+        avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
+                       for leaf in leaves])
+        key = (treedef, static_key, avals)
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._compile(key, treedef, avals, rebuild)
+        return entry(leaves)
+
+    def _trace(self, treedef, avals, rebuild):
+        return trace_to_module(self._fun, treedef, avals, rebuild)
+
+    def _compile(self, key, treedef, avals, rebuild):
+        self.cache_misses += 1
+        if config.mlax_log_compiles:
+            logger.warning("mlax: compiling %s for %s", self._name,
+                           ", ".join(a.str_short() for a in avals))
+        stats = {}
+        t0 = time.perf_counter()
+        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        stats["trace_s"] = time.perf_counter() - t0
+        stablehlo = compiler.to_stablehlo(module, stats)
+        t1 = time.perf_counter()
+        try:
+            exe = runtime.compile(stablehlo)
+        except Exception as e:  # jaxlib's verifier or XLA
+            raise compiler.CompileError(
+                f"mlax: XLA rejected the StableHLO of {self._name}: {e}") from None
+        stats["compile_s"] = time.perf_counter() - t1
+        entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
+        self._cache[key] = entry
+        return entry
+
+    def _call_in_trace(self, leaves, treedef, static_key, rebuild):
+        """jit inside a trace: the function becomes a private func.func of the
+        enclosing module, called with mlax.call (closures become arguments)."""
+        outer = core.current_trace()
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        cache_key = (id(self), treedef, static_key, avals)
+        cached = outer.callees.get(cache_key)
+        if cached is None:
+            module = outer.module
+            with module.context, ir.Location.unknown():
+                names = {op.attributes["sym_name"].value for op in module.body.operations
+                         if "sym_name" in op.attributes}
+                sym = self._name
+                n = 0
+                while sym in names or sym == "main":
+                    n += 1
+                    sym = f"{self._name}_{n}"
+                with ir.InsertionPoint(module.body), _fun_location(self._fun):
+                    fop = func_d.FuncOp(sym, ir.FunctionType.get(
+                        [a.mlir_type() for a in avals], []))
+                    fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
+                block = fop.add_entry_block()
+                inner = Trace(module, fop, block, parent=outer)
+                values, out_avals, out_tree = _trace_into(
+                    inner, self._fun, treedef, avals, list(block.arguments), rebuild)
+                captured = list(inner.captures.values())
+                with ir.InsertionPoint(block):
+                    func_d.ReturnOp(values)
+                fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+                    [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
+                    [a.mlir_type() for a in out_avals]))
+            cached = (sym, out_avals, out_tree, [t for t, _ in captured])
+            if not captured:
+                outer.callees[cache_key] = cached
+        sym, out_avals, out_tree, captured = cached
+        operands = [primitives.to_value(outer, l, a) for l, a in zip(leaves, avals)]
+        operands += [outer.value_of(t) for t in captured]
+        ops = native.ops()
+        with outer.ip, core.user_location():
+            call = ops.CallOp([a.mlir_type() for a in out_avals],
+                              ir.FlatSymbolRefAttr.get(sym), operands)
+        return out_tree.unflatten(
+            [Tracer(r, a, outer) for r, a in zip(call.results, out_avals)])
+
+    # -- inspection ---------------------------------------------------------
+    def lower(self, *args, **kwargs) -> Lowered:
+        leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        module, _, _ = self._trace(treedef, avals, rebuild)
+        mlax_text = str(module)
+        stablehlo = compiler.to_stablehlo(module)
+        key = (treedef, static_key, avals)
+        return Lowered(self, stablehlo, mlax_text, key,
+                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
+
+    def clear_cache(self):
+        self._cache.clear()
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+
+def jit(fun=None, *, static_argnums=(), static_argnames=()):
+    """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
+    dtypes, weak types, static values), then dispatched from a cache."""
+    if fun is None:
+        return functools.partial(jit, static_argnums=static_argnums,
+                                 static_argnames=static_argnames)
+    return Jitted(fun, static_argnums, static_argnames)
+
+
+class TracedIR:
+    """The mlax module a function traces to (`make_ir(f)(*args)`)."""
+
+    def __init__(self, module):
+        self.module = module
+
+    def as_text(self, debug_info=False) -> str:
+        return self.module.operation.get_asm(enable_debug_info=debug_info)
+
+    def __str__(self):
+        return self.as_text()
+
+    def __repr__(self):
+        return self.as_text()
+
+
+def make_ir(fun, *, static_argnums=(), static_argnames=()):
+    """`make_ir(f)(*args)` returns the mlax dialect module `f` traces to
+    (before any pass), like `jax.make_jaxpr`."""
+    jitted = Jitted(fun, static_argnums, static_argnames)
+
+    def traced(*args, **kwargs):
+        leaves, treedef, _, rebuild = jitted._prepare(args, kwargs)
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        module, _, _ = trace_to_module(fun, treedef, avals, rebuild)
+        return TracedIR(module)
+
+    return traced
+
+
+def clear_caches():
+    """Drops every compiled executable (jit caches and eager op caches)."""
+    for j in list(_all_jitted):
+        j.clear_cache()
+    primitives._eager_function.cache_clear()
+
+
+def device_put(x, device=None):
+    if isinstance(x, Array):
+        return x
+    aval = primitives.aval_of(x)
+    value = primitives.to_numpy(x, aval)
+    return Array(runtime.device_put(value, device), aval.update(weak_type=False))
+
+
+def block_until_ready(tree):
+    for leaf in registry.flatten(tree)[0]:
+        if isinstance(leaf, Array):
+            leaf.block_until_ready()
+    return tree
+
+
+def devices(backend=None):
+    return runtime.backend(backend or "cpu").local_devices()

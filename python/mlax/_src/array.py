@@ -1,0 +1,119 @@
+"""mlax.Array: an immutable array on a device (a PJRT buffer)."""
+from __future__ import annotations
+
+import numpy as np
+
+from mlax._src import runtime
+from mlax._src.core import ShapedArray
+
+
+class Array:
+    """An immutable device array. Operators and methods dispatch to
+    mlax.numpy (eagerly, op by op, each op compiled once per signature)."""
+
+    __slots__ = ("_buf", "aval", "_npy")
+    __array_priority__ = 100
+
+    def __init__(self, buf, aval: ShapedArray):
+        self._buf = buf
+        self.aval = aval
+        self._npy = None
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: self.aval.ndim)
+    size = property(lambda self: self.aval.size)
+    weak_type = property(lambda self: self.aval.weak_type)
+
+    def _value_np(self) -> np.ndarray:
+        if self._npy is None:
+            value = np.asarray(self._buf)
+            if value.dtype != self.aval.dtype:
+                value = value.astype(self.aval.dtype)
+            value.flags.writeable = False
+            self._npy = value
+        return self._npy
+
+    def __array__(self, dtype=None, copy=None):
+        value = self._value_np()
+        if dtype is not None and np.dtype(dtype) != value.dtype:
+            return value.astype(dtype)
+        if copy:
+            return value.copy()
+        return value
+
+    def block_until_ready(self):
+        self._buf.block_until_ready()
+        return self
+
+    def devices(self):
+        return {self._buf.sharding._device} if hasattr(self._buf.sharding, "_device") \
+            else set(self._buf.devices())
+
+    @property
+    def device(self):
+        return next(iter(self.devices()))
+
+    def tolist(self):
+        return self._value_np().tolist()
+
+    def item(self, *args):
+        return self._value_np().item(*args)
+
+    def __repr__(self):
+        body = np.array2string(self._value_np(), separator=", ", prefix="Array(")
+        extra = ", weak_type=True" if self.aval.weak_type else ""
+        return f"Array({body}, dtype={self.dtype.name}{extra})"
+
+    def __str__(self):
+        return str(self._value_np())
+
+    def __format__(self, spec):
+        if self.ndim == 0:
+            return format(self._value_np().item(), spec)
+        return format(str(self), spec)
+
+    def __bool__(self):
+        return bool(self._value_np())
+
+    def __int__(self):
+        return int(self._value_np())
+
+    def __float__(self):
+        return float(self._value_np())
+
+    def __complex__(self):
+        return complex(self._value_np())
+
+    def __index__(self):
+        return int(self._value_np().__index__())
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'mlax.Array'")
+
+    def __setitem__(self, index, value):
+        raise TypeError(
+            "'mlax.Array' object does not support item assignment: mlax arrays are "
+            "immutable. Instead of x[idx] = y, use x = x.at[idx].set(y) "
+            "(or .add/.multiply/.min/.max).")
+
+    def __reduce__(self):
+        return (_rebuild, (self._value_np(), self.aval.weak_type))
+
+
+def _rebuild(value, weak_type):
+    return from_numpy(value, weak_type)
+
+
+def from_numpy(value: np.ndarray, weak_type=False) -> Array:
+    return Array(runtime.device_put(value), ShapedArray(value.shape, value.dtype, weak_type))

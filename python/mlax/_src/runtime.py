@@ -1,0 +1,61 @@
+"""PJRT through jaxlib: clients, device buffers, compilation.
+
+jaxlib owns XLA. mlax hands it StableHLO *text* (never an ir.Module from
+another MLIR: that segfaults) and keeps jaxlib's array objects as buffers.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import numpy as np  # noqa: E402
+
+
+@functools.cache
+def _jax():
+    import jax
+    import jax.extend.backend as jeb
+    from jax._src import core as jcore
+    from jax._src.interpreters import pxla
+    from jaxlib import xla_client
+
+    return jax, jeb, jcore, pxla, xla_client
+
+
+@functools.cache
+def backend(platform: str = "cpu"):
+    _, jeb, *_ = _jax()
+    return jeb.get_backend(platform)
+
+
+def default_device():
+    return backend().local_devices()[0]
+
+
+@functools.cache
+def _sharding(device):
+    jax = _jax()[0]
+    return jax.sharding.SingleDeviceSharding(device)
+
+
+def device_put(array: np.ndarray, device=None):
+    """A NumPy array (already of its final dtype) onto a device."""
+    _, _, jcore, pxla, _ = _jax()
+    device = device or default_device()
+    aval = jcore.ShapedArray(array.shape, array.dtype)
+    return pxla.batched_device_put(aval, _sharding(device), [array], [device])
+
+
+@functools.cache
+def _compile_options():
+    _, jeb, *_ = _jax()
+    return jeb.get_compile_options(1, 1)
+
+
+def compile(stablehlo_text: str, device=None):  # noqa: A001
+    _, _, _, _, xc = _jax()
+    device = device or default_device()
+    return backend(device.platform).compile_and_load(
+        stablehlo_text, xc.DeviceList((device,)), _compile_options())

@@ -1,0 +1,9 @@
+"""mlax.lax: the strict primitive layer, one function per mlax op."""
+from mlax._src.lax import (  # noqa: F401
+    RoundingMethod, abs, add, atan2, bitwise_and, bitwise_not, bitwise_or, bitwise_xor,
+    broadcast, broadcast_in_dim, broadcasted_iota, ceil, concatenate, convert_element_type,
+    cos, div, dot, dot_general, eq, exp, expm1, floor, full, full_like, ge, gt, iota,
+    is_finite, le, log, log1p, logistic, lt, max, min, mul, ne, neg, pad, pow, reduce_and,
+    reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum, rem, reshape, round, rsqrt,
+    select, select_n, sign, sin, slice, slice_in_dim, sqrt, square, stop_gradient, sub, tan,
+    tanh, transpose)

@@ -1,0 +1,25 @@
+"""mlax.numpy: NumPy's API on mlax arrays (import as `mnp`)."""
+import numpy as _np
+
+from mlax._src.array import Array as ndarray  # noqa: F401
+from mlax._src.dtypes import (  # noqa: F401
+    bfloat16, bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
+    int64, uint8, uint16, uint32, uint64)
+from mlax._src.numpy_impl import (  # noqa: F401
+    abs, absolute, add, all, amax, amin, any, arange, arctan2, around, array, asarray, astype,
+    bitwise_and, bitwise_not, bitwise_or, bitwise_xor, broadcast_shapes, broadcast_to, ceil,
+    clip, concatenate, cos, divide, dot, empty, equal, exp, expand_dims, expm1, eye, floor,
+    floor_divide, fmod, full, full_like, greater, greater_equal, identity, inner, invert,
+    isfinite, isinf, isnan, less, less_equal, linspace, log, log1p, logical_and, logical_not,
+    logical_or, logical_xor, matmul, max, maximum, mean, min, minimum, mod, multiply, negative,
+    not_equal, ones, ones_like, outer, positive, power, prod, ravel, reciprocal, remainder,
+    reshape, round, sign, sin, sqrt, square, squeeze, stack, std, subtract, sum, swapaxes, tan,
+    tanh, transpose, true_divide, trunc, var, vdot, where, zeros, zeros_like)
+
+bool = bool_  # noqa: A001
+pi = _np.pi
+e = _np.e
+inf = _np.inf
+nan = _np.nan
+newaxis = None
+dtype = _np.dtype
