@@ -385,11 +385,11 @@ def array(object, dtype=None, copy=True):  # noqa: A002
     """An mlax array from a NumPy array, nested lists/tuples, scalars or arrays."""
     if _is_array(object):
         return object if dtype is None else astype(object, dtype)
-    if isinstance(object, (list, tuple)) and any(_is_array(o) for o in _flat(object)):
+    if isinstance(object, (list, tuple)) and builtins.any(_is_array(o) for o in _flat(object)):
         return stack([array(o) for o in object]) if dtype is None else \
             astype(stack([array(o) for o in object]), dtype)
     value = np.asarray(object)
-    if value.dtype == object or value.dtype.kind in "OUSV":
+    if value.dtype.kind in "OUSV":
         raise TypeError(f"mnp.array: cannot make an array from {type(object).__name__} "
                         f"holding {value.dtype}")
     weak = False
@@ -487,7 +487,7 @@ def arange(start, stop=None, step=None, dtype=None):
     else:
         dt = dtypes.canonicalize(dtype)
     n = builtins.max(int(math.ceil((stop - start) / step)), 0)
-    if dtypes.is_int(dt) and all(isinstance(v, (int, np.integer)) for v in (start, step)):
+    if dtypes.is_int(dt) and builtins.all(isinstance(v, (int, np.integer)) for v in (start, step)):
         out = lax.iota(dt, n)
         if step != 1:
             out = multiply(out, _Literal(step, dt, False))

@@ -1,0 +1,138 @@
+"""mlax vs JAX, side by side in one process.
+
+    python bench/run.py [--quick]
+
+Each case runs mlax and JAX alternately (interleaved repetitions) and reports
+medians and the ratio mlax/JAX (< 1 means mlax is faster). First-call times
+use a fresh function per repetition and are broken down by mlax stage.
+Nothing here asserts a time: it measures and prints.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import jax
+import jax.numpy as jnp
+
+import mlax
+import mlax.numpy as mnp
+
+CASES = []
+
+
+def case(fn):
+    CASES.append(fn)
+    return fn
+
+
+def interleave(mlax_fn, jax_fn, reps, inner=1):
+    """Median seconds per call of each, measured alternately."""
+    m, j = [], []
+    for _ in range(reps):
+        t = time.perf_counter()
+        for _ in range(inner):
+            mlax_fn()
+        m.append((time.perf_counter() - t) / inner)
+        t = time.perf_counter()
+        for _ in range(inner):
+            jax_fn()
+        j.append((time.perf_counter() - t) / inner)
+    return statistics.median(m), statistics.median(j)
+
+
+def selu_mlax(x):
+    return 1.05 * mnp.where(x > 0, x, 1.67 * mnp.exp(x) - 1.67)
+
+
+def selu_jax(x):
+    return 1.05 * jnp.where(x > 0, x, 1.67 * jnp.exp(x) - 1.67)
+
+
+@case
+def dispatch_add(quick):
+    f_m = mlax.jit(lambda x, y: x + y)
+    f_j = jax.jit(lambda x, y: x + y)
+    xm = mnp.array(np.arange(4, dtype=np.float32))
+    xj = jnp.asarray(np.arange(4, dtype=np.float32))
+    f_m(xm, xm).block_until_ready()
+    f_j(xj, xj).block_until_ready()
+    m, j = interleave(lambda: f_m(xm, xm), lambda: f_j(xj, xj),
+                      reps=15 if quick else 41, inner=200 if quick else 1000)
+    return [("cached jit dispatch, f32[4] add", m, j, "us")]
+
+
+@case
+def selu_first_call(quick):
+    x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
+    xm, xj = mnp.array(x), jnp.asarray(x)
+    stages = {"trace_s": [], "passes_s": [], "lower_s": [], "compile_s": []}
+    m_times, j_times = [], []
+    for _ in range(3 if quick else 7):
+        f_m = mlax.jit(lambda x: selu_mlax(x))
+        t = time.perf_counter()
+        f_m(xm).block_until_ready()
+        m_times.append(time.perf_counter() - t)
+        stats = next(iter(f_m._cache.values())).stats
+        for k in stages:
+            stages[k].append(stats[k])
+        f_j = jax.jit(lambda x: selu_jax(x))
+        t = time.perf_counter()
+        f_j(xj).block_until_ready()
+        j_times.append(time.perf_counter() - t)
+    rows = [("first call, selu f32[1M]", statistics.median(m_times),
+             statistics.median(j_times), "ms")]
+    for k, v in stages.items():
+        rows.append((f"  mlax stage: {k[:-2]}", statistics.median(v), None, "ms"))
+    return rows
+
+
+@case
+def selu_steady(quick):
+    x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
+    xm, xj = mnp.array(x), jnp.asarray(x)
+    f_m, f_j = mlax.jit(selu_mlax), jax.jit(selu_jax)
+    f_m(xm).block_until_ready()
+    f_j(xj).block_until_ready()
+    m, j = interleave(lambda: f_m(xm).block_until_ready(), lambda: f_j(xj).block_until_ready(),
+                      reps=11 if quick else 31, inner=5 if quick else 20)
+    return [("steady state, selu f32[1M]", m, j, "ms")]
+
+
+@case
+def row_normalise(quick):
+    X = np.random.default_rng(0).random((10000, 10)).astype(np.float32)
+    Xm, Xj = mnp.array(X), jnp.asarray(X)
+    f_m = mlax.jit(lambda X: (X - X.mean(0)) / X.std(0))
+    f_j = jax.jit(lambda X: (X - X.mean(0)) / X.std(0))
+    np.testing.assert_allclose(np.asarray(f_m(Xm)), np.asarray(f_j(Xj)), rtol=1e-5, atol=1e-5)
+    m, j = interleave(lambda: f_m(Xm).block_until_ready(), lambda: f_j(Xj).block_until_ready(),
+                      reps=11 if quick else 31, inner=10 if quick else 50)
+    return [("steady state, row normalisation f32[10000,10]", m, j, "ms")]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("cases", nargs="*", help="case names to run (default: all)")
+    args = parser.parse_args(argv)
+    scale = {"us": 1e6, "ms": 1e3}
+    print(f"mlax {mlax.__version__} vs jax {jax.__version__} on {jax.devices()[0].platform}")
+    print(f"{'case':48} {'mlax':>12} {'jax':>12} {'mlax/jax':>9}")
+    for fn in CASES:
+        if args.cases and fn.__name__ not in args.cases:
+            continue
+        for name, m, j, unit in fn(args.quick):
+            ms = f"{m * scale[unit]:.3f} {unit}"
+            js = f"{j * scale[unit]:.3f} {unit}" if j is not None else ""
+            ratio = f"{m / j:.2f}x" if j else ""
+            print(f"{name:48} {ms:>12} {js:>12} {ratio:>9}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
