@@ -103,6 +103,29 @@ struct SelectNPattern : OpConversionPattern<SelectNOp> {
   }
 };
 
+/// `value` (a small real number) as a splat of `type`, for float, complex
+/// and integer element types.
+DenseElementsAttr splatNumber(RankedTensorType type, int64_t value) {
+  Type elem = type.getElementType();
+  if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
+    const auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
+    llvm::APFloat re(sem), im = llvm::APFloat::getZero(sem);
+    re.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
+                        llvm::APFloat::rmNearestTiesToEven);
+    std::complex<llvm::APFloat> c(re, im);
+    return DenseElementsAttr::get(type, llvm::ArrayRef(c));
+  }
+  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
+    llvm::APFloat v(ft.getFloatSemantics());
+    v.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
+                       llvm::APFloat::rmNearestTiesToEven);
+    return DenseElementsAttr::get(type, llvm::ArrayRef(v));
+  }
+  auto it = llvm::cast<IntegerType>(elem);
+  llvm::APInt v(it.getWidth(), value, /*isSigned=*/!it.isUnsigned());
+  return DenseElementsAttr::get(type, llvm::ArrayRef(v));
+}
+
 /// Conversion to bool is `x != 0` (stablehlo.convert would truncate).
 struct ConvertPattern : OpConversionPattern<ConvertOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -112,12 +135,10 @@ struct ConvertPattern : OpConversionPattern<ConvertOp> {
     StablehloBuilder hlo(rewriter, op.getLoc());
     Value in = adaptor.getOperand();
     auto inType = tensorType(in);
-    Type inElem = inType.getElementType();
-    if (op.getType().getElementType().isInteger(1) && !inElem.isInteger(1)) {
-      Attribute zero = rewriter.getZeroAttr(inElem);
-      if (!zero)
-        return rewriter.notifyMatchFailure(op, "no zero for element type");
-      rewriter.replaceOp(op, hlo.compare("NE", in, hlo.splat(inType, zero)));
+    if (op.getType().getElementType().isInteger(1) &&
+        !inType.getElementType().isInteger(1)) {
+      rewriter.replaceOp(op,
+                         hlo.compare("NE", in, hlo.constant(splatNumber(inType, 0))));
       return success();
     }
     rewriter.replaceOp(op, hlo.op("convert", {in}, op.getType()));
@@ -125,32 +146,36 @@ struct ConvertPattern : OpConversionPattern<ConvertOp> {
   }
 };
 
-/// The identity of a reduction's combiner, e.g. -inf for maximum.
-Attribute reductionInit(StringRef combiner, Type elem) {
+/// The identity of a reduction's combiner as a scalar constant, e.g. -inf
+/// for maximum (the lowest finite value in formats without infinities).
+DenseElementsAttr reductionInit(StringRef combiner, RankedTensorType scalar) {
   bool isMax = combiner == "stablehlo.maximum",
        isMin = combiner == "stablehlo.minimum",
        isProduct = combiner == "stablehlo.multiply",
        isAnd = combiner == "stablehlo.and";
+  Type elem = scalar.getElementType();
+  if (!isMax && !isMin) {
+    if (elem.isInteger(1)) {
+      bool identity = isAnd; // and: true, or: false
+      return DenseElementsAttr::get(scalar, llvm::ArrayRef(identity));
+    }
+    return splatNumber(scalar, isProduct ? 1 : 0);
+  }
   if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    llvm::APFloat value = isMax   ? llvm::APFloat::getInf(sem, /*Negative=*/true)
-                          : isMin ? llvm::APFloat::getInf(sem, /*Negative=*/false)
-                          : isProduct ? llvm::APFloat::getOne(sem)
-                                      : llvm::APFloat::getZero(sem);
-    return FloatAttr::get(elem, value);
+    llvm::APFloat value = llvm::APFloat::semanticsHasInf(sem)
+                              ? llvm::APFloat::getInf(sem, /*Negative=*/isMax)
+                              : llvm::APFloat::getLargest(sem, /*Negative=*/isMax);
+    return DenseElementsAttr::get(scalar, llvm::ArrayRef(value));
   }
   if (auto it = llvm::dyn_cast<IntegerType>(elem)) {
     unsigned w = it.getWidth();
     bool isSigned = !it.isUnsigned() && w > 1;
-    llvm::APInt value =
-        isMax ? (isSigned ? llvm::APInt::getSignedMinValue(w)
-                          : llvm::APInt::getMinValue(w))
-        : isMin ? (isSigned ? llvm::APInt::getSignedMaxValue(w)
-                            : llvm::APInt::getMaxValue(w))
-        : isAnd ? llvm::APInt::getAllOnes(w)
-        : isProduct ? llvm::APInt(w, 1)
-                    : llvm::APInt::getZero(w);
-    return IntegerAttr::get(elem, value);
+    llvm::APInt value = isMax ? (isSigned ? llvm::APInt::getSignedMinValue(w)
+                                          : llvm::APInt::getMinValue(w))
+                              : (isSigned ? llvm::APInt::getSignedMaxValue(w)
+                                          : llvm::APInt::getMaxValue(w));
+    return DenseElementsAttr::get(scalar, llvm::ArrayRef(value));
   }
   return {};
 }
@@ -163,7 +188,8 @@ struct ReducePattern : OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
     StringRef combiner = OpTy::getStablehloName();
-    Attribute init = reductionInit(combiner, op.getType().getElementType());
+    auto scalar = RankedTensorType::get({}, op.getType().getElementType());
+    DenseElementsAttr init = reductionInit(combiner, scalar);
     if (!init)
       return rewriter.notifyMatchFailure(op, "unsupported element type");
     rewriter.replaceOp(op, hlo.reduce(adaptor.getOperand(), init, op.getAxes(),

@@ -62,12 +62,12 @@ Value StablehloBuilder::select(Value pred, Value onTrue, Value onFalse) {
   return op("select", {pred, onTrue, onFalse}, onTrue.getType());
 }
 
-Value StablehloBuilder::reduce(Value operand, Attribute init,
+Value StablehloBuilder::reduce(Value operand, ElementsAttr init,
                                ArrayRef<int64_t> dims, StringRef bodyOp,
                                RankedTensorType resultType) {
   Type elem = resultType.getElementType();
   auto scalar = RankedTensorType::get({}, elem);
-  Value initValue = splat(scalar, init);
+  Value initValue = constant(init);
   Operation *reduce = create("reduce", {operand, initValue}, resultType,
                              {i64Array("dimensions", dims)}, /*regions=*/1);
   OpBuilder::InsertionGuard guard(b);

@@ -47,8 +47,8 @@ public:
   Value compare(StringRef direction, Value lhs, Value rhs);
   Value select(Value pred, Value onTrue, Value onFalse);
   /// `stablehlo.reduce` over `dims` whose body applies `bodyOp` (e.g.
-  /// "stablehlo.add") to scalars, starting from `init` (a scalar attribute).
-  Value reduce(Value operand, Attribute init, ArrayRef<int64_t> dims,
+  /// "stablehlo.add") to scalars, starting from `init` (a scalar tensor).
+  Value reduce(Value operand, ElementsAttr init, ArrayRef<int64_t> dims,
                StringRef bodyOp, RankedTensorType resultType);
 
   OpBuilder &builder() { return b; }

@@ -37,6 +37,20 @@ RankedTensorType rankedOf(Value v) {
   return llvm::cast<RankedTensorType>(v.getType());
 }
 
+/// Custom assembly formats infer result types while parsing, before the ODS
+/// type constraints run; inference must not look inside operands of the
+/// wrong kind (the constraint reports them afterwards, with its message).
+bool allRanked(ValueRange values) {
+  return llvm::all_of(values, [](Value v) {
+    return llvm::isa<RankedTensorType>(v.getType());
+  });
+}
+
+LogicalResult notTensors(std::optional<Location> loc, StringRef opName) {
+  return emitOptionalError(loc, "'", opName,
+                           "' op operands must be statically shaped tensors");
+}
+
 /// Checks that `dims` are distinct and within [0, rank).
 LogicalResult checkDims(std::optional<Location> loc, StringRef opName,
                         StringRef what, ArrayRef<int64_t> dims, int64_t rank) {
@@ -58,9 +72,11 @@ LogicalResult checkDims(std::optional<Location> loc, StringRef opName,
 // constant
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+LogicalResult ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &results) {
+  if (!adaptor.getValue())
+    return emitOptionalError(loc, "'mlax.constant' op needs an elements attribute `value`");
   results.push_back(adaptor.getValue().getType());
   return success();
 }
@@ -77,16 +93,20 @@ static Type predLike(Type t) {
                                IntegerType::get(t.getContext(), 1));
 }
 
-LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
   results.push_back(predLike(adaptor.getOperand().getType()));
   return success();
 }
 
-LogicalResult CompareOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+LogicalResult CompareOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
   results.push_back(predLike(adaptor.getLhs().getType()));
   return success();
 }
@@ -99,6 +119,11 @@ LogicalResult SelectNOp::inferReturnTypes(MLIRContext *,
   if (cases.empty())
     return emitOptionalError(loc, "'mlax.select_n' op needs at least one case");
   Type caseType = cases.front().getType();
+  if (!allRanked(adaptor.getOperands())) {
+    // Let the ODS type constraint name the bad operand.
+    results.push_back(caseType);
+    return success();
+  }
   for (Value c : cases.drop_front())
     if (c.getType() != caseType)
       return emitOptionalError(loc, "'mlax.select_n' op cases must have one "
@@ -176,6 +201,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
   auto in = rankedOf(adaptor.getOperand());
   ArrayRef<int64_t> perm = adaptor.getPermutation();
   if ((int64_t)perm.size() != in.getRank())
@@ -196,6 +223,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
   auto in = rankedOf(adaptor.getOperand());
   ArrayRef<int64_t> start = adaptor.getStartIndices(),
                     limit = adaptor.getLimitIndices(),
@@ -227,6 +256,8 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
   ValueRange inputs = adaptor.getInputs();
   if (inputs.empty())
     return emitOptionalError(loc, "'mlax.concatenate' op needs at least one input");
+  if (!allRanked(inputs))
+    return notTensors(loc, getOperationName());
   auto first = rankedOf(inputs.front());
   int64_t dim = adaptor.getDimension();
   if (dim < 0 || dim >= first.getRank())
@@ -252,6 +283,8 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
 LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
   auto in = rankedOf(adaptor.getOperand());
   auto padValue = rankedOf(adaptor.getPaddingValue());
   if (padValue.getRank() != 0 ||
@@ -301,6 +334,8 @@ LogicalResult IotaOp::verify() {
 static LogicalResult inferReduce(StringRef opName, std::optional<Location> loc,
                                  Value operand, ArrayRef<int64_t> axes,
                                  SmallVectorImpl<Type> &results) {
+  if (!allRanked(operand))
+    return notTensors(loc, opName);
   auto in = rankedOf(operand);
   if (failed(checkDims(loc, opName, "axis", axes, in.getRank())))
     return failure();
@@ -377,6 +412,13 @@ LogicalResult DotGeneralOp::verify() {
   if (lhs.getElementType() != rhs.getElementType())
     return emitOpError("operands must have one element type, got ")
            << lhs.getElementType() << " and " << rhs.getElementType();
+  Type in = lhs.getElementType(), out = getType().getElementType();
+  bool sameKind = (llvm::isa<FloatType>(in) && llvm::isa<FloatType>(out)) ||
+                  (llvm::isa<ComplexType>(in) && llvm::isa<ComplexType>(out)) ||
+                  (llvm::isa<IntegerType>(in) && llvm::isa<IntegerType>(out));
+  if (!sameKind)
+    return emitOpError("result element type ")
+           << out << " is not of the operands' kind (" << in << ")";
   return success();
 }
 

@@ -1,8 +1,8 @@
 //===- MlaxOps.td - mlax dialect operations -------------------------------===//
 //
 // One op per lax-level primitive. Each op's summary says what it computes;
-// shape rules live in `inferReturnTypes`/`verify` in MlaxOps.cpp, folders in
-// MlaxFolders.cpp, and the StableHLO lowering in
+// shape rules live in `inferReturnTypes`/`verify` in MlaxOps.cpp, and the
+// StableHLO lowering in
 // passes/ConvertMlaxToStablehlo.cpp (grep the op's name).
 //
 //===----------------------------------------------------------------------===//
@@ -65,7 +65,8 @@ def Mlax_TanOp : Mlax_UnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent">;
 def Mlax_TanhOp : Mlax_UnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent">;
 def Mlax_SqrtOp : Mlax_UnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root">;
 def Mlax_RsqrtOp : Mlax_UnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)">;
-def Mlax_AbsOp : Mlax_UnaryOp<"abs", "abs", Mlax_RealTensor, "|x|">;
+def Mlax_AbsOp : Mlax_UnaryOp<"abs", "abs", StaticShapeTensorOf<[AnyFloat,
+    AnyTypeOf<[I8, I16, I32, I64]>]>, "|x| (signed integers and floats)">;
 def Mlax_SignOp : Mlax_UnaryOp<"sign", "sign", Mlax_SignedTensor, "-1, 0 or 1 (NaN for NaN)">;
 def Mlax_FloorOp : Mlax_UnaryOp<"floor", "floor", Mlax_RealFloatTensor, "round towards -inf">;
 def Mlax_CeilOp : Mlax_UnaryOp<"ceil", "ceil", Mlax_RealFloatTensor, "round towards +inf">;
@@ -228,7 +229,7 @@ def Mlax_ConcatenateOp : Mlax_Op<"concatenate", [Pure, InferTypeOpAdaptor]> {
   let arguments = (ins Variadic<Mlax_Tensor>:$inputs, I64Attr:$dimension);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $inputs `,` `dim` `=` $dimension attr-dict `:` functional-type($inputs, $result)
+    `(` $inputs `)` `dim` `=` $dimension attr-dict `:` functional-type($inputs, $result)
   }];
   let extraClassDeclaration = Mlax_HloName<"concatenate">.hloDecl;
 }
@@ -282,8 +283,10 @@ class Mlax_ReduceOp<string mnemonic, string hloBody, Type T, string doc>
 
 def Mlax_ReduceSumOp : Mlax_ReduceOp<"reduce_sum", "add", Mlax_IntOrFloatTensor, "sum over axes">;
 def Mlax_ReduceProdOp : Mlax_ReduceOp<"reduce_prod", "multiply", Mlax_IntOrFloatTensor, "product over axes">;
-def Mlax_ReduceMaxOp : Mlax_ReduceOp<"reduce_max", "maximum", Mlax_Tensor, "maximum over axes">;
-def Mlax_ReduceMinOp : Mlax_ReduceOp<"reduce_min", "minimum", Mlax_Tensor, "minimum over axes">;
+def Mlax_ReduceMaxOp : Mlax_ReduceOp<"reduce_max", "maximum",
+    StaticShapeTensorOf<[AnyFloat, AnySignlessInteger, AnyUnsignedInteger]>, "maximum over axes">;
+def Mlax_ReduceMinOp : Mlax_ReduceOp<"reduce_min", "minimum",
+    StaticShapeTensorOf<[AnyFloat, AnySignlessInteger, AnyUnsignedInteger]>, "minimum over axes">;
 def Mlax_ReduceAndOp : Mlax_ReduceOp<"reduce_and", "and", Mlax_PredTensor, "all over axes">;
 def Mlax_ReduceOrOp : Mlax_ReduceOp<"reduce_or", "or", Mlax_PredTensor, "any over axes">;
 

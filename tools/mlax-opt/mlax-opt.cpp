@@ -28,8 +28,11 @@ int main(int argc, char **argv) {
 
   std::vector<char *> args(argv, argv + argc);
   bool userChose = false;
-  for (int i = 1; i < argc; ++i)
-    userChose |= llvm::StringRef(argv[i]).contains("allow-unregistered-dialect");
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = llvm::StringRef(argv[i]).ltrim('-');
+    userChose |= arg == "allow-unregistered-dialect" ||
+                 arg.starts_with("allow-unregistered-dialect=");
+  }
   static char allow[] = "--allow-unregistered-dialect";
   if (!userChose)
     args.insert(args.begin() + 1, allow);

@@ -35,6 +35,8 @@ _KIND_CHECKS = {
     "number": (lambda d: not dtypes.is_bool(d), "numeric (not bool)"),
     "real": (lambda d: not dtypes.is_bool(d) and not dtypes.is_complex(d),
              "integer or floating-point"),
+    "signed_real": (lambda d: dtypes.is_float(d) or dtypes.is_signed_int(d),
+                    "signed integer or floating-point"),
     "int_or_bool": (lambda d: dtypes.is_int(d) or dtypes.is_bool(d), "integer or bool"),
     "any": (lambda d: True, "any"),
 }
@@ -75,7 +77,7 @@ tan = _unary("tan", "TanOp", "float")
 tanh = _unary("tanh", "TanhOp", "float")
 sqrt = _unary("sqrt", "SqrtOp", "float")
 rsqrt = _unary("rsqrt", "RsqrtOp", "float")
-abs = _unary("abs", "AbsOp", "real")  # noqa: A001 (lax.abs, as in JAX)
+abs = _unary("abs", "AbsOp", "signed_real")  # noqa: A001 (lax.abs, as in JAX)
 sign = _unary("sign", "SignOp", "signed")
 floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")

@@ -770,6 +770,16 @@ func.func @call_unknown_symbol(%x: tensor<4xf32>) {
 
 // -----
 
+module @not_a_function {}
+
+func.func @call_non_function_symbol(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.call' op 'not_a_function' does not name a func.func}}
+  %0 = mlax.call @not_a_function(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func private @callee(%x: tensor<4xf32>) -> tensor<4xf32>
 
 func.func @call_wrong_operand_types(%x: tensor<4xf64>) {

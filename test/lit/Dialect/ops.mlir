@@ -707,20 +707,20 @@ func.func @slice_empty(%x: tensor<4xi32>) -> tensor<0xi32> {
 // on the custom syntax; the printed custom form must parse back.
 // CHECK-LABEL: func.func @concatenate(
 // CHECK-SAME: %[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<4x3xf32>)
-// CHECK: %[[R:.*]] = mlax.concatenate {{.*}}%[[A]], %[[B]]{{.*}} -> tensor<6x3xf32>
+// CHECK: %[[R:.*]] = mlax.concatenate(%[[A]], %[[B]]) dim = 0 : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
 // CHECK: return %[[R]] : tensor<6x3xf32>
 // GENERIC-LABEL: sym_name = "concatenate"
 // GENERIC: "mlax.concatenate"(%{{.*}}, %{{.*}}) <{dimension = 0 : i64}> : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
 func.func @concatenate(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<6x3xf32> {
-  %0 = "mlax.concatenate"(%a, %b) {dimension = 0 : i64} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
+  %0 = mlax.concatenate(%a, %b) dim = 0 : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
   return %0 : tensor<6x3xf32>
 }
 
 // CHECK-LABEL: func.func @concatenate_three(
 // CHECK-SAME: %[[A:.*]]: tensor<2x1xi32>, %[[B:.*]]: tensor<2x2xi32>)
-// CHECK: mlax.concatenate {{.*}}%[[A]], %[[B]], %[[A]]{{.*}} -> tensor<2x4xi32>
+// CHECK: mlax.concatenate(%[[A]], %[[B]], %[[A]]) dim = 1 : (tensor<2x1xi32>, tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
 func.func @concatenate_three(%a: tensor<2x1xi32>, %b: tensor<2x2xi32>) -> tensor<2x4xi32> {
-  %0 = "mlax.concatenate"(%a, %b, %a) {dimension = 1 : i64} : (tensor<2x1xi32>, tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
+  %0 = mlax.concatenate(%a, %b, %a) dim = 1 : (tensor<2x1xi32>, tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
 }
 
