@@ -61,9 +61,21 @@ class Array:
         return self._value_np().item(*args)
 
     def __repr__(self):
-        body = np.array2string(self._value_np(), separator=", ", prefix="Array(")
-        extra = ", weak_type=True" if self.aval.weak_type else ""
-        return f"Array({body}, dtype={self.dtype.name}{extra})"
+        # Exactly JAX's Array.__repr__ (empty arrays show their shape; the
+        # dtype moves to its own line when the last line would be too long).
+        prefix = "Array("
+        dtype_str = f"dtype={self.dtype.name}"
+        if self.aval.weak_type:
+            dtype_str += ", weak_type=True"
+        line_width = np.get_printoptions()["linewidth"]
+        if self.size == 0:
+            body = f"[], shape={self.shape}"
+        else:
+            body = np.array2string(self._value_np(), prefix=prefix, suffix=",",
+                                   separator=", ", max_line_width=line_width)
+        last_line_len = len(body) - body.rfind("\n") + 1
+        sep = " " * len(prefix) if last_line_len + len(dtype_str) + 2 > line_width else " "
+        return f"{prefix}{body},{sep}{dtype_str})"
 
     def __str__(self):
         return str(self._value_np())

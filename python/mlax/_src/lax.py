@@ -175,7 +175,8 @@ def _compare_eval(x, y, *, direction):
         raise TypeError(
             f"lax.{direction} requires arguments of one shape and dtype, got "
             f"{x.str_short()} and {y.str_short()} (at {core.user_location_str()})")
-    return x.update(dtype=dtypes.bool_, weak_type=False)
+    # As jax.lax: the result is weak when both operands are.
+    return x.update(dtype=dtypes.bool_, weak_type=x.weak_type and y.weak_type)
 
 
 def _compare_emit(values, avals, out_aval, *, direction):
@@ -548,7 +549,22 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_t
     dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
     pet = dtypes.canonicalize(preferred_element_type) if preferred_element_type else None
+    if pet is not None:
+        ldt, rdt = aval_of(lhs).dtype, aval_of(rhs).dtype
+        if ldt == rdt and _dtype_kind(pet) != _dtype_kind(ldt):
+            # The op only widens within a kind (i8 x i8 -> i32); for another kind
+            # (i8 x i8 -> f32, as JAX allows) convert the operands first.
+            lhs = convert_element_type(lhs, pet)
+            rhs = convert_element_type(rhs, pet)
     return bind(_dot_general_p, lhs, rhs, dimension_numbers=dn, preferred_element_type=pet)
+
+
+def _dtype_kind(dtype):
+    if dtypes.is_bool(dtype):
+        return "b"
+    if dtypes.is_int(dtype):
+        return "i"
+    return "c" if dtypes.is_complex(dtype) else "f"
 
 
 def dot(lhs, rhs, precision=None, preferred_element_type=None):
@@ -570,15 +586,25 @@ def reciprocal(x):
 
 def full(shape, fill_value, dtype=None):
     shape = tuple(int(s) for s in shape)
-    dtype = dtypes.canonicalize(dtype) if dtype is not None else aval_of(fill_value).dtype
-    value = convert_element_type(fill_value, dtype, weak_type=False)
+    if dtype is None:
+        # As jax.lax.full: a weakly typed fill value gives a weak result.
+        fill_aval = aval_of(fill_value)
+        return _full(shape, fill_value, fill_aval.dtype, fill_aval.weak_type)
+    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+
+
+def _full(shape, fill_value, dtype, weak_type):
+    value = convert_element_type(fill_value, dtype, weak_type=weak_type)
     return broadcast(value, shape)
 
 
 def full_like(x, fill_value, dtype=None, shape=None):
     aval = aval_of(x)
-    return full(aval.shape if shape is None else shape, fill_value,
-                dtype if dtype is not None else aval.dtype)
+    shape = aval.shape if shape is None else tuple(int(s) for s in shape)
+    if dtype is None:
+        # As jax.lax.full_like: the result is weak when `x` is.
+        return _full(shape, fill_value, aval.dtype, aval.weak_type)
+    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
 
 
 def stop_gradient(x):

@@ -33,6 +33,14 @@ class _Literal:
 _ARRAY_TYPES = (Array, Tracer)
 
 
+def _materialize(x):
+    """A _Literal left as a function's result becomes a real (0-d) array of
+    its dtype and weak type; anything else is returned unchanged."""
+    if isinstance(x, _Literal):
+        return lax.convert_element_type(x._np, x.aval.dtype, weak_type=x.aval.weak_type)
+    return x
+
+
 def _is_array(x):
     return isinstance(x, _ARRAY_TYPES)
 
@@ -114,7 +122,7 @@ def _unary(name, lax_fn, inexact=False):
     def fn(x):
         _check_arg(name, x)
         x, = _promote_inexact(name, x) if inexact else promote_dtypes(name, x)
-        return lax_fn(x)
+        return _materialize(lax_fn(x))
 
     fn.__name__ = name
     fn.__doc__ = f"mnp.{name}, as numpy.{name}."
@@ -187,7 +195,7 @@ def round(x, decimals=0):  # noqa: A001
     """Round half to even, as numpy.round."""
     x, = promote_dtypes("round", x)
     if not dtypes.is_float(aval_of(x).dtype):
-        return x
+        return _materialize(x)
     if decimals == 0:
         return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
     factor = 10.0 ** decimals
@@ -202,7 +210,18 @@ subtract = _binary("subtract", lax.sub)
 multiply = _binary("multiply", lambda x, y: lax.bitwise_and(x, y)
                    if dtypes.is_bool(aval_of(x).dtype) else lax.mul(x, y))
 true_divide = divide = _binary("divide", lax.div, inexact=True)
-power = _binary("power", lambda x, y: _power(x, y))
+_power_promoted = _binary("power", lambda x, y: _power(x, y))
+
+
+def power(x, y):
+    """mnp.power, as numpy.power (integer powers are exact and wrap)."""
+    out = _power_promoted(x, y)
+    ax, ay = aval_of(x), aval_of(y)
+    if dtypes.is_inexact(ax.dtype) and dtypes.is_int(ay.dtype) and not ay.weak_type:
+        # As JAX (lax.pow of a float base and an integer exponent): the result
+        # is weak only if the exponent is.
+        out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
+    return out
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
 arctan2 = _binary("arctan2", lax.atan2, inexact=True)
@@ -210,14 +229,24 @@ fmod = _binary("fmod", lax.rem)
 
 
 def _power(x, y):
-    dt = aval_of(x).dtype
+    aval = aval_of(x)
+    dt, weak = aval.dtype, aval.weak_type and aval_of(y).weak_type
     if dtypes.is_inexact(dt):
         return lax.pow(x, y)
-    # Integer power by repeated squaring is a later op (integer_pow); go
-    # through floats for now and round back, exact for the values ints hold.
-    f = dtypes.float64 if dtypes.canonicalize(dtypes.float64) == dtypes.float64 else dtypes.float32
-    r = lax.pow(lax.convert_element_type(x, f), lax.convert_element_type(y, f))
-    return lax.convert_element_type(lax.round(r), dt)
+    if dtypes.is_bool(dt):  # as JAX: bool ** bool is an integer power
+        dt = dtypes.default_int()
+        x, y = lax.convert_element_type(x, dt), lax.convert_element_type(y, dt)
+    # Integer power by binary exponentiation over the exponent's low 6 bits
+    # (anything more overflows for |x| > 1), exactly as JAX's _pow_int_int:
+    # exact, and wrapping on overflow like NumPy.
+    zero, one = lax.full_like(x, 0), lax.full_like(x, 1)
+    acc = lax.select(lax.bitwise_and(lax.eq(x, zero), lax.ne(y, zero)), zero, one)
+    for bit in range(6):
+        set_ = lax.ne(lax.bitwise_and(y, lax.full_like(y, 1 << bit)), zero)
+        acc = lax.select(set_, lax.mul(acc, x), acc)
+        if bit < 5:
+            x = lax.mul(x, x)
+    return lax.convert_element_type(acc, dt, weak_type=weak)
 
 
 def _floor_divide(x, y):
@@ -272,8 +301,10 @@ def _to_bool(x):
     if aval.dtype == dtypes.bool_:
         return x
     if isinstance(x, (bool, int, float, complex)):
-        return _Literal(bool(x), dtypes.bool_, False)
-    return lax.ne(x, lax.full_like(x, 0))
+        return _Literal(bool(x), dtypes.bool_, aval.weak_type)
+    # x != 0, keeping x's weak type (as JAX: logical_not(1.0) is a weak bool).
+    zero = _broadcast_to_shape(_Literal(0, aval.dtype, aval.weak_type), aval.shape)
+    return lax.ne(x, zero)
 
 
 def _logical(name, lax_fn):
@@ -389,22 +420,25 @@ def array(object, dtype=None, copy=True):  # noqa: A002
         return stack([array(o) for o in object]) if dtype is None else \
             astype(stack([array(o) for o in object]), dtype)
     value = np.asarray(object)
-    if value.dtype.kind in "OUSV":
+    if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and value.dtype != dtypes.bfloat16):
         raise TypeError(f"mnp.array: cannot make an array from {type(object).__name__} "
                         f"holding {value.dtype}")
     weak = False
     if dtype is None:
         if isinstance(object, (bool, int, float, complex)):
-            dt, _ = dtypes.scalar_type_of(object)
+            # A Python scalar keeps its weak type, as in JAX.
+            dt, weak = dtypes.scalar_type_of(object)
         else:
-            dt = dtypes.canonicalize(value.dtype)
             # Python ints/floats in lists are 32-bit by default, as in JAX.
+            dt = dtypes.canonicalize(value.dtype)
     else:
         dt = dtypes.canonicalize(dtype)
-    from mlax._src.api import device_put
+    value = np.asarray(value, dtype=dt)
+    if core.current_trace() is None:
+        from mlax._src import runtime
 
-    return device_put(np.asarray(value, dtype=dt)) if core.current_trace() is None \
-        else lax.convert_element_type(np.asarray(value, dtype=dt), dt)
+        return Array(runtime.device_put(value), ShapedArray(value.shape, dt, weak))
+    return lax.convert_element_type(value, dt, weak_type=weak)
 
 
 def _flat(seq):
@@ -442,10 +476,16 @@ def core_errors():
 
 def full(shape, fill_value, dtype=None):
     shape = _shape_arg("full", shape)
-    dt = aval_of(fill_value).dtype if dtype is None else dtypes.canonicalize(dtype)
-    value = _convert(fill_value, dt, False)
-    return _broadcast_to_shape(value, shape) if shape != () or isinstance(value, _Literal) \
-        else value
+    if dtype is None:
+        # As JAX: a weakly typed fill value (a Python scalar) gives a weak result.
+        fill_aval = aval_of(fill_value)
+        return _full(shape, fill_value, fill_aval.dtype, fill_aval.weak_type)
+    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+
+
+def _full(shape, fill_value, dt, weak):
+    value = _convert(fill_value, dt, weak)
+    return _materialize(_broadcast_to_shape(value, shape))
 
 
 def zeros(shape, dtype=None):
@@ -462,8 +502,11 @@ def empty(shape, dtype=None):
 
 def full_like(a, fill_value, dtype=None, shape=None):
     aval = aval_of(a)
-    return full(aval.shape if shape is None else shape, fill_value,
-                dtype if dtype is not None else aval.dtype)
+    shape = aval.shape if shape is None else _shape_arg("full_like", shape)
+    if dtype is None:
+        # As JAX: the result is weak when `a` is.
+        return _full(shape, fill_value, aval.dtype, aval.weak_type)
+    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
 
 
 def zeros_like(a, dtype=None, shape=None):
@@ -510,7 +553,10 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     stop_a = astype(asarray(stop), ft)
     step = divide(subtract(stop_a, start_a), div) if div > 0 else full((), np.nan, ft)
     idx = lax.iota(ft, num)
-    out = add(start_a, multiply(idx, step)) if num else zeros((0,), ft)
+    if div > 0:
+        out = add(start_a, multiply(idx, step))
+    else:  # num == 1 with endpoint (or num == 0): just `start`
+        out = broadcast_to(start_a, (num,))
     if endpoint and num > 1:
         out = where(equal(lax.iota(dtypes.int32, num), num - 1), stop_a, out)
     out = astype(out, dt)
@@ -623,6 +669,7 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
+    a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     if axis is None:
         axes = [i for i, d in enumerate(aval.shape) if d == 1]
@@ -844,7 +891,16 @@ def getitem(x, index):
     aval = aval_of(x)
     if not isinstance(index, tuple):
         index = (index,)
+    # A concrete integer scalar array is an int index, as in NumPy and JAX.
+    index = tuple(int(i) if isinstance(i, (Array, np.ndarray)) and i.ndim == 0
+                  and dtypes.is_int(i.dtype) else i for i in index)
     for i in index:
+        if isinstance(i, Tracer) and dtypes.is_bool(i.dtype):
+            raise core_errors().NonConcreteBooleanIndexError(
+                f"Array boolean indices must be concrete; got a traced bool array of shape "
+                f"{i.aval.str_short()} (at {core.user_location_str()}). A boolean mask "
+                "gives a value-dependent shape, which mlax.jit cannot trace; use "
+                "mnp.where(mask, x, fill) instead.")
         if isinstance(i, (Tracer, Array, np.ndarray, list)) or (
                 hasattr(i, "dtype") and not isinstance(i, np.integer)):
             raise NotImplementedError(

@@ -134,9 +134,7 @@ def bind(prim: Primitive, *args, **params):
 def _freeze(value):
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
-    if isinstance(value, np.dtype):
-        return ("dtype", value.str)
-    return value
+    return value  # np.dtype is hashable as it is (its .str loses bfloat16)
 
 
 def _eager(prim, args, params):
@@ -151,9 +149,6 @@ def _eager_function(prim, frozen_params):
     from mlax._src import api
 
     params = dict(frozen_params)
-    for k, v in params.items():
-        if isinstance(v, tuple) and len(v) == 2 and v[0] == "dtype":
-            params[k] = np.dtype(v[1])
 
     def op(*xs):
         return bind(prim, *xs, **params)

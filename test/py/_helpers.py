@@ -1,0 +1,129 @@
+"""Shared helpers for the mlax pytest suite.
+
+Conventions:
+  * Values are checked against NumPy (computed on the same inputs).
+  * dtypes, shapes and weak types are checked against JAX, using
+    `jax.eval_shape` (abstract evaluation: no XLA compile, so cheap).
+"""
+from __future__ import annotations
+
+import zlib
+
+import jax
+import ml_dtypes
+import numpy as np
+
+import mlax
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+
+# Pseudo-dtypes naming Python scalars (weakly typed in JAX and mlax).
+PY_SCALARS = ("pybool", "pyint", "pyfloat")
+
+MODES = ("eager", "jit")
+
+
+def dtype_id(dt) -> str:
+    return dt if isinstance(dt, str) else np.dtype(dt).name
+
+
+def make_input(shape, dtype, kind="any", seed=0):
+    """A deterministic input of `shape` and `dtype`.
+
+    kind: "any" (mixed signs), "pos" (strictly positive), "nonzero",
+    "small" (non-negative and small: exponents).
+    """
+    rng = np.random.default_rng(zlib.crc32(repr((tuple(shape), dtype_id(dtype), kind, seed)).encode()))
+    if dtype in PY_SCALARS:
+        assert shape == ()
+        v = make_input((), {"pybool": np.bool_, "pyint": np.int32, "pyfloat": np.float32}[dtype],
+                       kind, seed)
+        return {"pybool": bool, "pyint": int, "pyfloat": float}[dtype](v)
+    dt = np.dtype(dtype)
+    if dt == np.bool_:
+        out = rng.random(shape) > 0.5
+        if kind in ("pos", "nonzero"):
+            out = np.ones(shape, bool)
+        return np.asarray(out)
+    if np.issubdtype(dt, np.integer):
+        lo, hi = {"any": (-5, 6), "pos": (1, 6), "nonzero": (1, 6), "small": (0, 4)}[kind]
+        if np.issubdtype(dt, np.unsignedinteger):
+            lo = builtins_max(lo, 0)
+        out = rng.integers(lo, hi, shape)
+        if kind == "nonzero" and not np.issubdtype(dt, np.unsignedinteger):
+            out = out * rng.choice([-1, 1], shape)
+        return np.asarray(out).astype(dt)
+    if kind == "pos":
+        out = rng.uniform(0.5, 3.0, shape)
+    elif kind == "nonzero":
+        out = rng.uniform(0.5, 3.0, shape) * rng.choice([-1, 1], shape)
+    elif kind == "small":
+        out = rng.uniform(0.0, 2.0, shape)
+    else:
+        out = rng.uniform(-2.0, 2.0, shape)
+    return np.asarray(out).astype(dt)
+
+
+def builtins_max(a, b):
+    return a if a > b else b
+
+
+def to_mlax(x):
+    """NumPy inputs become mlax Arrays; Python scalars stay Python scalars."""
+    if isinstance(x, np.ndarray):
+        return mlax.numpy.asarray(x)
+    return x
+
+
+def run(fn, args, mode):
+    """fn(*args) eagerly or under mlax.jit (all args dynamic)."""
+    if mode == "eager":
+        return fn(*args)
+    assert mode == "jit"
+    return mlax.jit(fn)(*args)
+
+
+def tol_for(dtype):
+    dt = np.dtype(dtype)
+    if dt == np.float16:
+        return dict(rtol=2e-3, atol=2e-3)
+    if dt == bf16:
+        return dict(rtol=1.6e-2, atol=1.6e-2)
+    if dt in (np.float32, np.complex64):
+        return dict(rtol=2e-6, atol=2e-6)
+    return dict(rtol=0, atol=0)
+
+
+def assert_values(out, expected, dtype=None, **tol):
+    """`out` (an mlax.Array) equals NumPy's `expected` within dtype tolerance."""
+    assert isinstance(out, mlax.Array), f"expected an mlax.Array, got {type(out).__name__}"
+    got = np.asarray(out)
+    expected = np.asarray(expected)
+    assert got.shape == expected.shape, (got.shape, expected.shape)
+    dt = np.dtype(dtype if dtype is not None else out.dtype)
+    t = tol_for(dt)
+    t.update(tol)
+    if dt == np.bool_ or np.issubdtype(dt, np.integer):
+        np.testing.assert_array_equal(got, expected.astype(dt))
+    else:
+        np.testing.assert_allclose(got.astype(np.float64) if dt == bf16 else got,
+                                   expected.astype(np.float64), equal_nan=True, **t)
+
+
+def assert_like_jax(out, jax_fn, *args, **kwargs):
+    """`out`'s shape, dtype and weak type are what JAX gives for jax_fn(*args)."""
+    ref = jax.eval_shape(lambda *a: jax_fn(*a, **kwargs), *args)
+    assert isinstance(out, mlax.Array), f"expected an mlax.Array, got {type(out).__name__}"
+    assert out.shape == ref.shape, f"shape {out.shape} != jax's {ref.shape}"
+    assert out.dtype == ref.dtype, f"dtype {out.dtype} != jax's {ref.dtype}"
+    assert out.weak_type == ref.weak_type, \
+        f"weak_type {out.weak_type} != jax's {ref.weak_type} (dtype {out.dtype})"
+    return ref
+
+
+def np_ref_input(x):
+    """What NumPy computes on for an input: bfloat16 upcast to float32."""
+    if isinstance(x, np.ndarray) and x.dtype == bf16:
+        return x.astype(np.float32)
+    return x
+

@@ -1,0 +1,368 @@
+"""mlax.Array: attributes, conversion to NumPy, repr (as JAX's), operators,
+immutability and Python protocol methods."""
+from __future__ import annotations
+
+import operator
+import pickle
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from _helpers import assert_like_jax, assert_values, bf16
+
+import mlax
+import mlax.numpy as mnp
+
+
+def arr(values, dtype=np.float32):
+    return mnp.asarray(np.asarray(values, dtype))
+
+
+# ---------------------------------------------------------------------------
+# Attributes and conversion
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shape,dtype", [((), np.float32), ((3,), np.int32), ((2, 3), np.bool_),
+                                         ((2, 0, 4), np.float16), ((1, 2, 3, 4), bf16)])
+def test_attributes(shape, dtype):
+    x = mnp.zeros(shape, dtype)
+    assert isinstance(x, mlax.Array)
+    assert x.shape == shape and isinstance(x.shape, tuple)
+    assert x.dtype == np.dtype(dtype) and isinstance(x.dtype, np.dtype)
+    assert x.ndim == len(shape)
+    assert x.size == int(np.prod(shape))
+    assert x.weak_type is False
+
+
+def test_asarray_and_array_protocol():
+    x = arr([[1.5, 2.0], [3.0, 4.0]])
+    a = np.asarray(x)
+    assert isinstance(a, np.ndarray) and a.dtype == np.float32
+    np.testing.assert_array_equal(a, [[1.5, 2.0], [3.0, 4.0]])
+    assert np.asarray(x, dtype=np.float64).dtype == np.float64
+    assert np.array(x).tolist() == a.tolist()
+    b = np.array(x)  # a copy: writable, and writing it does not change x
+    b[0, 0] = 100
+    assert x[0, 0].item() == 1.5
+    assert x.__array__(copy=True) is not x.__array__()
+    # NumPy ufuncs work through __array__ and give NumPy arrays.
+    s = np.sin(x)
+    assert isinstance(s, np.ndarray)
+    np.testing.assert_allclose(s, np.sin(a))
+
+
+def test_numpy_view_is_read_only():
+    x = arr([1.0, 2.0])
+    view = np.asarray(x)
+    with pytest.raises(ValueError, match="read-only"):
+        view[0] = 7.0
+    assert x.tolist() == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.bool_, np.float16, bf16, np.uint8,
+                                   np.int8, np.complex64])
+def test_round_trip_through_numpy(dtype):
+    rng = np.random.default_rng(0)
+    v = (rng.standard_normal((3, 4)) * 10).astype(dtype)
+    x = mnp.asarray(v)
+    back = np.asarray(x)
+    assert back.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(back, v)
+
+
+def test_tolist_item():
+    assert arr([[1, 2], [3, 4]], np.int32).tolist() == [[1, 2], [3, 4]]
+    assert arr(2.5).item() == 2.5 and isinstance(arr(2.5).item(), float)
+    assert arr([1, 2, 3], np.int32).item(1) == 2
+    assert arr(True, np.bool_).item() is True
+
+
+# ---------------------------------------------------------------------------
+# repr / str / format
+# ---------------------------------------------------------------------------
+
+REPR_CASES = [
+    np.array([1.0, 2.0], np.float32),
+    np.array([1, 2], np.int32),
+    np.array(3.5, np.float32),
+    np.array(True),
+    np.array([[1.5, 2], [3, 4]], np.float32),
+    np.arange(12, dtype=np.int32).reshape(2, 2, 3),
+    np.array([1, 2], bf16),
+    np.array([1, 2], np.float16),
+    np.array([1, 2], np.uint8),
+    np.zeros((0, 3), np.float32),
+    np.zeros((0,), np.int32),
+    np.array([1e10, 1], np.float32),
+    np.array([np.nan, np.inf, -np.inf], np.float32),
+    np.arange(1200, dtype=np.float32),
+    np.arange(8, dtype=np.float32) * 1.123456,
+    np.array([1 + 2j], np.complex64),
+]
+
+
+@pytest.mark.parametrize("value", REPR_CASES, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_repr_matches_jax(value):
+    assert repr(mnp.asarray(value)) == repr(jnp.asarray(value))
+
+
+def test_repr_examples():
+    assert repr(arr([1.0, 2.0])) == "Array([1., 2.], dtype=float32)"
+    assert repr(mnp.add(1, 1.0)) == "Array(2., dtype=float32, weak_type=True)"
+    assert repr(mnp.add(1, 1)) == "Array(2, dtype=int32, weak_type=True)"
+    assert repr(mnp.add(1, 1.0)) == repr(jnp.add(1, 1.0))
+    assert repr(arr([1.0, 2.0]) * 2.0) == "Array([2., 4.], dtype=float32)"
+
+
+def test_str_and_format():
+    x = arr([1.0, 2.5])
+    assert str(x) == str(np.array([1.0, 2.5], np.float32)) == "[1.  2.5]"
+    assert f"{arr(1.5):.3f}" == "1.500"
+    assert f"{arr(7, np.int32):04d}" == "0007"
+    assert f"{x}" == str(x)
+
+
+# ---------------------------------------------------------------------------
+# block_until_ready, devices, pickling
+# ---------------------------------------------------------------------------
+
+def test_block_until_ready_returns_self():
+    x = mnp.ones((100, 100)) @ mnp.ones((100, 100))
+    assert x.block_until_ready() is x
+    assert x[0, 0].item() == 100.0
+
+
+def test_devices():
+    x = arr([1.0])
+    assert len(x.devices()) == 1
+    assert x.device in x.devices()
+    assert x.device in mlax.devices()
+
+
+@pytest.mark.parametrize("value", [arr([1.0, 2.0]), mnp.add(1.0, 1.0), arr([[1, 2]], np.int8)])
+def test_pickle_round_trip(value):
+    back = pickle.loads(pickle.dumps(value))
+    assert isinstance(back, mlax.Array)
+    assert back.dtype == value.dtype and back.shape == value.shape
+    assert back.weak_type == value.weak_type
+    assert back.tolist() == value.tolist()
+
+
+# ---------------------------------------------------------------------------
+# Operators
+# ---------------------------------------------------------------------------
+
+BINOPS = [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv,
+          operator.mod, operator.pow, operator.lt, operator.le, operator.gt, operator.ge,
+          operator.eq, operator.ne]
+INT_BINOPS = [operator.and_, operator.or_, operator.xor]
+
+
+@pytest.mark.parametrize("op", BINOPS, ids=lambda o: o.__name__)
+def test_binary_operators(op):
+    a = np.array([[1.5, -2.0, 3.0], [0.5, 2.0, -1.0]], np.float32)
+    b = np.array([2.0, -1.5, 3.0], np.float32)
+    if op is operator.pow:
+        a = np.abs(a)
+    x, y = mnp.asarray(a), mnp.asarray(b)
+    for lhs, rhs in ((x, y), (x, b), (a, y), (x, 2.0), (3.0, y), (x, 2)):
+        out = op(lhs, rhs)
+        assert isinstance(out, mlax.Array), (op, type(lhs), type(rhs))
+        ref = op(np.asarray(lhs) if isinstance(lhs, mlax.Array) else lhs,
+                 np.asarray(rhs) if isinstance(rhs, mlax.Array) else rhs)
+        assert_values(out, np.asarray(ref), rtol=1e-6, atol=1e-6)
+    assert_like_jax(op(x, 2.0), lambda a: op(a, 2.0), a)
+    assert_like_jax(op(2.0, y), lambda b: op(2.0, b), b)
+
+
+@pytest.mark.parametrize("op", INT_BINOPS, ids=lambda o: o.__name__)
+def test_bitwise_operators(op):
+    a = np.array([5, -3, 12], np.int32)
+    b = np.array([3, 6, -1], np.int32)
+    x, y = mnp.asarray(a), mnp.asarray(b)
+    assert op(x, y).tolist() == op(a, b).tolist()
+    assert op(x, 6).tolist() == op(a, 6).tolist()
+    assert op(6, y).tolist() == op(6, b).tolist()
+    p, q = mnp.asarray(a > 0), mnp.asarray(b > 0)
+    assert op(p, q).tolist() == op(a > 0, b > 0).tolist() and op(p, q).dtype == np.bool_
+
+
+def test_matmul_operator():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.arange(12, dtype=np.float32).reshape(3, 4)
+    assert (mnp.asarray(a) @ mnp.asarray(b)).tolist() == (a @ b).tolist()
+    assert (a @ mnp.asarray(b)).tolist() == (a @ b).tolist()  # __rmatmul__
+    assert isinstance(a @ mnp.asarray(b), mlax.Array)
+
+
+def test_unary_operators():
+    a = np.array([1.5, -2.0, 0.0], np.float32)
+    x = mnp.asarray(a)
+    assert (-x).tolist() == (-a).tolist()
+    assert (+x).tolist() == a.tolist()
+    assert abs(x).tolist() == np.abs(a).tolist()
+    i = mnp.asarray(np.array([0, 5, -3], np.int32))
+    assert (~i).tolist() == [-1, -6, 2]
+    assert (~mnp.asarray(np.array([True, False]))).tolist() == [False, True]
+
+
+def test_operators_with_numpy_array_on_the_left_return_mlax_arrays():
+    a = np.ones(3, np.float32)
+    x = arr([1.0, 2.0, 3.0])
+    for out in (a + x, a - x, a * x, a / x, a < x, a == x):
+        assert isinstance(out, mlax.Array)
+    assert (a - x).tolist() == [0.0, -1.0, -2.0]
+
+
+def test_operators_with_sequences_are_not_supported():
+    x = arr([1.0, 2.0])
+    with pytest.raises(TypeError):
+        x + [1.0, 2.0]
+    with pytest.raises(TypeError):
+        (1.0, 2.0) * x
+
+
+def test_operator_promotion():
+    i = mnp.asarray(np.array([1, 2], np.int32))
+    assert (i / 2).dtype == np.float32
+    assert (i * 2).dtype == np.int32
+    assert (i * 2.5).dtype == np.float32
+    assert (i ** 2).dtype == np.int32 and (i ** 2).tolist() == [1, 4]
+    h = mnp.asarray(np.array([1, 2], np.float16))
+    assert (h * 3.0).dtype == np.float16
+    assert (h + i).dtype == np.float16
+
+
+def test_in_place_operators_rebind():
+    x = arr([1.0, 2.0])
+    y = x
+    x += 1
+    assert x.tolist() == [2.0, 3.0]
+    assert y.tolist() == [1.0, 2.0]  # the original array is unchanged
+
+
+# ---------------------------------------------------------------------------
+# Immutability, hashing
+# ---------------------------------------------------------------------------
+
+def test_item_assignment_raises_type_error_mentioning_at():
+    x = arr([1.0, 2.0, 3.0])
+    with pytest.raises(TypeError) as e:
+        x[0] = 5
+    msg = str(e.value)
+    assert ".at[" in msg and "immutable" in msg
+    with pytest.raises(TypeError, match=r"\.at\["):
+        x[1:] = 0.0
+    assert x.tolist() == [1.0, 2.0, 3.0]
+
+
+@pytest.mark.xfail(strict=True, raises=AttributeError,
+                   reason="the item-assignment error suggests x.at[idx].set(y), but mlax.Array "
+                   "has no .at property")
+def test_at_set_suggested_by_the_error_exists():
+    x = arr([1.0, 2.0, 3.0])
+    assert x.at[0].set(5.0).tolist() == [5.0, 2.0, 3.0]
+
+
+def test_arrays_are_unhashable():
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(arr([1.0]))
+    with pytest.raises(TypeError, match="unhashable"):
+        {arr(1.0): 1}
+
+
+def test_attributes_cannot_be_reassigned():
+    x = arr([1.0, 2.0])
+    with pytest.raises(AttributeError):
+        x.shape = (1, 2)
+    with pytest.raises(AttributeError):
+        x.foo = 1  # __slots__
+
+
+# ---------------------------------------------------------------------------
+# Python scalar conversion, len, iter, index
+# ---------------------------------------------------------------------------
+
+def test_scalar_conversions():
+    f = arr(2.75)
+    assert float(f) == 2.75 and isinstance(float(f), float)
+    assert int(f) == 2
+    assert bool(f) is True and bool(arr(0.0)) is False
+    assert complex(f) == 2.75 + 0j
+    i = arr(-7, np.int32)
+    assert int(i) == -7 and float(i) == -7.0
+    b = arr(True, np.bool_)
+    assert bool(b) is True and int(b) == 1
+    # as JAX (and NumPy 2): only 0-d arrays convert, even when the size is 1
+    with pytest.raises(TypeError):
+        float(arr([[4.0]]))
+
+
+def test_non_scalar_conversions_raise():
+    x = arr([1.0, 2.0])
+    with pytest.raises(TypeError):
+        float(x)
+    with pytest.raises(TypeError):
+        int(x)
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(x)
+    assert bool(arr([3.0]) > 0) is True  # a size-1 comparison is fine
+    with pytest.raises(ValueError, match="ambiguous"):
+        if x > 0:
+            pass
+
+
+def test_index_protocol():
+    i = arr(2, np.int32)
+    assert [10, 20, 30][i] == 30
+    assert list(range(i)) == [0, 1]
+    assert operator.index(i) == 2
+    with pytest.raises(TypeError):
+        operator.index(arr(2.0))
+
+
+def test_len_and_iter():
+    x = arr([[1, 2, 3], [4, 5, 6]], np.int32)
+    assert len(x) == 2
+    rows = list(x)
+    assert len(rows) == 2 and all(isinstance(r, mlax.Array) for r in rows)
+    assert [r.tolist() for r in rows] == [[1, 2, 3], [4, 5, 6]]
+    assert [int(v) for v in x[1]] == [4, 5, 6]
+    assert len(mnp.zeros((0, 3))) == 0 and list(mnp.zeros((0, 3))) == []
+    s = arr(1.0)
+    with pytest.raises(TypeError, match="unsized"):
+        len(s)
+    with pytest.raises(TypeError, match="0-d"):
+        iter(s)
+
+
+def test_unpacking():
+    a, b = arr([1.0, 2.0])
+    assert a.item() == 1.0 and b.item() == 2.0
+
+
+# ---------------------------------------------------------------------------
+# Methods
+# ---------------------------------------------------------------------------
+
+def test_methods_match_numpy():
+    v = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10
+    x = mnp.asarray(v)
+    assert x.reshape(6, 4).shape == (6, 4)
+    assert x.reshape((4, -1)).tolist() == v.reshape(4, -1).tolist()
+    assert x.transpose().shape == (4, 3, 2)
+    assert x.transpose(1, 0, 2).tolist() == v.transpose(1, 0, 2).tolist()
+    assert x.transpose((2, 0, 1)).tolist() == v.transpose(2, 0, 1).tolist()
+    assert x.T.tolist() == v.T.tolist()
+    assert x.mT.tolist() == np.swapaxes(v, -1, -2).tolist()
+    assert x.ravel().tolist() == v.ravel().tolist()
+    assert x.flatten().tolist() == v.flatten().tolist()
+    assert x[:1].squeeze().shape == (3, 4)
+    assert x.swapaxes(0, 2).tolist() == v.swapaxes(0, 2).tolist()
+    assert x.astype(np.int32).dtype == np.int32
+    assert x.clip(-1, 1).tolist() == v.clip(-1, 1).tolist()
+    np.testing.assert_allclose(np.asarray((x / 3).round(2)), np.round(v / 3, 2), rtol=1e-6)
+    assert x.sum().item() == v.sum()
+    assert x.max(axis=(0, 2)).tolist() == v.max(axis=(0, 2)).tolist()
+    assert x.min(1, keepdims=True).shape == (2, 1, 4)
+    assert x[0].dot(x[1].T).tolist() == v[0].dot(v[1].T).tolist()

@@ -1,0 +1,367 @@
+"""Tracer misuse raises JAX-named errors with useful messages, and no error
+leaves mlax in a bad state or crashes the process."""
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import mlax
+import mlax.numpy as mnp
+
+X = np.arange(3, dtype=np.float32)
+
+
+def _line_of(marker: str) -> int:
+    """The line number of the source line of this file containing `marker`."""
+    lines = inspect.getsource(sys.modules[__name__]).splitlines()
+    hits = [i + 1 for i, line in enumerate(lines) if marker in line and "_line_of" not in line]
+    assert len(hits) == 1, hits
+    return hits[0]
+
+
+# ---------------------------------------------------------------------------
+# Tracer conversions
+# ---------------------------------------------------------------------------
+
+def test_if_on_tracer_raises_tracer_bool_conversion_error():
+    @mlax.jit
+    def f(x):
+        if x > 0:
+            return x
+        return -x
+
+    with pytest.raises(mlax.TracerBoolConversionError) as e:
+        f(1.0)
+    assert isinstance(e.value, mlax.ConcretizationTypeError)  # as in JAX
+    assert isinstance(e.value, TypeError)
+    msg = str(e.value)
+    assert "bool[]" in msg and "mlax.numpy.where" in msg
+    assert "static_argnums" in msg
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: x if x.sum() else -x,
+    lambda x: (x > 0) and x,
+    lambda x: not x,
+    lambda x: [v for v in range(3) if x[v] > 0],
+    lambda x: bool(x),
+    lambda x: x[0] if mnp.any(x > 1) else x[1],
+], ids=["ternary", "and", "not", "comprehension-if", "bool()", "any"])
+def test_python_control_flow_on_tracers(fn):
+    with pytest.raises(mlax.TracerBoolConversionError, match="boolean conversion"):
+        mlax.jit(fn)(X)
+
+
+def test_while_loop_on_tracer():
+    def f(x):
+        while x < 10:
+            x = x * 2
+        return x
+
+    with pytest.raises(mlax.TracerBoolConversionError):
+        mlax.jit(f)(1.0)
+    assert f(mnp.asarray(np.float32(1.0))).item() == 16.0  # fine eagerly
+
+
+@pytest.mark.parametrize("conv,what", [(int, "int()"), (float, "float()"),
+                                       (complex, "complex()")])
+def test_int_float_of_tracer_raise_concretization_error(conv, what):
+    with pytest.raises(mlax.ConcretizationTypeError) as e:
+        mlax.jit(lambda x: conv(x))(1.0)
+    assert what in str(e.value)
+    assert "Abstract tracer value" in str(e.value)
+    assert not isinstance(e.value, mlax.TracerBoolConversionError)
+
+
+def test_numpy_conversion_of_tracer():
+    with pytest.raises(mlax.TracerArrayConversionError, match="__array__"):
+        mlax.jit(lambda x: np.asarray(x))(X)
+    with pytest.raises(mlax.TracerArrayConversionError):
+        mlax.jit(lambda x: np.sin(x))(X)
+    with pytest.raises(mlax.TracerArrayConversionError):
+        mlax.jit(lambda x: x.tolist() if hasattr(x, "tolist") else np.array(x))(X)
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: mnp.zeros(range(x)),
+    lambda x: [1, 2, 3][x],
+    lambda x: "abc" * x,
+    lambda x: mnp.arange(10)[: x],
+], ids=["range", "list-index", "str-repeat", "slice-bound"])
+def test_integer_conversion_of_tracer(fn):
+    with pytest.raises(mlax.TracerIntegerConversionError, match="__index__"):
+        mlax.jit(fn)(np.int32(2))
+
+
+def test_tracer_as_shape_raises_concretization_error():
+    with pytest.raises(mlax.ConcretizationTypeError, match="shape"):
+        mlax.jit(lambda n: mnp.zeros(n))(np.int32(3))
+    with pytest.raises(mlax.ConcretizationTypeError, match="shape"):
+        mlax.jit(lambda n: mnp.ones((2, n)))(np.int32(3))
+    with pytest.raises(mlax.ConcretizationTypeError):
+        mlax.jit(lambda n: mnp.arange(n))(np.int32(3))
+    with pytest.raises(mlax.ConcretizationTypeError):
+        mlax.jit(lambda x, n: mnp.sum(x, axis=n))(X, np.int32(0))
+    # static_argnums is the fix the message suggests
+    assert mlax.jit(lambda n: mnp.zeros(n), static_argnums=0)(3).shape == (3,)
+
+
+def test_boolean_mask_under_jit():
+    with pytest.raises(mlax.NonConcreteBooleanIndexError, match="bool"):
+        mlax.jit(lambda x: x[x > 1])(X)
+
+
+def test_tracers_are_unhashable():
+    with pytest.raises(TypeError, match="unhashable"):
+        mlax.jit(lambda x: {x: 1})(X)
+
+
+# ---------------------------------------------------------------------------
+# Leaked tracers
+# ---------------------------------------------------------------------------
+
+_leaked = []
+
+
+def test_leaked_tracer_used_later_raises_unexpected_tracer_error():
+    @mlax.jit
+    def leak(x):
+        _leaked.append(x * 2)  # stored in a global: escapes its trace
+        return x
+
+    leak(X)
+    tracer = _leaked.pop()
+    with pytest.raises(mlax.UnexpectedTracerError, match="escaped"):
+        mnp.sin(tracer)  # eagerly
+    with pytest.raises(mlax.UnexpectedTracerError):
+        mlax.jit(lambda y: y + tracer)(X)  # inside another trace
+    with pytest.raises(mlax.UnexpectedTracerError):
+        mlax.jit(lambda y: tracer)(X)  # returned from another jit
+    with pytest.raises(mlax.UnexpectedTracerError):
+        tracer + 1  # operators too
+
+
+def test_leaked_tracer_from_a_finished_inner_jit():
+    box = []
+
+    @mlax.jit
+    def inner(x):
+        box.append(x)
+        return x
+
+    @mlax.jit
+    def outer(x):
+        inner(x + 1)
+        return box[-1] * 2  # inner's tracer, used in the outer trace
+
+    with pytest.raises(mlax.UnexpectedTracerError):
+        outer(X)
+
+
+def test_tracer_repr_is_harmless():
+    seen = []
+    mlax.jit(lambda x: seen.append(repr(x)) or x)(X)
+    assert seen and "f32[3]" in seen[0] and "Traced" in seen[0]
+
+
+# ---------------------------------------------------------------------------
+# Shape and dtype errors point at the user's line
+# ---------------------------------------------------------------------------
+
+def test_broadcast_error_names_function_shapes_and_line():
+    a = mnp.ones((2, 3))
+    b = mnp.ones((4,))
+    with pytest.raises(ValueError) as e:
+        mnp.add(a, b)  # BROADCAST-EAGER
+    msg = str(e.value)
+    assert "add" in msg and "(2, 3)" in msg and "(4,)" in msg
+    assert os.path.basename(__file__) in msg
+    assert f"{__file__}:{_line_of('BROADCAST-EAGER')}" in msg
+
+
+def test_broadcast_error_under_jit_points_at_the_traced_line():
+    def f(x, y):
+        return x * 2 + y  # BROADCAST-JIT
+
+    with pytest.raises(ValueError) as e:
+        mlax.jit(f)(np.ones((2, 3), np.float32), np.ones((2,), np.float32))
+    msg = str(e.value)
+    assert "add" in msg and "(2, 3)" in msg and "(2,)" in msg
+    assert f"{__file__}:{_line_of('BROADCAST-JIT')}" in msg
+    assert "(f)" in msg  # the function's name
+
+
+@pytest.mark.parametrize("fn,name", [
+    (lambda a, b: a - b, "subtract"),
+    (lambda a, b: mnp.where(a > 0, a, b), "where"),
+    (lambda a, b: mnp.maximum(a, b), "maximum"),
+    (lambda a, b: a @ b, "matmul"),
+    (lambda a, b: mnp.dot(a, b), "dot"),
+])
+def test_shape_errors_name_the_function(fn, name):
+    a = np.ones((2, 3), np.float32)
+    b = np.ones((4, 5), np.float32)
+    with pytest.raises((ValueError, TypeError)) as e:
+        fn(mnp.asarray(a), mnp.asarray(b))
+    msg = str(e.value)
+    assert name in msg and "(2, 3)" in msg and "(4, 5)" in msg
+    assert os.path.basename(__file__) in msg
+
+
+def test_lax_shape_error_points_at_line():
+    with pytest.raises(TypeError) as e:
+        mlax.lax.add(np.ones(2, np.float32), np.ones(3, np.float32))  # LAX-LINE
+    assert f"{__file__}:{_line_of('LAX-LINE')}" in str(e.value)
+
+
+# ---------------------------------------------------------------------------
+# Bad inputs
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [
+    np.array(["a", "b"]),
+    np.array([b"x"]),
+    np.array([object(), 1], dtype=object),
+    ["a", "b"],
+    "text",
+], ids=["unicode", "bytes", "object", "list-of-str", "str"])
+def test_unsupported_array_contents_are_rejected(value):
+    with pytest.raises(TypeError) as e:
+        mnp.array(value)
+    assert "mnp.array" in str(e.value) and "cannot make an array" in str(e.value)
+
+
+@pytest.mark.parametrize("dtype", [np.longdouble, np.clongdouble, np.dtype("M8[s]"),
+                                   np.dtype("m8[s]")])
+def test_unsupported_dtypes_are_rejected(dtype):
+    if np.dtype(dtype) in (np.float64, np.complex128):
+        pytest.skip("long double is double on this platform")
+    with pytest.raises(TypeError, match="does not support dtype"):
+        mnp.zeros(3, dtype)
+    with pytest.raises(TypeError, match="not support|cannot"):
+        mnp.asarray(np.zeros(2, dtype))
+
+
+def test_unsupported_argument_types_to_jit():
+    with pytest.raises(TypeError, match="not a valid mlax type"):
+        mlax.jit(lambda s: s)("a string")
+    with pytest.raises(TypeError, match="object"):
+        mlax.jit(lambda s: s)(object())
+    with pytest.raises(TypeError):
+        mlax.jit(lambda x: x)(np.array(["a"]))
+
+
+@pytest.mark.parametrize("fn,name", [(mnp.exp, "exp"), (mnp.sin, "sin"), (mnp.negative, "negative"),
+                                     (mnp.logical_not, "logical_not")])
+def test_list_argument_raises_type_error(fn, name):
+    with pytest.raises(TypeError) as e:
+        fn([1.0, 2.0])
+    msg = str(e.value)
+    assert f"mnp.{name}" in msg and "list" in msg and "mnp.array" in msg
+
+
+def test_list_argument_to_binary_function():
+    with pytest.raises(TypeError, match="mnp.add.*list"):
+        mnp.add([1.0], 2.0)
+    with pytest.raises(TypeError, match="tuple"):
+        mnp.multiply(mnp.ones(2), (1.0, 2.0))
+
+
+def test_python_int_out_of_range():
+    with pytest.raises(OverflowError, match="int32"):
+        mlax.jit(lambda x: x)(2**40)
+
+
+def test_bitwise_on_floats_rejected():
+    with pytest.raises(TypeError, match="bitwise_and.*float32"):
+        mnp.bitwise_and(mnp.ones(2), mnp.ones(2))
+    with pytest.raises(TypeError, match="invert.*float32"):
+        mnp.invert(mnp.ones(2))
+
+
+# ---------------------------------------------------------------------------
+# Recovery: errors leave no state behind
+# ---------------------------------------------------------------------------
+
+def test_errors_inside_jit_leave_no_trace_state():
+    from mlax._src import core
+
+    for bad in (lambda x: bool(x), lambda x: x + mnp.ones(7), lambda x: int(x)):
+        with pytest.raises((TypeError, ValueError)):
+            mlax.jit(bad)(X)
+        assert core.trace_stack() == []
+    out = mnp.sin(mnp.asarray(X))  # eager ops still run eagerly
+    assert isinstance(out, mlax.Array)
+    np.testing.assert_allclose(np.asarray(out), np.sin(X), rtol=1e-6)
+    f = mlax.jit(lambda x: x + 1)
+    assert f(X).tolist() == [1.0, 2.0, 3.0]
+
+
+def test_failed_trace_is_not_cached():
+    calls = []
+
+    def f(x, fail):
+        calls.append(1)
+        if fail:
+            raise RuntimeError("boom")
+        return x
+
+    jf = mlax.jit(f, static_argnums=1)
+    with pytest.raises(RuntimeError, match="boom"):
+        jf(X, True)
+    with pytest.raises(RuntimeError, match="boom"):
+        jf(X, True)
+    assert len(calls) == 2
+    assert jf(X, False).tolist() == X.tolist()
+
+
+def test_errors_do_not_crash_the_process(tmp_path):
+    script = tmp_path / "errors.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        import mlax, mlax.numpy as mnp
+
+        leaked = []
+        def leak(x):
+            leaked.append(x)
+            return x
+        mlax.jit(leak)(1.0)
+
+        cases = [
+            lambda: mlax.jit(lambda x: 1 if x > 0 else 0)(1.0),
+            lambda: mlax.jit(lambda x: int(x))(1.0),
+            lambda: mlax.jit(lambda x: np.asarray(x))(1.0),
+            lambda: mlax.jit(lambda x: range(x))(1),
+            lambda: mnp.sin(leaked[0]),
+            lambda: mnp.ones((2, 3)) + mnp.ones(4),
+            lambda: mnp.array(np.array(["s"])),
+            lambda: mnp.exp([1.0]),
+            lambda: mlax.lax.add(1, 1.0),
+            lambda: mlax.lax.transpose(mnp.ones((2, 3)), (0, 0)),
+            lambda: mnp.ones((2, 3)).reshape(4, 2),
+            lambda: mnp.ones(3)[5],
+        ]
+        for case in cases:
+            try:
+                case()
+            except Exception as e:
+                print(type(e).__name__)
+            else:
+                print("NO ERROR")
+        print("ALIVE", float(mlax.jit(lambda x: x * 2)(21.0)))
+    """))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.split()
+    assert lines[:12] == [
+        "TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError",
+        "TracerIntegerConversionError", "UnexpectedTracerError", "ValueError", "TypeError",
+        "TypeError", "TypeError", "ValueError", "ValueError", "IndexError"], proc.stdout
+    assert lines[-2:] == ["ALIVE", "42.0"]

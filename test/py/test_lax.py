@@ -1,0 +1,410 @@
+"""mlax.lax (the strict primitive layer) against jax.lax: values, dtypes and
+weak types, eagerly and under mlax.jit; and its shape/dtype errors."""
+from __future__ import annotations
+
+import jax
+import jax.lax as jlax
+import numpy as np
+import pytest
+from _helpers import MODES, assert_values, bf16, make_input, run, to_mlax
+
+import mlax
+import mlax.lax as lax
+import mlax.numpy as mnp
+
+
+def check_against_jax(out, expected, **tol):
+    """Values, shape, dtype and weak type of `out` equal jax's `expected`."""
+    assert isinstance(out, mlax.Array), type(out)
+    assert out.shape == expected.shape, (out.shape, expected.shape)
+    assert out.dtype == expected.dtype, (out.dtype, expected.dtype)
+    assert out.weak_type == expected.weak_type, (out.weak_type, expected.weak_type)
+    assert_values(out, np.asarray(expected), **tol)
+
+
+def _with_specials(x):
+    x = x.copy()
+    if np.issubdtype(x.dtype, np.floating) and x.size >= 3:
+        x.reshape(-1)[:3] = [np.inf, -np.inf, np.nan]
+    return x
+
+
+# ---------------------------------------------------------------------------
+# Elementwise
+# ---------------------------------------------------------------------------
+
+# name: (dtypes, input kind)
+UNARY = {
+    "neg": (["float32", "int32"], "any"),
+    "exp": (["float32", "float16"], "any"),
+    "log": (["float32"], "pos"),
+    "sin": (["float32"], "any"),
+    "cos": (["float32"], "any"),
+    "tan": (["float32"], "any"),
+    "tanh": (["float32"], "any"),
+    "sqrt": (["float32"], "pos"),
+    "rsqrt": (["float32"], "pos"),
+    "abs": (["float32", "int32"], "any"),
+    "sign": (["float32", "int32"], "any"),
+    "floor": (["float32"], "any"),
+    "ceil": (["float32"], "any"),
+    "round": (["float32"], "any"),
+    "logistic": (["float32"], "any"),
+    "log1p": (["float32"], "pos"),
+    "expm1": (["float32"], "any"),
+    "bitwise_not": (["int32", "bool", "uint8"], "any"),
+    "is_finite": (["float32"], "special"),
+    "square": (["float32", "int32"], "any"),
+    "stop_gradient": (["float32"], "any"),
+}
+
+
+def _unary_cases():
+    for name, (dts, kind) in UNARY.items():
+        for dt in dts:
+            for shape in ([(), (2, 3)] if dt == "float32" else [(2, 3)]):
+                for mode in MODES:
+                    yield pytest.param(name, dt, shape, kind, mode,
+                                       id=f"{name}-{dt}-{shape}-{mode}".replace(" ", ""))
+
+
+@pytest.mark.parametrize("name,dt,shape,kind,mode", list(_unary_cases()))
+def test_unary(name, dt, shape, kind, mode):
+    x = make_input(shape, dt, "any" if kind == "special" else kind, seed=1)
+    if kind == "special":
+        x = _with_specials(x)
+    out = run(getattr(lax, name), [to_mlax(x)], mode)
+    check_against_jax(out, getattr(jlax, name)(x), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_round_methods(mode):
+    x = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 0.4, -0.6], np.float32)
+    away = run(lambda a: lax.round(a), [mnp.asarray(x)], mode)
+    even = run(lambda a: lax.round(a, lax.RoundingMethod.TO_NEAREST_EVEN), [mnp.asarray(x)],
+               mode)
+    assert away.tolist() == [-3.0, -2.0, -1.0, 1.0, 2.0, 3.0, 0.0, -1.0]
+    assert even.tolist() == [-2.0, -2.0, -0.0, 0.0, 2.0, 2.0, 0.0, -1.0]
+    check_against_jax(away, jlax.round(x))
+    check_against_jax(even, jlax.round(x, jlax.RoundingMethod.TO_NEAREST_EVEN))
+    assert lax.RoundingMethod.AWAY_FROM_ZERO == int(jlax.RoundingMethod.AWAY_FROM_ZERO)
+    assert lax.RoundingMethod.TO_NEAREST_EVEN == int(jlax.RoundingMethod.TO_NEAREST_EVEN)
+
+
+# name: (dtypes, kind of x, kind of y)
+BINARY = {
+    "add": (["float32", "int32", "uint8"], "any", "any"),
+    "sub": (["float32", "int32"], "any", "any"),
+    "mul": (["float32", "int32"], "any", "any"),
+    "div": (["float32", "int32"], "any", "nonzero"),
+    "rem": (["float32", "int32"], "any", "nonzero"),
+    "pow": (["float32"], "pos", "any"),
+    "max": (["float32", "int32", "bool"], "any", "any"),
+    "min": (["float32", "int32", "bool"], "any", "any"),
+    "atan2": (["float32"], "any", "any"),
+    "bitwise_and": (["int32", "bool"], "any", "any"),
+    "bitwise_or": (["int32", "bool"], "any", "any"),
+    "bitwise_xor": (["int32", "bool"], "any", "any"),
+    "eq": (["float32", "int32", "bool"], "any", "any"),
+    "ne": (["float32", "int32"], "any", "any"),
+    "lt": (["float32", "int32"], "any", "any"),
+    "le": (["float32", "int32"], "any", "any"),
+    "gt": (["float32", "int32"], "any", "any"),
+    "ge": (["float32", "int32"], "any", "any"),
+}
+
+
+def _binary_cases():
+    for name, (dts, _, _) in BINARY.items():
+        for dt in dts:
+            for shape in ([(), (2, 3)] if dt == "float32" else [(2, 3)]):
+                for mode in MODES:
+                    yield pytest.param(name, dt, shape, mode,
+                                       id=f"{name}-{dt}-{shape}-{mode}".replace(" ", ""))
+
+
+@pytest.mark.parametrize("name,dt,shape,mode", list(_binary_cases()))
+def test_binary(name, dt, shape, mode):
+    _, kx, ky = BINARY[name]
+    x = make_input(shape, dt, kx, seed=2)
+    y = make_input(shape, dt, ky, seed=3)
+    if name in ("eq", "ne", "le", "ge") and shape:
+        y.reshape(-1)[0] = x.reshape(-1)[0]  # exercise equality
+    out = run(getattr(lax, name), [to_mlax(x), to_mlax(y)], mode)
+    check_against_jax(out, getattr(jlax, name)(x, y), rtol=1e-5, atol=1e-6)
+
+
+def test_integer_div_and_rem_truncate_toward_zero():
+    x = np.array([7, -7, 7, -7, 0], np.int32)
+    y = np.array([2, 2, -2, -2, 3], np.int32)
+    assert lax.div(x, y).tolist() == [3, -3, -3, 3, 0]
+    assert lax.rem(x, y).tolist() == [1, -1, 1, -1, 0]
+
+
+@pytest.mark.parametrize("name", ["add", "mul", "max", "sub"])
+@pytest.mark.parametrize("a,b", [(1.0, 2.0), (3, 4)])
+def test_binary_weak_types_propagate(name, a, b):
+    out = getattr(lax, name)(a, b)
+    check_against_jax(out, getattr(jlax, name)(a, b))
+    assert out.weak_type
+
+
+@pytest.mark.parametrize("name", ["lt", "eq", "ne", "ge"])
+def test_comparison_weak_types(name):
+    check_against_jax(getattr(lax, name)(1.0, 2.0), getattr(jlax, name)(1.0, 2.0))
+    x = np.float32(1.0)
+    check_against_jax(getattr(lax, name)(x, x), getattr(jlax, name)(x, x))
+    assert not getattr(lax, name)(x, x).weak_type
+
+
+def test_mixed_weak_strong_is_strong():
+    x = mnp.asarray(np.ones(3, np.float32))
+    w = lax.add(mnp.add(1.0, 0.0), mnp.add(1.0, 0.0))
+    assert w.weak_type
+    assert not lax.add(lax.broadcast(w, (3,)), x).weak_type
+
+
+# ---------------------------------------------------------------------------
+# Structural ops
+# ---------------------------------------------------------------------------
+
+def _x(shape, dt="float32", kind="any", seed=4):
+    return make_input(shape, dt, kind, seed=seed)
+
+
+STRUCTURAL = [
+    ("broadcast", lambda L, x: L.broadcast(x, (2,)), [(3,)]),
+    ("broadcast-scalar", lambda L, x: L.broadcast(x, (2, 3)), [()]),
+    ("broadcast_in_dim", lambda L, x: L.broadcast_in_dim(x, (2, 3), (1,)), [(3,)]),
+    ("broadcast_in_dim-expand1", lambda L, x: L.broadcast_in_dim(x, (3, 4), (0, 1)), [(3, 1)]),
+    ("broadcast_in_dim-scalar", lambda L, x: L.broadcast_in_dim(x, (2, 2), ()), [()]),
+    ("broadcast_in_dim-middle", lambda L, x: L.broadcast_in_dim(x, (2, 3, 4), (1,)), [(3,)]),
+    ("concatenate", lambda L, a, b: L.concatenate([a, b], 1), [(2, 3), (2, 2)]),
+    ("concatenate0", lambda L, a, b, c: L.concatenate([a, b, c], 0), [(1, 3), (2, 3), (1, 3)]),
+    ("reshape", lambda L, x: L.reshape(x, (6,)), [(2, 3)]),
+    ("reshape-3d", lambda L, x: L.reshape(x, (4, 3, 2)), [(2, 3, 4)]),
+    ("reshape-dimensions", lambda L, x: L.reshape(x, (6,), dimensions=(1, 0)), [(2, 3)]),
+    ("transpose", lambda L, x: L.transpose(x, (1, 0, 2)), [(2, 3, 4)]),
+    ("transpose-rev", lambda L, x: L.transpose(x, (2, 1, 0)), [(2, 3, 4)]),
+    ("transpose-identity", lambda L, x: L.transpose(x, (0, 1)), [(2, 3)]),
+    ("slice", lambda L, x: L.slice(x, (0, 1), (2, 3)), [(3, 4)]),
+    ("slice-strides", lambda L, x: L.slice(x, (0, 1), (3, 4), (2, 2)), [(3, 4)]),
+    ("slice-empty", lambda L, x: L.slice(x, (1,), (1,)), [(3,)]),
+    ("slice_in_dim", lambda L, x: L.slice_in_dim(x, 1, 3, axis=1), [(2, 4)]),
+    ("slice_in_dim-stride", lambda L, x: L.slice_in_dim(x, 0, 5, 2), [(5, 2)]),
+    ("pad", lambda L, x, v: L.pad(x, v, [(1, 2, 0)]), [(3,), ()]),
+    ("pad-interior", lambda L, x, v: L.pad(x, v, [(0, 0, 2)]), [(3,), ()]),
+    ("pad-2d-negative", lambda L, x, v: L.pad(x, v, [(-1, 1, 0), (2, -2, 1)]), [(3, 4), ()]),
+    ("select", lambda L, x, y: L.select(L.gt(x, y), x, y), [(2, 3), (2, 3)]),
+    ("select-scalar-pred", lambda L, x, y: L.select(L.gt(L.reduce_sum(x, (0, 1)), 0.0),
+                                                    x, y), [(2, 3), (2, 3)]),
+    ("select_n-bool", lambda L, x, y: L.select_n(L.lt(x, y), x, y), [(4,), (4,)]),
+    ("select_n-3", lambda L, x, y, z: L.select_n(
+        L.convert_element_type(L.rem(L.iota(np.int32, 6), L.full((6,), 3, np.int32)), np.int32),
+        x, y, z), [(6,), (6,), (6,)]),
+    ("reduce_sum", lambda L, x: L.reduce_sum(x, (0,)), [(2, 3, 4)]),
+    ("reduce_sum-2axes", lambda L, x: L.reduce_sum(x, (0, 2)), [(2, 3, 4)]),
+    ("reduce_sum-noaxes", lambda L, x: L.reduce_sum(x, ()), [(2, 3)]),
+    ("reduce_prod", lambda L, x: L.reduce_prod(x, (1,)), [(2, 3)]),
+    ("reduce_max", lambda L, x: L.reduce_max(x, (0, 1)), [(2, 3)]),
+    ("reduce_min", lambda L, x: L.reduce_min(x, (1,)), [(2, 3)]),
+    ("reduce_and", lambda L, x: L.reduce_and(L.gt(x, L.full_like(x, -1.0)), (1,)), [(2, 3)]),
+    ("reduce_or", lambda L, x: L.reduce_or(L.gt(x, L.full_like(x, 1.0)), (0,)), [(2, 3)]),
+    ("dot-mv", lambda L, a, b: L.dot(a, b), [(2, 3), (3,)]),
+    ("dot-vv", lambda L, a, b: L.dot(a, b), [(3,), (3,)]),
+    ("dot-mm", lambda L, a, b: L.dot(a, b), [(2, 3), (3, 4)]),
+    ("dot_general-batch", lambda L, a, b: L.dot_general(a, b, (((2,), (1,)), ((0,), (0,)))),
+     [(2, 3, 4), (2, 4, 5)]),
+    ("dot_general-outer", lambda L, a, b: L.dot_general(a, b, (((), ()), ((), ()))),
+     [(2,), (3,)]),
+    ("dot_general-lhs-contract0", lambda L, a, b: L.dot_general(a, b, (((0,), (1,)), ((), ()))),
+     [(3, 2), (4, 3)]),
+    ("full", lambda L: L.full((2, 3), 1.5), []),
+    ("full-strong-fill", lambda L: L.full((2, 3), np.float32(1.5)), []),
+    ("full_like-weak", lambda L: L.full_like(L.add(1.0, 1.0), 2), []),
+    ("full-dtype", lambda L: L.full((2,), 3, np.int8), []),
+    ("full_like", lambda L, x: L.full_like(x, 2), [(2, 3)]),
+    ("full_like-dtype-shape", lambda L, x: L.full_like(x, 2, np.int32, (4,)), [(2, 3)]),
+    ("iota", lambda L: L.iota(np.int32, 5), []),
+    ("iota-float", lambda L: L.iota(np.float32, 4), []),
+    ("broadcasted_iota", lambda L: L.broadcasted_iota(np.int32, (2, 3), 1), []),
+    ("broadcasted_iota0", lambda L: L.broadcasted_iota(np.float32, (2, 3), 0), []),
+    ("convert-f2i", lambda L, x: L.convert_element_type(x, np.int32), [(2, 3)]),
+    ("convert-f2bool", lambda L, x: L.convert_element_type(x, np.bool_), [(2, 3)]),
+    ("convert-f2f16", lambda L, x: L.convert_element_type(x, np.float16), [(2, 3)]),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name,fn,shapes", STRUCTURAL, ids=[c[0] for c in STRUCTURAL])
+def test_structural(name, fn, shapes, mode):
+    args = [_x(s, seed=5 + i) * 3 for i, s in enumerate(shapes)]
+    if mode == "eager":
+        out = fn(lax, *[to_mlax(a) for a in args])
+    else:
+        out = mlax.jit(lambda *a: fn(lax, *a))(*args)
+    check_against_jax(out, fn(jlax, *args), rtol=1e-5, atol=1e-5)
+
+
+def test_dot_preferred_element_type():
+    a = make_input((2, 3), np.int8, seed=6)
+    b = make_input((3, 2), np.int8, seed=7)
+    out = lax.dot(a, b, preferred_element_type=np.int32)
+    check_against_jax(out, jlax.dot(a, b, preferred_element_type=np.int32))
+    out = lax.dot_general(a, b, (((1,), (0,)), ((), ())), preferred_element_type=np.float32)
+    check_against_jax(out, jlax.dot_general(a, b, (((1,), (0,)), ((), ())),
+                                            preferred_element_type=np.float32))
+
+
+def test_convert_element_type_weak_type():
+    x = np.ones(2, np.int32)
+    out = lax.convert_element_type(x, np.float32, weak_type=True)
+    assert out.dtype == np.float32 and out.weak_type and out.tolist() == [1.0, 1.0]
+    # a weak array behaves as a Python scalar in promotion
+    assert mnp.add(out, np.ones(2, np.float16)).dtype == np.float16
+    assert not lax.convert_element_type(out, np.float32).weak_type
+
+
+def test_bfloat16_parameters_eagerly():
+    # eager ops are cached under their params; a bfloat16 dtype param must
+    # survive that (it used to be frozen as dtype.str, '<V2').
+    x = np.array([1.0, 2.5, -3.0], np.float32)
+    out = lax.convert_element_type(x, bf16)
+    check_against_jax(out, jlax.convert_element_type(x, bf16))
+    check_against_jax(lax.full((2,), 1.5, bf16), jlax.full((2,), 1.5, bf16))
+    check_against_jax(lax.iota(bf16, 3), jlax.iota(bf16, 3))
+    check_against_jax(lax.full_like(out, 2), jlax.full_like(np.asarray(out), 2))
+
+
+def test_convert_element_type_values():
+    x = np.array([-1.7, -0.5, 0.5, 1.7, 3.0], np.float32)
+    assert lax.convert_element_type(x, np.int32).tolist() == [-1, 0, 0, 1, 3]
+    y = lax.convert_element_type(np.array([0, 2, -1], np.int32), np.bool_)
+    assert y.tolist() == [False, True, True]
+    z = lax.convert_element_type(mnp.asarray(np.array([1, 2], np.int32)), np.float32)
+    assert z.dtype == np.float32 and z.tolist() == [1.0, 2.0]
+
+
+def test_lax_under_jit_emits_mlax_ops():
+    def f(x, y):
+        return lax.reduce_sum(lax.mul(lax.exp(x), y), (0,))
+
+    text = str(mlax.make_ir(f)(np.ones((2, 3), np.float32), np.ones((2, 3), np.float32)))
+    for op in ("mlax.exp", "mlax.mul", "mlax.reduce_sum"):
+        assert op in text, text
+
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+def test_add_mixed_dtypes_error():
+    with pytest.raises(TypeError) as e:
+        lax.add(1, 1.0)
+    msg = str(e.value)
+    assert "int32" in msg and "float32" in msg and "mlax.numpy.add" in msg
+    assert "lax.add" in msg
+
+
+@pytest.mark.parametrize("name,numpy_name", [("sub", "subtract"), ("mul", "multiply"),
+                                             ("div", "divide"), ("max", "maximum"),
+                                             ("pow", "power")])
+def test_binary_dtype_error_points_to_numpy(name, numpy_name):
+    x = np.ones(3, np.float32)
+    y = np.ones(3, np.float16)
+    with pytest.raises(TypeError) as e:
+        getattr(lax, name)(x, y)
+    msg = str(e.value)
+    assert "float32" in msg and "float16" in msg and f"mlax.numpy.{numpy_name}" in msg
+    assert f"lax.{name}" in msg
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_shape_mismatch_error_names_op_and_shapes(mode):
+    x = np.ones((2, 3), np.float32)
+    y = np.ones((3, 2), np.float32)
+    with pytest.raises(TypeError) as e:
+        run(lax.mul, [x, y], mode)
+    msg = str(e.value)
+    assert "lax.mul" in msg and "(2, 3)" in msg and "(3, 2)" in msg
+    with pytest.raises(TypeError, match=r"lax.lt.*f32\[2,3\].*f32\[3,2\]"):
+        run(lax.lt, [x, y], mode)
+
+
+@pytest.mark.parametrize("fn,exc,pattern", [
+    (lambda x: lax.transpose(x, (0, 0, 1)), ValueError, r"lax.transpose.*permutation"),
+    (lambda x: lax.transpose(x, (0, 1)), ValueError, r"lax.transpose.*\(0, 1\)"),
+    (lambda x: lax.transpose(x, (0, 1, 3)), ValueError, r"lax.transpose"),
+    (lambda x: lax.reduce_sum(x, (3,)), ValueError, r"lax.reduce_sum.*axis 3"),
+    (lambda x: lax.reduce_max(x, (0, 0)), ValueError, r"lax.reduce_max.*duplicate"),
+    (lambda x: lax.reduce_and(x, (0,)), TypeError, r"lax.reduce_and.*bool"),
+    (lambda x: lax.reshape(x, (5, 5)), ValueError, r"reshape.*\(2, 3, 4\).*\(5, 5\)"),
+    (lambda x: lax.broadcast_in_dim(x, (2, 3), (0,)), TypeError, r"lax.broadcast_in_dim"),
+    (lambda x: lax.broadcast_in_dim(x, (5, 3, 4, 2), (0, 1, 2)), TypeError,
+     r"lax.broadcast_in_dim.*\(2, 3, 4\)"),
+    (lambda x: lax.broadcast_in_dim(x, (4, 3, 2), (2, 1, 0)), TypeError, r"increasing"),
+    (lambda x: lax.slice(x, (0, 0, 0), (3, 3, 4)), IndexError, r"lax.slice.*out of bounds"),
+    (lambda x: lax.slice(x, (0, 0), (1, 1)), TypeError, r"lax.slice"),
+    (lambda x: lax.slice(x, (0, 0, 0), (1, 1, 1), (1, 0, 1)), IndexError, r"lax.slice"),
+    (lambda x: lax.concatenate([x, lax.reshape(x, (3, 2, 4))], 0), TypeError,
+     r"lax.concatenate.*f32\[2,3,4\].*f32\[3,2,4\]"),
+    (lambda x: lax.concatenate([x, x], 3), ValueError, r"lax.concatenate.*dimension 3"),
+    (lambda x: lax.dot_general(x, x, (((2,), (1,)), ((), ()))), TypeError,
+     r"lax.dot_general.*\(2, 3, 4\)"),
+    (lambda x: lax.dot(x, x), TypeError, r"lax.dot.*1D or 2D"),
+    (lambda x: lax.exp(lax.convert_element_type(x, np.int32)), TypeError,
+     r"lax.exp.*int32"),
+    (lambda x: lax.bitwise_and(x, x), TypeError, r"lax.and.*float32"),
+    (lambda x: lax.floor(lax.convert_element_type(x, np.int32)), TypeError, r"lax.floor"),
+    (lambda x: lax.neg(lax.convert_element_type(x, np.uint8)), TypeError, r"lax.neg.*uint8"),
+    (lambda x: lax.add(lax.gt(x, x), lax.gt(x, x)), TypeError, r"lax.add.*bool"),
+    (lambda x: lax.select_n(x, x, x), TypeError, r"lax.select_n.*which"),
+    (lambda x: lax.select_n(lax.gt(x, x), x, lax.reshape(x, (4, 3, 2))), TypeError,
+     r"lax.select_n"),
+    (lambda x: lax.select_n(lax.gt(x, x), x, x, x), ValueError, r"lax.select_n.*at most 2"),
+    (lambda x: lax.select_n(lax.reshape(lax.gt(x, x), (24,)), x, x), TypeError,
+     r"lax.select_n.*\(24,\)"),
+    (lambda x: lax.pad(x, 0.0, [(0, 0, 0)]), ValueError, r"lax.pad"),
+    (lambda x: lax.pad(x, np.float32(0), [(0, 0, -1)] * 3), ValueError, r"lax.pad.*interior"),
+    (lambda x: lax.pad(x, np.int32(0), [(0, 0, 0)] * 3), TypeError, r"lax.pad.*padding value"),
+    (lambda x: lax.broadcasted_iota(np.int32, (2, 3), 2), ValueError, r"lax.iota.*dimension"),
+])
+@pytest.mark.parametrize("mode", MODES)
+def test_lax_errors(fn, exc, pattern, mode):
+    x = np.ones((2, 3, 4), np.float32)
+    with pytest.raises(exc, match=pattern):
+        run(fn, [x], mode)
+
+
+def test_errors_carry_the_user_location():
+    with pytest.raises(TypeError) as e:
+        lax.add(np.ones(2, np.float32), np.ones(3, np.float32))
+    assert __file__ in str(e.value) or "test_lax.py" in str(e.value)
+
+
+def test_lax_does_not_promote():
+    with pytest.raises(TypeError, match="int32.*int8"):
+        lax.add(np.ones(3, np.int32), np.ones(3, np.int8))
+    # Python scalars are not converted to the array's dtype either (as jax.lax).
+    with pytest.raises(TypeError, match="float16.*float32"):
+        lax.add(np.ones(3, np.float16), np.ones(3, np.float32))
+    with pytest.raises(TypeError, match="int32.*float32"):
+        lax.mul(np.ones((), np.int32), 1.0)
+
+
+def test_bfloat16_elementwise_under_jit():
+    x = make_input((2, 3), bf16, seed=8)
+    out = mlax.jit(lambda a: lax.add(lax.mul(a, a), a))(x)
+    check_against_jax(out, jlax.add(jlax.mul(x, x), x))
+
+
+def test_all_lax_exports_are_tested():
+    import pathlib
+
+    src = pathlib.Path(__file__).read_text()
+    names = [n for n in dir(lax) if not n.startswith("_")]
+    missing = [n for n in names if f'"{n}"' not in src and f"L.{n}(" not in src
+               and f"lax.{n}(" not in src and f"lax.{n}," not in src and f"lax.{n}." not in src]
+    assert not missing, missing
+    jax_missing = [n for n in names if not hasattr(jax.lax, n)]
+    assert not jax_missing, jax_missing
