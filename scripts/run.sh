@@ -37,7 +37,7 @@ case "${1:-demo}" in
   test)
     setup
     echo "== lit (test/lit)"
-    "$py" -m lit -sv test/lit
+    "$venv/bin/lit" -sv test/lit
     echo "== pytest (test/py)"
     "$py" -m pytest test/py -q
     ;;
