@@ -41,7 +41,7 @@ def bool_conversion(tracer) -> TracerBoolConversionError:
         f"{tracer.aval.str_short()}{_where(tracer)}.\n"
         "The error occurred while tracing a function with mlax.jit: Python "
         "control flow (`if`, `while`, `and`, `or`, `not`) cannot depend on a "
-        "traced value. Use mlax.numpy.where or mlax.lax.cond for value-dependent "
+        "traced value. Use mlax.numpy.where for value-dependent "
         "branches, or mark the argument static with static_argnums/static_argnames.")
 
 
