@@ -328,13 +328,17 @@ def logical_not(x):
     return lax.bitwise_not(_to_bool(x))
 
 
+def _require_int_or_bool(name, x):
+    dt = aval_of(x).dtype
+    if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
+        raise TypeError(f"mnp.{name} is only defined for integer and bool arrays, "
+                        f"got {dt.name} (at {core.user_location_str()})")
+
+
 def _bitwise(name, lax_fn):
     def fn(x, y):
         x, y = promote_args(name, x, y)
-        dt = aval_of(x).dtype
-        if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
-            raise TypeError(f"mnp.{name} is only defined for integer and bool arrays, "
-                            f"got {dt.name} (at {core.user_location_str()})")
+        _require_int_or_bool(name, x)
         return lax_fn(x, y)
 
     fn.__name__ = name
@@ -348,9 +352,7 @@ bitwise_xor = _bitwise("bitwise_xor", lax.bitwise_xor)
 
 def invert(x):
     x, = promote_dtypes("invert", x)
-    dt = aval_of(x).dtype
-    if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
-        raise TypeError(f"mnp.invert is only defined for integer and bool arrays, got {dt.name}")
+    _require_int_or_bool("invert", x)
     return lax.bitwise_not(x)
 
 
