@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import importlib
+import importlib.util
 import os
 import sys
 import threading
@@ -20,15 +21,16 @@ _PLUGIN_NAME = "libmlax_plugin.so"
 
 
 def _native_dirs():
-    """Where the built native files may be: the installed package, then a
-    CMake build directory named by $MLAX_BUILD_DIR (for C++ development)."""
+    """Where the built native files may be: a CMake build directory named by
+    $MLAX_BUILD_DIR (for C++ development; it wins when set), then the
+    installed package."""
     import mlax
 
-    dirs = [os.path.join(p, "_lib") for p in mlax.__path__]
+    dirs = []
     build = os.environ.get("MLAX_BUILD_DIR")
     if build:
         dirs += [os.path.join(build, "python"), os.path.join(build, "tools")]
-    return dirs
+    return dirs + [os.path.join(p, "_lib") for p in mlax.__path__]
 
 
 def _find(name: str) -> str:
@@ -94,16 +96,19 @@ def context() -> ir.Context:
 def ops():
     """The generated op classes (`mlir-tblgen -gen-python-op-bindings`)."""
     _plugin()
-    try:
-        return importlib.import_module("mlax._src.dialect._mlax_ops_gen")
-    except ImportError:
-        for d in _native_dirs():
-            path = os.path.join(d, "_mlax_ops_gen.py")
-            if os.path.exists(path):
-                spec = importlib.util.spec_from_file_location(
-                    "mlax._src.dialect._mlax_ops_gen", path)
-                module = importlib.util.module_from_spec(spec)
-                sys.modules[spec.name] = module
-                spec.loader.exec_module(module)
-                return module
-        raise
+    if not os.environ.get("MLAX_BUILD_DIR"):
+        try:
+            return importlib.import_module("mlax._src.dialect._mlax_ops_gen")
+        except ImportError:
+            pass
+    for d in _native_dirs():
+        path = os.path.join(d, "_mlax_ops_gen.py")
+        if os.path.exists(path):
+            spec = importlib.util.spec_from_file_location(
+                "mlax._src.dialect._mlax_ops_gen", path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[spec.name] = module
+            spec.loader.exec_module(module)
+            return module
+    raise ImportError(
+        f"mlax: the generated op classes were not found in {_native_dirs()}")
