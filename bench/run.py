@@ -91,6 +91,41 @@ def selu_first_call(quick):
     return rows
 
 
+def stupid_fn(x):
+    """The issue's seed example: 1000 squarings whose result is discarded."""
+    y = x
+    for _ in range(1000):
+        y = y * y
+    return x
+
+
+@case
+def stupid_fn_first_call(quick):
+    # mlax's canonicalize erases the dead chain before XLA; JAX traces it and
+    # hands it on. Fresh functions each repetition: first calls only.
+    x = np.ones(1000, np.float32)
+    xm, xj = mnp.array(x), jnp.asarray(x)
+    stages = {"trace_s": [], "passes_s": [], "lower_s": [], "compile_s": []}
+    m_times, j_times = [], []
+    for _ in range(3 if quick else 7):
+        f_m = mlax.jit(lambda x: stupid_fn(x))
+        t = time.perf_counter()
+        f_m(xm).block_until_ready()
+        m_times.append(time.perf_counter() - t)
+        stats = next(iter(f_m._cache.values())).stats
+        for k in stages:
+            stages[k].append(stats[k])
+        f_j = jax.jit(lambda x: stupid_fn(x))
+        t = time.perf_counter()
+        f_j(xj).block_until_ready()
+        j_times.append(time.perf_counter() - t)
+    rows = [("first call, stupid_fn (1000 dead squarings)", statistics.median(m_times),
+             statistics.median(j_times), "ms")]
+    for k, v in stages.items():
+        rows.append((f"  mlax stage: {k[:-2]}", statistics.median(v), None, "ms"))
+    return rows
+
+
 @case
 def selu_steady(quick):
     x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
@@ -113,6 +148,104 @@ def row_normalise(quick):
     m, j = interleave(lambda: f_m(Xm).block_until_ready(), lambda: f_j(Xj).block_until_ready(),
                       reps=11 if quick else 31, inner=10 if quick else 50)
     return [("steady state, row normalisation f32[10000,10]", m, j, "ms")]
+
+
+@case
+def dispatch_pytree_100(quick):
+    """Cached dispatch of a jitted function whose argument is a pytree of
+    100 arrays (flattening is on the dispatch path)."""
+    def make(np_):
+        return {f"layer{i:02d}": {"W": np_.ones((4, 4)) * i, "b": np_.zeros(4)} for i in range(50)}
+
+    def body(params):
+        return [p["W"][0, 0] + p["b"][0] for p in params.values()][-1]
+
+    tm, tj = make(mnp), make(jnp)
+    f_m, f_j = mlax.jit(body), jax.jit(body)
+    f_m(tm).block_until_ready()
+    f_j(tj).block_until_ready()
+    m, j = interleave(lambda: f_m(tm), lambda: f_j(tj),
+                      reps=15 if quick else 41, inner=100 if quick else 500)
+    return [("cached jit dispatch, pytree of 100 arrays", m, j, "us")]
+
+
+def mlp_loss(lib):
+    def loss(params, x, y):
+        h = x
+        for layer in params[:-1]:
+            h = lib.tanh(h @ layer["W"] + layer["b"])
+        out = h @ params[-1]["W"] + params[-1]["b"]
+        return lib.mean((out - y) ** 2)
+    return loss
+
+
+def mlp_data(lib, sizes=(64, 256, 256, 10), batch=256):
+    rng = np.random.default_rng(0)
+    params = [{"W": lib.asarray(rng.standard_normal((m, n)).astype(np.float32) / np.sqrt(m)),
+               "b": lib.asarray(np.zeros(n, np.float32))} for m, n in zip(sizes[:-1], sizes[1:])]
+    x = lib.asarray(rng.standard_normal((batch, sizes[0])).astype(np.float32))
+    y = lib.asarray(rng.standard_normal((batch, sizes[-1])).astype(np.float32))
+    return params, x, y
+
+
+@case
+def mlp_grad(quick):
+    """Gradient of a 3-layer MLP loss: the mlax-autodiff pass against JAX's
+    tracing autodiff, first call (trace + passes + XLA) and steady state."""
+    dm, dj = mlp_data(mnp), mlp_data(jnp)
+    m_first, j_first = [], []
+    for _ in range(3 if quick else 5):
+        g_m = mlax.jit(mlax.grad(mlp_loss(mnp)))
+        t = time.perf_counter()
+        mlax.block_until_ready(g_m(*dm))
+        m_first.append(time.perf_counter() - t)
+        g_j = jax.jit(jax.grad(mlp_loss(jnp)))
+        t = time.perf_counter()
+        jax.block_until_ready(g_j(*dj))
+        j_first.append(time.perf_counter() - t)
+    for a, b in zip(jax.tree_util.tree_leaves(g_m(*dm)), jax.tree_util.tree_leaves(g_j(*dj))):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-3, atol=1e-5)
+    m, j = interleave(lambda: mlax.block_until_ready(g_m(*dm)),
+                      lambda: jax.block_until_ready(g_j(*dj)),
+                      reps=11 if quick else 31, inner=10 if quick else 50)
+    return [("first call, grad of MLP 64-256-256-10", statistics.median(m_first),
+             statistics.median(j_first), "ms"),
+            ("steady state, grad of MLP (batch 256)", m, j, "ms")]
+
+
+@case
+def vmap_matvec(quick):
+    """vmap of a matrix-vector product against jax.vmap (steady state)."""
+    rng = np.random.default_rng(0)
+    mat = rng.standard_normal((512, 512)).astype(np.float32)
+    xs = rng.standard_normal((256, 512)).astype(np.float32)
+    mm, mj = mnp.asarray(mat), jnp.asarray(mat)
+    f_m = mlax.jit(mlax.vmap(lambda v: mnp.dot(mm, v)))
+    f_j = jax.jit(jax.vmap(lambda v: jnp.dot(mj, v)))
+    xm, xj = mnp.asarray(xs), jnp.asarray(xs)
+    np.testing.assert_allclose(np.asarray(f_m(xm)), np.asarray(f_j(xj)), rtol=1e-3, atol=1e-3)
+    m, j = interleave(lambda: f_m(xm).block_until_ready(), lambda: f_j(xj).block_until_ready(),
+                      reps=11 if quick else 31, inner=10 if quick else 50)
+    return [("steady state, vmap matvec 512x512, batch 256", m, j, "ms")]
+
+
+@case
+def per_example_grads(quick):
+    """vmap(grad(loss), in_axes=(None, 0, 0)) of an MLP against jax.vmap."""
+    dm, dj = mlp_data(mnp, batch=128), mlp_data(jnp, batch=128)
+
+    def example_loss(lib):
+        loss = mlp_loss(lib)
+        return lambda p, x, y: loss(p, x[None], y[None])
+
+    g_m = mlax.jit(mlax.vmap(mlax.grad(example_loss(mnp)), in_axes=(None, 0, 0)))
+    g_j = jax.jit(jax.vmap(jax.grad(example_loss(jnp)), in_axes=(None, 0, 0)))
+    for a, b in zip(jax.tree_util.tree_leaves(g_m(*dm)), jax.tree_util.tree_leaves(g_j(*dj))):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-3, atol=1e-5)
+    m, j = interleave(lambda: mlax.block_until_ready(g_m(*dm)),
+                      lambda: jax.block_until_ready(g_j(*dj)),
+                      reps=11 if quick else 31, inner=5 if quick else 20)
+    return [("steady state, per-example grads of MLP (128)", m, j, "ms")]
 
 
 def main(argv=None):

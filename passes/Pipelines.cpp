@@ -9,6 +9,7 @@
 using namespace mlir;
 
 void mlax::buildSimplifyPipeline(OpPassManager &pm) {
+  pm.addPass(createMlaxExpandTransforms());
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -24,12 +25,15 @@ void mlax::registerAllMlaxPasses() {
   registerMlaxPasses();
   PassPipelineRegistration<>(
       "mlax-simplify-pipeline",
-      "The mlax-level part of the default pipeline: inline, canonicalize, "
+      "The mlax-level part of the default pipeline: mlax-expand-transforms, "
+      "inline, "
+      "canonicalize, "
       "cse, symbol-dce",
       buildSimplifyPipeline);
   PassPipelineRegistration<>(
       "mlax-default-pipeline",
-      "What mlax.jit runs: inline, canonicalize, cse, symbol-dce, "
+      "What mlax.jit runs: mlax-expand-transforms, inline, canonicalize, cse, "
+      "symbol-dce, "
       "convert-mlax-to-stablehlo",
       buildDefaultPipeline);
 }

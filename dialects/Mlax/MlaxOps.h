@@ -3,6 +3,7 @@
 #define MLAX_DIALECT_MLAXOPS_H
 
 #include "Mlax/MlaxDialect.h"
+#include "Mlax/MlaxInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

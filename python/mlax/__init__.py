@@ -5,8 +5,13 @@ passes, lowered to StableHLO and compiled by XLA (through jaxlib's PJRT).
 """
 from mlax._src import methods as _methods
 from mlax._src.api import (  # noqa: F401
-    block_until_ready, clear_caches, device_put, devices, jit, make_ir)
+    block_until_ready, clear_caches, default_backend, device_get, device_put, devices, jit,
+    local_devices, make_ir)
 from mlax._src.array import Array  # noqa: F401
+from mlax._src.autodiff import (  # noqa: F401
+    checkpoint, custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, remat,
+    stop_gradient, value_and_grad, vjp)
+from mlax._src.vmap import vmap  # noqa: F401
 from mlax._src.compiler import CompileError  # noqa: F401
 from mlax._src.config import config  # noqa: F401
 from mlax._src.errors import (  # noqa: F401
@@ -14,6 +19,8 @@ from mlax._src.errors import (  # noqa: F401
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)
 
 from mlax import lax, numpy  # noqa: F401,E402
+from mlax import dlpack, random, tree, tree_util  # noqa: F401,E402
+from mlax import passes  # noqa: F401,E402
 
 _methods.install()
 

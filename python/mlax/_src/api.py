@@ -12,7 +12,8 @@ import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
-from mlax._src import compiler, core, dtypes, native, primitives, runtime
+from mlax._src import cache_miss, compiler, core, dtypes, native, primitives, runtime
+from mlax._src import passes as passes_lib
 from mlax._src.array import Array
 from mlax._src.config import config
 from mlax._src.core import ShapedArray, Trace, Tracer
@@ -52,6 +53,7 @@ def _return_values(trace: Trace, out_leaves):
 def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
     """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
     tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
+    trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
     stack = core.trace_stack()
     stack.append(trace)
     try:
@@ -84,11 +86,43 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
     return module, out_avals, out_tree
 
 
+def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
+    """Traces `fun` into a new private func.func of `outer`'s module.
+
+    Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
+    traces that `fun` closes over are appended to the function's arguments,
+    in the order of `captured`.
+    """
+    module = outer.module
+    with module.context, ir.Location.unknown():
+        names = {op.attributes["sym_name"].value for op in module.body.operations
+                 if "sym_name" in op.attributes}
+        sym = name
+        n = 0
+        while sym in names or sym == "main":
+            n += 1
+            sym = f"{name}_{n}"
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            fop = func_d.FuncOp(sym, ir.FunctionType.get([a.mlir_type() for a in avals], []))
+            fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        block = fop.add_entry_block()
+        inner = Trace(module, fop, block, parent=outer)
+        values, out_avals, out_tree = _trace_into(
+            inner, fun, treedef, avals, list(block.arguments), rebuild)
+        captured = list(inner.captures.values())
+        with ir.InsertionPoint(block):
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
+            [a.mlir_type() for a in out_avals]))
+    return sym, out_avals, out_tree, [t for t, _ in captured]
+
+
 class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list")
+                 "out_avals_list", "device")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -97,14 +131,23 @@ class _Executable:
         self.out_tree = out_tree
         self.stablehlo = stablehlo
         self.stats = stats
+        self.device = None  # None: the default device (no per-call checks)
 
     def __call__(self, leaves):
+        device = self.device
+        if device is None:
+            try:  # all device arrays: the common case, one comprehension
+                return self.out_tree.unflatten(
+                    [Array(b, a) for b, a in zip(self.exe.execute([l._buf for l in leaves]),
+                                                 self.out_avals)])
+            except AttributeError:
+                pass
         bufs = []
         for leaf, aval in zip(leaves, self.in_avals):
             if type(leaf) is Array:
-                bufs.append(leaf._buf)
+                bufs.append(leaf._buf if device is None else runtime.to_device(leaf._buf, device))
             else:
-                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval)))
+                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval), device))
         outs = self.exe.execute(bufs)
         return self.out_tree.unflatten(
             [Array(b, a) for b, a in zip(outs, self.out_avals)])
@@ -155,9 +198,14 @@ _all_jitted: "weakref.WeakSet[Jitted]" = weakref.WeakSet()
 class Jitted:
     """A function compiled on first call per signature; see `jit`."""
 
-    def __init__(self, fun, static_argnums=(), static_argnames=(), name=None):
+    def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
+                 passes=()):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
+        # Extra passes for this function (mlax._src.passes); checked now.
+        self._passes = tuple(passes or ())
+        for entry in self._passes:
+            passes_lib.stage_of(entry)
         functools.update_wrapper(self, fun)
         self._fun = fun
         self._name = name or _symbol_name(fun)
@@ -179,6 +227,8 @@ class Jitted:
                 if n in params and params.index(n) not in self._static_argnums:
                     self._static_argnums += (params.index(n),)
         self._cache: dict = {}
+        self._device = None  # see jit(backend=, device=)
+        self._last = None  # (key, entry) of the last call, checked first
         self.cache_misses = 0
         _all_jitted.add(self)
 
@@ -235,15 +285,23 @@ class Jitted:
         avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
                        for leaf in leaves])
         key = (treedef, static_key, avals)
+        # The last signature is checked first: comparing tuples of the same
+        # aval objects is identity-fast, where hashing 100 avals is not.
+        last = self._last
+        if last is not None and last[0] == key:
+            return last[1](leaves)
         entry = self._cache.get(key)
         if entry is None:
             entry = self._compile(key, treedef, avals, rebuild)
+        self._last = (key, entry)
         return entry(leaves)
 
     def _trace(self, treedef, avals, rebuild):
         return trace_to_module(self._fun, treedef, avals, rebuild)
 
     def _compile(self, key, treedef, avals, rebuild):
+        if config.mlax_explain_cache_misses:
+            cache_miss.explain(self, key, rebuild)
         self.cache_misses += 1
         if config.mlax_log_compiles:
             logger.warning("mlax: compiling %s for %s", self._name,
@@ -252,15 +310,17 @@ class Jitted:
         t0 = time.perf_counter()
         module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         stats["trace_s"] = time.perf_counter() - t0
-        stablehlo = compiler.to_stablehlo(module, stats)
+        stablehlo = compiler.to_stablehlo(module, stats, name=self._name,
+                                          extra_passes=self._passes)
         t1 = time.perf_counter()
         try:
-            exe = runtime.compile(stablehlo)
+            exe = runtime.compile(stablehlo, self._device)
         except Exception as e:  # jaxlib's verifier or XLA
             raise compiler.CompileError(
                 f"mlax: XLA rejected the StableHLO of {self._name}: {e}") from None
         stats["compile_s"] = time.perf_counter() - t1
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
+        entry.device = self._device
         self._cache[key] = entry
         return entry
 
@@ -272,31 +332,8 @@ class Jitted:
         cache_key = (id(self), treedef, static_key, avals)
         cached = outer.callees.get(cache_key)
         if cached is None:
-            module = outer.module
-            with module.context, ir.Location.unknown():
-                names = {op.attributes["sym_name"].value for op in module.body.operations
-                         if "sym_name" in op.attributes}
-                sym = self._name
-                n = 0
-                while sym in names or sym == "main":
-                    n += 1
-                    sym = f"{self._name}_{n}"
-                with ir.InsertionPoint(module.body), _fun_location(self._fun):
-                    fop = func_d.FuncOp(sym, ir.FunctionType.get(
-                        [a.mlir_type() for a in avals], []))
-                    fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
-                block = fop.add_entry_block()
-                inner = Trace(module, fop, block, parent=outer)
-                values, out_avals, out_tree = _trace_into(
-                    inner, self._fun, treedef, avals, list(block.arguments), rebuild)
-                captured = list(inner.captures.values())
-                with ir.InsertionPoint(block):
-                    func_d.ReturnOp(values)
-                fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-                    [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
-                    [a.mlir_type() for a in out_avals]))
-            cached = (sym, out_avals, out_tree, [t for t, _ in captured])
-            if not captured:
+            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name)
+            if not cached[3]:
                 outer.callees[cache_key] = cached
         sym, out_avals, out_tree, captured = cached
         operands = [primitives.to_value(outer, l, a) for l, a in zip(leaves, avals)]
@@ -314,13 +351,15 @@ class Jitted:
         avals = tuple(_leaf_aval(l) for l in leaves)
         module, _, _ = self._trace(treedef, avals, rebuild)
         mlax_text = str(module)
-        stablehlo = compiler.to_stablehlo(module)
+        stablehlo = compiler.to_stablehlo(module, name=self._name,
+                                          extra_passes=self._passes)
         key = (treedef, static_key, avals)
         return Lowered(self, stablehlo, mlax_text, key,
                        lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
 
     def clear_cache(self):
         self._cache.clear()
+        self._last = None
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -328,13 +367,24 @@ class Jitted:
         return functools.partial(self, obj)
 
 
-def jit(fun=None, *, static_argnums=(), static_argnames=()):
+def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=None,
+        device=None):
     """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
-    dtypes, weak types, static values), then dispatched from a cache."""
+    dtypes, weak types, static values), then dispatched from a cache.
+
+    `passes`: extra passes run on this function's mlax module after
+    mlax-simplify-pipeline (pass-pipeline strings, registered Python pass
+    names or callables over the module; see `mlax.passes`). They apply to
+    this function's own compiles: called inside another jit's trace it is
+    inlined into that caller's module, which runs the caller's passes."""
     if fun is None:
         return functools.partial(jit, static_argnums=static_argnums,
-                                 static_argnames=static_argnames)
-    return Jitted(fun, static_argnums, static_argnames)
+                                 static_argnames=static_argnames, passes=passes,
+                                 backend=backend, device=device)
+    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes)
+    # `backend=`/`device=` pick the PJRT client and device (default: cpu).
+    jitted._device = runtime.pick_device(backend, device)
+    return jitted
 
 
 class TracedIR:
@@ -375,11 +425,28 @@ def clear_caches():
 
 
 def device_put(x, device=None):
+    """Moves `x` (an array, a NumPy array, a scalar, or a pytree of them)
+    to `device` (default: the default CPU device); arrays already there are
+    returned as they are."""
+    leaves, treedef = registry.flatten(x)
+    if len(leaves) != 1 or treedef.num_nodes != 1:
+        return treedef.unflatten([device_put(leaf, device) for leaf in leaves])
     if isinstance(x, Array):
+        if device is None or runtime.buffer_device(x._buf) == device:
+            return x
+        return Array(runtime.to_device(x._buf, device), x.aval)
+    if isinstance(x, Tracer):
         return x
-    aval = primitives.aval_of(x)
+    aval = primitives.aval_of(x)  # a Python scalar stays weakly typed, as in JAX
     value = primitives.to_numpy(x, aval)
-    return Array(runtime.device_put(value, device), aval.update(weak_type=False))
+    return Array(runtime.device_put(value, device), aval)
+
+
+def device_get(x):
+    """The NumPy value(s) of an array or a pytree of arrays."""
+    return registry.flatten(x)[1].unflatten(
+        [np.asarray(leaf) if isinstance(leaf, Array) else leaf
+         for leaf in registry.flatten(x)[0]])
 
 
 def block_until_ready(tree):
@@ -390,4 +457,13 @@ def block_until_ready(tree):
 
 
 def devices(backend=None):
+    """The devices of a PJRT backend ('cpu' by default), as jax.devices."""
+    return runtime.backend(backend or "cpu").devices()
+
+
+def local_devices(backend=None):
     return runtime.backend(backend or "cpu").local_devices()
+
+
+def default_backend() -> str:
+    return "cpu"
