@@ -6,6 +6,7 @@
 import importlib.util
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -49,7 +50,11 @@ def _find_filecheck():
 
 mlax_opt = _find_mlax_opt()
 config.substitutions.append(("mlax-opt", mlax_opt))
-config.substitutions.append(("%PYTHON", shutil.which("python3") or "python3"))
+# The Python that runs lit has the `mlir` bindings and mlax (Python passes
+# run through `%PYTHON -m mlax.tools.opt`); %examples is the repo's examples/.
+config.substitutions.append(("%PYTHON", sys.executable))
+config.substitutions.append(
+    ("%examples", os.path.join(os.path.dirname(os.path.dirname(config.test_source_root)), "examples")))
 
 tools_dir = _find_filecheck()
 path = os.environ.get("PATH", "")
@@ -58,7 +63,12 @@ if tools_dir:
 else:
     config.substitutions.append(("FileCheck", "filecheck"))
 config.environment["PATH"] = path
-for var in ("PYTHONPATH", "HOME", "MLAX_OPT", "LD_LIBRARY_PATH"):
+for var in ("PYTHONPATH", "HOME", "MLAX_OPT", "MLAX_BUILD_DIR", "LD_LIBRARY_PATH"):
     if var in os.environ:
-        config.environment[var] = os.environ[var]
+        value = os.environ[var]
+        # Paths given relative to where lit was started must survive the
+        # tests running in other directories.
+        if var in ("MLAX_OPT", "MLAX_BUILD_DIR"):
+            value = os.path.abspath(value)
+        config.environment[var] = value
 config.environment["TF_CPP_MIN_LOG_LEVEL"] = "2"

@@ -49,8 +49,8 @@ SMALL = """\
 func.func @main(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.exp %x : tensor<3xf32>
   %1 = mlax.mul %0, %y : tensor<3xf32>
-  %c = mlax.constant dense<1.5> : tensor<f32>
-  %b = mlax.broadcast_in_dim %c, dims = [] : tensor<f32> -> tensor<3xf32>
+  %c = mlax.slice %y, start = [0], limit = [1], strides = [1] : tensor<3xf32> -> tensor<1xf32>
+  %b = mlax.broadcast_in_dim %c, dims = [0] : tensor<1xf32> -> tensor<3xf32>
   %2 = mlax.add %1, %b : tensor<3xf32>
   return %2 : tensor<3xf32>
 }
@@ -83,7 +83,7 @@ def test_lowering_compiles_and_runs(mlax_opt, tmp_path, flag):
     y = np.array([2.0, 0.5, 4.0], np.float32)
     (out,) = run_stablehlo(text, x, y)
     assert out.dtype == np.float32
-    np.testing.assert_allclose(out, np.exp(x) * y + 1.5, rtol=1e-6)
+    np.testing.assert_allclose(out, np.exp(x) * y + y[0], rtol=1e-6)
 
 
 def test_reads_stdin(mlax_opt):

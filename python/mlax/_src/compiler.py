@@ -1,60 +1,130 @@
 """The pass pipeline `jit` runs and the hand-off to XLA.
 
     traced mlax module --mlax-simplify-pipeline--> simplified mlax
+                       --extra passes (jit(passes=...), mlax_extra_passes)-->
                        --convert-mlax-to-stablehlo--> StableHLO text --> XLA
 
-Both pipelines are the C++ ones `mlax-opt` runs by name
-(`mlax-default-pipeline` = the two in sequence).
+The two pipelines are the C++ ones `mlax-opt` runs by name
+(`mlax-default-pipeline` = the two in sequence, without extra passes).
+
+Observing a compile (see docs/tutorial-writing-a-pass.md):
+  * `mlax_dump_dir` / $MLAX_DUMP_DIR: the module after tracing, after every
+    pass and the StableHLO, one file per stage, `NNNN_<fn>.SS_<stage>.mlir`;
+  * `mlax_pass_timing` / $MLAX_PASS_TIMING: wall time per pass, on stderr;
+  * `mlax_debug_passes` / $MLAX_DEBUG_PASSES: verify after every pass, so an
+    error names the pass that broke the IR.
+With none of these and no extra passes, the pipeline runs as one PassManager.
 """
 from __future__ import annotations
 
+import itertools
+import os
+import re
+import sys
 import threading
 import time
 
 from mlir import ir
-from mlir.passmanager import PassManager
 
-from mlax._src import native
+from mlax._src import passes as passes_lib
+from mlax._src.config import config
 
 SIMPLIFY = "builtin.module(mlax-simplify-pipeline)"
 LOWER = "builtin.module(convert-mlax-to-stablehlo)"
 
-_local = threading.local()
+_SIMPLIFY_STAGE = passes_lib.Stage("mlax-simplify-pipeline", pipeline=SIMPLIFY)
+_LOWER_STAGE = passes_lib.Stage("convert-mlax-to-stablehlo", pipeline=LOWER)
 
 
 class CompileError(Exception):
     """A pass or XLA rejected the program; the message carries locations."""
 
 
-def _pass_manager(pipeline: str) -> PassManager:
-    cache = getattr(_local, "pms", None)
-    if cache is None:
-        cache = _local.pms = {}
-    ctx = native.context()
-    key = (id(ctx), pipeline)
-    pm = cache.get(key)
-    if pm is None:
-        with ctx:
-            pm = cache[key] = PassManager.parse(pipeline)
-    return pm
-
-
 def run_pipeline(module: ir.Module, pipeline: str) -> None:
     try:
-        _pass_manager(pipeline).run(module.operation)
-    except ir.MLIRError as e:
-        raise CompileError(f"mlax: pass pipeline `{pipeline}` failed:\n{e}") from None
+        passes_lib.run_stage(passes_lib.Stage(pipeline, pipeline=pipeline), module)
+    except passes_lib.PassError as e:
+        raise CompileError(str(e)) from None
 
 
-def to_stablehlo(module: ir.Module, stats: dict | None = None) -> str:
-    """Simplifies and lowers `module` in place; returns the StableHLO text."""
-    t0 = time.perf_counter()
-    run_pipeline(module, SIMPLIFY)
-    t1 = time.perf_counter()
-    run_pipeline(module, LOWER)
+_dump_counter = itertools.count(1)
+_dump_lock = threading.Lock()
+
+
+class _Dumper:
+    """Writes `NNNN_<fn>.SS_<stage>.mlir` files for one compile."""
+
+    def __init__(self, directory: str, fn_name: str):
+        os.makedirs(directory, exist_ok=True)
+        with _dump_lock:
+            n = next(_dump_counter)
+        self.prefix = os.path.join(directory, f"{n:04d}_{fn_name}")
+        self.step = 0
+
+    def __call__(self, stage: str, module_or_text) -> None:
+        text = module_or_text if isinstance(module_or_text, str) else \
+            module_or_text.operation.get_asm(enable_debug_info=False)
+        stage = re.sub(r"[^A-Za-z0-9_.-]", "_", stage)
+        with open(f"{self.prefix}.{self.step:02d}_{stage}.mlir", "w") as f:
+            f.write(text)
+        self.step += 1
+
+
+def _stages(extra_stages, fine: bool):
+    simplify = passes_lib.expand(SIMPLIFY) if fine else [_SIMPLIFY_STAGE]
+    return simplify + list(extra_stages) + [_LOWER_STAGE]
+
+
+def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
+                 name: str = "main", extra_passes=()) -> str:
+    """Simplifies and lowers `module` in place; returns the StableHLO text.
+
+    `extra_passes` (pass entries, see mlax._src.passes) run after the
+    simplification and before the lowering, then the global
+    `mlax_extra_passes`."""
+    extra = [passes_lib.stage_of(e) for e in
+             tuple(extra_passes) + tuple(config.mlax_extra_passes or ())]
+    dump_dir = config.mlax_dump_dir
+    timing = config.mlax_pass_timing
+    debug = config.mlax_debug_passes
+    fine = bool(dump_dir or timing or debug)
+    dump = _Dumper(dump_dir, name) if dump_dir else None
+    if dump:
+        dump("traced", module)
+    times = []
+    t_start = time.perf_counter()
+    t_lower = None
+    for stage in _stages(extra, fine):
+        if stage is _LOWER_STAGE:
+            t_lower = time.perf_counter()
+        t = time.perf_counter()
+        try:
+            passes_lib.run_stage(stage, module, verify=debug)
+        except passes_lib.PassError as e:
+            if dump:
+                dump(f"failed_{stage.name}", module)
+            raise CompileError(f"{e}\n(while compiling {name})") from None
+        times.append((stage.name, time.perf_counter() - t))
+        if dump and stage is not _LOWER_STAGE:
+            dump(f"after_{stage.name}", module)
     text = module.operation.get_asm(enable_debug_info=False)
-    t2 = time.perf_counter()
+    t_end = time.perf_counter()
+    if dump:
+        dump("stablehlo", text)
+    if timing:
+        _report_timing(name, times)
     if stats is not None:
-        stats["passes_s"] = t1 - t0
-        stats["lower_s"] = t2 - t1
+        stats["passes_s"] = t_lower - t_start
+        stats["lower_s"] = t_end - t_lower
+        stats["pass_times"] = times
     return text
+
+
+def _report_timing(name: str, times) -> None:
+    total = sum(t for _, t in times) or 1e-12
+    lines = [f"mlax pass timing: {name}",
+             f"  {'wall (ms)':>10} {'share':>6}  pass"]
+    for stage, t in times:
+        lines.append(f"  {t * 1e3:10.3f} {100 * t / total:5.1f}%  {stage}")
+    lines.append(f"  {total * 1e3:10.3f} 100.0%  total")
+    print("\n".join(lines), file=sys.stderr)

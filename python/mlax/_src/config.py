@@ -16,15 +16,36 @@ class Config:
         # JAX's name for the switch, in the environment and in update().
         self.jax_enable_x64 = _env_bool("JAX_ENABLE_X64", False)
         self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
+        # Log why each retrace happened (JAX: jax_explain_cache_misses).
+        self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
+        # The compiler researcher's workbench (python/mlax/_src/compiler.py).
+        # Pass entries run after mlax-simplify-pipeline in every jit.
+        self.mlax_extra_passes = ()
+        # Dump the IR at every stage of every compile into this directory.
+        self.mlax_dump_dir = os.environ.get("MLAX_DUMP_DIR") or None
+        # Print the wall time of every pass to stderr.
+        self.mlax_pass_timing = _env_bool("MLAX_PASS_TIMING", False)
+        # Verify after every pass; errors name the pass that broke the IR.
+        self.mlax_debug_passes = _env_bool("MLAX_DEBUG_PASSES", False)
 
-    _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles"}
+    _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
+                "jax_log_compiles": "mlax_log_compiles",
+                "explain_cache_misses": "mlax_explain_cache_misses",
+                "jax_explain_cache_misses": "mlax_explain_cache_misses"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
         if not hasattr(self, name):
             raise AttributeError(f"mlax.config: unknown option {name!r}")
+        if name == "mlax_extra_passes":
+            from mlax._src import passes
+
+            value = tuple(value or ())
+            for entry in value:  # fail here, not at the next compile
+                passes.stage_of(entry)
         setattr(self, name, value)
-        if name == "jax_enable_x64":
+        if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
+                    "mlax_pass_timing", "mlax_debug_passes"):
             from mlax._src import api
 
             api.clear_caches()

@@ -44,14 +44,29 @@ func.func @cse_duplicates(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // Identical constants are merged too.
 // CHECK-LABEL: func.func @cse_constants(
+// CHECK-SAME: %[[X:.*]]: tensor<4xf32>)
 // CHECK: %[[C:.*]] = "stablehlo.constant"() {value = dense<2.000000e+00> : tensor<4xf32>}
 // CHECK-NOT: "stablehlo.constant"
-// CHECK: "stablehlo.add"(%[[C]], %[[C]])
-func.func @cse_constants() -> tensor<4xf32> {
+// CHECK: %[[A:.*]] = "stablehlo.add"(%[[X]], %[[C]])
+// CHECK: "stablehlo.add"(%[[A]], %[[C]])
+func.func @cse_constants(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = mlax.constant dense<2.0> : tensor<4xf32>
   %1 = mlax.constant dense<2.0> : tensor<4xf32>
-  %2 = mlax.add %0, %1 : tensor<4xf32>
-  return %2 : tensor<4xf32>
+  %2 = mlax.add %x, %0 : tensor<4xf32>
+  %3 = mlax.add %2, %1 : tensor<4xf32>
+  return %3 : tensor<4xf32>
+}
+
+// -----
+
+// Arithmetic on constants is folded before XLA sees it.
+// CHECK-LABEL: func.func @fold_constants(
+// CHECK-NEXT: %[[C:.*]] = "stablehlo.constant"() {value = dense<4.000000e+00> : tensor<4xf32>}
+// CHECK-NEXT: return %[[C]]
+func.func @fold_constants() -> tensor<4xf32> {
+  %0 = mlax.constant dense<2.0> : tensor<4xf32>
+  %1 = mlax.add %0, %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
 }
 
 // -----
