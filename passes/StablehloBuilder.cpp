@@ -13,7 +13,9 @@ Operation *StablehloBuilder::create(StringRef name, ValueRange operands,
                                     TypeRange results,
                                     ArrayRef<NamedAttribute> attrs,
                                     unsigned regions) {
-  std::string full = name.starts_with("stablehlo.")
+  // CHLO ops (erf, erf_inv, next_after) are spelled in full; XLA expands
+  // them exactly as it does for JAX.
+  std::string full = name.starts_with("stablehlo.") || name.starts_with("chlo.")
                          ? name.str()
                          : ("stablehlo." + name).str();
   OperationState state(loc, full);

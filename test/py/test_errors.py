@@ -74,7 +74,8 @@ def test_while_loop_on_tracer():
 def test_int_float_of_tracer_raise_concretization_error(conv, what):
     with pytest.raises(mlax.ConcretizationTypeError) as e:
         mlax.jit(lambda x: conv(x))(1.0)
-    assert what in str(e.value)
+    # JAX's words: "The problem arose with the `int` function."
+    assert f"the `{what[:-2]}` function" in str(e.value)
     assert "Abstract tracer value" in str(e.value)
     assert not isinstance(e.value, mlax.TracerBoolConversionError)
 
@@ -137,7 +138,7 @@ def test_leaked_tracer_used_later_raises_unexpected_tracer_error():
 
     leak(X)
     tracer = _leaked.pop()
-    with pytest.raises(mlax.UnexpectedTracerError, match="escaped"):
+    with pytest.raises(mlax.UnexpectedTracerError, match="escape the scope"):
         mnp.sin(tracer)  # eagerly
     with pytest.raises(mlax.UnexpectedTracerError):
         mlax.jit(lambda y: y + tracer)(X)  # inside another trace
@@ -167,7 +168,7 @@ def test_leaked_tracer_from_a_finished_inner_jit():
 def test_tracer_repr_is_harmless():
     seen = []
     mlax.jit(lambda x: seen.append(repr(x)) or x)(X)
-    assert seen and "f32[3]" in seen[0] and "Traced" in seen[0]
+    assert seen == ["JitTracer(float32[3])"]  # JAX's repr
 
 
 # ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import functools
 
 import numpy as np
 import pytest
+
+import jax
 from _helpers import assert_values
 
 import mlax
@@ -471,7 +473,8 @@ def test_device_put_and_block_until_ready():
     assert isinstance(x, mlax.Array) and x.tolist() == [0.0, 1.0, 2.0]
     assert mlax.device_put(x) is x
     y = mlax.device_put(1.5)
-    assert y.dtype == np.float32 and not y.weak_type
+    jy = jax.device_put(1.5)
+    assert y.dtype == jy.dtype == np.float32 and y.weak_type == jy.weak_type  # weak, as JAX
     tree = {"a": x, "b": [y, 3]}
     assert mlax.block_until_ready(tree) is tree
     assert len(mlax.devices()) >= 1

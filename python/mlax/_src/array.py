@@ -54,6 +54,20 @@ class Array:
     def device(self):
         return next(iter(self.devices()))
 
+    # DLPack (zero-copy exchange with NumPy, JAX, PyTorch, ...): the device
+    # buffer is a jaxlib array, which speaks DLPack itself.
+    def __dlpack__(self, *args, **kwargs):
+        return self._buf.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._buf.__dlpack_device__()
+
+    def copy_to_host_async(self):
+        self._buf.copy_to_host_async()
+
+    def is_ready(self) -> bool:
+        return self._buf.is_ready()
+
     def tolist(self):
         return self._value_np().tolist()
 

@@ -176,7 +176,8 @@ class Tracer:
     weak_type = property(lambda self: self.aval.weak_type)
 
     def __repr__(self):
-        return f"Traced<{self.aval}>"
+        # As JAX's: JitTracer(float32[3]), JitTracer(~int32[]) when weakly typed.
+        return f"JitTracer({errors.aval_str(self.aval)})"
 
     def __bool__(self):
         raise errors.bool_conversion(self)

@@ -59,3 +59,33 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
     device = device or default_device()
     return backend(device.platform).compile_and_load(
         stablehlo_text, xc.DeviceList((device,)), _compile_options())
+
+
+def pick_device(backend_name=None, device=None):
+    """The device `jit(backend=..., device=...)` names, or None (default)."""
+    if backend_name is not None and device is not None:
+        raise ValueError("mlax.jit: pass either backend= or device=, not both")
+    if device is not None:
+        if not hasattr(device, "platform") or not hasattr(device, "id"):
+            raise TypeError(f"mlax.jit: device= must be a device from mlax.devices(), "
+                            f"got {device!r}")
+        return device
+    if backend_name is None:
+        return None
+    try:
+        return backend(str(backend_name)).local_devices()[0]
+    except RuntimeError as e:
+        raise RuntimeError(f"mlax.jit: backend {backend_name!r} is not available here "
+                           f"({e}); 'cpu' always is") from None
+
+
+def buffer_device(buf):
+    return next(iter(buf.devices()))
+
+
+def to_device(buf, device):
+    """A buffer on `device` (the same one if it is already there)."""
+    if device is None or buffer_device(buf) == device:
+        return buf
+    jax = _jax()[0]
+    return jax.device_put(buf, device)

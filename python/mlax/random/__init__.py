@@ -1,0 +1,5 @@
+"""mlax.random: JAX's counter-based PRNG (threefry2x32), bit for bit."""
+from mlax._src.random import (  # noqa: F401
+    KeyArray, PRNGKey, bernoulli, bits, categorical, choice, clone, exponential, fold_in,
+    gumbel, key, key_data, key_impl, multivariate_normal, normal, permutation, randint,
+    split, truncated_normal, uniform, wrap_key_data)

@@ -1,0 +1,13 @@
+"""mlax.tree: short names for the pytree utilities (as jax.tree)."""
+from mlax._src.tree import tree_all as all  # noqa: F401,A004
+from mlax._src.tree import tree_broadcast as broadcast  # noqa: F401
+from mlax._src.tree import tree_flatten as flatten  # noqa: F401
+from mlax._src.tree import tree_flatten_with_path as flatten_with_path  # noqa: F401
+from mlax._src.tree import tree_leaves as leaves  # noqa: F401
+from mlax._src.tree import tree_leaves_with_path as leaves_with_path  # noqa: F401
+from mlax._src.tree import tree_map as map  # noqa: F401,A004
+from mlax._src.tree import tree_map_with_path as map_with_path  # noqa: F401
+from mlax._src.tree import tree_reduce as reduce  # noqa: F401
+from mlax._src.tree import tree_structure as structure  # noqa: F401
+from mlax._src.tree import tree_transpose as transpose  # noqa: F401
+from mlax._src.tree import tree_unflatten as unflatten  # noqa: F401
