@@ -183,7 +183,21 @@ def mlir_element_type(dtype):
     raise TypeError(f"mlax does not support dtype {dtype}")
 
 
+_tensor_types: dict = {}
+
+
 def mlir_tensor_type(shape, dtype):
+    """The MLIR tensor type in the current context, memoised: tracing asks
+    for the same few types over and over."""
     from mlir import ir
 
-    return ir.RankedTensorType.get(list(shape), mlir_element_type(dtype))
+    ctx = ir.Context.current
+    key = (id(ctx), tuple(shape), dtype)
+    hit = _tensor_types.get(key)
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    t = ir.RankedTensorType.get(list(shape), mlir_element_type(dtype))
+    if len(_tensor_types) > 4096:
+        _tensor_types.clear()
+    _tensor_types[key] = (ctx, t)  # the context is kept alive: ids are not reused
+    return t

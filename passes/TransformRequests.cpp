@@ -1,0 +1,114 @@
+//===- TransformRequests.cpp - request ordering, mlax-expand-transforms ---===//
+
+#include "passes/TransformRequests.h"
+
+#include "Mlax/MlaxOps.h"
+#include "passes/Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::mlax {
+#define GEN_PASS_DEF_MLAXEXPANDTRANSFORMS
+#include "passes/Passes.h.inc"
+} // namespace mlir::mlax
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+RequestExpander::~RequestExpander() = default;
+
+bool mlax::isTransformRequest(Operation *op) { return llvm::isa<JvpOp, VjpOp, VmapOp>(op); }
+
+namespace {
+
+/// Whether `fn` and every function it references (transitively) are free of
+/// requests, i.e. ready to be transformed.
+bool isExpanded(func::FuncOp fn, SymbolTable &symbols, DenseMap<Operation *, bool> &memo) {
+  if (auto it = memo.find(fn); it != memo.end())
+    return it->second;
+  memo[fn] = true; // recursion is reported by the transformation itself
+  bool clean = true;
+  fn.walk([&](Operation *op) {
+    if (isTransformRequest(op)) {
+      clean = false;
+      return WalkResult::interrupt();
+    }
+    for (NamedAttribute attr : op->getAttrs()) {
+      auto ref = llvm::dyn_cast<FlatSymbolRefAttr>(attr.getValue());
+      if (!ref)
+        continue;
+      auto callee = symbols.lookup<func::FuncOp>(ref.getValue());
+      if (callee && !isExpanded(callee, symbols, memo)) {
+        clean = false;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  memo[fn] = clean;
+  return clean;
+}
+
+} // namespace
+
+FailureOr<int64_t> mlax::expandRequests(ModuleOp module, SymbolTable &symbols,
+                                        ArrayRef<RequestExpander *> expanders) {
+  int64_t expanded = 0;
+  auto expanderFor = [&](Operation *op) -> RequestExpander * {
+    for (RequestExpander *e : expanders)
+      if (e->handles(op))
+        return e;
+    return nullptr;
+  };
+  while (true) {
+    SmallVector<Operation *> mine;
+    module.walk([&](Operation *op) {
+      if (isTransformRequest(op) && expanderFor(op))
+        mine.push_back(op);
+    });
+    if (mine.empty())
+      break;
+    DenseMap<Operation *, bool> memo;
+    Operation *ready = nullptr;
+    for (Operation *op : mine) {
+      auto callee = symbols.lookup<func::FuncOp>(
+          llvm::cast<FlatSymbolRefAttr>(op->getAttr("callee")).getValue());
+      if (!callee)
+        return op->emitOpError("callee not found"), failure();
+      if (isExpanded(callee, symbols, memo)) {
+        ready = op;
+        break;
+      }
+    }
+    if (!ready) {
+      mine.front()->emitOpError(
+          "cannot be expanded: its callee contains transformation requests that this "
+          "pass does not expand, or requests that form a cycle (mlax-expand-transforms "
+          "expands every kind)");
+      return failure();
+    }
+    if (failed(expanderFor(ready)->expand(ready)))
+      return failure();
+    ++expanded;
+  }
+  for (RequestExpander *e : expanders)
+    e->finish();
+  return expanded;
+}
+
+namespace {
+struct MlaxExpandTransformsPass
+    : mlir::mlax::impl::MlaxExpandTransformsBase<MlaxExpandTransformsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    std::unique_ptr<RequestExpander> vectorize = createVectorizeExpander(module, symbols);
+    std::unique_ptr<RequestExpander> autodiff = createAutodiffExpander(module, symbols);
+    FailureOr<int64_t> n = expandRequests(module, symbols, {vectorize.get(), autodiff.get()});
+    if (failed(n))
+      return signalPassFailure();
+    numExpanded += *n;
+    numGenerated += vectorize->numGenerated() + autodiff->numGenerated();
+  }
+};
+} // namespace

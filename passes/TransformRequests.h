@@ -1,0 +1,51 @@
+//===- TransformRequests.h - expanding mlax.jvp / vjp / vmap -----*- C++ -*-===//
+//
+// The transformation ops (`mlax.jvp`, `mlax.vjp`, `mlax.vmap`) name a callee.
+// A request can be expanded once its callee, and everything the callee
+// references, contains no request of any kind; expanding innermost first is
+// what makes every composition (grad of vmap, vmap of grad, grad of grad...)
+// correct. The passes share that ordering: each expands its own kind of
+// request, and `mlax-expand-transforms` (what jit runs) expands all kinds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLAX_PASSES_TRANSFORMREQUESTS_H
+#define MLAX_PASSES_TRANSFORMREQUESTS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <memory>
+
+namespace mlir::mlax {
+
+/// Expands one kind of request.
+class RequestExpander {
+public:
+  virtual ~RequestExpander();
+  virtual bool handles(Operation *op) const = 0;
+  virtual LogicalResult expand(Operation *op) = 0;
+  /// Runs once every request this expander handles is gone.
+  virtual void finish() {}
+  /// How many functions it generated.
+  virtual int64_t numGenerated() const = 0;
+};
+
+/// Whether `op` is a transformation request (jvp, vjp, vmap).
+bool isTransformRequest(Operation *op);
+
+/// Expands, innermost first, every request one of `expanders` handles.
+/// Requests blocked by a kind no expander handles are reported as errors.
+/// Returns how many requests were expanded.
+FailureOr<int64_t> expandRequests(ModuleOp module, SymbolTable &symbols,
+                                  ArrayRef<RequestExpander *> expanders);
+
+std::unique_ptr<RequestExpander> createAutodiffExpander(ModuleOp module,
+                                                        SymbolTable &symbols);
+std::unique_ptr<RequestExpander> createVectorizeExpander(ModuleOp module,
+                                                         SymbolTable &symbols);
+
+} // namespace mlir::mlax
+
+#endif // MLAX_PASSES_TRANSFORMREQUESTS_H

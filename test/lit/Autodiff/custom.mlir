@@ -1,0 +1,93 @@
+// Calls with user-defined derivatives. Forward mode calls the jvp rule;
+// reverse mode transposes the rule (the vjp of the rule with respect to its
+// tangents, at zero tangents) or calls fwd and bwd. Once every request is
+// expanded, the custom calls become plain calls.
+//
+// RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
+
+func.func private @f(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.exp %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+// A deliberately different rule: d f = 3 dx.
+func.func private @f_rule(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.exp %x : tensor<f32>
+  %c = mlax.constant dense<3.0> : tensor<f32>
+  %1 = mlax.mul %c, %t : tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+func.func private @uses_f(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_jvp_call @f(%x) jvp_rule = @f_rule : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @f_rule_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[T:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[C:.*]] = mlax.constant dense<3.000000e+00>
+// CHECK: %[[G:.*]] = mlax.mul %[[C]], %[[CT]]
+// CHECK: return %{{.*}}, %{{.*}}, %[[G]]
+// CHECK-LABEL: func.func private @uses_f(
+// CHECK: mlax.call @f(
+// CHECK-LABEL: func.func private @uses_f_jvp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[T:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[R:.*]]:2 = mlax.call @f_rule(%[[X]], %[[T]])
+// CHECK: return %{{.*}}, %[[R]]#1
+// CHECK-LABEL: func.func private @uses_f_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[Z:.*]] = mlax.constant dense<0.000000e+00>
+// CHECK: %[[R:.*]]:3 = mlax.call @f_rule_vjp(%[[X]], %[[Z]], %[[CT]])
+// CHECK: return %{{.*}}, %[[R]]#2
+func.func @fwd_and_rev(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %a:2 = mlax.jvp @uses_f(%x) tangents(%t) wrt = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  %b:2 = mlax.vjp @uses_f(%x) cotangents(%t) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %a#1, %b#1 : tensor<f32>, tensor<f32>
+}
+
+// -----
+
+func.func private @g(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.sin %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @g_fwd(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.sin %x : tensor<f32>
+  %1 = mlax.cos %x : tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+func.func private @g_bwd(%cos: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.mul %cos, %ct : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @uses_g(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_vjp_call @g(%x) fwd = @g_fwd bwd = @g_bwd : (tensor<f32>) -> tensor<f32>
+  %1 = mlax.mul %0, %0 : tensor<f32>
+  return %1 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @uses_g_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[Y:.*]] = mlax.call @g(%[[X]])
+// CHECK: %[[F:.*]]:2 = mlax.call @g_fwd(%[[X]])
+// CHECK: %[[B:.*]] = mlax.call @g_bwd(%[[F]]#1, %{{.*}})
+// CHECK: return %{{.*}}, %[[B]]
+func.func @rev(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
+  %b:2 = mlax.vjp @uses_g(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %b#1 : tensor<f32>
+}
+
+// -----
+
+// stop_gradient blocks the derivative, then disappears.
+func.func private @h(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.stop_gradient %x : tensor<f32>
+  %1 = mlax.mul %0, %x : tensor<f32>
+  return %1 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @h_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK-NEXT: %[[Y:.*]] = mlax.mul %[[X]], %[[X]]
+// CHECK: %[[G:.*]] = mlax.mul %[[X]], %[[CT]]
+// CHECK-NEXT: return %[[Y]], %[[G]]
+// CHECK-NOT: mlax.stop_gradient
+func.func @stop(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
+  %b:2 = mlax.vjp @h(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %b#1 : tensor<f32>
+}
