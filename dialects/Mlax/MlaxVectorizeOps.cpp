@@ -1,0 +1,57 @@
+//===- MlaxVectorizeOps.cpp - the verifier of mlax.vmap -------------------===//
+
+#include "Mlax/MlaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+namespace {
+/// `type` with a dimension of `size` inserted at `axis`.
+RankedTensorType withAxis(Type type, int64_t axis, int64_t size) {
+  auto tensor = llvm::cast<RankedTensorType>(type);
+  SmallVector<int64_t> shape(tensor.getShape());
+  shape.insert(shape.begin() + axis, size);
+  return RankedTensorType::get(shape, tensor.getElementType());
+}
+
+LogicalResult checkSide(Operation *op, StringRef what, ArrayRef<int64_t> axes, TypeRange actual,
+                        ArrayRef<Type> unbatched, int64_t size) {
+  if (axes.size() != unbatched.size() || actual.size() != unbatched.size())
+    return op->emitOpError() << "expects one " << what << " axis and one " << what
+                             << " per callee " << (what == "in" ? "input" : "result") << " ("
+                             << unbatched.size() << "), got " << axes.size() << " axes and "
+                             << actual.size() << " values";
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    auto tensor = llvm::cast<RankedTensorType>(unbatched[i]);
+    Type expected = unbatched[i];
+    if (axis != -1) {
+      if (axis < 0 || axis > tensor.getRank())
+        return op->emitOpError() << what << "_axes[" << i << "] = " << axis
+                                 << " is out of range for a batched rank-"
+                                 << tensor.getRank() + 1 << " value (use -1 for none)";
+      expected = withAxis(tensor, axis, size);
+    }
+    if (actual[i] != expected)
+      return op->emitOpError() << (what == "in" ? "operand" : "result") << " #" << i
+                               << " has type " << actual[i] << ", expected " << expected;
+  }
+  return success();
+}
+} // namespace
+
+LogicalResult VmapOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = symbols.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
+  if (!fn)
+    return emitOpError() << "callee '" << getCallee() << "' does not name a func.func";
+  if (getBatchSize() < 0)
+    return emitOpError() << "batch size must be non-negative, got " << getBatchSize();
+  FunctionType type = fn.getFunctionType();
+  if (failed(checkSide(*this, "in", getInAxes(), getOperandTypes(), type.getInputs(),
+                       getBatchSize())))
+    return failure();
+  return checkSide(*this, "out", getOutAxes(), getResultTypes(), type.getResults(),
+                   getBatchSize());
+}
