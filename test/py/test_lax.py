@@ -408,3 +408,158 @@ def test_all_lax_exports_are_tested():
     assert not missing, missing
     jax_missing = [n for n in names if not hasattr(jax.lax, n)]
     assert not jax_missing, jax_missing
+
+
+# ---------------------------------------------------------------------------
+# Bit-level ops and what jax.random needs (shifts, bitcast_convert_type,
+# erf, erf_inv, nextafter, sort, sort_key_val, cumsum)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "uint8", "int8", "int64", "uint16"])
+@pytest.mark.parametrize("name", ["shift_left", "shift_right_logical", "shift_right_arithmetic"])
+def test_shifts_against_jax(name, dtype):
+    x = (np.arange(-6, 6) * 37).astype(dtype)
+    bits = np.dtype(dtype).itemsize * 8
+    s = np.array([0, 1, 3, 7, bits - 1, bits, bits + 3, 2, 5, 1, 0, 4]).astype(dtype)
+    for mode in MODES:
+        out = run(getattr(lax, name), (x, s), mode)
+        check_against_jax(out, getattr(jlax, name)(x, s))
+    assert lax.shift_left(np.uint32(1), np.uint32(31)).item() == 2 ** 31
+    with pytest.raises(TypeError, match="shift_left.*float32"):
+        lax.shift_left(np.float32(1), np.float32(2))
+
+
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "uint8", "int16", "int64"])
+def test_clz_against_jax(dtype):
+    info = np.iinfo(dtype)
+    x = np.array([0, 1, 2, 3, 255, info.max, info.min, 12345 % int(info.max)], dtype=dtype)
+    for mode in MODES:
+        check_against_jax(run(lax.clz, (x,), mode), jlax.clz(x))
+    with pytest.raises(TypeError, match="clz.*float32"):
+        lax.clz(np.float32(1))
+
+
+@pytest.mark.parametrize("src,dst", [("float32", "uint32"), ("uint32", "float32"),
+                                     ("float16", "int16"), ("bfloat16", "uint16"),
+                                     ("float32", "uint8"), ("uint8", "float32"),
+                                     ("float32", "bfloat16")])
+def test_bitcast_convert_type_against_jax(src, dst):
+    x = make_input((3, 4) if np.dtype(dst).itemsize >= np.dtype(src).itemsize else (3,),
+                   src, seed=2)
+    if np.dtype(dst).itemsize > np.dtype(src).itemsize:
+        x = make_input((3, np.dtype(dst).itemsize // np.dtype(src).itemsize), src, seed=2)
+    for mode in MODES:
+        out = run(lambda a: lax.bitcast_convert_type(a, dst), (x,), mode)
+        expected = jlax.bitcast_convert_type(x, dst)
+        assert out.shape == expected.shape and out.dtype == expected.dtype
+        assert np.asarray(out).tobytes() == np.asarray(expected).tobytes()
+    with pytest.raises(TypeError, match="bitcast_convert_type.*bool"):
+        lax.bitcast_convert_type(np.ones(2, bool), np.uint8)
+    with pytest.raises(ValueError, match="last dimension of size 2"):
+        lax.bitcast_convert_type(np.ones(3, np.uint32), np.uint64)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_erf_erf_inv_nextafter_bit_exact_with_jax(dtype):
+    x = np.linspace(-0.999, 0.999, 23).astype(dtype)
+    y = np.linspace(-3, 3, 23).astype(dtype)
+    for mode in MODES:
+        for name, args in [("erf", (y,)), ("erf_inv", (x,)), ("nextafter", (x, y))]:
+            out = run(getattr(lax, name), args, mode)
+            expected = getattr(jlax, name)(*args)
+            assert out.dtype == expected.dtype
+            assert np.asarray(out).tobytes() == np.asarray(expected).tobytes(), name
+    assert lax.erf(0.5).weak_type == jlax.erf(0.5).weak_type
+    with pytest.raises(TypeError, match="erf_inv.*int32"):
+        lax.erf_inv(np.int32(1))
+
+
+def test_sort_and_sort_key_val_against_jax():
+    rng = np.random.default_rng(0)
+    f = rng.standard_normal((4, 5)).astype(np.float32)
+    f[0, :3] = [np.nan, -0.0, 0.0]
+    keys = rng.integers(0, 3, (4, 5)).astype(np.uint32)
+    for mode in MODES:
+        for dim in (0, 1, -1):
+            check_against_jax(run(lambda a: lax.sort(a, dimension=dim), (f,), mode),
+                              jlax.sort(f, dimension=dim))
+        k, v = run(lambda a, b: lax.sort_key_val(a, b, dimension=1), (keys, f), mode)
+        jk, jv = jlax.sort_key_val(keys, f, dimension=1)
+        check_against_jax(k, jk)
+        assert np.asarray(v).tobytes() == np.asarray(jv).tobytes()  # stable, -0.0 kept
+        outs = run(lambda a, b: lax.sort((a, b), num_keys=2), (keys, f), mode)
+        for o, j in zip(outs, jlax.sort((keys, f), num_keys=2)):
+            assert np.asarray(o).tobytes() == np.asarray(j).tobytes()
+    with pytest.raises(TypeError, match="scalar"):
+        lax.sort(np.float32(1))
+    with pytest.raises(ValueError, match="dimension 2"):
+        lax.sort(f, dimension=2)
+    with pytest.raises(ValueError, match="num_keys"):
+        lax.sort((f, f), num_keys=3)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "float16"])
+def test_cumsum_against_jax(dtype):
+    x = make_input((3, 7), dtype, seed=5)
+    for mode in MODES:
+        for axis in (0, 1):
+            for reverse in (False, True):
+                out = run(lambda a: lax.cumsum(a, axis=axis, reverse=reverse), (x,), mode)
+                expected = jlax.cumsum(x, axis=axis, reverse=reverse)
+                assert out.dtype == expected.dtype
+                assert np.asarray(out).tobytes() == np.asarray(expected).tobytes()
+    with pytest.raises(ValueError, match="axis 2"):
+        lax.cumsum(x, axis=2)
+    with pytest.raises(TypeError, match="cumsum.*bool"):
+        lax.cumsum(np.ones(3, bool))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("dtype", ["float32", "int8", "bool", "bfloat16"])
+def test_private_take_against_jnp_take(axis, dtype):
+    from mlax._src import lax as lax_impl
+
+    x = make_input((3, 4, 5), dtype, seed=axis)
+    n = x.shape[axis]
+    ind = np.array([[0, n - 1, 1], [2, 0, 0]], np.int32) % n
+    for mode in MODES:
+        out = run(lambda a, i: lax_impl.take(a, i, axis), (x, ind), mode)
+        expected = jax.numpy.take(x, ind, axis=axis)
+        assert out.shape == expected.shape and out.dtype == expected.dtype
+        assert np.asarray(out).tobytes() == np.asarray(expected).tobytes()
+    with pytest.raises(TypeError, match="take: indices must be int32"):
+        lax_impl.take(x, ind.astype(np.float32), axis)
+
+
+def test_indexing_exports_match_jax():
+    # Thorough tests (gradients, vmap, errors) are in test_indexing.py.
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    i = np.int32(-2)
+    pairs = [
+        (lax.rev(x, (1,)), jlax.rev(x, (1,))),
+        (lax.dynamic_slice(x, (i, 1), (2, 3)), jlax.dynamic_slice(x, (i, 1), (2, 3))),
+        (lax.dynamic_slice_in_dim(x, 3, 2, axis=1), jlax.dynamic_slice_in_dim(x, 3, 2, axis=1)),
+        (lax.dynamic_index_in_dim(x, 5, 1, keepdims=False),
+         jlax.dynamic_index_in_dim(x, 5, 1, keepdims=False)),
+        (lax.dynamic_update_slice(x, -x[:2, :2], (3, i)),
+         jlax.dynamic_update_slice(x, -x[:2, :2], (3, i))),
+        (lax.dynamic_update_slice_in_dim(x, -x[:1], 2, 0),
+         jlax.dynamic_update_slice_in_dim(x, -x[:1], 2, 0)),
+    ]
+    idx = np.array([[3], [0], [3]], np.int32)
+    gdn = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    pairs.append((lax.gather(x, idx, lax.GatherDimensionNumbers(**gdn), (1, 6),
+                             mode=lax.GatherScatterMode.CLIP),
+                  jlax.gather(x, idx, jlax.GatherDimensionNumbers(**gdn), (1, 6),
+                              mode=jlax.GatherScatterMode.CLIP)))
+    sdn = dict(update_window_dims=(1,), inserted_window_dims=(0,),
+               scatter_dims_to_operand_dims=(0,))
+    upd = np.full((3, 6), 7.0, np.float32)
+    for name in ("scatter_add", "scatter_mul", "scatter_min", "scatter_max"):
+        pairs.append((getattr(lax, name)(x, idx, upd, lax.ScatterDimensionNumbers(**sdn)),
+                      getattr(jlax, name)(x, idx, upd, jlax.ScatterDimensionNumbers(**sdn))))
+    pairs.append((lax.scatter(x, idx[:2], upd[:2], lax.ScatterDimensionNumbers(**sdn)),
+                  jlax.scatter(x, idx[:2], upd[:2], jlax.ScatterDimensionNumbers(**sdn))))
+    for got, want in pairs:
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))

@@ -608,5 +608,570 @@ def full_like(x, fill_value, dtype=None, shape=None):
 
 
 def stop_gradient(x):
-    # The autodiff pass owns gradients; until it lands this is the identity.
+    """The identity with a zero derivative (`mlax.stop_gradient`)."""
+    from mlax._src import autodiff
+
+    return autodiff.stop_gradient(x)
+
+
+# ---------------------------------------------------------------------------
+# Bit-level ops and what jax.random needs: shifts, bitcast_convert_type,
+# erf / erf_inv / nextafter, sort, cumsum, cholesky.
+# ---------------------------------------------------------------------------
+
+_KIND_CHECKS["int"] = (dtypes.is_int, "integer (signed or unsigned, not bool)")
+
+shift_left = _binary("shift_left", "ShiftLeftOp", "int")
+shift_right_logical = _binary("shift_right_logical", "ShiftRightLogicalOp", "int")
+shift_right_arithmetic = _binary("shift_right_arithmetic", "ShiftRightArithmeticOp", "int")
+shift_left.__doc__ = "Elementwise x << y (0 once y reaches the bit width), as jax.lax."
+shift_right_logical.__doc__ = "Elementwise logical x >> y (zeros shifted in), as jax.lax."
+shift_right_arithmetic.__doc__ = "Elementwise arithmetic x >> y (sign shifted in), as jax.lax."
+clz = _unary("clz", "ClzOp", "int")
+clz.__doc__ = "Elementwise count of leading zero bits (jax.lax.clz)."
+erf = _unary("erf", "ErfOp", "real_float")
+erf_inv = _unary("erf_inv", "ErfInvOp", "real_float")
+_nextafter = _binary("nextafter", "NextAfterOp", "real_float")
+
+
+def nextafter(x1, x2):
+    """The next float after x1 towards x2, elementwise (jax.lax.nextafter)."""
+    return _nextafter(x1, x2)
+
+
+def _bits_of(dtype) -> int:
+    dtype = np.dtype(dtype)
+    return 0 if dtype == dtypes.bool_ else dtype.itemsize * 8
+
+
+def _bitcast_eval(x, *, new_dtype):
+    name = "lax.bitcast_convert_type"
+    in_bits, out_bits = _bits_of(x.dtype), _bits_of(new_dtype)
+    if not in_bits or not out_bits:
+        raise shape_error(name, f"does not accept bool (got {x.dtype.name} -> "
+                          f"{np.dtype(new_dtype).name})")
+    if in_bits == out_bits:
+        shape = x.shape
+    elif in_bits > out_bits:
+        shape = x.shape + (in_bits // out_bits,)
+    else:
+        ratio = out_bits // in_bits
+        if not x.shape or x.shape[-1] != ratio:
+            raise shape_error(name, f"converting {x.dtype.name} to the wider "
+                              f"{np.dtype(new_dtype).name} needs a last dimension of size "
+                              f"{ratio}, got shape {x.shape}", ValueError)
+        shape = x.shape[:-1]
+    return ShapedArray(shape, new_dtype)
+
+
+_bitcast_p = Primitive(
+    "bitcast_convert_type", _bitcast_eval,
+    lambda v, a, o, **_: _ops().BitcastConvertOp(o.mlir_type(), v[0]).result)
+
+
+def bitcast_convert_type(operand, new_dtype):
+    """Reinterprets the bits of each element as `new_dtype` (jax.lax)."""
+    new_dtype = np.dtype(new_dtype)
+    if new_dtype not in dtypes.SUPPORTED:
+        raise TypeError(f"lax.bitcast_convert_type: unsupported dtype {new_dtype}")
+    if aval_of(operand).dtype == new_dtype:
+        return operand
+    return bind(_bitcast_p, operand, new_dtype=new_dtype)
+
+
+def _sort_eval(*operands, dimension, is_stable, num_keys):
+    name = "lax.sort"
+    first = operands[0]
+    if not 0 <= dimension < builtins.max(first.ndim, 1) or first.ndim == 0:
+        raise shape_error(name, f"dimension {dimension} is out of range for shape "
+                          f"{first.shape}", ValueError)
+    if not 1 <= num_keys <= len(operands):
+        raise shape_error(name, f"num_keys={num_keys} must be in [1, {len(operands)}]",
+                          ValueError)
+    for o in operands[1:]:
+        if o.shape != first.shape:
+            raise shape_error(name, f"operands must have one shape, got {first.shape} "
+                              f"and {o.shape}")
+    for o in operands[:num_keys]:
+        if dtypes.is_complex(o.dtype):
+            raise shape_error(name, f"cannot sort by complex keys ({o.dtype.name})")
+    return [o for o in operands]
+
+
+def _sort_emit(values, avals, out_avals, *, dimension, is_stable, num_keys):
+    op = _ops().SortOp([o.mlir_type() for o in out_avals], values, _i64(dimension),
+                       ir.BoolAttr.get(bool(is_stable)), _i64(num_keys))
+    return list(op.results)
+
+
+_sort_p = Primitive("sort", _sort_eval, _sort_emit, multiple_results=True)
+
+
+def sort(operand, dimension=-1, is_stable=True, num_keys=1):
+    """Sorts `operand` (an array or a sequence of arrays sorted together by
+    the first `num_keys`) along `dimension`, as jax.lax.sort."""
+    single = not isinstance(operand, (tuple, list))
+    operands = (operand,) if single else tuple(operand)
+    if not operands:
+        raise ValueError("lax.sort: needs at least one operand")
+    ndim = aval_of(operands[0]).ndim
+    if ndim == 0:
+        raise TypeError("lax.sort: cannot sort a scalar (0-d array)")
+    dim = int(dimension)
+    if not -ndim <= dim < ndim:
+        raise ValueError(f"lax.sort: dimension {dimension} is out of range for rank {ndim}")
+    out = bind(_sort_p, *operands, dimension=dim % ndim, is_stable=bool(is_stable),
+               num_keys=int(num_keys))
+    return out[0] if single else tuple(out)
+
+
+def sort_key_val(keys, values, dimension=-1, is_stable=True):
+    """Sorts `keys` along `dimension` and applies the same permutation to `values`."""
+    return sort((keys, values), dimension=dimension, is_stable=is_stable, num_keys=1)
+
+
+def _cumsum_eval(x, *, axis, reverse):
+    _check_kind("cumsum", "number", x)
+    if dtypes.is_complex(x.dtype):
+        raise shape_error("lax.cumsum", "complex inputs are not supported yet")
     return x
+
+
+def _cumsum_emit(values, avals, out_aval, *, axis, reverse):
+    return _ops().CumsumOp(values[0], _i64(axis), reverse=bool(reverse),
+                           results=[out_aval.mlir_type()]).result
+
+
+_cumsum_p = Primitive("cumsum", _cumsum_eval, _cumsum_emit)
+
+
+def cumsum(operand, axis=0, reverse=False):
+    """Inclusive cumulative sum along `axis` (jax.lax.cumsum)."""
+    ndim = aval_of(operand).ndim
+    if not -ndim <= int(axis) < ndim:
+        raise ValueError(f"lax.cumsum: axis {axis} is out of bounds for array of rank {ndim}")
+    if aval_of(operand).shape[int(axis)] == 0:
+        return operand  # nothing to sum (XLA has no empty windows)
+    return bind(_cumsum_p, operand, axis=int(axis) % ndim, reverse=bool(reverse))
+
+
+def _cholesky_eval(x):
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise shape_error("lax.linalg.cholesky", f"needs square matrices (shape [..., n, n]), "
+                          f"got shape {x.shape}", ValueError)
+    if x.dtype not in (dtypes.float32, dtypes.float64):
+        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
+                          f"{x.dtype.name}")
+    return x.update(weak_type=False)
+
+
+def _cholesky_emit(values, avals, out_aval):
+    # The lowering calls jaxlib's LAPACK potrf kernel (as jnp.linalg.cholesky
+    # on CPU does), which must be initialised before it runs.
+    from jaxlib import lapack
+
+    lapack.prepare_lapack_call("potrf_ffi", avals[0].dtype)
+    return _ops().CholeskyOp(values[0], results=[out_aval.mlir_type()]).result
+
+
+_cholesky_p = Primitive("cholesky", _cholesky_eval, _cholesky_emit)
+
+
+def cholesky(x):
+    """Lower Cholesky factor of the symmetrised matrix (jax.lax.linalg.cholesky)."""
+    return bind(_cholesky_p, x)
+
+
+# ---------------------------------------------------------------------------
+# Indexing: rev, dynamic_slice, dynamic_update_slice, gather, scatter
+# ---------------------------------------------------------------------------
+
+import collections  # noqa: E402
+import enum  # noqa: E402
+
+
+def _rev_eval(x, *, dimensions):
+    if len(set(dimensions)) != len(dimensions) or builtins.any(
+            not 0 <= d < x.ndim for d in dimensions):
+        raise shape_error("lax.rev", f"dimensions {dimensions} must be distinct axes of an "
+                          f"array of shape {x.shape}", ValueError)
+    return x
+
+
+_rev_p = Primitive(
+    "rev", _rev_eval,
+    lambda v, a, o, *, dimensions: _ops().ReverseOp(v[0], _i64_array(dimensions),
+                                                    results=[o.mlir_type()]).result)
+
+
+def rev(operand, dimensions):
+    """Reverses `operand` along `dimensions` (jax.lax.rev)."""
+    dims = tuple(int(d) for d in dimensions)
+    if not dims:
+        return operand
+    return bind(_rev_p, operand, dimensions=dims)
+
+
+def _index_scalar_check(name, avals):
+    for a in avals:
+        if a.shape != () or not dtypes.is_int(a.dtype):
+            raise shape_error(name, f"start indices must be integer scalars, got {a.str_short()}")
+
+
+def _dynamic_slice_eval(x, *starts, slice_sizes):
+    name = "lax.dynamic_slice"
+    if len(starts) != x.ndim or len(slice_sizes) != x.ndim:
+        raise shape_error(name, f"needs one start index and one slice size per dimension of "
+                          f"shape {x.shape}, got {len(starts)} indices and slice_sizes "
+                          f"{slice_sizes}")
+    _index_scalar_check(name, starts)
+    for s, d in zip(slice_sizes, x.shape):
+        if not 0 <= s <= d:
+            raise shape_error(name, f"slice_sizes {slice_sizes} do not fit shape {x.shape}")
+    return x.update(shape=tuple(slice_sizes))
+
+
+_dynamic_slice_p = Primitive(
+    "dynamic_slice", _dynamic_slice_eval,
+    lambda v, a, o, *, slice_sizes: _ops().DynamicSliceOp(
+        o.mlir_type(), v[0], v[1:], _i64_array(slice_sizes)).result)
+
+
+def _dus_eval(x, update, *starts):
+    name = "lax.dynamic_update_slice"
+    if len(starts) != x.ndim:
+        raise shape_error(name, f"needs one start index per dimension of shape {x.shape}, "
+                          f"got {len(starts)}")
+    _index_scalar_check(name, starts)
+    if update.dtype != x.dtype:
+        raise shape_error(name, f"update dtype {update.dtype.name} must match the operand's "
+                          f"{x.dtype.name}")
+    if update.ndim != x.ndim or builtins.any(u > d for u, d in zip(update.shape, x.shape)):
+        raise shape_error(name, f"update shape {update.shape} must fit operand shape {x.shape}")
+    return x.update(weak_type=x.weak_type and update.weak_type)
+
+
+_dus_p = Primitive(
+    "dynamic_update_slice", _dus_eval,
+    lambda v, a, o: _ops().DynamicUpdateSliceOp(v[0], v[1], v[2:],
+                                                results=[o.mlir_type()]).result)
+
+
+def _start_indices(name, operand_shape, start_indices):
+    """Start indices as int32 scalars, negative ones wrapped once (as jax.lax)."""
+    if isinstance(start_indices, (list, tuple)):
+        starts = list(start_indices)
+    else:
+        aval = aval_of(start_indices)
+        if aval.ndim != 1:
+            raise shape_error(name, f"start_indices must be a sequence of scalars or a 1-D "
+                              f"array, got shape {aval.shape}")
+        starts = [index_in_dim_static(start_indices, i) for i in range(aval.shape[0])]
+    if len(starts) != len(operand_shape):
+        raise shape_error(name, f"needs one start index per dimension of shape "
+                          f"{operand_shape}, got {len(starts)}")
+    out = []
+    for s, d in zip(starts, operand_shape):
+        if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+            s = builtins.max(builtins.min(int(s), d), -d)  # the same clamped result
+            out.append(np.int32(s + d if s < 0 else s))
+            continue
+        aval = aval_of(s)
+        if aval.shape != () or not dtypes.is_int(aval.dtype):
+            raise shape_error(name, f"start indices must be integer scalars, got "
+                              f"{aval.str_short()}")
+        if aval.dtype != dtypes.int32:
+            s = convert_element_type(s, dtypes.int32)
+        if not dtypes.is_unsigned(aval.dtype):
+            s = select(lt(s, full_like(s, 0)), add(s, full_like(s, d)), s)
+        out.append(s)
+    return out
+
+
+def index_in_dim_static(x, i):
+    """x[i] along axis 0 of a 1-D array, as a scalar (a static slice)."""
+    return reshape(slice(x, (i,), (i + 1,)), ())
+
+
+def dynamic_slice(operand, start_indices, slice_sizes):
+    """A `slice_sizes` block of `operand` at `start_indices`, which may be traced;
+    negative starts wrap once and every start is clamped so that the block fits
+    (jax.lax.dynamic_slice)."""
+    aval = aval_of(operand)
+    sizes = tuple(int(s) for s in slice_sizes)
+    starts = _start_indices("lax.dynamic_slice", aval.shape, start_indices)
+    return bind(_dynamic_slice_p, operand, *starts, slice_sizes=sizes)
+
+
+def dynamic_update_slice(operand, update, start_indices):
+    """`operand` with `update` written at `start_indices` (wrapped once, then
+    clamped so that it fits), as jax.lax.dynamic_update_slice."""
+    aval = aval_of(operand)
+    starts = _start_indices("lax.dynamic_update_slice", aval.shape, start_indices)
+    return bind(_dus_p, operand, update, *starts)
+
+
+def dynamic_slice_in_dim(operand, start_index, slice_size=1, axis=0):
+    aval = aval_of(operand)
+    axis = int(axis) % builtins.max(aval.ndim, 1)
+    starts = [0] * aval.ndim
+    starts[axis] = start_index
+    sizes = list(aval.shape)
+    sizes[axis] = int(slice_size)
+    return dynamic_slice(operand, starts, sizes)
+
+
+def dynamic_index_in_dim(operand, index, axis=0, keepdims=True):
+    out = dynamic_slice_in_dim(operand, index, 1, axis)
+    if keepdims:
+        return out
+    shape = list(aval_of(out).shape)
+    del shape[int(axis) % len(shape)]
+    return reshape(out, shape)
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis):
+    aval = aval_of(operand)
+    starts = [0] * aval.ndim
+    starts[int(axis) % aval.ndim] = start_index
+    return dynamic_update_slice(operand, update, starts)
+
+
+class GatherDimensionNumbers(collections.namedtuple(
+        "GatherDimensionNumbers", ["offset_dims", "collapsed_slice_dims", "start_index_map",
+                                   "operand_batching_dims", "start_indices_batching_dims"],
+        defaults=((), ()))):
+    """What each dimension of a gather means (jax.lax.GatherDimensionNumbers);
+    the index vector is the last dimension of the start indices."""
+
+
+class ScatterDimensionNumbers(collections.namedtuple(
+        "ScatterDimensionNumbers", ["update_window_dims", "inserted_window_dims",
+                                    "scatter_dims_to_operand_dims", "operand_batching_dims",
+                                    "scatter_indices_batching_dims"],
+        defaults=((), ()))):
+    """What each dimension of a scatter means (jax.lax.ScatterDimensionNumbers);
+    the index vector is the last dimension of the scatter indices."""
+
+
+class GatherScatterMode(enum.Enum):
+    CLIP = 0
+    FILL_OR_DROP = 1
+    PROMISE_IN_BOUNDS = 2
+
+
+def _tuple(dims):
+    return tuple(int(d) for d in dims)
+
+
+def _check_dims(name, what, dims, rank, sorted_=False):
+    if len(set(dims)) != len(dims) or builtins.any(not 0 <= d < rank for d in dims):
+        raise shape_error(name, f"{what} {dims} must be distinct and in [0, {rank})")
+    if sorted_ and list(dims) != sorted(dims):
+        raise shape_error(name, f"{what} {dims} must be sorted")
+
+
+def _gather_eval(x, idx, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
+                 start_indices_batching_dims, start_index_map, slice_sizes,
+                 indices_are_sorted):
+    name = "lax.gather"
+    if not dtypes.is_int(idx.dtype):
+        raise shape_error(name, f"start indices must be integers, got {idx.dtype.name}")
+    if idx.ndim == 0:
+        raise shape_error(name, "start indices must have at least one dimension (the index "
+                          "vector is the last one)")
+    if len(slice_sizes) != x.ndim or builtins.any(
+            not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
+        raise shape_error(name, f"slice_sizes {slice_sizes} must give one size per dimension "
+                          f"of shape {x.shape}, each fitting")
+    if len(start_index_map) != idx.shape[-1]:
+        raise shape_error(name, f"start_index_map {start_index_map} needs one entry per "
+                          f"index vector element ({idx.shape[-1]})")
+    _check_dims(name, "start_index_map", start_index_map, x.ndim)
+    _check_dims(name, "collapsed_slice_dims", collapsed_slice_dims, x.ndim, True)
+    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
+    _check_dims(name, "start_indices_batching_dims", start_indices_batching_dims,
+                idx.ndim - 1)
+    if len(operand_batching_dims) != len(start_indices_batching_dims):
+        raise shape_error(name, "operand_batching_dims and start_indices_batching_dims "
+                          "differ in length")
+    for d in collapsed_slice_dims + operand_batching_dims:
+        if slice_sizes[d] > 1:
+            raise shape_error(name, f"collapsed or batching dimension {d} needs slice size 1, "
+                              f"got {slice_sizes[d]}")
+        if d in start_index_map and d in operand_batching_dims:
+            raise shape_error(name, f"dimension {d} is both indexed and batching")
+    if set(collapsed_slice_dims) & set(operand_batching_dims):
+        raise shape_error(name, "collapsed_slice_dims and operand_batching_dims overlap")
+    for o, i in zip(operand_batching_dims, start_indices_batching_dims):
+        if x.shape[o] != idx.shape[i]:
+            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
+                              f"not match start indices dimension {i} (size {idx.shape[i]})")
+    offset_sizes = [s for d, s in enumerate(slice_sizes)
+                    if d not in collapsed_slice_dims and d not in operand_batching_dims]
+    batch_sizes = list(idx.shape[:-1])
+    out_rank = len(offset_sizes) + len(batch_sizes)
+    if len(offset_dims) != len(offset_sizes):
+        raise shape_error(name, f"offset_dims {offset_dims} needs {len(offset_sizes)} entries "
+                          "(one per slice dimension neither collapsed nor batching)")
+    _check_dims(name, "offset_dims", offset_dims, out_rank, True)
+    shape, bi, oi = [], iter(batch_sizes), iter(offset_sizes)
+    for d in range(out_rank):
+        shape.append(next(oi) if d in offset_dims else next(bi))
+    return x.update(shape=tuple(shape))
+
+
+def _unit(flag):
+    return ir.UnitAttr.get() if flag else None
+
+
+def _gather_emit(values, avals, o, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
+                 start_indices_batching_dims, start_index_map, slice_sizes,
+                 indices_are_sorted):
+    return _ops().GatherOp(
+        o.mlir_type(), values[0], values[1], _i64_array(offset_dims),
+        _i64_array(collapsed_slice_dims), _i64_array(operand_batching_dims),
+        _i64_array(start_indices_batching_dims), _i64_array(start_index_map),
+        _i64(avals[1].ndim - 1), _i64_array(slice_sizes),
+        indices_are_sorted=_unit(indices_are_sorted)).result
+
+
+_gather_p = Primitive("gather", _gather_eval, _gather_emit)
+
+
+def _check_mode(name, mode, allowed):
+    if mode is None:
+        return
+    key = mode.name if isinstance(mode, GatherScatterMode) else str(mode).upper()
+    if key not in allowed:
+        raise NotImplementedError(f"{name}: mode={mode!r} is not supported; mlax supports "
+                                  f"{', '.join(sorted(allowed)).lower()}")
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
+           indices_are_sorted=False, mode=None, fill_value=None):
+    """jax.lax.gather; out-of-bounds starts are clamped (mode 'clip')."""
+    _check_mode("lax.gather", mode, {"CLIP", "PROMISE_IN_BOUNDS"})
+    dn = GatherDimensionNumbers(*dimension_numbers)
+    return bind(_gather_p, operand, start_indices, offset_dims=_tuple(dn.offset_dims),
+                collapsed_slice_dims=_tuple(dn.collapsed_slice_dims),
+                operand_batching_dims=_tuple(dn.operand_batching_dims),
+                start_indices_batching_dims=_tuple(dn.start_indices_batching_dims),
+                start_index_map=_tuple(dn.start_index_map),
+                slice_sizes=_tuple(slice_sizes), indices_are_sorted=bool(indices_are_sorted))
+
+
+_COMBINERS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
+
+
+def _scatter_eval(x, idx, upd, *, combiner, update_window_dims, inserted_window_dims,
+                  operand_batching_dims, scatter_indices_batching_dims,
+                  scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
+    name = f"lax.scatter{'' if combiner == 'set' else '_' + combiner}"
+    if not dtypes.is_int(idx.dtype):
+        raise shape_error(name, f"scatter indices must be integers, got {idx.dtype.name}")
+    if idx.ndim == 0:
+        raise shape_error(name, "scatter indices must have at least one dimension (the index "
+                          "vector is the last one)")
+    if upd.dtype != x.dtype:
+        raise shape_error(name, f"updates dtype {upd.dtype.name} must match the operand's "
+                          f"{x.dtype.name}")
+    if len(scatter_dims_to_operand_dims) != idx.shape[-1]:
+        raise shape_error(name, f"scatter_dims_to_operand_dims {scatter_dims_to_operand_dims} "
+                          f"needs one entry per index vector element ({idx.shape[-1]})")
+    _check_dims(name, "update_window_dims", update_window_dims, upd.ndim, True)
+    _check_dims(name, "inserted_window_dims", inserted_window_dims, x.ndim, True)
+    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
+    _check_dims(name, "scatter_dims_to_operand_dims", scatter_dims_to_operand_dims, x.ndim)
+    _check_dims(name, "scatter_indices_batching_dims", scatter_indices_batching_dims,
+                idx.ndim - 1)
+    if len(operand_batching_dims) != len(scatter_indices_batching_dims):
+        raise shape_error(name, "operand_batching_dims and scatter_indices_batching_dims "
+                          "differ in length")
+    if set(inserted_window_dims) & set(operand_batching_dims) or set(
+            scatter_dims_to_operand_dims) & set(operand_batching_dims):
+        raise shape_error(name, "operand_batching_dims overlap inserted_window_dims or "
+                          "scatter_dims_to_operand_dims")
+    for o, i in zip(operand_batching_dims, scatter_indices_batching_dims):
+        if x.shape[o] != idx.shape[i]:
+            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
+                              f"not match scatter indices dimension {i} (size {idx.shape[i]})")
+    window_operand = [d for d in range(x.ndim)
+                      if d not in inserted_window_dims and d not in operand_batching_dims]
+    if len(update_window_dims) != len(window_operand):
+        raise shape_error(name, f"update_window_dims {update_window_dims} needs "
+                          f"{len(window_operand)} entries (one per operand dimension neither "
+                          "inserted nor batching)")
+    scatter_sizes = [s for d, s in enumerate(upd.shape) if d not in update_window_dims]
+    if scatter_sizes != list(idx.shape[:-1]):
+        raise shape_error(name, f"updates shape {upd.shape} has scatter dimensions "
+                          f"{tuple(scatter_sizes)} but the indices' batch dimensions are "
+                          f"{idx.shape[:-1]}")
+    for w, d in zip(update_window_dims, window_operand):
+        if upd.shape[w] > x.shape[d]:
+            raise shape_error(name, f"updates window dimension {w} (size {upd.shape[w]}) "
+                              f"exceeds operand dimension {d} (size {x.shape[d]})")
+    return x.update(weak_type=x.weak_type and upd.weak_type)
+
+
+def _scatter_emit(values, avals, o, *, combiner, update_window_dims, inserted_window_dims,
+                  operand_batching_dims, scatter_indices_batching_dims,
+                  scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
+    attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _COMBINERS[combiner])
+    return _ops().ScatterOp(
+        o.mlir_type(), attr, values[0], values[1], values[2], _i64_array(update_window_dims),
+        _i64_array(inserted_window_dims), _i64_array(operand_batching_dims),
+        _i64_array(scatter_indices_batching_dims), _i64_array(scatter_dims_to_operand_dims),
+        _i64(avals[1].ndim - 1), indices_are_sorted=_unit(indices_are_sorted),
+        unique_indices=_unit(unique_indices)).result
+
+
+_scatter_p = Primitive("scatter", _scatter_eval, _scatter_emit)
+
+
+def _scatter(combiner):
+    def fn(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+           unique_indices=False, mode=None):
+        _check_mode(f"lax.scatter_{combiner}", mode, {"FILL_OR_DROP", "PROMISE_IN_BOUNDS"})
+        dn = ScatterDimensionNumbers(*dimension_numbers)
+        return bind(_scatter_p, operand, scatter_indices, updates, combiner=combiner,
+                    update_window_dims=_tuple(dn.update_window_dims),
+                    inserted_window_dims=_tuple(dn.inserted_window_dims),
+                    operand_batching_dims=_tuple(dn.operand_batching_dims),
+                    scatter_indices_batching_dims=_tuple(dn.scatter_indices_batching_dims),
+                    scatter_dims_to_operand_dims=_tuple(dn.scatter_dims_to_operand_dims),
+                    indices_are_sorted=bool(indices_are_sorted),
+                    unique_indices=bool(unique_indices))
+
+    fn.__name__ = "scatter" if combiner == "set" else f"scatter_{combiner}"
+    fn.__doc__ = (f"jax.lax.{fn.__name__}: updates whose window does not fit are dropped.")
+    return fn
+
+
+scatter = _scatter("set")
+scatter_add = _scatter("add")
+scatter_mul = _scatter("mul")
+scatter_min = _scatter("min")
+scatter_max = _scatter("max")
+
+
+def _take_eval(x, indices, *, axis):
+    if not dtypes.is_int(indices.dtype) or indices.dtype.itemsize < 4 or dtypes.is_unsigned(
+            indices.dtype):
+        raise shape_error("take", f"indices must be int32 or int64, got {indices.dtype.name}")
+    return x.update(shape=x.shape[:axis] + indices.shape + x.shape[axis + 1:],
+                    weak_type=x.weak_type)
+
+
+_take_p = Primitive(
+    "take", _take_eval,
+    lambda v, a, o, *, axis: _ops().TakeOp(o.mlir_type(), v[0], v[1], _i64(axis)).result)
+
+
+def take(x, indices, axis):
+    """x's slices at `indices` along `axis` (out-of-range indices clamp), as
+    jnp.take for in-range indices. Private to mlax for now (no jax.lax twin)."""
+    aval = aval_of(x)
+    if not 0 <= axis < aval.ndim:
+        raise ValueError(f"take: axis {axis} is out of range for rank {aval.ndim}")
+    return bind(_take_p, x, indices, axis=int(axis))

@@ -2,6 +2,8 @@
 dispatch to mlax.numpy, so eager and traced code behave the same."""
 from __future__ import annotations
 
+from mlax._src import indexing
+from mlax._src import numpy_composite as mnc
 from mlax._src import numpy_impl as mnp
 from mlax._src.array import Array
 from mlax._src.core import Tracer
@@ -79,6 +81,25 @@ _METHODS = {
     "clip": lambda self, min=None, max=None: mnp.clip(self, min, max),
     "round": lambda self, decimals=0: mnp.round(self, decimals),
     "__getitem__": lambda self, index: mnp.getitem(self, index),
+    # as jax.Array (sort returns a sorted copy; no .trace(): a tracer's
+    # `trace` is its Trace)
+    "argmax": lambda self, axis=None, out=None, keepdims=None: mnc.argmax(
+        self, axis, out, keepdims),
+    "argmin": lambda self, axis=None, out=None, keepdims=None: mnc.argmin(
+        self, axis, out, keepdims),
+    "argsort": lambda self, axis=-1, **kw: mnc.argsort(self, axis, **kw),
+    "sort": lambda self, axis=-1, **kw: mnc.sort(self, axis, **kw),
+    "cumsum": lambda self, axis=None, dtype=None, out=None: mnc.cumsum(self, axis, dtype, out),
+    "cumprod": lambda self, axis=None, dtype=None, out=None: mnc.cumprod(
+        self, axis, dtype, out),
+    "take": lambda self, indices, axis=None, **kw: mnc.take(self, indices, axis, **kw),
+    "repeat": lambda self, repeats, axis=None, **kw: mnc.repeat(self, repeats, axis, **kw),
+    "diagonal": lambda self, offset=0, axis1=0, axis2=1: mnc.diagonal(
+        self, offset, axis1, axis2),
+    "searchsorted": lambda self, v, side="left", sorter=None: mnc.searchsorted(
+        self, v, side, sorter),
+    "nonzero": lambda self, *, size=None, fill_value=None: mnc.nonzero(
+        self, size=size, fill_value=fill_value),
 }
 
 
@@ -90,5 +111,6 @@ def install():
             setattr(cls, name, f)
         for name, f in _METHODS.items():
             setattr(cls, name, f)
+        cls.at = property(lambda self: indexing._IndexUpdateHelper(self))
         cls.T = property(lambda self: mnp.transpose(self))
         cls.mT = property(lambda self: mnp.swapaxes(self, -1, -2))

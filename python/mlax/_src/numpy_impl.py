@@ -381,11 +381,16 @@ def isinf(x):
     return full(aval_of(x).shape, False)
 
 
-def where(condition, x=None, y=None):
-    """where(condition, x, y): x where condition holds, else y."""
+def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
+    """where(condition, x, y): x where condition holds, else y; with only
+    the condition, nonzero(condition, size=size, fill_value=fill_value)."""
+    if x is None and y is None:
+        from mlax._src import numpy_composite
+
+        return numpy_composite.nonzero(condition, size=size, fill_value=fill_value)
     if x is None or y is None:
-        raise ValueError("mnp.where with one argument (nonzero) is not supported yet; "
-                         "pass x and y")
+        raise ValueError("mnp.where: either both or neither of x and y should be given "
+                         f"(at {core.user_location_str()})")
     _check_arg("where", condition)
     cond = _to_bool(condition)
     x, y = promote_dtypes("where", x, y)
@@ -886,67 +891,10 @@ def outer(a, b):
 
 
 # ---------------------------------------------------------------------------
-# Indexing (basic: ints, slices, None, Ellipsis)
+# Indexing: see indexing.py
 # ---------------------------------------------------------------------------
 
 def getitem(x, index):
-    aval = aval_of(x)
-    if not isinstance(index, tuple):
-        index = (index,)
-    # A concrete integer scalar array is an int index, as in NumPy and JAX.
-    index = tuple(int(i) if isinstance(i, (Array, np.ndarray)) and i.ndim == 0
-                  and dtypes.is_int(i.dtype) else i for i in index)
-    for i in index:
-        if isinstance(i, Tracer) and dtypes.is_bool(i.dtype):
-            raise core_errors().NonConcreteBooleanIndexError(
-                f"Array boolean indices must be concrete; got a traced bool array of shape "
-                f"{i.aval.str_short()} (at {core.user_location_str()}). A boolean mask "
-                "gives a value-dependent shape, which mlax.jit cannot trace; use "
-                "mnp.where(mask, x, fill) instead.")
-        if isinstance(i, (Tracer, Array, np.ndarray, list)) or (
-                hasattr(i, "dtype") and not isinstance(i, np.integer)):
-            raise NotImplementedError(
-                "mlax: indexing with arrays (advanced indexing) is not supported yet; "
-                "use ints, slices, None and ...")
-    n_ellipsis = builtins.sum(1 for i in index if i is Ellipsis)
-    if n_ellipsis > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
-    n_real = builtins.sum(1 for i in index if i is not None and i is not Ellipsis)
-    if n_real > aval.ndim:
-        raise IndexError(f"too many indices for array: array is {aval.ndim}-dimensional, "
-                         f"but {n_real} were indexed")
-    if n_ellipsis:
-        k = index.index(Ellipsis)
-        index = index[:k] + (builtins.slice(None),) * (aval.ndim - n_real) + index[k + 1:]
-    else:
-        index = index + (builtins.slice(None),) * (aval.ndim - n_real)
-    starts, limits, strides, out_shape = [], [], [], []
-    dim = 0
-    for i in index:
-        if i is None:
-            out_shape.append(1)
-            continue
-        size = aval.shape[dim]
-        if isinstance(i, builtins.slice):
-            start, stop, step = i.indices(size)
-            if step < 0:
-                raise NotImplementedError("mlax: negative slice steps are not supported yet")
-            n = builtins.max(0, (stop - start + step - 1) // step)
-            starts.append(start)
-            limits.append(builtins.max(start, stop) if n else start)
-            strides.append(step)
-            out_shape.append(n)
-        else:
-            k = operator.index(i)
-            if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for axis {dim} with size {size}")
-            k %= size
-            starts.append(k)
-            limits.append(k + 1)
-            strides.append(1)
-        dim += 1
-    out = x
-    if (tuple(starts), tuple(limits), tuple(strides)) != ((0,) * aval.ndim, aval.shape,
-                                                          (1,) * aval.ndim):
-        out = lax.slice(x, starts, limits, strides)
-    return lax.reshape(out, out_shape)
+    from mlax._src import indexing
+
+    return indexing.getitem(x, index)

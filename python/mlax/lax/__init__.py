@@ -7,3 +7,10 @@ from mlax._src.lax import (  # noqa: F401
     reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum, rem, reshape, round, rsqrt,
     select, select_n, sign, sin, slice, slice_in_dim, sqrt, square, stop_gradient, sub, tan,
     tanh, transpose)
+from mlax._src.lax import (  # noqa: F401,E402
+    bitcast_convert_type, clz, cumsum, erf, erf_inv, nextafter, shift_left, shift_right_arithmetic,
+    shift_right_logical, sort, sort_key_val)
+from mlax._src.lax import (  # noqa: F401,E402
+    GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, dynamic_index_in_dim,
+    dynamic_slice, dynamic_slice_in_dim, dynamic_update_slice, dynamic_update_slice_in_dim,
+    gather, rev, scatter, scatter_add, scatter_max, scatter_min, scatter_mul)

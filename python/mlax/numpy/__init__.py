@@ -23,3 +23,10 @@ inf = _np.inf
 nan = _np.nan
 newaxis = None
 dtype = _np.dtype
+from mlax._src.numpy_composite import (  # noqa: F401,E402
+    allclose, argmax, argmin, argsort, argwhere, array_split, atleast_1d, atleast_2d,
+    atleast_3d, column_stack, count_nonzero, cumprod, cumsum, cumulative_sum, diagonal, dstack,
+    einsum, flatnonzero, flip, fliplr, flipud, hstack, hypot, isclose, logaddexp, meshgrid,
+    nan_to_num, nonzero, repeat, roll, searchsorted, sort, split, take, take_along_axis,
+    tensordot, tile, trace, tri, tril, triu, vstack)
+from mlax.numpy import linalg  # noqa: F401,E402
