@@ -618,3 +618,14 @@ def test_checkpoint_values_and_recomputation():
     assert mlax.remat is mlax.checkpoint
     with pytest.raises(NotImplementedError, match="policy"):
         mlax.checkpoint(block, policy=lambda *a: True)
+
+
+def test_clear_caches_drops_eager_transformation_programs():
+    from mlax._src import autodiff
+
+    g = mlax.grad(lambda x: mnp.sin(x) * 3.0)
+    assert float(g(0.0)) == 3.0
+    assert len(autodiff._eager_cache) > 0
+    mlax.clear_caches()
+    assert len(autodiff._eager_cache) == 0
+    assert float(g(0.0)) == 3.0  # recompiled on demand

@@ -418,10 +418,14 @@ def make_ir(fun, *, static_argnums=(), static_argnames=()):
 
 
 def clear_caches():
-    """Drops every compiled executable (jit caches and eager op caches)."""
+    """Drops every compiled executable (jit caches, eager op caches and the
+    programs of transformations called outside jit)."""
+    from mlax._src import autodiff
+
     for j in list(_all_jitted):
         j.clear_cache()
     primitives._eager_function.cache_clear()
+    autodiff.clear_cache()
 
 
 def device_put(x, device=None):
