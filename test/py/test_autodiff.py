@@ -629,3 +629,15 @@ def test_clear_caches_drops_eager_transformation_programs():
     mlax.clear_caches()
     assert len(autodiff._eager_cache) == 0
     assert float(g(0.0)) == 3.0  # recompiled on demand
+
+
+def test_tanh_derivative_is_accurate_near_saturation():
+    # The rule is jax.lax's (t + t*r)(1 - r): the same f32 values as JAX even
+    # where tanh(x) rounds to within a few ulps of 1 (the f32 result is then
+    # limited by that rounding of r, for JAX too).
+    x = np.array([0.5, 3.0, 6.0, 7.5], np.float32)
+    got = np.asarray(mlax.grad(lambda x: mnp.sum(mnp.tanh(x)))(x))
+    want = np.asarray(jax.grad(lambda x: jnp.sum(jnp.tanh(x)))(x))
+    exact = 1 - np.tanh(x.astype(np.float64)) ** 2
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    np.testing.assert_allclose(got[:2], exact[:2], rtol=1e-5)

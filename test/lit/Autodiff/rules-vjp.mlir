@@ -105,11 +105,12 @@ func.func @test_tan(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>, te
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
 // CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.tanh %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.mul %[[V2]], %[[V2]] : tensor<3xf32>
-// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3xf32>
-// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.sub %[[V4]], %[[V3]] : tensor<3xf32>
-// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[V5]] : tensor<3xf32>
-// CHECK-NEXT: return %[[V2]], %[[V6]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.sub %[[V3]], %[[V2]] : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[V2]] : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.add %[[ARG1]], %[[V5]] : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.mul %[[V6]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V7]] : tensor<3xf32>, tensor<3xf32>
 func.func private @tanh(%a0: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.tanh %a0 : tensor<3xf32>
   return %0 : tensor<3xf32>
