@@ -53,7 +53,24 @@ def mlax_opt_main():
     os.execv(path, [path] + sys.argv[1:])
 
 
-@functools.cache
+# Loading the plugin and the generated op classes happens once per process;
+# several threads may ask at the same moment (functools.cache alone would let
+# both load, and the second registration of the dialect's Python classes fails).
+_load_lock = threading.RLock()
+
+
+def _once(fn):
+    cached = functools.cache(fn)
+
+    @functools.wraps(fn)
+    def wrapper():
+        with _load_lock:
+            return cached()
+    wrapper.cache_clear = cached.cache_clear
+    return wrapper
+
+
+@_once
 def _plugin():
     lib = ctypes.CDLL(_find(_PLUGIN_NAME), mode=ctypes.RTLD_GLOBAL)
     lib.mlaxRegisterDialects.argtypes = [ctypes.c_void_p]
@@ -92,7 +109,7 @@ def context() -> ir.Context:
     return ctx
 
 
-@functools.cache
+@_once
 def ops():
     """The generated op classes (`mlir-tblgen -gen-python-op-bindings`)."""
     _plugin()
