@@ -248,12 +248,50 @@ def per_example_grads(quick):
     return [("steady state, per-example grads of MLP (128)", m, j, "ms")]
 
 
+_TRACE_SCRIPT = r"""
+import sys, time
+import numpy as np
+import mlax, mlax.numpy as mnp
+n = int(sys.argv[1])
+def chain(x):
+    y = x
+    for i in range(n):
+        y = mnp.sin(y) if i % 2 else y * 1.0001
+    return y
+x = np.ones(8, np.float32)
+import os
+page = os.sysconf("SC_PAGE_SIZE")
+rss = lambda: int(open("/proc/self/statm").read().split()[1]) * page
+base = rss()
+t = time.perf_counter()
+ir = mlax.make_ir(chain)(x)
+trace_s = time.perf_counter() - t
+print(trace_s, rss() - base)
+"""
+
+
+@case
+def trace_memory(quick):
+    """Tracing a long function: time and RSS growth while the traced module
+    is alive (in a fresh process) for 10k and 100k ops, to show memory stays
+    linear in the program's size."""
+    import subprocess
+    rows = []
+    for n in ((10_000,) if quick else (10_000, 100_000)):
+        out = subprocess.run([sys.executable, "-c", _TRACE_SCRIPT, str(n)], capture_output=True,
+                             text=True, check=True).stdout.split()
+        trace_s, peak = float(out[0]), int(out[1])
+        rows.append((f"trace {n // 1000}k ops (mlax only): time", trace_s, None, "ms"))
+        rows.append((f"  RSS growth ({peak / n:.0f} B/op)", peak, None, "MiB"))
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("cases", nargs="*", help="case names to run (default: all)")
     args = parser.parse_args(argv)
-    scale = {"us": 1e6, "ms": 1e3}
+    scale = {"us": 1e6, "ms": 1e3, "MiB": 1 / 2**20}
     print(f"mlax {mlax.__version__} vs jax {jax.__version__} on {jax.devices()[0].platform}")
     print(f"{'case':48} {'mlax':>12} {'jax':>12} {'mlax/jax':>9}")
     for fn in CASES:
