@@ -39,21 +39,6 @@ using namespace mlir::mlax;
 
 namespace {
 
-Value zerosOf(OpBuilder &b, Location loc, Type type) {
-  auto tensor = llvm::cast<RankedTensorType>(type);
-  Type elt = tensor.getElementType();
-  Attribute zero = llvm::isa<FloatType>(elt) ? Attribute(b.getFloatAttr(elt, 0.0))
-                                             : Attribute(b.getIntegerAttr(elt, 0));
-  return ConstantOp::create(b, loc,
-                            llvm::cast<ElementsAttr>(DenseElementsAttr::get(tensor, zero)));
-}
-
-CallOp makeCall(OpBuilder &b, Location loc, TypeRange results, FlatSymbolRefAttr callee,
-                ValueRange operands) {
-  return CallOp::create(b, loc, results, callee, operands, /*arg_attrs=*/nullptr,
-                        /*res_attrs=*/nullptr);
-}
-
 Value accumulate(OpBuilder &b, Location loc, Value acc, Value x) {
   if (!acc)
     return x;
@@ -70,8 +55,7 @@ struct FlatCopy {
 
 class Differentiator {
 public:
-  Differentiator(ModuleOp module, SymbolTable &symbols, int64_t &numGenerated)
-      : module(module), symbols(symbols), numGenerated(numGenerated) {}
+  explicit Differentiator(SymbolTable &symbols) : symbols(symbols), generated(symbols) {}
 
   FailureOr<func::FuncOp> jvpFunction(func::FuncOp f, ArrayRef<int64_t> wrt);
   FailureOr<func::FuncOp> vjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
@@ -79,34 +63,36 @@ public:
   func::FuncOp lookup(FlatSymbolRefAttr name) {
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
-  SymbolTable &symbolTable() { return symbols; }
+  int64_t numGenerated() const { return generated.count(); }
 
 private:
-  func::FuncOp newFunction(func::FuncOp f, StringRef suffix, FunctionType type);
+  FailureOr<func::FuncOp> startFunction(func::FuncOp f, StringRef suffix,
+                                        ArrayRef<Type> inputs, ArrayRef<Type> results,
+                                        bool inlineRemat, FlatCopy &copy);
   LogicalResult flatten(func::FuncOp f, ValueRange args, OpBuilder &b, FlatCopy &copy,
                         SmallPtrSetImpl<Operation *> &onStack, bool inlineRemat);
 
-  ModuleOp module;
   SymbolTable &symbols;
-  int64_t &numGenerated;
-  DenseMap<Operation *, Operation *> lastGenerated;
+  GeneratedFunctions generated;
   std::map<std::tuple<std::string, std::string, SmallVector<int64_t>, SmallVector<int64_t>>,
            func::FuncOp>
       cache;
 };
 
-func::FuncOp Differentiator::newFunction(func::FuncOp f, StringRef suffix,
-                                         FunctionType type) {
-  OpBuilder b(module.getContext());
-  auto fn = func::FuncOp::create(b, f.getLoc(), (f.getSymName() + suffix).str(), type);
-  fn.setPrivate();
-  // After the callee and the derivatives of it generated before, so the
-  // module reads in the order things were generated.
-  Operation *&last = lastGenerated[f];
-  symbols.insert(fn, std::next(Block::iterator(last ? last : f.getOperation())));
-  last = fn;
-  fn.addEntryBlock();
-  ++numGenerated;
+/// Creates `f` + `suffix` with the given signature and copies `f`'s body,
+/// flattened, into it; the new function's first arguments stand for `f`'s.
+FailureOr<func::FuncOp> Differentiator::startFunction(func::FuncOp f, StringRef suffix,
+                                                      ArrayRef<Type> inputs,
+                                                      ArrayRef<Type> results,
+                                                      bool inlineRemat, FlatCopy &copy) {
+  func::FuncOp fn =
+      generated.create(f, suffix, FunctionType::get(f.getContext(), inputs, results));
+  Block &entry = fn.getBody().front();
+  OpBuilder b = OpBuilder::atBlockEnd(&entry);
+  SmallPtrSet<Operation *, 4> onStack;
+  if (failed(flatten(f, entry.getArguments().take_front(f.getNumArguments()), b, copy,
+                     onStack, inlineRemat)))
+    return failure();
   return fn;
 }
 
@@ -163,17 +149,16 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
   for (int64_t i : wrt)
     inputs.push_back(type.getInput(i));
   results.append(type.getResults().begin(), type.getResults().end());
-  func::FuncOp fn = newFunction(f, "_jvp", FunctionType::get(f.getContext(), inputs, results));
+  FlatCopy copy;
+  FailureOr<func::FuncOp> started =
+      startFunction(f, "_jvp", inputs, results, /*inlineRemat=*/true, copy);
+  if (failed(started))
+    return failure();
+  func::FuncOp fn = *started;
   cache[key] = fn;
-
   Block &entry = fn.getBody().front();
   OpBuilder b = OpBuilder::atBlockEnd(&entry);
   unsigned n = type.getNumInputs();
-  FlatCopy copy;
-  SmallPtrSet<Operation *, 4> onStack;
-  if (failed(flatten(f, entry.getArguments().take_front(n), b, copy, onStack,
-                     /*inlineRemat=*/true)))
-    return failure();
 
   DenseMap<Value, Value> tangent;
   for (auto [k, i] : llvm::enumerate(wrt))
@@ -192,7 +177,7 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
       // The rule computes results and tangents together.
       SmallVector<Value> operands(custom.getOperands());
       for (auto [t, v] : llvm::zip(tangents, custom.getOperands()))
-        operands.push_back(t ? t : zerosOf(b, op->getLoc(), v.getType()));
+        operands.push_back(t ? t : ad::zeros(b, op->getLoc(), v.getType()));
       func::FuncOp rule = lookup(custom.getJvpRuleAttr());
       auto call = makeCall(b, op->getLoc(), rule.getFunctionType().getResults(),
                                  custom.getJvpRuleAttr(), operands);
@@ -217,7 +202,7 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
   SmallVector<Value> returned(copy.results);
   for (Value r : copy.results) {
     Value t = tangent.lookup(r);
-    returned.push_back(t ? t : zerosOf(b, fn.getLoc(), r.getType()));
+    returned.push_back(t ? t : ad::zeros(b, fn.getLoc(), r.getType()));
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
   return fn;
@@ -237,17 +222,16 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     inputs.push_back(type.getResult(i));
   for (int64_t i : wrt)
     results.push_back(type.getInput(i));
-  func::FuncOp fn = newFunction(f, "_vjp", FunctionType::get(f.getContext(), inputs, results));
+  FlatCopy copy;
+  FailureOr<func::FuncOp> started =
+      startFunction(f, "_vjp", inputs, results, /*inlineRemat=*/false, copy);
+  if (failed(started))
+    return failure();
+  func::FuncOp fn = *started;
   cache[key] = fn;
-
   Block &entry = fn.getBody().front();
   OpBuilder b = OpBuilder::atBlockEnd(&entry);
   unsigned n = type.getNumInputs();
-  FlatCopy copy;
-  SmallPtrSet<Operation *, 4> onStack;
-  if (failed(flatten(f, entry.getArguments().take_front(n), b, copy, onStack,
-                     /*inlineRemat=*/false)))
-    return failure();
 
   // Forward: the values that depend on a wrt argument.
   DenseSet<Value> active;
@@ -283,7 +267,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
                                     custom.getFwdAttr(), custom.getOperands());
       SmallVector<Value> bwdArgs(fwdCall.getResults().drop_front(custom.getNumResults()));
       for (auto [c, r] : llvm::zip(cts, custom.getResults()))
-        bwdArgs.push_back(c ? c : zerosOf(b, loc, r.getType()));
+        bwdArgs.push_back(c ? c : ad::zeros(b, loc, r.getType()));
       auto bwdCall = makeCall(b, loc, bwd.getFunctionType().getResults(),
                                     custom.getBwdAttr(), bwdArgs);
       out.append(bwdCall.getResults().begin(), bwdCall.getResults().end());
@@ -304,7 +288,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
       auto barrier = OptimizationBarrierOp::create(b, loc, remat.getOperands());
       SmallVector<Value> args(barrier.getResults());
       for (int64_t j : seedResults)
-        args.push_back(cts[j] ? cts[j] : zerosOf(b, loc, remat.getResult(j).getType()));
+        args.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, remat.getResult(j).getType()));
       auto call = makeCall(b, loc, calleeVjp->getFunctionType().getResults(),
                            FlatSymbolRefAttr::get(calleeVjp->getSymNameAttr()), args);
       out.assign(remat.getNumOperands(), Value());
@@ -327,10 +311,10 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
         return failure();
       SmallVector<Value> args(custom.getOperands());
       for (Value v : custom.getOperands())
-        args.push_back(zerosOf(b, loc, v.getType()));
+        args.push_back(ad::zeros(b, loc, v.getType()));
       for (int64_t j : ruleSeeds) {
         Value c = cts[j - nres];
-        args.push_back(c ? c : zerosOf(b, loc, custom.getResult(j - nres).getType()));
+        args.push_back(c ? c : ad::zeros(b, loc, custom.getResult(j - nres).getType()));
       }
       auto call = makeCall(b, loc, ruleVjp->getFunctionType().getResults(),
                                  FlatSymbolRefAttr::get(ruleVjp->getSymNameAttr()), args);
@@ -354,7 +338,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   for (int64_t i : wrt) {
     Value arg = entry.getArgument(i);
     Value c = cotangent.lookup(arg);
-    returned.push_back(c ? c : zerosOf(b, fn.getLoc(), arg.getType()));
+    returned.push_back(c ? c : ad::zeros(b, fn.getLoc(), arg.getType()));
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
   return fn;
@@ -364,10 +348,9 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
 /// and stop_gradient disappears.
 class AutodiffExpander : public RequestExpander {
 public:
-  AutodiffExpander(ModuleOp module, SymbolTable &symbols)
-      : module(module), diff(module, symbols, generated) {}
+  AutodiffExpander(ModuleOp module, SymbolTable &symbols) : module(module), diff(symbols) {}
   bool handles(Operation *op) const override { return llvm::isa<JvpOp, VjpOp>(op); }
-  int64_t numGenerated() const override { return generated; }
+  int64_t numGenerated() const override { return diff.numGenerated(); }
 
   LogicalResult expand(Operation *op) override {
     FailureOr<func::FuncOp> fn = failure();
@@ -377,19 +360,13 @@ public:
       fn = diff.vjpFunction(diff.lookup(vjp.getCalleeAttr()), vjp.getWrt(), vjp.getSeeds());
     if (failed(fn))
       return failure();
-    OpBuilder b(op);
-    auto call = makeCall(b, op->getLoc(), op->getResultTypes(),
-                         FlatSymbolRefAttr::get(fn->getSymNameAttr()), op->getOperands());
-    op->replaceAllUsesWith(call.getResults());
-    op->erase();
+    replaceWithCall(op, FlatSymbolRefAttr::get(fn->getSymNameAttr()));
     return success();
   }
 
   void finish() override {
     // Every derivative exists now: the rest is ordinary calls.
     module.walk([&](Operation *op) {
-      OpBuilder b(op);
-      Value replacement;
       FlatSymbolRefAttr callee;
       if (auto custom = llvm::dyn_cast<CustomJvpCallOp>(op))
         callee = custom.getCalleeAttr();
@@ -397,11 +374,9 @@ public:
         callee = custom.getCalleeAttr();
       else if (auto remat = llvm::dyn_cast<RematCallOp>(op))
         callee = remat.getCalleeAttr();
-      if (callee) {
-        auto call = makeCall(b, op->getLoc(), op->getResultTypes(), callee, op->getOperands());
-        op->replaceAllUsesWith(call.getResults());
-        op->erase();
-      } else if (auto stop = llvm::dyn_cast<StopGradientOp>(op)) {
+      if (callee)
+        replaceWithCall(op, callee);
+      else if (auto stop = llvm::dyn_cast<StopGradientOp>(op)) {
         stop.replaceAllUsesWith(stop.getOperand());
         op->erase();
       }
@@ -410,7 +385,6 @@ public:
 
 private:
   ModuleOp module;
-  int64_t generated = 0;
   Differentiator diff;
 };
 

@@ -19,6 +19,31 @@ RequestExpander::~RequestExpander() = default;
 
 bool mlax::isTransformRequest(Operation *op) { return llvm::isa<JvpOp, VjpOp, VmapOp>(op); }
 
+CallOp mlax::makeCall(OpBuilder &b, Location loc, TypeRange results, FlatSymbolRefAttr callee,
+                      ValueRange operands) {
+  return CallOp::create(b, loc, results, callee, operands, /*arg_attrs=*/nullptr,
+                        /*res_attrs=*/nullptr);
+}
+
+void mlax::replaceWithCall(Operation *op, FlatSymbolRefAttr callee) {
+  OpBuilder b(op);
+  CallOp call = makeCall(b, op->getLoc(), op->getResultTypes(), callee, op->getOperands());
+  op->replaceAllUsesWith(call.getResults());
+  op->erase();
+}
+
+func::FuncOp GeneratedFunctions::create(func::FuncOp from, StringRef suffix, FunctionType type) {
+  OpBuilder b(from.getContext());
+  auto fn = func::FuncOp::create(b, from.getLoc(), (from.getSymName() + suffix).str(), type);
+  fn.setPrivate();
+  Operation *&last = lastGenerated[from];
+  symbols.insert(fn, std::next(Block::iterator(last ? last : from.getOperation())));
+  last = fn;
+  fn.addEntryBlock();
+  ++created;
+  return fn;
+}
+
 namespace {
 
 /// Whether `fn` and every function it references (transitively) are free of

@@ -12,6 +12,7 @@
 #ifndef MLAX_PASSES_TRANSFORMREQUESTS_H
 #define MLAX_PASSES_TRANSFORMREQUESTS_H
 
+#include "Mlax/MlaxOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -40,6 +41,30 @@ bool isTransformRequest(Operation *op);
 /// Returns how many requests were expanded.
 FailureOr<int64_t> expandRequests(ModuleOp module, SymbolTable &symbols,
                                   ArrayRef<RequestExpander *> expanders);
+
+/// `mlax.call @callee(operands)` with result types `results`.
+CallOp makeCall(OpBuilder &b, Location loc, TypeRange results, FlatSymbolRefAttr callee,
+                ValueRange operands);
+
+/// Replaces `op` with a call of `callee` taking the same operands and giving
+/// the same results (how an expanded request or a custom call ends).
+void replaceWithCall(Operation *op, FlatSymbolRefAttr callee);
+
+/// The private functions a transformation generates. Each goes right after
+/// the function it was generated from and the ones generated from that
+/// function before, so the module reads in the order things were generated.
+class GeneratedFunctions {
+public:
+  explicit GeneratedFunctions(SymbolTable &symbols) : symbols(symbols) {}
+  /// `from`'s name + `suffix` (uniqued), of `type`, with an empty entry block.
+  func::FuncOp create(func::FuncOp from, StringRef suffix, FunctionType type);
+  int64_t count() const { return created; }
+
+private:
+  SymbolTable &symbols;
+  DenseMap<Operation *, Operation *> lastGenerated;
+  int64_t created = 0;
+};
 
 std::unique_ptr<RequestExpander> createAutodiffExpander(ModuleOp module,
                                                         SymbolTable &symbols);

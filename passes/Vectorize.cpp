@@ -29,14 +29,6 @@ using namespace mlir::mlax;
 
 namespace {
 
-/// `type` with a dimension of `size` inserted at `axis`.
-RankedTensorType withAxis(Type type, int64_t axis, int64_t size) {
-  auto tensor = llvm::cast<RankedTensorType>(type);
-  SmallVector<int64_t> shape(tensor.getShape());
-  shape.insert(shape.begin() + axis, size);
-  return RankedTensorType::get(shape, tensor.getElementType());
-}
-
 /// Moves dimension `from` of `v` to position `to`.
 Value moveAxis(OpBuilder &b, Location loc, Value v, int64_t from, int64_t to) {
   if (from == to)
@@ -50,12 +42,6 @@ Value moveAxis(OpBuilder &b, Location loc, Value v, int64_t from, int64_t to) {
   return TransposeOp::create(b, loc, v, perm);
 }
 
-CallOp makeCall(OpBuilder &b, Location loc, TypeRange results, FlatSymbolRefAttr callee,
-                ValueRange operands) {
-  return CallOp::create(b, loc, results, callee, operands, /*arg_attrs=*/nullptr,
-                        /*res_attrs=*/nullptr);
-}
-
 /// A value of the batched function and whether it has the batch dimension.
 struct BValue {
   Value value;
@@ -64,14 +50,14 @@ struct BValue {
 
 class Vectorizer {
 public:
-  Vectorizer(ModuleOp module, SymbolTable &symbols) : module(module), symbols(symbols) {}
+  explicit Vectorizer(SymbolTable &symbols) : symbols(symbols), generated(symbols) {}
 
   FailureOr<func::FuncOp> vmapFunction(func::FuncOp f, ArrayRef<int64_t> inAxes,
                                        ArrayRef<int64_t> outAxes, int64_t size);
   func::FuncOp lookup(FlatSymbolRefAttr name) {
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
-  int64_t generated = 0;
+  int64_t numGenerated() const { return generated.count(); }
 
 private:
   LogicalResult batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBuilder &b, int64_t size,
@@ -82,9 +68,8 @@ private:
   /// The callee batched along axis 0 of every argument and result.
   FailureOr<FlatSymbolRefAttr> allBatched(FlatSymbolRefAttr name, int64_t size);
 
-  ModuleOp module;
   SymbolTable &symbols;
-  DenseMap<Operation *, Operation *> lastGenerated;
+  GeneratedFunctions generated;
   std::map<std::tuple<std::string, SmallVector<int64_t>, SmallVector<int64_t>, int64_t>,
            func::FuncOp>
       cache;
@@ -99,21 +84,15 @@ FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_
   FunctionType type = f.getFunctionType();
   SmallVector<Type> inputs, results;
   for (auto [t, a] : llvm::zip(type.getInputs(), inAxes))
-    inputs.push_back(a < 0 ? t : withAxis(t, a, size));
+    inputs.push_back(a < 0 ? t : vec::insertAxis(t, a, size));
   for (auto [t, a] : llvm::zip(type.getResults(), outAxes))
-    results.push_back(a < 0 ? t : withAxis(t, a, size));
+    results.push_back(a < 0 ? t : vec::insertAxis(t, a, size));
 
-  OpBuilder mb(module.getContext());
-  auto fn = func::FuncOp::create(mb, f.getLoc(), (f.getSymName() + "_vmap").str(),
-                                 FunctionType::get(f.getContext(), inputs, results));
-  fn.setPrivate();
-  Operation *&last = lastGenerated[f];
-  symbols.insert(fn, std::next(Block::iterator(last ? last : f.getOperation())));
-  last = fn;
-  ++generated;
+  func::FuncOp fn =
+      generated.create(f, "_vmap", FunctionType::get(f.getContext(), inputs, results));
   cache[key] = fn;
 
-  Block *entry = fn.addEntryBlock();
+  Block *entry = &fn.getBody().front();
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   SmallVector<BValue> args;
   for (auto [arg, a] : llvm::zip(entry->getArguments(), inAxes))
@@ -132,15 +111,7 @@ FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_
       returned.push_back(v.value);
       continue;
     }
-    Value batched = v.value;
-    if (!v.batched) {
-      SmallVector<Value> out;
-      SmallVector<int64_t> dims;
-      auto t = llvm::cast<RankedTensorType>(batched.getType());
-      for (int64_t d = 0; d < t.getRank(); ++d)
-        dims.push_back(d + 1);
-      batched = BroadcastInDimOp::create(b, f.getLoc(), vec::batchedType(t, size), batched, dims);
-    }
+    Value batched = v.batched ? v.value : vec::broadcastToBatch(b, f.getLoc(), v.value, size);
     returned.push_back(moveAxis(b, f.getLoc(), batched, 0, a));
   }
   func::ReturnOp::create(b, f.getLoc(), returned);
@@ -230,17 +201,8 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
                                                  OpBuilder &b, int64_t size) {
   Location loc = op->getLoc();
   SmallVector<Value> values;
-  for (const BValue &v : operands) {
-    Value x = v.value;
-    if (!v.batched) {
-      auto t = llvm::cast<RankedTensorType>(x.getType());
-      SmallVector<int64_t> dims;
-      for (int64_t d = 0; d < t.getRank(); ++d)
-        dims.push_back(d + 1);
-      x = BroadcastInDimOp::create(b, loc, vec::batchedType(t, size), x, dims);
-    }
-    values.push_back(x);
-  }
+  for (const BValue &v : operands)
+    values.push_back(v.batched ? v.value : vec::broadcastToBatch(b, loc, v.value, size));
   SmallVector<Type> types;
   for (Type t : op->getResultTypes())
     types.push_back(vec::batchedType(t, size));
@@ -265,9 +227,9 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
 
 class VectorizeExpander : public RequestExpander {
 public:
-  VectorizeExpander(ModuleOp module, SymbolTable &symbols) : vec(module, symbols) {}
+  explicit VectorizeExpander(SymbolTable &symbols) : vec(symbols) {}
   bool handles(Operation *op) const override { return llvm::isa<VmapOp>(op); }
-  int64_t numGenerated() const override { return vec.generated; }
+  int64_t numGenerated() const override { return vec.numGenerated(); }
 
   LogicalResult expand(Operation *op) override {
     auto vmap = llvm::cast<VmapOp>(op);
@@ -276,11 +238,7 @@ public:
                                                   vmap.getBatchSize());
     if (failed(fn))
       return failure();
-    OpBuilder b(op);
-    auto call = makeCall(b, op->getLoc(), op->getResultTypes(),
-                         FlatSymbolRefAttr::get(fn->getSymNameAttr()), op->getOperands());
-    op->replaceAllUsesWith(call.getResults());
-    op->erase();
+    replaceWithCall(op, FlatSymbolRefAttr::get(fn->getSymNameAttr()));
     return success();
   }
 
@@ -292,7 +250,7 @@ struct MlaxVectorizePass : mlir::mlax::impl::MlaxVectorizeBase<MlaxVectorizePass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    VectorizeExpander vectorize(module, symbols);
+    VectorizeExpander vectorize(symbols);
     FailureOr<int64_t> n = expandRequests(module, symbols, {&vectorize});
     if (failed(n))
       return signalPassFailure();
@@ -305,5 +263,5 @@ struct MlaxVectorizePass : mlir::mlax::impl::MlaxVectorizeBase<MlaxVectorizePass
 
 std::unique_ptr<RequestExpander> mlax::createVectorizeExpander(ModuleOp module,
                                                                SymbolTable &symbols) {
-  return std::make_unique<VectorizeExpander>(module, symbols);
+  return std::make_unique<VectorizeExpander>(symbols);
 }

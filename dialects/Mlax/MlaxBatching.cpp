@@ -18,11 +18,23 @@
 using namespace mlir;
 using namespace mlir::mlax;
 
-RankedTensorType vec::batchedType(Type type, int64_t batchSize) {
+RankedTensorType vec::insertAxis(Type type, int64_t axis, int64_t size) {
   auto tensor = llvm::cast<RankedTensorType>(type);
-  SmallVector<int64_t> shape{batchSize};
-  shape.append(tensor.getShape().begin(), tensor.getShape().end());
+  SmallVector<int64_t> shape(tensor.getShape());
+  shape.insert(shape.begin() + axis, size);
   return RankedTensorType::get(shape, tensor.getElementType());
+}
+
+RankedTensorType vec::batchedType(Type type, int64_t batchSize) {
+  return insertAxis(type, 0, batchSize);
+}
+
+Value vec::broadcastToBatch(OpBuilder &b, Location loc, Value v, int64_t batchSize) {
+  auto type = llvm::cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(d + 1);
+  return BroadcastInDimOp::create(b, loc, batchedType(type, batchSize), v, dims);
 }
 
 namespace {
@@ -42,17 +54,8 @@ SmallVector<int64_t> withBatchFirst(ArrayRef<int64_t> dims) {
   return out;
 }
 
-/// An unbatched value repeated along a new leading batch dimension.
-Value broadcastToBatch(OpBuilder &b, Location loc, Value v, int64_t batchSize) {
-  auto type = llvm::cast<RankedTensorType>(v.getType());
-  SmallVector<int64_t> dims;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    dims.push_back(d + 1);
-  return BroadcastInDimOp::create(b, loc, vec::batchedType(type, batchSize), v, dims);
-}
-
 Value ensureBatched(OpBuilder &b, Location loc, Value v, bool batched, int64_t batchSize) {
-  return batched ? v : broadcastToBatch(b, loc, v, batchSize);
+  return batched ? v : vec::broadcastToBatch(b, loc, v, batchSize);
 }
 
 /// Clones `op` with `operands` and every result type batched.
@@ -95,7 +98,7 @@ LogicalResult SelectNOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>
       which = BroadcastInDimOp::create(
           b, loc, resultType.clone(whichType.getElementType()), which, ArrayRef<int64_t>{0});
   } else if (whichType.getRank() != 0) {
-    which = broadcastToBatch(b, loc, which, batchSize);
+    which = vec::broadcastToBatch(b, loc, which, batchSize);
   }
   SmallVector<Value> cases;
   for (auto [v, isBatched] : llvm::zip(operands.drop_front(), batched.drop_front()))

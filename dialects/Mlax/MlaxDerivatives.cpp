@@ -120,6 +120,8 @@ SmallVector<int64_t> invertPermutation(ArrayRef<int64_t> perm) {
 
 } // namespace
 
+Value ad::zeros(OpBuilder &b, Location loc, Type type) { return Emitter{b, loc}.zeros(type); }
+
 LogicalResult ad::elementwiseJvp(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
                                  SmallVectorImpl<Value> &resultTangents) {
   auto iface = llvm::cast<DifferentiableOpInterface>(op);

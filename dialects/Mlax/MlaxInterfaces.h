@@ -14,6 +14,8 @@ LogicalResult elementwiseVjp(Operation *op, OpBuilder &b, ArrayRef<Value> cotang
                              SmallVectorImpl<Value> &operandCotangents);
 /// Whether values of `type` carry (co)tangents: tensors of real floats.
 bool isDifferentiableType(Type type);
+/// An `mlax.constant` of zeros of tensor type `type` (float or integer).
+Value zeros(OpBuilder &b, Location loc, Type type);
 } // namespace mlir::mlax::ad
 
 namespace mlir::mlax::vec {
@@ -21,8 +23,12 @@ namespace mlir::mlax::vec {
 LogicalResult elementwiseBatch(Operation *op, OpBuilder &b, ValueRange operands,
                                ArrayRef<bool> batched, int64_t batchSize,
                                SmallVectorImpl<Value> &results);
+/// `type` with a dimension of `size` inserted at `axis`.
+RankedTensorType insertAxis(Type type, int64_t axis, int64_t size);
 /// `type` with a leading batch dimension of `batchSize`.
 RankedTensorType batchedType(Type type, int64_t batchSize);
+/// An unbatched value repeated along a new leading batch dimension.
+Value broadcastToBatch(OpBuilder &b, Location loc, Value v, int64_t batchSize);
 } // namespace mlir::mlax::vec
 
 #include "Mlax/MlaxInterfaces.h.inc"

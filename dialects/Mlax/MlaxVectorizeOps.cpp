@@ -9,14 +9,6 @@ using namespace mlir;
 using namespace mlir::mlax;
 
 namespace {
-/// `type` with a dimension of `size` inserted at `axis`.
-RankedTensorType withAxis(Type type, int64_t axis, int64_t size) {
-  auto tensor = llvm::cast<RankedTensorType>(type);
-  SmallVector<int64_t> shape(tensor.getShape());
-  shape.insert(shape.begin() + axis, size);
-  return RankedTensorType::get(shape, tensor.getElementType());
-}
-
 LogicalResult checkSide(Operation *op, StringRef what, ArrayRef<int64_t> axes, TypeRange actual,
                         ArrayRef<Type> unbatched, int64_t size) {
   if (axes.size() != unbatched.size() || actual.size() != unbatched.size())
@@ -32,7 +24,7 @@ LogicalResult checkSide(Operation *op, StringRef what, ArrayRef<int64_t> axes, T
         return op->emitOpError() << what << "_axes[" << i << "] = " << axis
                                  << " is out of range for a batched rank-"
                                  << tensor.getRank() + 1 << " value (use -1 for none)";
-      expected = withAxis(tensor, axis, size);
+      expected = vec::insertAxis(tensor, axis, size);
     }
     if (actual[i] != expected)
       return op->emitOpError() << (what == "in" ? "operand" : "result") << " #" << i
