@@ -691,6 +691,51 @@ def _no_captures(callee, what):
             "them); pass them to the function as arguments instead.")
 
 
+class _SplitCall:
+    """A call of `fun` inside a trace, split as custom_jvp / custom_vjp /
+    checkpoint need it: the arguments at `fixed_argnums` stay Python values,
+    the others are flattened and `fun` is traced over their leaves into a
+    private function (`callee`); `out_tree` is its output structure."""
+
+    def __init__(self, fun, fixed_argnums, args, captures_error=None):
+        self.args = args
+        fixed = sorted({i % len(args) for i in fixed_argnums})
+        self.fixed = [args[i] for i in fixed]
+        self.diff_idx = [i for i in range(len(args)) if i not in fixed]
+        self.d_args = tuple(args[i] for i in self.diff_idx)
+        self.d_leaves, self.d_tree = registry.flatten(self.d_args)
+        self.out_tree = None
+
+        def primal(*leaves):
+            o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
+            return o_leaves
+
+        self.callee = _Callee(primal, self.d_leaves, _name_of(fun))
+        if captures_error is not None:
+            _no_captures(self.callee, captures_error)
+
+    def full(self, leaves):
+        """All the arguments, the traced ones rebuilt from `leaves`."""
+        out = list(self.args)
+        for i, v in zip(self.diff_idx, self.d_tree.unflatten(leaves)):
+            out[i] = v
+        return out
+
+    def emit(self, op_class, *symbols):
+        """Emits `op_class(result types, callee, *symbols, operands)`; returns
+        the results in the function's output structure."""
+        callee, outer = self.callee, self.callee.outer
+        ops = native.ops()
+        with outer.ip, core.user_location():
+            op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
+                                        callee.symbol, *symbols, callee.operands)
+        return self.out_tree.unflatten(
+            [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
+
+    def plain_call(self):
+        return self.out_tree.unflatten(self.callee.call())
+
+
 # (custom function, input avals) whose rule is being traced: a call of the
 # same function inside its own rule is an ordinary call of the primal (JAX
 # binds it again instead; only higher derivatives of such rules can differ).
@@ -746,47 +791,23 @@ class custom_jvp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
-        nondiff = {i % len(args) for i in self.nondiff_argnums}
-        diff_idx = [i for i in range(len(args)) if i not in nondiff]
-        d_args = tuple(args[i] for i in diff_idx)
-        d_leaves, d_tree = registry.flatten(d_args)
-
-        def full(vals):
-            out = list(args)
-            for i, v in zip(diff_idx, vals):
-                out[i] = v
-            return out
-
-        info = {}
-
-        def primal(*leaves):
-            out = self.fun(*full(d_tree.unflatten(leaves)))
-            o_leaves, o_tree = registry.flatten(out)
-            info["tree"] = o_tree
-            return o_leaves
-
-        callee = _Callee(primal, d_leaves, _name_of(self.fun))
-        _no_captures(callee, "custom_jvp function")
-        n = len(d_leaves)
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function")
+        callee, n = call.callee, len(call.d_leaves)
         key = (id(self), callee.in_avals)
         if key in _in_progress():
-            return info["tree"].unflatten(callee.call())
+            return call.plain_call()
 
         def rule(*xs):
-            ps = d_tree.unflatten(xs[:n])
-            ts = d_tree.unflatten(xs[n:])
-            nd = [args[i] for i in sorted(nondiff)]
-            out, tout = self.jvp(*nd, tuple(ps), tuple(ts)) if nd else \
-                self.jvp(tuple(ps), tuple(ts))
+            ps = call.d_tree.unflatten(xs[:n])
+            ts = call.d_tree.unflatten(xs[n:])
+            out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
-            if o_tree != info["tree"] or t_tree != info["tree"]:
+            if o_tree != call.out_tree or t_tree != call.out_tree:
                 raise TypeError(
                     "Custom JVP rule must produce primal and tangent outputs with equal "
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
-                    f"function returns {info['tree']}).")
-            o_avals = [api._leaf_aval(x) if not isinstance(x, Tracer) else x.aval
-                       for x in o_leaves]
+                    f"function returns {call.out_tree}).")
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
                       if _is_float(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
                       for t, oa in zip(t_leaves, callee.out_avals)]
@@ -794,7 +815,8 @@ class custom_jvp:
 
         _in_progress().add(key)
         try:
-            rule_callee = _Callee(rule, d_leaves + d_leaves, _name_of(self.fun) + "_jvp_rule")
+            rule_callee = _Callee(rule, call.d_leaves + call.d_leaves,
+                                  _name_of(self.fun) + "_jvp_rule")
         finally:
             _in_progress().discard(key)
         _no_captures(rule_callee, "custom_jvp rule")
@@ -805,21 +827,13 @@ class custom_jvp:
                 "Custom JVP rule must produce primal outputs with the function's shapes and "
                 f"dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
                 f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
-        outer = callee.outer
-        ops = native.ops()
-        with outer.ip, core.user_location():
-            op = ops.CustomJvpCallOp([a.mlir_type() for a in callee.out_avals], callee.symbol,
-                                     rule_callee.symbol, callee.operands)
-        return info["tree"].unflatten(
-            [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
+        return call.emit("CustomJvpCallOp", rule_callee.symbol)
 
 
 def _as_tracer(x):
     """A concrete value as a traced constant of the current trace."""
     if isinstance(x, Tracer):
         return x
-    from mlax._src import numpy_impl as mnp
-
     trace = core.current_trace()
     aval = api._leaf_aval(x)
     value = primitives.to_value(trace, x, aval)
@@ -852,43 +866,22 @@ class custom_vjp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
-        nondiff = sorted({i % len(args) for i in self.nondiff_argnums})
-        diff_idx = [i for i in range(len(args)) if i not in nondiff]
-        nd = [args[i] for i in nondiff]
-        d_args = tuple(args[i] for i in diff_idx)
-        d_leaves, d_tree = registry.flatten(d_args)
-        n = len(d_leaves)
-
-        def full(vals):
-            out = list(args)
-            for i, v in zip(diff_idx, vals):
-                out[i] = v
-            return out
-
-        info = {}
-
-        def primal(*leaves):
-            out = self.fun(*full(d_tree.unflatten(leaves)))
-            o_leaves, o_tree = registry.flatten(out)
-            info["tree"] = o_tree
-            return o_leaves
-
-        callee = _Callee(primal, d_leaves, _name_of(self.fun))
-        _no_captures(callee, "custom_vjp function")
-        nres = len(callee.out_avals)
-        key = (id(self), callee.in_avals)
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function")
+        key = (id(self), call.callee.in_avals)
         if key in _in_progress():
-            return info["tree"].unflatten(callee.call())
+            return call.plain_call()
         _in_progress().add(key)
         try:
-            return self._emit(callee, info, full, d_args, d_leaves, d_tree, nd, nres)
+            return self._emit(call)
         finally:
             _in_progress().discard(key)
 
-    def _emit(self, callee, info, full, d_args, d_leaves, d_tree, nd, nres):
+    def _emit(self, call):
+        callee, nres = call.callee, len(call.callee.out_avals)
+        res_info = {}
 
         def fwd(*leaves):
-            res_out = self.fwd(*full(d_tree.unflatten(leaves)))
+            res_out = self.fwd(*call.full(leaves))
             if not (isinstance(res_out, (tuple, list)) and len(res_out) == 2):
                 raise TypeError(
                     "Custom VJP fwd rule must produce a pair (list or tuple of length two) "
@@ -896,29 +889,28 @@ class custom_vjp:
                     "element represents residuals.")
             out, res = res_out
             o_leaves, o_tree = registry.flatten(out)
-            if o_tree != info["tree"]:
+            if o_tree != call.out_tree:
                 raise TypeError(
                     "Custom VJP fwd rule must produce an output with the same container "
                     f"(pytree) structure as the function: got {o_tree}, expected "
-                    f"{info['tree']}.")
-            r_leaves, r_tree = registry.flatten(res)
-            info["res_tree"] = r_tree
+                    f"{call.out_tree}.")
+            r_leaves, res_info["tree"] = registry.flatten(res)
             return list(o_leaves) + list(r_leaves)
 
-        fwd_callee = _Callee(fwd, d_leaves, _name_of(self.fun) + "_fwd")
+        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd")
         _no_captures(fwd_callee, "custom_vjp fwd rule")
         res_avals = fwd_callee.out_avals[nres:]
 
         def bwd(*xs):
-            res = info["res_tree"].unflatten(xs[:len(res_avals)])
-            ct = info["tree"].unflatten(xs[len(res_avals):])
-            cts = self.bwd(*nd, res, ct)
-            if not isinstance(cts, (tuple, list)) or len(cts) != len(d_args):
+            res = res_info["tree"].unflatten(xs[:len(res_avals)])
+            ct = call.out_tree.unflatten(xs[len(res_avals):])
+            cts = self.bwd(*call.fixed, res, ct)
+            if not isinstance(cts, (tuple, list)) or len(cts) != len(call.d_args):
                 raise TypeError(
                     "Custom VJP bwd rule must produce a tuple with one cotangent per "
-                    f"differentiable primal argument ({len(d_args)}), got {cts!r:.200}.")
+                    f"differentiable primal argument ({len(call.d_args)}), got {cts!r:.200}.")
             c_leaves = []
-            for arg, c in zip(d_args, cts):
+            for arg, c in zip(call.d_args, cts):
                 a_leaves, a_tree = registry.flatten(arg)
                 if c is None:
                     c_leaves += [None] * len(a_leaves)
@@ -942,14 +934,7 @@ class custom_vjp:
             [np.zeros(a.shape, a.dtype) for a in callee.out_avals]
         bwd_callee = _Callee(bwd, bwd_leaves, _name_of(self.fun) + "_bwd")
         _no_captures(bwd_callee, "custom_vjp bwd rule")
-        outer = callee.outer
-        ops = native.ops()
-        with outer.ip, core.user_location():
-            op = ops.CustomVjpCallOp([a.mlir_type() for a in callee.out_avals], callee.symbol,
-                                     fwd_callee.symbol, bwd_callee.symbol, callee.operands)
-        return info["tree"].unflatten(
-            [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
-
+        return call.emit("CustomVjpCallOp", fwd_callee.symbol, bwd_callee.symbol)
 
 
 # ---------------------------------------------------------------------------
@@ -976,27 +961,7 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
     def remat_f(*args):
         if not core.trace_stack():
             return fun(*args)
-        static = {i % len(args) for i in static_argnums}
-        dyn_idx = [i for i in range(len(args)) if i not in static]
-        leaves, tree = registry.flatten(tuple(args[i] for i in dyn_idx))
-        info = {}
-
-        def flat(*xs):
-            full = list(args)
-            for i, v in zip(dyn_idx, tree.unflatten(xs)):
-                full[i] = v
-            o_leaves, o_tree = registry.flatten(fun(*full))
-            info["tree"] = o_tree
-            return o_leaves
-
-        callee = _Callee(flat, leaves, _name_of(fun))
-        outer = callee.outer
-        ops = native.ops()
-        with outer.ip, core.user_location():
-            op = ops.RematCallOp([a.mlir_type() for a in callee.out_avals], callee.symbol,
-                                 callee.operands)
-        return info["tree"].unflatten(
-            [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
+        return _SplitCall(fun, static_argnums, args).emit("RematCallOp")
 
     return remat_f
 
