@@ -66,29 +66,35 @@ def dispatch_add(quick):
     return [("cached jit dispatch, f32[4] add", m, j, "us")]
 
 
-@case
-def selu_first_call(quick):
-    x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
-    xm, xj = mnp.array(x), jnp.asarray(x)
+def first_calls(label, make_m, make_j, xm, xj, reps):
+    """Median first-call time of fresh mlax and JAX jits (interleaved), and
+    mlax's time per stage."""
     stages = {"trace_s": [], "passes_s": [], "lower_s": [], "compile_s": []}
     m_times, j_times = [], []
-    for _ in range(3 if quick else 7):
-        f_m = mlax.jit(lambda x: selu_mlax(x))
+    for _ in range(reps):
+        f_m = make_m()
         t = time.perf_counter()
         f_m(xm).block_until_ready()
         m_times.append(time.perf_counter() - t)
         stats = next(iter(f_m._cache.values())).stats
         for k in stages:
             stages[k].append(stats[k])
-        f_j = jax.jit(lambda x: selu_jax(x))
+        f_j = make_j()
         t = time.perf_counter()
         f_j(xj).block_until_ready()
         j_times.append(time.perf_counter() - t)
-    rows = [("first call, selu f32[1M]", statistics.median(m_times),
-             statistics.median(j_times), "ms")]
+    rows = [(label, statistics.median(m_times), statistics.median(j_times), "ms")]
     for k, v in stages.items():
         rows.append((f"  mlax stage: {k[:-2]}", statistics.median(v), None, "ms"))
     return rows
+
+
+@case
+def selu_first_call(quick):
+    x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
+    return first_calls("first call, selu f32[1M]", lambda: mlax.jit(lambda x: selu_mlax(x)),
+                       lambda: jax.jit(lambda x: selu_jax(x)), mnp.array(x), jnp.asarray(x),
+                       3 if quick else 7)
 
 
 def stupid_fn(x):
@@ -104,26 +110,10 @@ def stupid_fn_first_call(quick):
     # mlax's canonicalize erases the dead chain before XLA; JAX traces it and
     # hands it on. Fresh functions each repetition: first calls only.
     x = np.ones(1000, np.float32)
-    xm, xj = mnp.array(x), jnp.asarray(x)
-    stages = {"trace_s": [], "passes_s": [], "lower_s": [], "compile_s": []}
-    m_times, j_times = [], []
-    for _ in range(3 if quick else 7):
-        f_m = mlax.jit(lambda x: stupid_fn(x))
-        t = time.perf_counter()
-        f_m(xm).block_until_ready()
-        m_times.append(time.perf_counter() - t)
-        stats = next(iter(f_m._cache.values())).stats
-        for k in stages:
-            stages[k].append(stats[k])
-        f_j = jax.jit(lambda x: stupid_fn(x))
-        t = time.perf_counter()
-        f_j(xj).block_until_ready()
-        j_times.append(time.perf_counter() - t)
-    rows = [("first call, stupid_fn (1000 dead squarings)", statistics.median(m_times),
-             statistics.median(j_times), "ms")]
-    for k, v in stages.items():
-        rows.append((f"  mlax stage: {k[:-2]}", statistics.median(v), None, "ms"))
-    return rows
+    return first_calls("first call, stupid_fn (1000 dead squarings)",
+                       lambda: mlax.jit(lambda x: stupid_fn(x)),
+                       lambda: jax.jit(lambda x: stupid_fn(x)), mnp.array(x), jnp.asarray(x),
+                       3 if quick else 7)
 
 
 @case
