@@ -587,6 +587,8 @@ struct ConvertMlaxToStablehloPass
     patterns.add<SortPattern, CumsumPattern, TakePattern, CholeskyPattern>(ctx);
     addOneToOne<ReverseOp, DynamicSliceOp, DynamicUpdateSliceOp>(patterns);
     patterns.add<GatherPattern, ScatterPattern>(ctx);
+    populateControlFlowToStablehloPatterns(patterns);
+    populateConvToStablehloPatterns(patterns);
     patterns.add<ConstantPattern, ComparePattern, SelectNPattern,
                  ConvertPattern, DotGeneralPattern, CallPattern,
                  ReducePattern<ReduceSumOp>, ReducePattern<ReduceProdOp>,

@@ -3,6 +3,7 @@
 #define MLAX_PASSES_PASSES_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::mlax {
@@ -20,6 +21,13 @@ void buildSimplifyPipeline(OpPassManager &pm);
 /// The pipeline `jit` runs: simplify the mlax module, then lower it.
 /// Registered as `mlax-default-pipeline`; spelled out in docs/pipeline.md.
 void buildDefaultPipeline(OpPassManager &pm);
+
+/// The lowerings of conv_general_dilated and the window ops
+/// (passes/ConvertConvOps.cpp), used by convert-mlax-to-stablehlo.
+void populateConvToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of cond, while and scan (passes/ConvertControlFlow.cpp).
+void populateControlFlowToStablehloPatterns(RewritePatternSet &patterns);
 
 /// Registers every mlax pass and named pipeline with the global registry.
 void registerAllMlaxPasses();

@@ -15,6 +15,7 @@ include "Mlax/MlaxInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
@@ -676,5 +677,7 @@ def Mlax_ScatterOp : Mlax_Op<"scatter", [Pure, Mlax_Derivative, Mlax_Batching]> 
 
 include "Mlax/MlaxAutodiffOps.td"
 include "Mlax/MlaxVectorizeOps.td"
+include "Mlax/MlaxConvOps.td"
+include "Mlax/MlaxControlFlowOps.td"
 
 #endif // MLAX_OPS_TD

@@ -161,6 +161,19 @@ OPS = [
      lambda np_, lx: lambda x: np_.take_along_axis(x, np.array([[2, 0], [1, 1], [0, 3]]), 1),
      [((3, 4), "any")]),
     ("cumprod", lambda np_, lx: lambda x: np_.cumprod(x, axis=1), [((3, 4), "any")]),
+    # convolutions and windowed reductions (test_conv.py has the rest)
+    ("conv", lambda np_, lx: lambda x, k: lx.conv_general_dilated(
+        x, k, (2, 1), ((1, 0), (0, 1)), rhs_dilation=(1, 2),
+        dimension_numbers=("NHWC", "HWIO", "NHWC")), [((2, 5, 6, 3), "any"), ((2, 2, 3, 4), "any")]),
+    ("conv_grouped", lambda np_, lx: lambda x, k: lx.conv_general_dilated(
+        x, k, (1,), ((1, 2),), lhs_dilation=(2,), feature_group_count=2),
+     [((2, 4, 5), "any"), ((6, 2, 3), "any")]),
+    ("reduce_window_sum", lambda np_, lx: lambda x: lx.reduce_window(
+        x, 0.0, lx.add, (2, 3), (1, 2), "SAME"), [((4, 5), "any")]),
+    ("max_pool", lambda np_, lx: lambda x: lx.reduce_window(
+        x, -np.inf, lx.max, (1, 2, 2), (1, 2, 1), ((0, 0), (0, 1), (1, 0))), [((2, 4, 5), "any")]),
+    ("convolve", lambda np_, lx: lambda a, v: np_.convolve(a, v, mode="same"),
+     [((6,), "any"), ((3,), "any")]),
     ("mlp", lambda np_, lx: lambda w, x: np_.sum(np_.tanh(x @ w) ** 2, axis=0),
      [((3, 2), "any"), ((4, 3), "any")]),
 ]
