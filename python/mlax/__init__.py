@@ -21,6 +21,7 @@ from mlax._src.errors import (  # noqa: F401
 from mlax import lax, numpy  # noqa: F401,E402
 from mlax import dlpack, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
+from mlax import nn, scipy  # noqa: F401,E402
 
 _methods.install()
 

@@ -945,12 +945,14 @@ def test_namespace_constants_and_dtypes():
 
 def test_all_exported_functions_are_covered():
     """Every public callable of mlax.numpy appears in some test of this file
-    (or of test_numpy_breadth.py, which tests the composed functions)."""
+    (or of the files testing the composed, extra and convolution functions)."""
     import inspect
     import pathlib
 
     here = pathlib.Path(__file__)
-    src = here.read_text() + (here.parent / "test_numpy_breadth.py").read_text()
+    src = here.read_text() + "".join(
+        (here.parent / f).read_text()
+        for f in ("test_numpy_breadth.py", "test_numpy_extra.py", "test_conv.py"))
     names = [n for n, v in vars(mnp).items()
              if callable(v) and not n.startswith("_") and not inspect.isclass(v)
              and n not in ("dtype",)]

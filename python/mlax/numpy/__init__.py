@@ -29,4 +29,11 @@ from mlax._src.numpy_composite import (  # noqa: F401,E402
     einsum, flatnonzero, flip, fliplr, flipud, hstack, hypot, isclose, logaddexp, meshgrid,
     nan_to_num, nonzero, repeat, roll, searchsorted, sort, split, take, take_along_axis,
     tensordot, tile, trace, tri, tril, triu, vstack)
+from mlax._src.numpy_extra import (  # noqa: F401,E402
+    array_equal, array_equiv, average, bincount, corrcoef, cov, cross, diag, diff, digitize,
+    ediff1d, empty_like, geomspace, histogram, histogram_bin_edges, interp, kron, logspace,
+    median, moveaxis, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmedian,
+    nanmin, nanpercentile, nanprod, nanquantile, nanstd, nansum, nanvar, pad, percentile,
+    polyval, quantile, rot90, select, unique)
 from mlax.numpy import linalg  # noqa: F401,E402
+from mlax._src.numpy_conv import convolve, correlate  # noqa: F401,E402

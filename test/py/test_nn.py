@@ -1,0 +1,401 @@
+"""mlax.nn against jax.nn: activations, softmax / log_softmax, logsumexp,
+one_hot and standardize — values, dtypes and weak types over shapes
+(0-d, empty), dtypes (f32, f16, bf16, int32, bool), axes and masks, eagerly
+and under jit, with 64-bit types too; gradients against jax.grad (at the
+kinks as well) and against finite differences in float64; errors."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mlax
+import mlax.numpy as mnp
+from _helpers import assert_like_jax, bf16, make_input
+
+SHAPES = [(), (0,), (3, 4)]
+DTYPES = [np.float32, np.float16, bf16, np.int32, np.bool_]
+
+# (name, kwargs)
+ACTIVATIONS = [
+    ("relu", {}), ("relu6", {}), ("gelu", {}), ("gelu", {"approximate": False}),
+    ("silu", {}), ("swish", {}), ("sigmoid", {}), ("log_sigmoid", {}), ("softplus", {}),
+    ("elu", {}), ("elu", {"alpha": 0.5}), ("leaky_relu", {}),
+    ("leaky_relu", {"negative_slope": 0.2}), ("celu", {}), ("celu", {"alpha": 2.0}),
+    ("selu", {}), ("hard_tanh", {}),
+]
+ACT_IDS = [n + ("-" + "-".join(f"{k}={v}" for k, v in kw.items()) if kw else "")
+           for n, kw in ACTIVATIONS]
+
+TOL = {np.dtype(np.float32): 2e-6, np.dtype(np.float16): 2e-3, np.dtype(bf16): 2e-2,
+       np.dtype(np.float64): 1e-13}
+
+
+def _wide_input(shape, dtype):
+    """Values over [-8, 8] (both tails of every activation, kinks included)."""
+    if np.dtype(dtype) == np.bool_:
+        return make_input(shape, dtype)
+    if np.issubdtype(np.dtype(dtype), np.integer):
+        return (make_input(shape, np.int32) * 2).astype(dtype)
+    x = make_input(shape, np.float32) * 4.0
+    if x.size:
+        x.reshape(-1)[0] = 0.0
+    return x.astype(dtype)
+
+
+def _check(got, want, tol=None):
+    if isinstance(want, (tuple, list)):
+        assert isinstance(got, (tuple, list)) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _check(g, w, tol)
+        return
+    assert isinstance(got, mlax.Array), type(got)
+    g, w = np.asarray(got), np.asarray(want)
+    assert g.shape == w.shape, (g.shape, w.shape)
+    assert g.dtype == w.dtype, (g.dtype, w.dtype)
+    if g.dtype.kind in "biu":
+        np.testing.assert_array_equal(g, w)
+    else:
+        t = TOL.get(g.dtype, 2e-6) if tol is None else tol
+        np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=t, atol=t,
+                                   equal_nan=True)
+
+
+def _same_outcome(fm, fj, *args, mode="eager", tol=None, **kwargs):
+    """fm matches fj (value, dtype, shape), or both raise the same kind of error."""
+    try:
+        want = fj(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001
+        exc = TypeError if isinstance(e, TypeError) else ValueError
+        with pytest.raises(exc):
+            if mode == "eager":
+                fm(*args, **kwargs)
+            else:
+                mlax.jit(lambda *a: fm(*a, **kwargs))(*args)
+        return None
+    got = fm(*args, **kwargs) if mode == "eager" else mlax.jit(
+        lambda *a: fm(*a, **kwargs))(*args)
+    _check(got, want, tol)
+    return got
+
+
+# Every dtype, each in one mode (and float32 in both), to keep the grid small.
+DTYPE_MODES = [(np.float32, "eager"), (np.float32, "jit"), (np.float16, "jit"),
+               (bf16, "eager"), (np.int32, "jit"), (np.bool_, "eager")]
+
+
+@pytest.mark.parametrize("dtype,mode", DTYPE_MODES,
+                         ids=lambda v: v if isinstance(v, str) else np.dtype(v).name)
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+@pytest.mark.parametrize("act", ACTIVATIONS, ids=ACT_IDS)
+def test_activations_match_jax(act, shape, dtype, mode):
+    name, kwargs = act
+    x = _wide_input(shape, dtype)
+    got = _same_outcome(getattr(mlax.nn, name), getattr(jax.nn, name), x, mode=mode, **kwargs)
+    if got is not None:
+        assert_like_jax(got, getattr(jax.nn, name), x, **kwargs)
+
+
+@pytest.mark.parametrize("act", ACTIVATIONS, ids=ACT_IDS)
+@pytest.mark.parametrize("value", [1.5, -2.0, 0.0, 3])
+def test_activations_of_python_scalars_keep_jax_weak_types(act, value):
+    name, kwargs = act
+    got = _same_outcome(getattr(mlax.nn, name), getattr(jax.nn, name), value, **kwargs)
+    if got is not None:
+        assert_like_jax(got, getattr(jax.nn, name), value, **kwargs)
+
+
+# kinks and tails: relu'(0) = 0, relu6'(0) = relu6'(6) = 0, hard_tanh'(+-1), ...
+GRAD_X = np.array([-9.0, -6.0, -1.0, -0.5, 0.0, 1e-3, 0.5, 1.0, 2.0, 6.0, 7.0, 30.0],
+                  np.float32)
+
+
+@pytest.mark.parametrize("act", ACTIVATIONS, ids=ACT_IDS)
+def test_activation_gradients_match_jax(act):
+    name, kwargs = act
+    fm = lambda x: getattr(mlax.nn, name)(x, **kwargs)  # noqa: E731
+    fj = lambda x: getattr(jax.nn, name)(x, **kwargs)  # noqa: E731
+    gm = mlax.grad(lambda x: mnp.sum(fm(x)))(GRAD_X)
+    gj = jax.grad(lambda x: jnp.sum(fj(x)))(GRAD_X)
+    np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-5, atol=1e-6)
+    # elementwise derivative of a scalar, under jit, and second derivative
+    for v in (0.0, 1.0, -0.5, 6.0):
+        assert float(mlax.jit(mlax.grad(fm))(np.float32(v))) == pytest.approx(
+            float(jax.grad(fj)(np.float32(v))), rel=1e-5, abs=1e-6)
+    g2m = mlax.grad(lambda x: mnp.sum(mlax.grad(lambda y: mnp.sum(fm(y)))(x)))(GRAD_X)
+    g2j = jax.grad(lambda x: jnp.sum(jax.grad(lambda y: jnp.sum(fj(y)))(x)))(GRAD_X)
+    np.testing.assert_allclose(np.asarray(g2m), np.asarray(g2j), rtol=1e-4, atol=1e-5)
+
+
+def test_relu_family_derivatives_at_kinks_are_zero():
+    assert float(mlax.grad(mlax.nn.relu)(0.0)) == 0.0
+    assert float(mlax.grad(mlax.nn.relu)(1e-6)) == 1.0
+    assert float(mlax.grad(mlax.nn.relu6)(0.0)) == 0.0
+    assert float(mlax.grad(mlax.nn.relu6)(6.0)) == 0.0
+    assert float(mlax.grad(mlax.nn.relu6)(5.9)) == 1.0
+    # jvp (forward mode) follows the same rule
+    _, t = mlax.jvp(mlax.nn.relu, (np.float32(0.0),), (np.float32(1.0),))
+    assert float(t) == 0.0
+
+
+@pytest.fixture
+def x64():
+    old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_enable_x64", True)
+    try:
+        yield
+    finally:
+        mlax.config.update("jax_enable_x64", old[0])
+        jax.config.update("jax_enable_x64", old[1])
+
+
+def _fd_grad(f, x, eps=1e-6):
+    """Central finite differences of a scalar function of a float64 array."""
+    g = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        d = np.zeros_like(x)
+        d[i] = eps
+        g[i] = (float(f(x + d)) - float(f(x - d))) / (2 * eps)
+    return g
+
+
+FD_CASES = [
+    ("gelu", lambda nn, x: nn.gelu(x)), ("gelu_erf", lambda nn, x: nn.gelu(x, approximate=False)),
+    ("softplus", lambda nn, x: nn.softplus(x)), ("log_sigmoid", lambda nn, x: nn.log_sigmoid(x)),
+    ("selu", lambda nn, x: nn.selu(x)), ("celu", lambda nn, x: nn.celu(x, 0.7)),
+    ("silu", lambda nn, x: nn.silu(x)),
+    ("softmax", lambda nn, x: nn.softmax(x, axis=0) * np.arange(1.0, 13.0).reshape(3, 4)),
+    ("log_softmax", lambda nn, x: nn.log_softmax(x, axis=(0, 1)) * np.arange(12.0).reshape(3, 4)),
+    ("logsumexp", lambda nn, x: nn.logsumexp(x, axis=1, b=np.array([1.0, 2.0, 0.5, 3.0]))),
+    ("standardize", lambda nn, x: nn.standardize(x) * np.arange(12.0).reshape(3, 4)),
+]
+
+
+@pytest.mark.parametrize("case", FD_CASES, ids=[c[0] for c in FD_CASES])
+def test_gradients_match_finite_differences_in_float64(case, x64):
+    _, f = case
+    x = np.random.default_rng(3).standard_normal((3, 4)) * 2.0
+    loss = lambda v: mnp.sum(f(mlax.nn, v))  # noqa: E731
+    g = mlax.grad(loss)(x)
+    assert np.asarray(g).dtype == np.float64
+    fd = _fd_grad(lambda v: loss(v), x)
+    np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-7)
+    gj = jax.grad(lambda v: jnp.sum(f(jax.nn, v)))(x)
+    np.testing.assert_allclose(np.asarray(g), np.asarray(gj), rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("act", ACTIVATIONS, ids=ACT_IDS)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32, np.int64],
+                         ids=lambda d: np.dtype(d).name)
+def test_activations_with_x64(act, dtype, x64):
+    name, kwargs = act
+    x = _wide_input((3, 4), dtype)
+    got = _same_outcome(getattr(mlax.nn, name), getattr(jax.nn, name), x, **kwargs)
+    _same_outcome(getattr(mlax.nn, name), getattr(jax.nn, name), x, mode="jit", **kwargs)
+    if got is not None:
+        assert_like_jax(got, getattr(jax.nn, name), x, **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# softmax / log_softmax / logsumexp
+# ---------------------------------------------------------------------------
+
+X = np.random.default_rng(5).standard_normal((3, 4)).astype(np.float32) * 3
+B3 = np.random.default_rng(6).standard_normal((2, 3, 4)).astype(np.float32)
+BIG = np.array([[1e4, 1e4 - 1.0, -1e4], [-3e38, 0.0, 3e38]], np.float32)
+MASK = X > -1.0
+MASK[:, 0] = False
+MASK_ROW = np.array([True, False, True, True])
+MASK2 = np.ones(X.shape, bool)  # every row keeps at least two distinct elements
+MASK2[0, 1] = MASK2[2, 3] = MASK2[1, 0] = False
+
+SOFTMAX_CASES = [
+    ((X,), {}), ((X,), {"axis": 0}), ((X,), {"axis": (0, 1)}), ((X,), {"axis": None}),
+    ((B3,), {"axis": (0, 2)}), ((B3,), {"axis": -2}), ((BIG,), {}),
+    ((X.astype(np.float16),), {}), ((X.astype(bf16),), {"axis": 0}),
+    ((np.arange(6, dtype=np.int32).reshape(2, 3),), {}),
+    ((np.zeros((2, 0), np.float32),), {"axis": 1}), ((np.zeros((0, 3), np.float32),), {}),
+    ((np.float32(2.0),), {"axis": None}), ((np.float32(2.0),), {}),
+    ((X,), {"where": MASK}), ((X,), {"where": MASK_ROW}), ((B3,), {"axis": 1, "where": B3 > 0}),
+    ((X,), {"axis": None, "where": MASK}),
+    ((np.array([1.0, np.inf, 2.0], np.float32),), {}),
+    ((np.array([-np.inf, -np.inf], np.float32),), {}),
+]
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("case", SOFTMAX_CASES, ids=[str(i) for i in range(len(SOFTMAX_CASES))])
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_softmax_family_matches_jax(name, case, mode):
+    args, kwargs = case
+    got = _same_outcome(getattr(mlax.nn, name), getattr(jax.nn, name), *args, mode=mode,
+                        **kwargs)
+    if got is not None and "where" not in kwargs and mode == "eager":
+        assert_like_jax(got, getattr(jax.nn, name), *args, **kwargs)
+
+
+def test_softmax_is_stable_for_large_inputs():
+    out = np.asarray(mlax.nn.softmax(np.array([1000.0, 1000.0, -1000.0], np.float32)))
+    np.testing.assert_allclose(out, [0.5, 0.5, 0.0])
+    out = np.asarray(mlax.nn.log_softmax(np.array([1e30, 0.0], np.float32)))
+    np.testing.assert_allclose(out, [0.0, -1e30])
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("kwargs", [{}, {"axis": 0}, {"axis": (0, 1)}, {"where": MASK}],
+                         ids=["last", "axis0", "both", "where"])
+def test_softmax_family_gradients_match_jax(name, kwargs):
+    w = np.random.default_rng(9).standard_normal(X.shape).astype(np.float32)
+    lm = lambda x: mnp.sum(mnp.where(MASK if "where" in kwargs else True,  # noqa: E731
+                                     getattr(mlax.nn, name)(x, **kwargs), 0.0) * w)
+    lj = lambda x: jnp.sum(jnp.where(MASK if "where" in kwargs else True,  # noqa: E731
+                                     getattr(jax.nn, name)(x, **kwargs), 0.0) * w)
+    np.testing.assert_allclose(np.asarray(mlax.grad(lm)(X)), np.asarray(jax.grad(lj)(X)),
+                               rtol=2e-5, atol=2e-6)
+    np.testing.assert_allclose(np.asarray(mlax.jit(mlax.grad(lm))(X)),
+                               np.asarray(jax.grad(lj)(X)), rtol=2e-5, atol=2e-6)
+
+
+B_W = np.array([1.0, -2.0, 0.0, 0.5], np.float32)
+
+LSE_CASES = [
+    ((X,), {}), ((X,), {"axis": 1}), ((X,), {"axis": 0, "keepdims": True}),
+    ((X,), {"axis": (0, 1), "keepdims": True}), ((B3,), {"axis": (0, 2)}), ((BIG,), {"axis": 1}),
+    ((X,), {"axis": 1, "b": np.abs(X)}), ((X,), {"axis": 1, "b": B_W}),
+    ((X,), {"axis": 1, "b": B_W, "return_sign": True}),
+    ((X,), {"return_sign": True}), ((X,), {"axis": 1, "where": MASK}),
+    ((X,), {"axis": 0, "where": MASK, "keepdims": True}),
+    ((X.astype(np.float16),), {"axis": 1}), ((X.astype(bf16),), {}),
+    ((np.arange(4, dtype=np.int32),), {}), ((np.zeros((2, 0), np.float32),), {"axis": 1}),
+    ((np.float32(3.0),), {}), ((np.array([-np.inf, -np.inf], np.float32),), {}),
+    ((np.array([np.inf, 1.0], np.float32),), {}),
+]
+
+
+@pytest.mark.parametrize("case", LSE_CASES, ids=[str(i) for i in range(len(LSE_CASES))])
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_logsumexp_matches_jax(case, mode):
+    args, kwargs = case
+    _same_outcome(mlax.nn.logsumexp, jax.nn.logsumexp, *args, mode=mode, tol=3e-6 if
+                  np.asarray(args[0]).dtype == np.float32 else None, **kwargs)
+
+
+def test_logsumexp_in_scipy_special_and_gradients():
+    import mlax.scipy.special
+
+    assert mlax.scipy.special.logsumexp is mlax.nn.logsumexp
+    _check(mlax.scipy.special.logsumexp(X, axis=0),
+           jax.scipy.special.logsumexp(X, axis=0))
+    for kw in ({}, {"axis": 1}, {"axis": 1, "b": np.abs(X) + 0.1}, {"axis": 0, "where": MASK}):
+        gm = mlax.grad(lambda x: mnp.sum(mlax.nn.logsumexp(x, **kw) ** 2))(X)
+        gj = jax.grad(lambda x: jnp.sum(jax.nn.logsumexp(x, **kw) ** 2))(X)
+        np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=2e-5, atol=2e-6)
+
+
+# ---------------------------------------------------------------------------
+# one_hot, standardize
+# ---------------------------------------------------------------------------
+
+IDX = np.array([[0, 2, 5], [-1, 1, 3]], np.int32)
+
+ONE_HOT_CASES = [
+    ((IDX, 4), {}), ((IDX, 4), {"axis": 0}), ((IDX, 4), {"axis": 1}), ((IDX, 4), {"axis": -2}),
+    ((IDX, 3), {"dtype": np.int32}), ((IDX, 3), {"dtype": np.bool_}),
+    ((IDX, 3), {"dtype": jnp.bfloat16}), ((IDX[0], 6), {}), ((np.int32(2), 4), {}),
+    ((np.zeros((0,), np.int32), 3), {}), ((IDX, 0), {}), ((IDX.astype(np.uint8), 4), {}),
+    ((np.array([0.0, 2.0, 1.5], np.float32), 3), {}),
+]
+
+
+@pytest.mark.parametrize("case", ONE_HOT_CASES, ids=[str(i) for i in range(len(ONE_HOT_CASES))])
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_one_hot_matches_jax(case, mode):
+    (x, n), kwargs = case
+    with np.testing.suppress_warnings() as sup:
+        sup.filter(DeprecationWarning)
+        want = jax.nn.one_hot(x, n, **kwargs)
+    got = mlax.nn.one_hot(x, n, **kwargs) if mode == "eager" else mlax.jit(
+        lambda v: mlax.nn.one_hot(v, n, **kwargs))(x)
+    _check(got, want)
+
+
+STD_CASES = [
+    ((X,), {}), ((X,), {"axis": 0}), ((X,), {"axis": (0, 1)}), ((X,), {"axis": None}),
+    ((B3,), {"axis": (0, 2)}), ((X,), {"epsilon": 0.5}),
+    ((X,), {"mean": np.float32(0.5), "variance": np.float32(2.0)}),
+    ((X,), {"mean": X.mean(1, keepdims=True)}), ((X,), {"where": MASK2}),
+    ((X,), {"algorithm": "stable"}), ((X.astype(np.float16),), {}),
+    ((np.arange(12, dtype=np.int32).reshape(3, 4),), {}), ((np.float32(2.0),), {"axis": None}),
+]
+
+
+@pytest.mark.parametrize("case", STD_CASES, ids=[str(i) for i in range(len(STD_CASES))])
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_standardize_matches_jax(case, mode):
+    args, kwargs = case
+    _same_outcome(mlax.nn.standardize, jax.nn.standardize, *args, mode=mode,
+                  tol=2e-5 if np.asarray(args[0]).dtype != np.float16 else 2e-2, **kwargs)
+
+
+def test_standardize_gradient_matches_jax():
+    w = np.random.default_rng(2).standard_normal(X.shape).astype(np.float32)
+    for kw in ({}, {"axis": 0}, {"where": MASK2}, {"algorithm": "stable"}):
+        gm = mlax.grad(lambda x: mnp.sum(mlax.nn.standardize(x, **kw) * w))(X)
+        gj = jax.grad(lambda x: jnp.sum(jax.nn.standardize(x, **kw) * w))(X)
+        np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-4, atol=1e-5)
+
+
+def test_nn_functions_under_vmap():
+    f = lambda nn: lambda x: nn.softmax(x) + nn.gelu(x) + nn.logsumexp(x)  # noqa: E731
+    np.testing.assert_allclose(np.asarray(mlax.vmap(f(mlax.nn))(B3)),
+                               np.asarray(jax.vmap(f(jax.nn))(B3)), rtol=1e-5, atol=1e-6)
+
+
+# ---------------------------------------------------------------------------
+# errors
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("call,jcall,exc,match", [
+    (lambda: mlax.nn.softmax(X, axis=2), lambda: jax.nn.softmax(X, axis=2), ValueError,
+     "nn.softmax: axis 2 is out of bounds"),
+    (lambda: mlax.nn.log_softmax(X, axis=-3), lambda: jax.nn.log_softmax(X, axis=-3),
+     ValueError, "nn.log_softmax: axis -3"),
+    (lambda: mlax.nn.logsumexp(X, axis=(0, 5)), lambda: jax.nn.logsumexp(X, axis=(0, 5)),
+     ValueError, "nn.logsumexp"),
+    (lambda: mlax.nn.standardize(X, axis=4), lambda: jax.nn.standardize(X, axis=4),
+     ValueError, "nn.standardize"),
+    (lambda: mlax.nn.one_hot(IDX, 3, axis=3), lambda: jax.nn.one_hot(IDX, 3, axis=3),
+     ValueError, "nn.one_hot"),
+    (lambda: mlax.nn.sigmoid(IDX), lambda: jax.nn.sigmoid(IDX), TypeError, "nn.sigmoid"),
+    (lambda: mlax.nn.silu(IDX), lambda: jax.nn.silu(IDX), TypeError, "nn.silu"),
+    (lambda: mlax.nn.relu([1.0, 2.0]), lambda: jax.nn.relu([1.0, 2.0]), TypeError, "nn.relu"),
+    (lambda: mlax.nn.softmax("x"), lambda: jax.nn.softmax("x"), TypeError, "nn.softmax"),
+    (lambda: mlax.nn.standardize(X, algorithm="slow"),
+     lambda: jax.nn.standardize(X, algorithm="slow"), ValueError, "nn.standardize"),
+    (lambda: mlax.nn.one_hot(IDX, 2.5), lambda: jax.nn.one_hot(IDX, 2.5), TypeError,
+     "nn.one_hot"),
+])
+def test_errors_match_jax_type_and_name_the_function(call, jcall, exc, match):
+    with pytest.raises(Exception) as je:
+        jcall()
+    base = next(t for t in (TypeError, IndexError, ValueError) if isinstance(je.value, t))
+    with pytest.raises(exc, match=match) as e:
+        call()
+    assert isinstance(e.value, base), (type(e.value), type(je.value))
+    assert "test_nn.py" in str(e.value)
+
+
+def test_traced_num_classes_is_a_concretization_error():
+    with pytest.raises(mlax.ConcretizationTypeError, match="num_classes"):
+        mlax.jit(lambda x, n: mlax.nn.one_hot(x, n))(IDX, 4)
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda x, n: jax.nn.one_hot(x, n))(IDX, 4)
+
+
+def test_every_function_is_exported():
+    for name in ("relu relu6 gelu silu swish sigmoid log_sigmoid softplus elu leaky_relu celu "
+                 "selu hard_tanh softmax log_softmax logsumexp one_hot standardize").split():
+        assert callable(getattr(mlax.nn, name)), name
+        assert hasattr(jax.nn, name), name
