@@ -98,12 +98,17 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
         if stage is _LOWER_STAGE:
             t_lower = time.perf_counter()
         t = time.perf_counter()
+        # A copy of the IR before the stage, for a reproducer if it fails
+        # (a clone is ~50x cheaper than printing; printed only on failure).
+        before = module.operation.clone()
         try:
             passes_lib.run_stage(stage, module, verify=debug)
         except passes_lib.PassError as e:
             if dump:
                 dump(f"failed_{stage.name}", module)
-            raise CompileError(f"{e}\n(while compiling {name})") from None
+            repro = write_reproducer(before, stage, name, str(e))
+            raise CompileError(f"{e}\n(while compiling {name})\n{repro}") from None
+        del before
         times.append((stage.name, time.perf_counter() - t))
         if dump and stage is not _LOWER_STAGE:
             dump(f"after_{stage.name}", module)
@@ -118,6 +123,49 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
         stats["lower_s"] = t_end - t_lower
         stats["pass_times"] = times
     return text
+
+
+def reproducer_command(stage: passes_lib.Stage, path: str) -> str:
+    """The command line that reruns `stage` on the reproducer file `path`."""
+    if not stage.is_python:
+        return f"mlax-opt {path} --pass-pipeline='{stage.pipeline}'"
+    fn = stage.fn
+    mod = sys.modules.get(getattr(fn, "__module__", None) or "")
+    # The defining file when there is one (importable from anywhere), else
+    # the module's name; MODULE when neither (a pass defined interactively).
+    where = getattr(mod, "__file__", None) or getattr(mod, "__name__", None) or "MODULE"
+    if stage.name in passes_lib.registered():
+        return f"python -m mlax.tools.opt {path} --load {where} --pass {stage.name}"
+    qual = getattr(fn, "__qualname__", "")
+    if "<" in qual or "." in qual:
+        qual = "FUNCTION"  # a lambda or a nested function: not loadable by name
+    return f"python -m mlax.tools.opt {path} --python-pass {where}:{qual}"
+
+
+def write_reproducer(before: ir.Operation, stage: passes_lib.Stage, fn_name: str,
+                     error: str) -> str:
+    """Writes the IR before the failing `stage` and the command that reruns
+    it to `mlax_dump_dir` (or a temporary file); returns a message naming
+    the file. Never raises: a reproducer is a courtesy on an error path."""
+    import tempfile
+
+    try:
+        text = before.get_asm(enable_debug_info=True)
+        prefix = f"mlax_repro_{re.sub(r'[^A-Za-z0-9_]', '_', fn_name)}_"
+        directory = config.mlax_dump_dir
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix=prefix, suffix=".mlir", dir=directory or None)
+        command = reproducer_command(stage, path)
+        header = [f"// mlax reproducer: pass `{stage.name}` failed while compiling "
+                  f"{fn_name}; the IR below is the module before that pass.",
+                  "// Reproduce with:", f"//   {command}", "// The error was:"]
+        header += ["//   " + line for line in error.splitlines()]
+        with os.fdopen(fd, "w") as f:
+            f.write("\n".join(header) + "\n" + text)
+        return f"reproducer (the IR before the pass): {path}\n  {command}"
+    except Exception as e:  # noqa: BLE001
+        return f"(no reproducer written: {type(e).__name__}: {e})"
 
 
 def _report_timing(name: str, times) -> None:

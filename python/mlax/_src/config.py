@@ -27,6 +27,9 @@ class Config:
         self.mlax_pass_timing = _env_bool("MLAX_PASS_TIMING", False)
         # Verify after every pass; errors name the pass that broke the IR.
         self.mlax_debug_passes = _env_bool("MLAX_DEBUG_PASSES", False)
+        # Compiled signatures kept per jitted function (the oldest compiled
+        # are dropped beyond it); None or 0: unbounded.
+        self.mlax_jit_cache_size = int(os.environ.get("MLAX_JIT_CACHE_SIZE", "4096") or 0)
 
     _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
                 "jax_log_compiles": "mlax_log_compiles",
@@ -43,6 +46,10 @@ class Config:
             value = tuple(value or ())
             for entry in value:  # fail here, not at the next compile
                 passes.stage_of(entry)
+        if name == "mlax_jit_cache_size" and value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(f"mlax.config: mlax_jit_cache_size must be a non-negative int "
+                             f"or None, got {value!r}")
         setattr(self, name, value)
         if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
                     "mlax_pass_timing", "mlax_debug_passes"):

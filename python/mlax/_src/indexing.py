@@ -151,6 +151,8 @@ def _entries(shape, index, *, static_ints_in_bounds=True):
                                        f"{size}")
                 out.append((_INT, k % size, dim))
             else:
+                if size == 0:  # as JAX: nothing to clamp or drop to
+                    raise _index_error(f"index is out of bounds for axis {dim} with size 0")
                 out.append((_ARRAY, np.int32(k), dim))
         else:
             out.append((_ARRAY, r[1], dim))
@@ -385,11 +387,19 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
         raise ValueError(f"mlax: .at[...].{name}: cannot broadcast updates of shape "
                          f"{vaval.shape} to the indexed shape {tuple(indexed_shape)} "
                          f"(at {core.user_location_str()})")
+    if aval.size == 0 or 0 in out_shape:
+        # Nothing is updated (as JAX, which returns x); no empty scatter in
+        # the IR (the C++ scatter derivative mishandles empty operands).
+        return x
     values = mnp.broadcast_to(values, tuple(indexed_shape))
     values = lax.reshape(values, out_shape)
     # As JAX: combine in the promoted dtype, then cast back to x's dtype.
     dt, _ = dtypes.result_type((aval.dtype, aval.weak_type), (vaval.dtype, vaval.weak_type))
-    if combiner == "set" or dtypes.is_bool(aval.dtype):
+    if combiner in ("add", "mul") and dtypes.is_bool(dt):
+        raise TypeError(f"mlax: .at[...].{name} does not accept dtype bool (as lax."
+                        f"{combiner}); use .set, .min or .max, or integer updates "
+                        f"(at {core.user_location_str()})")
+    if combiner == "set":
         dt = aval.dtype
     work = x if dt == aval.dtype else mnp.astype(x, dt)
     values = lax.convert_element_type(mnp.astype(values, dt), dt, weak_type=aval.weak_type)

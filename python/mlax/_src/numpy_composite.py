@@ -238,7 +238,7 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
     n = aval.shape[axis]
     idx, valid = _prepare_indices("take", indices, n, m)
     if n == 0:
-        if aval_of(idx).size and m != "fill":
+        if aval_of(idx).size:  # in every mode, as jax.numpy.take
             raise IndexError(f"mnp.take: cannot do a non-empty take from an empty axis "
                              f"(at {_where()})")
         shape = aval.shape[:axis] + aval_of(idx).shape + aval.shape[axis + 1:]
@@ -531,7 +531,7 @@ def _cumulative_setup(name, a, axis, dtype):
         a = mnp.ravel(a)
         axis = 0
     aval = aval_of(a)
-    axis = mnp._normalize_axis(name, axis, aval.ndim) if aval.ndim else 0
+    axis = mnp._normalize_axis(name, axis, aval.ndim)  # a 0-d `a` has no axis 0 (as JAX)
     if dtype is not None:
         a = mnp.astype(a, dtype)
     else:
