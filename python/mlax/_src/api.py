@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import operator
 import re
 import time
 import weakref
@@ -12,7 +13,7 @@ import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
-from mlax._src import cache_miss, compiler, core, dtypes, native, primitives, runtime
+from mlax._src import cache_miss, compiler, core, dispatch, dtypes, native, primitives, runtime
 from mlax._src import passes as passes_lib
 from mlax._src.array import Array
 from mlax._src.config import config
@@ -56,12 +57,14 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
     stack = core.trace_stack()
     stack.append(trace)
+    tracing = dispatch.tracing.swap_local(len(stack))  # keys C++ jit dispatch
     try:
         args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
         out = fun(*args, **kwargs)
         out_leaves, out_tree = registry.flatten(out)
         values, out_avals = _return_values(trace, out_leaves)
     finally:
+        dispatch.tracing.swap_local(tracing)
         stack.pop()
         trace.alive = False
     return values, out_avals, out_tree
@@ -122,7 +125,7 @@ class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device")
+                 "out_avals_list", "device", "kept")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -132,8 +135,12 @@ class _Executable:
         self.stablehlo = stablehlo
         self.stats = stats
         self.device = None  # None: the default device (no per-call checks)
+        self.kept = None  # indices of the arguments the program takes (None: all)
 
     def __call__(self, leaves):
+        kept = self.kept
+        if kept is not None:
+            leaves = [leaves[i] for i in kept]
         device = self.device
         if device is None:
             try:  # all device arrays: the common case, one comprehension
@@ -142,21 +149,53 @@ class _Executable:
                                                  self.out_avals)])
             except AttributeError:
                 pass
+        outs = self.exe.execute(self.buffers(leaves, kept))
+        return self.out_tree.unflatten(
+            [Array(b, a) for b, a in zip(outs, self.out_avals)])
+
+    def buffers(self, leaves, kept=None):
+        """The buffers of `leaves` (all arguments, or those of `kept`) on this
+        executable's device (NumPy arrays and scalars put there)."""
+        device = self.device
+        avals = self.in_avals if kept is None else [self.in_avals[i] for i in kept]
         bufs = []
-        for leaf, aval in zip(leaves, self.in_avals):
+        for leaf, aval in zip(leaves, avals):
             if type(leaf) is Array:
                 bufs.append(leaf._buf if device is None else runtime.to_device(leaf._buf, device))
             else:
                 bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval), device))
-        outs = self.exe.execute(bufs)
-        return self.out_tree.unflatten(
-            [Array(b, a) for b, a in zip(outs, self.out_avals)])
+        return bufs
+
+
+def _drop_unused_arguments(module):
+    """Erases the arguments @main (lowered) does not use, as jax.jit does
+    (keep_unused=False): the call then neither passes nor checks their
+    buffers. Returns the indices of the arguments kept, or None if all are."""
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
+            break
+    else:
+        return None
+    block = op.regions[0].blocks[0]
+    unused = [i for i, a in enumerate(block.arguments) if next(iter(a.uses), None) is None]
+    if not unused or "arg_attrs" in op.attributes:
+        return None
+    with module.context:
+        for i in reversed(unused):
+            block.erase_argument(i)
+        ftype = ir.FunctionType(op.attributes["function_type"].value)
+        op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.type for a in block.arguments], list(ftype.results)))
+    drop = set(unused)
+    return tuple(i for i in range(len(ftype.inputs)) if i not in drop)
 
 
 def _leaf_aval(leaf):
     t = type(leaf)
     if t is Array:
         return leaf.aval
+    if t is Tracer:  # one of a trace that has ended: UnexpectedTracerError
+        core.check_tracer(leaf)
     return primitives.aval_of(leaf)
 
 
@@ -199,7 +238,7 @@ class Jitted:
     """A function compiled on first call per signature; see `jit`."""
 
     def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
-                 passes=()):
+                 passes=(), inline=False):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
         # Extra passes for this function (mlax._src.passes); checked now.
@@ -208,6 +247,9 @@ class Jitted:
             passes_lib.stage_of(entry)
         functools.update_wrapper(self, fun)
         self._fun = fun
+        # inline: inside a trace, `fun` is traced in place (no mlax.call);
+        # see eager_jit.
+        self._inline = inline
         self._name = name or _symbol_name(fun)
         if isinstance(static_argnums, int):
             static_argnums = (static_argnums,)
@@ -230,7 +272,41 @@ class Jitted:
         self._device = None  # see jit(backend=, device=)
         self._last = None  # (key, entry) of the last call, checked first
         self.cache_misses = 0
+        self._fast = self._first_call
         _all_jitted.add(self)
+
+    def _first_call(self, *args, **kwargs):
+        # The C++ dispatcher is made on the first call: jit objects made at
+        # import stay cheap, and it reads jax's config, set up by importing jax.
+        self._fast = self._make_fast()
+        return self._fast(*args, **kwargs)
+
+    def _make_fast(self):
+        """The C++ dispatcher of cached calls (mlax._src.dispatch), or the
+        Python path where it cannot key calls as mlax does (negative
+        static_argnums count from the end of each call's arguments)."""
+        if any(i < 0 for i in self._static_argnums):
+            return self._call_python_star
+        runtime._jax()
+
+        # (self -> dispatcher -> these closures -> self: a cycle the GC
+        # collects; the C++ cache holds the fallback only weakly.)
+        def python_call(*args, **kwargs):  # under jax.disable_jit
+            return self._call_python(args, kwargs)
+
+        if self._inline:  # traced in place: one Python frame only
+            fun, trace_stack = self._fun, core.trace_stack
+
+            def cache_miss(*args, **kwargs):
+                if trace_stack():
+                    return fun(*args, **kwargs), None, False
+                return self._cache_miss(args, kwargs)
+        else:
+            def cache_miss(*args, **kwargs):
+                return self._cache_miss(args, kwargs)
+
+        return dispatch.make(self._name, python_call, cache_miss,
+                             self._static_argnums, self._static_argnames)
 
     # -- argument handling --------------------------------------------------
     def _split(self, args, kwargs):
@@ -278,10 +354,49 @@ class Jitted:
         return leaves, treedef, static_key, rebuild
 
     # -- calling ------------------------------------------------------------
-    def __call__(self, *args, **kwargs):
+    # A call goes straight to the C++ dispatcher, with no Python frame: cached
+    # calls on mlax arrays never leave C++; the others (first calls, NumPy or
+    # scalar arguments, calls inside a trace) come back through _cache_miss.
+    __call__ = property(operator.attrgetter("_fast"))
+
+    def _call_python_star(self, *args, **kwargs):
+        return self._call_python(args, kwargs)
+
+    def _call_python(self, args, kwargs):
+        if self._inline and core.trace_stack():
+            return self._fun(*args, **kwargs)
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild)
+        return self._entry(leaves, treedef, static_key, rebuild)(leaves)
+
+    def _cache_miss(self, args, kwargs):
+        """A call the C++ dispatcher has no fast path for: (outputs, its fast
+        path for this signature or None, False)."""
+        if self._inline and core.trace_stack():
+            return self._fun(*args, **kwargs), None, False
+        if self._has_static:
+            dyn, static_key, rebuild = self._split(args, kwargs)
+        else:
+            dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
+        leaves, treedef = registry.flatten(dyn)
+        if core.trace_stack():
+            return self._call_in_trace(leaves, treedef, static_key, rebuild), None, False
+        entry = self._entry(leaves, treedef, static_key, rebuild)
+        for leaf in leaves:
+            if type(leaf) is not Array:
+                break
+        else:
+            out = entry(leaves)
+            return out, dispatch.fastpath_data(entry, dyn, leaves, out), False
+        # NumPy arrays or scalars among the arguments: the call on the arrays
+        # mlax makes of them (which C++ runs from its second time on).
+        arrays = [Array(b, a) for b, a in zip(entry.buffers(leaves), entry.in_avals)]
+        args, kwargs = rebuild(treedef.unflatten(arrays))
+        return self._fast(*args, **kwargs), None, False
+
+    def _entry(self, leaves, treedef, static_key, rebuild) -> "_Executable":
+        """The executable for these arguments (compiled on a miss)."""
         avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
                        for leaf in leaves])
         key = (treedef, static_key, avals)
@@ -289,12 +404,12 @@ class Jitted:
         # aval objects is identity-fast, where hashing 100 avals is not.
         last = self._last
         if last is not None and last[0] == key:
-            return last[1](leaves)
+            return last[1]
         entry = self._cache.get(key)
         if entry is None:
             entry = self._compile(key, treedef, avals, rebuild)
         self._last = (key, entry)
-        return entry(leaves)
+        return entry
 
     def _trace(self, treedef, avals, rebuild):
         return trace_to_module(self._fun, treedef, avals, rebuild)
@@ -312,6 +427,9 @@ class Jitted:
         stats["trace_s"] = time.perf_counter() - t0
         stablehlo = compiler.to_stablehlo(module, stats, name=self._name,
                                           extra_passes=self._passes)
+        kept = _drop_unused_arguments(module)
+        if kept is not None:
+            stablehlo = module.operation.get_asm(enable_debug_info=False)
         t1 = time.perf_counter()
         try:
             exe = runtime.compile(stablehlo, self._device)
@@ -321,7 +439,17 @@ class Jitted:
         stats["compile_s"] = time.perf_counter() - t1
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
         entry.device = self._device
+        entry.kept = kept
         self._cache[key] = entry
+        limit = config.mlax_jit_cache_size
+        if limit and len(self._cache) > limit:
+            # Bounded: drop the least recently compiled signatures (insertion
+            # order; the call fast path is left untouched, so not LRU).
+            for old in list(self._cache)[:len(self._cache) - limit]:
+                self._cache.pop(old, None)
+            clear = getattr(self._fast, "_clear_cache", None)
+            if clear is not None:  # the C++ dispatcher holds executables too
+                clear()
         return entry
 
     def _call_in_trace(self, leaves, treedef, static_key, rebuild):
@@ -360,6 +488,9 @@ class Jitted:
     def clear_cache(self):
         self._cache.clear()
         self._last = None
+        clear = getattr(self._fast, "_clear_cache", None)
+        if clear is not None:
+            clear()
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -385,6 +516,13 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=N
     # `backend=`/`device=` pick the PJRT client and device (default: cpu).
     jitted._device = runtime.pick_device(backend, device)
     return jitted
+
+
+def eager_jit(fun):
+    """`fun` (an mlax.numpy function) as JAX makes jax.numpy's: called on
+    arrays it is one cached jit dispatch (compiled once per signature);
+    called inside a trace it is traced in place, as if not wrapped."""
+    return Jitted(fun, inline=True)
 
 
 class TracedIR:
@@ -424,6 +562,7 @@ def clear_caches():
 
     for j in list(_all_jitted):
         j.clear_cache()
+    dispatch.clear_cache()
     primitives._eager_function.cache_clear()
     autodiff.clear_cache()
 

@@ -14,8 +14,10 @@ class Array:
     __slots__ = ("_buf", "aval", "_npy")
     __array_priority__ = 100
 
-    def __init__(self, buf, aval: ShapedArray):
-        self._buf = buf
+    # (The parameter names are the attribute names: jit dispatch's C++ side
+    # builds outputs as Array(_buf=..., aval=...); see mlax._src.dispatch.)
+    def __init__(self, _buf, aval: ShapedArray):
+        self._buf = _buf
         self.aval = aval
         self._npy = None
 

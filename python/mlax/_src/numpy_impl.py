@@ -126,7 +126,7 @@ def _unary(name, lax_fn, inexact=False):
 
     fn.__name__ = name
     fn.__doc__ = f"mnp.{name}, as numpy.{name}."
-    return fn
+    return _eager_jit(fn)
 
 
 def _binary(name, lax_fn, inexact=False):
@@ -140,7 +140,15 @@ def _binary(name, lax_fn, inexact=False):
 
     fn.__name__ = name
     fn.__doc__ = f"mnp.{name}, as numpy.{name}."
-    return fn
+    return _eager_jit(fn)
+
+
+def _eager_jit(fn):
+    # Eagerly, one jit dispatch of the whole function (promotion included),
+    # as jax.numpy does; traced, the function itself (mlax._src.api.eager_jit).
+    from mlax._src import api
+
+    return api.eager_jit(fn)
 
 
 # ---------------------------------------------------------------------------
@@ -221,11 +229,15 @@ def power(x, y):
         # As JAX (lax.pow of a float base and an integer exponent): the result
         # is weak only if the exponent is.
         out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
+    elif (dtypes.is_bool(ax.dtype) or dtypes.is_bool(ay.dtype)) and \
+            dtypes.is_int(aval_of(out).dtype) and aval_of(out).weak_type:
+        # As JAX: a power with a bool operand is a strong integer power.
+        out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
     return out
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
 arctan2 = _binary("arctan2", lax.atan2, inexact=True)
-fmod = _binary("fmod", lax.rem)
+fmod = _binary("fmod", lambda x, y: _bool_as_int(lax.rem)(x, y))
 
 
 def _power(x, y):
@@ -272,8 +284,19 @@ def _remainder(x, y):
     return lax.select(fix, lax.add(r, y), r)
 
 
-floor_divide = _binary("floor_divide", _floor_divide)
-remainder = mod = _binary("remainder", _remainder)
+def _bool_as_int(fn):
+    """As JAX's promote_args_numeric: bools divide as (strong) default ints."""
+    def g(x, y):
+        if dtypes.is_bool(aval_of(x).dtype):
+            dt = dtypes.default_int()
+            x = lax.convert_element_type(x, dt, weak_type=False)
+            y = lax.convert_element_type(y, dt, weak_type=False)
+        return fn(x, y)
+    return g
+
+
+floor_divide = _binary("floor_divide", _bool_as_int(_floor_divide))
+remainder = mod = _binary("remainder", _bool_as_int(_remainder))
 
 
 def square(x):
@@ -669,6 +692,8 @@ def expand_dims(a, axis):
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     out_ndim = aval.ndim + len(axes)
     axes = sorted(_normalize_axis("expand_dims", x, out_ndim) for x in axes)
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"mnp.expand_dims: repeated axis in {axis}")
     shape = list(aval.shape)
     for x in axes:
         shape.insert(x, 1)

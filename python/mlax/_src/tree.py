@@ -16,6 +16,9 @@ from typing import Any
 from jaxlib._jax import pytree as _pytree
 
 registry = _pytree.default_registry()
+# What jit dispatch flattens arguments with (mlax._src.dispatch): the same
+# node types (each registration below goes to both), plus mlax.Array.
+dispatch_registry = _pytree.PyTreeRegistry()
 PyTreeDef = _pytree.PyTreeDef
 SequenceKey = _pytree.SequenceKey
 DictKey = _pytree.DictKey
@@ -174,6 +177,7 @@ def register_pytree_node(nodetype: type, flatten_func: Callable, unflatten_func:
     if not isinstance(nodetype, type):
         raise TypeError(f"register_pytree_node: expected a type, got {nodetype!r}")
     registry.register_node(nodetype, flatten_func, unflatten_func, flatten_with_keys_func)
+    dispatch_registry.register_node(nodetype, flatten_func, unflatten_func)
 
 
 def register_pytree_with_keys(nodetype: type, flatten_with_keys: Callable,
@@ -185,6 +189,7 @@ def register_pytree_with_keys(nodetype: type, flatten_with_keys: Callable,
             key_children, aux = flatten_with_keys(x)
             return [c for _, c in key_children], aux
     registry.register_node(nodetype, flatten_func, unflatten_func, flatten_with_keys)
+    dispatch_registry.register_node(nodetype, flatten_func, unflatten_func)
 
 
 def register_pytree_node_class(cls):
@@ -236,6 +241,7 @@ def register_dataclass(nodetype=None, data_fields=None, meta_fields=None, drop_f
         raise ValueError("data_fields and meta_fields must not overlap. Overlapping fields: "
                          f"{overlap}.")
     registry.register_dataclass_node(nodetype, list(data_fields), list(meta_fields))
+    dispatch_registry.register_dataclass_node(nodetype, list(data_fields), list(meta_fields))
     return nodetype
 
 
