@@ -117,6 +117,50 @@ def stupid_fn_first_call(quick):
 
 
 @case
+def fori_loop_first_call(quick):
+    # The seed's less_stupid_fn, its loop result kept (so the program has a
+    # loop to compile: a 1000-step fori_loop with static bounds is a scan).
+    x = np.float32([1.1, -1.1, 0.9, 1.0])
+    make = lambda lax_: lambda x: lax_.fori_loop(0, 1000, lambda i, v: v * v, x)  # noqa
+    return first_calls("first call, fori_loop of 1000 squarings",
+                       lambda: mlax.jit(make(mlax.lax)), lambda: jax.jit(make(jax.lax)),
+                       mnp.array(x), jnp.asarray(x), 3 if quick else 7)
+
+
+def rnn_loss(lib, lax_):
+    def loss(params, h0, xs):
+        W, U, b = params
+
+        def step(h, x):
+            h = lib.tanh(h @ W + x @ U + b)
+            return h, lib.sum(h * h)
+
+        h, ys = lax_.scan(step, h0, xs)
+        return lib.sum(h) + lib.sum(ys)
+    return loss
+
+
+@case
+def scan_rnn_grad(quick):
+    """Gradient of a scan RNN (hidden 256, input 128, 100 steps, batch 32)."""
+    r = np.random.default_rng(0)
+    params = (r.standard_normal((256, 256), np.float32) * 0.05,
+              r.standard_normal((128, 256), np.float32) * 0.05, np.zeros(256, np.float32))
+    h0 = np.zeros((32, 256), np.float32)
+    xs = r.standard_normal((100, 32, 128), np.float32)
+    g_m = mlax.jit(mlax.grad(rnn_loss(mnp, mlax.lax)))
+    g_j = jax.jit(jax.grad(rnn_loss(jnp, jax.lax)))
+    am = jax.tree_util.tree_map(mnp.array, (params, h0, xs))
+    aj = jax.tree_util.tree_map(jnp.asarray, (params, h0, xs))
+    got, want = g_m(*am), g_j(*aj)
+    for a, b in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-3, atol=2e-4)
+    m, j = interleave(lambda: jax.block_until_ready(g_m(*am)),
+                      lambda: jax.block_until_ready(g_j(*aj)), reps=5 if quick else 15)
+    return [("steady state, grad of scan RNN (256, 100 steps)", m, j, "ms")]
+
+
+@case
 def selu_steady(quick):
     x = np.random.default_rng(0).standard_normal(1_000_000).astype(np.float32)
     xm, xj = mnp.array(x), jnp.asarray(x)
@@ -157,6 +201,19 @@ def dispatch_pytree_100(quick):
     m, j = interleave(lambda: f_m(tm), lambda: f_j(tj),
                       reps=15 if quick else 41, inner=100 if quick else 500)
     return [("cached jit dispatch, pytree of 100 arrays", m, j, "us")]
+
+
+@case
+def dispatch_eager_sin(quick):
+    """Eager op-by-op dispatch: one mnp.sin against jnp.sin on a small array
+    (warm caches: the op's executable is compiled before timing)."""
+    xm = mnp.array(np.arange(4, dtype=np.float32))
+    xj = jnp.asarray(np.arange(4, dtype=np.float32))
+    mnp.sin(xm).block_until_ready()
+    jnp.sin(xj).block_until_ready()
+    m, j = interleave(lambda: mnp.sin(xm), lambda: jnp.sin(xj),
+                      reps=15 if quick else 41, inner=200 if quick else 1000)
+    return [("eager dispatch, sin f32[4]", m, j, "us")]
 
 
 def mlp_loss(lib):
@@ -236,6 +293,42 @@ def per_example_grads(quick):
                       lambda: jax.block_until_ready(g_j(*dj)),
                       reps=11 if quick else 31, inner=5 if quick else 20)
     return [("steady state, per-example grads of MLP (128)", m, j, "ms")]
+
+
+@case
+def conv_layer(quick):
+    """A conv + relu + max-pool layer (NHWC, 3x3, 32 -> 64 channels) and its
+    gradient, steady state against JAX."""
+    import mlax.lax as mlax_lax
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((16, 32, 32, 32)).astype(np.float32)
+    k = (rng.standard_normal((3, 3, 32, 64)) * 0.1).astype(np.float32)
+
+    def layer(lax_, np_):
+        def f(k, x):
+            y = lax_.conv_general_dilated(x, k, (1, 1), "SAME",
+                                          dimension_numbers=("NHWC", "HWIO", "NHWC"))
+            y = np_.maximum(y, 0.0)
+            y = lax_.reduce_window(y, -np_.inf, lax_.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+            return np_.sum(y ** 2)
+        return f
+
+    xm, km, xj, kj = mnp.asarray(x), mnp.asarray(k), jnp.asarray(x), jnp.asarray(k)
+    f_m, f_j = mlax.jit(layer(mlax_lax, mnp)), jax.jit(layer(jax.lax, jnp))
+    g_m = mlax.jit(mlax.grad(layer(mlax_lax, mnp)))
+    g_j = jax.jit(jax.grad(layer(jax.lax, jnp)))
+    np.testing.assert_allclose(float(f_m(km, xm)), float(f_j(kj, xj)), rtol=1e-4)
+    np.testing.assert_allclose(np.asarray(g_m(km, xm)), np.asarray(g_j(kj, xj)),
+                               rtol=1e-3, atol=1e-2)
+    m, j = interleave(lambda: f_m(km, xm).block_until_ready(),
+                      lambda: f_j(kj, xj).block_until_ready(),
+                      reps=7 if quick else 21, inner=2 if quick else 5)
+    gm, gj = interleave(lambda: g_m(km, xm).block_until_ready(),
+                        lambda: g_j(kj, xj).block_until_ready(),
+                        reps=7 if quick else 21, inner=2 if quick else 5)
+    return [("steady state, conv+relu+maxpool f32[16,32,32,32]", m, j, "ms"),
+            ("steady state, grad of conv layer", gm, gj, "ms")]
 
 
 _TRACE_SCRIPT = r"""

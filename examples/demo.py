@@ -79,6 +79,30 @@ def main():
     print("per-example gradients, vmap(grad(mse), in_axes=(None, 0, 0)): W",
           per_example["W"].shape, "b", per_example["b"].shape)
 
+    print("\n--- control flow: lax.cond / fori_loop / scan are ops, not unrolled Python ---")
+
+    @mlax.jit
+    def cond_fn(x):
+        pred = mnp.abs(x.max() - x.min()) <= 1.0
+        return mlax.lax.cond(pred, lambda x: x, lambda x: x / 2, x)
+
+    for v in ([0.1, 0.2], [-0.5, 0.5], [1.0, -1.0]):
+        print(f"cond_fn({v}) =", cond_fn(mnp.array(v)))
+    loop = mlax.jit(lambda x: mlax.lax.fori_loop(0, 1000, lambda i, x: x * x, x))
+    text = loop.lower(mnp.array([1.0, 0.5])).as_text()
+    print("fori_loop(0, 1000, x * x):", loop(mnp.array([1.0, 0.5])), "- its StableHLO has",
+          text.count("stablehlo.while"), "while loop and", text.count("stablehlo.multiply"),
+          "multiply")
+    rnn_xs = rng.standard_normal((5, 3)).astype(np.float32)
+    rnn_w = rng.standard_normal((3, 3)).astype(np.float32) * 0.5
+
+    def rnn(w, xs):
+        h, _ = mlax.lax.scan(lambda h, x: (mnp.tanh(w @ h + x), None), mnp.zeros(3), xs)
+        return mnp.sum(h)
+
+    print("scan RNN:", float(rnn(rnn_w, rnn_xs)), " grad wrt W (reverse mode through scan):\n",
+          np.round(np.asarray(mlax.grad(rnn)(rnn_w, rnn_xs)), 4))
+
 
 if __name__ == "__main__":
     main()

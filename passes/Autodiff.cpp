@@ -47,6 +47,16 @@ Value accumulate(OpBuilder &b, Location loc, Value acc, Value x) {
   return AddOp::create(b, loc, acc, x);
 }
 
+/// Replaces `op`'s results with `primals` (from the op that now computes
+/// them too), also among the values the function returns.
+void replacePrimals(Operation *op, ValueRange primals, SmallVectorImpl<Value> &returned) {
+  for (Value &r : returned)
+    if (r.getDefiningOp() == op)
+      r = primals[llvm::cast<OpResult>(r).getResultNumber()];
+  for (auto [old, now] : llvm::zip(op->getResults(), primals))
+    old.replaceAllUsesWith(now);
+}
+
 /// A flattened copy of a function body in a generated function.
 struct FlatCopy {
   SmallVector<Operation *> ops; // the copied ops, in order
@@ -64,6 +74,20 @@ public:
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
   int64_t numGenerated() const { return generated.count(); }
+
+  /// Forward mode through cond / while / scan: emits, right after `op`, one
+  /// op of the same kind computing primals and tangents together;
+  /// `primals` receives its primal results (which replace `op`'s).
+  LogicalResult jvpControlFlow(Operation *op, func::FuncOp fn, ArrayRef<Value> tangents,
+                               SmallVectorImpl<Value> &primals,
+                               SmallVectorImpl<Value> &resultTangents);
+  /// Reverse mode through cond / scan (while raises JAX's error). Backward
+  /// code goes at `b`; a scan's forward pass is replaced by one that also
+  /// stacks the residuals, its new primal results in `primals`.
+  LogicalResult vjpControlFlow(Operation *op, func::FuncOp fn, OpBuilder &b,
+                               const DenseSet<Value> &active, ArrayRef<Value> cotangents,
+                               SmallVectorImpl<Value> &primals,
+                               SmallVectorImpl<Value> &operandCotangents);
 
 private:
   FailureOr<func::FuncOp> startFunction(func::FuncOp f, StringRef suffix,
@@ -164,6 +188,7 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
   for (auto [k, i] : llvm::enumerate(wrt))
     tangent[entry.getArgument(i)] = entry.getArgument(n + k);
 
+  // Tangent code goes right after the op it differentiates.
   for (Operation *op : copy.ops) {
     SmallVector<Value> tangents;
     for (Value v : op->getOperands())
@@ -172,7 +197,18 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
       continue;
     if (!llvm::any_of(op->getResultTypes(), ad::isDifferentiableType))
       continue;
+    b.setInsertionPointAfter(op);
     SmallVector<Value> out;
+    if (llvm::isa<CondOp, WhileOp, ScanOp>(op)) {
+      SmallVector<Value> primals;
+      if (failed(jvpControlFlow(op, fn, tangents, primals, out)))
+        return failure();
+      replacePrimals(op, primals, copy.results);
+      for (auto [r, t] : llvm::zip(primals, out))
+        if (t && ad::isDifferentiableType(r.getType()))
+          tangent[r] = t;
+      continue;
+    }
     if (auto custom = llvm::dyn_cast<CustomJvpCallOp>(op)) {
       // The rule computes results and tangents together.
       SmallVector<Value> operands(custom.getOperands());
@@ -199,6 +235,7 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
         tangent[r] = t;
   }
 
+  b.setInsertionPointToEnd(&entry);
   SmallVector<Value> returned(copy.results);
   for (Value r : copy.results) {
     Value t = tangent.lookup(r);
@@ -260,7 +297,13 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
       continue;
     Location loc = op->getLoc();
     SmallVector<Value> out;
-    if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
+    if (llvm::isa<CondOp, WhileOp, ScanOp>(op)) {
+      SmallVector<Value> primals;
+      if (failed(vjpControlFlow(op, fn, b, active, cts, primals, out)))
+        return failure();
+      if (!primals.empty())
+        replacePrimals(op, primals, copy.results);
+    } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
       // residuals = fwd(x); operand cotangents = bwd(residuals, cotangents).
       func::FuncOp fwd = lookup(custom.getFwdAttr()), bwd = lookup(custom.getBwdAttr());
       auto fwdCall = makeCall(b, loc, fwd.getFunctionType().getResults(),
@@ -342,6 +385,522 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
   return fn;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow. Each region is outlined into a function, which is
+// differentiated like any other; the new op's regions call the result.
+//===----------------------------------------------------------------------===//
+
+/// Gives `region` one block taking `argTypes`, whose body `build` emits; the
+/// block yields what `build` returns.
+static void fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
+                       function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Location> locs(argTypes.size(), loc);
+  Block *block = b.createBlock(&region, {}, argTypes, locs);
+  SmallVector<Value> results = build(b, block);
+  YieldOp::create(b, loc, results);
+}
+
+static FlatSymbolRefAttr symbolOf(func::FuncOp fn) {
+  return FlatSymbolRefAttr::get(fn.getSymNameAttr());
+}
+
+static SmallVector<Value> callResults(OpBuilder &b, Location loc, func::FuncOp callee,
+                                      ValueRange args) {
+  auto call = makeCall(b, loc, callee.getFunctionType().getResults(), symbolOf(callee), args);
+  return SmallVector<Value>(call.getResults());
+}
+
+static SmallVector<Type> typesOf(ValueRange values) {
+  return SmallVector<Type>(values.getTypes());
+}
+
+LogicalResult Differentiator::jvpControlFlow(Operation *op, func::FuncOp fn,
+                                             ArrayRef<Value> tangents,
+                                             SmallVectorImpl<Value> &primals,
+                                             SmallVectorImpl<Value> &resultTangents) {
+  OpBuilder b(op->getContext());
+  b.setInsertionPointAfter(op);
+  Location loc = op->getLoc();
+  auto tangentOr0 = [&](Value t, Value primal) {
+    return t ? t : ad::zeros(b, loc, primal.getType());
+  };
+
+  if (auto cond = llvm::dyn_cast<CondOp>(op)) {
+    SmallVector<int64_t> wrt;
+    SmallVector<Value> operands(cond.getInputs());
+    for (auto [k, v] : llvm::enumerate(cond.getInputs()))
+      if (Value t = tangents[k + 1]) {
+        wrt.push_back(k);
+        operands.push_back(t);
+      }
+    SmallVector<func::FuncOp> rules;
+    for (Region &region : cond.getBranches()) {
+      func::FuncOp branch = outlineRegion(region, fn, "_branch", generated);
+      FailureOr<func::FuncOp> rule = jvpFunction(branch, wrt);
+      if (failed(rule))
+        return failure();
+      rules.push_back(*rule);
+    }
+    SmallVector<Type> types(cond.getResultTypes());
+    types.append(cond.getResultTypes().begin(), cond.getResultTypes().end());
+    auto jvp = CondOp::create(b, loc, types, cond.getIndex(), operands, rules.size());
+    for (auto [region, rule] : llvm::zip(jvp.getBranches(), rules))
+      fillRegion(b, loc, region, typesOf(operands), [&](OpBuilder &rb, Block *block) {
+        return callResults(rb, loc, rule, block->getArguments());
+      });
+    unsigned n = cond.getNumResults();
+    primals.append(jvp.getResults().begin(), jvp.getResults().begin() + n);
+    resultTangents.append(jvp.getResults().begin() + n, jvp.getResults().end());
+    return success();
+  }
+
+  if (auto loop = llvm::dyn_cast<WhileOp>(op)) {
+    unsigned n = loop.getNumResults();
+    SmallVector<bool> start;
+    for (Value t : tangents)
+      start.push_back(static_cast<bool>(t));
+    SmallVector<bool> state =
+        loopFixedPoint(loop.getBody().front(), start, {}, n, /*floatOnly=*/true);
+    SmallVector<int64_t> wrt;
+    SmallVector<Value> operands(loop.getInputs());
+    for (unsigned i = 0; i < n; ++i)
+      if (state[i]) {
+        wrt.push_back(i);
+        operands.push_back(tangentOr0(tangents[i], loop.getInputs()[i]));
+      }
+    func::FuncOp condFn = outlineRegion(loop.getCond(), fn, "_cond", generated);
+    func::FuncOp bodyFn = outlineRegion(loop.getBody(), fn, "_body", generated);
+    FailureOr<func::FuncOp> bodyJvp = jvpFunction(bodyFn, wrt);
+    if (failed(bodyJvp))
+      return failure();
+    auto jvp = WhileOp::create(b, loc, typesOf(operands), operands);
+    fillRegion(b, loc, jvp.getCond(), typesOf(operands), [&](OpBuilder &rb, Block *block) {
+      return callResults(rb, loc, condFn, block->getArguments().take_front(n));
+    });
+    fillRegion(b, loc, jvp.getBody(), typesOf(operands), [&](OpBuilder &rb, Block *block) {
+      SmallVector<Value> out = callResults(rb, loc, *bodyJvp, block->getArguments());
+      SmallVector<Value> next(out.begin(), out.begin() + n);
+      for (int64_t i : wrt)
+        next.push_back(out[n + i]);
+      return next;
+    });
+    primals.append(jvp.getResults().begin(), jvp.getResults().begin() + n);
+    resultTangents.assign(n, Value());
+    for (auto [k, i] : llvm::enumerate(wrt))
+      resultTangents[i] = jvp.getResult(n + k);
+    return success();
+  }
+
+  auto scan = llvm::cast<ScanOp>(op);
+  unsigned nc = scan.getInit().size(), nx = scan.getXs().size(), nk = scan.getConsts().size();
+  unsigned ny = scan.getYs().size();
+  ArrayRef<Value> tInit = tangents.take_front(nc), tXs = tangents.slice(nc, nx),
+                  tConsts = tangents.slice(nc + nx, nk);
+  SmallVector<bool> start, other;
+  for (Value t : tInit)
+    start.push_back(static_cast<bool>(t));
+  for (Value t : llvm::concat<const Value>(tXs, tConsts))
+    other.push_back(static_cast<bool>(t));
+  Block &body = scan.getBody().front();
+  SmallVector<bool> state = loopFixedPoint(body, start, other, nc, /*floatOnly=*/true);
+  SmallVector<bool> inputs(state);
+  inputs.append(other);
+  SmallVector<bool> dependent = dependentResults(body, inputs, /*floatOnly=*/true);
+
+  SmallVector<int64_t> wrt;
+  SmallVector<Value> init(scan.getInit()), xs(scan.getXs()), consts(scan.getConsts());
+  for (unsigned i = 0; i < nc; ++i)
+    if (state[i]) {
+      wrt.push_back(i);
+      init.push_back(tangentOr0(tInit[i], scan.getInit()[i]));
+    }
+  for (unsigned k = 0; k < nx; ++k)
+    if (tXs[k]) {
+      wrt.push_back(nc + k);
+      xs.push_back(tXs[k]);
+    }
+  for (unsigned k = 0; k < nk; ++k)
+    if (tConsts[k]) {
+      wrt.push_back(nc + nx + k);
+      consts.push_back(tConsts[k]);
+    }
+  func::FuncOp bodyFn = outlineRegion(scan.getBody(), fn, "_body", generated);
+  FailureOr<func::FuncOp> bodyJvp = jvpFunction(bodyFn, wrt);
+  if (failed(bodyJvp))
+    return failure();
+  SmallVector<int64_t> yTangents;
+  for (unsigned j = 0; j < ny; ++j)
+    if (dependent[nc + j])
+      yTangents.push_back(j);
+  SmallVector<Type> types(typesOf(init));
+  auto ysTypes = scan.getYs().getTypes();
+  types.append(ysTypes.begin(), ysTypes.end());
+  for (int64_t j : yTangents)
+    types.push_back(ysTypes[j]);
+  auto jvp = ScanOp::create(b, loc, types, init, xs, consts, scan.getLengthAttr(),
+                            scan.getReverseAttr(), scan.getUnrollAttr());
+  SmallVector<Type> argTypes;
+  for (Value v : init)
+    argTypes.push_back(v.getType());
+  for (Value v : xs) {
+    auto t = llvm::cast<RankedTensorType>(v.getType());
+    argTypes.push_back(RankedTensorType::get(t.getShape().drop_front(), t.getElementType()));
+  }
+  for (Value v : consts)
+    argTypes.push_back(v.getType());
+  unsigned ns = init.size() - nc, ntx = xs.size() - nx;
+  fillRegion(b, loc, jvp.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
+    ValueRange a = block->getArguments();
+    // (carry, x, consts, then the tangents in wrt order: carry, x, consts)
+    SmallVector<Value> args;
+    llvm::append_range(args, a.slice(0, nc));
+    llvm::append_range(args, a.slice(nc + ns, nx));
+    llvm::append_range(args, a.slice(nc + ns + nx + ntx, nk));
+    llvm::append_range(args, a.slice(nc, ns));
+    llvm::append_range(args, a.slice(nc + ns + nx, ntx));
+    llvm::append_range(args, a.slice(nc + ns + nx + ntx + nk, consts.size() - nk));
+    SmallVector<Value> out = callResults(rb, loc, *bodyJvp, args);
+    unsigned nr = nc + ny;
+    SmallVector<Value> yielded(out.begin(), out.begin() + nc);
+    for (int64_t i : wrt)
+      if (i < nc)
+        yielded.push_back(out[nr + i]);
+    yielded.append(out.begin() + nc, out.begin() + nr);
+    for (int64_t j : yTangents)
+      yielded.push_back(out[nr + nc + j]);
+    return yielded;
+  });
+  primals.append(jvp.getResults().begin(), jvp.getResults().begin() + nc);
+  primals.append(jvp.getResults().begin() + nc + ns, jvp.getResults().begin() + nc + ns + ny);
+  resultTangents.assign(nc + ny, Value());
+  unsigned k = 0;
+  for (int64_t i : wrt)
+    if (i < nc)
+      resultTangents[i] = jvp.getResult(nc + k++);
+  for (auto [m, j] : llvm::enumerate(yTangents))
+    resultTangents[nc + j] = jvp.getResult(nc + ns + ny + m);
+  return success();
+}
+
+namespace {
+/// A derivative function (primal args, then cotangent args) split in two:
+/// `fwd` (primal args) -> (primal results, residuals) and `bwd` (invariant
+/// args, residuals, cotangent args) -> (cotangent results). Ops that depend
+/// on no cotangent are forward; of those, the ones that depend only on the
+/// invariant arguments (a scan's consts) are recomputed in `bwd` rather than
+/// saved, and the rest that `bwd` needs are the residuals.
+struct SplitDerivative {
+  func::FuncOp fwd, bwd;
+  SmallVector<Type> residualTypes;
+  /// For each residual, the primal argument it is (or -1): such residuals
+  /// need not be saved by a loop when the argument is a scanned input.
+  SmallVector<int64_t> residualArgs;
+};
+} // namespace
+
+static SplitDerivative splitDerivative(func::FuncOp vjp, unsigned numPrimalArgs,
+                                       unsigned numPrimalResults, ArrayRef<bool> invariantArgs,
+                                       func::FuncOp from, GeneratedFunctions &generated) {
+  Block &entry = vjp.getBody().front();
+  auto ret = llvm::cast<func::ReturnOp>(entry.getTerminator());
+  DenseSet<Value> backward, invariant;
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
+    if (i >= numPrimalArgs)
+      backward.insert(arg);
+    else if (invariantArgs[i])
+      invariant.insert(arg);
+  }
+  SmallVector<Operation *> fwdOps, invOps, bwdOps;
+  for (Operation &op : entry.without_terminator()) {
+    if (llvm::any_of(op.getOperands(), [&](Value v) { return backward.contains(v); })) {
+      bwdOps.push_back(&op);
+      for (Value r : op.getResults())
+        backward.insert(r);
+      continue;
+    }
+    fwdOps.push_back(&op);
+    if (llvm::all_of(op.getOperands(), [&](Value v) { return invariant.contains(v); })) {
+      invOps.push_back(&op);
+      for (Value r : op.getResults())
+        invariant.insert(r);
+    }
+  }
+  SmallVector<Value> residuals;
+  DenseSet<Value> seen;
+  auto need = [&](Value v) {
+    if (!backward.contains(v) && !invariant.contains(v) && seen.insert(v).second)
+      residuals.push_back(v);
+  };
+  for (Operation *op : bwdOps)
+    for (Value v : op->getOperands())
+      need(v);
+  for (Value v : ret.getOperands().drop_front(numPrimalResults))
+    need(v);
+
+  SplitDerivative split;
+  for (Value r : residuals) {
+    split.residualTypes.push_back(r.getType());
+    auto arg = llvm::dyn_cast<BlockArgument>(r);
+    split.residualArgs.push_back(arg && arg.getOwner() == &entry ? arg.getArgNumber() : -1);
+  }
+  MLIRContext *ctx = vjp.getContext();
+  Location loc = vjp.getLoc();
+  SmallVector<Type> argTypes(entry.getArgumentTypes());
+  ArrayRef<Type> resTypes = vjp.getFunctionType().getResults();
+
+  // fwd: primal args -> primal results, residuals.
+  SmallVector<Type> fwdResults(resTypes.take_front(numPrimalResults));
+  fwdResults.append(split.residualTypes);
+  split.fwd = generated.create(from, "_fwd",
+                               FunctionType::get(ctx, ArrayRef<Type>(argTypes).take_front(numPrimalArgs),
+                                                 fwdResults));
+  {
+    Block &fe = split.fwd.getBody().front();
+    OpBuilder fb = OpBuilder::atBlockEnd(&fe);
+    IRMapping map;
+    map.map(entry.getArguments().take_front(numPrimalArgs), fe.getArguments());
+    for (Operation *op : fwdOps)
+      fb.clone(*op, map);
+    SmallVector<Value> out;
+    for (Value v : ret.getOperands().take_front(numPrimalResults))
+      out.push_back(map.lookupOrDefault(v));
+    for (Value v : residuals)
+      out.push_back(map.lookupOrDefault(v));
+    func::ReturnOp::create(fb, loc, out);
+  }
+  // bwd: invariant args, residuals, cotangent args -> cotangent results.
+  SmallVector<Type> bwdArgs;
+  SmallVector<unsigned> invariantIndices;
+  for (unsigned i = 0; i < numPrimalArgs; ++i)
+    if (invariantArgs[i]) {
+      invariantIndices.push_back(i);
+      bwdArgs.push_back(argTypes[i]);
+    }
+  bwdArgs.append(split.residualTypes);
+  bwdArgs.append(argTypes.begin() + numPrimalArgs, argTypes.end());
+  split.bwd = generated.create(
+      from, "_bwd", FunctionType::get(ctx, bwdArgs, resTypes.drop_front(numPrimalResults)));
+  {
+    Block &be = split.bwd.getBody().front();
+    OpBuilder bb = OpBuilder::atBlockEnd(&be);
+    IRMapping map;
+    unsigned a = 0;
+    for (unsigned i : invariantIndices)
+      map.map(entry.getArgument(i), be.getArgument(a++));
+    for (Value r : residuals)
+      map.map(r, be.getArgument(a++));
+    for (unsigned i = numPrimalArgs; i < entry.getNumArguments(); ++i)
+      map.map(entry.getArgument(i), be.getArgument(a++));
+    for (Operation *op : invOps)
+      bb.clone(*op, map);
+    for (Operation *op : bwdOps)
+      bb.clone(*op, map);
+    SmallVector<Value> out;
+    for (Value v : ret.getOperands().drop_front(numPrimalResults))
+      out.push_back(map.lookupOrDefault(v));
+    func::ReturnOp::create(bb, loc, out);
+  }
+  return split;
+}
+
+static RankedTensorType stacked(Type t, int64_t length) {
+  auto type = llvm::cast<RankedTensorType>(t);
+  SmallVector<int64_t> shape{length};
+  llvm::append_range(shape, type.getShape());
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+static RankedTensorType unstacked(Type t) {
+  auto type = llvm::cast<RankedTensorType>(t);
+  return RankedTensorType::get(type.getShape().drop_front(), type.getElementType());
+}
+
+LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpBuilder &b,
+                                             const DenseSet<Value> &active,
+                                             ArrayRef<Value> cts,
+                                             SmallVectorImpl<Value> &primals,
+                                             SmallVectorImpl<Value> &out) {
+  Location loc = op->getLoc();
+  out.assign(op->getNumOperands(), Value());
+
+  if (llvm::isa<WhileOp>(op))
+    return op->emitOpError(
+        "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop "
+        "with dynamic start/stop values. Try using lax.scan, or using fori_loop with "
+        "static start/stop.");
+
+  if (auto cond = llvm::dyn_cast<CondOp>(op)) {
+    // Each backward branch recomputes its forward branch and pulls back.
+    SmallVector<int64_t> wrt, seeds;
+    for (auto [k, v] : llvm::enumerate(cond.getInputs()))
+      if (active.contains(v))
+        wrt.push_back(k);
+    SmallVector<Value> operands(cond.getInputs());
+    for (auto [j, c] : llvm::enumerate(cts))
+      if (c) {
+        seeds.push_back(j);
+        operands.push_back(c);
+      }
+    if (wrt.empty())
+      return success();
+    SmallVector<func::FuncOp> rules;
+    for (Region &region : cond.getBranches()) {
+      func::FuncOp branch = outlineRegion(region, fn, "_branch", generated);
+      FailureOr<func::FuncOp> rule = vjpFunction(branch, wrt, seeds);
+      if (failed(rule))
+        return failure();
+      rules.push_back(*rule);
+    }
+    SmallVector<Type> types;
+    for (int64_t k : wrt)
+      types.push_back(cond.getInputs()[k].getType());
+    unsigned n = cond.getNumResults();
+    auto back = CondOp::create(b, loc, types, cond.getIndex(), operands, rules.size());
+    for (auto [region, rule] : llvm::zip(back.getBranches(), rules))
+      fillRegion(b, loc, region, typesOf(operands), [&](OpBuilder &rb, Block *block) {
+        SmallVector<Value> res = callResults(rb, loc, rule, block->getArguments());
+        return SmallVector<Value>(res.begin() + n, res.end());
+      });
+    for (auto [m, k] : llvm::enumerate(wrt))
+      out[1 + k] = back.getResult(m);
+    return success();
+  }
+
+  auto scan = llvm::cast<ScanOp>(op);
+  unsigned nc = scan.getInit().size(), nx = scan.getXs().size(), nk = scan.getConsts().size();
+  unsigned ny = scan.getYs().size();
+  int64_t length = scan.getLength();
+  SmallVector<bool> start, other;
+  for (Value v : scan.getInit())
+    start.push_back(active.contains(v));
+  for (Value v : llvm::concat<Value>(scan.getXs(), scan.getConsts()))
+    other.push_back(active.contains(v));
+  Block &body = scan.getBody().front();
+  SmallVector<bool> state = loopFixedPoint(body, start, other, nc, /*floatOnly=*/true);
+  SmallVector<bool> inputs(state);
+  inputs.append(other);
+  SmallVector<bool> dependent = dependentResults(body, inputs, /*floatOnly=*/true);
+
+  SmallVector<int64_t> wrt, seeds;
+  for (unsigned i = 0; i < nc; ++i)
+    if (state[i])
+      wrt.push_back(i);
+  for (unsigned k = 0; k < nx + nk; ++k)
+    if (other[k])
+      wrt.push_back(nc + k);
+  if (wrt.empty())
+    return success();
+  for (unsigned i = 0; i < nc; ++i)
+    if (state[i])
+      seeds.push_back(i);
+  SmallVector<int64_t> ySeeds;
+  for (unsigned j = 0; j < ny; ++j)
+    if (dependent[nc + j] && cts[nc + j]) {
+      seeds.push_back(nc + j);
+      ySeeds.push_back(j);
+    }
+  func::FuncOp bodyFn = outlineRegion(scan.getBody(), fn, "_body", generated);
+  FailureOr<func::FuncOp> bodyVjp = vjpFunction(bodyFn, wrt, seeds);
+  if (failed(bodyVjp))
+    return failure();
+  unsigned numArgs = nc + nx + nk;
+  SmallVector<bool> invariantArgs(numArgs, false);
+  for (unsigned k = 0; k < nk; ++k)
+    invariantArgs[nc + nx + k] = true;
+  SplitDerivative split =
+      splitDerivative(*bodyVjp, numArgs, nc + ny, invariantArgs, fn, generated);
+  unsigned nr = split.residualTypes.size();
+
+  // Forward: the scan again, also stacking the residuals of every step
+  // (except the xs slices themselves: the backward scan reads the xs).
+  {
+    OpBuilder fb(op->getContext());
+    fb.setInsertionPointAfter(op);
+    SmallVector<Type> types(scan.getResultTypes());
+    SmallVector<unsigned> saved;
+    for (auto [m, t] : llvm::enumerate(split.residualTypes)) {
+      int64_t a = split.residualArgs[m];
+      if (a >= nc && a < nc + nx)
+        continue;
+      saved.push_back(m);
+      types.push_back(stacked(t, length));
+    }
+    auto fwd = ScanOp::create(fb, loc, types, scan.getInit(), scan.getXs(), scan.getConsts(),
+                              scan.getLengthAttr(), scan.getReverseAttr(),
+                              scan.getUnrollAttr());
+    fillRegion(fb, loc, fwd.getBody(), body.getArgumentTypes(),
+               [&](OpBuilder &rb, Block *block) {
+                 SmallVector<Value> res = callResults(rb, loc, split.fwd,
+                                                      block->getArguments());
+                 SmallVector<Value> yielded(res.begin(), res.begin() + nc + ny);
+                 for (unsigned m : saved)
+                   yielded.push_back(res[nc + ny + m]);
+                 return yielded;
+               });
+    primals.append(fwd.getResults().begin(), fwd.getResults().begin() + nc + ny);
+    // Backward: a scan the other way over (residuals, ys cotangents), carrying
+    // the carry cotangents and the sums of the consts' cotangents.
+    SmallVector<Value> bInit, bXs;
+    for (unsigned m = 0, next = nc + ny; m < nr; ++m) {
+      int64_t a = split.residualArgs[m];
+      bXs.push_back(a >= nc && a < nc + nx ? scan.getXs()[a - nc] : fwd.getResult(next++));
+    }
+    for (int64_t i : wrt)
+      if (i < nc)
+        bInit.push_back(cts[i] ? cts[i] : ad::zeros(b, loc, scan.getInit()[i].getType()));
+    SmallVector<int64_t> constWrt, xWrt;
+    for (int64_t i : wrt) {
+      if (i >= nc + nx) {
+        constWrt.push_back(i - nc - nx);
+        bInit.push_back(ad::zeros(b, loc, scan.getConsts()[i - nc - nx].getType()));
+      } else if (i >= nc) {
+        xWrt.push_back(i - nc);
+      }
+    }
+    for (int64_t j : ySeeds)
+      bXs.push_back(cts[nc + j]);
+    SmallVector<Type> bTypes(typesOf(bInit));
+    for (int64_t k : xWrt)
+      bTypes.push_back(scan.getXs()[k].getType());
+    auto back = ScanOp::create(b, loc, bTypes, bInit, bXs, scan.getConsts(),
+                               scan.getLengthAttr(),
+                               scan.getReverse() ? UnitAttr() : b.getUnitAttr(),
+                               scan.getUnrollAttr());
+    SmallVector<Type> argTypes(typesOf(bInit));
+    for (Value v : bXs)
+      argTypes.push_back(unstacked(v.getType()));
+    llvm::append_range(argTypes, scan.getConsts().getTypes());
+    unsigned ns = bInit.size() - constWrt.size(), nsk = constWrt.size();
+    fillRegion(b, loc, back.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
+      ValueRange a = block->getArguments();
+      ValueRange ctCarry = a.slice(0, ns), acc = a.slice(ns, nsk), res = a.slice(ns + nsk, nr),
+                 ctY = a.slice(ns + nsk + nr, ySeeds.size()),
+                 cs = a.slice(ns + nsk + nr + ySeeds.size(), nk);
+      SmallVector<Value> args(cs);
+      llvm::append_range(args, res);
+      llvm::append_range(args, ctCarry);
+      llvm::append_range(args, ctY);
+      SmallVector<Value> ct = callResults(rb, loc, split.bwd, args);
+      // ct: carries (in wrt order), then xs, then consts.
+      SmallVector<Value> yielded(ct.begin(), ct.begin() + ns);
+      for (unsigned m = 0; m < nsk; ++m)
+        yielded.push_back(AddOp::create(rb, loc, acc[m], ct[ns + xWrt.size() + m]));
+      yielded.append(ct.begin() + ns, ct.begin() + ns + xWrt.size());
+      return yielded;
+    });
+    unsigned m = 0;
+    for (int64_t i : wrt)
+      if (i < nc)
+        out[i] = back.getResult(m++);
+    for (auto [q, k] : llvm::enumerate(constWrt))
+      out[nc + nx + k] = back.getResult(ns + q);
+    for (auto [q, k] : llvm::enumerate(xWrt))
+      out[nc + k] = back.getResult(ns + nsk + q);
+  }
+  return success();
 }
 
 /// Expands jvp/vjp requests; afterwards the custom calls become plain calls

@@ -2,6 +2,9 @@
 
 #include "passes/TransformRequests.h"
 
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+
 #include "Mlax/MlaxOps.h"
 #include "passes/Passes.h"
 
@@ -119,6 +122,90 @@ FailureOr<int64_t> mlax::expandRequests(ModuleOp module, SymbolTable &symbols,
   for (RequestExpander *e : expanders)
     e->finish();
   return expanded;
+}
+
+func::FuncOp mlax::outlineRegion(Region &region, func::FuncOp from, StringRef suffix,
+                                 GeneratedFunctions &generated) {
+  Block &block = region.front();
+  Operation *terminator = block.getTerminator();
+  auto type = FunctionType::get(from.getContext(), block.getArgumentTypes(),
+                                terminator->getOperandTypes());
+  func::FuncOp fn = generated.create(from, suffix, type);
+  Block &entry = fn.getBody().front();
+  OpBuilder b = OpBuilder::atBlockEnd(&entry);
+  IRMapping map;
+  map.map(block.getArguments(), entry.getArguments());
+  for (Operation &op : block.without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> results;
+  for (Value v : terminator->getOperands())
+    results.push_back(map.lookupOrDefault(v));
+  func::ReturnOp::create(b, terminator->getLoc(), results);
+  return fn;
+}
+
+static SmallVector<bool> dependentResultsImpl(Block &block, ArrayRef<bool> inputs,
+                                              bool floatOnly, unsigned depth);
+
+SmallVector<bool> mlax::dependentResults(Block &block, ArrayRef<bool> inputs, bool floatOnly) {
+  return dependentResultsImpl(block, inputs, floatOnly, 0);
+}
+
+static SmallVector<bool> dependentResultsImpl(Block &block, ArrayRef<bool> inputs,
+                                              bool floatOnly, unsigned depth) {
+  DenseSet<Value> dependent;
+  auto carries = [&](Value v) { return !floatOnly || ad::isDifferentiableType(v.getType()); };
+  for (auto [arg, flag] : llvm::zip(block.getArguments(), inputs))
+    if (flag && carries(arg))
+      dependent.insert(arg);
+  for (Operation &op : block.without_terminator()) {
+    if (llvm::none_of(op.getOperands(), [&](Value v) { return dependent.contains(v); }))
+      continue;
+    // A call: as precise as its callee (the transformations inline calls).
+    if (auto call = llvm::dyn_cast<CallOp>(op); call && depth < 32) {
+      auto callee =
+          SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+      if (callee && callee.getBody().hasOneBlock()) {
+        SmallVector<bool> flags;
+        for (Value v : call.getOperands())
+          flags.push_back(dependent.contains(v));
+        SmallVector<bool> out =
+            dependentResultsImpl(callee.getBody().front(), flags, floatOnly, depth + 1);
+        for (auto [r, flag] : llvm::zip(call.getResults(), out))
+          if (flag && carries(r))
+            dependent.insert(r);
+        continue;
+      }
+    }
+    for (Value r : op.getResults())
+      if (carries(r))
+        dependent.insert(r);
+  }
+  SmallVector<bool> result;
+  for (Value v : block.getTerminator()->getOperands())
+    result.push_back(dependent.contains(v));
+  return result;
+}
+
+SmallVector<bool> mlax::loopFixedPoint(Block &body, ArrayRef<bool> state, ArrayRef<bool> other,
+                                       unsigned otherOffset, bool floatOnly) {
+  SmallVector<bool> current(state);
+  while (true) {
+    SmallVector<bool> inputs(body.getNumArguments(), false);
+    for (auto [i, f] : llvm::enumerate(current))
+      inputs[i] = f;
+    for (auto [i, f] : llvm::enumerate(other))
+      inputs[otherOffset + i] = f;
+    SmallVector<bool> out = dependentResults(body, inputs, floatOnly);
+    bool changed = false;
+    for (unsigned i = 0; i < current.size(); ++i)
+      if (out[i] && !current[i]) {
+        current[i] = true;
+        changed = true;
+      }
+    if (!changed)
+      return current;
+  }
 }
 
 namespace {

@@ -66,6 +66,26 @@ private:
   int64_t created = 0;
 };
 
+/// A private function (named `from` + `suffix`) with `region`'s block as
+/// its body: the block's arguments are its arguments, what the region yields
+/// it returns. Control-flow regions are isolated from above, so this is a
+/// plain copy; transformations then differentiate or batch the function.
+func::FuncOp outlineRegion(Region &region, func::FuncOp from, StringRef suffix,
+                           GeneratedFunctions &generated);
+
+/// Which values a region's block yields depend on the block arguments
+/// marked in `inputs` (through any chain of ops; an op with a dependent
+/// operand makes all its results dependent). With `floatOnly`, only values
+/// of a real-float type carry dependence (what differentiation needs).
+SmallVector<bool> dependentResults(Block &block, ArrayRef<bool> inputs, bool floatOnly);
+
+/// The loop-state fixed point: starting from `state` (one flag per carried
+/// value), adds every carried value whose next value depends on a marked
+/// input (`state` for the carries, `other` for the rest of the block's
+/// arguments, which follow the carries at offset `otherOffset`).
+SmallVector<bool> loopFixedPoint(Block &body, ArrayRef<bool> state, ArrayRef<bool> other,
+                                 unsigned otherOffset, bool floatOnly);
+
 std::unique_ptr<RequestExpander> createAutodiffExpander(ModuleOp module,
                                                         SymbolTable &symbols);
 std::unique_ptr<RequestExpander> createVectorizeExpander(ModuleOp module,

@@ -65,6 +65,10 @@ private:
                           SmallPtrSetImpl<Operation *> &onStack);
   FailureOr<Operation *> batchCallLike(Operation *op, ArrayRef<BValue> operands, OpBuilder &b,
                                        int64_t size);
+  /// cond / while / scan with some operand batched: their regions are
+  /// outlined and batched like functions; the results' batch flags follow.
+  LogicalResult batchControlFlow(Operation *op, func::FuncOp f, ArrayRef<BValue> operands,
+                                 OpBuilder &b, int64_t size, SmallVectorImpl<BValue> &results);
   /// The callee batched along axis 0 of every argument and result.
   FailureOr<FlatSymbolRefAttr> allBatched(FlatSymbolRefAttr name, int64_t size);
 
@@ -158,6 +162,14 @@ LogicalResult Vectorizer::batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBui
         map[r] = BValue{c, false};
       continue;
     }
+    if (llvm::isa<CondOp, WhileOp, ScanOp>(op)) {
+      SmallVector<BValue> batched;
+      if (failed(batchControlFlow(&op, f, operands, b, size, batched)))
+        return failure();
+      for (auto [r, v] : llvm::zip(op.getResults(), batched))
+        map[r] = v;
+      continue;
+    }
     SmallVector<Value> newResults;
     if (llvm::isa<CustomJvpCallOp, CustomVjpCallOp, RematCallOp>(op)) {
       FailureOr<Operation *> batched = batchCallLike(&op, operands, b, size);
@@ -223,6 +235,213 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
     return CustomVjpCallOp::create(b, loc, types, *callee, *fwd, *bwd, values).getOperation();
   }
   return RematCallOp::create(b, loc, types, *callee, values).getOperation();
+}
+
+static void fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
+                       function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Location> locs(argTypes.size(), loc);
+  Block *block = b.createBlock(&region, {}, argTypes, locs);
+  SmallVector<Value> results = build(b, block);
+  YieldOp::create(b, loc, results);
+}
+
+static SmallVector<Value> callFn(OpBuilder &b, Location loc, func::FuncOp callee,
+                                 ValueRange args) {
+  auto call = makeCall(b, loc, callee.getFunctionType().getResults(),
+                       FlatSymbolRefAttr::get(callee.getSymNameAttr()), args);
+  return SmallVector<Value>(call.getResults());
+}
+
+static Value scalarI32(OpBuilder &b, Location loc, int64_t v) {
+  auto type = RankedTensorType::get({}, b.getI32Type());
+  return ConstantOp::create(
+      b, loc, llvm::cast<ElementsAttr>(DenseElementsAttr::get(type, APInt(32, v, true))));
+}
+
+/// `pred` (batched, shape [size]) broadcast to `like`'s shape along axis 0.
+static Value broadcastPred(OpBuilder &b, Location loc, Value pred, Value like) {
+  auto type = llvm::cast<RankedTensorType>(like.getType());
+  auto predType = llvm::cast<RankedTensorType>(pred.getType());
+  return BroadcastInDimOp::create(b, loc, type.clone(predType.getElementType()), pred,
+                                  ArrayRef<int64_t>{0});
+}
+
+LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
+                                           ArrayRef<BValue> operands, OpBuilder &b,
+                                           int64_t size, SmallVectorImpl<BValue> &results) {
+  Location loc = op->getLoc();
+  auto axesOf = [](ArrayRef<bool> flags) {
+    SmallVector<int64_t> axes;
+    for (bool flag : flags)
+      axes.push_back(flag ? 0 : -1);
+    return axes;
+  };
+  auto batchedAs = [&](const BValue &v, bool batched) {
+    return batched && !v.batched ? vec::broadcastToBatch(b, loc, v.value, size) : v.value;
+  };
+  auto vmapped = [&](Region &region, StringRef suffix, ArrayRef<bool> in,
+                     ArrayRef<bool> out) -> FailureOr<func::FuncOp> {
+    func::FuncOp outlined = outlineRegion(region, f, suffix, generated);
+    return vmapFunction(outlined, axesOf(in), axesOf(out), size);
+  };
+
+  if (auto cond = llvm::dyn_cast<CondOp>(op)) {
+    ArrayRef<BValue> inputs = operands.drop_front();
+    SmallVector<bool> in;
+    SmallVector<Value> values;
+    for (const BValue &v : inputs) {
+      in.push_back(v.batched);
+      values.push_back(v.value);
+    }
+    unsigned n = cond.getNumResults();
+    bool indexBatched = operands[0].batched;
+    // A result is batched if any branch makes it depend on a batched input
+    // (all are, when the index is batched: the branches are selected from).
+    SmallVector<bool> out(n, indexBatched);
+    for (Region &region : cond.getBranches()) {
+      SmallVector<bool> dep = dependentResults(region.front(), in, /*floatOnly=*/false);
+      for (unsigned i = 0; i < n; ++i)
+        out[i] = out[i] || dep[i];
+    }
+    SmallVector<func::FuncOp> fns;
+    for (Region &region : cond.getBranches()) {
+      FailureOr<func::FuncOp> fn = vmapped(region, "_branch", in, out);
+      if (failed(fn))
+        return failure();
+      fns.push_back(*fn);
+    }
+    if (!indexBatched) {
+      SmallVector<Type> types;
+      for (auto [t, flag] : llvm::zip(cond.getResultTypes(), out))
+        types.push_back(flag ? Type(vec::batchedType(t, size)) : t);
+      auto batched = CondOp::create(b, loc, types, operands[0].value, values, fns.size());
+      for (auto [region, fn] : llvm::zip(batched.getBranches(), fns))
+        fillRegion(b, loc, region, ValueRange(values).getTypes(),
+                   [&](OpBuilder &rb, Block *block) {
+                     return callFn(rb, loc, fn, block->getArguments());
+                   });
+      for (auto [r, flag] : llvm::zip(batched.getResults(), out))
+        results.push_back(BValue{r, flag});
+      return success();
+    }
+    // A batched index: run every branch and select per example. An index
+    // out of range picks the last branch, as stablehlo.case does.
+    SmallVector<SmallVector<Value>> perBranch;
+    for (func::FuncOp fn : fns)
+      perBranch.push_back(callFn(b, loc, fn, values));
+    int64_t last = fns.size() - 1;
+    Value index = operands[0].value;
+    auto indexType = llvm::cast<RankedTensorType>(index.getType());
+    auto splat = [&](int64_t v) {
+      return BroadcastInDimOp::create(b, loc, indexType, scalarI32(b, loc, v),
+                                      ArrayRef<int64_t>{});
+    };
+    Value low = CompareOp::create(b, loc, ComparisonDirection::LT, index, splat(0));
+    Value high = CompareOp::create(b, loc, ComparisonDirection::GT, index, splat(last));
+    Value outside = OrOp::create(b, loc, low, high);
+    index = SelectNOp::create(b, loc, outside, ValueRange{index, splat(last)});
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<Value> cases;
+      for (auto &rs : perBranch)
+        cases.push_back(rs[i]);
+      Value which = broadcastPred(b, loc, index, cases[0]);
+      results.push_back(BValue{SelectNOp::create(b, loc, which, cases), true});
+    }
+    return success();
+  }
+
+  if (auto loop = llvm::dyn_cast<WhileOp>(op)) {
+    unsigned n = loop.getNumResults();
+    SmallVector<bool> start;
+    for (const BValue &v : operands)
+      start.push_back(v.batched);
+    SmallVector<bool> state =
+        loopFixedPoint(loop.getBody().front(), start, {}, n, /*floatOnly=*/false);
+    bool predBatched = dependentResults(loop.getCond().front(), state, false)[0];
+    if (predBatched)
+      state.assign(n, true);
+    SmallVector<Value> values;
+    for (auto [v, flag] : llvm::zip(operands, state))
+      values.push_back(batchedAs(v, flag));
+    FailureOr<func::FuncOp> condFn =
+        vmapped(loop.getCond(), "_cond", state, ArrayRef<bool>{predBatched});
+    FailureOr<func::FuncOp> bodyFn = vmapped(loop.getBody(), "_body", state, state);
+    if (failed(condFn) || failed(bodyFn))
+      return failure();
+    TypeRange types = ValueRange(values).getTypes();
+    auto batched = WhileOp::create(b, loc, types, values);
+    fillRegion(b, loc, batched.getCond(), types, [&](OpBuilder &rb, Block *block) {
+      Value p = callFn(rb, loc, *condFn, block->getArguments())[0];
+      if (predBatched) // run while any example's condition holds
+        p = ReduceOrOp::create(rb, loc, p, ArrayRef<int64_t>{0});
+      return SmallVector<Value>{p};
+    });
+    fillRegion(b, loc, batched.getBody(), types, [&](OpBuilder &rb, Block *block) {
+      SmallVector<Value> next = callFn(rb, loc, *bodyFn, block->getArguments());
+      if (predBatched) { // examples whose condition is false keep their state
+        Value p = callFn(rb, loc, *condFn, block->getArguments())[0];
+        for (unsigned i = 0; i < next.size(); ++i)
+          next[i] = SelectNOp::create(rb, loc, broadcastPred(rb, loc, p, next[i]),
+                                      ValueRange{block->getArgument(i), next[i]});
+      }
+      return next;
+    });
+    for (auto [r, flag] : llvm::zip(batched.getResults(), state))
+      results.push_back(BValue{r, flag});
+    return success();
+  }
+
+  auto scan = llvm::cast<ScanOp>(op);
+  unsigned nc = scan.getInit().size(), nx = scan.getXs().size(), nk = scan.getConsts().size();
+  unsigned ny = scan.getYs().size();
+  SmallVector<bool> start, other;
+  for (const BValue &v : operands.take_front(nc))
+    start.push_back(v.batched);
+  for (const BValue &v : operands.drop_front(nc))
+    other.push_back(v.batched);
+  Block &body = scan.getBody().front();
+  SmallVector<bool> state = loopFixedPoint(body, start, other, nc, /*floatOnly=*/false);
+  SmallVector<bool> in(state);
+  in.append(other);
+  SmallVector<bool> dep = dependentResults(body, in, /*floatOnly=*/false);
+  SmallVector<bool> out(state);
+  out.append(dep.begin() + nc, dep.end());
+  FailureOr<func::FuncOp> bodyFn = vmapped(scan.getBody(), "_body", in, out);
+  if (failed(bodyFn))
+    return failure();
+  SmallVector<Value> init, xs, consts;
+  for (unsigned i = 0; i < nc; ++i)
+    init.push_back(batchedAs(operands[i], state[i]));
+  for (unsigned k = 0; k < nx; ++k) {
+    const BValue &v = operands[nc + k];
+    // The batch axis goes second: the scan runs over the first.
+    xs.push_back(v.batched ? moveAxis(b, loc, v.value, 0, 1) : v.value);
+  }
+  for (unsigned k = 0; k < nk; ++k)
+    consts.push_back(operands[nc + nx + k].value);
+  SmallVector<Type> types(ValueRange(init).getTypes());
+  for (auto [t, flag] : llvm::zip(scan.getYs().getTypes(), ArrayRef<bool>(out).drop_front(nc)))
+    types.push_back(flag ? Type(vec::insertAxis(t, 1, size)) : t);
+  auto batched = ScanOp::create(b, loc, types, init, xs, consts, scan.getLengthAttr(),
+                                scan.getReverseAttr(), scan.getUnrollAttr());
+  SmallVector<Type> argTypes(ValueRange(init).getTypes());
+  for (Value x : xs) {
+    auto t = llvm::cast<RankedTensorType>(x.getType());
+    argTypes.push_back(RankedTensorType::get(t.getShape().drop_front(), t.getElementType()));
+  }
+  llvm::append_range(argTypes, ValueRange(consts).getTypes());
+  fillRegion(b, loc, batched.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
+    return callFn(rb, loc, *bodyFn, block->getArguments());
+  });
+  for (unsigned i = 0; i < nc; ++i)
+    results.push_back(BValue{batched.getResult(i), state[i]});
+  for (unsigned j = 0; j < ny; ++j) {
+    Value y = batched.getResult(nc + j);
+    bool flag = out[nc + j];
+    results.push_back(BValue{flag ? moveAxis(b, loc, y, 1, 0) : y, flag});
+  }
+  return success();
 }
 
 class VectorizeExpander : public RequestExpander {

@@ -39,9 +39,10 @@ def checks_for(func_lines):
     for i, a in enumerate(args):
         a = a if a.startswith("%") else "%" + a
         out.append(f"// CHECK-SAME: {sub(a, True)}{',' if i + 1 < len(args) else ''}")
+    indent = func_lines[0][:len(func_lines[0]) - len(func_lines[0].lstrip())]
     for line in func_lines[1:]:
         text = line.strip()
-        if text == "}":
+        if line.rstrip() == indent + "}":
             break
         out.append(f"// CHECK-NEXT: {sub(text, False)}")
     return out
@@ -57,7 +58,8 @@ def main():
         m = re.match(r"\s*func\.func (?:private )?@([\w$.]+)", lines[i])
         if m and re.search(opts.only, m.group(1)):
             j = i
-            while lines[j].strip() != "}":
+            indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+            while lines[j].rstrip() != indent + "}":
                 j += 1
             print("\n".join(checks_for(lines[i:j + 1])))
             print()

@@ -68,8 +68,10 @@ def bool_conversion(tracer) -> TracerBoolConversionError:
         f"Attempted boolean conversion of traced array with shape {_shape(tracer)}."
         f"{_context(tracer)}\n"
         "Python control flow (`if`, `while`, `and`, `or`, `not`, `bool()`) cannot depend on "
-        "a traced value: use mlax.numpy.where (or mlax.lax.select) for a value-dependent "
-        "choice, or mark the argument static with static_argnums/static_argnames.\n"
+        "a traced value: use mlax.lax.cond / mlax.lax.switch to choose a computation, "
+        "mlax.lax.while_loop / fori_loop for a loop, mlax.numpy.where (or mlax.lax.select) "
+        "for a value-dependent choice, or mark the argument static with "
+        "static_argnums/static_argnames.\n"
         + _DOCS.format("TracerBoolConversionError"))
 
 

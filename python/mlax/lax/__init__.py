@@ -14,3 +14,8 @@ from mlax._src.lax import (  # noqa: F401,E402
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, dynamic_index_in_dim,
     dynamic_slice, dynamic_slice_in_dim, dynamic_update_slice, dynamic_update_slice_in_dim,
     gather, rev, scatter, scatter_add, scatter_max, scatter_min, scatter_mul)
+from mlax._src.lax_conv import (  # noqa: F401,E402
+    ConvDimensionNumbers, conv, conv_dimension_numbers, conv_general_dilated,
+    conv_with_general_padding, padtype_to_pads, reduce_window)
+from mlax._src.control_flow import (  # noqa: F401,E402
+    cond, fori_loop, map, scan, switch, while_loop)

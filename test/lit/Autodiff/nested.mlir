@@ -124,10 +124,11 @@ func.func private @outer(%x: tensor<f32>) -> tensor<f32> {
 }
 // CHECK-LABEL: func.func private @outer_jvp(
 // CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[T:[^ ,:)]*]]: tensor<f32>
+// Each op's tangent code follows it.
 // CHECK-NEXT: %[[S:.*]] = mlax.sin %[[X]]
-// CHECK-NEXT: %[[P:.*]] = mlax.mul %[[S]], %[[X]]
 // CHECK-NEXT: %[[C:.*]] = mlax.cos %[[X]]
 // CHECK-NEXT: %[[TS:.*]] = mlax.mul %[[T]], %[[C]]
+// CHECK-NEXT: %[[P:.*]] = mlax.mul %[[S]], %[[X]]
 // CHECK-NEXT: %[[A:.*]] = mlax.mul %[[TS]], %[[X]]
 // CHECK-NEXT: %[[B:.*]] = mlax.mul %[[S]], %[[T]]
 // CHECK-NEXT: %[[SUM:.*]] = mlax.add %[[A]], %[[B]]
