@@ -392,27 +392,6 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
 // differentiated like any other; the new op's regions call the result.
 //===----------------------------------------------------------------------===//
 
-/// Gives `region` one block taking `argTypes`, whose body `build` emits; the
-/// block yields what `build` returns.
-static void fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
-                       function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
-  OpBuilder::InsertionGuard guard(b);
-  SmallVector<Location> locs(argTypes.size(), loc);
-  Block *block = b.createBlock(&region, {}, argTypes, locs);
-  SmallVector<Value> results = build(b, block);
-  YieldOp::create(b, loc, results);
-}
-
-static FlatSymbolRefAttr symbolOf(func::FuncOp fn) {
-  return FlatSymbolRefAttr::get(fn.getSymNameAttr());
-}
-
-static SmallVector<Value> callResults(OpBuilder &b, Location loc, func::FuncOp callee,
-                                      ValueRange args) {
-  auto call = makeCall(b, loc, callee.getFunctionType().getResults(), symbolOf(callee), args);
-  return SmallVector<Value>(call.getResults());
-}
-
 static SmallVector<Type> typesOf(ValueRange values) {
   return SmallVector<Type>(values.getTypes());
 }
@@ -449,7 +428,7 @@ LogicalResult Differentiator::jvpControlFlow(Operation *op, func::FuncOp fn,
     auto jvp = CondOp::create(b, loc, types, cond.getIndex(), operands, rules.size());
     for (auto [region, rule] : llvm::zip(jvp.getBranches(), rules))
       fillRegion(b, loc, region, typesOf(operands), [&](OpBuilder &rb, Block *block) {
-        return callResults(rb, loc, rule, block->getArguments());
+        return callFunction(rb, loc, rule, block->getArguments());
       });
     unsigned n = cond.getNumResults();
     primals.append(jvp.getResults().begin(), jvp.getResults().begin() + n);
@@ -478,10 +457,10 @@ LogicalResult Differentiator::jvpControlFlow(Operation *op, func::FuncOp fn,
       return failure();
     auto jvp = WhileOp::create(b, loc, typesOf(operands), operands);
     fillRegion(b, loc, jvp.getCond(), typesOf(operands), [&](OpBuilder &rb, Block *block) {
-      return callResults(rb, loc, condFn, block->getArguments().take_front(n));
+      return callFunction(rb, loc, condFn, block->getArguments().take_front(n));
     });
     fillRegion(b, loc, jvp.getBody(), typesOf(operands), [&](OpBuilder &rb, Block *block) {
-      SmallVector<Value> out = callResults(rb, loc, *bodyJvp, block->getArguments());
+      SmallVector<Value> out = callFunction(rb, loc, *bodyJvp, block->getArguments());
       SmallVector<Value> next(out.begin(), out.begin() + n);
       for (int64_t i : wrt)
         next.push_back(out[n + i]);
@@ -542,17 +521,8 @@ LogicalResult Differentiator::jvpControlFlow(Operation *op, func::FuncOp fn,
     types.push_back(ysTypes[j]);
   auto jvp = ScanOp::create(b, loc, types, init, xs, consts, scan.getLengthAttr(),
                             scan.getReverseAttr(), scan.getUnrollAttr());
-  SmallVector<Type> argTypes;
-  for (Value v : init)
-    argTypes.push_back(v.getType());
-  for (Value v : xs) {
-    auto t = llvm::cast<RankedTensorType>(v.getType());
-    argTypes.push_back(RankedTensorType::get(t.getShape().drop_front(), t.getElementType()));
-  }
-  for (Value v : consts)
-    argTypes.push_back(v.getType());
   unsigned ns = init.size() - nc, ntx = xs.size() - nx;
-  fillRegion(b, loc, jvp.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
+  fillRegion(b, loc, jvp.getBody(), scanBodyTypes(init, xs, consts), [&](OpBuilder &rb, Block *block) {
     ValueRange a = block->getArguments();
     // (carry, x, consts, then the tangents in wrt order: carry, x, consts)
     SmallVector<Value> args;
@@ -562,7 +532,7 @@ LogicalResult Differentiator::jvpControlFlow(Operation *op, func::FuncOp fn,
     llvm::append_range(args, a.slice(nc, ns));
     llvm::append_range(args, a.slice(nc + ns + nx, ntx));
     llvm::append_range(args, a.slice(nc + ns + nx + ntx + nk, consts.size() - nk));
-    SmallVector<Value> out = callResults(rb, loc, *bodyJvp, args);
+    SmallVector<Value> out = callFunction(rb, loc, *bodyJvp, args);
     unsigned nr = nc + ny;
     SmallVector<Value> yielded(out.begin(), out.begin() + nc);
     for (int64_t i : wrt)
@@ -706,18 +676,6 @@ static SplitDerivative splitDerivative(func::FuncOp vjp, unsigned numPrimalArgs,
   return split;
 }
 
-static RankedTensorType stacked(Type t, int64_t length) {
-  auto type = llvm::cast<RankedTensorType>(t);
-  SmallVector<int64_t> shape{length};
-  llvm::append_range(shape, type.getShape());
-  return RankedTensorType::get(shape, type.getElementType());
-}
-
-static RankedTensorType unstacked(Type t) {
-  auto type = llvm::cast<RankedTensorType>(t);
-  return RankedTensorType::get(type.getShape().drop_front(), type.getElementType());
-}
-
 LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpBuilder &b,
                                              const DenseSet<Value> &active,
                                              ArrayRef<Value> cts,
@@ -761,7 +719,7 @@ LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpB
     auto back = CondOp::create(b, loc, types, cond.getIndex(), operands, rules.size());
     for (auto [region, rule] : llvm::zip(back.getBranches(), rules))
       fillRegion(b, loc, region, typesOf(operands), [&](OpBuilder &rb, Block *block) {
-        SmallVector<Value> res = callResults(rb, loc, rule, block->getArguments());
+        SmallVector<Value> res = callFunction(rb, loc, rule, block->getArguments());
         return SmallVector<Value>(res.begin() + n, res.end());
       });
     for (auto [m, k] : llvm::enumerate(wrt))
@@ -826,14 +784,14 @@ LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpB
       if (a >= nc && a < nc + nx)
         continue;
       saved.push_back(m);
-      types.push_back(stacked(t, length));
+      types.push_back(vec::insertAxis(t, 0, length));
     }
     auto fwd = ScanOp::create(fb, loc, types, scan.getInit(), scan.getXs(), scan.getConsts(),
                               scan.getLengthAttr(), scan.getReverseAttr(),
                               scan.getUnrollAttr());
     fillRegion(fb, loc, fwd.getBody(), body.getArgumentTypes(),
                [&](OpBuilder &rb, Block *block) {
-                 SmallVector<Value> res = callResults(rb, loc, split.fwd,
+                 SmallVector<Value> res = callFunction(rb, loc, split.fwd,
                                                       block->getArguments());
                  SmallVector<Value> yielded(res.begin(), res.begin() + nc + ny);
                  for (unsigned m : saved)
@@ -869,12 +827,8 @@ LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpB
                                scan.getLengthAttr(),
                                scan.getReverse() ? UnitAttr() : b.getUnitAttr(),
                                scan.getUnrollAttr());
-    SmallVector<Type> argTypes(typesOf(bInit));
-    for (Value v : bXs)
-      argTypes.push_back(unstacked(v.getType()));
-    llvm::append_range(argTypes, scan.getConsts().getTypes());
     unsigned ns = bInit.size() - constWrt.size(), nsk = constWrt.size();
-    fillRegion(b, loc, back.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
+    fillRegion(b, loc, back.getBody(), scanBodyTypes(bInit, bXs, scan.getConsts()), [&](OpBuilder &rb, Block *block) {
       ValueRange a = block->getArguments();
       ValueRange ctCarry = a.slice(0, ns), acc = a.slice(ns, nsk), res = a.slice(ns + nsk, nr),
                  ctY = a.slice(ns + nsk + nr, ySeeds.size()),
@@ -883,7 +837,7 @@ LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpB
       llvm::append_range(args, res);
       llvm::append_range(args, ctCarry);
       llvm::append_range(args, ctY);
-      SmallVector<Value> ct = callResults(rb, loc, split.bwd, args);
+      SmallVector<Value> ct = callFunction(rb, loc, split.bwd, args);
       // ct: carries (in wrt order), then xs, then consts.
       SmallVector<Value> yielded(ct.begin(), ct.begin() + ns);
       for (unsigned m = 0; m < nsk; ++m)

@@ -147,6 +147,32 @@ func::FuncOp mlax::outlineRegion(Region &region, func::FuncOp from, StringRef su
 static SmallVector<bool> dependentResultsImpl(Block &block, ArrayRef<bool> inputs,
                                               bool floatOnly, unsigned depth);
 
+void mlax::fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
+                      function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Location> locs(argTypes.size(), loc);
+  Block *block = b.createBlock(&region, {}, argTypes, locs);
+  SmallVector<Value> results = build(b, block);
+  YieldOp::create(b, loc, results);
+}
+
+SmallVector<Value> mlax::callFunction(OpBuilder &b, Location loc, func::FuncOp callee,
+                                      ValueRange args) {
+  auto call = makeCall(b, loc, callee.getFunctionType().getResults(),
+                       FlatSymbolRefAttr::get(callee.getSymNameAttr()), args);
+  return SmallVector<Value>(call.getResults());
+}
+
+SmallVector<Type> mlax::scanBodyTypes(ValueRange init, ValueRange xs, ValueRange consts) {
+  SmallVector<Type> types(init.getTypes());
+  for (Value x : xs) {
+    auto t = llvm::cast<RankedTensorType>(x.getType());
+    types.push_back(RankedTensorType::get(t.getShape().drop_front(), t.getElementType()));
+  }
+  llvm::append_range(types, consts.getTypes());
+  return types;
+}
+
 SmallVector<bool> mlax::dependentResults(Block &block, ArrayRef<bool> inputs, bool floatOnly) {
   return dependentResultsImpl(block, inputs, floatOnly, 0);
 }

@@ -73,6 +73,20 @@ private:
 func::FuncOp outlineRegion(Region &region, func::FuncOp from, StringRef suffix,
                            GeneratedFunctions &generated);
 
+/// Gives `region` one block taking `argTypes`, whose body `build` emits; the
+/// block ends with `mlax.yield` of what `build` returns. How the passes build
+/// the regions of the control-flow ops they generate.
+void fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
+                function_ref<SmallVector<Value>(OpBuilder &, Block *)> build);
+
+/// The results of `mlax.call @callee(args)`.
+SmallVector<Value> callFunction(OpBuilder &b, Location loc, func::FuncOp callee,
+                                ValueRange args);
+
+/// The block argument types of an `mlax.scan` body over these operands:
+/// the carry, one slice (leading axis dropped) of each xs, the consts.
+SmallVector<Type> scanBodyTypes(ValueRange init, ValueRange xs, ValueRange consts);
+
 /// Which values a region's block yields depend on the block arguments
 /// marked in `inputs` (through any chain of ops; an op with a dependent
 /// operand makes all its results dependent). With `floatOnly`, only values

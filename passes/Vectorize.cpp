@@ -237,22 +237,6 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
   return RematCallOp::create(b, loc, types, *callee, values).getOperation();
 }
 
-static void fillRegion(OpBuilder &b, Location loc, Region &region, TypeRange argTypes,
-                       function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
-  OpBuilder::InsertionGuard guard(b);
-  SmallVector<Location> locs(argTypes.size(), loc);
-  Block *block = b.createBlock(&region, {}, argTypes, locs);
-  SmallVector<Value> results = build(b, block);
-  YieldOp::create(b, loc, results);
-}
-
-static SmallVector<Value> callFn(OpBuilder &b, Location loc, func::FuncOp callee,
-                                 ValueRange args) {
-  auto call = makeCall(b, loc, callee.getFunctionType().getResults(),
-                       FlatSymbolRefAttr::get(callee.getSymNameAttr()), args);
-  return SmallVector<Value>(call.getResults());
-}
-
 static Value scalarI32(OpBuilder &b, Location loc, int64_t v) {
   auto type = RankedTensorType::get({}, b.getI32Type());
   return ConstantOp::create(
@@ -319,7 +303,7 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
       for (auto [region, fn] : llvm::zip(batched.getBranches(), fns))
         fillRegion(b, loc, region, ValueRange(values).getTypes(),
                    [&](OpBuilder &rb, Block *block) {
-                     return callFn(rb, loc, fn, block->getArguments());
+                     return callFunction(rb, loc, fn, block->getArguments());
                    });
       for (auto [r, flag] : llvm::zip(batched.getResults(), out))
         results.push_back(BValue{r, flag});
@@ -329,7 +313,7 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     // out of range picks the last branch, as stablehlo.case does.
     SmallVector<SmallVector<Value>> perBranch;
     for (func::FuncOp fn : fns)
-      perBranch.push_back(callFn(b, loc, fn, values));
+      perBranch.push_back(callFunction(b, loc, fn, values));
     int64_t last = fns.size() - 1;
     Value index = operands[0].value;
     auto indexType = llvm::cast<RankedTensorType>(index.getType());
@@ -372,15 +356,15 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     TypeRange types = ValueRange(values).getTypes();
     auto batched = WhileOp::create(b, loc, types, values);
     fillRegion(b, loc, batched.getCond(), types, [&](OpBuilder &rb, Block *block) {
-      Value p = callFn(rb, loc, *condFn, block->getArguments())[0];
+      Value p = callFunction(rb, loc, *condFn, block->getArguments())[0];
       if (predBatched) // run while any example's condition holds
         p = ReduceOrOp::create(rb, loc, p, ArrayRef<int64_t>{0});
       return SmallVector<Value>{p};
     });
     fillRegion(b, loc, batched.getBody(), types, [&](OpBuilder &rb, Block *block) {
-      SmallVector<Value> next = callFn(rb, loc, *bodyFn, block->getArguments());
+      SmallVector<Value> next = callFunction(rb, loc, *bodyFn, block->getArguments());
       if (predBatched) { // examples whose condition is false keep their state
-        Value p = callFn(rb, loc, *condFn, block->getArguments())[0];
+        Value p = callFunction(rb, loc, *condFn, block->getArguments())[0];
         for (unsigned i = 0; i < next.size(); ++i)
           next[i] = SelectNOp::create(rb, loc, broadcastPred(rb, loc, p, next[i]),
                                       ValueRange{block->getArgument(i), next[i]});
@@ -425,14 +409,8 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     types.push_back(flag ? Type(vec::insertAxis(t, 1, size)) : t);
   auto batched = ScanOp::create(b, loc, types, init, xs, consts, scan.getLengthAttr(),
                                 scan.getReverseAttr(), scan.getUnrollAttr());
-  SmallVector<Type> argTypes(ValueRange(init).getTypes());
-  for (Value x : xs) {
-    auto t = llvm::cast<RankedTensorType>(x.getType());
-    argTypes.push_back(RankedTensorType::get(t.getShape().drop_front(), t.getElementType()));
-  }
-  llvm::append_range(argTypes, ValueRange(consts).getTypes());
-  fillRegion(b, loc, batched.getBody(), argTypes, [&](OpBuilder &rb, Block *block) {
-    return callFn(rb, loc, *bodyFn, block->getArguments());
+  fillRegion(b, loc, batched.getBody(), scanBodyTypes(init, xs, consts), [&](OpBuilder &rb, Block *block) {
+    return callFunction(rb, loc, *bodyFn, block->getArguments());
   });
   for (unsigned i = 0; i < nc; ++i)
     results.push_back(BValue{batched.getResult(i), state[i]});
