@@ -47,6 +47,19 @@ Value accumulate(OpBuilder &b, Location loc, Value acc, Value x) {
   return AddOp::create(b, loc, acc, x);
 }
 
+/// Complex values carry no (co)tangents yet (ad::isDifferentiableType), so
+/// an op that makes one out of a differentiated value would cut the
+/// derivative there and silently give zeros; that is an error instead.
+bool isComplexTensor(Type type) {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  return tensor && llvm::isa<ComplexType>(tensor.getElementType());
+}
+
+LogicalResult complexDerivativeError(Operation *op) {
+  return op->emitOpError("makes a complex value that the derivative flows through; mlax "
+                         "does not differentiate complex values yet");
+}
+
 /// Replaces `op`'s results with `primals` (from the op that now computes
 /// them too), also among the values the function returns.
 void replacePrimals(Operation *op, ValueRange primals, SmallVectorImpl<Value> &returned) {
@@ -195,6 +208,11 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
       tangents.push_back(tangent.lookup(v));
     if (llvm::all_of(tangents, [](Value t) { return !t; }))
       continue;
+    if (llvm::isa<DifferentiableOpInterface>(op))
+      for (Value r : op->getResults())
+        if (isComplexTensor(r.getType()) &&
+            (!r.use_empty() || llvm::is_contained(copy.results, r)))
+          return complexDerivativeError(op);
     if (!llvm::any_of(op->getResultTypes(), ad::isDifferentiableType))
       continue;
     b.setInsertionPointAfter(op);
@@ -270,6 +288,17 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   OpBuilder b = OpBuilder::atBlockEnd(&entry);
   unsigned n = type.getNumInputs();
 
+  // The values a seeded result depends on through real or complex floats.
+  DenseSet<Value> needed;
+  for (int64_t i : seeds)
+    needed.insert(copy.results[i]);
+  for (Operation *op : llvm::reverse(copy.ops))
+    if (llvm::any_of(op->getResults(), [&](Value r) {
+          return needed.contains(r) &&
+                 (ad::isDifferentiableType(r.getType()) || isComplexTensor(r.getType()));
+        }))
+      needed.insert(op->getOperands().begin(), op->getOperands().end());
+
   // Forward: the values that depend on a wrt argument.
   DenseSet<Value> active;
   for (int64_t i : wrt)
@@ -277,6 +306,10 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   for (Operation *op : copy.ops) {
     if (llvm::none_of(op->getOperands(), [&](Value v) { return active.contains(v); }))
       continue;
+    if (llvm::isa<DifferentiableOpInterface>(op))
+      for (Value r : op->getResults())
+        if (isComplexTensor(r.getType()) && needed.contains(r))
+          return complexDerivativeError(op);
     for (Value r : op->getResults())
       if (ad::isDifferentiableType(r.getType()))
         active.insert(r);

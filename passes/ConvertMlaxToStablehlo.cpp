@@ -55,6 +55,20 @@ struct ConstantPattern : OpConversionPattern<ConstantOp> {
   matchAndRewrite(ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto type = cast<RankedTensorType>(op.getType());
+    if (dense && !dense.isSplat() && type.getElementType().isInteger(1)) {
+      // A non-splat i1 constant large enough to print as hex would be
+      // printed in a layout jaxlib's parser rejects ("elements hex data size
+      // is invalid"): hand it over as i8 and convert.
+      auto i8 = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
+      SmallVector<int8_t> bytes;
+      for (bool b : dense.getValues<bool>())
+        bytes.push_back(b ? 1 : 0);
+      Value c = hlo.constant(DenseElementsAttr::get(i8, ArrayRef<int8_t>(bytes)));
+      rewriter.replaceOp(op, hlo.op("stablehlo.convert", {c}, type));
+      return success();
+    }
     rewriter.replaceOp(op, hlo.constant(op.getValue()));
     return success();
   }
@@ -362,6 +376,13 @@ struct TakePattern : OpConversionPattern<TakeOp> {
     auto in = tensorType(adaptor.getOperand());
     auto idx = tensorType(adaptor.getIndices());
     int64_t axis = op.getAxis(), rank = in.getRank(), k = idx.getRank();
+    if (op.getType().getNumElements() == 0) {
+      // Nothing to take (as JAX lowers an empty gather): no gather with a
+      // slice of 1 fits an empty axis.
+      rewriter.replaceOp(op, hlo.constant(DenseElementsAttr::get(op.getType(),
+                                                                 ArrayRef<Attribute>())));
+      return success();
+    }
     SmallVector<int64_t> idxShape(idx.getShape());
     idxShape.push_back(1);
     Value starts = hlo.op("reshape", {adaptor.getIndices()},
@@ -589,6 +610,9 @@ struct ConvertMlaxToStablehloPass
     patterns.add<GatherPattern, ScatterPattern>(ctx);
     populateControlFlowToStablehloPatterns(patterns);
     populateConvToStablehloPatterns(patterns);
+    populateLinalgToStablehloPatterns(patterns);
+    populateMathToStablehloPatterns(patterns);
+    populateFftToStablehloPatterns(patterns);
     patterns.add<ConstantPattern, ComparePattern, SelectNPattern,
                  ConvertPattern, DotGeneralPattern, CallPattern,
                  ReducePattern<ReduceSumOp>, ReducePattern<ReduceProdOp>,

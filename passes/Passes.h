@@ -26,6 +26,16 @@ void buildDefaultPipeline(OpPassManager &pm);
 /// (passes/ConvertConvOps.cpp), used by convert-mlax-to-stablehlo.
 void populateConvToStablehloPatterns(RewritePatternSet &patterns);
 
+/// The lowerings of triangular_solve, eigh, qr and svd
+/// (passes/ConvertLinalgOps.cpp).
+void populateLinalgToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of the ops in MlaxMathOps.td (passes/ConvertMathOps.cpp).
+void populateMathToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowering of fft (passes/ConvertFftOps.cpp).
+void populateFftToStablehloPatterns(RewritePatternSet &patterns);
+
 /// The lowerings of cond, while and scan (passes/ConvertControlFlow.cpp).
 void populateControlFlowToStablehloPatterns(RewritePatternSet &patterns);
 

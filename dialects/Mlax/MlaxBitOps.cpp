@@ -125,5 +125,9 @@ LogicalResult TakeOp::verify() {
   if (ArrayRef<int64_t>(shape) != out.getShape())
     return emitOpError("result type must be ")
            << RankedTensorType::get(shape, in.getElementType()) << ", got " << out;
+  // Clamping into an empty axis has no answer (and no valid gather).
+  if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
+    return emitOpError("takes ") << idx.getNumElements() << " indices from axis " << axis
+                                 << " of size 0";
   return success();
 }

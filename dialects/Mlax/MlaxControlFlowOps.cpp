@@ -16,6 +16,137 @@
 using namespace mlir;
 using namespace mlir::mlax;
 
+//===----------------------------------------------------------------------===//
+// Parsing the regions of cond, while and scan
+//
+// MLIR's parser can resolve a name used in one place to a value that a later
+// region defines: in a sibling region of the same op, or even outside the op
+// (a forward reference at module level resolved to a block argument of a
+// region). That IR is invalid (the regions are isolated from above), but
+// when a parse then fails, the regions are destroyed while something else
+// still uses their values: an abort ("operation destroyed but still has
+// uses"), found by the fuzzer (tools/fuzz-mlax-opt.py). These directives
+// reject a value used outside the region defining it with a diagnostic, and
+// drop every reference into and out of the regions before failing, so
+// malformed input is an error, never a crash.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The outermost region holding `op` (a region not yet attached to an op
+/// while its op is being parsed).
+Region *outermostRegion(Operation *op) {
+  Region *region = op->getParentRegion();
+  while (region && region->getParentOp())
+    region = region->getParentOp()->getParentRegion();
+  return region;
+}
+
+/// Calls `fn` on every value `region` defines (block arguments and results,
+/// at any depth).
+void forEachDefinedValue(Region &region, function_ref<void(Value)> fn) {
+  region.walk([&](Block *block) {
+    for (BlockArgument arg : block->getArguments())
+      fn(arg);
+    for (Operation &op : *block)
+      for (Value result : op.getResults())
+        fn(result);
+  });
+}
+
+ParseResult failDropping(ArrayRef<Region *> regions) {
+  for (Region *region : regions) {
+    region->dropAllReferences();
+    forEachDefinedValue(*region, [](Value v) { v.dropAllUses(); });
+  }
+  return failure();
+}
+
+/// Fails (after dropping all references) if a value one of `regions`
+/// defines is used outside that region.
+ParseResult checkSelfContained(OpAsmParser &parser, SMLoc loc, ArrayRef<Region *> regions) {
+  for (Region *region : regions) {
+    bool leaks = false;
+    forEachDefinedValue(*region, [&](Value v) {
+      for (Operation *user : v.getUsers())
+        leaks |= outermostRegion(user) != region;
+    });
+    if (leaks) {
+      failDropping(regions);
+      return parser.emitError(loc, "a value defined in a region of the op is used outside "
+                                   "that region (each region sees only its block arguments)");
+    }
+  }
+  return success();
+}
+
+ParseResult parseSelfContainedRegion(OpAsmParser &parser, Region &region,
+                                     ArrayRef<Region *> before) {
+  SmallVector<Region *> all(before);
+  all.push_back(&region);
+  if (parser.parseRegion(region))
+    return failDropping(all);
+  return success();
+}
+
+} // namespace
+
+namespace mlir::mlax {
+
+ParseResult parseBranches(OpAsmParser &parser,
+                          SmallVectorImpl<std::unique_ptr<Region>> &branches) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Region *> parsed;
+  auto next = std::make_unique<Region>();
+  OptionalParseResult first = parser.parseOptionalRegion(*next);
+  if (!first.has_value())
+    return success(); // no branches: the verifier says so
+  parsed.push_back(next.get());
+  branches.push_back(std::move(next));
+  if (failed(*first))
+    return failDropping(parsed);
+  while (succeeded(parser.parseOptionalComma())) {
+    branches.push_back(std::make_unique<Region>());
+    if (parseSelfContainedRegion(parser, *branches.back(), parsed))
+      return failure();
+    parsed.push_back(branches.back().get());
+  }
+  return checkSelfContained(parser, loc, parsed);
+}
+
+void printBranches(OpAsmPrinter &printer, Operation *, MutableArrayRef<Region> branches) {
+  llvm::interleaveComma(branches, printer, [&](Region &region) { printer.printRegion(region); });
+}
+
+ParseResult parseLoopRegions(OpAsmParser &parser, Region &cond, Region &body) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword("cond") || parseSelfContainedRegion(parser, cond, {}))
+    return failure();
+  if (parser.parseKeyword("body"))
+    return failDropping({&cond});
+  if (parseSelfContainedRegion(parser, body, {&cond}))
+    return failure();
+  return checkSelfContained(parser, loc, {&cond, &body});
+}
+
+void printLoopRegions(OpAsmPrinter &printer, Operation *, Region &cond, Region &body) {
+  printer << "cond ";
+  printer.printRegion(cond);
+  printer << " body ";
+  printer.printRegion(body);
+}
+
+ParseResult parseBody(OpAsmParser &parser, Region &body) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseSelfContainedRegion(parser, body, {}))
+    return failure();
+  return checkSelfContained(parser, loc, {&body});
+}
+
+void printBody(OpAsmPrinter &printer, Operation *, Region &body) { printer.printRegion(body); }
+
+} // namespace mlir::mlax
+
 namespace {
 
 /// Checks that `region`'s block takes `expected` and returns its yield.
@@ -130,11 +261,14 @@ LogicalResult WhileOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ScanOp::verify() {
-  int64_t length = getLength();
+  int64_t length = getLengthAttr().getInt();
   if (length < 0)
     return emitOpError() << "length must be non-negative, got " << length;
-  if (getUnroll() < 1)
-    return emitOpError() << "unroll must be at least 1, got " << getUnroll();
+  // I64Attr getters are unsigned: read the attributes as the signed values
+  // they hold (a negative unroll is not a huge one).
+  int64_t unroll = getUnrollAttr().getInt();
+  if (unroll < 1)
+    return emitOpError() << "unroll must be at least 1, got " << unroll;
   SmallVector<Type> args(getInit().getTypes());
   for (auto [i, x] : llvm::enumerate(getXs())) {
     auto type = llvm::cast<RankedTensorType>(x.getType());

@@ -48,7 +48,8 @@ def Mlax_CondOp : Mlax_Op<"cond",
   let results = (outs Variadic<Mlax_Tensor>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
   let assemblyFormat = [{
-    $index `(` $inputs `)` attr-dict `:` functional-type(operands, results) $branches
+    $index `(` $inputs `)` attr-dict `:` functional-type(operands, results)
+    custom<Branches>($branches)
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
@@ -78,7 +79,7 @@ def Mlax_WhileOp : Mlax_Op<"while",
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let assemblyFormat = [{
     `(` $inputs `)` attr-dict `:` functional-type(operands, results)
-    `cond` $cond `body` $body
+    custom<LoopRegions>($cond, $body)
   }];
   let hasVerifier = 1;
 }
@@ -109,7 +110,7 @@ def Mlax_ScanOp : Mlax_Op<"scan",
   let assemblyFormat = [{
     `init` `(` $init `)` `xs` `(` $xs `)` `consts` `(` $consts `)`
     `length` `=` $length (`reverse` $reverse^)? attr-dict
-    `:` functional-type(operands, results) $body
+    `:` functional-type(operands, results) custom<Body>($body)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -579,6 +580,76 @@ Value selectAndGatherTranspose(OpBuilder &b, Operation *op, ComparisonDirection 
 ComparisonDirection directionOf(WindowReduction kind) {
   return kind == WindowReduction::Max ? ComparisonDirection::GE : ComparisonDirection::LE;
 }
+
+/// The windows of a window reduction laid out as patches: the operand padded
+/// with `padValue` (edge padding and base-dilation holes), one strided slice
+/// per window offset (row-major over the window), each of the reduction's
+/// result shape, stacked along a new trailing axis. A `mul` window reduction
+/// is `reduce_prod` of its patches over that axis; the ops are kept so that
+/// their derivative rules give the transpose.
+struct WindowPatches {
+  PadOp pad;
+  SmallVector<SliceOp> slices;
+  Value patches; // result shape + [window size]
+};
+
+/// Null when the window has no element or a result dimension is 0.
+std::optional<WindowPatches> windowPatches(OpBuilder &b, Location loc, Value x, Value padValue,
+                                           const Window &w) {
+  auto type = tensorOf(x);
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> out = w.outShape(type.getShape());
+  int64_t count = 1;
+  for (int64_t d : w.dims)
+    count *= d;
+  if (count == 0 || llvm::is_contained(out, 0))
+    return std::nullopt;
+  WindowPatches p;
+  SmallVector<int64_t> lo, hi, interior;
+  for (int64_t i = 0; i < rank; ++i) {
+    lo.push_back(w.padding[2 * i]);
+    hi.push_back(w.padding[2 * i + 1]);
+    interior.push_back(w.baseDil[i] - 1);
+  }
+  p.pad = PadOp::create(b, loc, x, padValue, lo, hi, interior);
+  SmallVector<int64_t> offset(rank, 0), outPlusOne(out);
+  outPlusOne.push_back(1);
+  SmallVector<Value> parts;
+  for (int64_t k = 0; k < count; ++k) {
+    SmallVector<int64_t> start, limit;
+    for (int64_t i = 0; i < rank; ++i) {
+      start.push_back(offset[i] * w.winDil[i]);
+      limit.push_back(start.back() + (out[i] - 1) * w.strides[i] + 1);
+    }
+    SliceOp slice = SliceOp::create(b, loc, p.pad.getResult(), start, limit, w.strides);
+    p.slices.push_back(slice);
+    parts.push_back(reshape(b, loc, slice.getResult(), outPlusOne));
+    // The next window offset, the last dimension fastest.
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      if (++offset[i] < w.dims[i])
+        break;
+      offset[i] = 0;
+    }
+  }
+  p.patches = parts.size() == 1 ? parts[0]
+                                : ConcatenateOp::create(b, loc, parts, rank).getResult();
+  return p;
+}
+
+/// A scalar constant `value` of a float tensor type's element type.
+Value floatScalar(OpBuilder &b, Location loc, RankedTensorType like, double value) {
+  auto scalar = RankedTensorType::get({}, like.getElementType());
+  return ConstantOp::create(
+      b, loc, DenseElementsAttr::get(scalar, b.getFloatAttr(like.getElementType(), value)));
+}
+
+LogicalResult productWindowUnsupported(Operation *op) {
+  auto elem = tensorOf(op->getOperand(0)).getElementType();
+  if (llvm::isa<FloatType>(elem))
+    return success();
+  return op->emitOpError() << "the derivative of a `mul` window reduction is implemented for "
+                           << "real floating-point operands, got " << elem;
+}
 } // namespace
 
 LogicalResult ReduceWindowOp::verify() {
@@ -616,10 +687,32 @@ LogicalResult ReduceWindowOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back(
         selectAndGatherAdd(b, getLoc(), directionOf(getReduction()), t, getOperand(), w));
     return success();
-  case WindowReduction::Mul:
-    break;
+  case WindowReduction::Mul: {
+    // Exact, zeros included (jax has a forward rule only, a variadic
+    // reduce_window): the patches' reduce_prod rule, from exclusive
+    // prefix/suffix products, with the tangent laid out as patches too.
+    if (failed(productWindowUnsupported(*this)))
+      return failure();
+    Location loc = getLoc();
+    auto inType = tensorOf(getOperand());
+    auto xs = windowPatches(b, loc, getOperand(), floatScalar(b, loc, inType, 1.0), w);
+    if (!xs) {
+      resultTangents.push_back(zerosLike(b, loc, getType()));
+      return success();
+    }
+    auto ts = windowPatches(b, loc, t, floatScalar(b, loc, inType, 0.0), w);
+    int64_t axis = inType.getRank();
+    auto prod = ReduceProdOp::create(b, loc, xs->patches, ArrayRef<int64_t>{axis});
+    SmallVector<Value> tangent;
+    if (failed(llvm::cast<DifferentiableOpInterface>(prod.getOperation())
+                   .jvp(b, {ts->patches}, tangent)))
+      return failure();
+    prod.erase();
+    resultTangents.push_back(tangent[0]);
+    return success();
   }
-  return emitOpError("the derivative of a `mul` window reduction is not implemented");
+  }
+  return emitOpError("unknown window reduction");
 }
 
 LogicalResult ReduceWindowOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
@@ -669,10 +762,42 @@ LogicalResult ReduceWindowOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back(r);
     return success();
   }
-  case WindowReduction::Mul:
-    break;
+  case WindowReduction::Mul: {
+    // The transpose of the forward rule: the patches' reduce_prod rule gives
+    // the patches' cotangent; each slice's and the pad's rules carry it back.
+    if (failed(productWindowUnsupported(*this)))
+      return failure();
+    auto xs = windowPatches(b, loc, getOperand(), floatScalar(b, loc, inType, 1.0), w);
+    if (!xs) {
+      operandCotangents.push_back(zerosLike(b, loc, inType));
+      return success();
+    }
+    auto prod = ReduceProdOp::create(b, loc, xs->patches, ArrayRef<int64_t>{rank});
+    auto diff = [](Operation *op) { return llvm::cast<DifferentiableOpInterface>(op); };
+    SmallVector<Value> ctPatches;
+    if (failed(diff(prod).vjp(b, {ct}, ctPatches)))
+      return failure();
+    prod.erase();
+    auto outShape = tensorOf(ct).getShape();
+    Value ctPadded;
+    for (auto [k, slice] : llvm::enumerate(xs->slices)) {
+      SmallVector<int64_t> start(rank + 1, 0), limit(outShape), strides(rank + 1, 1);
+      start[rank] = k;
+      limit.push_back(k + 1);
+      Value part = SliceOp::create(b, loc, ctPatches[0], start, limit, strides);
+      SmallVector<Value> back;
+      if (failed(diff(slice).vjp(b, {reshape(b, loc, part, outShape)}, back)))
+        return failure();
+      ctPadded = ctPadded ? AddOp::create(b, loc, ctPadded, back[0]).getResult() : back[0];
+    }
+    SmallVector<Value> unpadded;
+    if (failed(diff(xs->pad).vjp(b, {ctPadded}, unpadded)))
+      return failure();
+    operandCotangents.push_back(unpadded[0]);
+    return success();
   }
-  return emitOpError("the derivative of a `mul` window reduction is not implemented");
+  }
+  return emitOpError("unknown window reduction");
 }
 
 LogicalResult ReduceWindowOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,

@@ -14,6 +14,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include <complex>
+
 using namespace mlir;
 using namespace mlir::mlax;
 
@@ -38,6 +40,16 @@ struct Emitter {
     auto tensor = llvm::cast<RankedTensorType>(type);
     Type elt = tensor.getElementType();
     Attribute scalar;
+    if (auto complex = llvm::dyn_cast<ComplexType>(elt)) {
+      // (value + 0i): a complex zero is what a complex value's missing
+      // tangent or cotangent is.
+      auto part = llvm::cast<FloatType>(complex.getElementType());
+      bool lost = false;
+      APFloat re(value);
+      re.convert(part.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+      std::complex<APFloat> c(re, APFloat::getZero(part.getFloatSemantics()));
+      return ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, ArrayRef(c)));
+    }
     if (llvm::isa<FloatType>(elt))
       scalar = b.getFloatAttr(elt, value);
     else
@@ -950,11 +962,45 @@ LogicalResult OptimizationBarrierOp::vjp(OpBuilder &, ArrayRef<Value> cotangents
 
 namespace {
 
+/// The largest in-bounds start of each element of the index vectors of
+/// `indices` (index vectors along `ivd`, element k addressing operand
+/// dimension `map[k]`) for windows of `windowSizes` in `operandShape`,
+/// broadcast to the indices' shape. Null when the index vectors are empty.
+Value largestStarts(Emitter &e, Value indices, int64_t ivd, ArrayRef<int64_t> map,
+                    ArrayRef<int64_t> operandShape, ArrayRef<int64_t> windowSizes) {
+  if (map.empty())
+    return {};
+  auto idx = tensorOf(indices);
+  auto elt = llvm::cast<IntegerType>(idx.getElementType());
+  unsigned width = elt.getWidth();
+  // Starts beyond what the index type holds are never reached: cap there.
+  APInt typeMax = elt.isUnsigned() ? APInt::getMaxValue(width) : APInt::getSignedMaxValue(width);
+  SmallVector<Attribute> bounds;
+  for (int64_t d : map) {
+    int64_t bound = operandShape[d] - windowSizes[d];
+    APInt value(std::max(width, 64u), bound, /*isSigned=*/true);
+    APInt cap = elt.isUnsigned() ? typeMax.zext(value.getBitWidth())
+                                 : typeMax.sext(value.getBitWidth());
+    if (value.sgt(cap))
+      value = cap;
+    bounds.push_back(IntegerAttr::get(elt, value.trunc(width)));
+  }
+  if (ivd == idx.getRank()) // one index per vector, the trailing dimension implicit
+    return ConstantOp::create(e.b, e.loc, DenseElementsAttr::get(idx, bounds[0]));
+  auto vecType = RankedTensorType::get({static_cast<int64_t>(map.size())}, elt);
+  Value vec = ConstantOp::create(e.b, e.loc, DenseElementsAttr::get(vecType, bounds));
+  return e.broadcast(vec, idx, {ivd});
+}
+
 /// The gather that reads back, for each update of `scatter`, the window of
-/// `source` (shaped like the scatter's operand) it was written to.
+/// `source` (shaped like the scatter's operand) it was written to, or zero
+/// for an update the scatter dropped because its window did not fit
+/// (jax.lax transposes a scatter with a FILL_OR_DROP gather, fill value 0).
 Value gatherForScatter(OpBuilder &b, Location loc, ScatterOp scatter, Value source) {
+  Emitter e{b, loc};
   auto upd = tensorOf(scatter.getUpdates());
   auto src = tensorOf(source);
+  auto resultType = upd.clone(src.getElementType());
   ArrayRef<int64_t> window = scatter.getUpdateWindowDims();
   SmallVector<int64_t> sizes;
   size_t pos = 0;
@@ -965,14 +1011,38 @@ Value gatherForScatter(OpBuilder &b, Location loc, ScatterOp scatter, Value sour
     else
       sizes.push_back(upd.getDimSize(window[pos++]));
   }
-  return GatherOp::create(b, loc, upd.clone(src.getElementType()), source,
-                          scatter.getScatterIndices(), scatter.getUpdateWindowDimsAttr(),
-                          scatter.getInsertedWindowDimsAttr(),
-                          scatter.getInputBatchingDimsAttr(),
-                          scatter.getScatterIndicesBatchingDimsAttr(),
-                          scatter.getScatterDimsToOperandDimsAttr(),
-                          scatter.getIndexVectorDimAttr(), b.getDenseI64ArrayAttr(sizes),
-                          scatter.getIndicesAreSortedAttr());
+  // No updates, or windows that fit nowhere (an inserted dimension of size
+  // 0): every update was dropped, and no gather with these slice sizes is valid.
+  if (upd.getNumElements() == 0)
+    return e.zeros(resultType);
+  for (auto [size, dim] : llvm::zip(sizes, src.getShape()))
+    if (size > dim)
+      return e.zeros(resultType);
+  Value indices = scatter.getScatterIndices();
+  Value gathered = GatherOp::create(b, loc, resultType, source, indices,
+                                    scatter.getUpdateWindowDimsAttr(),
+                                    scatter.getInsertedWindowDimsAttr(),
+                                    scatter.getInputBatchingDimsAttr(),
+                                    scatter.getScatterIndicesBatchingDimsAttr(),
+                                    scatter.getScatterDimsToOperandDimsAttr(),
+                                    scatter.getIndexVectorDimAttr(),
+                                    b.getDenseI64ArrayAttr(sizes),
+                                    scatter.getIndicesAreSortedAttr());
+  // The gather clamps its starts where the scatter dropped the update: mask those.
+  int64_t ivd = scatter.getIndexVectorDim();
+  Value largest = largestStarts(e, indices, ivd, scatter.getScatterDimsToOperandDims(),
+                                src.getShape(), sizes);
+  if (!largest)
+    return gathered;
+  auto idx = tensorOf(indices);
+  Value fits = AndOp::create(
+      b, loc, CompareOp::create(b, loc, ComparisonDirection::GE, indices, e.zeros(idx)),
+      CompareOp::create(b, loc, ComparisonDirection::LE, indices, largest));
+  if (ivd < idx.getRank())
+    fits = ReduceAndOp::create(b, loc, fits, ArrayRef<int64_t>{ivd});
+  SmallVector<int64_t> scatterDims = keptDims(upd.getRank(), window);
+  Value mask = e.broadcast(fits, upd.clone(b.getI1Type()), scatterDims);
+  return e.select(mask, gathered, e.zeros(resultType));
 }
 
 /// A scatter with `like`'s indices and dimension numbers.
@@ -988,7 +1058,10 @@ Value scatterLike(OpBuilder &b, Location loc, ScatterCombiner combiner, ScatterO
                            like.getUniqueIndicesAttr());
 }
 
-/// The scatter-add that is the transpose of `gather`.
+/// The scatter-add that is the transpose of `gather`. Where a start was out
+/// of bounds the gather clamped it and the scatter drops the window, as
+/// jax.lax's transpose in mode PROMISE_IN_BOUNDS; mode 'clip' clamps the
+/// starts before the gather (mlax.lax.gather), so both agree with JAX.
 Value scatterAddForGather(OpBuilder &b, Location loc, GatherOp gather, Value operand,
                           Value updates) {
   return ScatterOp::create(b, loc, operand.getType(),

@@ -441,5 +441,17 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+// Custom assembly directives of the regions of mlax.cond, mlax.while and
+// mlax.scan (MlaxControlFlowOps.cpp).
+namespace mlir::mlax {
+ParseResult parseBranches(OpAsmParser &parser,
+                          SmallVectorImpl<std::unique_ptr<Region>> &branches);
+void printBranches(OpAsmPrinter &printer, Operation *op, MutableArrayRef<Region> branches);
+ParseResult parseLoopRegions(OpAsmParser &parser, Region &cond, Region &body);
+void printLoopRegions(OpAsmPrinter &printer, Operation *op, Region &cond, Region &body);
+ParseResult parseBody(OpAsmParser &parser, Region &body);
+void printBody(OpAsmPrinter &printer, Operation *op, Region &body);
+} // namespace mlir::mlax
+
 #define GET_OP_CLASSES
 #include "Mlax/MlaxOps.cpp.inc"

@@ -513,7 +513,8 @@ def Mlax_TakeOp : Mlax_Op<"take", [Pure]> {
 }
 
 def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
-                                           InferTypeOpInterface]> {
+                                           InferTypeOpInterface, Mlax_Derivative,
+                                           Mlax_Batching]> {
   let summary = "lower Cholesky factor of a symmetric positive definite matrix";
   let description = [{
     Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
@@ -679,5 +680,8 @@ include "Mlax/MlaxAutodiffOps.td"
 include "Mlax/MlaxVectorizeOps.td"
 include "Mlax/MlaxConvOps.td"
 include "Mlax/MlaxControlFlowOps.td"
+include "Mlax/MlaxLinalgOps.td"
+include "Mlax/MlaxMathOps.td"
+include "Mlax/MlaxFftOps.td"
 
 #endif // MLAX_OPS_TD

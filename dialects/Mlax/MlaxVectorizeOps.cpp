@@ -38,12 +38,12 @@ LogicalResult VmapOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto fn = symbols.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
   if (!fn)
     return emitOpError() << "callee '" << getCallee() << "' does not name a func.func";
-  if (getBatchSize() < 0)
-    return emitOpError() << "batch size must be non-negative, got " << getBatchSize();
+  // The I64Attr getter is unsigned: a negative size must not read as a huge one.
+  int64_t size = getBatchSizeAttr().getInt();
+  if (size < 0)
+    return emitOpError() << "batch size must be non-negative, got " << size;
   FunctionType type = fn.getFunctionType();
-  if (failed(checkSide(*this, "in", getInAxes(), getOperandTypes(), type.getInputs(),
-                       getBatchSize())))
+  if (failed(checkSide(*this, "in", getInAxes(), getOperandTypes(), type.getInputs(), size)))
     return failure();
-  return checkSide(*this, "out", getOutAxes(), getResultTypes(), type.getResults(),
-                   getBatchSize());
+  return checkSide(*this, "out", getOutAxes(), getResultTypes(), type.getResults(), size);
 }

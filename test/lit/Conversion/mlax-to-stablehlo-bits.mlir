@@ -133,3 +133,14 @@ func.func @cholesky_batched(%a: tensor<2x3x3xf32>) -> tensor<2x3x3xf32> {
   %0 = mlax.cholesky %a : tensor<2x3x3xf32>
   return %0 : tensor<2x3x3xf32>
 }
+
+// An empty take is an empty constant: a gather with a slice of 1 on the
+// empty axis would be invalid StableHLO (jaxlib's verifier rejected it).
+// CHECK-LABEL: func.func @take_empty(
+// CHECK-NOT: stablehlo.gather
+// CHECK: %[[C:.*]] = "stablehlo.constant"() {value = dense<> : tensor<0x0xi32>} : () -> tensor<0x0xi32>
+// CHECK: return %[[C]]
+func.func @take_empty(%x: tensor<0x0xi32>, %i: tensor<0xi32>) -> tensor<0x0xi32> {
+  %0 = mlax.take %x[%i], axis = 0 : (tensor<0x0xi32>, tensor<0xi32>) -> tensor<0x0xi32>
+  return %0 : tensor<0x0xi32>
+}

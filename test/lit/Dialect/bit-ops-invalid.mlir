@@ -151,3 +151,11 @@ func.func @take_float_indices(%x: tensor<4xf32>, %i: tensor<2xf32>) -> tensor<2x
   %0 = mlax.take %x[%i], axis = 0 : (tensor<4xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @take_from_an_empty_axis(%x: tensor<0x3xf32>, %i: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mlax.take' op takes 2 indices from axis 0 of size 0}}
+  %0 = mlax.take %x[%i], axis = 0 : (tensor<0x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -41,3 +41,14 @@ func.func @no_callee(%xs: tensor<5x3xf32>) -> tensor<5x3xf32> {
   %r = mlax.vmap @nope(%xs) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
+
+// -----
+
+// The size is read signed: a negative one is an error, not a huge size that
+// built an invalid tensor type and aborted (found by tools/fuzz-mlax-opt.py).
+func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> { return %x : tensor<3xf32> }
+func.func @negative_size(%xs: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'mlax.vmap' op batch size must be non-negative, got -2147483648}}
+  %r = mlax.vmap @f(%xs) in_axes = [0] out_axes = [0] size = -2147483648 : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}

@@ -1,0 +1,193 @@
+// Verifier errors of the linear-algebra ops.
+//
+// RUN: mlax-opt %s --split-input-file --verify-diagnostics
+
+func.func @solve_rank(%a: tensor<3xf32>, %b: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_not_square(%a: tensor<3x2xf32>, %b: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs square matrices (shape [..., n, n]) as a, got 'tensor<3x2xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_b_rank(%a: tensor<3x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs b of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @solve_types(%a: tensor<3x3xf32>, %b: tensor<3x2xf64>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b of one element type, got 'f32' and 'f64'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf64>) -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @solve_batch(%a: tensor<2x3x3xf32>, %b: tensor<3x3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with the same batch dimensions, got 'tensor<2x3x3xf32>' and 'tensor<3x3x2xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x3x3xf32>, tensor<3x3x2xf32>) -> tensor<3x3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_batch_rank(%a: tensor<3x3xf32>, %b: tensor<1x3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with the same batch dimensions, got 'tensor<3x3xf32>' and 'tensor<1x3x2xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_left_mismatch(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op b 'tensor<2x3xf32>' does not fit a 'tensor<3x3xf32>' on the left (b's rows must number 3)}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @solve_right_mismatch(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op b 'tensor<3x2xf32>' does not fit a 'tensor<3x3xf32>' on the right (b's columns must number 3)}}
+  %0 = mlax.triangular_solve %a, %b, left_side = false, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_result(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op result type must be b's type 'tensor<3x2xf32>', got 'tensor<2x3xf32>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @solve_f16(%a: tensor<3x3xf16>, %b: tensor<3x2xf16>) {
+  // expected-error @+1 {{'mlax.triangular_solve' op operand #0 must be statically shaped tensor of 32-bit float or 64-bit float or complex type with 32-bit float elements or complex type with 64-bit float elements values, but got 'tensor<3x3xf16>'}}
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf16>, tensor<3x2xf16>) -> tensor<3x2xf16>
+  return
+}
+
+// -----
+
+func.func @eigh_not_square(%a: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.eigh' op needs square matrices (shape [..., n, n]) as operand, got 'tensor<3x2xf32>'}}
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x2xf32> -> (tensor<3x2xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @eigh_rank(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.eigh' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %v, %w = mlax.eigh %a, lower = true : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @eigh_vectors(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.eigh' op eigenvectors type must be 'tensor<3x3xf32>', got 'tensor<3x3xf64>'}}
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf64>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @eigh_values(%a: tensor<3x3xcomplex<f32>>) {
+  // expected-error @+1 {{'mlax.eigh' op eigenvalues type must be 'tensor<3xf32>', got 'tensor<3xf64>'}}
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xcomplex<f32>> -> (tensor<3x3xcomplex<f32>>, tensor<3xf64>)
+  return
+}
+
+// -----
+
+func.func @qr_rank(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.qr' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @qr_q(%a: tensor<5x3xf32>) {
+  // expected-error @+1 {{'mlax.qr' op q type must be 'tensor<5x5xf32>', got 'tensor<5x3xf32>'}}
+  %q, %r = mlax.qr %a, full_matrices = true : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<5x3xf32>)
+  return
+}
+
+// -----
+
+func.func @qr_r(%a: tensor<5x3xf32>) {
+  // expected-error @+1 {{'mlax.qr' op r type must be 'tensor<3x3xf32>', got 'tensor<5x3xf32>'}}
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<5x3xf32>)
+  return
+}
+
+// -----
+
+func.func @geqrf_rank(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.geqrf' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %h, %t = mlax.geqrf %a : tensor<3xf32> -> (tensor<3xf32>, tensor<1xf32>)
+  return
+}
+
+// -----
+
+func.func @geqrf_r(%a: tensor<5x3xf32>) {
+  // expected-error @+1 {{'mlax.geqrf' op r type must be 'tensor<5x3xf32>', got 'tensor<3x3xf32>'}}
+  %h, %t = mlax.geqrf %a : tensor<5x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @geqrf_taus(%a: tensor<2x5x3xf32>) {
+  // expected-error @+1 {{'mlax.geqrf' op taus type must be 'tensor<2x3xf32>', got 'tensor<3xf32>'}}
+  %h, %t = mlax.geqrf %a : tensor<2x5x3xf32> -> (tensor<2x5x3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @svd_rank(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.svd' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @svd_s(%a: tensor<5x3xcomplex<f32>>) {
+  // expected-error @+1 {{'mlax.svd' op s type must be 'tensor<3xf32>', got 'tensor<5xf32>'}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<5x3xcomplex<f32>> -> (tensor<5xf32>, tensor<5x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @svd_u(%a: tensor<5x3xf32>) {
+  // expected-error @+1 {{'mlax.svd' op u type must be 'tensor<5x5xf32>', got 'tensor<5x3xf32>'}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = true : tensor<5x3xf32> -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @svd_vt(%a: tensor<3x5xf32>) {
+  // expected-error @+1 {{'mlax.svd' op vt type must be 'tensor<3x5xf32>', got 'tensor<5x5xf32>'}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3x5xf32> -> (tensor<3xf32>, tensor<3x3xf32>, tensor<5x5xf32>)
+  return
+}

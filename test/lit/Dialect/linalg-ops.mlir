@@ -1,0 +1,58 @@
+// Round trip of the linear-algebra ops (triangular_solve, eigh, qr, geqrf,
+// svd; cholesky is in bit-ops.mlir).
+//
+// RUN: mlax-opt %s | mlax-opt | FileCheck %s
+// RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @triangular_solve(
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = false, lower = false, unit_diagonal = true, transpose_a = transpose : (tensor<2x4x4xf64>, tensor<2x5x4xf64>) -> tensor<2x5x4xf64>
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = true, lower = false, unit_diagonal = false, transpose_a = adjoint : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>
+func.func @triangular_solve(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>, %a2: tensor<2x4x4xf64>,
+                            %b2: tensor<2x5x4xf64>, %a3: tensor<2x2xcomplex<f32>>,
+                            %b3: tensor<2x1xcomplex<f32>>)
+    -> (tensor<3x2xf32>, tensor<2x5x4xf64>, tensor<2x1xcomplex<f32>>) {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  %1 = mlax.triangular_solve %a2, %b2, left_side = false, lower = false, unit_diagonal = true,
+      transpose_a = transpose : (tensor<2x4x4xf64>, tensor<2x5x4xf64>) -> tensor<2x5x4xf64>
+  %2 = mlax.triangular_solve %a3, %b3, left_side = true, lower = false, unit_diagonal = false,
+      transpose_a = adjoint
+      : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>
+  return %0, %1, %2 : tensor<3x2xf32>, tensor<2x5x4xf64>, tensor<2x1xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @eigh(
+// CHECK: mlax.eigh %{{.*}}, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+// CHECK: mlax.eigh %{{.*}}, lower = false : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4x4xcomplex<f64>>, tensor<2x4xf64>)
+func.func @eigh(%a: tensor<3x3xf32>, %b: tensor<2x4x4xcomplex<f64>>) -> (tensor<3xf32>, tensor<2x4xf64>) {
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  %v2, %w2 = mlax.eigh %b, lower = false
+      : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4x4xcomplex<f64>>, tensor<2x4xf64>)
+  return %w, %w2 : tensor<3xf32>, tensor<2x4xf64>
+}
+
+// CHECK-LABEL: func.func @qr(
+// CHECK: mlax.qr %{{.*}}, full_matrices = false : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3x3xf32>)
+// CHECK: mlax.qr %{{.*}}, full_matrices = true : tensor<5x3xf32> -> (tensor<5x5xf32>, tensor<5x3xf32>)
+// CHECK: mlax.qr %{{.*}}, full_matrices = false : tensor<2x2x4xf64> -> (tensor<2x2x2xf64>, tensor<2x2x4xf64>)
+// CHECK: mlax.geqrf %{{.*}} : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3xf32>)
+func.func @qr(%a: tensor<5x3xf32>, %b: tensor<2x2x4xf64>) -> (tensor<3x3xf32>, tensor<5x3xf32>, tensor<2x2x4xf64>, tensor<3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3x3xf32>)
+  %q2, %r2 = mlax.qr %a, full_matrices = true : tensor<5x3xf32> -> (tensor<5x5xf32>, tensor<5x3xf32>)
+  %q3, %r3 = mlax.qr %b, full_matrices = false
+      : tensor<2x2x4xf64> -> (tensor<2x2x2xf64>, tensor<2x2x4xf64>)
+  %h, %t = mlax.geqrf %a : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3xf32>)
+  return %r, %r2, %r3, %t : tensor<3x3xf32>, tensor<5x3xf32>, tensor<2x2x4xf64>, tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func @svd(
+// CHECK: mlax.svd %{{.*}}, full_matrices = false : tensor<5x3xf32> -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>)
+// CHECK: mlax.svd %{{.*}}, full_matrices = true : tensor<2x3x4xcomplex<f32>> -> (tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>)
+func.func @svd(%a: tensor<5x3xf32>, %b: tensor<2x3x4xcomplex<f32>>) -> (tensor<3xf32>, tensor<2x3xf32>) {
+  %s, %u, %vt = mlax.svd %a, full_matrices = false
+      : tensor<5x3xf32> -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>)
+  %s2, %u2, %vt2 = mlax.svd %b, full_matrices = true
+      : tensor<2x3x4xcomplex<f32>> -> (tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>)
+  return %s, %s2 : tensor<3xf32>, tensor<2x3xf32>
+}
