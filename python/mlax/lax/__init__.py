@@ -19,3 +19,12 @@ from mlax._src.lax_conv import (  # noqa: F401,E402
     conv_with_general_padding, padtype_to_pads, reduce_window)
 from mlax._src.control_flow import (  # noqa: F401,E402
     cond, fori_loop, map, scan, switch, while_loop)
+from mlax.lax import linalg  # noqa: F401,E402
+from mlax._src.lax_math import (  # noqa: F401,E402
+    acos, acosh, argmax, argmin, asin, asinh, atan, atanh, broadcast_to_rank, cbrt, clamp,
+    collapse, cosh, cumlogsumexp, cummax, cummin, cumprod, digamma, erfc, exp2, expand_dims,
+    index_in_dim, integer_pow, lgamma, polygamma, population_count, reciprocal, reduce, sinh,
+    squeeze, top_k, zeta)
+from mlax._src.lax_fft import FftType, fft  # noqa: F401,E402
+from mlax._src.lax_more import (  # noqa: F401,E402
+    associative_scan, conv_general_dilated_patches, conv_transpose)

@@ -1,0 +1,322 @@
+"""FFT: mlax.lax.fft and mlax.numpy.fft against jax.lax.fft / jax.numpy.fft.
+
+Every transform over shapes, axes, n/s padding and truncation and the three
+norms, for complex and real inputs (64-bit ones under x64), eagerly and under
+jit; vmap against jax.vmap; errors. Complex values carry no derivatives in
+mlax yet, so differentiating through an fft is an error (not a silent zero).
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mlax
+import mlax.lax as L
+import mlax.numpy as mnp
+
+MODES = ["eager", "jit"]
+
+
+@pytest.fixture
+def x64():
+    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_enable_x64", True)
+    yield
+    mlax.config.update("jax_enable_x64", old_m)
+    jax.config.update("jax_enable_x64", old_j)
+
+
+def run(fn, args, mode):
+    return fn(*args) if mode == "eager" else mlax.jit(fn)(*args)
+
+
+def data(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if np.issubdtype(dtype, np.complexfloating):
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def close(got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    wide = got.dtype in (np.float64, np.complex128)
+    tol = 1e-10 if wide else 2e-5
+    scale = max(1.0, float(np.max(np.abs(want)))) if want.size else 1.0
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale)
+
+
+# ---------------------------------------------------------------------------
+# lax.fft
+# ---------------------------------------------------------------------------
+
+LAX_CASES = [
+    ("FFT", (8,), (8,), np.complex64),
+    ("FFT", (3, 5), (5,), np.complex64),
+    ("FFT", (2, 3, 4), (3, 4), np.complex64),
+    ("FFT", (2, 2, 3, 4), (2, 3, 4), np.complex64),
+    ("IFFT", (3, 6), (6,), np.complex64),
+    ("IFFT", (4, 5), (4, 5), np.complex64),
+    ("RFFT", (8,), (8,), np.float32),
+    ("RFFT", (3, 7), (7,), np.float32),
+    ("RFFT", (2, 4, 6), (4, 6), np.float32),
+    ("RFFT", (2, 3, 4, 5), (3, 4, 5), np.float32),
+    ("IRFFT", (5,), (8,), np.complex64),
+    ("IRFFT", (3, 4), (7,), np.complex64),
+    ("IRFFT", (2, 4, 4), (4, 6), np.complex64),
+    ("IRFFT", (2, 3, 3), (2, 3, 4), np.complex64),
+    ("FFT", (3, 4), (4,), np.float32),     # real input is made complex
+    ("IFFT", (3, 4), (4,), np.int32),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("kind,shape,lengths,dtype", LAX_CASES)
+def test_lax_fft(kind, shape, lengths, dtype, mode):
+    x = data(shape, dtype) if dtype != np.int32 else np.arange(np.prod(shape),
+                                                                dtype=dtype).reshape(shape)
+    got = run(lambda a: L.fft(a, kind, lengths), (x,), mode)
+    want = jax.lax.fft(x, kind, lengths)
+    close(got, want)
+
+
+@pytest.mark.parametrize("kind", [L.FftType.FFT, jax.lax.FftType.FFT, 0, "fft"])
+def test_lax_fft_type_spellings(kind):
+    x = data((4,), np.complex64)
+    close(L.fft(x, kind, (4,)), jax.lax.fft(x, "FFT", (4,)))
+    assert L.FftType(2) is L.FftType.RFFT
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("kind,shape,lengths,dtype", [
+    ("FFT", (3, 5), (5,), np.complex128), ("IFFT", (4, 5), (4, 5), np.complex128),
+    ("RFFT", (2, 4, 6), (4, 6), np.float64), ("IRFFT", (3, 4), (7,), np.complex128),
+    ("FFT", (4,), (4,), np.float64)])
+def test_lax_fft_x64(x64, kind, shape, lengths, dtype, mode):
+    x = data(shape, dtype)
+    got = run(lambda a: L.fft(a, kind, lengths), (x,), mode)
+    close(got, jax.lax.fft(x, kind, lengths))
+
+
+# ---------------------------------------------------------------------------
+# jnp.fft
+# ---------------------------------------------------------------------------
+
+NORMS = [None, "backward", "ortho", "forward"]
+NORMS_ND = [None, "ortho", "forward"]  # "backward" is None's spelling (checked in 1-D)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("norm", NORMS)
+@pytest.mark.parametrize("n", [None, 5, 8, 11])
+@pytest.mark.parametrize("axis", [-1, 0, 1])
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft"])
+def test_one_d(name, axis, n, norm, mode):
+    dtype = np.float32 if name == "rfft" else np.complex64
+    x = data((6, 8, 3), dtype)
+    got = run(lambda a: getattr(mnp.fft, name)(a, n=n, axis=axis, norm=norm), (x,), mode)
+    close(got, getattr(jnp.fft, name)(x, n=n, axis=axis, norm=norm))
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "irfft"])
+def test_one_d_real_input(name):
+    x = data((4, 6), np.float32)
+    close(getattr(mnp.fft, name)(x), getattr(jnp.fft, name)(x))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("norm", NORMS_ND)
+@pytest.mark.parametrize("s,axes", [(None, (-2, -1)), ((4, 6), (-2, -1)), ((3, 9), (0, 2)),
+                                    (None, (2, 0)), ((5, 4), (1, 0))])
+@pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2", "irfft2"])
+def test_two_d(name, s, axes, norm, mode):
+    dtype = np.float32 if name == "rfft2" else np.complex64
+    x = data((5, 6, 7), dtype)
+    got = run(lambda a: getattr(mnp.fft, name)(a, s=s, axes=axes, norm=norm), (x,), mode)
+    close(got, getattr(jnp.fft, name)(x, s=s, axes=axes, norm=norm))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("norm", NORMS_ND)
+@pytest.mark.parametrize("s,axes", [(None, None), ((4, 6, 8), None), ((3, 5), None),
+                                    (None, (0,)), ((6,), (-2,)), (None, (2, 0, 1)),
+                                    ((2, 3, 4), (0, 1, 2)), ((7, 2), (1, 3))])
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_n_d(name, s, axes, norm, mode):
+    dtype = np.float32 if name == "rfftn" else np.complex64
+    shape = (3, 4, 5) if axes is None or max(axes) < 3 else (2, 3, 4, 5)
+    x = data(shape, dtype)
+    got = run(lambda a: getattr(mnp.fft, name)(a, s=s, axes=axes, norm=norm), (x,), mode)
+    close(got, getattr(jnp.fft, name)(x, s=s, axes=axes, norm=norm))
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "fft2", "irfft2", "fftn",
+                                  "rfftn"])
+def test_x64(x64, name):
+    dtype = np.float64 if name.startswith("rfft") else np.complex128
+    x = data((4, 6, 5), dtype)
+    got = mlax.jit(getattr(mnp.fft, name))(x)
+    close(got, getattr(jnp.fft, name)(x))
+
+
+def test_roundtrip():
+    x = data((3, 8), np.float32)
+    close(mnp.fft.irfft(mnp.fft.rfft(x), n=8), np.asarray(jnp.fft.irfft(jnp.fft.rfft(x), n=8)))
+    z = data((4, 4), np.complex64)
+    close(mnp.fft.ifftn(mnp.fft.fftn(z)), jnp.fft.ifftn(jnp.fft.fftn(z)))
+
+
+# ---------------------------------------------------------------------------
+# helpers: fftfreq, rfftfreq, fftshift, ifftshift
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [1, 2, 7, 8])
+@pytest.mark.parametrize("d", [1.0, 0.25])
+def test_fftfreq(n, d):
+    close(mnp.fft.fftfreq(n, d), jnp.fft.fftfreq(n, d))
+    close(mnp.fft.rfftfreq(n, d), jnp.fft.rfftfreq(n, d))
+
+
+def test_fftfreq_x64(x64):
+    close(mnp.fft.fftfreq(6, 0.5), jnp.fft.fftfreq(6, 0.5))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("axes", [None, 0, 1, (0, 1), (-1,), ()])
+@pytest.mark.parametrize("shape", [(5, 6), (4, 7)])
+def test_shift(shape, axes, mode):
+    x = data(shape, np.float32)
+    for name in ("fftshift", "ifftshift"):
+        got = run(lambda a: getattr(mnp.fft, name)(a, axes=axes), (x,), mode)
+        close(got, getattr(jnp.fft, name)(x, axes=axes))
+
+
+# ---------------------------------------------------------------------------
+# vmap
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind,shape,lengths,dtype", [
+    ("FFT", (3, 5), (5,), np.complex64), ("IFFT", (2, 3, 4), (3, 4), np.complex64),
+    ("RFFT", (3, 8), (8,), np.float32), ("IRFFT", (3, 2, 5), (2, 8), np.complex64)])
+@pytest.mark.parametrize("in_axis", [0, 1])
+def test_vmap_lax_fft(kind, shape, lengths, dtype, in_axis):
+    x = data((4,) + shape, dtype)
+    x = np.moveaxis(x, 0, in_axis)
+    f = lambda a: L.fft(a, kind, lengths)  # noqa: E731
+    close(mlax.vmap(f, in_axes=in_axis)(x), jax.vmap(lambda a: jax.lax.fft(a, kind, lengths),
+                                                     in_axes=in_axis)(x))
+
+
+@pytest.mark.parametrize("name", ["fft", "rfft", "irfft", "fft2", "ifftn"])
+def test_vmap_numpy_fft(name):
+    dtype = np.float32 if name == "rfft" else np.complex64
+    x = data((3, 4, 6), dtype)
+    for in_axis in (0, 2):
+        close(mlax.vmap(getattr(mnp.fft, name), in_axes=in_axis)(x),
+              jax.vmap(getattr(jnp.fft, name), in_axes=in_axis)(x))
+
+
+def test_jit_of_vmap():
+    x = data((3, 4, 8), np.float32)
+    f = mlax.jit(mlax.vmap(lambda a: mnp.fft.irfft(mnp.fft.rfft2(a), n=8)))
+    close(f(x), jax.vmap(lambda a: jnp.fft.irfft(jnp.fft.rfft2(a), n=8))(x))
+
+
+# ---------------------------------------------------------------------------
+# derivatives: complex values carry none in mlax yet
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("transform", ["grad", "jvp"])
+def test_derivative_through_fft_is_an_error(transform):
+    def loss(x):
+        return mnp.sum(mnp.fft.irfft(mnp.fft.rfft(x) * 2.0, n=8))
+
+    x = data((8,), np.float32)
+    with pytest.raises(Exception, match="complex"):
+        if transform == "grad":
+            mlax.grad(loss)(x)
+        else:
+            mlax.jvp(loss, (x,), (np.ones_like(x),))
+
+
+def test_grad_of_fft_free_path_still_works():
+    # A complex value that the seeded output does not depend on is fine.
+    def f(x):
+        aux = mnp.fft.rfft(x)
+        return mnp.sum(x * x), aux
+
+    x = data((8,), np.float32)
+    g, aux = mlax.grad(f, has_aux=True)(x)
+    close(g, 2 * x)
+    close(aux, jnp.fft.rfft(x))
+
+
+# ---------------------------------------------------------------------------
+# errors
+# ---------------------------------------------------------------------------
+
+def test_errors():
+    z = data((4, 4), np.complex64)
+    r = data((4, 4), np.float32)
+    with pytest.raises(ValueError, match="unknown fft_type"):
+        L.fft(z, "DCT", (4,))
+    with pytest.raises(ValueError, match="1 to 3 entries"):
+        L.fft(z, "FFT", ())
+    with pytest.raises(ValueError, match="1 to 3 entries"):
+        L.fft(data((1, 1, 1, 1), np.complex64), "FFT", (1, 1, 1, 1))
+    with pytest.raises(ValueError, match="positive"):
+        L.fft(z, "FFT", (0,))
+    with pytest.raises(ValueError, match="fewer than"):
+        L.fft(z, "FFT", (4, 4, 4))
+    with pytest.raises(ValueError, match="trailing dimensions"):
+        L.fft(z, "FFT", (5,))
+    with pytest.raises(ValueError, match="trailing dimensions"):
+        L.fft(z, "IRFFT", (4,))
+    with pytest.raises(TypeError, match="real operand"):
+        L.fft(z, "RFFT", (4,))
+    with pytest.raises(TypeError, match="real input"):
+        mnp.fft.rfft(z)
+    with pytest.raises(ValueError, match="repeated axes"):
+        mnp.fft.fftn(z, axes=(0, 0))
+    with pytest.raises(ValueError, match="only 1D, 2D and 3D"):
+        mnp.fft.fftn(data((1, 1, 1, 1), np.complex64))
+    with pytest.raises(ValueError, match="different lengths"):
+        mnp.fft.fftn(z, s=(4,), axes=(0, 1))
+    with pytest.raises(ValueError, match="invalid norm"):
+        mnp.fft.fft(z, norm="sideways")
+    with pytest.raises(ValueError, match="out of bounds"):
+        mnp.fft.fft(r, axis=2)
+    with pytest.raises(ValueError, match="2 axes"):
+        mnp.fft.fft2(z, axes=(0,))
+    with pytest.raises(ValueError, match="non-negative"):
+        mnp.fft.fft(z, n=-1)
+    with pytest.raises(ValueError, match="data points"):
+        mnp.fft.irfft(data((1,), np.complex64))
+
+
+# ---------------------------------------------------------------------------
+# hfft, ihfft
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("norm", NORMS)
+@pytest.mark.parametrize("n", [None, 4, 7, 12])
+@pytest.mark.parametrize("axis", [-1, 0])
+def test_hfft_ihfft(axis, n, norm, mode):
+    z = data((5, 6), np.complex64)
+    got = run(lambda a: mnp.fft.hfft(a, n=n, axis=axis, norm=norm), (z,), mode)
+    close(got, jnp.fft.hfft(z, n=n, axis=axis, norm=norm))
+    x = data((5, 6), np.float32)
+    got = run(lambda a: mnp.fft.ihfft(a, n=n, axis=axis, norm=norm), (x,), mode)
+    close(got, jnp.fft.ihfft(x, n=n, axis=axis, norm=norm))
+
+
+def test_hfft_x64(x64):
+    z = data((3, 5), np.complex128)
+    close(mnp.fft.hfft(z), jnp.fft.hfft(z))
+    close(mnp.fft.ihfft(z.real), jnp.fft.ihfft(z.real))

@@ -1,0 +1,641 @@
+"""Linear algebra: mlax.lax.linalg (cholesky, triangular_solve, eigh, qr,
+geqrf, svd), mlax.numpy.linalg and mlax.scipy.linalg.
+
+Values are compared with JAX (same LAPACK kernels on CPU) over shapes with
+batch dimensions, in float32 and float64, eagerly and under jit; derivatives
+with JAX's and with float64 finite differences; vmap with JAX's vmap.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.linalg as jsl
+import numpy as np
+import pytest
+
+import mlax
+import mlax.lax as L
+import mlax.numpy as mnp
+import mlax.scipy.linalg as msl
+from jax._src.lax import linalg as jax_linalg
+from mlax._src import linalg as mlax_linalg
+
+MODES = ["eager", "jit"]
+
+
+@pytest.fixture
+def x64():
+    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_enable_x64", True)
+    yield
+    mlax.config.update("jax_enable_x64", old_m)
+    jax.config.update("jax_enable_x64", old_j)
+
+
+@pytest.fixture(params=["float32", "float64"])
+def dtype(request):
+    if request.param == "float64":
+        request.getfixturevalue("x64")
+    return np.dtype(request.param)
+
+
+def run(fn, args, mode):
+    return fn(*args) if mode == "eager" else mlax.jit(fn)(*args)
+
+
+def _tol(dtype):
+    return 1e-10 if np.dtype(dtype) in (np.float64, np.complex128) else 2e-4
+
+
+def close(got, want, dtype=None, tol=None):
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    t = tol if tol is not None else _tol(dtype or got.dtype)
+    scale = max(1.0, float(np.max(np.abs(want)))) if want.size else 1.0
+    np.testing.assert_allclose(got, want, rtol=t, atol=t * scale)
+
+
+def general(shape, dtype=np.float32, seed=0):
+    """A well-conditioned random matrix (square ones get n on the diagonal)."""
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal(shape)
+    if len(shape) >= 2 and shape[-1] == shape[-2]:
+        a = a + shape[-1] * np.eye(shape[-1])
+    return a.astype(dtype)
+
+
+def spd(shape, dtype=np.float32, seed=0):
+    a = np.random.default_rng(seed).standard_normal(shape)
+    return (a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(dtype)
+
+
+def sym(shape, dtype=np.float32, seed=0):
+    a = np.random.default_rng(seed).standard_normal(shape)
+    return (a + np.swapaxes(a, -1, -2)).astype(dtype)
+
+
+def signed_columns(v):
+    """Eigen/singular vectors with each column's largest entry made positive
+    (they are unique only up to sign)."""
+    v = np.asarray(v)
+    idx = np.argmax(np.abs(v), axis=-2)[..., None, :]
+    s = np.sign(np.take_along_axis(v, idx, axis=-2))
+    return v * s
+
+
+SQUARE = [(3, 3), (1, 1), (2, 4, 4), (2, 3, 5, 5)]
+RECT = [(5, 3), (3, 5), (4, 4), (2, 6, 2), (2, 2, 3, 4)]
+
+
+# ---------------------------------------------------------------------------
+# Decompositions against JAX
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", SQUARE)
+def test_cholesky(shape, dtype, mode):
+    a = spd(shape, dtype)
+    close(run(mnp.linalg.cholesky, (a,), mode), jnp.linalg.cholesky(a))
+    close(run(lambda x: mnp.linalg.cholesky(x, upper=True), (a,), mode),
+          jnp.linalg.cholesky(a, upper=True))
+    close(run(mlax.lax.linalg.cholesky, (a,), mode), jax.lax.linalg.cholesky(a))
+    low = np.tril(a) + 7 * np.triu(np.ones(shape, dtype), 1)  # only the lower triangle counts
+    close(run(lambda x: L.linalg.cholesky(x, symmetrize_input=False), (low,), mode),
+          jax.lax.linalg.cholesky(low, symmetrize_input=False))
+
+
+def test_cholesky_not_positive_definite_is_nan():
+    # NaN in the lower triangle, zeros above (as JAX).
+    a = np.stack([-np.eye(3, dtype=np.float32), spd((3, 3))])
+    got, want = np.asarray(mnp.linalg.cholesky(a)), np.asarray(jnp.linalg.cholesky(a))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    assert np.isnan(got[0][np.tril_indices(3)]).all() and not np.isnan(got[1]).any()
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", SQUARE)
+def test_eigh(shape, dtype, mode):
+    a = sym(shape, dtype)
+    w, v = run(mnp.linalg.eigh, (a,), mode)
+    jw, jv = jnp.linalg.eigh(a)
+    close(w, jw)
+    close(signed_columns(v), signed_columns(jv), dtype, tol=10 * _tol(dtype))
+    close(run(mnp.linalg.eigvalsh, (a,), mode), jnp.linalg.eigvalsh(a))
+    # UPLO reads one triangle only.
+    up = np.triu(a) + 5 * np.tril(np.ones(shape, dtype), -1)
+    close(run(lambda x: mnp.linalg.eigh(x, UPLO="U", symmetrize_input=False)[0], (up,), mode),
+          jnp.linalg.eigh(up, UPLO="U", symmetrize_input=False)[0])
+    v2, w2 = run(lambda x: L.linalg.eigh(x, lower=False, symmetrize_input=False), (up,), mode)
+    close(w2, jax.lax.linalg.eigh(up, lower=False, symmetrize_input=False)[1])
+    np.testing.assert_allclose(
+        np.asarray(v2) @ (np.asarray(w2)[..., None] * np.swapaxes(np.asarray(v2), -1, -2)),
+        np.triu(a) + np.swapaxes(np.triu(a, 1), -1, -2), atol=50 * _tol(dtype))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", RECT)
+def test_qr(shape, dtype, mode):
+    a = general(shape, dtype)
+    for qmode in ("reduced", "complete"):
+        q, r = run(lambda x: mnp.linalg.qr(x, mode=qmode), (a,), mode)
+        jq, jr = jnp.linalg.qr(a, mode=qmode)
+        close(q, jq)
+        close(r, jr)
+    close(run(lambda x: mnp.linalg.qr(x, mode="r"), (a,), mode), jnp.linalg.qr(a, mode="r"))
+    for full in (False, True):
+        q, r = run(lambda x: L.linalg.qr(x, full_matrices=full), (a,), mode)
+        jq, jr = jax.lax.linalg.qr(a, full_matrices=full)
+        close(q, jq)
+        close(r, jr)
+    h, taus = run(mlax_linalg.geqrf, (a,), mode)  # internal, as in JAX
+    jh, jtaus = jax_linalg.geqrf(a)
+    close(h, jh)
+    close(taus, jtaus)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", RECT + [(1, 1), (6, 1)])
+def test_svd(shape, dtype, mode):
+    a = general(shape, dtype, seed=3)
+    for full in (True, False):
+        u, s, vh = run(lambda x: mnp.linalg.svd(x, full_matrices=full), (a,), mode)
+        ju, js, jvh = jnp.linalg.svd(a, full_matrices=full)
+        close(s, js)
+        k = min(shape[-2:])
+        close(signed_columns(np.asarray(u)[..., :k]), signed_columns(np.asarray(ju)[..., :k]),
+              tol=10 * _tol(dtype))
+        close(u, ju, tol=10 * _tol(dtype)) if not full else None
+        assert vh.shape == jvh.shape and u.shape == ju.shape
+        # The reconstruction from the first k vectors.
+        rec = (np.asarray(u)[..., :k] * np.asarray(s)[..., None, :]) @ np.asarray(vh)[..., :k, :]
+        np.testing.assert_allclose(rec, a, atol=50 * _tol(dtype) * np.abs(a).max())
+        if full:  # the completed bases are orthonormal
+            for m in (np.asarray(u), np.asarray(vh)):
+                np.testing.assert_allclose(m @ np.swapaxes(m, -1, -2),
+                                           np.broadcast_to(np.eye(m.shape[-1]), m.shape),
+                                           atol=50 * _tol(dtype))
+    close(run(lambda x: mnp.linalg.svd(x, compute_uv=False), (a,), mode),
+          jnp.linalg.svd(a, compute_uv=False))
+    close(run(mnp.linalg.svdvals, (a,), mode), jnp.linalg.svdvals(a))
+    close(run(lambda x: L.linalg.svd(x, compute_uv=False), (a,), mode),
+          jax.lax.linalg.svd(a, compute_uv=False))
+    u, s, vh = run(lambda x: L.linalg.svd(x, full_matrices=False), (a,), mode)
+    close(s, jax.lax.linalg.svd(a, full_matrices=False)[1])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_svd_hermitian(dtype, mode):
+    a = sym((2, 4, 4), dtype, seed=5)
+    u, s, vh = run(lambda x: mnp.linalg.svd(x, hermitian=True), (a,), mode)
+    ju, js, jvh = jnp.linalg.svd(a, hermitian=True)
+    close(s, js)
+    np.testing.assert_allclose((np.asarray(u) * np.asarray(s)[..., None, :]) @ np.asarray(vh), a,
+                               atol=100 * _tol(dtype))
+    close(run(lambda x: mnp.linalg.svd(x, hermitian=True, compute_uv=False), (a,), mode), js)
+
+
+@pytest.mark.parametrize("left_side", [True, False])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("transpose_a", [False, True])
+@pytest.mark.parametrize("unit_diagonal", [False, True])
+def test_triangular_solve(left_side, lower, transpose_a, unit_diagonal, dtype):
+    a = general((2, 4, 4), dtype, seed=1)
+    b = general((2, 4, 3) if left_side else (2, 3, 4), dtype, seed=2)
+    kw = dict(left_side=left_side, lower=lower, transpose_a=transpose_a,
+              unit_diagonal=unit_diagonal)
+    want = jax.lax.linalg.triangular_solve(a, b, **kw)
+    for mode in MODES:
+        close(run(lambda x, y: L.linalg.triangular_solve(x, y, **kw), (a, b), mode), want)
+
+
+# ---------------------------------------------------------------------------
+# numpy.linalg composites against JAX
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+def test_solve(dtype, mode):
+    a = general((2, 4, 4), dtype, seed=1)
+    cases = [(a[0], general((4,), dtype, seed=2)),            # vector
+             (a[0], general((4, 3), dtype, seed=2)),          # matrix
+             (a, general((2, 4, 2), dtype, seed=2)),          # batched
+             (a, general((4, 2), dtype, seed=2)),             # b broadcast
+             (a[0], general((3, 4, 2), dtype, seed=2)),       # a broadcast
+             (a, general((4,), dtype, seed=2))]               # a batch, vector b
+    for x, y in cases:
+        close(run(mnp.linalg.solve, (x, y), mode), jnp.linalg.solve(x, y), tol=10 * _tol(dtype))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", SQUARE)
+def test_inv_det_slogdet(shape, dtype, mode):
+    a = general(shape, dtype, seed=4)
+    a = a * np.where(np.arange(shape[-1]) % 2 == 0, 1, -1).astype(dtype)  # some negative dets
+    close(run(mnp.linalg.inv, (a,), mode), jnp.linalg.inv(a), tol=10 * _tol(dtype))
+    close(run(mnp.linalg.det, (a,), mode), jnp.linalg.det(a), tol=10 * _tol(dtype))
+    sign, logabs = run(mnp.linalg.slogdet, (a,), mode)
+    jsign, jlogabs = jnp.linalg.slogdet(a)
+    close(sign, jsign)
+    close(logabs, jlogabs, tol=10 * _tol(dtype))
+    assert isinstance(mnp.linalg.slogdet(a), mnp.linalg.SlogdetResult)
+
+
+def test_det_signs_and_singular(x64):
+    rng = np.random.default_rng(0)
+    for _ in range(10):  # Householder sign bookkeeping on random matrices
+        a = rng.standard_normal((5, 5))
+        np.testing.assert_allclose(np.asarray(mnp.linalg.det(a)), np.linalg.det(a), rtol=1e-10)
+    perm = np.eye(4)[[1, 0, 3, 2]]  # det +1 with two swaps, each a reflector
+    np.testing.assert_allclose(np.asarray(mnp.linalg.det(perm)), 1.0)
+    np.testing.assert_allclose(np.asarray(mnp.linalg.det(np.eye(4)[[1, 0, 2, 3]])), -1.0)
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    assert abs(float(mnp.linalg.det(singular))) < 1e-12
+    sign, logabs = mnp.linalg.slogdet(np.zeros((3, 3)))
+    assert float(sign) == 0 and float(logabs) == -np.inf
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", RECT)
+def test_pinv_matrix_rank(shape, dtype, mode):
+    a = general(shape, dtype, seed=6)
+    close(run(mnp.linalg.pinv, (a,), mode), jnp.linalg.pinv(a), tol=10 * _tol(dtype))
+    close(run(lambda x: mnp.linalg.pinv(x, rtol=0.5), (a,), mode), jnp.linalg.pinv(a, rtol=0.5),
+          tol=10 * _tol(dtype))
+    close(run(mnp.linalg.matrix_rank, (a,), mode), jnp.linalg.matrix_rank(a))
+    # Rank-deficient: a product of thin factors.
+    *b, m, n = shape
+    low = (general(tuple(b) + (m, 1), dtype, 1) @ general(tuple(b) + (1, n), dtype, 2))
+    close(run(mnp.linalg.matrix_rank, (low,), mode), jnp.linalg.matrix_rank(low))
+    close(run(mnp.linalg.pinv, (low,), mode), jnp.linalg.pinv(low), tol=50 * _tol(dtype))
+    close(run(lambda x: mnp.linalg.matrix_rank(x, tol=1e9), (a,), mode),
+          jnp.linalg.matrix_rank(a, tol=1e9))
+    close(run(mnp.linalg.matrix_rank, (np.array([0.0, 1.0], dtype),), mode),
+          jnp.linalg.matrix_rank(np.array([0.0, 1.0], dtype)))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shapes", [((6, 3), (6,)), ((6, 3), (6, 2)), ((3, 5), (3,)),
+                                    ((4, 4), (4, 2))])
+def test_lstsq(shapes, dtype, mode):
+    a = general(shapes[0], dtype, seed=7)
+    b = general(shapes[1], dtype, seed=8)
+    got = run(mnp.linalg.lstsq, (a, b), mode)
+    want = jnp.linalg.lstsq(a, b)
+    for g, w in zip(got, want):
+        close(g, w, tol=50 * _tol(dtype))
+    got = mnp.linalg.lstsq(a, b, numpy_resid=True)
+    want = jnp.linalg.lstsq(a, b, numpy_resid=True)
+    for g, w in zip(got, want):
+        close(g, w, tol=50 * _tol(dtype))
+    close(run(lambda x, y: mnp.linalg.lstsq(x, y, rcond=0.3)[0], (a, b), mode),
+          jnp.linalg.lstsq(a, b, rcond=0.3)[0], tol=50 * _tol(dtype))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_matrix_power_tensorsolve_tensorinv(dtype, mode):
+    a = general((2, 3, 3), dtype, seed=9) / 3
+    for n in (0, 1, 2, 5, -1, -3):
+        close(run(lambda x: mnp.linalg.matrix_power(x, n), (a,), mode),
+              jnp.linalg.matrix_power(a, n), tol=50 * _tol(dtype))
+    t = general((6, 2, 3), dtype, seed=10).reshape(6, 6)
+    t = (t + 6 * np.eye(6, dtype=dtype)).reshape(2, 3, 6)
+    b = general((2, 3), dtype, seed=11)
+    close(run(mnp.linalg.tensorsolve, (t, b), mode), jnp.linalg.tensorsolve(t, b),
+          tol=10 * _tol(dtype))
+    t4 = t.reshape(2, 3, 2, 3)
+    close(run(lambda x: mnp.linalg.tensorinv(x, ind=2), (t4,), mode),
+          jnp.linalg.tensorinv(t4, ind=2), tol=10 * _tol(dtype))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("ord", [2, -2, "nuc"])
+def test_norm_spectral_nuclear(ord, dtype, mode):
+    a = general((2, 4, 3), dtype, seed=12)
+    close(run(lambda x: mnp.linalg.norm(x, ord=ord, axis=(1, 2)), (a,), mode),
+          jnp.linalg.norm(a, ord=ord, axis=(1, 2)))
+    close(run(lambda x: mnp.linalg.norm(x, ord=ord, axis=(2, 0), keepdims=True), (a,), mode),
+          jnp.linalg.norm(a, ord=ord, axis=(2, 0), keepdims=True))
+    close(run(lambda x: mnp.linalg.norm(x, ord=ord), (a[0],), mode),
+          jnp.linalg.norm(a[0], ord=ord))
+    ints = np.arange(6).reshape(2, 3)
+    close(mnp.linalg.norm(ints, ord=ord), jnp.linalg.norm(ints, ord=ord))
+
+
+def test_integer_inputs_promote():
+    a = np.array([[4, 1], [1, 3]])
+    close(mnp.linalg.inv(a), jnp.linalg.inv(a))
+    close(mnp.linalg.det(a), jnp.linalg.det(a))
+    close(mnp.linalg.eigvalsh(a), jnp.linalg.eigvalsh(a))
+    close(mnp.linalg.cholesky(a), jnp.linalg.cholesky(a))
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (2, 0, 0), (0, 3), (3, 0), (0, 2, 2)])
+def test_empty_matrices(shape):
+    a = np.zeros(shape, np.float32)
+    close(mnp.linalg.svdvals(a), jnp.linalg.svdvals(a))
+    close(mnp.linalg.pinv(a), jnp.linalg.pinv(a))
+    for m, j in ((mnp.linalg.qr(a, mode="complete"), jnp.linalg.qr(a, mode="complete")),
+                 (mnp.linalg.qr(a), jnp.linalg.qr(a)),
+                 (mnp.linalg.svd(a), jnp.linalg.svd(a)),
+                 (mnp.linalg.svd(a, full_matrices=False), jnp.linalg.svd(a, full_matrices=False))):
+        for g, w in zip(m, j):
+            close(g, w)
+    if shape[-1] == shape[-2]:
+        for fn, jf in ((mnp.linalg.eigvalsh, jnp.linalg.eigvalsh),
+                       (mnp.linalg.inv, jnp.linalg.inv), (mnp.linalg.det, jnp.linalg.det),
+                       (mnp.linalg.cholesky, jnp.linalg.cholesky)):
+            close(mlax.jit(fn)(a), jf(a))
+
+
+def test_complex_lax_level():
+    rng = np.random.default_rng(0)
+    a = (rng.standard_normal((2, 4, 3)) + 1j * rng.standard_normal((2, 4, 3))).astype(np.complex64)
+    q, r = L.linalg.qr(a, full_matrices=False)
+    jq, jr = jax.lax.linalg.qr(a, full_matrices=False)
+    close(q, jq)
+    close(r, jr)
+    close(L.linalg.svd(a, compute_uv=False), jax.lax.linalg.svd(a, compute_uv=False))
+    h = a[:, :3, :3] @ np.conj(np.swapaxes(a[:, :3, :3], -1, -2))
+    v, w = L.linalg.eigh(h, symmetrize_input=False)
+    close(w, jax.lax.linalg.eigh(h, symmetrize_input=False)[1])
+    b = a[:, :3, :2]
+    tri = np.triu(a[:, :3, :3]) + 3 * np.eye(3, dtype=np.complex64)
+    close(L.linalg.triangular_solve(tri, b, left_side=True, transpose_a=True, conjugate_a=True),
+          jax.lax.linalg.triangular_solve(tri, b, left_side=True, transpose_a=True,
+                                          conjugate_a=True))
+
+
+# ---------------------------------------------------------------------------
+# scipy.linalg
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+def test_scipy_linalg(dtype, mode):
+    a = spd((3, 3), dtype, seed=13)
+    b = general((3, 2), dtype, seed=14)
+    bv = general((3,), dtype, seed=15)
+    for lower in (False, True):
+        close(run(lambda x: msl.cholesky(x, lower=lower), (a,), mode), jsl.cholesky(a, lower=lower))
+        c = msl.cho_factor(a, lower=lower)
+        jc = jsl.cho_factor(a, lower=lower)
+        for rhs in (b, bv):
+            close(run(lambda x, y: msl.cho_solve((x, lower), y), (c[0], rhs), mode),
+                  jsl.cho_solve(jc, rhs), tol=10 * _tol(dtype))
+    t = np.tril(general((3, 3), dtype, seed=16))
+    for trans in (0, 1, 2, "N", "T", "C"):
+        for unit in (False, True):
+            close(run(lambda x, y: msl.solve_triangular(x, y, trans=trans, lower=True,
+                                                        unit_diagonal=unit), (t, b), mode),
+                  jsl.solve_triangular(t, b, trans=trans, lower=True, unit_diagonal=unit),
+                  tol=10 * _tol(dtype))
+    close(run(lambda x, y: msl.solve_triangular(x, y), (np.triu(a), bv), mode),
+          jsl.solve_triangular(np.triu(a), bv))
+    close(run(msl.solve, (a, b), mode), jsl.solve(a, b), tol=10 * _tol(dtype))
+    close(run(msl.det, (a,), mode), jsl.det(a), tol=10 * _tol(dtype))
+    close(run(msl.inv, (a,), mode), jsl.inv(a), tol=10 * _tol(dtype))
+    close(run(lambda x: msl.eigh(x, eigvals_only=True), (a,), mode), jsl.eigh(a, eigvals_only=True))
+    close(run(lambda x: msl.eigh(x)[0], (a,), mode), jsl.eigh(a)[0])
+    g = general((4, 3), dtype, seed=17)
+    for qmode in ("full", "economic", "r"):
+        for x, y in zip(run(lambda x: msl.qr(x, mode=qmode), (g,), mode), jsl.qr(g, mode=qmode)):
+            close(x, y)
+    close(run(lambda x: msl.svd(x, compute_uv=False), (g,), mode), jsl.svd(g, compute_uv=False))
+
+
+# ---------------------------------------------------------------------------
+# Derivatives: against JAX and float64 finite differences
+# ---------------------------------------------------------------------------
+
+def _weights(shape, seed):
+    return np.random.default_rng(100 + seed).standard_normal(shape)
+
+
+def _losses():
+    """(name, mlax loss, jax loss, input maker), losses of one array."""
+    def w(x, seed):
+        return _weights(np.shape(x), seed).astype(x.dtype)
+
+    def eigh_loss(lib, la):
+        def f(x):
+            wv, v = la.eigh(x)
+            # Invariant under eigenvector signs.
+            c = np.arange(1.0, x.shape[-1] + 1).astype(x.dtype)
+            return lib.sum(wv * c) + lib.sum(lib.square(v[..., 0, :]) * c)
+        return f
+
+    def qr_loss(lib, la, mode):
+        def f(x):
+            q, r = la.qr(x, mode=mode)
+            return lib.sum(q * w(q, 1)) + lib.sum(r * w(r, 2))
+        return f
+
+    return [
+        ("cholesky", lambda x: mnp.sum(mnp.linalg.cholesky(x) * w(x, 0)),
+         lambda x: jnp.sum(jnp.linalg.cholesky(x) * w(x, 0)), lambda d: spd((2, 3, 3), d)),
+        ("eigh", eigh_loss(mnp, mnp.linalg), eigh_loss(jnp, jnp.linalg),
+         lambda d: sym((2, 3, 3), d) + np.diag([0.0, 3.0, 7.0]).astype(d)),
+        ("qr_tall", qr_loss(mnp, mnp.linalg, "reduced"), qr_loss(jnp, jnp.linalg, "reduced"),
+         lambda d: general((2, 4, 3), d)),
+        ("qr_square_complete", qr_loss(mnp, mnp.linalg, "complete"),
+         qr_loss(jnp, jnp.linalg, "complete"), lambda d: general((3, 3), d)),
+        ("qr_wide", qr_loss(mnp, mnp.linalg, "reduced"), qr_loss(jnp, jnp.linalg, "reduced"),
+         lambda d: general((2, 3), d)),
+        ("svdvals", lambda x: mnp.sum(mnp.linalg.svdvals(x) * np.arange(1.0, 4).astype(x.dtype)),
+         lambda x: jnp.sum(jnp.linalg.svdvals(x) * np.arange(1.0, 4).astype(x.dtype)),
+         lambda d: general((2, 5, 3), d)),
+        ("norm_nuc", lambda x: mnp.linalg.norm(x, "nuc"), lambda x: jnp.linalg.norm(x, "nuc"),
+         lambda d: general((3, 4), d)),
+        ("norm_2", lambda x: mnp.linalg.norm(x, 2), lambda x: jnp.linalg.norm(x, 2),
+         lambda d: general((4, 3), d)),
+        ("det", lambda x: mnp.sum(mnp.linalg.det(x)), lambda x: jnp.sum(jnp.linalg.det(x)),
+         lambda d: general((2, 3, 3), d) / 3),
+        ("slogdet", lambda x: mnp.sum(mnp.linalg.slogdet(x)[1]),
+         lambda x: jnp.sum(jnp.linalg.slogdet(x)[1]), lambda d: general((3, 3), d)),
+        ("inv", lambda x: mnp.sum(mnp.linalg.inv(x) * w(x, 3)),
+         lambda x: jnp.sum(jnp.linalg.inv(x) * w(x, 3)), lambda d: general((2, 3, 3), d)),
+        ("solve", lambda x: mnp.sum(mnp.linalg.solve(x, w(x[..., 0], 4)) * w(x[..., 0], 5)),
+         lambda x: jnp.sum(jnp.linalg.solve(x, w(x[..., 0], 4)) * w(x[..., 0], 5)),
+         lambda d: general((3, 3), d)),
+        ("pinv", lambda x: mnp.sum(mnp.linalg.pinv(x) * w(np.swapaxes(x, -1, -2), 6)),
+         lambda x: jnp.sum(jnp.linalg.pinv(x) * w(np.swapaxes(x, -1, -2), 6)),
+         lambda d: general((4, 3), d)),
+        ("solve_triangular", lambda x: mnp.sum(msl.solve_triangular(x, w(x, 7), lower=True)),
+         lambda x: jnp.sum(jsl.solve_triangular(x, w(x, 7), lower=True)),
+         lambda d: general((3, 3), d)),
+    ]
+
+
+LOSSES = _losses()
+
+
+@pytest.mark.parametrize("case", LOSSES, ids=[c[0] for c in LOSSES])
+def test_grad_against_jax(case, dtype):
+    _, f, jf, make = case
+    x = make(dtype)
+    close(mlax.grad(f)(x), jax.grad(jf)(x), tol=20 * _tol(dtype))
+    close(mlax.jit(mlax.grad(f))(x), jax.grad(jf)(x), tol=20 * _tol(dtype))
+    t = _weights(x.shape, 9).astype(dtype)
+    p, tan = mlax.jvp(f, (x,), (t,))
+    jp, jtan = jax.jvp(jf, (x,), (t,))
+    close(p, jp, tol=20 * _tol(dtype))
+    close(tan, jtan, tol=20 * _tol(dtype))
+
+
+@pytest.mark.parametrize("case", LOSSES, ids=[c[0] for c in LOSSES])
+def test_grad_finite_differences(case, x64):
+    _, f, _, make = case
+    x = make(np.float64)
+    g = np.asarray(mlax.grad(f)(x))
+    t = _weights(x.shape, 11)
+    eps = 1e-6
+    fd = (float(f(x + eps * t)) - float(f(x - eps * t))) / (2 * eps)
+    np.testing.assert_allclose(np.sum(g * t), fd, rtol=1e-6, atol=1e-6)
+
+
+def test_triangular_solve_grads_both_operands(dtype):
+    a = general((2, 3, 3), dtype, seed=1)
+    b = general((2, 3, 2), dtype, seed=2)
+    for kw in (dict(left_side=True, lower=True), dict(left_side=False, lower=False,
+                                                      transpose_a=True, unit_diagonal=True),
+               dict(left_side=True, lower=False, transpose_a=True)):
+        b2 = b if kw["left_side"] else np.swapaxes(b, -1, -2)
+        wt = _weights(b2.shape, 3).astype(dtype)
+
+        def f(x, y, lib=mnp, la=L.linalg):
+            return lib.sum(la.triangular_solve(x, y, **kw) * wt)
+
+        def jf(x, y):
+            return jnp.sum(jax.lax.linalg.triangular_solve(x, y, **kw) * wt)
+
+        for got, want in zip(mlax.grad(f, argnums=(0, 1))(a, b2),
+                             jax.grad(jf, argnums=(0, 1))(a, b2)):
+            close(got, want, tol=20 * _tol(dtype))
+        ta, tb = _weights(a.shape, 4).astype(dtype), _weights(b2.shape, 5).astype(dtype)
+        close(mlax.jvp(f, (a, b2), (ta, tb))[1], jax.jvp(jf, (a, b2), (ta, tb))[1],
+              tol=20 * _tol(dtype))
+
+
+def test_second_derivatives(x64):
+    a = spd((3, 3), np.float64)
+    t = _weights((3, 3), 1)
+
+    def f(x):
+        return mnp.sum(mnp.linalg.cholesky(x) * t)
+
+    def jf(x):
+        return jnp.sum(jnp.linalg.cholesky(x) * t)
+
+    close(mlax.hessian(f)(a), jax.hessian(jf)(a), tol=1e-8)
+    g = lambda x: mnp.sum(mnp.linalg.eigvalsh(x) ** 2)  # noqa: E731
+    jg = lambda x: jnp.sum(jnp.linalg.eigvalsh(x) ** 2)  # noqa: E731
+    close(mlax.hessian(g)(sym((3, 3), np.float64)), jax.hessian(jg)(sym((3, 3), np.float64)),
+          tol=1e-8)
+
+
+def test_derivative_errors():
+    a = general((4, 3), np.float32)
+    with pytest.raises(Exception, match="reverse-mode derivatives of the singular vectors"):
+        mlax.grad(lambda x: mnp.sum(mnp.linalg.svd(x, full_matrices=False)[0]))(a)
+    with pytest.raises(Exception, match="full_matrices of a non-square 4x3 matrix"):
+        mlax.jvp(lambda x: mnp.linalg.svd(x)[1], (a,), (a,))
+    with pytest.raises(Exception, match="full_matrices of a tall 4x3 matrix"):
+        mlax.grad(lambda x: mnp.sum(mnp.linalg.qr(x, mode="complete")[0]))(a)
+
+
+# ---------------------------------------------------------------------------
+# vmap
+# ---------------------------------------------------------------------------
+
+def test_vmap(dtype):
+    a = spd((5, 3, 3), dtype)
+    g = general((5, 4, 3), dtype)
+    b = general((3, 2), dtype, seed=3)
+    cases = [
+        (mnp.linalg.cholesky, jnp.linalg.cholesky, (a,), 0),
+        (mnp.linalg.eigvalsh, jnp.linalg.eigvalsh, (a,), 0),
+        (lambda x: mnp.linalg.qr(x)[1], lambda x: jnp.linalg.qr(x)[1], (g,), 0),
+        (mnp.linalg.svdvals, jnp.linalg.svdvals, (g,), 0),
+        (mnp.linalg.det, jnp.linalg.det, (a,), 0),
+        (mnp.linalg.inv, jnp.linalg.inv, (a,), 0),
+        (mnp.linalg.pinv, jnp.linalg.pinv, (g,), 0),
+        (lambda x: mnp.linalg.solve(x, b), lambda x: jnp.linalg.solve(x, b), (a,), 0),
+        (lambda y: mnp.linalg.solve(a[0], y), lambda y: jnp.linalg.solve(a[0], y),
+         (np.stack([b] * 5) + np.arange(5.0, dtype=dtype)[:, None, None],), 0),
+        (lambda x: L.linalg.triangular_solve(x, b, left_side=True, lower=True),
+         lambda x: jax.lax.linalg.triangular_solve(x, b, left_side=True, lower=True), (a,), 0),
+        (mnp.linalg.eigvalsh, jnp.linalg.eigvalsh, (np.moveaxis(a, 0, 2),), 2),
+    ]
+    for f, jf, args, axis in cases:
+        want = jax.vmap(jf, in_axes=axis)(*args)
+        close(mlax.vmap(f, in_axes=axis)(*args), want, tol=20 * _tol(dtype))
+        close(mlax.jit(mlax.vmap(f, in_axes=axis))(*args), want, tol=20 * _tol(dtype))
+    close(mlax.vmap(mlax.grad(lambda x: mnp.linalg.det(x)))(a),
+          jax.vmap(jax.grad(jnp.linalg.det))(a), tol=50 * _tol(dtype))
+
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,exc", [("cholesky", TypeError), ("eigh", TypeError),
+                                      ("eigvalsh", TypeError), ("inv", ValueError),
+                                      ("det", ValueError), ("slogdet", ValueError)])
+def test_square_and_ndim_errors(name, exc):
+    fn = getattr(mnp.linalg, name)
+    for x in (np.ones((2, 3), np.float32), np.ones((3,), np.float32)):
+        with pytest.raises(exc):  # the exception type JAX raises
+            getattr(jnp.linalg, name)(x)
+    with pytest.raises(exc, match=f"mnp.linalg.{name}: needs square matrices"):
+        fn(np.ones((2, 3), np.float32))
+    with pytest.raises(exc, match=f"mnp.linalg.{name}: needs an array of at least 2"):
+        fn(np.ones((3,), np.float32))
+
+
+def test_other_errors():
+    a = np.eye(3, dtype=np.float32)
+    with pytest.raises(ValueError, match="Unsupported QR decomposition mode 'raw'"):
+        mnp.linalg.qr(a, mode="raw")
+    with pytest.raises(ValueError, match="UPLO must be 'L' or 'U'"):
+        mnp.linalg.eigh(a, UPLO="X")
+    with pytest.raises(ValueError, match="mnp.linalg.solve: b of shape"):
+        mnp.linalg.solve(a, np.ones((4,), np.float32))
+    with pytest.raises(ValueError, match="Invalid shapes for solve"):
+        mnp.linalg.solve(np.ones((2, 3, 3)), np.ones((2, 3)))
+    with pytest.raises(TypeError, match="mnp.linalg.qr: needs an array of at least 2"):
+        mnp.linalg.qr(np.ones(3))
+    with pytest.raises(TypeError, match="mnp.linalg.svd: needs an array of at least 2"):
+        mnp.linalg.svd(np.ones(3))
+    with pytest.raises(TypeError, match="mnp.linalg.svdvals: needs an array of at least 2"):
+        mnp.linalg.svdvals(np.ones(3))
+    with pytest.raises(TypeError, match="Array must be two-dimensional"):
+        mnp.linalg.lstsq(np.ones((2, 3, 3)), np.ones(3))
+    with pytest.raises(ValueError, match="Leading dimensions of input arrays must match"):
+        mnp.linalg.lstsq(np.ones((3, 2)), np.ones(4))
+    with pytest.raises(TypeError, match="exponent must be an integer"):
+        mnp.linalg.matrix_power(a, 1.5)
+    with pytest.raises(TypeError, match="matrix_power: needs square matrices"):
+        mnp.linalg.matrix_power(np.ones((2, 3)), 2)
+    with pytest.raises(NotImplementedError, match="complex matrices are not supported"):
+        mnp.linalg.inv(np.eye(2, dtype=np.complex64))
+    with pytest.raises(TypeError, match="lax.linalg.triangular_solve: needs a and b with equal "
+                                        "batch dimensions"):
+        L.linalg.triangular_solve(np.ones((2, 3, 3), np.float32), np.ones((3, 3), np.float32),
+                                  left_side=True)
+    with pytest.raises(TypeError, match="does not fit a of shape"):
+        L.linalg.triangular_solve(a, np.ones((2, 3), np.float32), left_side=True)
+    with pytest.raises(TypeError, match="lax.linalg.eigh: supports float32"):
+        L.linalg.eigh(np.eye(2, dtype=np.float16), symmetrize_input=False)
+    with pytest.raises(ValueError, match="lax.linalg.qr: needs an array of at least 2"):
+        L.linalg.qr(np.ones(3, np.float32))
+    with pytest.raises(NotImplementedError, match="pivoting"):
+        L.linalg.qr(a, pivoting=True)
+    with pytest.raises(ValueError, match="tensorinv is only possible"):
+        mnp.linalg.tensorinv(np.ones((2, 3, 4)), ind=1)
+
+
+def test_float16_computes_in_float32():
+    a = np.eye(2, dtype=np.float16) * 2
+    got = mnp.linalg.inv(a)
+    assert got.dtype == np.float32
+    close(got, np.linalg.inv(a.astype(np.float32)))
