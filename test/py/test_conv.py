@@ -388,12 +388,100 @@ def test_reduce_window_derivatives_f64(case, x64):
     _close(hvp, hvp_j, np.float64)
 
 
-def test_reduce_window_mul_derivative_is_reported():
-    x = make_input((3, 6), np.float32, seed=1)
-    f = lambda x: mnp.sum(mlax_lax.reduce_window(x, 1.0, mlax_lax.mul, (1, 2), (1, 1),  # noqa
-                                                 "VALID"))
-    with pytest.raises(Exception, match="mlax.reduce_window.*mul.*not implemented"):
-        mlax.grad(f)(x)
+# Product windows: JAX differentiates them in forward mode only (a variadic
+# reduce_window); mlax in both, exactly (zeros in a window included). Inputs
+# hold zeros (single and double ones in a window), and windows of every kind.
+PROD_WINDOWS = [
+    ("prod_valid", (3, 6), dict(window_dimensions=(1, 3), window_strides=(1, 1),
+                                padding="VALID")),
+    ("prod_2d_same_strided", (4, 5), dict(window_dimensions=(2, 3), window_strides=(2, 1),
+                                          padding="SAME")),
+    ("prod_padded_dilated", (4, 6), dict(window_dimensions=(2, 3), window_strides=(1, 2),
+                                         padding=((1, 1), (0, 2)), base_dilation=(2, 1),
+                                         window_dilation=(1, 2))),
+    ("prod_1d_overlapping", (9,), dict(window_dimensions=(4,), window_strides=(1,),
+                                       padding=((2, 1),))),
+]
+
+
+def _prod_input(shape, dtype):
+    x = make_input(shape, dtype, seed=11)
+    flat = x.reshape(-1)
+    flat[[1, 4, 5]] = 0  # one zero, and two neighbouring zeros
+    return x
+
+
+def _jax_prod_patches(x, window_dimensions, window_strides, padding, base_dilation=None,
+                      window_dilation=None):
+    """A product window in JAX from ops JAX differentiates in every mode
+    (jax.lax.reduce_window with lax.mul has a forward rule only, and even
+    that fails under vmap and nested jvp): the operand padded with 1, one
+    strided slice per window offset, jnp.prod over them."""
+    n = x.ndim
+    bd = base_dilation or (1,) * n
+    wd = window_dilation or (1,) * n
+    if isinstance(padding, str):
+        padding = jax.lax.padtype_to_pads(x.shape, window_dimensions, window_strides, padding)
+    xp = jax.lax.pad(x, jnp.array(1, x.dtype), [(lo, hi, b - 1)
+                                               for (lo, hi), b in zip(padding, bd)])
+    span = [(w - 1) * d + 1 for w, d in zip(window_dimensions, wd)]
+    out = [(p - s) // st + 1 for p, s, st in zip(xp.shape, span, window_strides)]
+    parts = []
+    for off in np.ndindex(*window_dimensions):
+        start = [o * d for o, d in zip(off, wd)]
+        limit = [b + (m - 1) * st + 1 for b, m, st in zip(start, out, window_strides)]
+        parts.append(jax.lax.slice(xp, start, limit, window_strides))
+    return jnp.prod(jnp.stack(parts, -1), -1)
+
+
+def _prod_fns(kw):
+    fm = lambda x: mlax_lax.reduce_window(x, 1.0, mlax_lax.mul, **kw)  # noqa: E731
+    fj = lambda x: jax.lax.reduce_window(x, 1.0, jax.lax.mul, **kw)  # noqa: E731
+    fr = lambda x: _jax_prod_patches(x, **kw)  # noqa: E731
+    return fm, fj, fr
+
+
+@pytest.mark.parametrize("case", PROD_WINDOWS, ids=[c[0] for c in PROD_WINDOWS])
+def test_reduce_window_mul_derivatives_f64(case, x64):
+    _, shape, kw = case
+    fm, fj, fr = _prod_fns(kw)
+    x = _prod_input(shape, np.float64)
+    t = make_input(shape, np.float64, seed=12)
+    w = make_input(np.shape(fj(x)), np.float64, seed=13)
+    _close(fm(x), fj(x), np.float64)
+    _close(fr(x), fj(x), np.float64)  # the reference is the same function
+    _close(mlax.jvp(fm, (x,), (t,))[1], jax.jvp(fj, (x,), (t,))[1], np.float64)
+    sm = lambda x: mnp.sum(fm(x) * w)  # noqa: E731
+    sr = lambda x: jnp.sum(fr(x) * w)  # noqa: E731
+    g = mlax.grad(sm)(x)
+    _close(g, jax.grad(sr)(x), np.float64)
+    # ... and central finite differences, element by element.
+    h = 1e-6
+    fd = np.zeros_like(x)
+    for k in np.ndindex(x.shape):
+        e = np.zeros_like(x)
+        e[k] = h
+        fd[k] = (float(sr(x + e)) - float(sr(x - e))) / (2 * h)
+    np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-8)
+    # Second order: Hessian-vector products, forward over reverse and
+    # reverse over forward.
+    want = jax.jvp(jax.grad(sr), (x,), (t,))[1]
+    _close(mlax.jvp(mlax.grad(sm), (x,), (t,))[1], want, np.float64)
+    _close(mlax.grad(lambda x: mlax.jvp(sm, (x,), (t,))[1])(x), want, np.float64)
+
+
+def test_reduce_window_mul_grad_jit_vmap_float32():
+    _, shape, kw = PROD_WINDOWS[1]
+    fm, _, fr = _prod_fns(kw)
+    xs = np.stack([_prod_input(shape, np.float32), make_input(shape, np.float32, seed=14)])
+    gm = mlax.jit(mlax.vmap(mlax.grad(lambda x: mnp.sum(fm(x) ** 2))))(xs)
+    gj = jax.vmap(jax.grad(lambda x: jnp.sum(fr(x) ** 2)))(xs)
+    _close(gm, gj)
+    # A start value other than 1 (no padding): the product times it.
+    kw2 = dict(window_dimensions=(2, 2), window_strides=(1, 1), padding="VALID")
+    gm = mlax.grad(lambda x: mnp.sum(mlax_lax.reduce_window(x, 2.5, mlax_lax.mul, **kw2)))(xs[0])
+    gj = jax.grad(lambda x: jnp.sum(2.5 * _jax_prod_patches(x, **kw2)))(xs[0])
+    _close(gm, gj)
 
 
 def test_max_pool_window_dilation_vjp_is_reported():

@@ -112,7 +112,7 @@ def test_boolean_mask_shape_mismatch():
     ((0, 0, 0, 0), IndexError, "too many indices"),
     ([0, 1], TypeError, "non-tuple sequence"),
     ((np.array([0, 1]), np.array([0, 1, 2])), IndexError, "could not be broadcast"),
-    (7, IndexError, "out of bounds"),
+    (1.0j, IndexError, "only integers, slices"),
 ])
 def test_bad_indices_raise_clear_errors(index, exc, match):
     with pytest.raises(exc, match=match):
@@ -186,10 +186,13 @@ def test_at_update_shape_error():
 
 
 def test_at_rejects_unsupported_modes():
-    with pytest.raises(NotImplementedError, match="mode"):
-        mnp.asarray(X).at[0].set(1.0, mode="clip")
-    with pytest.raises(NotImplementedError, match="mode"):
-        mnp.asarray(X).at[0].get(mode="fill", fill_value=0)
+    # 'clip' and 'fill' are supported (test_gather_modes.py); 'one_hot' is not.
+    with pytest.raises(NotImplementedError, match=r"\.at\[\.\.\.\]\.set: mode"):
+        mnp.asarray(X).at[0].set(1.0, mode="one_hot")
+    with pytest.raises(NotImplementedError, match=r"\.at\[\.\.\.\]\.get: mode"):
+        mnp.asarray(X).at[np.array([0])].get(mode="one_hot")
+    with pytest.raises(ValueError, match=r"\.at\[\.\.\.\]\.get: unknown mode 'nearest'"):
+        mnp.asarray(X).at[np.array([0])].get(mode="nearest")
 
 
 # ---------------------------------------------------------------------------
@@ -312,9 +315,11 @@ def test_lax_gather_scatter_errors_name_the_op_and_line(call, match):
     assert "lax." in str(e.value) and "test_indexing.py" in str(e.value)
 
 
-def test_lax_gather_rejects_fill_mode():
-    with pytest.raises(NotImplementedError, match="fill"):
-        mlax_lax.gather(X, GIDX, _gather_dn(mlax_lax), (1, 4, 1), mode="fill")
+def test_lax_gather_rejects_unsupported_modes():
+    with pytest.raises(NotImplementedError, match="lax.gather: mode='one_hot'"):
+        mlax_lax.gather(X, GIDX, _gather_dn(mlax_lax), (1, 4, 1), mode="one_hot")
+    with pytest.raises(ValueError, match="lax.gather: unknown mode 'wrap'"):
+        mlax_lax.gather(X, GIDX, _gather_dn(mlax_lax), (1, 4, 1), mode="wrap")
 
 
 # ---------------------------------------------------------------------------

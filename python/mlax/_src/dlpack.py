@@ -36,12 +36,17 @@ def from_dlpack(external_array, device=None, copy=None) -> Array:
     if copy is not None:
         kwargs["copy"] = copy
     try:
-        buf = jax.dlpack.from_dlpack(external_array, **kwargs)
+        # JAX narrows 64-bit data here under its own x64 flag: make it mlax's.
+        with runtime.jax_x64_as_mlax():
+            buf = jax.dlpack.from_dlpack(external_array, **kwargs)
     except BufferError:
         if not isinstance(external_array, np.ndarray) or copy is False:
             raise
         # A read-only NumPy array cannot be exported (older DLPack): copy it.
-        buf = jax.device_put(np.array(external_array), device)
+        host = np.array(external_array)
+        if host.dtype in SUPPORTED_DTYPES:
+            host = host.astype(dtypes.canonicalize(host.dtype), copy=False)
+        buf = runtime.device_put(host, device)
     dtype = np.dtype(buf.dtype)
     if dtype not in SUPPORTED_DTYPES:
         raise TypeError(f"mlax.dlpack.from_dlpack: unsupported dtype {dtype}")

@@ -51,6 +51,16 @@ def default_complex() -> np.dtype:
     return complex128 if config.x64_enabled else complex64
 
 
+def to_inexact(dtype) -> np.dtype:
+    """JAX's to_inexact_dtype, canonicalized: inexact dtypes stay; 64-bit
+    integers become float64 (float32 without x64); narrower integers and
+    bool become float32 whether or not x64 is on."""
+    dtype = np.dtype(dtype)
+    if is_inexact(dtype):
+        return dtype
+    return canonicalize(float64 if dtype.itemsize == 8 else float32)
+
+
 def is_float(dtype) -> bool:
     return np.issubdtype(dtype, np.floating) or dtype == bfloat16
 
@@ -79,8 +89,17 @@ def is_bool(dtype) -> bool:
     return dtype == bool_
 
 
+def is_python_scalar(value) -> bool:
+    """A Python bool/int/float/complex (weakly typed but for bool), not a
+    NumPy scalar (np.float64 and np.complex128 subclass float and complex,
+    but are strongly typed, as in JAX)."""
+    return isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic)
+
+
 def scalar_type_of(value) -> tuple[np.dtype, bool]:
     """(dtype, weak_type) of a Python scalar or NumPy value."""
+    if isinstance(value, np.generic):
+        return canonicalize(value.dtype), False
     if isinstance(value, bool):
         return bool_, False
     if isinstance(value, int):

@@ -146,14 +146,18 @@ def _entries(shape, index, *, static_ints_in_bounds=True):
         elif kind == _INT:
             k = r[1]
             if static_ints_in_bounds:
-                if not -size <= k < size:
-                    raise _index_error(f"index {k} is out of bounds for axis {dim} with size "
-                                       f"{size}")
-                out.append((_INT, k % size, dim))
+                if size == 0:
+                    raise _index_error(f"index {k} is out of bounds for axis {dim} with size 0")
+                # As jax 0.10: a negative index wraps once, then an out-of-bounds
+                # one is clamped (x[7] of 5 elements is x[4]), statically.
+                k = k + size if k < 0 else k
+                out.append((_INT, builtins.min(builtins.max(k, 0), size - 1), dim))
             else:
                 if size == 0:  # as JAX: nothing to clamp or drop to
                     raise _index_error(f"index is out of bounds for axis {dim} with size 0")
-                out.append((_ARRAY, np.int32(k), dim))
+                # Clipped so that it fits int32 and stays out of bounds if it was.
+                out.append((_ARRAY, np.int32(builtins.min(builtins.max(k, -size - 1), size)),
+                            dim))
         else:
             out.append((_ARRAY, r[1], dim))
         dim += 1
@@ -214,15 +218,27 @@ def _advanced_layout(entries):
     return positions, contiguous
 
 
-def getitem(x, index):
+def getitem(x, index, mode=None, fill_value=None):
+    """x[index]; `mode` 'clip' (from .at[].get) clamps array indices before
+    gathering, so the gradient goes to the clamped elements, as in JAX;
+    mode 'fill' gives `fill_value` (lax.gather's default fill when None)
+    where an index (after negative ones wrap once) is out of bounds."""
     aval = aval_of(x)
+    if mode is not None and lax._check_mode(".at[...].get", mode, {
+            "CLIP", "PROMISE_IN_BOUNDS", "FILL_OR_DROP"}) == "FILL_OR_DROP":
+        # Every integer index (static ones too: out of bounds is allowed)
+        # goes through the gather, whose mode 'fill' masks the result.
+        entries = _entries(aval.shape, index, static_ints_in_bounds=False)
+        if not builtins.any(e[0] == _ARRAY for e in entries):
+            return _static_getitem(x, entries)
+        return _gather_getitem(x, entries, "fill", fill_value)
     entries = _entries(aval.shape, index)
     if not builtins.any(e[0] == _ARRAY for e in entries):
         return _static_getitem(x, entries)
     adv = [e for e in entries if e[0] in (_ARRAY, _INT)]
     if builtins.all(np.ndim(e[1]) == 0 if e[0] == _ARRAY else True for e in adv):
         return _dynamic_scalar_getitem(x, entries)
-    return _gather_getitem(x, entries)
+    return _gather_getitem(x, entries, mode)
 
 
 def _static_getitem(x, entries):
@@ -289,7 +305,7 @@ def _broadcast_indices(entries, shape):
     return arrays, dims, tuple(bshape)
 
 
-def _gather_getitem(x, entries):
+def _gather_getitem(x, entries, mode=None, fill_value=None):
     from mlax._src import numpy_impl as mnp
 
     x = _apply_slices(x, entries)
@@ -308,7 +324,7 @@ def _gather_getitem(x, entries):
     dn = lax.GatherDimensionNumbers(offset_dims=tuple(range(nb, nb + len(full_dims))),
                                     collapsed_slice_dims=tuple(sorted(adv_dims)),
                                     start_index_map=tuple(adv_dims))
-    out = lax.gather(x, indices, dn, slice_sizes)
+    out = lax.gather(x, indices, dn, slice_sizes, mode=mode, fill_value=fill_value)
     # Gathered layout: the index dimensions, then the whole dimensions in
     # order. Move the index block where NumPy puts it and add the new axes.
     positions, contiguous = _advanced_layout(entries)
@@ -340,10 +356,10 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
 
     name = {"set": "set", "add": "add", "mul": "multiply", "min": "min",
             "max": "max"}[combiner]
-    if mode is not None and str(getattr(mode, "name", mode)).upper() not in (
-            "FILL_OR_DROP", "DROP", "PROMISE_IN_BOUNDS"):
-        raise NotImplementedError(f"mlax: .at[...].{name}(mode={mode!r}) is not supported; "
-                                  "out-of-bounds updates are dropped")
+    # As JAX: 'fill'/'drop' (the default) and 'promise_in_bounds' drop the
+    # updates of out-of-bounds indices; 'clip' clamps the indices.
+    mode = lax._check_mode(f".at[...].{name}", mode,
+                           {"FILL_OR_DROP", "PROMISE_IN_BOUNDS", "CLIP"})
     x = x if isinstance(x, (Array, Tracer)) else mnp.asarray(x)
     aval = aval_of(x)
     entries = _entries(aval.shape, index, static_ints_in_bounds=False)
@@ -421,7 +437,7 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
             indices, dn = _elementwise_scatter(entries, arrays, adv_dims, bshape, axes,
                                                adv_at, axis_pos, out_shape, aval.ndim)
         out = fn(work, indices, values, dn, indices_are_sorted=indices_are_sorted,
-                 unique_indices=unique_indices)
+                 unique_indices=unique_indices, mode=mode)
     if dt != aval.dtype:
         out = lax.convert_element_type(mnp.astype(out, aval.dtype), aval.dtype,
                                        weak_type=aval.weak_type)
@@ -506,12 +522,11 @@ class _IndexUpdateRef:
 
     def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None,
             fill_value=None):
-        """x[idx] (out-of-bounds array indices clamp)."""
-        if fill_value is not None or (mode is not None and str(
-                getattr(mode, "name", mode)).upper() not in ("CLIP", "PROMISE_IN_BOUNDS")):
-            raise NotImplementedError("mlax: .at[...].get supports only mode='clip' (the "
-                                      "default); fill values are not supported")
-        return getitem(self.array, self.index)
+        """x[idx]: out-of-bounds array indices clamp (the default, 'clip' and
+        'promise_in_bounds'), or give `fill_value` with mode 'fill' (NaN for
+        inexact dtypes, the minimum of signed ints, the maximum of unsigned
+        ones, True for bool), as in JAX."""
+        return getitem(self.array, self.index, mode, fill_value)
 
     def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
         """x with x[idx] = values (out-of-bounds updates are dropped)."""

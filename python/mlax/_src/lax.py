@@ -1039,26 +1039,110 @@ def _gather_emit(values, avals, o, *, offset_dims, collapsed_slice_dims, operand
 _gather_p = Primitive("gather", _gather_eval, _gather_emit)
 
 
+_MODE_ALIASES = {"CLIP": "CLIP", "FILL": "FILL_OR_DROP", "DROP": "FILL_OR_DROP",
+                 "FILL_OR_DROP": "FILL_OR_DROP", "PROMISE_IN_BOUNDS": "PROMISE_IN_BOUNDS",
+                 "ONE_HOT": "ONE_HOT"}
+
+
 def _check_mode(name, mode, allowed):
+    """The name of a gather/scatter mode (None for None), as JAX's
+    GatherScatterMode.from_any reads it: 'clip', 'fill' / 'drop',
+    'promise_in_bounds', or a GatherScatterMode (mlax's or JAX's)."""
     if mode is None:
-        return
-    key = mode.name if isinstance(mode, GatherScatterMode) else str(mode).upper()
+        return None
+    raw = mode if isinstance(mode, str) else getattr(mode, "name", None)
+    key = _MODE_ALIASES.get(str(raw).upper()) if raw is not None else None
+    if key is None:
+        raise ValueError(f"{name}: unknown mode {mode!r}; use 'clip', 'fill' (or 'drop') or "
+                         f"'promise_in_bounds'")
     if key not in allowed:
         raise NotImplementedError(f"{name}: mode={mode!r} is not supported; mlax supports "
                                   f"{', '.join(sorted(allowed)).lower()}")
+    return key
+
+
+def gather_fill_value(dtype, fill_value=None):
+    """JAX's default fill of mode 'fill': NaN for inexact dtypes, the minimum
+    of signed integers, the maximum of unsigned ones, True for bool."""
+    if fill_value is not None:
+        return fill_value
+    dtype = np.dtype(dtype)
+    if dtypes.is_inexact(dtype):
+        return np.nan
+    if dtypes.is_bool(dtype):
+        return True
+    return np.iinfo(dtype).max if dtypes.is_unsigned(dtype) else np.iinfo(dtype).min
 
 
 def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
            indices_are_sorted=False, mode=None, fill_value=None):
-    """jax.lax.gather; out-of-bounds starts are clamped (mode 'clip')."""
-    _check_mode("lax.gather", mode, {"CLIP", "PROMISE_IN_BOUNDS"})
+    """jax.lax.gather. Modes as JAX's: 'promise_in_bounds' (the default:
+    out-of-bounds starts are clamped, as XLA does), 'clip' (starts clamped
+    first, so the gradient goes to the clamped windows), 'fill' (windows
+    whose start is out of bounds are `fill_value`: NaN for inexact dtypes,
+    the minimum of signed ints, the maximum of unsigned ones, True for bool;
+    they get no gradient). The gradient of an unclamped gather drops the
+    windows of out-of-bounds starts."""
+    key = _check_mode("lax.gather", mode, {"CLIP", "PROMISE_IN_BOUNDS", "FILL_OR_DROP"})
     dn = GatherDimensionNumbers(*dimension_numbers)
-    return bind(_gather_p, operand, start_indices, offset_dims=_tuple(dn.offset_dims),
-                collapsed_slice_dims=_tuple(dn.collapsed_slice_dims),
-                operand_batching_dims=_tuple(dn.operand_batching_dims),
-                start_indices_batching_dims=_tuple(dn.start_indices_batching_dims),
-                start_index_map=_tuple(dn.start_index_map),
-                slice_sizes=_tuple(slice_sizes), indices_are_sorted=bool(indices_are_sorted))
+    if key == "CLIP":
+        start_indices = _clamp_starts(operand, start_indices, dn.start_index_map, slice_sizes)
+    out = bind(_gather_p, operand, start_indices, offset_dims=_tuple(dn.offset_dims),
+               collapsed_slice_dims=_tuple(dn.collapsed_slice_dims),
+               operand_batching_dims=_tuple(dn.operand_batching_dims),
+               start_indices_batching_dims=_tuple(dn.start_indices_batching_dims),
+               start_index_map=_tuple(dn.start_index_map),
+               slice_sizes=_tuple(slice_sizes), indices_are_sorted=bool(indices_are_sorted))
+    if key == "FILL_OR_DROP":
+        out = _gather_fill(out, operand, start_indices, dn, slice_sizes, fill_value)
+    return out
+
+
+def _gather_fill(out, operand, start_indices, dn, slice_sizes, fill_value):
+    """`out` (the gather) with the windows whose start is out of bounds
+    (not in [0, size - slice size] in some indexed dimension) replaced by
+    the fill value, as JAX's _gather_fill: a mask from the indices, then a
+    select, so grad and vmap come from those ops."""
+    x, idx, o = aval_of(operand), aval_of(start_indices), aval_of(out)
+    dims = [int(d) for d in dn.start_index_map]
+    dt = np.dtype(idx.dtype)
+    bounds = np.array([x.shape[d] - int(slice_sizes[d]) for d in dims], np.int64)
+    bounds = np.minimum(bounds, np.iinfo(dt).max).astype(dt)
+    upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
+    ok = le(start_indices, upper)
+    if not dtypes.is_unsigned(dt):
+        ok = bitwise_and(ok, ge(start_indices, broadcast_in_dim(np.zeros((), dt), idx.shape,
+                                                                ())))
+    mask = reduce_and(ok, (idx.ndim - 1,))
+    offset = set(int(d) for d in dn.offset_dims)
+    batch_dims = tuple(d for d in range(o.ndim) if d not in offset)
+    mask = broadcast_in_dim(mask, o.shape, batch_dims)
+    fill = gather_fill_value(o.dtype, fill_value)
+    if isinstance(fill, (np.ndarray, np.generic)) and np.ndim(fill) == 0:
+        fill = fill.item()
+    return select(mask, out, full_like(out, fill))
+
+
+def _clamp_starts(operand, start_indices, start_index_map, slice_sizes):
+    """The start indices clamped into [0, size - slice size] (JAX's mode
+    'clip'), or as they are where the shapes are invalid (the gather's shape
+    rule then names the error)."""
+    try:
+        x, idx = aval_of(operand), aval_of(start_indices)
+        dims = [int(d) for d in start_index_map]
+        sizes = [int(s) for s in slice_sizes]
+        ok = (dtypes.is_int(idx.dtype) and idx.ndim >= 1 and len(dims) == idx.shape[-1]
+              and len(sizes) == x.ndim and builtins.all(0 <= d < x.ndim for d in dims))
+        bounds = [x.shape[d] - sizes[d] for d in dims] if ok else []
+    except (TypeError, ValueError):
+        return start_indices
+    if not ok or not dims or builtins.any(b < 0 for b in bounds):
+        return start_indices
+    dt = np.dtype(idx.dtype)
+    bounds = np.minimum(np.array(bounds, np.int64), np.iinfo(dt).max).astype(dt)
+    upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
+    lower = broadcast_in_dim(np.zeros((), dt), idx.shape, ())
+    return min(max(start_indices, lower), upper)
 
 
 _COMBINERS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
@@ -1132,8 +1216,11 @@ _scatter_p = Primitive("scatter", _scatter_eval, _scatter_emit)
 def _scatter(combiner):
     def fn(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
            unique_indices=False, mode=None):
-        _check_mode(f"lax.scatter_{combiner}", mode, {"FILL_OR_DROP", "PROMISE_IN_BOUNDS"})
+        key = _check_mode(f"lax.{fn.__name__}", mode,
+                          {"FILL_OR_DROP", "PROMISE_IN_BOUNDS", "CLIP"})
         dn = ScatterDimensionNumbers(*dimension_numbers)
+        if key == "CLIP":
+            scatter_indices = _clamp_scatter_indices(operand, scatter_indices, updates, dn)
         return bind(_scatter_p, operand, scatter_indices, updates, combiner=combiner,
                     update_window_dims=_tuple(dn.update_window_dims),
                     inserted_window_dims=_tuple(dn.inserted_window_dims),
@@ -1144,8 +1231,23 @@ def _scatter(combiner):
                     unique_indices=bool(unique_indices))
 
     fn.__name__ = "scatter" if combiner == "set" else f"scatter_{combiner}"
-    fn.__doc__ = (f"jax.lax.{fn.__name__}: updates whose window does not fit are dropped.")
+    fn.__doc__ = (f"jax.lax.{fn.__name__}: updates whose window does not fit are dropped "
+                  "(modes 'fill'/'drop', the default, and 'promise_in_bounds'); mode 'clip' "
+                  "clamps the indices so that every window fits.")
     return fn
+
+
+def _clamp_scatter_indices(operand, scatter_indices, updates, dn):
+    """JAX's _clamp_scatter_indices: the indices clamped so that each update
+    window fits (the window size along inserted and batching dimensions is 1)."""
+    try:
+        x, upd = aval_of(operand), aval_of(updates)
+        window = iter(int(d) for d in dn.update_window_dims)
+        sizes = [1 if (d in dn.inserted_window_dims or d in dn.operand_batching_dims)
+                 else upd.shape[next(window)] for d in range(x.ndim)]
+    except (TypeError, ValueError, IndexError, StopIteration):
+        return scatter_indices  # malformed: the scatter's shape rule names the error
+    return _clamp_starts(operand, scatter_indices, dn.scatter_dims_to_operand_dims, sizes)
 
 
 scatter = _scatter("set")

@@ -8,6 +8,7 @@ allclose). Signatures, dtype promotion and errors follow jax.numpy.
 from __future__ import annotations
 
 import builtins
+import functools
 import operator
 import string
 
@@ -883,14 +884,113 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
                      mnp.asarray(neginf, dt), out)
 
 
+def _logaddexp_value(x1, x2, base2):
+    """log(exp(x1) + exp(x2)) (log2/exp2 with base2) without overflow, as
+    JAX computes it: amax + log1p(exp(-|x1 - x2|)); NaNs and same-signed
+    infinities (a NaN difference) give x1 + x2."""
+    amax = lax.max(x1, x2)
+    delta = lax.sub(x1, x2)
+    neg = lax.neg(lax.abs(delta))
+    if base2:
+        from mlax._src import lax_math
+
+        tail = lax.mul(lax.full_like(amax, 1 / np.log(2)), lax.log1p(lax_math.exp2(neg)))
+    else:
+        tail = lax.log1p(lax.exp(neg))
+    return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
+
+
+def _logaddexp_weights(x1, x2, out, base2):
+    """d out / d x1 and d out / d x2, as JAX's custom JVP rule gives them:
+    b**(ri(x_i) - ri(out)) with ri(+inf) = 0 (b = e, or 2 with base2).
+
+    Where out is finite this is written as sigmoid(+-(x1 - x2) * ln b),
+    which equals it but depends on the inputs alone and is smooth, so that
+    the derivatives of the rule (higher derivatives of logaddexp) are exact
+    at x1 == x2 too (JAX gets those by recursing into its custom JVP; the
+    amax/|delta| formula has no second derivative at x1 == x2). Both
+    branches are kept finite where they are not selected, so a where()
+    never multiplies a zero cotangent by inf or NaN."""
+    inf = lax.full_like(out, np.inf)
+    zero = lax.full_like(out, 0)
+    out_inf = lax.eq(out, inf)
+    delta = lax.select(out_inf, zero, lax.sub(x1, x2))
+    if base2:
+        delta = lax.mul(delta, lax.full_like(delta, np.log(2)))
+    w1, w2 = lax.logistic(delta), lax.logistic(lax.neg(delta))
+
+    def at_inf(x):  # b**ri(x), selected only where out is +inf
+        x = lax.select(out_inf, lax.select(lax.eq(x, inf), zero, x), zero)
+        if base2:
+            from mlax._src import lax_math
+
+            return lax_math.exp2(x)
+        return lax.exp(x)
+
+    return (lax.select(out_inf, at_inf(x1), w1), lax.select(out_inf, at_inf(x2), w2))
+
+
+# Custom-JVP levels: the rule of level k takes its primal output from level
+# k + 1 (mlax traces rules eagerly, so a rule calling its own function gets
+# the plain formula); the last level is the plain formula. The tangents do not
+# depend on the primal output, so every order of grad / jacfwd / jacrev /
+# hessian is exact; the primal output's derivative, seen only by forward
+# mode nested over forward mode, is exact to _LOGADDEXP_LEVELS nestings.
+_LOGADDEXP_LEVELS = 3
+_logaddexp_fns: dict = {}
+
+
+def _logaddexp_fn(base2, level=0):
+    key = (base2, level)
+    fn = _logaddexp_fns.get(key)
+    if fn is not None:
+        return fn
+    if level >= _LOGADDEXP_LEVELS:
+        fn = functools.partial(_logaddexp_value, base2=base2)
+    else:
+        from mlax._src.autodiff import custom_jvp
+
+        def value(x1, x2):
+            return _logaddexp_value(x1, x2, base2)
+
+        value.__name__ = "logaddexp2" if base2 else "logaddexp"
+        fn = custom_jvp(value)
+
+        @fn.defjvp
+        def _jvp(primals, tangents):
+            x1, x2 = primals
+            t1, t2 = tangents
+            out = _logaddexp_fn(base2, level + 1)(x1, x2)
+            w1, w2 = _logaddexp_weights(x1, x2, out, base2)
+            return out, lax.add(lax.mul(t1, w1), lax.mul(t2, w2))
+
+    _logaddexp_fns[key] = fn
+    return fn
+
+
+def _logaddexp(name, x1, x2, base2):
+    x1, x2 = mnp._promote_inexact(name, x1, x2)
+    x1, x2 = mnp.promote_args(name, x1, x2)
+    if dtypes.is_complex(aval_of(x1).dtype):
+        raise TypeError(f"mnp.{name} does not accept complex input "
+                        f"({aval_of(x1).dtype.name}) yet (at {_where()})")
+    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
+    return _logaddexp_fn(base2)(x1, x2)
+
+
 def logaddexp(x1, x2):
-    """log(exp(x1) + exp(x2)) without overflow."""
-    x1, x2 = mnp._promote_inexact("logaddexp", x1, x2)
-    x1, x2 = mnp.promote_args("logaddexp", x1, x2)
-    amax = mnp.maximum(x1, x2)
-    delta = mnp.subtract(x1, x2)
-    return mnp.where(mnp.isnan(delta), mnp.add(x1, x2),
-                     mnp.add(amax, mnp.log1p(mnp.exp(mnp.negative(mnp.abs(delta))))))
+    """log(exp(x1) + exp(x2)) without overflow; derivatives as JAX's (a
+    custom JVP: exact to every order, also at x1 == x2)."""
+    return _logaddexp("logaddexp", x1, x2, False)
+
+
+def logaddexp2(x1, x2):
+    """log2(2**x1 + 2**x2) without overflow; derivatives as JAX's."""
+    return _logaddexp("logaddexp2", x1, x2, True)
+
+
+logaddexp = mnp._eager_jit(logaddexp)
+logaddexp2 = mnp._eager_jit(logaddexp2)
 
 
 def hypot(x1, x2):
@@ -941,11 +1041,11 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
     """Vector and matrix norms (numpy.linalg.norm); the matrix 2-norm,
-    -2-norm and nuclear norm need an SVD and are not supported yet."""
+    -2-norm and nuclear norm come from the singular values."""
     x = _arr(x)
     aval = aval_of(x)
     if not dtypes.is_inexact(aval.dtype):
-        x = mnp.astype(x, dtypes.default_float())
+        x = mnp.astype(x, dtypes.to_inexact(aval.dtype))
     if axis is None:
         if ord is None:
             out = mnp.sqrt(mnp.sum(mnp.square(mnp.abs(x))))
@@ -999,8 +1099,9 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         out = pick(sums, axis=outer_, keepdims=True)
         return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
     if ord in (2, -2, "nuc"):
-        raise NotImplementedError(f"mnp.linalg.norm: ord={ord!r} for matrices needs an SVD, "
-                                  "which mlax does not have yet")
+        from mlax._src import linalg
+
+        return linalg.matrix_norm_2(x, (r, c), ord, keepdims)
     raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for matrices "
                      f"(at {_where()})")
 

@@ -27,12 +27,7 @@ def _arr(name, x):
     return x if mnp._is_array(x) else mnp.asarray(x)
 
 
-def _inexact_dtype(dt):
-    """JAX's to_inexact_dtype: 64-bit integers become float64, other
-    integers and bools float32 (then canonicalized: float32 without x64)."""
-    if dtypes.is_inexact(dt):
-        return dt
-    return dtypes.canonicalize(np.float64 if np.dtype(dt).itemsize == 8 else np.float32)
+_inexact_dtype = dtypes.to_inexact  # JAX's to_inexact_dtype, canonicalized
 
 
 def _to_inexact(x):

@@ -58,7 +58,7 @@ def _check_arg(name, x):
 
 def _convert(x, dtype, weak):
     """`x` as `dtype` (a Python scalar becomes a literal, no op emitted)."""
-    if isinstance(x, (bool, int, float, complex)):
+    if dtypes.is_python_scalar(x):
         return _Literal(x, dtype, weak)
     aval = aval_of(x)
     if aval.dtype == dtype and aval.weak_type == weak:
@@ -108,12 +108,14 @@ def promote_args(name, *args):
 
 
 def _promote_inexact(name, *args):
+    """JAX's promote_dtypes_inexact: the promoted dtype made inexact
+    (dtypes.to_inexact: int32 -> float32 even with x64, int64 -> float64)."""
     args = promote_dtypes(name, *args)
     out = []
     for a in args:
         aval = aval_of(a)
         if not dtypes.is_inexact(aval.dtype):
-            a = _convert(a, dtypes.default_float(), aval.weak_type)
+            a = _convert(a, dtypes.to_inexact(aval.dtype), aval.weak_type)
         out.append(a)
     return out
 
@@ -245,8 +247,8 @@ def _power(x, y):
     dt, weak = aval.dtype, aval.weak_type and aval_of(y).weak_type
     if dtypes.is_inexact(dt):
         return lax.pow(x, y)
-    if dtypes.is_bool(dt):  # as JAX: bool ** bool is an integer power
-        dt = dtypes.default_int()
+    if dtypes.is_bool(dt):  # as JAX: bool ** bool is an int32 power, even with x64
+        dt = dtypes.int32
         x, y = lax.convert_element_type(x, dt), lax.convert_element_type(y, dt)
     # Integer power by binary exponentiation over the exponent's low 6 bits
     # (anything more overflows for |x| > 1), exactly as JAX's _pow_int_int:
@@ -285,10 +287,11 @@ def _remainder(x, y):
 
 
 def _bool_as_int(fn):
-    """As JAX's promote_args_numeric: bools divide as (strong) default ints."""
+    """As JAX's promote_args_numeric: bools divide as (strong) int32, with
+    or without x64 (dtypes.to_numeric_dtype)."""
     def g(x, y):
         if dtypes.is_bool(aval_of(x).dtype):
-            dt = dtypes.default_int()
+            dt = dtypes.int32
             x = lax.convert_element_type(x, dt, weak_type=False)
             y = lax.convert_element_type(y, dt, weak_type=False)
         return fn(x, y)
@@ -300,11 +303,13 @@ remainder = mod = _binary("remainder", _bool_as_int(_remainder))
 
 
 def square(x):
+    x = x if _is_array(x) or not isinstance(x, (list, tuple)) else asarray(x)
+    if _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
+        x = astype(x, dtypes.int32)  # as JAX (promote_args_numeric): bool -> int32
     return multiply(x, x)
 
 
-def reciprocal(x):
-    return divide(1.0, x)
+reciprocal = _unary("reciprocal", lambda x: lax.div(lax.full_like(x, 1), x), True)
 
 
 def _comparison(name, lax_fn):
@@ -455,7 +460,7 @@ def array(object, dtype=None, copy=True):  # noqa: A002
                         f"holding {value.dtype}")
     weak = False
     if dtype is None:
-        if isinstance(object, (bool, int, float, complex)):
+        if dtypes.is_python_scalar(object):
             # A Python scalar keeps its weak type, as in JAX.
             dt, weak = dtypes.scalar_type_of(object)
         else:
@@ -463,6 +468,10 @@ def array(object, dtype=None, copy=True):  # noqa: A002
             dt = dtypes.canonicalize(value.dtype)
     else:
         dt = dtypes.canonicalize(dtype)
+        if not isinstance(object, (np.ndarray, np.generic)):
+            # Python numbers converted directly: one out of the dtype's range
+            # is NumPy's (and JAX's) OverflowError, not a wrapped value.
+            value = np.asarray(object, dtype=dt)
     value = np.asarray(value, dtype=dt)
     if core.current_trace() is None:
         from mlax._src import runtime
@@ -765,7 +774,9 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
         if dtypes.is_bool(dt):
             a = astype(a, dtypes.default_int())
         elif dtypes.is_int(dt) and dt.itemsize < dtypes.default_int().itemsize:
-            a = astype(a, dtypes.uint32 if dtypes.is_unsigned(dt) else dtypes.default_int())
+            # As JAX: to the default (unsigned) int, 64-bit with x64.
+            a = astype(a, dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(dt)
+                       else dtypes.default_int())
     out = lax_fn(a, axes)
     if keepdims:
         out = lax.reshape(out, [1 if i in axes else d for i, d in enumerate(aval.shape)])
@@ -820,8 +831,7 @@ def mean(a, axis=None, dtype=None, keepdims=False, where=None):
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("mean", axis, aval.ndim)
-    dt = dtypes.canonicalize(dtype) if dtype is not None else (
-        aval.dtype if dtypes.is_inexact(aval.dtype) else dtypes.default_float())
+    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     total = sum(astype(a, dt), axis=axis, keepdims=keepdims, where=where)
     return divide(total, _Literal(_count(aval, axes), dt, False)) if _count(aval, axes) \
         else divide(total, _Literal(np.nan, dt, False))
@@ -831,8 +841,7 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("var", axis, aval.ndim)
-    dt = dtypes.canonicalize(dtype) if dtype is not None else (
-        aval.dtype if dtypes.is_inexact(aval.dtype) else dtypes.default_float())
+    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     a = astype(a, dt)
     centered = subtract(a, mean(a, axis=axis, keepdims=True))
     sq = (multiply(centered, lax_conj(centered)) if dtypes.is_complex(dt)

@@ -12,6 +12,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import numpy as np  # noqa: E402
 
+from mlax._src.config import config  # noqa: E402
+
 
 @functools.cache
 def _jax():
@@ -41,24 +43,42 @@ def _sharding(device):
 
 
 def device_put(array: np.ndarray, device=None):
-    """A NumPy array (already of its final dtype) onto a device."""
+    """A NumPy array (already of its final dtype) onto a device.
+
+    jaxlib narrows 64-bit host data unless told x64 is on; it is told what
+    mlax's switch says (`enable_x64=`), never reading JAX's global flag, so
+    `mlax.config.update("jax_enable_x64", True)` (or JAX_ENABLE_X64=1) alone
+    keeps float64 data float64."""
     _, _, jcore, pxla, _ = _jax()
     device = device or default_device()
     aval = jcore.ShapedArray(array.shape, array.dtype)
-    return pxla.batched_device_put(aval, _sharding(device), [array], [device])
+    return pxla.batched_device_put(aval, _sharding(device), [array], [device],
+                                   enable_x64=bool(config.x64_enabled))
+
+
+def jax_x64_as_mlax():
+    """A context in which JAX's x64 switch says what mlax's does, for calls
+    into JAX APIs that canonicalize dtypes under JAX's own flag (e.g.
+    jax.dlpack.from_dlpack). Scoped and thread-local (JAX's config context
+    managers set a thread-local value); JAX's global setting is untouched."""
+    from jax._src import config as jax_config
+
+    return jax_config.enable_x64(bool(config.x64_enabled))
 
 
 @functools.cache
-def _compile_options():
+def _compile_options(device_id: int = 0):
+    # The device assignment names the device the executable runs on (the
+    # default, device 0, would reject buffers on any other device).
     _, jeb, *_ = _jax()
-    return jeb.get_compile_options(1, 1)
+    return jeb.get_compile_options(1, 1, device_assignment=np.array([[device_id]]))
 
 
 def compile(stablehlo_text: str, device=None):  # noqa: A001
     _, _, _, _, xc = _jax()
     device = device or default_device()
     return backend(device.platform).compile_and_load(
-        stablehlo_text, xc.DeviceList((device,)), _compile_options())
+        stablehlo_text, xc.DeviceList((device,)), _compile_options(device.id))
 
 
 def pick_device(backend_name=None, device=None):
