@@ -167,6 +167,27 @@ class _Executable:
         return bufs
 
 
+def _arguments_device(name, leaves):
+    """The device the array arguments are on, when it is not the default
+    device (None otherwise: the common case costs one comparison per array).
+    As in JAX, arrays on the default device follow the others (they are
+    moved); arrays on two different other devices are an error."""
+    default = runtime.default_device()
+    found = None
+    for leaf in leaves:
+        if type(leaf) is Array:
+            dev = runtime.buffer_device(leaf._buf)
+            if dev == default or dev == found:
+                continue
+            if found is not None:
+                raise ValueError(
+                    f"Received incompatible devices for jitted computation {name}: "
+                    f"arguments are on {found} and {dev}; move them to one device "
+                    "with mlax.device_put (or choose one with jit(..., device=...))")
+            found = dev
+    return found
+
+
 def _drop_unused_arguments(module):
     """Erases the arguments @main (lowered) does not use, as jax.jit does
     (keep_unused=False): the call then neither passes nor checks their
@@ -384,9 +405,11 @@ class Jitted:
             return self._call_in_trace(leaves, treedef, static_key, rebuild), None, False
         entry = self._entry(leaves, treedef, static_key, rebuild)
         for leaf in leaves:
-            if type(leaf) is not Array:
+            if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
         else:
+            # Arrays, and NumPy arrays and scalars the C++ side puts on the
+            # device itself exactly as mlax would (see dispatch.fastpath_data).
             out = entry(leaves)
             return out, dispatch.fastpath_data(entry, dyn, leaves, out), False
         # NumPy arrays or scalars among the arguments: the call on the arrays
@@ -400,6 +423,12 @@ class Jitted:
         avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
                        for leaf in leaves])
         key = (treedef, static_key, avals)
+        device = self._device
+        if device is None:
+            # As jax.jit: the computation runs where its array arguments are.
+            device = _arguments_device(self._name, leaves)
+            if device is not None:
+                key = key + (device,)
         # The last signature is checked first: comparing tuples of the same
         # aval objects is identity-fast, where hashing 100 avals is not.
         last = self._last
@@ -407,14 +436,14 @@ class Jitted:
             return last[1]
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, treedef, avals, rebuild)
+            entry = self._compile(key, treedef, avals, rebuild, device)
         self._last = (key, entry)
         return entry
 
     def _trace(self, treedef, avals, rebuild):
         return trace_to_module(self._fun, treedef, avals, rebuild)
 
-    def _compile(self, key, treedef, avals, rebuild):
+    def _compile(self, key, treedef, avals, rebuild, device=None):
         if config.mlax_explain_cache_misses:
             cache_miss.explain(self, key, rebuild)
         self.cache_misses += 1
@@ -431,14 +460,12 @@ class Jitted:
         if kept is not None:
             stablehlo = module.operation.get_asm(enable_debug_info=False)
         t1 = time.perf_counter()
-        try:
-            exe = runtime.compile(stablehlo, self._device)
-        except Exception as e:  # jaxlib's verifier or XLA
-            raise compiler.CompileError(
-                f"mlax: XLA rejected the StableHLO of {self._name}: {e}") from None
+        device = self._device if device is None else device
+        exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
+                                         module=module)
         stats["compile_s"] = time.perf_counter() - t1
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
-        entry.device = self._device
+        entry.device = device
         entry.kept = kept
         self._cache[key] = entry
         limit = config.mlax_jit_cache_size

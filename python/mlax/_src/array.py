@@ -11,21 +11,35 @@ class Array:
     """An immutable device array. Operators and methods dispatch to
     mlax.numpy (eagerly, op by op, each op compiled once per signature)."""
 
-    __slots__ = ("_buf", "aval", "_npy")
+    __slots__ = ("_buf", "weak_type", "_aval", "_npy")
     __array_priority__ = 100
 
-    # (The parameter names are the attribute names: jit dispatch's C++ side
-    # builds outputs as Array(_buf=..., aval=...); see mlax._src.dispatch.)
-    def __init__(self, _buf, aval: ShapedArray):
+    # An Array is its jaxlib buffer plus a weak-type bit; the buffer knows
+    # the shape and dtype. jit dispatch's C++ side flattens an Array into
+    # its buffer with the bit as aux data and builds outputs as
+    # Array(_buf=..., weak_type=...) (see mlax._src.dispatch), so the aval
+    # is built only when something asks for it.
+    def __init__(self, _buf, aval: ShapedArray | None = None, weak_type=False):
         self._buf = _buf
-        self.aval = aval
+        if aval is None:
+            self.weak_type = weak_type
+        else:
+            self.weak_type = aval.weak_type
+        self._aval = aval
         self._npy = None
+
+    @property
+    def aval(self) -> ShapedArray:
+        aval = self._aval
+        if aval is None:
+            buf = self._buf
+            aval = self._aval = ShapedArray(buf.shape, buf.dtype, self.weak_type)
+        return aval
 
     shape = property(lambda self: self.aval.shape)
     dtype = property(lambda self: self.aval.dtype)
     ndim = property(lambda self: self.aval.ndim)
     size = property(lambda self: self.aval.size)
-    weak_type = property(lambda self: self.aval.weak_type)
 
     def _value_np(self) -> np.ndarray:
         if self._npy is None:

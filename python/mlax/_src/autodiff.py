@@ -18,7 +18,7 @@ import threading
 import numpy as np
 from mlir import ir
 
-from mlax._src import api, compiler, core, dtypes, native, primitives, runtime
+from mlax._src import api, compiler, core, dtypes, native, primitives
 from mlax._src.core import Tracer
 from mlax._src.tree import registry
 
@@ -59,19 +59,17 @@ def _run(traced_fun, name, args, kwargs=None):
     avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
     module, out_avals, out_tree = api.trace_to_module(
         traced_fun, treedef, avals, _plain_rebuild)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals)
+    device = api._arguments_device(name, leaves)  # None: the default device
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
     with _eager_lock:
         entry = _eager_cache.get(key)
         if entry is not None:
             _eager_cache.move_to_end(key)
     if entry is None:
         stablehlo = compiler.to_stablehlo(module)
-        try:
-            exe = runtime.compile(stablehlo)
-        except Exception as e:  # jaxlib's verifier or XLA
-            raise compiler.CompileError(
-                f"mlax: XLA rejected the StableHLO of {name}: {e}") from None
+        exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
         entry = api._Executable(exe, avals, out_avals, out_tree, stablehlo, {})
+        entry.device = device
         with _eager_lock:
             _eager_cache[key] = entry
             while len(_eager_cache) > _EAGER_CACHE_SIZE:
@@ -331,6 +329,9 @@ def _check_tangent(p_aval, t, fname):
         raise ValueError(
             f"{fname} called with different primal and tangent shapes;Got primal shape "
             f"{p_aval.shape} and tangent shape as {t_aval.shape}")
+    if dtypes.is_complex(p_aval.dtype):
+        raise TypeError(f"{fname}: differentiation of complex inputs is not supported yet "
+                        f"(primal dtype {p_aval.dtype.name}).")
     if not _is_float(p_aval):
         return
     same = t_aval.dtype == p_aval.dtype or (t_aval.weak_type and _is_float(t_aval))
@@ -516,6 +517,11 @@ def vjp(fun, *primals, has_aux=False):
     where `pullback(cotangent)` returns one cotangent per primal."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
+    for leaf in registry.flatten(primals)[0]:
+        aval = leaf.aval if isinstance(leaf, Tracer) else api._leaf_aval(leaf)
+        if dtypes.is_complex(aval.dtype):
+            raise TypeError(f"vjp: differentiation of complex inputs is not supported yet "
+                            f"(primal dtype {aval.dtype.name}).")
 
     def forward(*p):
         callee = _vjp_callee(fun, p, has_aux)

@@ -25,8 +25,13 @@ def _key_parts(key):
 
 
 def _differences(jitted, key, old, rebuild):
-    treedef, static_key, avals = key
-    o_treedef, o_static, o_avals = old
+    treedef, static_key, avals = key[:3]
+    o_treedef, o_static, o_avals = old[:3]
+    if key[3:] != old[3:]:  # arguments on a non-default device (api._entry)
+        def where(k):
+            return str(k[3]) if k[3:] else "the default device"
+        if (treedef, static_key, avals) == (o_treedef, o_static, o_avals):
+            return 0, f"arguments on another device: now {where(key)} and before {where(old)}"
     if static_key != o_static:
         lines = []
         if static_key is not None and o_static is not None and static_key[:2] == o_static[:2]:

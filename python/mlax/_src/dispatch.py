@@ -18,20 +18,24 @@ through `mlax.tree_util`) are mirrored into it on the first miss that meets
 them.
 
 The fast path is handed over only when every dynamic argument leaf is an
-`mlax.Array` on the executable's device (the signature the C++ side keys it
-under then says exactly that); any other call keeps the Python path.
+`mlax.Array` on the executable's device, a NumPy array or scalar, or a
+Python scalar (the signature the C++ side keys it under then says exactly
+that; it puts host values on the device itself, see FAST_LEAF_TYPES); any
+other call keeps the Python path.
 """
 from __future__ import annotations
 
 import threading
 
+import numpy as np
 from jaxlib import _jax
 
 from mlax._src import runtime
+from mlax._src.config import config
 from mlax._src.array import Array
 from mlax._src.tree import dispatch_registry, registry
 
-dispatch_registry.register_dataclass_node(Array, ["_buf"], ["aval"])
+dispatch_registry.register_dataclass_node(Array, ["_buf"], ["weak_type"])
 
 # One C++ cache for every mlax jit (keyed by function; LRU over functions).
 _cache = _jax.PjitFunctionCache(capacity=8192)
@@ -93,17 +97,42 @@ def _mirror_missing(dyn):
     return missing
 
 
+# Leaves a fast path may be handed over for. The C++ side puts NumPy arrays
+# and scalars and Python scalars on the executable's device itself, with
+# the dtype and weak type mlax gives them (NumPy dtypes narrowed to 32 bits
+# unless x64; Python int/float/complex weakly typed, bool not), as long as
+# JAX's x64 switch, which it reads, says what mlax's does. Both switches are
+# in the C++ cache key (JAX's as a jit-key config; flipping mlax's clears
+# the cache), so a fast path never outlives the agreement it was made under.
+FAST_LEAF_TYPES = frozenset([Array, np.ndarray, bool, int, float, complex]
+                            + [np.dtype(t).type for t in np.sctypeDict.values()
+                               if np.dtype(t).kind in "biufc"])
+
+
+def _host_leaves_agree() -> bool:
+    from jax._src import config as jax_config
+
+    return bool(jax_config.enable_x64.value) == bool(config.x64_enabled)
+
+
 def fastpath_data(entry, dyn, leaves, out):
     """JAX's MeshExecutableFastpathData for a call of `entry` (an
     api._Executable) on the dynamic arguments `dyn` (flattened: `leaves`)
     that returned `out`; None when the C++ side must not run this signature."""
     device = entry.device or runtime.default_device()
     sharding = runtime._sharding(device)
+    host = False
     for leaf in leaves:
-        if type(leaf) is not Array or leaf._buf.sharding != sharding:
-            return None
+        if type(leaf) is Array:
+            if leaf._buf.sharding != sharding:
+                return None
+        else:
+            host = True
+    if host and not _host_leaves_agree():
+        return None
     bufs = dispatch_registry.flatten(dyn)[0]
-    if len(bufs) != len(leaves) or any(b is not l._buf for b, l in zip(bufs, leaves)):
+    if len(bufs) != len(leaves) or any(
+            b is not (l._buf if type(l) is Array else l) for b, l in zip(bufs, leaves)):
         # A node type mlax knows and the dispatch registry does not: mirror
         # it now; the next call misses once more and gets its fast path.
         _mirror_missing(dyn)

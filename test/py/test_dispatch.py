@@ -1,0 +1,187 @@
+"""Cached jit dispatch through jaxlib's C++ fast path (mlax._src.dispatch):
+which calls reach it, and that every one of them computes what JAX does."""
+import numpy as np
+import pytest
+
+import jax
+import jax.numpy as jnp
+
+import mlax
+import mlax.numpy as mnp
+
+
+def python_misses(jf):
+    """A list that grows by one on every call that comes back to Python."""
+    calls = []
+    inner = jf._cache_miss
+
+    def counting(args, kwargs):
+        calls.append(1)
+        return inner(args, kwargs)
+
+    jf._cache_miss = counting
+    return calls
+
+
+def same_as_jax(out, ref):
+    ref_np = np.asarray(ref)
+    assert out.dtype == ref.dtype, (out.dtype, ref.dtype)
+    assert out.weak_type == ref.weak_type, (out.weak_type, ref.weak_type)
+    assert out.shape == ref.shape
+    np.testing.assert_array_equal(np.asarray(out), ref_np)
+
+
+HOST_ARGS = [
+    pytest.param(lambda: (np.arange(4, dtype=np.float32), 2.0), id="f32-array,py-float"),
+    pytest.param(lambda: (np.arange(4.0), 3), id="f64-array,py-int"),
+    pytest.param(lambda: (np.float64(1.5), 2), id="np-float64,py-int"),
+    pytest.param(lambda: (np.arange(3, dtype=np.float16), 1.5), id="f16-array,py-float"),
+    pytest.param(lambda: (np.arange(3, dtype=np.uint8), 7), id="u8-array,py-int"),
+    pytest.param(lambda: (True, 1), id="py-bool,py-int"),
+    pytest.param(lambda: (np.int64(5), np.int8(2)), id="np-int64,np-int8"),
+    pytest.param(lambda: (1 + 2j, 1.0), id="py-complex,py-float"),
+    pytest.param(lambda: (np.ones((2, 3), np.float32), mnp.ones(3)), id="np-array,mlax-array"),
+]
+
+
+@pytest.mark.parametrize("make_args", HOST_ARGS)
+def test_host_arguments_are_dispatched_in_cpp_with_jax_dtypes(make_args):
+    def f(x, y):
+        return x * y + 1
+
+    jf = mlax.jit(f)
+    misses = python_misses(jf)
+    args = make_args()
+    jargs = tuple(jnp.asarray(np.asarray(a)) if isinstance(a, mlax.Array) else a for a in args)
+    ref = jax.jit(f)(*jargs)
+    for _ in range(4):
+        same_as_jax(jf(*args), ref)
+    # The first call compiles and hands the C++ side its fast path; the
+    # others never come back to Python.
+    assert len(misses) == 1 and jf.cache_misses == 1
+
+
+def test_fresh_arrays_take_the_fast_path():
+    jf = mlax.jit(lambda t: t["a"] @ t["b"] + 1)
+    misses = python_misses(jf)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        a = rng.standard_normal((3, 4)).astype(np.float32)
+        b = rng.standard_normal((4, 2)).astype(np.float32)
+        out = jf({"a": mnp.asarray(a), "b": mnp.asarray(b)})
+        np.testing.assert_allclose(np.asarray(out), a @ b + 1, rtol=1e-5, atol=1e-5)
+    assert len(misses) == 1
+
+
+def test_weak_and_strong_arrays_are_different_signatures():
+    jf = mlax.jit(lambda x: x + np.float16(1))
+    weak = mnp.asarray(2.0)
+    strong = mnp.asarray(np.float32(2.0))
+    assert weak.weak_type and not strong.weak_type
+    for _ in range(3):
+        same_as_jax(jf(weak), jax.jit(lambda x: x + np.float16(1))(jnp.asarray(2.0)))
+        same_as_jax(jf(strong), jax.jit(lambda x: x + np.float16(1))(jnp.float32(2.0)))
+    assert jf.cache_misses == 2
+
+
+def test_outputs_of_the_fast_path_are_complete_arrays():
+    jf = mlax.jit(lambda x: (x * 2, {"s": x.sum()}))
+    x = mnp.arange(6.0).reshape(2, 3)
+    for _ in range(3):
+        a, d = jf(x)
+    assert type(a) is mlax.Array and a.shape == (2, 3) and a.dtype == np.float32
+    assert not a.weak_type and a.aval.shape == (2, 3)
+    np.testing.assert_array_equal(np.asarray(a), np.arange(6.0).reshape(2, 3) * 2)
+    assert float(d["s"]) == 15.0
+    assert "Array(" in repr(a)
+
+
+def test_int_overflow_raises_on_every_call():
+    jf = mlax.jit(lambda x, y: x + y)
+    for _ in range(3):
+        with pytest.raises(OverflowError, match="2147483648"):
+            jf(np.int32(1), 2**31)
+    with pytest.raises(OverflowError):
+        jax.jit(lambda x, y: x + y)(np.int32(1), 2**31)
+    # A value in range still works (and the failed calls cached nothing bad).
+    for _ in range(2):
+        assert int(jf(np.int32(1), 2**31 - 2)) == 2**31 - 1
+
+
+def test_x64_switches_that_disagree_keep_calls_in_python():
+    """The C++ side narrows host values by JAX's switch; when mlax's says
+    otherwise, host arguments must stay on mlax's own path."""
+    x = np.arange(3.0)
+    mlax.config.update("jax_enable_x64", True)
+    try:
+        assert not jax.config.jax_enable_x64
+        jf = mlax.jit(lambda v: v * 2)
+        misses = python_misses(jf)
+        for _ in range(3):
+            out = jf(x)
+            assert out.dtype == np.float64
+            np.testing.assert_array_equal(np.asarray(out), x * 2)
+        assert len(misses) == 3
+    finally:
+        mlax.config.update("jax_enable_x64", False)
+    jf = mlax.jit(lambda v: v * 2)
+    misses = python_misses(jf)
+    for _ in range(3):
+        assert jf(x).dtype == np.float32
+    assert len(misses) == 1
+
+
+def test_numpy_scalars_are_strongly_typed_as_in_jax():
+    for value in (np.float64(1.5), np.complex128(1j), np.float32(2), np.int64(3)):
+        for fn in ("add", "multiply"):
+            same_as_jax(getattr(mnp, fn)(value, 1), getattr(jnp, fn)(value, 1))
+        assert not mnp.asarray(value).weak_type
+        assert mnp.array(value).dtype == jnp.array(value).dtype
+
+
+MULTI_DEVICE_SCRIPT = r"""
+import numpy as np
+import mlax, mlax.numpy as mnp
+ds = mlax.devices()
+assert len(ds) == 3, ds
+x = mnp.arange(3.0)
+y = mlax.device_put(x, ds[1])
+# jit(device=...) runs there, whatever the arguments' device.
+f = mlax.jit(lambda v: v * 2, device=ds[2])
+for arg in (x, y, np.arange(3.0), x, y):
+    out = f(arg)
+    assert out.devices() == {ds[2]}, out.devices()
+    np.testing.assert_array_equal(np.asarray(out), [0.0, 2.0, 4.0])
+# Without device=, the computation follows its arrays (cached calls too).
+g = mlax.jit(lambda a, b: a + b)
+for _ in range(3):
+    assert g(y, y).devices() == {ds[1]}
+    assert g(y, x).devices() == {ds[1]}  # a default-device array follows
+    assert g(x, x).devices() == {ds[0]}
+# Eager ops and transformations too.
+assert (y * 2).devices() == {ds[1]} and mnp.sin(y).devices() == {ds[1]}
+assert mlax.grad(lambda v: (v * v).sum())(y).devices() == {ds[1]}
+assert mlax.vmap(lambda v: v + 1)(y).devices() == {ds[1]}
+assert mlax.lax.fori_loop(0, 3, lambda i, c: c * 2, y).devices() == {ds[1]}
+np.testing.assert_array_equal(np.asarray(mlax.grad(lambda v: (v * v).sum())(y)), [0, 2, 4])
+try:
+    g(y, mlax.device_put(x, ds[2]))
+except ValueError as e:
+    assert "incompatible devices" in str(e) and "device_put" in str(e), e
+else:
+    raise AssertionError("no error for arrays on two devices")
+print("OK")
+"""
+
+
+def test_computations_follow_their_arrays_devices():
+    """With three host devices (a subprocess: XLA's device count is fixed
+    when the client starts)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=3")
+    proc = subprocess.run([sys.executable, "-c", MULTI_DEVICE_SCRIPT], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "OK" in proc.stdout, proc.stdout + proc.stderr
