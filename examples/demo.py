@@ -23,6 +23,8 @@ def main():
 
     print("\n--- the mlax dialect, as traced (mlax.make_ir) ---")
     print(mlax.make_ir(selu)(x))
+    print("--- the same, in the jaxpr notation of JAX's tutorials (mlax.make_jaxpr) ---")
+    print(mlax.make_jaxpr(selu)(x))
     print("--- after mlax's passes, as StableHLO (jit(f).lower(x).as_text()) ---")
     print(selu_jit.lower(x).as_text())
 

@@ -12,6 +12,7 @@ from mlax._src.autodiff import (  # noqa: F401
     checkpoint, custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, remat,
     stop_gradient, value_and_grad, vjp)
 from mlax._src.vmap import vmap  # noqa: F401
+from mlax._src.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
 from mlax._src.compiler import CompileError  # noqa: F401
 from mlax._src.config import config  # noqa: F401
 from mlax._src.errors import (  # noqa: F401
@@ -22,6 +23,9 @@ from mlax import lax, numpy  # noqa: F401,E402
 from mlax import dlpack, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
 from mlax import nn, scipy  # noqa: F401,E402
+from mlax import errors, ops  # noqa: F401,E402
+
+jacobian = jacrev  # as jax.jacobian
 
 _methods.install()
 

@@ -36,4 +36,36 @@ from mlax._src.numpy_extra import (  # noqa: F401,E402
     nanmin, nanpercentile, nanprod, nanquantile, nanstd, nansum, nanvar, pad, percentile,
     polyval, quantile, rot90, select, unique)
 from mlax.numpy import linalg  # noqa: F401,E402
+from mlax.numpy import fft  # noqa: F401,E402
 from mlax._src.numpy_conv import convolve, correlate  # noqa: F401,E402
+from mlax._src.numpy_math import (  # noqa: F401,E402
+    acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin, asinh, atan,
+    atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift, bitwise_right_shift, cbrt,
+    conj, conjugate, copysign, cosh, cumulative_prod, deg2rad, degrees, divmod, exp2, fabs,
+    float_power, fmax, fmin, frexp, gcd, heaviside, imag, iscomplex, iscomplexobj, isneginf,
+    isposinf, isreal, isrealobj, lcm, ldexp, left_shift, log2, log10, logaddexp2, modf, pow,
+    ptp, rad2deg, radians, real, right_shift, rint, signbit, sinc, sinh, spacing)
+from mlax._src.numpy_more import (  # noqa: F401,E402
+    append, apply_along_axis, apply_over_axes, argpartition, bartlett, blackman, block,
+    broadcast_arrays, c_, can_cast, choose, compress, concat, copy, delete, diag_indices,
+    diag_indices_from, diagflat, dsplit, extract, fill_diagonal, finfo, fromfunction,
+    gradient, hamming, hanning, hsplit, iinfo, index_exp, indices, insert, intersect1d,
+    isdtype, isin, isscalar, issubdtype, iterable, ix_, lexsort, mask_indices,
+    matrix_transpose, matvec, mgrid, ndim, ogrid, partition, permute_dims, piecewise, poly,
+    polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, promote_types, r_,
+    ravel_multi_index, resize, result_type, rollaxis, s_, setdiff1d, setxor1d, shape, size,
+    sort_complex, trapezoid, tril_indices, tril_indices_from, trim_zeros, triu_indices,
+    triu_indices_from, union1d, unique_all, unique_counts, unique_inverse, unique_values,
+    unravel_index, unstack, unwrap, vander, vecdot, vecmat, vectorize, vsplit)
+# NumPy's abstract scalar types and aliases, as jax.numpy re-exports them.
+from numpy import (  # noqa: F401,E402
+    character, complexfloating, flexible, floating, generic, inexact, integer, number,
+    signedinteger, unsignedinteger)
+float_ = float64
+complex_ = complex128
+int_ = int64
+uint = uint64
+single = float32
+double = float64
+csingle = complex64
+cdouble = complex128
