@@ -10,6 +10,8 @@ swapped for another - including dynamic, zero-sized, complex and scalar
 types -, a number replaced by an extreme one, truncation, a duplicated line,
 two swapped tokens) and is run through one pass or pipeline chosen at random.
 Seeded, so a failure reproduces; crashing inputs are written to --out.
+`--include REGEX` restricts the corpus to the matching lit files (e.g. the
+newer ones: --include 'control-flow|conv|cond').
 Exit status 1 if anything crashed. The pytest suite runs a short version
 (test/py/test_fuzz.py); run a long one on demand with a larger --count.
 """
@@ -34,9 +36,11 @@ PIPELINES = ["--mlax-default-pipeline", "--mlax-expand-transforms", "--mlax-fold
              "--mlax-vectorize", "--mlax-simplify-pipeline", "--cse", "--inline"]
 
 
-def corpus(root):
+def corpus(root, include=None):
     out = []
     for path in sorted(glob.glob(os.path.join(root, "test/lit/**/*.mlir"), recursive=True)):
+        if include and not re.search(include, os.path.relpath(path, root)):
+            continue
         with open(path) as f:
             text = f.read()
         for chunk in text.split("// -----"):
@@ -85,13 +89,18 @@ def main(argv=None):
     parser.add_argument("--mlax-opt", default=None)
     parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser.add_argument("--out", default="fuzz-crashes")
+    parser.add_argument("--include", default=None, metavar="REGEX",
+                        help="only corpus files whose path (under the root) matches, "
+                             "e.g. 'control-flow|conv'")
     opts = parser.parse_args(argv)
     opt = opts.mlax_opt
     if opt is None:
         from mlax._src import native
         opt = native.mlax_opt_path()
     rng = random.Random(opts.seed)
-    inputs = corpus(opts.root)
+    inputs = corpus(opts.root, opts.include)
+    if not inputs:
+        parser.error(f"no corpus entries match --include {opts.include!r}")
     crashes = collections.Counter()
     exits = collections.Counter()
     start = time.monotonic()

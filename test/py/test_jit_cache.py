@@ -57,3 +57,104 @@ def test_clear_caches():
 def test_bad_cache_size(bad):
     with pytest.raises(ValueError, match="mlax_jit_cache_size"):
         mlax.config.update("mlax_jit_cache_size", bad)
+
+
+# ---------------------------------------------------------------------------
+# The eager op cache: one jitted program per (op, parameters) run outside jit,
+# bounded by `mlax_eager_cache_size` (least recently used dropped) and
+# emptied by `mlax.clear_caches()`.
+# ---------------------------------------------------------------------------
+
+@pytest.fixture
+def eager_cache_size():
+    old = mlax.config.mlax_eager_cache_size
+
+    def set_(n):
+        mlax.config.update("mlax_eager_cache_size", n)
+
+    yield set_
+    mlax.config.update("mlax_eager_cache_size", old)
+
+
+_SHAPES = [(12,), (3, 4), (4, 3), (2, 6), (6, 2), (2, 2, 3), (3, 2, 2), (12, 1)]
+
+
+def _eager_reshapes(shapes):
+    """Eager reshapes of one array to `shapes`: one cached program each,
+    checked against jax.numpy."""
+    import jax.numpy as jnp
+
+    x = mnp.arange(12.0)
+    for s in shapes:
+        got = mnp.reshape(x, s)
+        want = jnp.reshape(jnp.arange(12.0), s)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+def test_eager_default_is_bounded():
+    assert mlax.config.mlax_eager_cache_size == 4096
+
+
+def test_eager_cache_is_bounded(eager_cache_size):
+    import gc
+    import weakref
+
+    from mlax._src import primitives
+
+    eager_cache_size(3)
+    mlax.clear_caches()
+    seen = {}
+    for s in _SHAPES:
+        _eager_reshapes([s])
+        assert len(primitives._eager_function) <= 3
+        for fun in primitives._eager_function._funs.values():
+            seen[id(fun)] = weakref.ref(fun)
+    assert len(seen) >= len(_SHAPES)  # one program per shape, and the arange
+    gc.collect()
+    # The dropped programs (and their executables) are freed, not kept alive.
+    assert sum(r() is not None for r in seen.values()) == 3
+
+
+def test_eager_cache_lru_order(eager_cache_size):
+    from mlax._src import primitives
+
+    eager_cache_size(2)
+    mlax.clear_caches()
+    x = mnp.ones((2, 3))  # created before counting
+    mnp.reshape(x, (3, 2))
+    mnp.reshape(x, (6,))
+    first = list(primitives._eager_function._funs.values())
+    mnp.reshape(x, (3, 2))  # used again: now the most recent
+    mnp.reshape(x, (1, 6))  # evicts (6,), not (3, 2)
+    now = list(primitives._eager_function._funs.values())
+    assert now[0] is first[0] and first[1] not in now
+    np.testing.assert_array_equal(np.asarray(mnp.reshape(x, (6,))), np.ones(6))
+
+
+def test_eager_unbounded(eager_cache_size):
+    from mlax._src import primitives
+
+    eager_cache_size(None)
+    mlax.clear_caches()
+    _eager_reshapes(_SHAPES)
+    assert len(primitives._eager_function) >= len(_SHAPES)
+
+
+def test_clear_caches_clears_eager_ops():
+    from mlax._src import primitives
+
+    _eager_reshapes(_SHAPES[:3])
+    assert len(primitives._eager_function) > 0
+    mlax.clear_caches()
+    assert len(primitives._eager_function) == 0
+    # Eager ops still work (and are cached again) after clearing.
+    _eager_reshapes(_SHAPES)
+    np.testing.assert_allclose(np.asarray(mnp.sin(mnp.ones(3))), np.sin(np.ones(3)), rtol=1e-6)
+    assert len(primitives._eager_function) > 0
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "8", True])
+def test_bad_eager_cache_size(bad):
+    with pytest.raises(ValueError, match="mlax_eager_cache_size"):
+        mlax.config.update("mlax_eager_cache_size", bad)

@@ -168,6 +168,145 @@ def write_reproducer(before: ir.Operation, stage: passes_lib.Stage, fn_name: str
         return f"(no reproducer written: {type(e).__name__}: {e})"
 
 
+# ---------------------------------------------------------------------------
+# The hand-off to jaxlib: its StableHLO parser/verifier, then XLA's compiler.
+# ---------------------------------------------------------------------------
+
+_JAXLIB_STAGE = "jaxlib's StableHLO parser/verifier"
+_XLA_STAGE = "XLA compilation"
+# A position in the text jaxlib parsed (it was handed no locations).
+_TEXT_POS = re.compile(r"(?:^|\s)-:(\d+):(\d+):")
+_FILE_LOC = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+_LOC_ALIAS_DEF = re.compile(r"^(#loc\d*) = (loc\(.*\))\s*$")
+_TRAILING_LOC = re.compile(r"loc\((#loc\d*|.*)\)\s*$")
+
+
+def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
+                      module: ir.Module | None = None):
+    """`runtime.compile(stablehlo, device)`. When jaxlib rejects the text or
+    XLA fails to compile it, raises a CompileError that names the stage,
+    the user's source lines of the ops jaxlib complains about (found in
+    `module`, the lowered module `stablehlo` was printed from, which keeps
+    the locations the text lacks) and a reproducer file holding the text."""
+    from mlax._src import runtime
+
+    try:
+        return runtime.compile(stablehlo, device)
+    except Exception as e:  # noqa: BLE001  jaxlib's verifier or XLA
+        error = str(e)
+        stage = _JAXLIB_STAGE if (_TEXT_POS.search(error) or
+                                  "Failed to parse using StableHLO" in error) else _XLA_STAGE
+        # jaxlib adds a line blaming version skew to every parse/verify error.
+        shown = "\n".join(line for line in error.rstrip().splitlines()
+                          if "Failed to parse using StableHLO" not in line)
+        lines = [f"mlax: {stage} rejected the StableHLO of {name}: "
+                 f"{type(e).__name__}: {shown}"]
+        lines += _source_lines(error, stablehlo, module)
+        lines.append(f"(while compiling {name})")
+        lines.append(write_stablehlo_reproducer(stablehlo, stage, name, error, device))
+        raise CompileError("\n".join(lines)) from None
+
+
+def _source_lines(error: str, stablehlo: str, module) -> list[str]:
+    """'at FILE:LINE (op, line N of the StableHLO)' for each text position
+    jaxlib's message names, from the locations `module` holds. Never raises."""
+    try:
+        positions = sorted({int(m.group(1)) for m in _TEXT_POS.finditer(error)})
+        if not positions or module is None:
+            return []
+        with_locs = module.operation.get_asm(enable_debug_info=True)
+        aliases, body = {}, []
+        for line in with_locs.splitlines():
+            m = _LOC_ALIAS_DEF.match(line)
+            if m:
+                aliases[m.group(1)] = m.group(2)
+            else:
+                body.append(line)
+        while body and not body[-1].strip():
+            body.pop()
+        plain = stablehlo.rstrip().splitlines()
+        if len(body) != len(plain):
+            return []  # not the module the text was printed from
+        out = []
+        for n in positions:
+            if not 1 <= n <= len(body):
+                continue
+            i = n - 1
+            if not body[i].startswith(plain[i].rstrip()):
+                return []
+            loc = _op_location(body, i, aliases)
+            where = _first_file_location(loc, aliases) if loc else None
+            op = re.search(r'"?([A-Za-z_][\w$.]*\.[\w$.]+)"?[ (]', plain[i].split("=", 1)[-1])
+            what = f"{op.group(1)}, " if op else ""
+            if where:
+                out.append(f"  at {where} ({what}line {n} of the StableHLO)")
+        return out
+    except Exception:  # noqa: BLE001  a courtesy on an error path
+        return []
+
+
+def _op_location(body: list[str], i: int, aliases: dict) -> str | None:
+    """The location printed for the op starting on line `i` (an op with
+    regions prints it after its closing brace, at the same indentation)."""
+    line = body[i].rstrip()
+    if line.endswith("{"):
+        indent = len(line) - len(line.lstrip())
+        for j in range(i + 1, len(body)):
+            close = body[j]
+            if (len(close) - len(close.lstrip()) == indent and close.lstrip().startswith("}")
+                    and not close.rstrip().endswith("{")):  # not `}, {` between regions
+                line = close.rstrip()
+                break
+        else:
+            return None
+    m = _TRAILING_LOC.search(line)
+    return m.group(0) if m else None
+
+
+def _first_file_location(loc: str, aliases: dict) -> str | None:
+    """The first `file:line` in `loc`, resolving `#locN` aliases."""
+    for _ in range(32):  # aliases nest a few levels at most
+        expanded = re.sub(r"#loc\d*\b", lambda m: aliases.get(m.group(0), m.group(0)), loc)
+        if expanded == loc:
+            break
+        loc = expanded
+    m = _FILE_LOC.search(loc)
+    return f"{m.group(1)}:{m.group(2)}" if m else None
+
+
+def stablehlo_replay_command(path: str, device=None) -> str:
+    """The command line that hands the reproducer file `path` to jaxlib again."""
+    platform = getattr(device, "platform", None)
+    extra = f" --platform {platform}" if platform and platform != "cpu" else ""
+    return f"python -m mlax.tools.compile_stablehlo {path}{extra}"
+
+
+def write_stablehlo_reproducer(stablehlo: str, stage: str, fn_name: str, error: str,
+                               device=None) -> str:
+    """Writes the StableHLO text handed to jaxlib, exactly (so the line
+    numbers of jaxlib's message are the file's), followed by comments naming
+    the stage, the command that replays it and the error, to `mlax_dump_dir`
+    (or a temporary file); returns a message naming the file. Never raises."""
+    import tempfile
+
+    try:
+        prefix = f"mlax_repro_{re.sub(r'[^A-Za-z0-9_]', '_', fn_name)}_stablehlo_"
+        directory = config.mlax_dump_dir
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix=prefix, suffix=".mlir", dir=directory or None)
+        command = stablehlo_replay_command(path, device)
+        trailer = [f"// mlax reproducer: {stage} rejected the StableHLO above (the text "
+                   f"mlax handed to jaxlib while compiling {fn_name}).",
+                   "// Replay with:", f"//   {command}", "// The error was:"]
+        trailer += ["//   " + line for line in error.splitlines()]
+        with os.fdopen(fd, "w") as f:
+            f.write(stablehlo.rstrip("\n") + "\n" + "\n".join(trailer) + "\n")
+        return f"reproducer (the StableHLO handed to jaxlib): {path}\n  {command}"
+    except Exception as e:  # noqa: BLE001
+        return f"(no reproducer written: {type(e).__name__}: {e})"
+
+
 def _report_timing(name: str, times) -> None:
     total = sum(t for _, t in times) or 1e-12
     lines = [f"mlax pass timing: {name}",

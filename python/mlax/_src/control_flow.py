@@ -250,6 +250,22 @@ def _strong_where(in_avals, out_avals):
                  for a, b in zip(in_avals, out_avals))
 
 
+def _promote_weak(leaves, in_avals, out_avals):
+    """As JAX's loops: a weakly typed leaf of the initial loop state whose
+    dtype the body changes is converted to the dtype the two promote to
+    (e.g. a Python 0 carried with int16 additions becomes int16). The new
+    (leaves, avals), or None when nothing changes."""
+    leaves, avals, changed = list(leaves), list(in_avals), False
+    for i, (a, b) in enumerate(zip(in_avals, out_avals)):
+        if a.weak_type and a.dtype != b.dtype:
+            dt, _ = dtypes.result_type((a.dtype, True), (b.dtype, b.weak_type))
+            if dt != a.dtype:
+                leaves[i] = lax.convert_element_type(leaves[i], dt)
+                avals[i] = a.update(dtype=np.dtype(dt), weak_type=False)
+                changed = True
+    return (leaves, tuple(avals)) if changed else None
+
+
 def while_loop(cond_fun, body_fun, init_val):
     """`while cond_fun(val): val = body_fun(val)`, as one `mlax.while` op."""
     _check_callable("lax.while_loop", cond_fun=cond_fun, body_fun=body_fun)
@@ -269,7 +285,7 @@ def _emit_while(cond_fun, body_fun, init_val):
     def as_tree(fun):
         return lambda *xs: fun(tree.unflatten(list(xs)))
 
-    for attempt in range(2):
+    for attempt in range(2 * len(leaves) + 2):  # each retrace changes a leaf's type
         captured = []
         regions = []
         try:
@@ -290,6 +306,12 @@ def _emit_while(cond_fun, body_fun, init_val):
                 raise TypeError(
                     "lax.while_loop: body_fun output and input must have the same pytree "
                     f"structure, got {body_tree} and {tree}.")
+            promoted = _promote_weak(leaves, in_avals, b.out_avals)
+            if promoted is not None:  # a weakly typed init the body changes: retrace
+                for r in regions:
+                    r.discard()
+                leaves, in_avals = promoted
+                continue
             _match("body_fun input", "body_fun output", tree, in_avals, body_tree,
                    b.out_avals, "lax.while_loop")
         except BaseException:
@@ -302,6 +324,9 @@ def _emit_while(cond_fun, body_fun, init_val):
         for r in regions:  # a weakly typed init the body makes strong: retrace
             r.discard()
         in_avals = strong
+    else:
+        raise TypeError("lax.while_loop: the loop state's types do not settle (weak types "
+                        f"keep changing). (at {core.user_location_str()})")
     n = len(leaves)
     regions[0].finish(captured)
     # The captures are loop state the body passes through unchanged.
@@ -317,21 +342,14 @@ def _emit_while(cond_fun, body_fun, init_val):
     return tree.unflatten(outs)
 
 
-def _concrete_int(x):
-    """x as a Python int if it is known at trace time, else None."""
-    if isinstance(x, Tracer):
-        return None
-    if isinstance(x, (bool, np.bool_)):
+def _concrete_bound(x):
+    """int(x) for a bound known at trace time (a float too, as JAX), else None."""
+    if isinstance(x, Tracer) or np.ndim(x) != 0:
         return None
     try:
-        if np.ndim(x) != 0:
-            return None
-        value = np.asarray(x)
-    except Exception:
+        return int(np.asarray(x) if not isinstance(x, (int, float)) else x)
+    except (TypeError, ValueError, OverflowError):
         return None
-    if value.dtype.kind not in "iu":
-        return None
-    return int(value)
 
 
 def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
@@ -341,17 +359,29 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     _check_callable("lax.fori_loop", body_fun=body_fun)
     for name, b in (("lower", lower), ("upper", upper)):
         d = primitives.aval_of(b).dtype
-        if d.kind not in "iu" or np.ndim(b) != 0:
+        if d.kind not in "iufb" or np.ndim(b) != 0:
             raise TypeError(f"lax.fori_loop: {name} must be an integer scalar, got {b!r}")
     lo_aval, hi_aval = primitives.aval_of(lower), primitives.aval_of(upper)
     if lo_aval.dtype == hi_aval.dtype:
         dtype, weak = lo_aval.dtype, lo_aval.weak_type and hi_aval.weak_type
     else:
-        dtype = np.promote_types(lo_aval.dtype, hi_aval.dtype)
-        weak = False
-    lo, hi = _concrete_int(lower), _concrete_int(upper)
+        # As JAX: equal dtypes, or two signed integers one of them weak (a
+        # Python int), which takes the other's dtype.
+        dtype, weak = None, False
+        if lo_aval.dtype.kind == "i" and hi_aval.dtype.kind == "i":
+            if lo_aval.weak_type and not hi_aval.weak_type:
+                dtype = hi_aval.dtype
+            elif hi_aval.weak_type and not lo_aval.weak_type:
+                dtype = lo_aval.dtype
+        if dtype is None:
+            raise TypeError("lower and upper arguments to fori_loop must have equal types, "
+                            f"got {lo_aval.dtype.name} and {hi_aval.dtype.name}")
+    lo, hi = _concrete_bound(lower), _concrete_bound(upper)
     if lo is not None and hi is not None:
+        # As JAX: bounds known at trace time are int(bound), and the index
+        # a weakly typed default int, whatever the bounds' dtype.
         length = max(hi - lo, 0)
+        dtype, weak = dtypes.default_int(), True
 
         def scan_body(carry, _):
             i, x = carry
@@ -376,13 +406,17 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
         i, upper_, _ = carry
         return lax.lt(i, upper_)
 
+    # As JAX: a bound of the loop's dtype is used as it is (a weakly typed
+    # lower bound gives a weakly typed index), another one converted.
+    start = lower if lo_aval.dtype == dtype else lax.convert_element_type(lower, dtype)
+    stop = upper if hi_aval.dtype == dtype else lax.convert_element_type(upper, dtype)
+    index_weak = lo_aval.weak_type and lo_aval.dtype == dtype
+
     def while_body(carry):
         i, upper_, x = carry
-        return (lax.add(i, lax.convert_element_type(1, dtype, weak_type=weak)), upper_,
+        return (lax.add(i, lax.convert_element_type(1, dtype, weak_type=index_weak)), upper_,
                 body_fun(i, x))
 
-    start = lax.convert_element_type(lower, dtype, weak_type=weak)
-    stop = lax.convert_element_type(upper, dtype, weak_type=weak)
     _, _, result = while_loop(while_cond, while_body, (start, stop, init_val))
     return result
 
@@ -459,7 +493,7 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
         out_info["nc"] = len(c_leaves)
         return list(c_leaves) + list(y_leaves)
 
-    for attempt in range(2):
+    for attempt in range(2 * nc + 2):  # each retrace changes a leaf's type
         captured = []
         region = _Region(outer, body, in_tree, carry_avals + x_avals, captured, "scan_body")
         try:
@@ -469,6 +503,11 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
                     f"pytree structure, but they differ: the input carry is {carry_tree} "
                     f"and the output carry is {out_info['carry_tree']}.")
             out_carry = region.out_avals[:nc]
+            promoted = _promote_weak(carry_leaves, carry_avals, out_carry)
+            if promoted is not None:  # a weakly typed init the body changes: retrace
+                region.discard()
+                carry_leaves, carry_avals = promoted
+                continue
             _match("the input carry", "the output carry", carry_tree, carry_avals,
                    carry_tree, out_carry, "lax.scan body function")
         except BaseException:
@@ -479,6 +518,9 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
             break
         region.discard()
         carry_avals = strong
+    else:
+        raise TypeError("lax.scan: the carry's types do not settle (weak types keep "
+                        f"changing). (at {core.user_location_str()})")
     region.finish(captured)
     y_avals = region.out_avals[nc:]
     out_avals = list(carry_avals) + [a.update(shape=(length,) + a.shape) for a in y_avals]

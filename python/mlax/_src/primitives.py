@@ -7,7 +7,9 @@ it runs the op eagerly through a per-(op, params, shapes) compiled program.
 """
 from __future__ import annotations
 
+import collections
 import functools
+import threading
 
 import numpy as np
 from mlir import ir
@@ -42,7 +44,7 @@ def aval_of(x) -> ShapedArray:
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
-    if isinstance(x, (bool, int, float, complex)):
+    if dtypes.is_python_scalar(x):
         dtype, weak = dtypes.scalar_type_of(x)
         return ShapedArray((), dtype, weak)
     if isinstance(x, (np.ndarray, np.generic)):
@@ -144,8 +146,43 @@ def _eager(prim, args, params):
     return fun(*args)
 
 
-@functools.lru_cache(maxsize=None)
-def _eager_function(prim, frozen_params):
+class _EagerCache:
+    """The jitted program of each (primitive, params) run eagerly, least
+    recently used first; at most `mlax.config.mlax_eager_cache_size` of
+    them (None or 0: unbounded). Each program's own signature cache is
+    bounded by `mlax_jit_cache_size`. `mlax.clear_caches()` empties it."""
+
+    def __init__(self):
+        self._funs: collections.OrderedDict = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, prim, frozen_params):
+        key = (prim, frozen_params)
+        with self._lock:
+            fun = self._funs.get(key)
+            if fun is not None:
+                self._funs.move_to_end(key)
+                return fun
+        fun = _make_eager_function(prim, frozen_params)
+        from mlax._src.config import config
+
+        with self._lock:
+            fun = self._funs.setdefault(key, fun)
+            self._funs.move_to_end(key)
+            limit = config.mlax_eager_cache_size
+            while limit and len(self._funs) > limit:
+                self._funs.popitem(last=False)  # its executables go with it
+        return fun
+
+    def __len__(self):
+        return len(self._funs)
+
+    def cache_clear(self):
+        with self._lock:
+            self._funs.clear()
+
+
+def _make_eager_function(prim, frozen_params):
     from mlax._src import api
 
     params = dict(frozen_params)
@@ -155,3 +192,6 @@ def _eager_function(prim, frozen_params):
 
     op.__name__ = prim.name
     return api.jit(op)
+
+
+_eager_function = _EagerCache()
