@@ -35,16 +35,17 @@ struct MathOneToOne : OpConversionPattern<OpTy> {
   }
 };
 
-enum class Combiner { Prod, Max, Min, LogSumExp };
+enum class Combiner { Sum, Prod, Max, Min, LogSumExp };
 
-/// The combiner's identity as a scalar constant: 1, the lowest / highest
+/// The combiner's identity as a scalar constant: 0, 1, the lowest / highest
 /// value (-inf / inf for floats that have them), or -inf.
 DenseElementsAttr identity(Combiner kind, RankedTensorType scalar) {
   Type elem = scalar.getElementType();
   if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    llvm::APFloat v = llvm::APFloat::getOne(sem);
-    if (kind != Combiner::Prod) {
+    llvm::APFloat v = kind == Combiner::Sum ? llvm::APFloat::getZero(sem)
+                                            : llvm::APFloat::getOne(sem);
+    if (kind != Combiner::Prod && kind != Combiner::Sum) {
       bool negative = kind != Combiner::Min;
       v = llvm::APFloat::semanticsHasInf(sem) ? llvm::APFloat::getInf(sem, negative)
                                               : llvm::APFloat::getLargest(sem, negative);
@@ -54,7 +55,7 @@ DenseElementsAttr identity(Combiner kind, RankedTensorType scalar) {
   auto it = llvm::cast<IntegerType>(elem);
   unsigned w = it.getWidth();
   bool isSigned = !it.isUnsigned();
-  llvm::APInt v(w, 1);
+  llvm::APInt v(w, kind == Combiner::Sum ? 0 : 1);
   if (kind == Combiner::Max)
     v = isSigned ? llvm::APInt::getSignedMinValue(w) : llvm::APInt::getMinValue(w);
   else if (kind == Combiner::Min)
@@ -67,6 +68,8 @@ DenseElementsAttr identity(Combiner kind, RankedTensorType scalar) {
 Value combine(StablehloBuilder &hlo, Combiner kind, Value a, Value b) {
   Type t = a.getType();
   switch (kind) {
+  case Combiner::Sum:
+    return hlo.op("add", {a, b}, t);
   case Combiner::Prod:
     return hlo.op("multiply", {a, b}, t);
   case Combiner::Max:
@@ -134,7 +137,8 @@ void mlir::mlax::populateMathToStablehloPatterns(RewritePatternSet &patterns) {
                MathOneToOne<DigammaOp>, MathOneToOne<ErfcOp>, MathOneToOne<CbrtOp>,
                MathOneToOne<PopcntOp>, MathOneToOne<PolygammaOp>, MathOneToOne<ZetaOp>,
                MathOneToOne<ClampOp>, MathOneToOne<TopKOp>>(ctx);
-  patterns.add<CumulativePattern<CumprodOp, Combiner::Prod>,
+  patterns.add<CumulativePattern<CumsumOp, Combiner::Sum>,
+               CumulativePattern<CumprodOp, Combiner::Prod>,
                CumulativePattern<CummaxOp, Combiner::Max>,
                CumulativePattern<CumminOp, Combiner::Min>,
                CumulativePattern<CumlogsumexpOp, Combiner::LogSumExp>>(ctx);

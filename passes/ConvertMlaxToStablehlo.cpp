@@ -326,45 +326,6 @@ struct SortPattern : OpConversionPattern<SortOp> {
   }
 };
 
-/// reduce_window over the whole axis, padded on one side (as jax on CPU).
-struct CumsumPattern : OpConversionPattern<CumsumOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CumsumOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    StablehloBuilder hlo(rewriter, op.getLoc());
-    auto type = op.getType();
-    int64_t rank = type.getRank(), axis = op.getAxis();
-    int64_t n = type.getDimSize(axis);
-    if (n == 0) { // nothing to sum; XLA rejects empty windows
-      rewriter.replaceOp(op, adaptor.getOperand());
-      return success();
-    }
-    SmallVector<int64_t> window(rank, 1), ones(rank, 1), padding(2 * rank, 0);
-    window[axis] = n;
-    padding[2 * axis + (op.getReverse() ? 1 : 0)] = n - 1;
-    auto padType = RankedTensorType::get({rank, 2}, rewriter.getI64Type());
-    auto scalar = RankedTensorType::get({}, type.getElementType());
-    Value init = hlo.constant(splatNumber(scalar, 0));
-    Operation *rw = hlo.create(
-        "reduce_window", {adaptor.getOperand(), init}, {type},
-        {hlo.i64Array("base_dilations", ones),
-         hlo.named("padding", DenseIntElementsAttr::get(padType, padding)),
-         hlo.i64Array("window_dilations", ones),
-         hlo.i64Array("window_dimensions", window),
-         hlo.i64Array("window_strides", ones)},
-        /*regions=*/1);
-    OpBuilder::InsertionGuard guard(rewriter);
-    Block *body = rewriter.createBlock(&rw->getRegion(0), {}, {scalar, scalar},
-                                       {op.getLoc(), op.getLoc()});
-    Value sum =
-        hlo.op("add", {body->getArgument(0), body->getArgument(1)}, scalar);
-    hlo.create("return", {sum}, {});
-    rewriter.replaceOp(op, rw->getResults());
-    return success();
-  }
-};
-
 /// stablehlo.gather of one index per result element along `axis` (as
 /// jnp.take lowers), the indices given a trailing index vector dimension.
 struct TakePattern : OpConversionPattern<TakeOp> {
@@ -605,7 +566,7 @@ struct ConvertMlaxToStablehloPass
                 ConcatenateOp, PadOp, IotaOp, OptimizationBarrierOp>(patterns);
     addOneToOne<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp, ClzOp,
                 BitcastConvertOp, ErfOp, ErfInvOp, NextAfterOp>(patterns);
-    patterns.add<SortPattern, CumsumPattern, TakePattern, CholeskyPattern>(ctx);
+    patterns.add<SortPattern, TakePattern, CholeskyPattern>(ctx);
     addOneToOne<ReverseOp, DynamicSliceOp, DynamicUpdateSliceOp>(patterns);
     patterns.add<GatherPattern, ScatterPattern>(ctx);
     populateControlFlowToStablehloPatterns(patterns);
