@@ -3,19 +3,19 @@
 NumPy-style Python is traced into the `mlax` MLIR dialect, simplified by MLIR
 passes, lowered to StableHLO and compiled by XLA (through jaxlib's PJRT).
 """
-from mlax._src import methods as _methods
-from mlax._src.api import (  # noqa: F401
+from mlax._src.numpy import array_methods as _methods
+from mlax._src.jit.api import (  # noqa: F401
     block_until_ready, clear_caches, default_backend, device_get, device_put, devices, jit,
     local_devices, make_ir)
-from mlax._src.array import Array  # noqa: F401
-from mlax._src.autodiff import (  # noqa: F401
+from mlax._src.core.array import Array  # noqa: F401
+from mlax._src.transforms.autodiff import (  # noqa: F401
     checkpoint, custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, remat,
     stop_gradient, value_and_grad, vjp)
-from mlax._src.vmap import vmap  # noqa: F401
-from mlax._src.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
-from mlax._src.compiler import CompileError  # noqa: F401
-from mlax._src.config import config  # noqa: F401
-from mlax._src.errors import (  # noqa: F401
+from mlax._src.transforms.vmap import vmap  # noqa: F401
+from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
+from mlax._src.backend.compiler import CompileError  # noqa: F401
+from mlax._src.base.config import config  # noqa: F401
+from mlax._src.base.errors import (  # noqa: F401
     ConcretizationTypeError, NonConcreteBooleanIndexError, TracerArrayConversionError,
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)
 

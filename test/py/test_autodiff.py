@@ -634,7 +634,7 @@ def test_checkpoint_values_and_recomputation():
 
 
 def test_clear_caches_drops_eager_transformation_programs():
-    from mlax._src import autodiff
+    from mlax._src.transforms import autodiff
 
     g = mlax.grad(lambda x: mnp.sin(x) * 3.0)
     assert float(g(0.0)) == 3.0

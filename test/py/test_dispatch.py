@@ -1,4 +1,4 @@
-"""Cached jit dispatch through jaxlib's C++ fast path (mlax._src.dispatch):
+"""Cached jit dispatch through jaxlib's C++ fast path (mlax._src.jit.dispatch):
 which calls reach it, and that every one of them computes what JAX does."""
 import numpy as np
 import pytest

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from mlax._src import native
+from mlax._src.backend import native
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

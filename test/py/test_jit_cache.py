@@ -100,7 +100,7 @@ def test_eager_cache_is_bounded(eager_cache_size):
     import gc
     import weakref
 
-    from mlax._src import primitives
+    from mlax._src.core import primitives
 
     eager_cache_size(3)
     mlax.clear_caches()
@@ -117,7 +117,7 @@ def test_eager_cache_is_bounded(eager_cache_size):
 
 
 def test_eager_cache_lru_order(eager_cache_size):
-    from mlax._src import primitives
+    from mlax._src.core import primitives
 
     eager_cache_size(2)
     mlax.clear_caches()
@@ -133,7 +133,7 @@ def test_eager_cache_lru_order(eager_cache_size):
 
 
 def test_eager_unbounded(eager_cache_size):
-    from mlax._src import primitives
+    from mlax._src.core import primitives
 
     eager_cache_size(None)
     mlax.clear_caches()
@@ -142,7 +142,7 @@ def test_eager_unbounded(eager_cache_size):
 
 
 def test_clear_caches_clears_eager_ops():
-    from mlax._src import primitives
+    from mlax._src.core import primitives
 
     _eager_reshapes(_SHAPES[:3])
     assert len(primitives._eager_function) > 0

@@ -522,7 +522,7 @@ def test_cumsum_against_jax(dtype):
 @pytest.mark.parametrize("axis", [0, 1, 2])
 @pytest.mark.parametrize("dtype", ["float32", "int8", "bool", "bfloat16"])
 def test_private_take_against_jnp_take(axis, dtype):
-    from mlax._src import lax as lax_impl
+    from mlax._src.lax import lax as lax_impl
 
     x = make_input((3, 4, 5), dtype, seed=axis)
     n = x.shape[axis]

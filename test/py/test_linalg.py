@@ -18,7 +18,7 @@ import mlax.lax as L
 import mlax.numpy as mnp
 import mlax.scipy.linalg as msl
 from jax._src.lax import linalg as jax_linalg
-from mlax._src import linalg as mlax_linalg
+from mlax._src.numpy import linalg as mlax_linalg
 
 MODES = ["eager", "jit"]
 

@@ -13,7 +13,7 @@ import pytest
 
 import mlax
 import mlax.numpy as mnp
-from mlax._src import runtime
+from mlax._src.backend import runtime
 
 
 @pytest.fixture(scope="module")

@@ -242,7 +242,7 @@ def test_random_sampler_is_bit_exact(name, mode, data):
 
 
 def _sampler_more_case(draw, name):
-    """The samplers of mlax._src.random_more (composites of the ones above:
+    """The samplers of mlax._src.random.distributions (composites of the ones above:
     gamma's rejection loop, transcendental transforms): call(r, key). Their
     values are compared within a few float32 ulps: XLA fuses the two
     programs' elementwise math differently, so the last bit may differ."""

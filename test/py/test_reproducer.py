@@ -16,7 +16,7 @@ from mlir import ir
 
 import mlax
 import mlax.numpy as mnp
-from mlax._src import native
+from mlax._src.backend import native
 
 X = np.ones(3, np.float32)
 
@@ -212,7 +212,7 @@ def test_xla_compile_error_names_the_stage_and_writes_a_reproducer(tmp_path):
 def test_rejected_text_handed_to_runtime_compile(monkeypatch):
     """The text handed to jaxlib is what the reproducer holds, whatever
     produced it (here the lowering's output is corrupted on the way)."""
-    from mlax._src import compiler
+    from mlax._src.backend import compiler
 
     real = compiler.to_stablehlo
 
@@ -248,7 +248,7 @@ def _scan_sin(v):
 def test_source_lines_of_an_op_with_regions():
     """An op with regions prints its location after its closing brace; a
     jaxlib error at the op's first line still finds it."""
-    from mlax._src import compiler
+    from mlax._src.backend import compiler
 
     module = mlax.make_ir(_scan_sin)(X).module
     text = compiler.to_stablehlo(module)

@@ -57,7 +57,7 @@ def _rss_bytes():
 
 
 def test_repeated_jit_calls_do_not_grow_memory():
-    # Cached calls are dispatched by jaxlib's C++ jit path (mlax._src.dispatch);
+    # Cached calls are dispatched by jaxlib's C++ jit path (mlax._src.jit.dispatch);
     # jaxlib's Python LoadedExecutable.execute kept ~100 bytes per call.
     f = mlax.jit(lambda a, b: a * b + 1.0)
     a = mnp.ones(16)

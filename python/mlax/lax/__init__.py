@@ -1,5 +1,5 @@
 """mlax.lax: the strict primitive layer, one function per mlax op."""
-from mlax._src.lax import (  # noqa: F401
+from mlax._src.lax.lax import (  # noqa: F401
     RoundingMethod, abs, add, atan2, bitwise_and, bitwise_not, bitwise_or, bitwise_xor,
     broadcast, broadcast_in_dim, broadcasted_iota, ceil, concatenate, convert_element_type,
     cos, div, dot, dot_general, eq, exp, expm1, floor, full, full_like, ge, gt, iota,
@@ -7,24 +7,24 @@ from mlax._src.lax import (  # noqa: F401
     reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum, rem, reshape, round, rsqrt,
     select, select_n, sign, sin, slice, slice_in_dim, sqrt, square, stop_gradient, sub, tan,
     tanh, transpose)
-from mlax._src.lax import (  # noqa: F401,E402
+from mlax._src.lax.lax import (  # noqa: F401,E402
     bitcast_convert_type, clz, cumsum, erf, erf_inv, nextafter, shift_left, shift_right_arithmetic,
     shift_right_logical, sort, sort_key_val)
-from mlax._src.lax import (  # noqa: F401,E402
+from mlax._src.lax.lax import (  # noqa: F401,E402
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, dynamic_index_in_dim,
     dynamic_slice, dynamic_slice_in_dim, dynamic_update_slice, dynamic_update_slice_in_dim,
     gather, rev, scatter, scatter_add, scatter_max, scatter_min, scatter_mul)
-from mlax._src.lax_conv import (  # noqa: F401,E402
+from mlax._src.lax.convolution import (  # noqa: F401,E402
     ConvDimensionNumbers, conv, conv_dimension_numbers, conv_general_dilated,
     conv_with_general_padding, padtype_to_pads, reduce_window)
-from mlax._src.control_flow import (  # noqa: F401,E402
+from mlax._src.lax.control_flow import (  # noqa: F401,E402
     cond, fori_loop, map, scan, switch, while_loop)
 from mlax.lax import linalg  # noqa: F401,E402
-from mlax._src.lax_math import (  # noqa: F401,E402
+from mlax._src.lax.math import (  # noqa: F401,E402
     acos, acosh, argmax, argmin, asin, asinh, atan, atanh, broadcast_to_rank, cbrt, clamp,
     collapse, cosh, cumlogsumexp, cummax, cummin, cumprod, digamma, erfc, exp2, expand_dims,
     index_in_dim, integer_pow, lgamma, polygamma, population_count, reciprocal, reduce, sinh,
     squeeze, top_k, zeta)
-from mlax._src.lax_fft import FftType, fft  # noqa: F401,E402
-from mlax._src.lax_more import (  # noqa: F401,E402
+from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
+from mlax._src.lax.compositions import (  # noqa: F401,E402
     associative_scan, conv_general_dilated_patches, conv_transpose)

@@ -1,3 +1,3 @@
 """mlax.lax.linalg: the linear-algebra primitives (as jax.lax.linalg)."""
-from mlax._src.linalg import eigh, qr, svd, triangular_solve  # noqa: F401
-from mlax._src.linalg import lax_cholesky as cholesky  # noqa: F401
+from mlax._src.numpy.linalg import eigh, qr, svd, triangular_solve  # noqa: F401
+from mlax._src.numpy.linalg import lax_cholesky as cholesky  # noqa: F401

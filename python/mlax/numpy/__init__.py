@@ -1,11 +1,11 @@
 """mlax.numpy: NumPy's API on mlax arrays (import as `mnp`)."""
 import numpy as _np
 
-from mlax._src.array import Array as ndarray  # noqa: F401
-from mlax._src.dtypes import (  # noqa: F401
+from mlax._src.core.array import Array as ndarray  # noqa: F401
+from mlax._src.base.dtypes import (  # noqa: F401
     bfloat16, bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
     int64, uint8, uint16, uint32, uint64)
-from mlax._src.numpy_impl import (  # noqa: F401
+from mlax._src.numpy.lax_numpy import (  # noqa: F401
     abs, absolute, add, all, amax, amin, any, arange, arctan2, around, array, asarray, astype,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, broadcast_shapes, broadcast_to, ceil,
     clip, concatenate, cos, divide, dot, empty, equal, exp, expand_dims, expm1, eye, floor,
@@ -23,13 +23,13 @@ inf = _np.inf
 nan = _np.nan
 newaxis = None
 dtype = _np.dtype
-from mlax._src.numpy_composite import (  # noqa: F401,E402
+from mlax._src.numpy.manipulation import (  # noqa: F401,E402
     allclose, argmax, argmin, argsort, argwhere, array_split, atleast_1d, atleast_2d,
     atleast_3d, column_stack, count_nonzero, cumprod, cumsum, cumulative_sum, diagonal, dstack,
     einsum, flatnonzero, flip, fliplr, flipud, hstack, hypot, isclose, logaddexp, meshgrid,
     nan_to_num, nonzero, repeat, roll, searchsorted, sort, split, take, take_along_axis,
     tensordot, tile, trace, tri, tril, triu, vstack)
-from mlax._src.numpy_extra import (  # noqa: F401,E402
+from mlax._src.numpy.statistics import (  # noqa: F401,E402
     array_equal, array_equiv, average, bincount, corrcoef, cov, cross, diag, diff, digitize,
     ediff1d, empty_like, geomspace, histogram, histogram_bin_edges, interp, kron, logspace,
     median, moveaxis, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmedian,
@@ -37,15 +37,15 @@ from mlax._src.numpy_extra import (  # noqa: F401,E402
     polyval, quantile, rot90, select, unique)
 from mlax.numpy import linalg  # noqa: F401,E402
 from mlax.numpy import fft  # noqa: F401,E402
-from mlax._src.numpy_conv import convolve, correlate  # noqa: F401,E402
-from mlax._src.numpy_math import (  # noqa: F401,E402
+from mlax._src.numpy.convolution import convolve, correlate  # noqa: F401,E402
+from mlax._src.numpy.ufuncs import (  # noqa: F401,E402
     acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin, asinh, atan,
     atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift, bitwise_right_shift, cbrt,
     conj, conjugate, copysign, cosh, cumulative_prod, deg2rad, degrees, divmod, exp2, fabs,
     float_power, fmax, fmin, frexp, gcd, heaviside, imag, iscomplex, iscomplexobj, isneginf,
     isposinf, isreal, isrealobj, lcm, ldexp, left_shift, log2, log10, logaddexp2, modf, pow,
     ptp, rad2deg, radians, real, right_shift, rint, signbit, sinc, sinh, spacing)
-from mlax._src.numpy_more import (  # noqa: F401,E402
+from mlax._src.numpy.library import (  # noqa: F401,E402
     append, apply_along_axis, apply_over_axes, argpartition, bartlett, blackman, block,
     broadcast_arrays, c_, can_cast, choose, compress, concat, copy, delete, diag_indices,
     diag_indices_from, diagflat, dsplit, extract, fill_diagonal, finfo, fromfunction,

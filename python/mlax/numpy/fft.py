@@ -11,9 +11,10 @@ import operator
 
 import numpy as np
 
-from mlax._src import core, dtypes
-from mlax._src.lax_fft import FftType
-from mlax._src.lax_fft import fft as _lax_fft
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.lax.fft import FftType
+from mlax._src.lax.fft import fft as _lax_fft
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "rfft2", "irfft2", "fftn",
            "ifftn", "rfftn", "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]

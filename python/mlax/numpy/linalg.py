@@ -1,9 +1,9 @@
 """mlax.numpy.linalg: linear algebra on mlax arrays (as jax.numpy.linalg)."""
-from mlax._src.numpy_composite import norm  # noqa: F401
-from mlax._src.linalg import (  # noqa: F401
+from mlax._src.numpy.manipulation import norm  # noqa: F401
+from mlax._src.numpy.linalg import (  # noqa: F401
     EighResult, QRResult, SlogdetResult, SVDResult, det, eigvalsh, inv, lstsq, matrix_power,
     matrix_rank, pinv, slogdet, solve, svdvals, tensorinv, tensorsolve)
-from mlax._src.linalg import _np_cholesky as cholesky  # noqa: F401
-from mlax._src.linalg import _np_eigh as eigh  # noqa: F401
-from mlax._src.linalg import _np_qr as qr  # noqa: F401
-from mlax._src.linalg import _np_svd as svd  # noqa: F401
+from mlax._src.numpy.linalg import _np_cholesky as cholesky  # noqa: F401
+from mlax._src.numpy.linalg import _np_eigh as eigh  # noqa: F401
+from mlax._src.numpy.linalg import _np_qr as qr  # noqa: F401
+from mlax._src.numpy.linalg import _np_svd as svd  # noqa: F401

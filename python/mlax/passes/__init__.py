@@ -7,5 +7,5 @@ operation. See docs/tutorial-writing-a-pass.md.
     mlax.jit(f, passes=["canonicalize", my_pass])
     mlax.config.update("mlax_extra_passes", ["square-to-pow"])
 """
-from mlax._src.passes import (  # noqa: F401
+from mlax._src.backend.passes import (  # noqa: F401
     PassError, dialect, load_callable, load_module, pattern_pass, register, registered, run_passes)

@@ -1,9 +1,9 @@
 """mlax.scipy.linalg: the parts of jax.scipy.linalg that mlax has."""
-from mlax._src.linalg import cho_factor, cho_solve, solve_triangular  # noqa: F401
-from mlax._src.linalg import sp_cholesky as cholesky  # noqa: F401
-from mlax._src.linalg import sp_det as det  # noqa: F401
-from mlax._src.linalg import sp_eigh as eigh  # noqa: F401
-from mlax._src.linalg import sp_inv as inv  # noqa: F401
-from mlax._src.linalg import sp_qr as qr  # noqa: F401
-from mlax._src.linalg import sp_solve as solve  # noqa: F401
-from mlax._src.linalg import sp_svd as svd  # noqa: F401
+from mlax._src.numpy.linalg import cho_factor, cho_solve, solve_triangular  # noqa: F401
+from mlax._src.numpy.linalg import sp_cholesky as cholesky  # noqa: F401
+from mlax._src.numpy.linalg import sp_det as det  # noqa: F401
+from mlax._src.numpy.linalg import sp_eigh as eigh  # noqa: F401
+from mlax._src.numpy.linalg import sp_inv as inv  # noqa: F401
+from mlax._src.numpy.linalg import sp_qr as qr  # noqa: F401
+from mlax._src.numpy.linalg import sp_solve as solve  # noqa: F401
+from mlax._src.numpy.linalg import sp_svd as svd  # noqa: F401

@@ -1,2 +1,2 @@
 """mlax.scipy.special: as jax.scipy.special."""
-from mlax._src.nn import logsumexp  # noqa: F401
+from mlax._src.nn.functions import logsumexp  # noqa: F401

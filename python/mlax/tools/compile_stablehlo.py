@@ -2,7 +2,7 @@
 to jaxlib as mlax does (parse, verify, XLA compile) and report the result.
 
 It replays the reproducer a failed hand-off writes (see
-mlax._src.compiler.compile_stablehlo): the file holds the exact text mlax
+mlax._src.backend.compiler.compile_stablehlo): the file holds the exact text mlax
 gave jaxlib, so the `-:LINE:COL` positions in jaxlib's message are lines of
 the file.
 
@@ -30,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     text = sys.stdin.read() if args.input == "-" else open(args.input).read()
-    from mlax._src import runtime
+    from mlax._src.backend import runtime
 
     try:
         device = runtime.backend(args.platform).local_devices()[0]

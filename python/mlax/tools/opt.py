@@ -30,7 +30,8 @@ import sys
 
 from mlir import ir
 
-from mlax._src import native, passes
+from mlax._src.backend import native
+from mlax._src.backend import passes
 
 SPLIT_MARKER = "// -----"
 

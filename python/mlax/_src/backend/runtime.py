@@ -1,0 +1,111 @@
+"""PJRT through jaxlib: clients, device buffers, compilation.
+
+jaxlib owns XLA. mlax hands it StableHLO *text* (never an ir.Module from
+another MLIR: that segfaults) and keeps jaxlib's array objects as buffers.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import numpy as np  # noqa: E402
+
+from mlax._src.base.config import config  # noqa: E402
+
+
+@functools.cache
+def _jax():
+    import jax
+    import jax.extend.backend as jeb
+    from jax._src import core as jcore
+    from jax._src.interpreters import pxla
+    from jaxlib import xla_client
+
+    return jax, jeb, jcore, pxla, xla_client
+
+
+@functools.cache
+def backend(platform: str = "cpu"):
+    _, jeb, *_ = _jax()
+    return jeb.get_backend(platform)
+
+
+def default_device():
+    return backend().local_devices()[0]
+
+
+@functools.cache
+def _sharding(device):
+    jax = _jax()[0]
+    return jax.sharding.SingleDeviceSharding(device)
+
+
+def device_put(array: np.ndarray, device=None):
+    """A NumPy array (already of its final dtype) onto a device.
+
+    jaxlib narrows 64-bit host data unless told x64 is on; it is told what
+    mlax's switch says (`enable_x64=`), never reading JAX's global flag, so
+    `mlax.config.update("jax_enable_x64", True)` (or JAX_ENABLE_X64=1) alone
+    keeps float64 data float64."""
+    _, _, jcore, pxla, _ = _jax()
+    device = device or default_device()
+    aval = jcore.ShapedArray(array.shape, array.dtype)
+    return pxla.batched_device_put(aval, _sharding(device), [array], [device],
+                                   enable_x64=bool(config.x64_enabled))
+
+
+def jax_x64_as_mlax():
+    """A context in which JAX's x64 switch says what mlax's does, for calls
+    into JAX APIs that canonicalize dtypes under JAX's own flag (e.g.
+    jax.dlpack.from_dlpack). Scoped and thread-local (JAX's config context
+    managers set a thread-local value); JAX's global setting is untouched."""
+    from jax._src import config as jax_config
+
+    return jax_config.enable_x64(bool(config.x64_enabled))
+
+
+@functools.cache
+def _compile_options(device_id: int = 0):
+    # The device assignment names the device the executable runs on (the
+    # default, device 0, would reject buffers on any other device).
+    _, jeb, *_ = _jax()
+    return jeb.get_compile_options(1, 1, device_assignment=np.array([[device_id]]))
+
+
+def compile(stablehlo_text: str, device=None):  # noqa: A001
+    _, _, _, _, xc = _jax()
+    device = device or default_device()
+    return backend(device.platform).compile_and_load(
+        stablehlo_text, xc.DeviceList((device,)), _compile_options(device.id))
+
+
+def pick_device(backend_name=None, device=None):
+    """The device `jit(backend=..., device=...)` names, or None (default)."""
+    if backend_name is not None and device is not None:
+        raise ValueError("mlax.jit: pass either backend= or device=, not both")
+    if device is not None:
+        if not hasattr(device, "platform") or not hasattr(device, "id"):
+            raise TypeError(f"mlax.jit: device= must be a device from mlax.devices(), "
+                            f"got {device!r}")
+        return device
+    if backend_name is None:
+        return None
+    try:
+        return backend(str(backend_name)).local_devices()[0]
+    except RuntimeError as e:
+        raise RuntimeError(f"mlax.jit: backend {backend_name!r} is not available here "
+                           f"({e}); 'cpu' always is") from None
+
+
+def buffer_device(buf):
+    return next(iter(buf.devices()))
+
+
+def to_device(buf, device):
+    """A buffer on `device` (the same one if it is already there)."""
+    if device is None or buffer_device(buf) == device:
+        return buf
+    jax = _jax()[0]
+    return jax.device_put(buf, device)

@@ -1,0 +1,68 @@
+"""Global configuration (`mlax.config.update`), named as in JAX."""
+from __future__ import annotations
+
+import os
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+class Config:
+    def __init__(self):
+        # JAX's name for the switch, in the environment and in update().
+        self.jax_enable_x64 = _env_bool("JAX_ENABLE_X64", False)
+        self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
+        # Log why each retrace happened (JAX: jax_explain_cache_misses).
+        self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
+        # The compiler researcher's workbench (python/mlax/_src/compiler.py).
+        # Pass entries run after mlax-simplify-pipeline in every jit.
+        self.mlax_extra_passes = ()
+        # Dump the IR at every stage of every compile into this directory.
+        self.mlax_dump_dir = os.environ.get("MLAX_DUMP_DIR") or None
+        # Print the wall time of every pass to stderr.
+        self.mlax_pass_timing = _env_bool("MLAX_PASS_TIMING", False)
+        # Verify after every pass; errors name the pass that broke the IR.
+        self.mlax_debug_passes = _env_bool("MLAX_DEBUG_PASSES", False)
+        # Compiled signatures kept per jitted function (the oldest compiled
+        # are dropped beyond it); None or 0: unbounded.
+        self.mlax_jit_cache_size = int(os.environ.get("MLAX_JIT_CACHE_SIZE", "4096") or 0)
+        # Programs kept for ops run eagerly, one per (op, parameters); the
+        # least recently used are dropped beyond it. None or 0: unbounded.
+        self.mlax_eager_cache_size = int(os.environ.get("MLAX_EAGER_CACHE_SIZE", "4096") or 0)
+
+    _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
+                "jax_log_compiles": "mlax_log_compiles",
+                "explain_cache_misses": "mlax_explain_cache_misses",
+                "jax_explain_cache_misses": "mlax_explain_cache_misses"}
+
+    def update(self, name: str, value):
+        name = self._ALIASES.get(name, name)
+        if not hasattr(self, name):
+            raise AttributeError(f"mlax.config: unknown option {name!r}")
+        if name == "mlax_extra_passes":
+            from mlax._src.backend import passes
+
+            value = tuple(value or ())
+            for entry in value:  # fail here, not at the next compile
+                passes.stage_of(entry)
+        if name in ("mlax_jit_cache_size", "mlax_eager_cache_size") and value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(f"mlax.config: {name} must be a non-negative int "
+                             f"or None, got {value!r}")
+        setattr(self, name, value)
+        if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
+                    "mlax_pass_timing", "mlax_debug_passes"):
+            from mlax._src.jit import api
+
+            api.clear_caches()
+
+    @property
+    def x64_enabled(self) -> bool:
+        return self.jax_enable_x64
+
+
+config = Config()

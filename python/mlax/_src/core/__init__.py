@@ -1,0 +1,1 @@
+"""core layer of mlax._src (see mlax/_src/__init__.py)."""

@@ -1,0 +1,161 @@
+"""mlax.Array: an immutable array on a device (a PJRT buffer)."""
+from __future__ import annotations
+
+import numpy as np
+
+from mlax._src.backend import runtime
+from mlax._src.core.tracer import ShapedArray
+
+
+class Array:
+    """An immutable device array. Operators and methods dispatch to
+    mlax.numpy (eagerly, op by op, each op compiled once per signature)."""
+
+    __slots__ = ("_buf", "weak_type", "_aval", "_npy")
+    __array_priority__ = 100
+
+    # An Array is its jaxlib buffer plus a weak-type bit; the buffer knows
+    # the shape and dtype. jit dispatch's C++ side flattens an Array into
+    # its buffer with the bit as aux data and builds outputs as
+    # Array(_buf=..., weak_type=...) (see mlax._src.jit.dispatch), so the aval
+    # is built only when something asks for it.
+    def __init__(self, _buf, aval: ShapedArray | None = None, weak_type=False):
+        self._buf = _buf
+        if aval is None:
+            self.weak_type = weak_type
+        else:
+            self.weak_type = aval.weak_type
+        self._aval = aval
+        self._npy = None
+
+    @property
+    def aval(self) -> ShapedArray:
+        aval = self._aval
+        if aval is None:
+            buf = self._buf
+            aval = self._aval = ShapedArray(buf.shape, buf.dtype, self.weak_type)
+        return aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: self.aval.ndim)
+    size = property(lambda self: self.aval.size)
+
+    def _value_np(self) -> np.ndarray:
+        if self._npy is None:
+            value = np.asarray(self._buf)
+            if value.dtype != self.aval.dtype:
+                value = value.astype(self.aval.dtype)
+            value.flags.writeable = False
+            self._npy = value
+        return self._npy
+
+    def __array__(self, dtype=None, copy=None):
+        value = self._value_np()
+        if dtype is not None and np.dtype(dtype) != value.dtype:
+            return value.astype(dtype)
+        if copy:
+            return value.copy()
+        return value
+
+    def block_until_ready(self):
+        self._buf.block_until_ready()
+        return self
+
+    def devices(self):
+        return {self._buf.sharding._device} if hasattr(self._buf.sharding, "_device") \
+            else set(self._buf.devices())
+
+    @property
+    def device(self):
+        return next(iter(self.devices()))
+
+    # DLPack (zero-copy exchange with NumPy, JAX, PyTorch, ...): the device
+    # buffer is a jaxlib array, which speaks DLPack itself.
+    def __dlpack__(self, *args, **kwargs):
+        return self._buf.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._buf.__dlpack_device__()
+
+    def copy_to_host_async(self):
+        self._buf.copy_to_host_async()
+
+    def is_ready(self) -> bool:
+        return self._buf.is_ready()
+
+    def tolist(self):
+        return self._value_np().tolist()
+
+    def item(self, *args):
+        return self._value_np().item(*args)
+
+    def __repr__(self):
+        # Exactly JAX's Array.__repr__ (empty arrays show their shape; the
+        # dtype moves to its own line when the last line would be too long).
+        prefix = "Array("
+        dtype_str = f"dtype={self.dtype.name}"
+        if self.aval.weak_type:
+            dtype_str += ", weak_type=True"
+        line_width = np.get_printoptions()["linewidth"]
+        if self.size == 0:
+            body = f"[], shape={self.shape}"
+        else:
+            body = np.array2string(self._value_np(), prefix=prefix, suffix=",",
+                                   separator=", ", max_line_width=line_width)
+        last_line_len = len(body) - body.rfind("\n") + 1
+        sep = " " * len(prefix) if last_line_len + len(dtype_str) + 2 > line_width else " "
+        return f"{prefix}{body},{sep}{dtype_str})"
+
+    def __str__(self):
+        return str(self._value_np())
+
+    def __format__(self, spec):
+        if self.ndim == 0:
+            return format(self._value_np().item(), spec)
+        return format(str(self), spec)
+
+    def __bool__(self):
+        return bool(self._value_np())
+
+    def __int__(self):
+        return int(self._value_np())
+
+    def __float__(self):
+        return float(self._value_np())
+
+    def __complex__(self):
+        return complex(self._value_np())
+
+    def __index__(self):
+        return int(self._value_np().__index__())
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'mlax.Array'")
+
+    def __setitem__(self, index, value):
+        raise TypeError(
+            "'mlax.Array' object does not support item assignment: mlax arrays are "
+            "immutable. Instead of x[idx] = y, use x = x.at[idx].set(y) "
+            "(or .add/.multiply/.min/.max).")
+
+    def __reduce__(self):
+        return (_rebuild, (self._value_np(), self.aval.weak_type))
+
+
+def _rebuild(value, weak_type):
+    return from_numpy(value, weak_type)
+
+
+def from_numpy(value: np.ndarray, weak_type=False) -> Array:
+    return Array(runtime.device_put(value), ShapedArray(value.shape, value.dtype, weak_type))

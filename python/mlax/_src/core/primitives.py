@@ -1,0 +1,198 @@
+"""Primitives: the Python side of each mlax op.
+
+A primitive has a shape rule (`abstract_eval`, raising errors that name the
+op, the shapes/dtypes and the user's line) and an emitter that builds the
+mlax op. `bind` runs it: inside a trace it emits the op; on concrete values
+it runs the op eagerly through a per-(op, params, shapes) compiled program.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import threading
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.core.tracer import ShapedArray, Tracer
+
+
+class Primitive:
+    def __init__(self, name, abstract_eval, emit, multiple_results=False):
+        self.name = name
+        self.abstract_eval = abstract_eval
+        self.emit = emit
+        self.multiple_results = multiple_results
+
+    def __repr__(self):
+        return f"Primitive({self.name})"
+
+    def bind(self, *args, **params):
+        return bind(self, *args, **params)
+
+
+def shape_error(prim_name: str, message: str, exc=TypeError):
+    return exc(f"{prim_name}: {message} (at {core.user_location_str()})")
+
+
+# ---------------------------------------------------------------------------
+# Abstract values of anything a user may pass
+# ---------------------------------------------------------------------------
+
+def aval_of(x) -> ShapedArray:
+    aval = getattr(x, "aval", None)
+    if isinstance(aval, ShapedArray):
+        return aval
+    if dtypes.is_python_scalar(x):
+        dtype, weak = dtypes.scalar_type_of(x)
+        return ShapedArray((), dtype, weak)
+    if isinstance(x, (np.ndarray, np.generic)):
+        return ShapedArray(x.shape, dtypes.canonicalize(x.dtype), False)
+    if hasattr(x, "__jax_array__") or type(x).__module__.startswith("jax"):
+        arr = np.asarray(x)
+        return ShapedArray(arr.shape, dtypes.canonicalize(arr.dtype), False)
+    raise TypeError(
+        f"Argument {x!r} of type {type(x).__name__} is not a valid mlax type: "
+        "use arrays, NumPy arrays or Python scalars (or mark it static).")
+
+
+def to_numpy(x, aval: ShapedArray) -> np.ndarray:
+    """A concrete value as a NumPy array of `aval`'s dtype."""
+    if isinstance(x, (bool, int, float, complex)):
+        value = np.asarray(x)
+        if dtypes.is_int(aval.dtype):
+            info = np.iinfo(aval.dtype)
+            if not info.min <= x <= info.max:
+                raise OverflowError(
+                    f"Python int {x} too large to convert to {aval.dtype.name}")
+        return value.astype(aval.dtype)
+    return np.asarray(x).astype(aval.dtype, copy=False)
+
+
+# ---------------------------------------------------------------------------
+# Emitting
+# ---------------------------------------------------------------------------
+
+def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
+    """An `mlax.constant` holding `array` (already of aval's dtype)."""
+    ops = _ops()
+    tensor_type = aval.mlir_type()
+    array = np.ascontiguousarray(array)
+    if array.dtype == np.bool_:
+        # MLIR stores i1 elements bit-packed.
+        attr = ir.DenseElementsAttr.get(np.packbits(array.reshape(-1), bitorder="little"),
+                                        type=tensor_type)
+    elif array.size == 1 and not dtypes.is_complex(array.dtype) and array.dtype != dtypes.bfloat16:
+        attr = ir.DenseElementsAttr.get_splat(
+            tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
+    else:
+        attr = ir.DenseElementsAttr.get(array, type=tensor_type)
+    with trace.ip, core.user_location():
+        return ops.ConstantOp(attr, results=[tensor_type]).result
+
+
+def _scalar_attr(value, element_type):
+    if isinstance(element_type, ir.IntegerType):
+        return ir.IntegerAttr.get(element_type, int(value))
+    return ir.FloatAttr.get(element_type, float(value))
+
+
+@functools.cache
+def _ops():
+    from mlax._src.backend import native
+
+    return native.ops()
+
+
+def to_value(trace: core.Trace, x, aval: ShapedArray):
+    if isinstance(x, Tracer):
+        return trace.value_of(x)
+    array = getattr(x, "_value_np", None)
+    if array is not None:
+        return constant_value(trace, array(), aval)
+    return constant_value(trace, to_numpy(x, aval), aval)
+
+
+def bind(prim: Primitive, *args, **params):
+    # Like JAX's omnistaging: while any function is being traced, every op
+    # goes into the innermost trace, even one with only constant inputs.
+    trace = core.current_trace()
+    for a in args:
+        if isinstance(a, Tracer):
+            core.check_tracer(a)
+    if trace is None:
+        return _eager(prim, args, params)
+    avals = [aval_of(a) for a in args]
+    out_avals = prim.abstract_eval(*avals, **params)
+    values = [to_value(trace, a, av) for a, av in zip(args, avals)]
+    with trace.ip, core.user_location():
+        results = prim.emit(values, avals, out_avals, **params)
+    if prim.multiple_results:
+        return [Tracer(v, av, trace) for v, av in zip(results, out_avals)]
+    return Tracer(results, out_avals, trace)
+
+
+def _freeze(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value  # np.dtype is hashable as it is (its .str loses bfloat16)
+
+
+def _eager(prim, args, params):
+    from mlax._src.jit import api
+
+    fun = _eager_function(prim, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+    return fun(*args)
+
+
+class _EagerCache:
+    """The jitted program of each (primitive, params) run eagerly, least
+    recently used first; at most `mlax.config.mlax_eager_cache_size` of
+    them (None or 0: unbounded). Each program's own signature cache is
+    bounded by `mlax_jit_cache_size`. `mlax.clear_caches()` empties it."""
+
+    def __init__(self):
+        self._funs: collections.OrderedDict = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, prim, frozen_params):
+        key = (prim, frozen_params)
+        with self._lock:
+            fun = self._funs.get(key)
+            if fun is not None:
+                self._funs.move_to_end(key)
+                return fun
+        fun = _make_eager_function(prim, frozen_params)
+        from mlax._src.base.config import config
+
+        with self._lock:
+            fun = self._funs.setdefault(key, fun)
+            self._funs.move_to_end(key)
+            limit = config.mlax_eager_cache_size
+            while limit and len(self._funs) > limit:
+                self._funs.popitem(last=False)  # its executables go with it
+        return fun
+
+    def __len__(self):
+        return len(self._funs)
+
+    def cache_clear(self):
+        with self._lock:
+            self._funs.clear()
+
+
+def _make_eager_function(prim, frozen_params):
+    from mlax._src.jit import api
+
+    params = dict(frozen_params)
+
+    def op(*xs):
+        return bind(prim, *xs, **params)
+
+    op.__name__ = prim.name
+    return api.jit(op)
+
+
+_eager_function = _EagerCache()

@@ -1,0 +1,646 @@
+"""jit, make_ir, and the tracing driver."""
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+import operator
+import re
+import time
+import weakref
+
+import numpy as np
+from mlir import ir
+from mlir.dialects import func as func_d
+
+from mlax._src.jit import cache_miss
+from mlax._src.backend import compiler
+from mlax._src.core import tracer as core
+from mlax._src.jit import dispatch
+from mlax._src.base import dtypes
+from mlax._src.backend import native
+from mlax._src.core import primitives
+from mlax._src.backend import runtime
+from mlax._src.backend import passes as passes_lib
+from mlax._src.core.array import Array
+from mlax._src.base.config import config
+from mlax._src.core.tracer import ShapedArray, Trace, Tracer
+from mlax._src.base.tree import registry
+
+logger = logging.getLogger("mlax")
+
+_SCALARS = (bool, int, float, complex)
+
+
+def _symbol_name(fun) -> str:
+    name = getattr(fun, "__name__", "fn")
+    return re.sub(r"[^A-Za-z0-9_]", "_", name) or "fn"
+
+
+def _fun_location(fun) -> ir.Location:
+    code = getattr(inspect.unwrap(fun), "__code__", None)
+    if code is None:
+        return ir.Location.unknown()
+    return ir.Location.name(_symbol_name(fun),
+                            ir.Location.file(code.co_filename, code.co_firstlineno, 0))
+
+
+def _return_values(trace: Trace, out_leaves):
+    values, avals = [], []
+    for leaf in out_leaves:
+        if isinstance(leaf, Tracer):
+            core.check_tracer(leaf)
+            aval = leaf.aval
+        else:
+            aval = primitives.aval_of(leaf)
+        values.append(primitives.to_value(trace, leaf, aval))
+        avals.append(aval)
+    return values, avals
+
+
+def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
+    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
+    tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
+    trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
+    stack = core.trace_stack()
+    stack.append(trace)
+    tracing = dispatch.tracing.swap_local(len(stack))  # keys C++ jit dispatch
+    try:
+        args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
+        out = fun(*args, **kwargs)
+        out_leaves, out_tree = registry.flatten(out)
+        values, out_avals = _return_values(trace, out_leaves)
+    finally:
+        dispatch.tracing.swap_local(tracing)
+        stack.pop()
+        trace.alive = False
+    return values, out_avals, out_tree
+
+
+def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
+    """Traces `fun` into a fresh module whose public @main is the function."""
+    ctx = native.context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            ftype = ir.FunctionType.get([a.mlir_type() for a in in_avals], [])
+            fop = func_d.FuncOp(name, ftype)
+        block = fop.add_entry_block()
+        trace = Trace(module, fop, block)
+        values, out_avals, out_tree = _trace_into(
+            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder)
+        with ir.InsertionPoint(block), ir.Location.unknown():
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in in_avals], [a.mlir_type() for a in out_avals]))
+    return module, out_avals, out_tree
+
+
+def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
+    """Traces `fun` into a new private func.func of `outer`'s module.
+
+    Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
+    traces that `fun` closes over are appended to the function's arguments,
+    in the order of `captured`.
+    """
+    module = outer.module
+    with module.context, ir.Location.unknown():
+        names = {op.attributes["sym_name"].value for op in module.body.operations
+                 if "sym_name" in op.attributes}
+        sym = name
+        n = 0
+        while sym in names or sym == "main":
+            n += 1
+            sym = f"{name}_{n}"
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            fop = func_d.FuncOp(sym, ir.FunctionType.get([a.mlir_type() for a in avals], []))
+            fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        block = fop.add_entry_block()
+        inner = Trace(module, fop, block, parent=outer)
+        values, out_avals, out_tree = _trace_into(
+            inner, fun, treedef, avals, list(block.arguments), rebuild)
+        captured = list(inner.captures.values())
+        with ir.InsertionPoint(block):
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
+            [a.mlir_type() for a in out_avals]))
+    return sym, out_avals, out_tree, [t for t, _ in captured]
+
+
+class _Executable:
+    """One compiled specialisation of a jitted function."""
+
+    __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
+                 "out_avals_list", "device", "kept")
+
+    def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
+        self.exe = exe
+        self.in_avals = in_avals
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.stablehlo = stablehlo
+        self.stats = stats
+        self.device = None  # None: the default device (no per-call checks)
+        self.kept = None  # indices of the arguments the program takes (None: all)
+
+    def __call__(self, leaves):
+        kept = self.kept
+        if kept is not None:
+            leaves = [leaves[i] for i in kept]
+        device = self.device
+        if device is None:
+            try:  # all device arrays: the common case, one comprehension
+                return self.out_tree.unflatten(
+                    [Array(b, a) for b, a in zip(self.exe.execute([l._buf for l in leaves]),
+                                                 self.out_avals)])
+            except AttributeError:
+                pass
+        outs = self.exe.execute(self.buffers(leaves, kept))
+        return self.out_tree.unflatten(
+            [Array(b, a) for b, a in zip(outs, self.out_avals)])
+
+    def buffers(self, leaves, kept=None):
+        """The buffers of `leaves` (all arguments, or those of `kept`) on this
+        executable's device (NumPy arrays and scalars put there)."""
+        device = self.device
+        avals = self.in_avals if kept is None else [self.in_avals[i] for i in kept]
+        bufs = []
+        for leaf, aval in zip(leaves, avals):
+            if type(leaf) is Array:
+                bufs.append(leaf._buf if device is None else runtime.to_device(leaf._buf, device))
+            else:
+                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval), device))
+        return bufs
+
+
+def _arguments_device(name, leaves):
+    """The device the array arguments are on, when it is not the default
+    device (None otherwise: the common case costs one comparison per array).
+    As in JAX, arrays on the default device follow the others (they are
+    moved); arrays on two different other devices are an error."""
+    default = runtime.default_device()
+    found = None
+    for leaf in leaves:
+        if type(leaf) is Array:
+            dev = runtime.buffer_device(leaf._buf)
+            if dev == default or dev == found:
+                continue
+            if found is not None:
+                raise ValueError(
+                    f"Received incompatible devices for jitted computation {name}: "
+                    f"arguments are on {found} and {dev}; move them to one device "
+                    "with mlax.device_put (or choose one with jit(..., device=...))")
+            found = dev
+    return found
+
+
+def _drop_unused_arguments(module):
+    """Erases the arguments @main (lowered) does not use, as jax.jit does
+    (keep_unused=False): the call then neither passes nor checks their
+    buffers. Returns the indices of the arguments kept, or None if all are."""
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
+            break
+    else:
+        return None
+    block = op.regions[0].blocks[0]
+    unused = [i for i, a in enumerate(block.arguments) if next(iter(a.uses), None) is None]
+    if not unused or "arg_attrs" in op.attributes:
+        return None
+    with module.context:
+        for i in reversed(unused):
+            block.erase_argument(i)
+        ftype = ir.FunctionType(op.attributes["function_type"].value)
+        op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.type for a in block.arguments], list(ftype.results)))
+    drop = set(unused)
+    return tuple(i for i in range(len(ftype.inputs)) if i not in drop)
+
+
+def _leaf_aval(leaf):
+    t = type(leaf)
+    if t is Array:
+        return leaf.aval
+    if t is Tracer:  # one of a trace that has ended: UnexpectedTracerError
+        core.check_tracer(leaf)
+    return primitives.aval_of(leaf)
+
+
+class Lowered:
+    """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
+
+    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable):
+        self._jitted = jitted
+        self._text = stablehlo
+        self._mlax_ir = mlax_ir
+        self._key = key
+        self._make = make_executable
+
+    def as_text(self, dialect: str = "stablehlo") -> str:
+        if dialect == "mlax":
+            return self._mlax_ir
+        return self._text
+
+    def compile(self) -> "Compiled":
+        return Compiled(self._make())
+
+
+class Compiled:
+    def __init__(self, executable: _Executable):
+        self._executable = executable
+
+    def as_text(self) -> str:
+        """XLA's optimized HLO."""
+        return "\n".join(m.to_string() for m in self._executable.exe.hlo_modules())
+
+    def __call__(self, *args):
+        leaves, _ = registry.flatten(args)
+        return self._executable(leaves)
+
+
+_all_jitted: "weakref.WeakSet[Jitted]" = weakref.WeakSet()
+
+
+class Jitted:
+    """A function compiled on first call per signature; see `jit`."""
+
+    def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
+                 passes=(), inline=False):
+        if not callable(fun):
+            raise TypeError(f"jit expects a callable, got {fun!r}")
+        # Extra passes for this function (mlax._src.backend.passes); checked now.
+        self._passes = tuple(passes or ())
+        for entry in self._passes:
+            passes_lib.stage_of(entry)
+        functools.update_wrapper(self, fun)
+        self._fun = fun
+        # inline: inside a trace, `fun` is traced in place (no mlax.call);
+        # see eager_jit.
+        self._inline = inline
+        self._name = name or _symbol_name(fun)
+        if isinstance(static_argnums, int):
+            static_argnums = (static_argnums,)
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
+        self._static_argnums = tuple(static_argnums)
+        self._static_argnames = tuple(static_argnames)
+        self._has_static = bool(self._static_argnums or self._static_argnames)
+        try:
+            self._signature = inspect.signature(fun)
+        except (TypeError, ValueError):
+            self._signature = None
+        if self._signature is not None:
+            # static_argnames also name positional parameters (as in JAX).
+            params = list(self._signature.parameters)
+            for n in self._static_argnames:
+                if n in params and params.index(n) not in self._static_argnums:
+                    self._static_argnums += (params.index(n),)
+        self._cache: dict = {}
+        self._device = None  # see jit(backend=, device=)
+        self._last = None  # (key, entry) of the last call, checked first
+        self.cache_misses = 0
+        self._fast = self._first_call
+        _all_jitted.add(self)
+
+    def _first_call(self, *args, **kwargs):
+        # The C++ dispatcher is made on the first call: jit objects made at
+        # import stay cheap, and it reads jax's config, set up by importing jax.
+        self._fast = self._make_fast()
+        return self._fast(*args, **kwargs)
+
+    def _make_fast(self):
+        """The C++ dispatcher of cached calls (mlax._src.jit.dispatch), or the
+        Python path where it cannot key calls as mlax does (negative
+        static_argnums count from the end of each call's arguments)."""
+        if any(i < 0 for i in self._static_argnums):
+            return self._call_python_star
+        runtime._jax()
+
+        # (self -> dispatcher -> these closures -> self: a cycle the GC
+        # collects; the C++ cache holds the fallback only weakly.)
+        def python_call(*args, **kwargs):  # under jax.disable_jit
+            return self._call_python(args, kwargs)
+
+        if self._inline:  # traced in place: one Python frame only
+            fun, trace_stack = self._fun, core.trace_stack
+
+            def cache_miss(*args, **kwargs):
+                if trace_stack():
+                    return fun(*args, **kwargs), None, False
+                return self._cache_miss(args, kwargs)
+        else:
+            def cache_miss(*args, **kwargs):
+                return self._cache_miss(args, kwargs)
+
+        return dispatch.make(self._name, python_call, cache_miss,
+                             self._static_argnums, self._static_argnames)
+
+    # -- argument handling --------------------------------------------------
+    def _split(self, args, kwargs):
+        """(dynamic part, hashable static key, rebuild function)."""
+        nargs = len(args)
+        static_pos = tuple(sorted({i if i >= 0 else i + nargs for i in self._static_argnums
+                                   if -nargs <= i < nargs}))
+        static_kw = tuple(sorted(k for k in kwargs if k in self._static_argnames))
+        static_vals = tuple(args[i] for i in static_pos) + tuple(kwargs[k] for k in static_kw)
+        for v in static_vals:
+            try:
+                hash(v)
+            except TypeError:
+                raise ValueError(
+                    f"Non-hashable static arguments are not supported. An error occurred "
+                    f"while trying to hash an object of type {type(v)}, {v!r}. The error "
+                    f"was:\nTypeError: unhashable type: {type(v).__name__!r}") from None
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos)
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in static_kw}
+        key = (static_pos, static_kw, static_vals)
+
+        def rebuild(dyn):
+            d_args, d_kwargs = dyn
+            it = iter(d_args)
+            full = []
+            for i in range(nargs):
+                full.append(static_vals[static_pos.index(i)] if i in static_pos else next(it))
+            kw = dict(d_kwargs)
+            for k, v in zip(static_kw, static_vals[len(static_pos):]):
+                kw[k] = v
+            return tuple(full), kw
+
+        return (dyn_args, dyn_kwargs), key, rebuild
+
+    @staticmethod
+    def _plain_rebuild(dyn):
+        return dyn[0], dyn[1]
+
+    def _prepare(self, args, kwargs):
+        if self._has_static:
+            dyn, static_key, rebuild = self._split(args, kwargs)
+        else:
+            dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
+        leaves, treedef = registry.flatten(dyn)
+        return leaves, treedef, static_key, rebuild
+
+    # -- calling ------------------------------------------------------------
+    # A call goes straight to the C++ dispatcher, with no Python frame: cached
+    # calls on mlax arrays never leave C++; the others (first calls, NumPy or
+    # scalar arguments, calls inside a trace) come back through _cache_miss.
+    __call__ = property(operator.attrgetter("_fast"))
+
+    def _call_python_star(self, *args, **kwargs):
+        return self._call_python(args, kwargs)
+
+    def _call_python(self, args, kwargs):
+        if self._inline and core.trace_stack():
+            return self._fun(*args, **kwargs)
+        leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
+        if core.trace_stack():
+            return self._call_in_trace(leaves, treedef, static_key, rebuild)
+        return self._entry(leaves, treedef, static_key, rebuild)(leaves)
+
+    def _cache_miss(self, args, kwargs):
+        """A call the C++ dispatcher has no fast path for: (outputs, its fast
+        path for this signature or None, False)."""
+        if self._inline and core.trace_stack():
+            return self._fun(*args, **kwargs), None, False
+        if self._has_static:
+            dyn, static_key, rebuild = self._split(args, kwargs)
+        else:
+            dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
+        leaves, treedef = registry.flatten(dyn)
+        if core.trace_stack():
+            return self._call_in_trace(leaves, treedef, static_key, rebuild), None, False
+        entry = self._entry(leaves, treedef, static_key, rebuild)
+        for leaf in leaves:
+            if type(leaf) not in dispatch.FAST_LEAF_TYPES:
+                break
+        else:
+            # Arrays, and NumPy arrays and scalars the C++ side puts on the
+            # device itself exactly as mlax would (see dispatch.fastpath_data).
+            out = entry(leaves)
+            return out, dispatch.fastpath_data(entry, dyn, leaves, out), False
+        # NumPy arrays or scalars among the arguments: the call on the arrays
+        # mlax makes of them (which C++ runs from its second time on).
+        arrays = [Array(b, a) for b, a in zip(entry.buffers(leaves), entry.in_avals)]
+        args, kwargs = rebuild(treedef.unflatten(arrays))
+        return self._fast(*args, **kwargs), None, False
+
+    def _entry(self, leaves, treedef, static_key, rebuild) -> "_Executable":
+        """The executable for these arguments (compiled on a miss)."""
+        avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
+                       for leaf in leaves])
+        key = (treedef, static_key, avals)
+        device = self._device
+        if device is None:
+            # As jax.jit: the computation runs where its array arguments are.
+            device = _arguments_device(self._name, leaves)
+            if device is not None:
+                key = key + (device,)
+        # The last signature is checked first: comparing tuples of the same
+        # aval objects is identity-fast, where hashing 100 avals is not.
+        last = self._last
+        if last is not None and last[0] == key:
+            return last[1]
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._compile(key, treedef, avals, rebuild, device)
+        self._last = (key, entry)
+        return entry
+
+    def _trace(self, treedef, avals, rebuild):
+        return trace_to_module(self._fun, treedef, avals, rebuild)
+
+    def _compile(self, key, treedef, avals, rebuild, device=None):
+        if config.mlax_explain_cache_misses:
+            cache_miss.explain(self, key, rebuild)
+        self.cache_misses += 1
+        if config.mlax_log_compiles:
+            logger.warning("mlax: compiling %s for %s", self._name,
+                           ", ".join(a.str_short() for a in avals))
+        stats = {}
+        t0 = time.perf_counter()
+        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        stats["trace_s"] = time.perf_counter() - t0
+        stablehlo = compiler.to_stablehlo(module, stats, name=self._name,
+                                          extra_passes=self._passes)
+        kept = _drop_unused_arguments(module)
+        if kept is not None:
+            stablehlo = module.operation.get_asm(enable_debug_info=False)
+        t1 = time.perf_counter()
+        device = self._device if device is None else device
+        exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
+                                         module=module)
+        stats["compile_s"] = time.perf_counter() - t1
+        entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
+        entry.device = device
+        entry.kept = kept
+        self._cache[key] = entry
+        limit = config.mlax_jit_cache_size
+        if limit and len(self._cache) > limit:
+            # Bounded: drop the least recently compiled signatures (insertion
+            # order; the call fast path is left untouched, so not LRU).
+            for old in list(self._cache)[:len(self._cache) - limit]:
+                self._cache.pop(old, None)
+            clear = getattr(self._fast, "_clear_cache", None)
+            if clear is not None:  # the C++ dispatcher holds executables too
+                clear()
+        return entry
+
+    def _call_in_trace(self, leaves, treedef, static_key, rebuild):
+        """jit inside a trace: the function becomes a private func.func of the
+        enclosing module, called with mlax.call (closures become arguments)."""
+        outer = core.current_trace()
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        cache_key = (id(self), treedef, static_key, avals)
+        cached = outer.callees.get(cache_key)
+        if cached is None:
+            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name)
+            if not cached[3]:
+                outer.callees[cache_key] = cached
+        sym, out_avals, out_tree, captured = cached
+        operands = [primitives.to_value(outer, l, a) for l, a in zip(leaves, avals)]
+        operands += [outer.value_of(t) for t in captured]
+        ops = native.ops()
+        with outer.ip, core.user_location():
+            call = ops.CallOp([a.mlir_type() for a in out_avals],
+                              ir.FlatSymbolRefAttr.get(sym), operands)
+        return out_tree.unflatten(
+            [Tracer(r, a, outer) for r, a in zip(call.results, out_avals)])
+
+    # -- inspection ---------------------------------------------------------
+    def lower(self, *args, **kwargs) -> Lowered:
+        leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        module, _, _ = self._trace(treedef, avals, rebuild)
+        mlax_text = str(module)
+        stablehlo = compiler.to_stablehlo(module, name=self._name,
+                                          extra_passes=self._passes)
+        key = (treedef, static_key, avals)
+        return Lowered(self, stablehlo, mlax_text, key,
+                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
+
+    def clear_cache(self):
+        self._cache.clear()
+        self._last = None
+        clear = getattr(self._fast, "_clear_cache", None)
+        if clear is not None:
+            clear()
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+
+def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=None,
+        device=None):
+    """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
+    dtypes, weak types, static values), then dispatched from a cache.
+
+    `passes`: extra passes run on this function's mlax module after
+    mlax-simplify-pipeline (pass-pipeline strings, registered Python pass
+    names or callables over the module; see `mlax.passes`). They apply to
+    this function's own compiles: called inside another jit's trace it is
+    inlined into that caller's module, which runs the caller's passes."""
+    if fun is None:
+        return functools.partial(jit, static_argnums=static_argnums,
+                                 static_argnames=static_argnames, passes=passes,
+                                 backend=backend, device=device)
+    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes)
+    # `backend=`/`device=` pick the PJRT client and device (default: cpu).
+    jitted._device = runtime.pick_device(backend, device)
+    return jitted
+
+
+def eager_jit(fun):
+    """`fun` (an mlax.numpy function) as JAX makes jax.numpy's: called on
+    arrays it is one cached jit dispatch (compiled once per signature);
+    called inside a trace it is traced in place, as if not wrapped."""
+    return Jitted(fun, inline=True)
+
+
+class TracedIR:
+    """The mlax module a function traces to (`make_ir(f)(*args)`)."""
+
+    def __init__(self, module):
+        self.module = module
+
+    def as_text(self, debug_info=False) -> str:
+        return self.module.operation.get_asm(enable_debug_info=debug_info)
+
+    def __str__(self):
+        return self.as_text()
+
+    def __repr__(self):
+        return self.as_text()
+
+
+def make_ir(fun, *, static_argnums=(), static_argnames=()):
+    """`make_ir(f)(*args)` returns the mlax dialect module `f` traces to
+    (before any pass), like `jax.make_jaxpr`."""
+    jitted = Jitted(fun, static_argnums, static_argnames)
+
+    def traced(*args, **kwargs):
+        leaves, treedef, _, rebuild = jitted._prepare(args, kwargs)
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        module, _, _ = trace_to_module(fun, treedef, avals, rebuild)
+        return TracedIR(module)
+
+    return traced
+
+
+def clear_caches():
+    """Drops every compiled executable (jit caches, eager op caches and the
+    programs of transformations called outside jit)."""
+    from mlax._src.transforms import autodiff
+
+    for j in list(_all_jitted):
+        j.clear_cache()
+    dispatch.clear_cache()
+    primitives._eager_function.cache_clear()
+    autodiff.clear_cache()
+
+
+def device_put(x, device=None):
+    """Moves `x` (an array, a NumPy array, a scalar, or a pytree of them)
+    to `device` (default: the default CPU device); arrays already there are
+    returned as they are."""
+    leaves, treedef = registry.flatten(x)
+    if len(leaves) != 1 or treedef.num_nodes != 1:
+        return treedef.unflatten([device_put(leaf, device) for leaf in leaves])
+    if isinstance(x, Array):
+        if device is None or runtime.buffer_device(x._buf) == device:
+            return x
+        return Array(runtime.to_device(x._buf, device), x.aval)
+    if isinstance(x, Tracer):
+        return x
+    aval = primitives.aval_of(x)  # a Python scalar stays weakly typed, as in JAX
+    value = primitives.to_numpy(x, aval)
+    return Array(runtime.device_put(value, device), aval)
+
+
+def device_get(x):
+    """The NumPy value(s) of an array or a pytree of arrays."""
+    return registry.flatten(x)[1].unflatten(
+        [np.asarray(leaf) if isinstance(leaf, Array) else leaf
+         for leaf in registry.flatten(x)[0]])
+
+
+def block_until_ready(tree):
+    for leaf in registry.flatten(tree)[0]:
+        if isinstance(leaf, Array):
+            leaf.block_until_ready()
+    return tree
+
+
+def devices(backend=None):
+    """The devices of a PJRT backend ('cpu' by default), as jax.devices."""
+    return runtime.backend(backend or "cpu").devices()
+
+
+def local_devices(backend=None):
+    return runtime.backend(backend or "cpu").local_devices()
+
+
+def default_backend() -> str:
+    return "cpu"

@@ -1,0 +1,457 @@
+"""`make_jaxpr`, `eval_shape` and `ShapeDtypeStruct`, as in JAX.
+
+mlax has no jaxprs: a traced function is a module of the `mlax` dialect
+(`make_ir` shows it as MLIR). `make_jaxpr` traces the same way and shows
+that module in the jaxpr notation JAX users read in tutorials: one equation
+per mlax op, `name[params] operands`, variables named a, b, c, ... and
+scalar constants written inline as literals (`1.67:f32[]`). Calls, conds,
+whiles and scans print their bodies as nested jaxprs. The MLIR is still
+there: `ClosedJaxpr.ir` is the traced module.
+"""
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.base import dtypes
+from mlax._src.core.tracer import ShapedArray
+from mlax._src.base.tree import registry
+
+_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+          "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8",
+          "uint16": "u16", "uint32": "u32", "uint64": "u64", "bool": "bool",
+          "complex64": "c64", "complex128": "c128"}
+
+
+class ShapeDtypeStruct:
+    """A shape, a dtype and a weak type, standing for an array (as
+    jax.ShapeDtypeStruct): what `eval_shape` returns, and what `eval_shape`,
+    `make_jaxpr` and `jit(f).lower` accept in place of an array."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "sharding")
+
+    def __init__(self, shape, dtype, *, weak_type=False, sharding=None):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = np.dtype(dtype)
+        self.weak_type = bool(weak_type)
+        self.sharding = sharding
+
+    @property
+    def aval(self) -> ShapedArray:
+        return ShapedArray(self.shape, dtypes.canonicalize(self.dtype), self.weak_type)
+
+    ndim = property(lambda self: len(self.shape))
+    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
+
+    def __repr__(self):
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{weak})"
+
+    def __eq__(self, other):
+        return (isinstance(other, ShapeDtypeStruct) and self.shape == other.shape
+                and self.dtype == other.dtype and self.weak_type == other.weak_type)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype, self.weak_type))
+
+
+def _as_mlax_struct(leaf):
+    # jax.ShapeDtypeStruct (and anything else shaped like one that is not an
+    # array) stands for an array of its shape and dtype.
+    if (not hasattr(leaf, "aval") and hasattr(leaf, "shape") and hasattr(leaf, "dtype")
+            and not isinstance(leaf, (np.ndarray, np.generic))
+            and type(leaf).__name__ == "ShapeDtypeStruct"):
+        return ShapeDtypeStruct(leaf.shape, leaf.dtype,
+                                weak_type=getattr(leaf, "weak_type", False))
+    return leaf
+
+
+def _trace(fun, static_argnums, static_argnames, args, kwargs):
+    from mlax._src.jit import api
+
+    jitted = api.Jitted(fun, static_argnums, static_argnames)
+    args, kwargs = registry.flatten((args, kwargs))[1].unflatten(
+        [_as_mlax_struct(x) for x in registry.flatten((args, kwargs))[0]])
+    leaves, treedef, _, rebuild = jitted._prepare(args, kwargs)
+    avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
+    module, out_avals, out_tree = api.trace_to_module(fun, treedef, avals, rebuild)
+    return module, avals, out_avals, out_tree
+
+
+def eval_shape(fun, *args, **kwargs):
+    """The shapes and dtypes `fun(*args, **kwargs)` would have, as a pytree
+    of ShapeDtypeStruct, without running it (it is traced, not compiled)."""
+    if not callable(fun):
+        raise TypeError(f"eval_shape expects a callable, got {fun!r}")
+    _, _, out_avals, out_tree = _trace(fun, (), (), args, kwargs)
+    return out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
+                               for a in out_avals])
+
+
+def make_jaxpr(fun, static_argnums=(), *, static_argnames=(), return_shape=False,
+               axis_env=None, abstracted_axes=None):
+    """`make_jaxpr(f)(*args)`: the ClosedJaxpr that shows what `f` traces to
+    (the mlax dialect module, in jaxpr notation; see this module's doc)."""
+    if not callable(fun):
+        raise TypeError(f"make_jaxpr expects a callable, got {fun!r}")
+    if axis_env or abstracted_axes is not None:
+        raise NotImplementedError("make_jaxpr: axis_env and abstracted_axes are not supported")
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+    if isinstance(static_argnames, str):
+        static_argnames = (static_argnames,)
+
+    def make(*args, **kwargs):
+        module, avals, out_avals, out_tree = _trace(
+            fun, tuple(static_argnums), tuple(static_argnames), args, kwargs)
+        closed = ClosedJaxpr(module, avals, out_avals)
+        if return_shape:
+            shapes = out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype,
+                                                          weak_type=a.weak_type)
+                                         for a in out_avals])
+            return closed, shapes
+        return closed
+
+    make.__name__ = f"make_jaxpr({getattr(fun, '__name__', 'fun')})"
+    return make
+
+
+# ---------------------------------------------------------------------------
+# The jaxpr view of an mlax module
+# ---------------------------------------------------------------------------
+
+# The dialect's I32 enum attributes (dialects/Mlax/*.td), by attribute name.
+_ENUMS = {
+    "comparison_direction": ("eq", "ne", "lt", "le", "gt", "ge"),
+    "select": ("eq", "ne", "lt", "le", "gt", "ge"),
+    "combiner": ("set", "add", "mul", "min", "max"),
+    "reduction": ("add", "mul", "max", "min"),
+    "transpose_a": ("none", "transpose", "adjoint"),
+}
+_NUMPY_NAME = {short: name for name, short in _SHORT.items()}
+
+
+def _type_str(t) -> str:
+    rt = ir.RankedTensorType(t)
+    return f"{_element_name(str(rt.element_type))}[{','.join(str(d) for d in rt.shape)}]"
+
+
+def _element_name(s: str) -> str:
+    named = {"i1": "bool", "complex<f32>": "c64", "complex<f64>": "c128"}
+    if s in named:
+        return named[s]
+    if s.startswith("ui"):
+        return "u" + s[2:]
+    if s.startswith("si"):
+        return "i" + s[2:]
+    return s
+
+
+def _var_name(n: int) -> str:
+    # a..z, ba..bz, ca.. (JAX's naming: base 26 with 'a' as zero past one letter).
+    s = ""
+    while True:
+        s = chr(ord("a") + n % 26) + s
+        n //= 26
+        if n == 0:
+            return s
+
+
+def _attr_value(attr):
+    """A Python value for an MLIR attribute (the bindings hand attributes
+    out already downcast to their concrete class)."""
+    if isinstance(attr, ir.BoolAttr):
+        return bool(attr.value)
+    if isinstance(attr, ir.IntegerAttr):
+        return int(attr.value)
+    if isinstance(attr, ir.FloatAttr):
+        return float(attr.value)
+    if isinstance(attr, (ir.StringAttr, ir.FlatSymbolRefAttr)):
+        return attr.value
+    if isinstance(attr, (ir.DenseI64ArrayAttr, ir.DenseI32ArrayAttr)):
+        return tuple(int(v) for v in attr)
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(bool(v) for v in attr)
+    if isinstance(attr, ir.TypeAttr):
+        return _type_str(attr.value)
+    if isinstance(attr, ir.ArrayAttr):
+        return tuple(_attr_value(a) for a in attr)
+    text = str(attr)
+    if text.startswith("#mlax<") and text.endswith(">"):
+        return text[len("#mlax<"):-1].split(" ", 1)[-1]
+    return text
+
+
+def _fmt_param(value) -> str:
+    if isinstance(value, tuple):
+        inner = ", ".join(_fmt_param(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return str(value)
+
+
+class Literal:
+    """A scalar constant written inline in an equation (`2.0:f32[]`)."""
+
+    __slots__ = ("val", "aval")
+
+    def __init__(self, val, aval_str):
+        self.val = val
+        self.aval = aval_str
+
+    def __str__(self):
+        return f"{self.val}:{self.aval}"
+
+    __repr__ = __str__
+
+
+class Var:
+    __slots__ = ("name", "aval")
+
+    def __init__(self, name, aval_str):
+        self.name = name
+        self.aval = aval_str
+
+    def __str__(self):
+        return self.name
+
+    __repr__ = __str__
+
+
+class Primitive:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+    __repr__ = __str__
+
+
+class JaxprEqn:
+    """One mlax op: `outvars = primitive[params] invars`."""
+
+    __slots__ = ("outvars", "primitive", "params", "invars")
+
+    def __init__(self, outvars, primitive, params, invars):
+        self.outvars = outvars
+        self.primitive = primitive
+        self.params = params
+        self.invars = invars
+
+
+class Jaxpr:
+    """A function body in jaxpr form: constvars, invars, eqns, outvars."""
+
+    def __init__(self, constvars, invars, eqns, outvars):
+        self.constvars = constvars
+        self.invars = invars
+        self.eqns = eqns
+        self.outvars = outvars
+
+    def pretty_print(self, indent=0) -> str:
+        return _print_jaxpr(self, indent)
+
+    def __str__(self):
+        return self.pretty_print()
+
+    __repr__ = __str__
+
+
+class ClosedJaxpr:
+    """What `make_jaxpr(f)(*args)` returns: the jaxpr view (`.jaxpr`, `.eqns`,
+    `.in_avals`, `.out_avals`, `.consts`) of the traced mlax module (`.ir`)."""
+
+    def __init__(self, module, in_avals, out_avals):
+        from mlax._src.jit.api import TracedIR
+
+        self.ir = TracedIR(module)
+        self.in_avals = list(in_avals)
+        self.out_avals = list(out_avals)
+        self.jaxpr, self.consts = _Builder(module).main()
+
+    @property
+    def eqns(self):
+        return self.jaxpr.eqns
+
+    def pretty_print(self) -> str:
+        return self.jaxpr.pretty_print()
+
+    def __str__(self):
+        return self.pretty_print()
+
+    __repr__ = __str__
+
+
+class _Builder:
+    """Turns the functions of an mlax module into Jaxprs (one naming
+    counter for the whole printout, as JAX's printer has)."""
+
+    def __init__(self, module):
+        self.module = module
+        self.funcs = {}
+        for op in module.body.operations:
+            if "sym_name" in op.attributes:
+                self.funcs[op.attributes["sym_name"].value] = op
+        self.count = 0
+
+    def fresh(self, value):
+        var = Var(_var_name(self.count), _type_str(value.type))
+        self.count += 1
+        return var
+
+    def main(self):
+        consts = []
+        jaxpr = self.block(self.funcs["main"].regions[0].blocks[0], consts)
+        return jaxpr, consts
+
+    def block(self, block, consts=None):
+        """The Jaxpr of `block` (its terminator gives the outvars). Non-scalar
+        constants become constvars (their values appended to `consts`) in the
+        outermost jaxpr and equations elsewhere."""
+        env = {}
+        constvars, eqns = [], []
+        invars = []
+        if consts is not None:  # constvars are named first, as in JAX
+            for op in block.operations:
+                if op.operation.name == "mlax.constant":
+                    value = self.constant_value(op)
+                    if value.ndim:
+                        var = self.fresh(op.results[0])
+                        env[op.results[0]] = var
+                        constvars.append(var)
+                        consts.append(value)
+        for arg in block.arguments:
+            var = self.fresh(arg)
+            env[arg] = var
+            invars.append(var)
+        outvars = []
+        for op in block.operations:
+            name = op.operation.name
+            if name in ("func.return", "mlax.yield"):
+                outvars = [env[v] for v in op.operands]
+                continue
+            if name == "mlax.constant":
+                value = self.constant_value(op)
+                result = op.results[0]
+                if value.ndim == 0:
+                    env[result] = Literal(self.literal_text(value), _type_str(result.type))
+                    continue
+                if consts is not None:  # named above
+                    continue
+            invs = [env[v] for v in op.operands]
+            outs = []
+            for r in op.results:
+                var = self.fresh(r)
+                env[r] = var
+                outs.append(var)
+            prim, params = self.params(op, name)
+            eqns.append(JaxprEqn(outs, Primitive(prim), params, invs))
+        return Jaxpr(constvars, invars, eqns, outvars)
+
+    @staticmethod
+    def constant_value(op):
+        attr = op.attributes["value"]
+        rt = ir.RankedTensorType(attr.type)
+        if attr.is_splat:
+            splat = attr.get_splat_value()
+            scalar = _attr_value(splat)
+            value = np.full(tuple(rt.shape), scalar)
+        else:
+            value = np.array(attr)
+        if str(rt.element_type) == "i1":
+            return value.astype(bool)
+        return value
+
+    @staticmethod
+    def literal_text(value):
+        v = value.item()
+        if isinstance(v, float):
+            return repr(v)
+        return str(v)
+
+    def params(self, op, name):
+        prim = name.split(".", 1)[1] if name.startswith("mlax.") else name
+        params = {}
+        for key in op.attributes:
+            attr = op.attributes[key]
+            if key.endswith("SegmentSizes") or key.startswith("mlax.") or key == "loc":
+                continue
+            value = _attr_value(attr)
+            names = _ENUMS.get(key)
+            if names is not None and isinstance(value, int) and 0 <= value < len(names):
+                value = names[value]
+            params[key] = value
+        out_type = _type_str(op.results[0].type) if len(op.results) else ""
+        if prim == "compare":
+            prim = params.pop("comparison_direction")
+        elif prim == "convert":
+            prim = "convert_element_type"
+            short = out_type.split("[")[0]
+            params["new_dtype"] = _NUMPY_NAME.get(short, short)
+        elif prim == "broadcast_in_dim":
+            params["shape"] = tuple(ir.RankedTensorType(op.results[0].type).shape)
+        elif prim == "call":
+            callee = params.pop("callee")
+            prim = "pjit"
+            params = {"name": callee,
+                      "jaxpr": self.block(self.funcs[callee].regions[0].blocks[0])}
+        if op.regions and len(op.regions):
+            bodies = tuple(self.block(region.blocks[0]) for region in op.regions
+                           if len(region.blocks))
+            if prim == "cond":
+                params["branches"] = bodies
+            elif prim == "while":
+                params["cond_jaxpr"], params["body_jaxpr"] = bodies
+            else:
+                params["jaxpr"] = bodies[0] if len(bodies) == 1 else bodies
+        return prim, params
+
+
+# ---------------------------------------------------------------------------
+# Printing (JAX's layout: `{ lambda consts ; invars. let eqns in (outvars,) }`)
+# ---------------------------------------------------------------------------
+
+def _binders(vs):
+    return " ".join(f"{v.name}:{v.aval}" for v in vs)
+
+
+def _print_jaxpr(jaxpr: Jaxpr, indent: int) -> str:
+    pad = " " * indent
+    head = f"{{ lambda {_binders(jaxpr.constvars)}{' ' if jaxpr.constvars else ''}; " \
+        f"{_binders(jaxpr.invars)}. let"
+    lines = [head]
+    for eqn in jaxpr.eqns:
+        lines.append(_print_eqn(eqn, indent + 4))
+    outs = ", ".join(str(v) for v in jaxpr.outvars)
+    lines.append(f"{pad}  in ({outs}{',' if len(jaxpr.outvars) == 1 else ''}) }}")
+    return "\n".join(lines)
+
+
+def _print_eqn(eqn: JaxprEqn, indent: int) -> str:
+    pad = " " * indent
+    lhs = " ".join(f"{v.name}:{v.aval}" for v in eqn.outvars)
+    args = " ".join(str(v) for v in eqn.invars)
+    if not eqn.params:
+        return f"{pad}{lhs} = {eqn.primitive}{' ' if args else ''}{args}"
+    nested = any(isinstance(v, Jaxpr) or (isinstance(v, tuple) and v and
+                                          isinstance(v[0], Jaxpr))
+                 for v in eqn.params.values())
+    if not nested:
+        ps = " ".join(f"{k}={_fmt_param(v)}" for k, v in sorted(eqn.params.items()))
+        return f"{pad}{lhs} = {eqn.primitive}[{ps}]{' ' if args else ''}{args}"
+    lines = [f"{pad}{lhs} = {eqn.primitive}["]
+    inner = indent + 2
+    for k, v in sorted(eqn.params.items()):
+        if isinstance(v, Jaxpr):
+            lines.append(f"{' ' * inner}{k}={v.pretty_print(inner)}")
+        elif isinstance(v, tuple) and v and isinstance(v[0], Jaxpr):
+            lines.append(f"{' ' * inner}{k}=(")
+            for j in v:
+                lines.append(f"{' ' * (inner + 2)}{j.pretty_print(inner + 2)}")
+            lines.append(f"{' ' * inner})")
+        else:
+            lines.append(f"{' ' * inner}{k}={_fmt_param(v)}")
+    lines.append(f"{pad}]{' ' if args else ''}{args}")
+    return "\n".join(lines)

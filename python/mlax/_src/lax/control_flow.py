@@ -1,0 +1,575 @@
+"""Structured control flow: cond, switch, while_loop, fori_loop, scan, map.
+
+Each function traces its Python callables into the regions of one mlax op
+(`mlax.cond`, `mlax.while`, `mlax.scan`). A region is traced like a nested
+jit: into a scratch func.func whose block then moves into the op's region.
+Traced values a region closes over become extra block arguments, and the op
+passes them in (cond: extra operands; while: extra loop state carried through
+unchanged; scan: `consts`). Outside any trace, the op is compiled and run as
+a program of its own, as JAX runs lax.cond eagerly.
+"""
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+from mlir.dialects import func as func_d
+
+from mlax._src.jit import api
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.core import primitives
+from mlax._src.lax import lax
+from mlax._src.core.tracer import ShapedArray, Trace, Tracer
+from mlax._src.base.tree import registry
+
+
+def _plain_rebuild(dyn):
+    return dyn[0], dyn[1]
+
+
+def _run(traced, name, args):
+    from mlax._src.transforms import autodiff
+
+    return autodiff._run(traced, name, args)
+
+
+# ---------------------------------------------------------------------------
+# Tracing a Python callable into a region
+# ---------------------------------------------------------------------------
+
+class _Region:
+    """`fun` traced on `in_avals` into a block that a control-flow op adopts.
+
+    The block's arguments are the inputs followed by one argument per
+    captured tracer; `captured` is shared by the regions of one op so that
+    every region takes the same captures in the same order.
+    """
+
+    _count = 0
+
+    def __init__(self, outer: Trace, fun, in_tree, in_avals, captured, name):
+        self.in_avals = tuple(in_avals)
+        module = outer.module
+        with module.context, ir.Location.unknown():
+            with ir.InsertionPoint(module.body), api._fun_location(fun):
+                _Region._count += 1
+                self._scratch = func_d.FuncOp(
+                    f"__mlax_region_{name}_{_Region._count}",
+                    ir.FunctionType.get([a.mlir_type() for a in in_avals], []))
+                self._scratch.attributes["sym_visibility"] = ir.StringAttr.get("private")
+            self.block = self._scratch.add_entry_block()
+            trace = Trace(module, self._scratch, self.block, parent=outer)
+            for t in captured:  # the captures of regions traced before
+                trace.captures[id(t)] = (t, self.block.add_argument(
+                    t.aval.mlir_type(), ir.Location.unknown()))
+            self.trace = trace
+            try:
+                values, self.out_avals, self.out_tree = api._trace_into(
+                    trace, fun, in_tree, in_avals, list(self.block.arguments), _plain_rebuild)
+            except BaseException:
+                self._scratch.operation.erase()
+                raise
+            self.values = values
+            for t, _ in list(trace.captures.values()):
+                if all(t is not c for c in captured):
+                    captured.append(t)
+
+    def finish(self, captured, extra=()):
+        """Adds arguments for captures found after this region was traced
+        and ends the block with mlax.yield of its outputs (and `extra`, a
+        callable giving more values from the completed block)."""
+        with self.trace.module.context, ir.Location.unknown():
+            have = len(self.block.arguments) - len(self.in_avals)
+            for t in captured[have:]:
+                self.block.add_argument(t.aval.mlir_type(), ir.Location.unknown())
+            values = list(self.values) + (list(extra(self)) if callable(extra) else [])
+            with ir.InsertionPoint(self.block):
+                primitives._ops().YieldOp(values)
+
+    def capture_args(self):
+        return list(self.block.arguments)[len(self.in_avals):]
+
+    def move_to(self, region):
+        self.block.append_to(region)
+        self._scratch.operation.erase()
+
+    def discard(self):
+        self._scratch.operation.erase()
+
+
+def _avals_of(leaves):
+    return tuple(api._leaf_aval(leaf) for leaf in leaves)
+
+
+def _tree_of(leaves):
+    return registry.flatten((tuple(leaves), {}))[1]
+
+
+def _match(what_a, what_b, tree_a, avals_a, tree_b, avals_b, context):
+    """TypeError unless two outputs have one pytree structure and equal types
+    (weak types aside), naming both, as JAX's messages do."""
+    if tree_a != tree_b:
+        raise TypeError(f"{context}: {what_a} and {what_b} must have the same pytree "
+                        f"structure, got {tree_a} and {tree_b}.")
+    diffs = []
+    for i, (a, b) in enumerate(zip(avals_a, avals_b)):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            diffs.append(f"  * output leaf {i}: {what_a} has type {a.str_short()} but "
+                         f"{what_b} has type {b.str_short()}")
+    if diffs:
+        raise TypeError(f"{context}: {what_a} and {what_b} must have identical types "
+                        f"(shapes and dtypes), but they differ:\n" + "\n".join(diffs)
+                        + f"\n(at {core.user_location_str()})")
+
+
+def _weak_join(*aval_lists):
+    """Output avals of several regions: weak only where all are weak."""
+    return [a.update(weak_type=all(x.weak_type for x in col))
+            for a, col in zip(aval_lists[0], zip(*aval_lists))]
+
+
+def _result_tracers(op, avals, trace):
+    return [Tracer(r, a, trace) for r, a in zip(op.results, avals)]
+
+
+def _check_callable(name, **funs):
+    for arg, f in funs.items():
+        if not callable(f):
+            raise TypeError(f"{name}: {arg} must be callable, got {f!r}")
+
+
+# ---------------------------------------------------------------------------
+# cond / switch
+# ---------------------------------------------------------------------------
+
+def _emit_cond(index, branches, operands, name):
+    """mlax.cond of `branches` (callables) on `operands` (a tuple), inside the
+    current trace; `index` is an int32 scalar (tracer or constant)."""
+    outer = core.current_trace()
+    leaves, in_tree = registry.flatten((tuple(operands), {}))
+    in_avals = _avals_of(leaves)
+    captured = []
+    regions = []
+    try:
+        for i, fun in enumerate(branches):
+            regions.append(_Region(outer, fun, in_tree, in_avals, captured, f"{name}{i}"))
+    except BaseException:
+        for r in regions:
+            r.discard()
+        raise
+    first = regions[0]
+    try:
+        for i, r in enumerate(regions[1:], 1):
+            what_a, what_b = (("false_fun output", "true_fun output") if name == "cond"
+                              else (f"branch 0 output", f"branch {i} output"))
+            _match(what_a, what_b, first.out_tree, first.out_avals, r.out_tree, r.out_avals,
+                   f"lax.{name}")
+    except BaseException:
+        for r in regions:
+            r.discard()
+        raise
+    out_avals = _weak_join(*[r.out_avals for r in regions])
+    for r in regions:
+        r.finish(captured)
+    index_aval = ShapedArray((), np.int32)
+    operands_v = [primitives.to_value(outer, l, a) for l, a in zip(leaves, in_avals)]
+    operands_v += [outer.value_of(t) for t in captured]
+    ops = primitives._ops()
+    with outer.ip, core.user_location():
+        idx = primitives.to_value(outer, index, index_aval)
+        op = ops.CondOp([a.mlir_type() for a in out_avals], idx, operands_v, len(regions))
+    for region, r in zip(op.regions, regions):
+        r.move_to(region)
+    return first.out_tree.unflatten(_result_tracers(op, out_avals, outer))
+
+
+def _scalar_index_check(name, x, what):
+    if x is None:
+        raise TypeError(f"{name} {what} is None")
+    if isinstance(x, (list, tuple)) or np.ndim(x) != 0:
+        shape = np.shape(x) if not isinstance(x, Tracer) else x.shape
+        raise TypeError(f"{what.capitalize()} must be a scalar, got {x!r} of shape {shape}.")
+
+
+def cond(pred, true_fun, false_fun, *operands, operand=None):
+    """`true_fun(*operands)` if `pred` else `false_fun(*operands)`, as one
+    `mlax.cond` op: both branches are traced, one runs."""
+    if operand is not None:
+        raise TypeError("lax.cond: the `operand` keyword is not supported; pass the "
+                        "operands positionally: cond(pred, true_fun, false_fun, *operands)")
+    _check_callable("lax.cond", true_fun=true_fun, false_fun=false_fun)
+    if pred is None:
+        raise TypeError("cond predicate is None")
+    if isinstance(pred, (list, tuple)) or np.ndim(pred) != 0:
+        raise TypeError(f"Pred must be a scalar, got {pred!r} of "
+                        + (f"type {type(pred)}" if isinstance(pred, (list, tuple))
+                           else f"shape {np.shape(pred) if not isinstance(pred, Tracer) else pred.shape}."))
+    pred_dtype = primitives.aval_of(pred).dtype
+    if pred_dtype.kind not in "biu":
+        raise TypeError(f"Pred type must be either boolean or number, got {pred_dtype}.")
+
+    def traced(pred, *ops):
+        p = pred if pred_dtype.kind == "b" else lax.ne(pred, np.zeros((), pred_dtype))
+        index = lax.convert_element_type(p, np.int32)
+        return _emit_cond(index, (false_fun, true_fun), ops, "cond")
+
+    return _run(traced, "cond", (pred, *operands))
+
+
+def switch(index, branches, *operands, operand=None):
+    """`branches[index](*operands)` with `index` clamped to the branches."""
+    if operand is not None:
+        raise TypeError("lax.switch: pass the operands positionally")
+    branches = tuple(branches)
+    if len(branches) == 0:
+        raise ValueError("Empty branch sequence")
+    for i, b in enumerate(branches):
+        if not callable(b):
+            raise TypeError(f"lax.switch: branches[{i}] must be callable, got {b!r}")
+    if isinstance(index, (list, tuple)) or np.ndim(index) != 0:
+        shape = index.shape if isinstance(index, Tracer) else np.shape(index)
+        raise TypeError(f"Branch index must be scalar, got {index!r} of shape {shape}.")
+    index_dtype = primitives.aval_of(index).dtype
+    if index_dtype.kind not in "iu":
+        raise TypeError(f"Index type must be an integer, got {index!r}.")
+    if len(branches) == 1:
+        return branches[0](*operands)
+
+    def traced(index, *ops):
+        i = lax.convert_element_type(index, np.int32)
+        i = lax.max(np.int32(0), lax.min(i, np.int32(len(branches) - 1)))
+        return _emit_cond(i, branches, ops, "switch")
+
+    return _run(traced, "switch", (index, *operands))
+
+
+# ---------------------------------------------------------------------------
+# while_loop / fori_loop
+# ---------------------------------------------------------------------------
+
+def _strong_where(in_avals, out_avals):
+    """Loop-state avals made strongly typed where the body's output is."""
+    return tuple(a.update(weak_type=a.weak_type and b.weak_type)
+                 for a, b in zip(in_avals, out_avals))
+
+
+def _promote_weak(leaves, in_avals, out_avals):
+    """As JAX's loops: a weakly typed leaf of the initial loop state whose
+    dtype the body changes is converted to the dtype the two promote to
+    (e.g. a Python 0 carried with int16 additions becomes int16). The new
+    (leaves, avals), or None when nothing changes."""
+    leaves, avals, changed = list(leaves), list(in_avals), False
+    for i, (a, b) in enumerate(zip(in_avals, out_avals)):
+        if a.weak_type and a.dtype != b.dtype:
+            dt, _ = dtypes.result_type((a.dtype, True), (b.dtype, b.weak_type))
+            if dt != a.dtype:
+                leaves[i] = lax.convert_element_type(leaves[i], dt)
+                avals[i] = a.update(dtype=np.dtype(dt), weak_type=False)
+                changed = True
+    return (leaves, tuple(avals)) if changed else None
+
+
+def while_loop(cond_fun, body_fun, init_val):
+    """`while cond_fun(val): val = body_fun(val)`, as one `mlax.while` op."""
+    _check_callable("lax.while_loop", cond_fun=cond_fun, body_fun=body_fun)
+
+    def traced(init):
+        return _emit_while(cond_fun, body_fun, init)
+
+    return _run(traced, "while_loop", (init_val,))
+
+
+def _emit_while(cond_fun, body_fun, init_val):
+    outer = core.current_trace()
+    leaves, tree = registry.flatten(init_val)
+    in_avals = _avals_of(leaves)
+    in_tree = _tree_of(leaves)
+
+    def as_tree(fun):
+        return lambda *xs: fun(tree.unflatten(list(xs)))
+
+    for attempt in range(2 * len(leaves) + 2):  # each retrace changes a leaf's type
+        captured = []
+        regions = []
+        try:
+            regions.append(_Region(outer, as_tree(cond_fun), in_tree, in_avals, captured,
+                                   "while_cond"))
+            c = regions[0]
+            if (len(c.out_avals) != 1 or c.out_avals[0].shape != ()
+                    or c.out_avals[0].dtype != np.bool_):
+                raise TypeError(
+                    "cond_fun must return a boolean scalar, but got output type(s) "
+                    f"[{', '.join(repr(a) for a in c.out_avals)}]. "
+                    f"(at {core.user_location_str()})")
+            regions.append(_Region(outer, as_tree(body_fun), in_tree, in_avals, captured,
+                                   "while_body"))
+            b = regions[1]
+            body_tree = b.out_tree
+            if body_tree != tree:
+                raise TypeError(
+                    "lax.while_loop: body_fun output and input must have the same pytree "
+                    f"structure, got {body_tree} and {tree}.")
+            promoted = _promote_weak(leaves, in_avals, b.out_avals)
+            if promoted is not None:  # a weakly typed init the body changes: retrace
+                for r in regions:
+                    r.discard()
+                leaves, in_avals = promoted
+                continue
+            _match("body_fun input", "body_fun output", tree, in_avals, body_tree,
+                   b.out_avals, "lax.while_loop")
+        except BaseException:
+            for r in regions:
+                r.discard()
+            raise
+        strong = _strong_where(in_avals, b.out_avals)
+        if strong == in_avals:
+            break
+        for r in regions:  # a weakly typed init the body makes strong: retrace
+            r.discard()
+        in_avals = strong
+    else:
+        raise TypeError("lax.while_loop: the loop state's types do not settle (weak types "
+                        f"keep changing). (at {core.user_location_str()})")
+    n = len(leaves)
+    regions[0].finish(captured)
+    # The captures are loop state the body passes through unchanged.
+    regions[1].finish(captured, extra=_Region.capture_args)
+    state = [primitives.to_value(outer, l, a) for l, a in zip(leaves, in_avals)]
+    state += [outer.value_of(t) for t in captured]
+    ops = primitives._ops()
+    with outer.ip, core.user_location():
+        op = ops.WhileOp([v.type for v in state], state)
+    regions[0].move_to(op.regions[0])
+    regions[1].move_to(op.regions[1])
+    outs = _result_tracers(op, in_avals, outer)[:n]
+    return tree.unflatten(outs)
+
+
+def _concrete_bound(x):
+    """int(x) for a bound known at trace time (a float too, as JAX), else None."""
+    if isinstance(x, Tracer) or np.ndim(x) != 0:
+        return None
+    try:
+        return int(np.asarray(x) if not isinstance(x, (int, float)) else x)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
+    """`for i in range(lower, upper): val = body_fun(i, val)`. With bounds
+    known at trace time it is a scan (reverse-differentiable); with traced
+    bounds a while loop."""
+    _check_callable("lax.fori_loop", body_fun=body_fun)
+    for name, b in (("lower", lower), ("upper", upper)):
+        d = primitives.aval_of(b).dtype
+        if d.kind not in "iufb" or np.ndim(b) != 0:
+            raise TypeError(f"lax.fori_loop: {name} must be an integer scalar, got {b!r}")
+    lo_aval, hi_aval = primitives.aval_of(lower), primitives.aval_of(upper)
+    if lo_aval.dtype == hi_aval.dtype:
+        dtype, weak = lo_aval.dtype, lo_aval.weak_type and hi_aval.weak_type
+    else:
+        # As JAX: equal dtypes, or two signed integers one of them weak (a
+        # Python int), which takes the other's dtype.
+        dtype, weak = None, False
+        if lo_aval.dtype.kind == "i" and hi_aval.dtype.kind == "i":
+            if lo_aval.weak_type and not hi_aval.weak_type:
+                dtype = hi_aval.dtype
+            elif hi_aval.weak_type and not lo_aval.weak_type:
+                dtype = lo_aval.dtype
+        if dtype is None:
+            raise TypeError("lower and upper arguments to fori_loop must have equal types, "
+                            f"got {lo_aval.dtype.name} and {hi_aval.dtype.name}")
+    lo, hi = _concrete_bound(lower), _concrete_bound(upper)
+    if lo is not None and hi is not None:
+        # As JAX: bounds known at trace time are int(bound), and the index
+        # a weakly typed default int, whatever the bounds' dtype.
+        length = max(hi - lo, 0)
+        dtype, weak = dtypes.default_int(), True
+
+        def scan_body(carry, _):
+            i, x = carry
+            return (lax.add(i, lax.convert_element_type(1, dtype, weak_type=weak)),
+                    body_fun(i, x)), None
+
+        start = lax.convert_element_type(lo, dtype, weak_type=weak)
+        if unroll is True:
+            unroll_n = max(length, 1)
+        elif unroll is None or unroll is False:
+            unroll_n = 1
+        else:
+            unroll_n = int(unroll)
+        (_, result), _ = scan(scan_body, (start, init_val), None, length=length,
+                              unroll=unroll_n)
+        return result
+    if unroll is not None and unroll is not False and unroll != 1:
+        raise ValueError("Can only use `unroll` in `fori_loop` if the loop bounds are "
+                         "statically known.")
+
+    def while_cond(carry):
+        i, upper_, _ = carry
+        return lax.lt(i, upper_)
+
+    # As JAX: a bound of the loop's dtype is used as it is (a weakly typed
+    # lower bound gives a weakly typed index), another one converted.
+    start = lower if lo_aval.dtype == dtype else lax.convert_element_type(lower, dtype)
+    stop = upper if hi_aval.dtype == dtype else lax.convert_element_type(upper, dtype)
+    index_weak = lo_aval.weak_type and lo_aval.dtype == dtype
+
+    def while_body(carry):
+        i, upper_, x = carry
+        return (lax.add(i, lax.convert_element_type(1, dtype, weak_type=index_weak)), upper_,
+                body_fun(i, x))
+
+    _, _, result = while_loop(while_cond, while_body, (start, stop, init_val))
+    return result
+
+
+# ---------------------------------------------------------------------------
+# scan / map
+# ---------------------------------------------------------------------------
+
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False):
+    """Loop `f(carry, x) -> (carry, y)` over the leading axis of `xs`;
+    returns the final carry and the stacked ys. One `mlax.scan` op."""
+    _check_callable("lax.scan", f=f)
+    xs_leaves, xs_tree = registry.flatten(xs)
+    lengths = []
+    for x in xs_leaves:
+        shape = x.shape if hasattr(x, "shape") else np.shape(x)
+        if len(shape) == 0:
+            raise ValueError(f"scan got value with no leading axis to scan over: {x!r}.")
+        lengths.append(int(shape[0]))
+    if length is not None:
+        try:
+            length = int(length)
+        except (TypeError, errors.ConcretizationTypeError):
+            raise errors.ConcretizationTypeError(
+                "lax.scan: length must be a concrete integer (known at trace time); "
+                "mark it static with static_argnums") from None
+        if any(n != length for n in lengths):
+            raise ValueError(f"scan got `length` argument of {length} which disagrees "
+                             f"with leading axis sizes {lengths}.")
+    else:
+        unique = sorted(set(lengths))
+        if len(unique) > 1:
+            raise ValueError(f"scan got values with different leading axis sizes: "
+                             f"{', '.join(str(n) for n in lengths)}.")
+        if not unique:
+            raise ValueError("scan got no values to scan over and `length` not provided.")
+        length = unique[0]
+    if length < 0:
+        raise ValueError(f"scan got a negative length: {length}")
+    if unroll is True:
+        unroll = max(length, 1)
+    elif unroll is False:
+        unroll = 1
+    unroll = int(unroll)
+    if unroll < 1:
+        raise ValueError(f"`unroll` must be a positive integer or a bool, got {unroll}")
+
+    def traced(init, xs_list):
+        return _emit_scan(f, init, xs_list, xs_tree, length, bool(reverse), unroll)
+
+    return _run(traced, "scan", (init, list(xs_leaves)))
+
+
+def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
+    outer = core.current_trace()
+    carry_leaves, carry_tree = registry.flatten(init)
+    carry_avals = _avals_of(carry_leaves)
+    xs_avals = _avals_of(xs_leaves)
+    x_avals = tuple(a.update(shape=a.shape[1:]) for a in xs_avals)
+    nc = len(carry_leaves)
+    in_tree = _tree_of(list(carry_leaves) + list(xs_leaves))
+    out_info = {}
+
+    def body(*leaves):
+        carry = carry_tree.unflatten(list(leaves[:nc]))
+        x = xs_tree.unflatten(list(leaves[nc:]))
+        out = f(carry, x)
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            raise TypeError(f"scan body output must be a pair, got {out!r}.")
+        new_carry, y = out
+        c_leaves, c_tree = registry.flatten(new_carry)
+        y_leaves, y_tree = registry.flatten(y)
+        out_info["carry_tree"], out_info["y_tree"] = c_tree, y_tree
+        out_info["nc"] = len(c_leaves)
+        return list(c_leaves) + list(y_leaves)
+
+    for attempt in range(2 * nc + 2):  # each retrace changes a leaf's type
+        captured = []
+        region = _Region(outer, body, in_tree, carry_avals + x_avals, captured, "scan_body")
+        try:
+            if out_info["carry_tree"] != carry_tree:
+                raise TypeError(
+                    "scan body function carry input and carry output must have the same "
+                    f"pytree structure, but they differ: the input carry is {carry_tree} "
+                    f"and the output carry is {out_info['carry_tree']}.")
+            out_carry = region.out_avals[:nc]
+            promoted = _promote_weak(carry_leaves, carry_avals, out_carry)
+            if promoted is not None:  # a weakly typed init the body changes: retrace
+                region.discard()
+                carry_leaves, carry_avals = promoted
+                continue
+            _match("the input carry", "the output carry", carry_tree, carry_avals,
+                   carry_tree, out_carry, "lax.scan body function")
+        except BaseException:
+            region.discard()
+            raise
+        strong = _strong_where(carry_avals, out_carry)
+        if strong == carry_avals:
+            break
+        region.discard()
+        carry_avals = strong
+    else:
+        raise TypeError("lax.scan: the carry's types do not settle (weak types keep "
+                        f"changing). (at {core.user_location_str()})")
+    region.finish(captured)
+    y_avals = region.out_avals[nc:]
+    out_avals = list(carry_avals) + [a.update(shape=(length,) + a.shape) for a in y_avals]
+    init_v = [primitives.to_value(outer, l, a) for l, a in zip(carry_leaves, carry_avals)]
+    xs_v = [primitives.to_value(outer, l, a) for l, a in zip(xs_leaves, xs_avals)]
+    consts_v = [outer.value_of(t) for t in captured]
+    ops = primitives._ops()
+    with outer.ip, core.user_location():
+        i64 = ir.IntegerType.get_signless(64)
+        op = ops.ScanOp([a.mlir_type() for a in out_avals], init_v, xs_v, consts_v,
+                        ir.IntegerAttr.get(i64, length),
+                        reverse=ir.UnitAttr.get() if reverse else None,
+                        unroll=ir.IntegerAttr.get(i64, unroll) if unroll != 1 else None)
+    region.move_to(op.regions[0])
+    outs = _result_tracers(op, out_avals, outer)
+    carry_out = carry_tree.unflatten(outs[:nc])
+    ys = out_info["y_tree"].unflatten(outs[nc:])
+    return carry_out, ys
+
+
+def map(f, xs, *, batch_size=None):  # noqa: A001
+    """`[f(x) for x in xs]` stacked, as a scan (or a scan of vmaps of
+    `batch_size` elements)."""
+    _check_callable("lax.map", f=f)
+    if batch_size is not None:
+        from mlax._src.transforms import vmap as vmap_lib
+
+        leaves, tree = registry.flatten(xs)
+        if not leaves:
+            raise ValueError("lax.map: xs has no arrays to map over")
+        n = int(leaves[0].shape[0])
+        batch_size = int(batch_size)
+        if batch_size < 1:
+            raise ValueError(f"lax.map: batch_size must be positive, got {batch_size}")
+        num, rem = divmod(n, batch_size)
+        main = [lax.reshape(lax.slice_in_dim(x, 0, num * batch_size),
+                            (num, batch_size) + tuple(x.shape[1:])) for x in leaves]
+        _, ys = scan(lambda _, x: ((), vmap_lib.vmap(f)(x)), (), tree.unflatten(main))
+        ys_leaves, ys_tree = registry.flatten(ys)
+        ys_leaves = [lax.reshape(y, (num * batch_size,) + tuple(y.shape[2:]))
+                     for y in ys_leaves]
+        if rem:
+            tail = [lax.slice_in_dim(x, num * batch_size, n) for x in leaves]
+            tail_ys = registry.flatten(vmap_lib.vmap(f)(tree.unflatten(tail)))[0]
+            ys_leaves = [lax.concatenate([a, b], 0) for a, b in zip(ys_leaves, tail_ys)]
+        return ys_tree.unflatten(ys_leaves)
+    _, ys = scan(lambda _, x: ((), f(x)), (), xs)
+    return ys

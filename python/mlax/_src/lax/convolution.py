@@ -1,0 +1,431 @@
+"""Convolutions and windowed reductions: lax.conv_general_dilated (and its
+conv / conv_with_general_padding shorthands) and lax.reduce_window.
+
+Each emits one op (mlax.conv_general_dilated, mlax.reduce_window); their
+derivative and batching rules live in dialects/Mlax/MlaxConvOps.cpp.
+"""
+from __future__ import annotations
+
+import builtins
+import collections
+import operator
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.core.tracer import ShapedArray, Tracer
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+
+_CONV = "lax.conv_general_dilated"
+
+
+def _i64_array(values):
+    return ir.DenseI64ArrayAttr.get([int(v) for v in values])
+
+
+def _i64(value):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
+
+
+def _err(name, message, exc=TypeError):
+    return exc(f"{name}: {message} (at {core.user_location_str()})")
+
+
+def _dilate(d, r):
+    return 0 if d == 0 else 1 + r * (d - 1)
+
+
+def _window_count(size, window, stride, lo, hi, base_dilation, window_dilation):
+    padded = _dilate(size, base_dilation) + lo + hi
+    w = _dilate(window, window_dilation)
+    return -1 if padded < 0 else (0 if padded < w else (padded - w) // stride + 1)
+
+
+# ---------------------------------------------------------------------------
+# Dimension numbers and padding
+# ---------------------------------------------------------------------------
+
+class ConvDimensionNumbers(collections.namedtuple(
+        "ConvDimensionNumbers", ["lhs_spec", "rhs_spec", "out_spec"])):
+    """jax.lax.ConvDimensionNumbers: each spec lists (batch or output feature,
+    feature or input feature, spatial...) dimension indices."""
+
+
+def conv_general_permutations(dimension_numbers):
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    charpairs = (("N", "C"), ("O", "I"), ("N", "C"))
+    for i, (a, b) in enumerate(charpairs):
+        if not dimension_numbers[i].count(a) == dimension_numbers[i].count(b) == 1:
+            raise TypeError(f"convolution dimension_numbers[{i}] must contain the characters "
+                            f"'{a}' and '{b}' exactly once, got {dimension_numbers[i]}.")
+        if len(dimension_numbers[i]) != len(set(dimension_numbers[i])):
+            raise TypeError(f"convolution dimension_numbers[{i}] cannot have duplicate "
+                            f"characters, got {dimension_numbers[i]}.")
+    if not (set(lhs_spec) - set("NC") == set(rhs_spec) - set("OI") == set(out_spec) - set("NC")):
+        raise TypeError("convolution dimension_numbers elements must each have the same set "
+                        f"of spatial characters, got {dimension_numbers}.")
+
+    def getperm(spec, charpair):
+        spatial = [i for i, c in enumerate(spec) if c not in charpair]
+        if spec is not rhs_spec:
+            spatial = sorted(spatial, key=lambda i: rhs_spec.index(spec[i]))
+        return (spec.index(charpair[0]), spec.index(charpair[1])) + tuple(spatial)
+
+    return tuple(map(getperm, dimension_numbers, charpairs))
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers) -> ConvDimensionNumbers:
+    """jax.lax.conv_dimension_numbers: None, three strings such as
+    ('NCHW', 'OIHW', 'NCHW'), or a ConvDimensionNumbers."""
+    if isinstance(dimension_numbers, ConvDimensionNumbers):
+        return ConvDimensionNumbers(*(tuple(int(d) for d in s) for s in dimension_numbers))
+    if len(lhs_shape) != len(rhs_shape):
+        raise TypeError("convolution requires lhs and rhs ndim to be equal, got "
+                        f"{len(lhs_shape)} and {len(rhs_shape)}.")
+    if dimension_numbers is None:
+        iota = tuple(range(len(lhs_shape)))
+        return ConvDimensionNumbers(iota, iota, iota)
+    if isinstance(dimension_numbers, (list, tuple)):
+        if len(dimension_numbers) != 3:
+            raise TypeError("convolution dimension_numbers list/tuple must be length 3, got "
+                            f"{len(dimension_numbers)}.")
+        if all(isinstance(e, str) for e in dimension_numbers):
+            for i, e in enumerate(dimension_numbers):
+                if len(e) != len(lhs_shape):
+                    raise TypeError(
+                        f"convolution dimension_numbers[{i}] must have len equal to the ndim "
+                        f"of lhs and rhs, got {len(e)} for lhs and rhs shapes {lhs_shape} and "
+                        f"{rhs_shape}.")
+            return ConvDimensionNumbers(*conv_general_permutations(dimension_numbers))
+        if all(isinstance(e, (list, tuple)) for e in dimension_numbers):
+            return ConvDimensionNumbers(*(tuple(int(d) for d in s) for s in dimension_numbers))
+        raise TypeError("convolution dimension_numbers elements must be strings, got "
+                        f"{tuple(map(type, dimension_numbers))}.")
+    raise TypeError("convolution dimension_numbers must be tuple/list or None, got "
+                    f"{type(dimension_numbers)}.")
+
+
+def padtype_to_pads(in_shape, window_shape, window_strides, padding):
+    """jax.lax.padtype_to_pads: 'VALID', 'SAME' or 'SAME_LOWER' as (lo, hi) pairs."""
+    kind = padding.upper() if isinstance(padding, str) else padding
+    if kind == "VALID":
+        return [(0, 0)] * len(in_shape)
+    if kind in ("SAME", "SAME_LOWER"):
+        pads = []
+        for d, w, s in zip(in_shape, window_shape, window_strides):
+            out = -(-d // s)
+            size = builtins.max((out - 1) * s + w - d, 0)
+            pads.append((size // 2, size - size // 2) if kind == "SAME"
+                        else (size - size // 2, size // 2))
+        return pads
+    raise RuntimeError("Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', "
+                       f"got {padding}.")
+
+
+def _pairs(name, padding, n):
+    try:
+        pads = tuple((operator.index(lo), operator.index(hi)) for lo, hi in padding)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{name}: padding should be a string or a sequence of (low, high) "
+                         f"pairs, got {padding}") from e
+    if len(pads) != n:
+        raise ValueError(f"{name}: padding needs {n} (low, high) pairs, got {len(pads)}")
+    return pads
+
+
+def _ints(name, what, values, n, minimum=1):
+    values = tuple(operator.index(v) for v in values)
+    if len(values) != n:
+        raise ValueError(f"{name}: {what} needs {n} entries, got {values}")
+    if builtins.any(v < minimum for v in values):
+        raise ValueError(f"{name}: {what} must be at least {minimum}, got {values}")
+    return values
+
+
+# ---------------------------------------------------------------------------
+# conv_general_dilated
+# ---------------------------------------------------------------------------
+
+def _conv_eval(lhs, rhs, *, lhs_spec, rhs_spec, out_spec, window_strides, padding,
+               lhs_dilation, rhs_dilation, feature_group_count, batch_group_count,
+               preferred_element_type):
+    name = _CONV
+    if lhs.ndim != rhs.ndim or lhs.ndim < 2:
+        raise _err(name, f"lhs and rhs need one rank of at least 2, got shapes {lhs.shape} "
+                   f"and {rhs.shape}")
+    n = lhs.ndim
+    for what, spec in (("lhs", lhs_spec), ("rhs", rhs_spec), ("out", out_spec)):
+        if sorted(spec) != list(range(n)):
+            raise _err(name, f"{what} dimension numbers {spec} are not a permutation of "
+                       f"{n} dimensions")
+    if lhs.dtype != rhs.dtype:
+        raise _err(name, f"requires operands of one dtype, got {lhs.dtype.name} and "
+                   f"{rhs.dtype.name}")
+    if dtypes.is_bool(lhs.dtype):
+        raise _err(name, "does not accept bool operands")
+    fg, bg = feature_group_count, batch_group_count
+    if fg < 1 or bg < 1:
+        raise _err(name, f"feature_group_count ({fg}) and batch_group_count ({bg}) must be "
+                   "positive", ValueError)
+    if fg > 1 and bg > 1:
+        raise _err(name, f"at most one of feature_group_count ({fg}) and batch_group_count "
+                   f"({bg}) may exceed 1", ValueError)
+    lhs_batch, lhs_feat = lhs.shape[lhs_spec[0]], lhs.shape[lhs_spec[1]]
+    rhs_out, rhs_in = rhs.shape[rhs_spec[0]], rhs.shape[rhs_spec[1]]
+    if lhs_feat % fg:
+        raise _err(name, f"lhs feature dimension size ({lhs_feat}) is not a multiple of "
+                   f"feature_group_count ({fg}); shapes {lhs.shape} and {rhs.shape}", ValueError)
+    if lhs_feat // fg != rhs_in:
+        raise _err(name, f"lhs feature dimension size divided by feature_group_count "
+                   f"({lhs_feat} / {fg}) must equal the rhs input feature dimension size "
+                   f"({rhs_in}); shapes {lhs.shape} and {rhs.shape}", ValueError)
+    if rhs_out % fg:
+        raise _err(name, f"rhs output feature dimension size ({rhs_out}) is not a multiple "
+                   f"of feature_group_count ({fg})", ValueError)
+    if lhs_batch % bg:
+        raise _err(name, f"lhs batch dimension size ({lhs_batch}) is not a multiple of "
+                   f"batch_group_count ({bg})", ValueError)
+    if rhs_out % bg:
+        raise _err(name, f"rhs output feature dimension size ({rhs_out}) is not a multiple "
+                   f"of batch_group_count ({bg})", ValueError)
+    shape = [0] * n
+    shape[out_spec[0]] = lhs_batch // bg
+    shape[out_spec[1]] = rhs_out
+    for i in range(n - 2):
+        size, window = lhs.shape[lhs_spec[i + 2]], rhs.shape[rhs_spec[i + 2]]
+        if window < 1:
+            raise _err(name, f"rhs spatial dimensions must be positive, got shape {rhs.shape}",
+                       ValueError)
+        lo, hi = padding[i]
+        count = _window_count(size, window, window_strides[i], lo, hi, lhs_dilation[i],
+                              rhs_dilation[i])
+        if count < 0:
+            raise _err(name, f"padding {padding[i]} removes more than spatial dimension {i} "
+                       f"(size {size}) holds", ValueError)
+        shape[out_spec[i + 2]] = count
+    dtype = preferred_element_type or lhs.dtype
+    return ShapedArray(tuple(shape), dtype,
+                       lhs.weak_type and rhs.weak_type and preferred_element_type is None)
+
+
+def _conv_emit(values, avals, out, *, lhs_spec, rhs_spec, out_spec, window_strides, padding,
+               lhs_dilation, rhs_dilation, feature_group_count, batch_group_count,
+               preferred_element_type):
+    flat = [p for pair in padding for p in pair]
+    return _ops().ConvGeneralDilatedOp(
+        out.mlir_type(), values[0], values[1], _i64_array(lhs_spec), _i64_array(rhs_spec),
+        _i64_array(out_spec), _i64_array(window_strides), _i64_array(flat),
+        _i64_array(lhs_dilation), _i64_array(rhs_dilation), _i64(feature_group_count),
+        _i64(batch_group_count)).result
+
+
+_conv_p = Primitive("conv_general_dilated", _conv_eval, _conv_emit)
+
+
+def _dtype_kind(dtype):
+    if dtypes.is_int(dtype):
+        return "i"
+    return "c" if dtypes.is_complex(dtype) else "f"
+
+
+def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
+                         rhs_dilation=None, dimension_numbers=None, feature_group_count=1,
+                         batch_group_count=1, precision=None, preferred_element_type=None):
+    """jax.lax.conv_general_dilated (precision is accepted and ignored)."""
+    name = _CONV
+    la, ra = aval_of(lhs), aval_of(rhs)
+    dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    n = la.ndim - 2
+    if n < 0:
+        raise _err(name, f"lhs and rhs need rank at least 2, got shapes {la.shape} and "
+                   f"{ra.shape}")
+    for what, spec in zip(("lhs", "rhs", "out"), dn):
+        if len(spec) != la.ndim or sorted(spec) != list(range(la.ndim)):
+            raise _err(name, f"{what} spec {tuple(spec)} is not a permutation of the "
+                       f"{la.ndim} dimensions of shapes {la.shape} and {ra.shape}")
+    window_strides = _ints(name, "window_strides", window_strides, n)
+    lhs_dilation = _ints(name, "lhs_dilation", (1,) * n if lhs_dilation is None else lhs_dilation, n)
+    rhs_dilation = _ints(name, "rhs_dilation", (1,) * n if rhs_dilation is None else rhs_dilation, n)
+    if isinstance(padding, str):
+        if builtins.any(d != 1 for d in lhs_dilation):
+            raise ValueError(
+                "String padding is not implemented for transposed convolution using this op. "
+                "Please either exactly specify the required padding or use conv_transpose.")
+        window = [_dilate(ra.shape[d], r) for d, r in zip(dn.rhs_spec[2:], rhs_dilation)]
+        padding = padtype_to_pads([la.shape[d] for d in dn.lhs_spec[2:]], window,
+                                  window_strides, padding)
+    padding = _pairs(name, padding, n)
+    pet = dtypes.canonicalize(preferred_element_type) if preferred_element_type else None
+    if pet is not None and la.dtype == ra.dtype and _dtype_kind(pet) != _dtype_kind(la.dtype):
+        from mlax._src.lax.lax import convert_element_type
+
+        lhs, rhs = convert_element_type(lhs, pet), convert_element_type(rhs, pet)
+    return bind(_conv_p, lhs, rhs, lhs_spec=tuple(dn.lhs_spec), rhs_spec=tuple(dn.rhs_spec),
+                out_spec=tuple(dn.out_spec), window_strides=window_strides, padding=padding,
+                lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
+                feature_group_count=operator.index(feature_group_count),
+                batch_group_count=operator.index(batch_group_count),
+                preferred_element_type=pet)
+
+
+def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                              precision=None, preferred_element_type=None):
+    """jax.lax.conv_with_general_padding: NCHW / OIHW convolution."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=lhs_dilation,
+                                rhs_dilation=rhs_dilation, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
+    """jax.lax.conv: NCHW / OIHW convolution without dilation."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+# ---------------------------------------------------------------------------
+# reduce_window
+# ---------------------------------------------------------------------------
+
+_REDUCTIONS = {"add": 0, "mul": 1, "max": 2, "min": 3}
+_COMPUTATION_NAMES = {"add": "add", "mul": "mul", "multiply": "mul", "max": "max",
+                      "maximum": "max", "min": "min", "minimum": "min"}
+
+
+def _reduce_window_eval(x, *, reduction, window_dimensions, window_strides, padding,
+                        base_dilation, window_dilation):
+    name = "lax.reduce_window"
+    if dtypes.is_complex(x.dtype) and reduction in ("max", "min"):
+        raise _err(name, f"{reduction} is not defined on {x.dtype.name}")
+    shape = []
+    for i, size in enumerate(x.shape):
+        count = _window_count(size, window_dimensions[i], window_strides[i], *padding[i],
+                              base_dilation[i], window_dilation[i])
+        if count < 0:
+            raise _err(name, f"padding {padding[i]} removes more than dimension {i} "
+                       f"(size {size}) holds", ValueError)
+        shape.append(count)
+    return x.update(shape=tuple(shape))
+
+
+def _reduce_window_emit(values, avals, out, *, reduction, window_dimensions, window_strides,
+                        padding, base_dilation, window_dilation):
+    attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _REDUCTIONS[reduction])
+    return _ops().ReduceWindowOp(
+        out.mlir_type(), attr, values[0], _i64_array(window_dimensions),
+        _i64_array(window_strides), _i64_array([p for pair in padding for p in pair]),
+        _i64_array(base_dilation), _i64_array(window_dilation)).result
+
+
+_reduce_window_p = Primitive("reduce_window", _reduce_window_eval, _reduce_window_emit)
+
+
+def _identity(reduction, dtype):
+    if reduction == "add":
+        return 0
+    if reduction == "mul":
+        return 1
+    if dtypes.is_bool(dtype):
+        return reduction == "min"
+    if dtypes.is_int(dtype):
+        info = np.iinfo(dtype)
+        return info.min if reduction == "max" else info.max
+    return -np.inf if reduction == "max" else np.inf
+
+
+def _concrete_scalar(x):
+    """x's value if it is a concrete scalar, else None."""
+    if isinstance(x, Tracer):
+        return None
+    try:
+        value = np.asarray(x)
+    except Exception:  # noqa: BLE001 - anything not convertible is not concrete
+        return None
+    return value.item() if value.shape == () else None
+
+
+def _reduction_of(computation):
+    fn_name = getattr(computation, "__name__", None)
+    reduction = _COMPUTATION_NAMES.get(fn_name)
+    if reduction is None:
+        raise NotImplementedError(
+            f"lax.reduce_window: computation {computation!r} is not supported; mlax "
+            "implements the monoids lax.add, lax.mul, lax.max and lax.min")
+    return reduction
+
+
+def _window_args(name, aval, window_dimensions, window_strides, padding, base_dilation,
+                 window_dilation):
+    n = aval.ndim
+    window_dimensions = _ints(name, "window_dimensions", window_dimensions, n)
+    window_strides = _ints(name, "window_strides", window_strides, n)
+    base_dilation = _ints(name, "base_dilation", (1,) * n if base_dilation is None
+                          else base_dilation, n)
+    window_dilation = _ints(name, "window_dilation", (1,) * n if window_dilation is None
+                            else window_dilation, n)
+    if isinstance(padding, str):
+        window = [_dilate(w, d) for w, d in zip(window_dimensions, window_dilation)]
+        padding = padtype_to_pads(aval.shape, window, window_strides, padding)
+    padding = _pairs(name, padding, n)
+    return dict(window_dimensions=window_dimensions, window_strides=window_strides,
+                padding=padding, base_dilation=base_dilation, window_dilation=window_dilation)
+
+
+def reduce_window(operand, init_value, computation, window_dimensions, window_strides,
+                  padding, base_dilation=None, window_dilation=None):
+    """jax.lax.reduce_window for one operand and a monoid computation
+    (lax.add, lax.mul, lax.max or lax.min, or the mlax.numpy equivalents).
+
+    The window reduction starts from init_value; padding holds init_value.
+    """
+    name = "lax.reduce_window"
+    from mlax._src.lax import lax
+
+    aval = aval_of(operand)
+    reduction = _reduction_of(computation)
+    params = _window_args(name, aval, window_dimensions, window_strides, padding,
+                          base_dilation, window_dilation)
+    init_aval = aval_of(init_value)
+    if init_aval.shape != ():
+        raise _err(name, f"init_value must be a scalar, got shape {init_aval.shape}")
+    if not init_aval.weak_type and init_aval.dtype != aval.dtype:
+        raise _err(name, f"operand dtype {aval.dtype.name} and init_value dtype "
+                   f"{init_aval.dtype.name} must be equal")
+    out = bind(_reduce_window_p, operand, reduction=reduction, **params)
+    value = _concrete_scalar(init_value)
+    if value is not None and value == _identity(reduction, aval.dtype):
+        return out
+    # A different start value: for max/min, combining it with each window's
+    # result is exact (padding holding it changes nothing); for add/mul only
+    # without padding or dilation holes.
+    holes = (builtins.any(p != (0, 0) for p in params["padding"])
+             or builtins.any(d != 1 for d in params["base_dilation"]))
+    if reduction in ("add", "mul") and holes:
+        raise NotImplementedError(
+            f"{name}: an init_value other than the identity of {reduction} with padding or "
+            "base dilation is not supported")
+    init = lax.convert_element_type(init_value, aval.dtype)
+    init = lax.broadcast_in_dim(init, aval_of(out).shape, ())
+    combine = {"add": lax.add, "mul": lax.mul, "max": lax.max, "min": lax.min}[reduction]
+    return combine(out, init)
+
+
+def _monoid_window(reduction):
+    def fn(operand, window_dimensions, window_strides, padding, base_dilation=None,
+           window_dilation=None):
+        name = f"lax.reduce_window_{reduction}"
+        params = _window_args(name, aval_of(operand), window_dimensions, window_strides,
+                              padding, base_dilation, window_dilation)
+        return bind(_reduce_window_p, operand, reduction=reduction, **params)
+
+    fn.__name__ = f"reduce_window_{reduction}"
+    fn.__doc__ = (f"reduce_window with lax.{reduction} starting from its identity "
+                  "(padding holds the identity too).")
+    return fn
+
+
+reduce_window_sum = _monoid_window("add")
+reduce_window_max = _monoid_window("max")
+reduce_window_min = _monoid_window("min")
+reduce_window_prod = _monoid_window("mul")

@@ -1,0 +1,1 @@
+"""nn layer of mlax._src (see mlax/_src/__init__.py)."""

@@ -1,0 +1,372 @@
+"""mlax.nn: activation functions, softmax / log_softmax, logsumexp, one_hot
+and standardize, composed from mlax.numpy and mlax.lax with jax.nn's
+numerics: the softmax family subtracts stop_gradient(max), relu and relu6
+have JAX's custom derivatives (zero at the kinks), softplus is
+logaddexp(x, 0), gelu has the tanh (approximate=True) and erf forms.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from mlax._src.transforms import autodiff
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax
+from mlax._src.numpy import manipulation as mnc
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import aval_of
+
+
+def _where():
+    return core.user_location_str()
+
+
+def _arr(name, x):
+    if mnp._is_array(x):
+        return x
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"nn.{name} requires ndarray or scalar arguments, got "
+                        f"{type(x).__name__}; wrap it with mnp.array(...) (at {_where()})")
+    if not isinstance(x, (bool, int, float, complex, np.ndarray, np.generic)):
+        raise TypeError(f"nn.{name}: expected an array or a scalar, got "
+                        f"{type(x).__name__} (at {_where()})")
+    return mnp.asarray(x)
+
+
+def _inexact(name, x):
+    """x as an array of an inexact dtype (integers and bools become the
+    default float, keeping a Python scalar's weak type)."""
+    x = _arr(name, x)
+    aval = aval_of(x)
+    if not dtypes.is_inexact(aval.dtype):
+        # as JAX's to_inexact_dtype: 64-bit integers -> float64, others -> float32
+        dt = np.float64 if aval.dtype.itemsize == 8 else np.float32
+        x = lax.convert_element_type(x, dtypes.canonicalize(dt), weak_type=aval.weak_type)
+    return x
+
+
+def _require_float(name, x):
+    x = _arr(name, x)
+    dt = aval_of(x).dtype
+    if not dtypes.is_inexact(dt):
+        raise TypeError(f"nn.{name} does not accept dtype {dt.name}. Accepted dtypes are "
+                        f"subtypes of floating, complexfloating (at {_where()})")
+    return x
+
+
+def _axes(name, axis, ndim):
+    """`axis` (an int, a sequence of ints or None) as a sorted tuple of
+    non-negative axes."""
+    if axis is None:
+        return tuple(range(ndim))
+    seq = axis if isinstance(axis, (tuple, list)) else (axis,)
+    out = []
+    for a in seq:
+        if isinstance(a, Tracer):
+            raise errors.concretization(a, f"the axis argument of nn.{name}")
+        try:
+            a = operator.index(a)
+        except TypeError:
+            raise TypeError(f"nn.{name}: axis must be an integer, a tuple of integers or None, "
+                            f"got {axis!r} (at {_where()})") from None
+        if not -ndim <= a < ndim:
+            raise np.exceptions.AxisError(
+                f"nn.{name}: axis {a} is out of bounds for array of dimension {ndim} "
+                f"(at {_where()})")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"nn.{name}: repeated axis in {axis!r} (at {_where()})")
+    return tuple(sorted(out))
+
+
+def _keep(x, shape, axes):
+    """A reduction's result reshaped with size-1 dimensions at `axes`."""
+    return lax.reshape(x, tuple(1 if i in axes else d for i, d in enumerate(shape)))
+
+
+def _mask(name, where, shape):
+    if where is None:
+        return None
+    w = _arr(name, where)
+    if aval_of(w).dtype != dtypes.bool_:
+        w = mnp.astype(w, dtypes.bool_)
+    return mnp.broadcast_to(w, shape)
+
+
+def _max_keep(x, axes, mask):
+    """max over `axes` (keepdims) of x, masked elements and empty axes giving -inf."""
+    aval = aval_of(x)
+    if mask is not None:
+        x = mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
+    return _keep(lax.reduce_max(x, axes), aval.shape, axes)
+
+
+def _sum(x, axes, mask, keepdims=True):
+    aval = aval_of(x)
+    if mask is not None:
+        x = mnp.where(mask, x, mnp.zeros((), aval.dtype))
+    out = lax.reduce_sum(x, axes)
+    return _keep(out, aval.shape, axes) if keepdims else out
+
+
+# ---------------------------------------------------------------------------
+# Activations
+# ---------------------------------------------------------------------------
+
+def identity(x):
+    """The identity activation."""
+    return _arr("identity", x)
+
+
+@autodiff.custom_jvp
+def relu(x):
+    """max(x, 0); the derivative at 0 is 0, as in JAX."""
+    return mnp.maximum(_arr("relu", x), 0)
+
+
+relu.defjvps(lambda g, ans, x: mnp.where(mnp.greater(x, 0), g, mnp.zeros_like(g)))
+
+
+@autodiff.custom_jvp
+def relu6(x):
+    """min(max(x, 0), 6); the derivative at 0 and at 6 is 0, as in JAX."""
+    return mnp.minimum(mnp.maximum(_arr("relu6", x), 0), 6.0)
+
+
+relu6.defjvps(lambda g, ans, x: mnp.where(
+    mnp.logical_and(mnp.greater(x, 0), mnp.less(x, 6)), g, mnp.zeros_like(g)))
+
+
+def _sigmoid(name, x):
+    return lax.logistic(_require_float(name, x))
+
+
+def sigmoid(x):
+    """1 / (1 + exp(-x)) (lax.logistic)."""
+    return _sigmoid("sigmoid", x)
+
+
+def silu(x):
+    """x * sigmoid(x) (also called swish)."""
+    x = _arr("silu", x)
+    return mnp.multiply(x, _sigmoid("silu", x))
+
+
+swish = silu
+
+
+def _softplus(x):
+    # logaddexp carries JAX's custom JVP (exact to every order at x = 0, and
+    # JAX's values at +-inf).
+    return mnc.logaddexp(x, 0)
+
+
+def softplus(x):
+    """log(1 + exp(x)), as logaddexp(x, 0)."""
+    x, _ = mnp.promote_dtypes("softplus", _arr("softplus", x), 0)  # as logaddexp(x, 0)
+    return _softplus(_inexact("softplus", mnp._materialize(x)))
+
+
+def log_sigmoid(x):
+    """log(sigmoid(x)) = -softplus(-x)."""
+    x = _arr("log_sigmoid", x)
+    return mnp.negative(softplus(mnp.negative(x)))
+
+
+def elu(x, alpha=1.0):
+    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+    x = _arr("elu", x)
+    pos = mnp.greater(x, 0)
+    return mnp.where(pos, x, mnp.multiply(alpha, mnp.expm1(mnp.where(pos, 0.0, x))))
+
+
+def leaky_relu(x, negative_slope=1e-2):
+    """x for x >= 0, negative_slope * x otherwise."""
+    x = _arr("leaky_relu", x)
+    return mnp.where(mnp.greater_equal(x, 0), x, mnp.multiply(negative_slope, x))
+
+
+def hard_tanh(x):
+    """x clipped to [-1, 1]."""
+    x = _arr("hard_tanh", x)
+    return mnp.where(mnp.greater(x, 1), 1, mnp.where(mnp.less(x, -1), -1, x))
+
+
+def celu(x, alpha=1.0):
+    """max(x, 0) + alpha * expm1(min(x, 0) / alpha)."""
+    x = _arr("celu", x)
+    return mnp.add(mnp.maximum(x, 0.0),
+                   mnp.multiply(alpha, mnp.expm1(mnp.divide(mnp.minimum(x, 0.0), alpha))))
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(x):
+    """scale * elu(x, alpha) with the self-normalizing constants."""
+    return mnp.multiply(_SELU_SCALE, elu(_arr("selu", x), _SELU_ALPHA))
+
+
+def gelu(x, approximate=True):
+    """x * Phi(x): with approximate=True the tanh form
+    0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), else 0.5 x erfc(-x / sqrt 2)."""
+    x = _inexact("gelu", x)
+    dt = aval_of(x).dtype
+    if approximate:
+        c = np.asarray(np.sqrt(2 / np.pi)).astype(dt)
+        cube = mnp.multiply(mnp.multiply(x, x), x)
+        inner = mnp.multiply(c, mnp.add(x, mnp.multiply(0.044715, cube)))
+        cdf = mnp.multiply(0.5, mnp.add(1.0, mnp.tanh(inner)))
+        return mnp.multiply(x, cdf)
+    s = np.asarray(np.sqrt(0.5)).astype(dt)
+    # erfc(-x s) = 1 + erf(x s)
+    erfc = mnp.add(1.0, lax.erf(mnp.multiply(x, s)))
+    return mnp.multiply(mnp.multiply(0.5, x), erfc)
+
+
+# ---------------------------------------------------------------------------
+# softmax, log_softmax, logsumexp
+# ---------------------------------------------------------------------------
+
+def softmax(x, axis=-1, where=None):
+    """exp(x) / sum(exp(x)) along `axis` (an int, a tuple or None), computed
+    as exp(x - stop_gradient(max x)); masked-out elements (`where`) give 0."""
+    x = _inexact("softmax", x)
+    aval = aval_of(x)
+    axes = _axes("softmax", axis, aval.ndim)
+    mask = _mask("softmax", where, aval.shape)
+    x_max = _max_keep(x, axes, mask)
+    x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
+    unnormalized = mnp.exp(mnp.subtract(x_safe, lax.stop_gradient(x_max)))
+    result = mnp.divide(unnormalized, _sum(unnormalized, axes, mask))
+    if mask is not None:
+        result = mnp.where(mask, result, mnp.zeros((), aval.dtype))
+    return result
+
+
+def log_softmax(x, axis=-1, where=None):
+    """x - logsumexp(x) along `axis`, computed stably; masked-out elements
+    (`where`) give -inf."""
+    x = _inexact("log_softmax", x)
+    aval = aval_of(x)
+    axes = _axes("log_softmax", axis, aval.ndim)
+    mask = _mask("log_softmax", where, aval.shape)
+    x_max = _max_keep(x, axes, mask)
+    x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
+    shifted = mnp.subtract(x_safe, lax.stop_gradient(x_max))
+    shifted_lse = mnp.log(_sum(mnp.exp(shifted), axes, mask))
+    result = mnp.subtract(shifted, shifted_lse)
+    if mask is not None:
+        result = mnp.where(mask, result, mnp.full((), -np.inf, aval.dtype))
+    return result
+
+
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
+    """log(sum(b * exp(a))) over `axis`, without overflow (as
+    jax.nn.logsumexp / jax.scipy.special.logsumexp). With `return_sign`,
+    (log|sum|, sign(sum)); otherwise a negative sum gives NaN."""
+    name = "logsumexp"
+    a = _arr(name, a)
+    if where is not None:
+        a = mnp.where(_arr(name, where), a, 0)
+    if b is not None:
+        a, b = mnp.promote_args(name, a, _arr(name, b))
+        a, b = _inexact(name, a), _inexact(name, b)
+        a = mnp.where(mnp.not_equal(b, 0), a, -np.inf)
+    else:
+        a = _inexact(name, a)
+    aval = aval_of(a)
+    if dtypes.is_complex(aval.dtype):
+        raise NotImplementedError(f"nn.{name}: complex inputs are not supported yet")
+    axes = _axes(name, axis, aval.ndim)
+    mask = _mask(name, where, aval.shape)
+    amax = _max_keep(a, axes, mask)
+    amax = lax.stop_gradient(mnp.where(mnp.isfinite(amax), amax, mnp.zeros((), aval.dtype)))
+    exp_a = mnp.exp(mnp.subtract(a, amax))
+    if b is not None:
+        exp_a = mnp.multiply(exp_a, b)
+    sumexp = _sum(exp_a, axes, mask, keepdims=keepdims)
+    if not keepdims:
+        amax = lax.reshape(amax, aval_of(sumexp).shape)
+    sign = mnp.sign(sumexp)
+    out = mnp.add(mnp.log(mnp.abs(sumexp)), amax)
+    if return_sign:
+        return out, sign
+    if b is not None:
+        out = mnp.where(mnp.less(sign, 0), mnp.full((), np.nan, aval.dtype), out)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# one_hot, standardize
+# ---------------------------------------------------------------------------
+
+def one_hot(x, num_classes, *, dtype=None, axis=-1):
+    """x's indices encoded as vectors of length `num_classes` along `axis`
+    (out-of-range indices give all zeros)."""
+    if isinstance(num_classes, Tracer):
+        raise errors.concretization(num_classes, "the num_classes argument of nn.one_hot")
+    try:
+        num_classes = operator.index(num_classes)
+    except TypeError:
+        raise TypeError(f"nn.one_hot: num_classes must be an integer, got "
+                        f"{type(num_classes).__name__} (at {_where()})") from None
+    if num_classes < 0:
+        raise ValueError(f"nn.one_hot: num_classes must be non-negative, got {num_classes} "
+                         f"(at {_where()})")
+    x = _arr("one_hot", x)
+    aval = aval_of(x)
+    if dtypes.is_bool(aval.dtype):
+        x = mnp.astype(x, dtypes.int32)
+        aval = aval_of(x)
+    dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
+    if isinstance(axis, Tracer) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"nn.one_hot: axis must be an integer, got {axis!r} (at {_where()})")
+    pos = _axes("one_hot", axis, aval.ndim + 1)[0]
+    shape = aval.shape[:pos] + (1,) + aval.shape[pos:]
+    lhs = lax.reshape(x, shape)
+    rhs_shape = [1] * aval.ndim
+    rhs_shape.insert(pos, num_classes)
+    rhs = lax.broadcasted_iota(aval.dtype, tuple(rhs_shape), pos)
+    return mnp.astype(mnp.equal(lhs, rhs), dt)
+
+
+def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, *,
+                algorithm="fast"):
+    """(x - mean) / sqrt(variance + epsilon) along `axis`; the mean and the
+    variance are computed (over the `where` elements) unless given."""
+    name = "standardize"
+    x = _arr(name, x)
+    aval = aval_of(x)
+    if algorithm not in ("fast", "stable"):
+        raise ValueError(f"nn.standardize: unknown algorithm {algorithm!r}; expected 'fast' "
+                         f"or 'stable' (at {_where()})")
+    axes = _axes(name, axis, aval.ndim)
+
+    def _mean(v):
+        v = _inexact(name, v)
+        if where is None:
+            return mnp.mean(v, axis=axes, keepdims=True)
+        mask = _mask(name, where, aval_of(v).shape)
+        count = _sum(mnp.astype(mask, aval_of(v).dtype), axes, None)
+        return mnp.divide(_sum(v, axes, mask), count)
+
+    if mean is None:
+        mean = _mean(x)
+    else:
+        mean = _arr(name, mean)
+    if variance is None:
+        if algorithm == "stable":
+            variance = _mean(mnp.square(mnp.subtract(x, mean)))
+        else:
+            variance = mnp.subtract(_mean(mnp.square(x)), mnp.square(mean))
+            variance = mnp.clip(variance, 0)
+    else:
+        variance = _arr(name, variance)
+    var_eps = _inexact(name, mnp.add(variance, epsilon))
+    return mnp.multiply(mnp.subtract(x, mean), lax.rsqrt(var_eps))

@@ -1,0 +1,1 @@
+"""numpy layer of mlax._src (see mlax/_src/__init__.py)."""

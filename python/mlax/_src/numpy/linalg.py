@@ -1,0 +1,852 @@
+"""Linear algebra: the primitives of jax.lax.linalg (cholesky, triangular_solve,
+eigh, qr, geqrf, svd) and jax.numpy.linalg / jax.scipy.linalg composed from
+them.
+
+Each primitive emits one op (mlax.cholesky, mlax.triangular_solve, mlax.eigh,
+mlax.qr, mlax.geqrf, mlax.svd); their verifiers, derivative and batching
+rules live in dialects/Mlax/MlaxLinalgOps.cpp and their lowerings (jaxlib's
+LAPACK kernels on CPU, as JAX's) in passes/ConvertLinalgOps.cpp.
+
+The composites are for real matrices (float32/float64; integers are promoted
+to the default float type). solve and inv go through QR (stable for any
+non-singular matrix); det and slogdet through geqrf, with JAX's derivative
+rules (custom_jvp); pinv, lstsq and matrix_rank through the SVD.
+"""
+from __future__ import annotations
+
+import builtins
+import collections
+import operator
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax as _lax
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+
+
+def _mnp():
+    import mlax.numpy as mnp
+
+    return mnp
+
+
+def _where():
+    return core.user_location_str()
+
+
+def _err(name, message, exc=ValueError):
+    return exc(f"{name}: {message} (at {_where()})")
+
+
+def _prepare(name, dtype):
+    # The lowerings call jaxlib's LAPACK kernels, which must be initialised
+    # before they run (jax does the same in its lowering rules).
+    from jaxlib import lapack
+
+    lapack.prepare_lapack_call(name, np.dtype(dtype))
+
+
+_LINALG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
+                  np.dtype(np.complex128))
+
+
+def _check_matrix(name, x, square=False, dtypes_=_LINALG_DTYPES):
+    if x.ndim < 2:
+        raise _err(name, f"needs an array of at least 2 dimensions (shape [..., m, n]), got "
+                         f"shape {x.shape}")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise _err(name, f"needs square matrices (shape [..., n, n]), got shape {x.shape}")
+    if np.dtype(x.dtype) not in dtypes_:
+        raise _err(name, "supports " + ", ".join(d.name for d in dtypes_) + f", got "
+                         f"{x.dtype.name}", TypeError)
+
+
+def _real_dtype(dtype):
+    return np.dtype(np.float32) if np.dtype(dtype) == np.complex64 else (
+        np.dtype(np.float64) if np.dtype(dtype) == np.complex128 else np.dtype(dtype))
+
+
+def _bool(v):
+    return ir.BoolAttr.get(bool(v))
+
+
+# ---------------------------------------------------------------------------
+# Primitives
+# ---------------------------------------------------------------------------
+
+_TRANSPOSE = {"none": 0, "transpose": 1, "adjoint": 2}
+
+
+def _triangular_solve_eval(a, b, *, left_side, lower, unit_diagonal, transpose):
+    name = "lax.linalg.triangular_solve"
+    _check_matrix(name, a, square=True)
+    _check_matrix(name, b)
+    if a.dtype != b.dtype:
+        raise _err(name, f"needs a and b of one dtype, got {a.dtype.name} and {b.dtype.name}",
+                   TypeError)
+    if a.shape[:-2] != b.shape[:-2]:
+        raise _err(name, f"needs a and b with equal batch dimensions, got shapes {a.shape} "
+                         f"and {b.shape}", TypeError)
+    m = a.shape[-1]
+    along = b.shape[-2] if left_side else b.shape[-1]
+    if along != m:
+        raise _err(name, f"b of shape {b.shape} does not fit a of shape {a.shape} with "
+                         f"left_side={left_side}", TypeError)
+    return b.update(weak_type=False)
+
+
+def _triangular_solve_emit(values, avals, out, *, left_side, lower, unit_diagonal, transpose):
+    kind = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _TRANSPOSE[transpose])
+    return _ops().TriangularSolveOp(out.mlir_type(), values[0], values[1], _bool(left_side),
+                                    _bool(lower), _bool(unit_diagonal), kind).result
+
+
+_triangular_solve_p = Primitive("triangular_solve", _triangular_solve_eval,
+                                _triangular_solve_emit)
+
+
+def _eigh_eval(x, *, lower):
+    _check_matrix("lax.linalg.eigh", x, square=True)
+    x = x.update(weak_type=False)
+    return [x, x.update(shape=x.shape[:-1], dtype=_real_dtype(x.dtype))]
+
+
+def _eigh_emit(values, avals, outs, *, lower):
+    prefix = "he" if dtypes.is_complex(avals[0].dtype) else "sy"
+    _prepare(f"{prefix}evd_ffi", avals[0].dtype)
+    op = _ops().EighOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0], _bool(lower))
+    return list(op.results)
+
+
+_eigh_p = Primitive("eigh", _eigh_eval, _eigh_emit, multiple_results=True)
+
+
+def _qr_shapes(shape, full_matrices):
+    *batch, m, n = shape
+    k = builtins.min(m, n)
+    batch = tuple(batch)
+    if full_matrices:
+        return batch + (m, m), batch + (m, n)
+    return batch + (m, k), batch + (k, n)
+
+
+def _qr_eval(x, *, full_matrices):
+    _check_matrix("lax.linalg.qr", x)
+    qs, rs = _qr_shapes(x.shape, full_matrices)
+    x = x.update(weak_type=False)
+    return [x.update(shape=qs), x.update(shape=rs)]
+
+
+def _qr_emit(values, avals, outs, *, full_matrices):
+    dt = avals[0].dtype
+    _prepare("geqrf_ffi", dt)
+    _prepare(("un" if dtypes.is_complex(dt) else "or") + "gqr_ffi", dt)
+    op = _ops().QrOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0], _bool(full_matrices))
+    return list(op.results)
+
+
+_qr_p = Primitive("qr", _qr_eval, _qr_emit, multiple_results=True)
+
+
+def _geqrf_eval(x):
+    _check_matrix("lax.linalg.geqrf", x)
+    x = x.update(weak_type=False)
+    k = builtins.min(x.shape[-2:])
+    return [x, x.update(shape=x.shape[:-2] + (k,))]
+
+
+def _geqrf_emit(values, avals, outs):
+    _prepare("geqrf_ffi", avals[0].dtype)
+    op = _ops().GeqrfOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0])
+    return list(op.results)
+
+
+_geqrf_p = Primitive("geqrf", _geqrf_eval, _geqrf_emit, multiple_results=True)
+
+
+def _svd_eval(x, *, full_matrices):
+    _check_matrix("lax.linalg.svd", x)
+    *batch, m, n = x.shape
+    batch, k = tuple(batch), builtins.min(m, n)
+    x = x.update(weak_type=False)
+    us = batch + ((m, m) if full_matrices else (m, k))
+    vs = batch + ((n, n) if full_matrices else (k, n))
+    return [x.update(shape=batch + (k,), dtype=_real_dtype(x.dtype)), x.update(shape=us),
+            x.update(shape=vs)]
+
+
+def _svd_emit(values, avals, outs, *, full_matrices):
+    _prepare("gesdd_ffi", avals[0].dtype)
+    op = _ops().SvdOp(outs[0].mlir_type(), outs[1].mlir_type(), outs[2].mlir_type(), values[0],
+                      _bool(full_matrices))
+    return list(op.results)
+
+
+_svd_p = Primitive("svd", _svd_eval, _svd_emit, multiple_results=True)
+
+
+# ---------------------------------------------------------------------------
+# jax.lax.linalg
+# ---------------------------------------------------------------------------
+
+def _mT(x):
+    return _mnp().swapaxes(x, -1, -2)
+
+
+def _symmetrize(x):
+    mnp = _mnp()
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise _err("lax.linalg", "symmetrize_input on complex matrices is not supported; pass "
+                                 "symmetrize_input=False with a Hermitian matrix",
+                   NotImplementedError)
+    return mnp.divide(mnp.add(x, _mT(x)), mnp.asarray(2, aval_of(x).dtype))
+
+
+def lax_cholesky(x, *, symmetrize_input=True):
+    """The lower Cholesky factor (jax.lax.linalg.cholesky). With
+    symmetrize_input=False only the lower triangle of `x` is read."""
+    x = _mnp().asarray(x)
+    if not symmetrize_input and aval_of(x).ndim >= 2:
+        # The op factors (x + x^T) / 2; mirror the lower triangle so that is x's.
+        mnp = _mnp()
+        x = mnp.add(mnp.tril(x), _mT(mnp.tril(x, -1)))
+    return _lax.cholesky(x)
+
+
+def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
+                     conjugate_a=False, unit_diagonal=False):
+    """Solves op(a) x = b (left_side) or x op(a) = b for triangular `a`, where
+    op transposes (and conjugates) as asked (jax.lax.linalg.triangular_solve).
+    `a` and `b` need equal batch dimensions."""
+    mnp = _mnp()
+    a, b = mnp.asarray(a), mnp.asarray(b)
+    if transpose_a:
+        kind = "adjoint" if conjugate_a else "transpose"
+    else:
+        kind = "none"
+        if conjugate_a and dtypes.is_complex(aval_of(a).dtype):
+            raise _err("lax.linalg.triangular_solve", "conjugate_a without transpose_a is not "
+                       "supported for complex matrices", NotImplementedError)
+    return bind(_triangular_solve_p, a, b, left_side=bool(left_side), lower=bool(lower),
+                unit_diagonal=bool(unit_diagonal), transpose=kind)
+
+
+def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
+         subset_by_index=None):
+    """Eigenvectors (columns) and ascending eigenvalues of a symmetric matrix,
+    as `(v, w)` (jax.lax.linalg.eigh)."""
+    x = _mnp().asarray(x)
+    n = aval_of(x).shape[-1] if aval_of(x).ndim else 0
+    if subset_by_index is not None and tuple(subset_by_index) != (0, n):
+        raise _err("lax.linalg.eigh", "subset_by_index is not supported", NotImplementedError)
+    if not sort_eigenvalues:
+        pass  # LAPACK's eigenvalues come sorted anyway
+    if symmetrize_input and aval_of(x).ndim >= 2:
+        x = _symmetrize(x)
+    v, w = bind(_eigh_p, x, lower=bool(lower))
+    return v, w
+
+
+def qr(x, *, pivoting=False, full_matrices=True):
+    """Q and R of the Householder QR decomposition (jax.lax.linalg.qr)."""
+    if pivoting:
+        raise _err("lax.linalg.qr", "pivoting is not supported", NotImplementedError)
+    q, r = bind(_qr_p, _mnp().asarray(x), full_matrices=bool(full_matrices))
+    return q, r
+
+
+def geqrf(x):
+    """LAPACK's compact QR: R with the Householder vectors below it, and
+    their scale factors (jax._src.lax.linalg.geqrf; used by det)."""
+    r, taus = bind(_geqrf_p, _mnp().asarray(x))
+    return r, taus
+
+
+def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorithm=None):
+    """`(u, s, vh)`, or `s` without compute_uv (jax.lax.linalg.svd)."""
+    x = _mnp().asarray(x)
+    if subset_by_index is not None and aval_of(x).ndim >= 2 and tuple(subset_by_index) != (
+            0, builtins.min(aval_of(x).shape[-2:])):
+        raise _err("lax.linalg.svd", "subset_by_index is not supported", NotImplementedError)
+    s, u, vt = bind(_svd_p, x, full_matrices=bool(full_matrices) if compute_uv else False)
+    if not compute_uv:
+        return s
+    return u, s, vt
+
+
+# ---------------------------------------------------------------------------
+# jax.numpy.linalg
+# ---------------------------------------------------------------------------
+
+EighResult = collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+QRResult = collections.namedtuple("QRResult", ["Q", "R"])
+SVDResult = collections.namedtuple("SVDResult", ["U", "S", "Vh"])
+SlogdetResult = collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
+
+
+def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
+    """`a` as a float array of at least `min_ndim` dimensions (integers
+    promoted to the default float type), checked as numpy.linalg checks."""
+    mnp = _mnp()
+    a = mnp.asarray(a)
+    aval = aval_of(a)
+    if dtypes.is_complex(aval.dtype):
+        raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
+                   NotImplementedError)
+    if not dtypes.is_float(aval.dtype):
+        a = mnp.astype(a, dtypes.default_float())
+    elif np.dtype(aval.dtype) not in _LINALG_DTYPES:  # float16, bfloat16: as JAX, upcast
+        a = mnp.astype(a, np.float32)
+    aval = aval_of(a)
+    if aval.ndim < min_ndim:
+        raise _err(f"mnp.linalg.{name}", f"needs an array of at least {min_ndim} dimensions, "
+                                         f"got shape {aval.shape}", exc)
+    if square and aval.shape[-1] != aval.shape[-2]:
+        raise _err(f"mnp.linalg.{name}", f"needs square matrices (the last two dimensions "
+                                         f"equal), got shape {aval.shape}", exc)
+    return a
+
+
+def _eye_like(a):
+    """An identity matrix broadcast to the shape of square `a`."""
+    mnp = _mnp()
+    aval = aval_of(a)
+    return mnp.broadcast_to(mnp.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
+
+
+def _batch_broadcast(a, b, b_core):
+    """Broadcasts the batch dimensions of matrices `a` [..., n, n] and `b`
+    (with `b_core` trailing core dimensions) against each other."""
+    mnp = _mnp()
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    batch = np.broadcast_shapes(sa[:-2], sb[:len(sb) - b_core])
+    return (mnp.broadcast_to(a, batch + sa[-2:]),
+            mnp.broadcast_to(b, batch + sb[len(sb) - b_core:]))
+
+
+def _np_cholesky(a, *, upper=False, symmetrize_input=True):
+    """The Cholesky factor L (a = L L^T), or U = L^T with upper=True."""
+    a = _real_matrix("cholesky", a, exc=TypeError)
+    low = lax_cholesky(a, symmetrize_input=symmetrize_input)
+    return _mT(low) if upper else low
+
+
+def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (numpy's)
+    """EighResult(eigenvalues ascending, eigenvectors as columns)."""
+    if UPLO not in (None, "L", "U"):
+        raise _err(f"mnp.linalg.{_name}", f"UPLO must be 'L' or 'U', got {UPLO!r}")
+    a = _real_matrix(_name, a, exc=TypeError)
+    v, w = eigh(a, lower=UPLO != "U", symmetrize_input=symmetrize_input)
+    return EighResult(w, v)
+
+
+def eigvalsh(a, UPLO="L", *, symmetrize_input=True):  # noqa: N803
+    """The eigenvalues of a symmetric matrix, ascending."""
+    return _np_eigh(a, UPLO, symmetrize_input=symmetrize_input, _name="eigvalsh").eigenvalues
+
+
+def _np_qr(a, mode="reduced"):
+    """QRResult(Q, R) for mode 'reduced' or 'complete'; R alone for 'r'."""
+    if mode not in ("reduced", "complete", "r"):
+        raise _err("mnp.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
+    a = _real_matrix("qr", a, square=False, exc=TypeError)
+    q, r = qr(a, full_matrices=mode == "complete")
+    return r if mode == "r" else QRResult(q, r)
+
+
+def _hermitian_svd(a, compute_uv):
+    mnp = _mnp()
+    v, w = eigh(a)
+    s = mnp.abs(w)
+    order = mnp.flip(mnp.argsort(s, axis=-1), axis=-1)
+    s = mnp.take_along_axis(s, order, axis=-1)
+    if not compute_uv:
+        return s
+    sign = mnp.take_along_axis(mnp.sign(w), order, axis=-1)
+    u = mnp.take_along_axis(v, mnp.expand_dims(order, -2), axis=-1)
+    vh = _mT(mnp.multiply(u, mnp.expand_dims(sign, -2)))
+    return SVDResult(u, s, vh)
+
+
+def _np_svd(a, full_matrices=True, compute_uv=True, hermitian=False, subset_by_index=None,
+            _name="svd"):
+    """SVDResult(U, S descending, Vh), or S alone without compute_uv.
+    Derivatives are implemented for S only."""
+    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError)
+    if subset_by_index is not None:
+        raise _err("mnp.linalg.svd", "subset_by_index is not supported", NotImplementedError)
+    if hermitian:
+        return _hermitian_svd(a, compute_uv)
+    if not compute_uv:
+        return svd(a, compute_uv=False)
+    return SVDResult(*svd(a, full_matrices=full_matrices))
+
+
+def svdvals(x):
+    """The singular values, descending."""
+    return _np_svd(x, compute_uv=False, _name="svdvals")
+
+
+def _solve_square(a, b):
+    """x with a x = b for square a [..., n, n] and b [..., n, k] of equal
+    batch dimensions, through QR: x = R^-1 Q^T b."""
+    mnp = _mnp()
+    q, r = qr(a, full_matrices=False)
+    return triangular_solve(r, mnp.matmul(_mT(q), b), left_side=True, lower=False)
+
+
+def solve(a, b):
+    """x with a x = b: b is a vector [n] or a stack of matrices [..., n, k]
+    (batch dimensions broadcast), as jax.numpy.linalg.solve."""
+    mnp = _mnp()
+    a = _real_matrix("solve", a)
+    b = _real_matrix("solve", b, square=False, min_ndim=1)
+    dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
+    a, b = mnp.astype(a, dt), mnp.astype(b, dt)
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if len(sb) == 1:
+        if sb[0] != sa[-1]:
+            raise _err("mnp.linalg.solve", f"b of shape {sb} does not match a of shape {sa}")
+        b = mnp.broadcast_to(mnp.expand_dims(b, -1), sa[:-2] + (sa[-1], 1))
+        return mnp.squeeze(_solve_square(a, b), -1)
+    if len(sb) > 1 and len(sa) == len(sb) + 1 and sa[-1] == sb[-1] and sa[-1] != sb[-2]:
+        raise _err("mnp.linalg.solve", f"Invalid shapes for solve: {sa}, {sb}; for a batch of "
+                                       "vectors use solve(a, b[..., None])[..., 0]")
+    if sb[-2] != sa[-1]:
+        raise _err("mnp.linalg.solve", f"b of shape {sb} does not match a of shape {sa}")
+    try:
+        a, b = _batch_broadcast(a, b, 2)
+    except ValueError:
+        raise _err("mnp.linalg.solve", f"batch dimensions of a {sa} and b {sb} do not "
+                                       "broadcast") from None
+    return _solve_square(a, b)
+
+
+def inv(a):
+    """The inverse of square matrices."""
+    a = _real_matrix("inv", a)
+    return _solve_square(a, _eye_like(a))
+
+
+def _slogdet_parts(a):
+    """(sign, log|det|) through geqrf: det(Q) is -1 per non-trivial
+    Householder reflector, det(R) the product of R's diagonal."""
+    mnp = _mnp()
+    h, taus = geqrf(a)
+    d = mnp.diagonal(h, axis1=-2, axis2=-1)
+    flips = mnp.sum(mnp.astype(mnp.not_equal(taus, 0), np.int32), axis=-1)
+    sign_q = mnp.subtract(mnp.asarray(1, aval_of(a).dtype),
+                          mnp.multiply(mnp.asarray(2, aval_of(a).dtype),
+                                       mnp.astype(mnp.remainder(flips, 2), aval_of(a).dtype)))
+    sign = mnp.multiply(sign_q, mnp.prod(mnp.sign(d), axis=-1))
+    logabs = mnp.sum(mnp.log(mnp.abs(d)), axis=-1)
+    return sign, logabs
+
+
+def _trace_solve(a, t):
+    mnp = _mnp()
+    return mnp.trace(_solve_square(a, t), axis1=-2, axis2=-1)
+
+
+def _make_det():
+    from mlax._src.transforms import autodiff
+
+    @autodiff.custom_jvp
+    def _det(a):
+        mnp = _mnp()
+        sign, logabs = _slogdet_parts(a)
+        return mnp.multiply(sign, mnp.exp(logabs))
+
+    @_det.defjvp
+    def _det_jvp(primals, tangents):
+        mnp = _mnp()
+        (a,), (t,) = primals, tangents
+        sign, logabs = _slogdet_parts(a)
+        y = mnp.multiply(sign, mnp.exp(logabs))
+        return y, mnp.multiply(y, _trace_solve(a, t))
+
+    @autodiff.custom_jvp
+    def _slogdet(a):
+        return _slogdet_parts(a)
+
+    @_slogdet.defjvp
+    def _slogdet_jvp(primals, tangents):
+        mnp = _mnp()
+        (a,), (t,) = primals, tangents
+        sign, logabs = _slogdet_parts(a)
+        return (sign, logabs), (mnp.zeros_like(sign), _trace_solve(a, t))
+
+    return _det, _slogdet
+
+
+_det_fns = None
+
+
+def _det_impl():
+    global _det_fns
+    if _det_fns is None:
+        _det_fns = _make_det()
+    return _det_fns
+
+
+def det(a):
+    """The determinant of square matrices (through a QR decomposition)."""
+    a = _real_matrix("det", a)
+    return _det_impl()[0](a)
+
+
+def slogdet(a, *, method=None):
+    """SlogdetResult(sign, logabsdet) of square matrices."""
+    if method not in (None, "lu", "qr"):
+        raise _err("mnp.linalg.slogdet", f"Unknown slogdet method '{method}'. Supported "
+                                         "methods are 'lu' (`None`), and 'qr'.")
+    a = _real_matrix("slogdet", a)
+    return SlogdetResult(*_det_impl()[1](a))
+
+
+def _default_rtol(aval):
+    return builtins.max(aval.shape[-2:]) * float(np.finfo(aval.dtype).eps)
+
+
+def _pinv_value(a, rtol):
+    mnp = _mnp()
+    aval = aval_of(a)
+    u, s, vh = svd(a, full_matrices=False)
+    cutoff = mnp.multiply(mnp.asarray(rtol, aval.dtype), s[..., 0:1])
+    s_inv = mnp.where(mnp.greater(s, cutoff), mnp.divide(mnp.asarray(1, aval.dtype), s),
+                      mnp.zeros((), aval.dtype))
+    return mnp.matmul(_mT(vh), mnp.multiply(mnp.expand_dims(s_inv, -1), _mT(u)))
+
+
+_pinv_fns = {}
+
+
+def _pinv_fn(rtol):
+    """pinv at a fixed rtol, with jax's derivative (Golub & Pereyra 1973,
+    eq. 4.12), which needs no derivative of the singular vectors."""
+    fn = _pinv_fns.get(rtol)
+    if fn is not None:
+        return fn
+    from mlax._src.transforms import autodiff
+
+    @autodiff.custom_jvp
+    def _pinv(a):
+        return _pinv_value(a, rtol)
+
+    @_pinv.defjvp
+    def _pinv_jvp(primals, tangents):
+        mnp = _mnp()
+        (a,), (t,) = primals, tangents
+        p = _pinv_value(a, rtol)
+        m, n = aval_of(a).shape[-2:]
+        dt = aval_of(a).dtype
+        mm = mnp.matmul
+        eye_m, eye_n = mnp.eye(m, dtype=dt), mnp.eye(n, dtype=dt)
+        p_dot = mnp.add(mnp.add(
+            mnp.negative(mm(mm(p, t), p)),
+            mm(mm(mm(p, _mT(p)), _mT(t)), mnp.subtract(eye_m, mm(a, p)))),
+            mm(mm(mnp.subtract(eye_n, mm(p, a)), _mT(t)), mm(_mT(p), p)))
+        return p, p_dot
+
+    _pinv_fns[rtol] = _pinv
+    return _pinv
+
+
+def pinv(a, rtol=None, hermitian=False, *, rcond=None):
+    """The Moore-Penrose pseudo-inverse, through the SVD (singular values at
+    or below rtol * the largest count as zero)."""
+    if rcond is not None:
+        if rtol is not None:
+            raise _err("mnp.linalg.pinv", "pass only one of rtol and rcond")
+        rtol = rcond
+    a = _real_matrix("pinv", a, square=False)
+    aval = aval_of(a)
+    if 0 in aval.shape[-2:]:
+        mnp = _mnp()
+        return mnp.zeros(aval.shape[:-2] + (aval.shape[-1], aval.shape[-2]), aval.dtype)
+    if isinstance(rtol, Tracer):
+        raise errors.concretization(rtol, "the rtol argument of mnp.linalg.pinv")
+    rtol = _default_rtol(aval) if rtol is None else float(rtol)
+    return _pinv_fn(rtol)(a)
+
+
+def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
+    """The number of singular values above the tolerance (rtol, as in JAX,
+    is an absolute threshold when given; by default max(m, n) * eps * the
+    largest singular value)."""
+    mnp = _mnp()
+    if tol is not None:
+        if rtol is not None:
+            raise _err("mnp.linalg.matrix_rank", "only one of tol or rtol may be specified.")
+        rtol = tol
+    M = _real_matrix("matrix_rank", M, square=False, min_ndim=0)  # noqa: N806
+    aval = aval_of(M)
+    if aval.ndim < 2:
+        return mnp.astype(mnp.any(mnp.not_equal(M, 0)), np.int32)
+    s = svdvals(M)
+    if rtol is None:
+        rtol = mnp.multiply(mnp.max(s, axis=-1),
+                            mnp.asarray(builtins.max(aval.shape[-2:]) *
+                                        float(np.finfo(aval.dtype).eps), aval.dtype))
+    rtol = mnp.expand_dims(mnp.asarray(rtol), -1) if aval_of(mnp.asarray(rtol)).ndim else rtol
+    return mnp.sum(mnp.greater(s, rtol), axis=-1)
+
+
+def lstsq(a, b, rcond=None, *, numpy_resid=False):
+    """(x, residuals, rank, s): the least-squares solution of a x = b for a
+    2-D `a`, through the SVD, as jax.numpy.linalg.lstsq."""
+    mnp = _mnp()
+    a = _real_matrix("lstsq", a, square=False)
+    b = _real_matrix("lstsq", b, square=False, min_ndim=1)
+    dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
+    a, b = mnp.astype(a, dt), mnp.astype(b, dt)
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if len(sa) != 2:
+        raise _err("mnp.linalg.lstsq", f"{len(sa)}-dimensional array given. Array must be "
+                                       "two-dimensional", TypeError)
+    if len(sb) not in (1, 2):
+        raise _err("mnp.linalg.lstsq", f"{len(sb)}-dimensional array given. Array must be one "
+                                       "or two-dimensional", TypeError)
+    if sa[0] != sb[0]:
+        raise _err("mnp.linalg.lstsq", "Leading dimensions of input arrays must match")
+    vector = len(sb) == 1
+    if vector:
+        b = mnp.expand_dims(b, -1)
+    m, n = sa
+    eps = float(np.finfo(dt).eps)
+    if rcond is None:
+        rcond = eps * builtins.max(n, m)
+    elif isinstance(rcond, Tracer):
+        raise errors.concretization(rcond, "the rcond argument of mnp.linalg.lstsq")
+    else:
+        rcond = float(np.where(float(rcond) < 0, eps, float(rcond)))
+    u, s, vt = svd(a, full_matrices=False)
+    k = aval_of(s).shape[0]
+    if k == 0:
+        x = mnp.zeros((n, aval_of(b).shape[1]), dt)
+        rank = mnp.asarray(0, dtypes.default_int())
+    else:
+        mask = mnp.logical_and(mnp.greater(s, 0),
+                               mnp.greater_equal(s, mnp.multiply(mnp.asarray(rcond, dt), s[0])))
+        rank = mnp.sum(mnp.astype(mask, dtypes.default_int()))
+        safe_s = mnp.where(mask, s, mnp.ones((), dt))
+        s_inv = mnp.where(mask, mnp.divide(mnp.ones((), dt), safe_s), mnp.zeros((), dt))
+        uTb = mnp.matmul(_mT(u), b)  # noqa: N806
+        x = mnp.matmul(_mT(vt), mnp.multiply(mnp.expand_dims(s_inv, -1), uTb))
+    if numpy_resid:
+        # numpy returns no residuals for rank-deficient or under-determined
+        # systems, which needs the rank's value.
+        if isinstance(rank, Tracer):
+            raise errors.concretization(rank, "mnp.linalg.lstsq's residuals with numpy_resid=True")
+        if int(rank) < n or m <= n:
+            resid = mnp.zeros((0,), dt)
+            return (mnp.squeeze(x, -1) if vector else x), resid, rank, s
+    resid = mnp.sum(mnp.square(mnp.subtract(b, mnp.matmul(a, x))), axis=0)
+    if vector:
+        x = mnp.squeeze(x, -1)
+    return x, resid, rank, s
+
+
+def matrix_power(a, n):
+    """a raised to the integer power n (n < 0 inverts first), by repeated
+    squaring."""
+    mnp = _mnp()
+    a = mnp.asarray(a)
+    aval = aval_of(a)
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise _err("mnp.linalg.matrix_power", f"needs square matrices (the last two dimensions "
+                                              f"equal), got shape {aval.shape}", TypeError)
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"mnp.linalg.matrix_power: exponent must be an integer, got {n!r} "
+                        f"(at {_where()})") from None
+    if n == 0:
+        return mnp.broadcast_to(mnp.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
+    if n < 0:
+        a = inv(a)
+        n = -n
+    result, z = None, a
+    while True:
+        if n & 1:
+            result = z if result is None else mnp.matmul(result, z)
+        n >>= 1
+        if not n:
+            return result
+        z = mnp.matmul(z, z)
+
+
+def tensorinv(a, ind=2):
+    """The inverse of `a` under tensordot over its first `ind` dimensions."""
+    mnp = _mnp()
+    a = mnp.asarray(a)
+    ind = operator.index(ind)
+    if ind <= 0:
+        raise _err("mnp.linalg.tensorinv", f"ind must be a positive integer, got {ind}")
+    shape = aval_of(a).shape
+    out_shape = shape[ind:] + shape[:ind]
+    rows, cols = int(np.prod(shape[:ind])), int(np.prod(shape[ind:]))
+    if rows != cols:
+        raise _err("mnp.linalg.tensorinv", f"tensorinv is only possible when the product of the "
+                                           f"first {ind} dimensions equals that of the rest, got "
+                                           f"shape {shape}")
+    return mnp.reshape(inv(mnp.reshape(a, (rows, cols))), out_shape)
+
+
+def tensorsolve(a, b, axes=None):
+    """x with tensordot(a, x, x.ndim) = b."""
+    mnp = _mnp()
+    a, b = mnp.asarray(a), mnp.asarray(b)
+    a_ndim = aval_of(a).ndim
+    if axes is not None:
+        all_axes = list(range(a_ndim))
+        for k in axes:
+            all_axes.remove(k % a_ndim)
+            all_axes.insert(a_ndim, k % a_ndim)
+        a = mnp.transpose(a, all_axes)
+    b_ndim = aval_of(b).ndim
+    sa = aval_of(a).shape
+    out_shape = sa[b_ndim:]
+    rows = int(np.prod(sa[:b_ndim]))
+    cols = int(np.prod(out_shape))
+    if rows != cols or aval_of(b).shape != sa[:b_ndim]:
+        raise _err("mnp.linalg.tensorsolve", f"a of shape {sa} and b of shape "
+                                             f"{aval_of(b).shape} do not form a square system")
+    x = solve(mnp.reshape(a, (rows, cols)), mnp.reshape(b, (rows,)))
+    return mnp.reshape(x, out_shape)
+
+
+def matrix_norm_2(x, axes, ord, keepdims):
+    """The spectral (ord 2 / -2) or nuclear ('nuc') norm over two axes, for
+    mnp.linalg.norm."""
+    mnp = _mnp()
+    r, c = axes
+    nd = aval_of(x).ndim
+    rest = [d for d in range(nd) if d not in (r, c)]
+    xm = mnp.transpose(x, rest + [r, c])
+    if dtypes.is_complex(aval_of(xm).dtype):
+        raise _err("mnp.linalg.norm", f"ord={ord!r} of complex matrices is not supported yet",
+                   NotImplementedError)
+    if not dtypes.is_float(aval_of(xm).dtype):
+        xm = mnp.astype(xm, dtypes.default_float())
+    s = svdvals(xm)
+    if ord == 2:
+        out = mnp.max(s, axis=-1)
+    elif ord == -2:
+        out = mnp.min(s, axis=-1)
+    else:
+        out = mnp.sum(s, axis=-1)
+    if keepdims:
+        shape = list(aval_of(x).shape)
+        shape[r] = shape[c] = 1
+        out = mnp.reshape(out, shape)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# jax.scipy.linalg
+# ---------------------------------------------------------------------------
+
+def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
+    """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
+    low = _np_cholesky(a)
+    return low if lower else _mT(low)
+
+
+def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
+    """(c, lower) for cho_solve; c's other triangle is zero (JAX leaves it
+    unspecified)."""
+    return sp_cholesky(a, lower=lower), lower
+
+
+def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
+    """x with a x = b from cho_factor's (c, lower)."""
+    mnp = _mnp()
+    c, lower = c_and_lower
+    c = _real_matrix("cho_solve", c)
+    b = _real_matrix("cho_solve", b, square=False, min_ndim=1)
+    vector = aval_of(b).ndim == 1
+    if vector:
+        b = mnp.expand_dims(b, -1)
+    if aval_of(b).shape[-2] != aval_of(c).shape[-1]:
+        raise _err("mnp.linalg.cho_solve", f"b of shape {aval_of(b).shape} does not match the "
+                                           f"factor of shape {aval_of(c).shape}")
+    c, b = _batch_broadcast(c, b, 2)
+    # a = L L^T: solve L y = b, then L^T x = y (for upper c = L^T, mirrored).
+    y = triangular_solve(c, b, left_side=True, lower=lower, transpose_a=not lower)
+    x = triangular_solve(c, y, left_side=True, lower=lower, transpose_a=lower)
+    return mnp.squeeze(x, -1) if vector else x
+
+
+def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False,
+                     debug=None, check_finite=True):
+    """x with op(a) x = b for triangular `a` (trans 0/'N', 1/'T', 2/'C')."""
+    mnp = _mnp()
+    if trans in (0, "N"):
+        transpose_a = False
+    elif trans in (1, "T", 2, "C"):
+        transpose_a = True
+    else:
+        raise _err("mnp.linalg.solve_triangular", f"Invalid 'trans' value {trans!r}")
+    a = _real_matrix("solve_triangular", a)
+    b = _real_matrix("solve_triangular", b, square=False, min_ndim=1)
+    dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
+    a, b = mnp.astype(a, dt), mnp.astype(b, dt)
+    vector = aval_of(b).ndim == 1
+    if vector:
+        b = mnp.expand_dims(b, -1)
+    if aval_of(b).shape[-2] != aval_of(a).shape[-1]:
+        raise _err("scipy.linalg.solve_triangular", f"b of shape {aval_of(b).shape} does not "
+                                                    f"match a of shape {aval_of(a).shape}")
+    a, b = _batch_broadcast(a, b, 2)
+    x = triangular_solve(a, b, left_side=True, lower=lower, transpose_a=transpose_a,
+                         unit_diagonal=unit_diagonal)
+    return mnp.squeeze(x, -1) if vector else x
+
+
+def sp_solve(a, b, lower=False, overwrite_a=False, overwrite_b=False, debug=False,
+             check_finite=True, assume_a="gen"):
+    """scipy.linalg.solve (a general solve; assume_a only checked)."""
+    if assume_a not in ("gen", "sym", "her", "pos"):
+        raise _err("scipy.linalg.solve", f"Unknown assume_a {assume_a!r}")
+    return solve(a, b)
+
+
+def sp_det(a, overwrite_a=False, check_finite=True):
+    return det(a)
+
+
+def sp_inv(a, overwrite_a=False, check_finite=True):
+    return inv(a)
+
+
+def sp_eigh(a, b=None, lower=True, eigvals_only=False, overwrite_a=False, overwrite_b=False,
+            turbo=True, eigvals=None, type=1, check_finite=True):  # noqa: A002
+    """Eigenvalues (and eigenvectors) of a symmetric matrix (no generalized
+    problem: b must be None)."""
+    if b is not None:
+        raise _err("scipy.linalg.eigh", "the generalized eigenvalue problem (b) is not "
+                                        "supported", NotImplementedError)
+    w, v = _np_eigh(a, "L" if lower else "U")
+    return w if eigvals_only else (w, v)
+
+
+def sp_qr(a, overwrite_a=False, lwork=None, mode="full", pivoting=False, check_finite=True):
+    """scipy.linalg.qr: mode 'full' (complete), 'r', 'economic'."""
+    if pivoting:
+        raise _err("scipy.linalg.qr", "pivoting is not supported", NotImplementedError)
+    if mode not in ("full", "r", "economic"):
+        raise _err("scipy.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
+    a = _real_matrix("qr", a, square=False)
+    q, r = qr(a, full_matrices=mode != "economic")  # scipy's 'r' is the full R
+    return (r,) if mode == "r" else (q, r)
+
+
+def sp_svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_finite=True,
+           lapack_driver="gesdd"):
+    return _np_svd(a, full_matrices=full_matrices, compute_uv=compute_uv)

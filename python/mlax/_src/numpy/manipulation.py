@@ -1,0 +1,1172 @@
+"""mlax.numpy functions composed from other mlax.numpy/lax functions:
+reordering (flip, roll, tile, repeat), indexing (take, take_along_axis),
+splitting and stacking, triangles, argmax/argmin, cumulative sums and
+products, sorting and searching, contractions (tensordot, einsum, trace),
+and floating-point helpers (nan_to_num, logaddexp, hypot, isclose,
+allclose). Signatures, dtype promotion and errors follow jax.numpy.
+"""
+from __future__ import annotations
+
+import builtins
+import functools
+import operator
+import string
+
+import numpy as np
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import aval_of
+
+
+def _arr(x):
+    return x if mnp._is_array(x) else mnp.asarray(x)
+
+
+def _where():
+    return core.user_location_str()
+
+
+def _static_int(name, what, value):
+    if isinstance(value, Tracer):
+        raise errors.concretization(value, f"the {what} argument of mnp.{name}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"mnp.{name}: {what} must be an integer, got {type(value).__name__} "
+                        f"(at {_where()})") from None
+
+
+def _axis_list(name, axis, ndim):
+    if axis is None:
+        return list(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        axes = [mnp._normalize_axis(name, a, ndim) for a in axis]
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"mnp.{name}: repeated axis in {axis} (at {_where()})")
+        return axes
+    return [mnp._normalize_axis(name, axis, ndim)]
+
+
+# ---------------------------------------------------------------------------
+# Reordering
+# ---------------------------------------------------------------------------
+
+def flip(m, axis=None):
+    """Reverses the order of elements along `axis` (all axes when None)."""
+    m = _arr(m)
+    return lax.rev(m, _axis_list("flip", axis, aval_of(m).ndim))
+
+
+def fliplr(m):
+    m = _arr(m)
+    if aval_of(m).ndim < 2:
+        raise ValueError(f"mnp.fliplr: needs an array of at least 2 dimensions (at {_where()})")
+    return flip(m, 1)
+
+
+def flipud(m):
+    m = _arr(m)
+    if aval_of(m).ndim < 1:
+        raise ValueError(f"mnp.flipud: needs an array of at least 1 dimension (at {_where()})")
+    return flip(m, 0)
+
+
+def roll(a, shift, axis=None):
+    """Elements shifted along `axis` (of the flattened array when None),
+    wrapping around; `shift` may be traced."""
+    a = _arr(a)
+    aval = aval_of(a)
+    if axis is None:
+        return mnp.reshape(roll(mnp.ravel(a), shift, 0), aval.shape)
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    shifts = list(shift) if isinstance(shift, (tuple, list)) else (
+        [shift] * len(axes) if np.ndim(shift) == 0 else None)
+    if shifts is None or len(shifts) != len(axes):
+        if shifts is None and not isinstance(shift, Tracer):
+            shifts = list(np.asarray(shift).reshape(-1))
+        if shifts is None or len(shifts) != len(axes):
+            raise ValueError(f"mnp.roll: shift and axis must have the same length, got "
+                             f"{shift!r} and {axis!r} (at {_where()})")
+    for s, ax in zip(shifts, axes):
+        ax = mnp._normalize_axis("roll", ax, aval.ndim)
+        n = aval.shape[ax]
+        if n == 0:
+            continue
+        if isinstance(s, Tracer) or (mnp._is_array(s) and not isinstance(s, (int, np.integer))
+                                     and not hasattr(s, "_value_np")):
+            # A traced shift: slice the doubled array at (-shift) mod n.
+            start = mnp.remainder(mnp.negative(mnp.astype(s, dtypes.int32)), n)
+            a = lax.dynamic_slice_in_dim(mnp.concatenate([a, a], ax), start, n, ax)
+        else:
+            k = int(np.asarray(s)) % n
+            if k:
+                a = mnp.concatenate([lax.slice_in_dim(a, n - k, n, axis=ax),
+                                     lax.slice_in_dim(a, 0, n - k, axis=ax)], ax)
+    return a
+
+
+def tile(A, reps):
+    """A repeated `reps` times along each axis (numpy.tile)."""
+    A = _arr(A)
+    reps = (reps,) if np.ndim(reps) == 0 and not isinstance(reps, (tuple, list)) else reps
+    reps = tuple(_static_int("tile", "reps", r) for r in reps)
+    if builtins.any(r < 0 for r in reps):
+        raise ValueError(f"mnp.tile: negative repetitions {reps} (at {_where()})")
+    aval = aval_of(A)
+    ndim = builtins.max(len(reps), aval.ndim)
+    shape = (1,) * (ndim - aval.ndim) + aval.shape
+    reps = (1,) * (ndim - len(reps)) + reps
+    A = lax.reshape(A, shape)
+    # broadcast to (r0, s0, r1, s1, ...) then merge each pair
+    big = tuple(v for r, s in zip(reps, shape) for v in (r, s))
+    out = lax.broadcast_in_dim(A, big, tuple(range(1, 2 * ndim, 2)))
+    return lax.reshape(out, tuple(r * s for r, s in zip(reps, shape)))
+
+
+def repeat(a, repeats, axis=None, *, total_repeat_length=None):
+    """Each element repeated (numpy.repeat); `repeats` must be concrete
+    unless `total_repeat_length` is given."""
+    a = _arr(a)
+    if axis is None:
+        a = mnp.ravel(a)
+        axis = 0
+    aval = aval_of(a)
+    axis = mnp._normalize_axis("repeat", axis, aval.ndim)
+    n = aval.shape[axis]
+    if isinstance(repeats, Tracer):
+        if total_repeat_length is None:
+            raise errors.concretization(
+                repeats, "the repeats argument of mnp.repeat (pass total_repeat_length "
+                "to repeat by a traced amount)")
+        reps = mnp.broadcast_to(mnp.astype(repeats, dtypes.int32), (n,))
+        ends = cumsum(reps)
+        positions = mnp.arange(total_repeat_length, dtype=dtypes.int32)
+        idx = searchsorted(ends, positions, side="right")
+        return take(a, idx, axis=axis, mode="clip")
+    reps = np.asarray(repeats)
+    if reps.dtype.kind not in "iub":
+        raise TypeError(f"mnp.repeat: repeats must be integers, got {reps.dtype} (at {_where()})")
+    if reps.ndim > 1 or (reps.ndim == 1 and reps.shape[0] not in (1, n)):
+        raise ValueError(f"mnp.repeat: repeats of shape {reps.shape} cannot be broadcast to "
+                         f"the {n} elements along axis {axis} (at {_where()})")
+    if (reps < 0).any():
+        raise ValueError(f"mnp.repeat: negative repeats {reps.tolist()} (at {_where()})")
+    if reps.ndim == 0 or reps.shape[0] == 1:
+        r = int(reps.reshape(-1)[0])
+        shape = aval.shape
+        expanded = shape[:axis + 1] + (r,) + shape[axis + 1:]
+        out = lax.broadcast_in_dim(a, expanded, tuple(
+            d if d <= axis else d + 1 for d in range(aval.ndim)))
+        out = lax.reshape(out, shape[:axis] + (n * r,) + shape[axis + 1:])
+    else:
+        idx = np.repeat(np.arange(n, dtype=np.int32), reps)
+        out = take(a, idx, axis=axis, mode="clip")
+    if total_repeat_length is not None:
+        length = aval_of(out).shape[axis]
+        if length >= total_repeat_length:
+            out = lax.slice_in_dim(out, 0, total_repeat_length, axis=axis)
+        else:
+            pad = [(0, 0, 0)] * aval.ndim
+            pad[axis] = (0, total_repeat_length - length, 0)
+            last = lax.slice_in_dim(out, length - 1, length, axis=axis) if length else None
+            if last is None:
+                raise ValueError(f"mnp.repeat: cannot pad an empty result to "
+                                 f"total_repeat_length={total_repeat_length} (at {_where()})")
+            fill = tile(last, [total_repeat_length - length if d == axis else 1
+                               for d in range(aval.ndim)])
+            out = mnp.concatenate([out, fill], axis)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Indexing helpers
+# ---------------------------------------------------------------------------
+
+def _fill_value(dtype, fill_value):
+    if fill_value is not None:
+        return fill_value
+    if dtypes.is_inexact(dtype):
+        return np.nan
+    if dtypes.is_bool(dtype):
+        return True
+    if dtypes.is_unsigned(dtype):
+        return np.iinfo(dtype).max
+    return np.iinfo(dtype).min
+
+
+def _normalize_mode(name, mode):
+    m = "fill" if mode is None else str(getattr(mode, "name", mode)).lower()
+    m = {"fill_or_drop": "fill", "promise_in_bounds": "clip"}.get(m, m)
+    if m not in ("fill", "clip", "wrap"):
+        raise ValueError(f"mnp.{name}: invalid mode {mode!r}; use 'fill', 'clip' or 'wrap' "
+                         f"(at {_where()})")
+    return m
+
+
+def _prepare_indices(name, indices, n, mode):
+    """int32 indices for a dimension of size n and a mask of the valid ones
+    (None unless mode is 'fill')."""
+    idx = _arr(indices)
+    if not dtypes.is_int(aval_of(idx).dtype):
+        raise TypeError(f"mnp.{name}: indices must be integers, got "
+                        f"{aval_of(idx).dtype.name} (at {_where()})")
+    idx = mnp.astype(idx, dtypes.int32)
+    if mode == "wrap":
+        return mnp.remainder(idx, n) if n else idx, None
+    if mode == "clip":
+        return mnp.clip(idx, 0, builtins.max(n - 1, 0)), None
+    idx = mnp.where(mnp.less(idx, 0), mnp.add(idx, n), idx)
+    valid = mnp.logical_and(mnp.greater_equal(idx, 0), mnp.less(idx, n))
+    return idx, valid
+
+
+def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
+         indices_are_sorted=False, fill_value=None):
+    """Elements of `a` at `indices` along `axis` (flattened when None). As
+    jax.numpy.take: mode 'fill' (the default) gives `fill_value` (NaN for
+    floats) for out-of-bounds indices, 'clip' clamps, 'wrap' wraps."""
+    if out is not None:
+        raise NotImplementedError("mnp.take: the out argument is not supported")
+    a = _arr(a)
+    if axis is None:
+        a = mnp.ravel(a)
+        axis = 0
+    aval = aval_of(a)
+    axis = mnp._normalize_axis("take", axis, aval.ndim)
+    m = _normalize_mode("take", mode)
+    n = aval.shape[axis]
+    idx, valid = _prepare_indices("take", indices, n, m)
+    if n == 0:
+        if aval_of(idx).size:  # in every mode, as jax.numpy.take
+            raise IndexError(f"mnp.take: cannot do a non-empty take from an empty axis "
+                             f"(at {_where()})")
+        shape = aval.shape[:axis] + aval_of(idx).shape + aval.shape[axis + 1:]
+        return mnp.full(shape, _fill_value(aval.dtype, fill_value), aval.dtype)
+    out_ = a[(slice(None),) * axis + (mnp.clip(idx, 0, n - 1),)]
+    if valid is None:
+        return out_
+    nidx = aval_of(idx).ndim
+    mask = lax.broadcast_in_dim(valid, aval_of(out_).shape, tuple(range(axis, axis + nidx)))
+    fill = mnp.full((), _fill_value(aval.dtype, fill_value), aval.dtype)
+    return mnp.where(mask, out_, fill)
+
+
+def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
+    """Elements of `arr` at `indices` along `axis`, the other axes
+    broadcast (numpy.take_along_axis); out-of-bounds indices as in take."""
+    arr = _arr(arr)
+    indices = _arr(indices)
+    if axis is None:
+        arr = mnp.ravel(arr)
+        indices = mnp.ravel(indices)
+        axis = 0
+    aval, iaval = aval_of(arr), aval_of(indices)
+    if aval.ndim != iaval.ndim:
+        raise ValueError(f"mnp.take_along_axis: indices and arr must have the same number of "
+                         f"dimensions; {iaval.ndim} vs. {aval.ndim} (at {_where()})")
+    axis = mnp._normalize_axis("take_along_axis", axis, aval.ndim)
+    m = _normalize_mode("take_along_axis", mode)
+    n = aval.shape[axis]
+    idx, valid = _prepare_indices("take_along_axis", indices, n, m)
+    shape = []
+    for d in range(aval.ndim):
+        if d == axis:
+            shape.append(iaval.shape[d])
+            continue
+        a_, i_ = aval.shape[d], iaval.shape[d]
+        if a_ != i_ and 1 not in (a_, i_):
+            raise ValueError(f"mnp.take_along_axis: shapes {aval.shape} and {iaval.shape} "
+                             f"do not broadcast outside axis {axis} (at {_where()})")
+        shape.append(builtins.max(a_, i_) if 0 not in (a_, i_) else 0)
+    shape = tuple(shape)
+    if n == 0 or 0 in shape:
+        return mnp.full(shape, _fill_value(aval.dtype, fill_value), aval.dtype)
+    index = []
+    for d in range(aval.ndim):
+        if d == axis:
+            index.append(mnp.broadcast_to(mnp.clip(idx, 0, n - 1), shape))
+        else:
+            rng = np.arange(aval.shape[d], dtype=np.int32).reshape(
+                [-1 if k == d else 1 for k in range(aval.ndim)])
+            index.append(np.broadcast_to(rng, shape) if aval.shape[d] != 1
+                         else np.zeros(shape, np.int32))
+    out_ = arr[tuple(index)]
+    if valid is None:
+        return out_
+    fill = mnp.full((), _fill_value(aval.dtype, fill_value), aval.dtype)
+    return mnp.where(mnp.broadcast_to(valid, shape), out_, fill)
+
+
+# ---------------------------------------------------------------------------
+# Splitting and stacking
+# ---------------------------------------------------------------------------
+
+def split(ary, indices_or_sections, axis=0):
+    """Sub-arrays along `axis` (numpy.split): equal sections or cut points."""
+    ary = _arr(ary)
+    aval = aval_of(ary)
+    axis = mnp._normalize_axis("split", axis, aval.ndim)
+    n = aval.shape[axis]
+    if isinstance(indices_or_sections, Tracer):
+        raise errors.concretization(indices_or_sections,
+                                    "the indices_or_sections argument of mnp.split")
+    if np.ndim(indices_or_sections) == 0:
+        sections = _static_int("split", "indices_or_sections", indices_or_sections)
+        if sections <= 0 or n % sections:
+            raise ValueError(f"mnp.split: array split does not result in an equal division: "
+                             f"{n} elements along axis {axis} into {sections} sections "
+                             f"(at {_where()})")
+        cuts = [i * (n // sections) for i in range(1, sections)]
+    else:
+        cuts = [int(c) for c in np.asarray(indices_or_sections).reshape(-1)]
+    bounds = [0] + cuts + [n]
+    out = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        lo, hi = builtins.min(builtins.max(lo if lo >= 0 else lo + n, 0), n), \
+            builtins.min(builtins.max(hi if hi >= 0 else hi + n, 0), n)
+        out.append(lax.slice_in_dim(ary, lo, builtins.max(lo, hi), axis=axis))
+    return out
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    ary = _arr(ary)
+    if np.ndim(indices_or_sections) != 0:
+        return split(ary, indices_or_sections, axis)
+    n = aval_of(ary).shape[mnp._normalize_axis("array_split", axis, aval_of(ary).ndim)]
+    sections = _static_int("array_split", "indices_or_sections", indices_or_sections)
+    if sections <= 0:
+        raise ValueError(f"mnp.array_split: number sections must be larger than 0 "
+                         f"(at {_where()})")
+    q, r = divmod(n, sections)
+    sizes = [q + 1] * r + [q] * (sections - r)
+    return split(ary, list(np.cumsum(sizes)[:-1]), axis)
+
+
+def atleast_1d(*arys):
+    out = [mnp.reshape(_arr(a), (1,)) if aval_of(_arr(a)).ndim == 0 else _arr(a)
+           for a in arys]
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_2d(*arys):
+    out = []
+    for a in arys:
+        a = _arr(a)
+        nd = aval_of(a).ndim
+        out.append(mnp.reshape(a, (1,) * (2 - nd) + aval_of(a).shape) if nd < 2 else a)
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_3d(*arys):
+    out = []
+    for a in arys:
+        a = _arr(a)
+        shape = aval_of(a).shape
+        if len(shape) == 0:
+            a = mnp.reshape(a, (1, 1, 1))
+        elif len(shape) == 1:
+            a = mnp.reshape(a, (1, shape[0], 1))
+        elif len(shape) == 2:
+            a = mnp.reshape(a, shape + (1,))
+        out.append(a)
+    return out[0] if len(out) == 1 else out
+
+
+def _sequence(name, tup):
+    if mnp._is_array(tup) or isinstance(tup, np.ndarray):
+        return [tup[i] for i in range(aval_of(tup).shape[0])]
+    tup = list(tup)
+    if not tup:
+        raise ValueError(f"mnp.{name}: need at least one array to concatenate (at {_where()})")
+    return tup
+
+
+def hstack(tup, dtype=None):
+    arrs = [atleast_1d(a) for a in _sequence("hstack", tup)]
+    out = mnp.concatenate(arrs, 0 if aval_of(arrs[0]).ndim == 1 else 1)
+    return out if dtype is None else mnp.astype(out, dtype)
+
+
+def vstack(tup, dtype=None):
+    arrs = [atleast_2d(a) for a in _sequence("vstack", tup)]
+    out = mnp.concatenate(arrs, 0)
+    return out if dtype is None else mnp.astype(out, dtype)
+
+
+def dstack(tup, dtype=None):
+    arrs = [atleast_3d(a) for a in _sequence("dstack", tup)]
+    out = mnp.concatenate(arrs, 2)
+    return out if dtype is None else mnp.astype(out, dtype)
+
+
+def column_stack(tup):
+    arrs = []
+    for a in _sequence("column_stack", tup):
+        a = _arr(a)
+        arrs.append(mnp.reshape(a, (-1, 1)) if aval_of(a).ndim < 2 else a)
+    return mnp.concatenate(arrs, 1)
+
+
+# ---------------------------------------------------------------------------
+# Triangles and grids
+# ---------------------------------------------------------------------------
+
+def tri(N, M=None, k=0, dtype=None):
+    """Ones at and below the k-th diagonal of an N x M matrix."""
+    N = _static_int("tri", "N", N)
+    M = N if M is None else _static_int("tri", "M", M)
+    k = _static_int("tri", "k", k)
+    # float32 by default, even with 64-bit floats enabled (as jnp.tri)
+    dt = dtypes.float32 if dtype is None else dtypes.canonicalize(dtype)
+    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
+    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
+    return mnp.astype(mnp.greater_equal(mnp.add(rows, k), cols), dt)
+
+
+def _tri_mask(name, m, k):
+    m = _arr(m)
+    aval = aval_of(m)
+    if aval.ndim < 2:
+        raise ValueError(f"mnp.{name}: input array must be at least 2-d, got shape "
+                         f"{aval.shape} (at {_where()})")
+    k = _static_int(name, "k", k)
+    n_, m_ = aval.shape[-2:]
+    rows = lax.broadcasted_iota(dtypes.int32, (n_, m_), 0)
+    cols = lax.broadcasted_iota(dtypes.int32, (n_, m_), 1)
+    return m, aval, mnp.greater_equal(mnp.add(rows, k), cols)
+
+
+def tril(m, k=0):
+    """The lower triangle (at and below the k-th diagonal) of the last two axes."""
+    m, aval, below = _tri_mask("tril", m, k)
+    return mnp.where(mnp.broadcast_to(below, aval.shape), m, mnp.zeros((), aval.dtype))
+
+
+def triu(m, k=0):
+    """The upper triangle (at and above the k-th diagonal) of the last two axes."""
+    m, aval, below = _tri_mask("triu", m, k - 1)
+    return mnp.where(mnp.broadcast_to(below, aval.shape), mnp.zeros((), aval.dtype), m)
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    """Coordinate grids from 1-D coordinate arrays (numpy.meshgrid)."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"mnp.meshgrid: indexing must be 'xy' or 'ij', got {indexing!r} "
+                         f"(at {_where()})")
+    xs = [_arr(x) for x in xi]
+    for i, x in enumerate(xs):
+        if aval_of(x).ndim != 1:
+            raise ValueError(f"mnp.meshgrid: arguments must be 1-D, got shape "
+                             f"{aval_of(x).shape} for argument {i} (at {_where()})")
+    if not xs:
+        return []
+    shape = [aval_of(x).shape[0] for x in xs]
+    if indexing == "xy" and len(xs) >= 2:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, x in enumerate(xs):
+        axis = i
+        if indexing == "xy" and len(xs) >= 2 and i < 2:
+            axis = 1 - i
+        s = [1] * len(xs)
+        s[axis] = shape[axis]
+        x = mnp.reshape(x, s)
+        out.append(x if sparse else mnp.broadcast_to(x, tuple(shape)))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# argmax / argmin
+# ---------------------------------------------------------------------------
+
+def _arg_extreme(name, a, axis, keepdims, reduce_fn):
+    a = _arr(a)
+    aval = aval_of(a)
+    if axis is None:
+        if aval.size == 0:
+            raise ValueError(f"mnp.{name}: attempt to get {name} of an empty sequence "
+                             f"(at {_where()})")
+        out = _arg_extreme(name, mnp.ravel(a), 0, False, reduce_fn)
+        return mnp.reshape(out, (1,) * aval.ndim) if keepdims else out
+    axis = mnp._normalize_axis(name, axis, aval.ndim)
+    n = aval.shape[axis]
+    if n == 0:
+        raise ValueError(f"mnp.{name}: attempt to get {name} of an empty sequence "
+                         f"(at {_where()})")
+    if dtypes.is_complex(aval.dtype):
+        raise NotImplementedError(f"mnp.{name}: complex inputs are not supported yet")
+    best = reduce_fn(a, axis=axis, keepdims=True)
+    target = mnp.equal(a, best)
+    if dtypes.is_float(aval.dtype):
+        # NaN wins, as in NumPy: the first NaN along the axis.
+        target = mnp.where(mnp.isnan(best), mnp.isnan(a), target)
+    int_ = dtypes.default_int()
+    iota = lax.broadcasted_iota(int_, aval.shape, axis)
+    idx = mnp.where(target, iota, np.asarray(n, int_))
+    return mnp.min(idx, axis=axis, keepdims=bool(keepdims))
+
+
+def argmax(a, axis=None, out=None, keepdims=None):
+    """Index of the (first) maximum along `axis` (NaN counts as the maximum)."""
+    if out is not None:
+        raise NotImplementedError("mnp.argmax: the out argument is not supported")
+    return _arg_extreme("argmax", a, axis, keepdims, mnp.max)
+
+
+def argmin(a, axis=None, out=None, keepdims=None):
+    """Index of the (first) minimum along `axis` (NaN counts as the minimum)."""
+    if out is not None:
+        raise NotImplementedError("mnp.argmin: the out argument is not supported")
+    return _arg_extreme("argmin", a, axis, keepdims, mnp.min)
+
+
+# ---------------------------------------------------------------------------
+# Cumulative sums and products
+# ---------------------------------------------------------------------------
+
+def _cumulative_setup(name, a, axis, dtype):
+    a = _arr(a)
+    if axis is None:
+        a = mnp.ravel(a)
+        axis = 0
+    aval = aval_of(a)
+    axis = mnp._normalize_axis(name, axis, aval.ndim)  # a 0-d `a` has no axis 0 (as JAX)
+    if dtype is not None:
+        a = mnp.astype(a, dtype)
+    else:
+        dt = aval.dtype
+        if dtypes.is_bool(dt):
+            a = mnp.astype(a, dtypes.default_int())
+    if aval_of(a).ndim == 0:
+        a = mnp.reshape(a, (1,))
+    return a, axis
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """Cumulative sum along `axis` (of the flattened array when None)."""
+    if out is not None:
+        raise NotImplementedError("mnp.cumsum: the out argument is not supported")
+    a, axis = _cumulative_setup("cumsum", a, axis, dtype)
+    return lax.cumsum(a, axis)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    """Cumulative product along `axis` (log-step doubling: exact with zeros,
+    differentiable)."""
+    if out is not None:
+        raise NotImplementedError("mnp.cumprod: the out argument is not supported")
+    a, axis = _cumulative_setup("cumprod", a, axis, dtype)
+    aval = aval_of(a)
+    n = aval.shape[axis]
+    one = mnp.ones((), aval.dtype)
+    k = 1
+    while k < n:
+        config = [(0, 0, 0)] * aval.ndim
+        config[axis] = (k, -k, 0)
+        a = mnp.multiply(a, lax.pad(a, one, config))
+        k *= 2
+    return a
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    x = _arr(x)
+    if axis is None:
+        if aval_of(x).ndim > 1:
+            raise ValueError("mnp.cumulative_sum: axis must be given for arrays with more "
+                             f"than one dimension (at {_where()})")
+        axis = 0
+    out = cumsum(x, axis=axis, dtype=dtype)
+    if include_initial:
+        ax = mnp._normalize_axis("cumulative_sum", axis, aval_of(out).ndim)
+        shape = list(aval_of(out).shape)
+        shape[ax] = 1
+        out = mnp.concatenate([mnp.zeros(shape, aval_of(out).dtype), out], ax)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Sorting and searching
+# ---------------------------------------------------------------------------
+
+def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
+    """Sorted copy along `axis` (flattened when None); NaNs sort last."""
+    if order is not None:
+        raise TypeError("mnp.sort: the order argument is not supported")
+    a = _arr(a)
+    if axis is None:
+        a, axis = mnp.ravel(a), 0
+    aval = aval_of(a)
+    if aval.ndim == 0:
+        raise ValueError(f"mnp.sort: cannot sort a 0-d array along axis {axis} "
+                         f"(at {_where()})")
+    axis = mnp._normalize_axis("sort", axis, aval.ndim)
+    if descending:
+        return lax.rev(lax.sort(lax.rev(a, (axis,)), dimension=axis, is_stable=stable),
+                       (axis,))
+    return lax.sort(a, dimension=axis, is_stable=stable)
+
+
+def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
+            dtype=None):
+    """Indices that sort `a` along `axis` (stable by default)."""
+    if order is not None:
+        raise TypeError("mnp.argsort: the order argument is not supported")
+    a = _arr(a)
+    if axis is None:
+        a, axis = mnp.ravel(a), 0
+    aval = aval_of(a)
+    if aval.ndim == 0:
+        raise ValueError(f"mnp.argsort: cannot sort a 0-d array along axis {axis} "
+                         f"(at {_where()})")
+    axis = mnp._normalize_axis("argsort", axis, aval.ndim)
+    n = aval.shape[axis]
+    int_ = dtypes.default_int()
+    iota = lax.broadcasted_iota(int_, aval.shape, axis)
+    if descending:
+        _, perm = lax.sort_key_val(lax.rev(a, (axis,)), iota, dimension=axis,
+                                   is_stable=stable)
+        out = lax.rev(mnp.subtract(np.asarray(n - 1, int_), perm), (axis,))
+    else:
+        _, out = lax.sort_key_val(a, iota, dimension=axis, is_stable=stable)
+    return out if dtype is None else mnp.astype(out, dtype)
+
+
+def _total_lt(x, y):
+    """x < y with NaN greater than everything (the order sort uses)."""
+    if dtypes.is_float(aval_of(x).dtype):
+        return mnp.logical_or(mnp.less(x, y),
+                              mnp.logical_and(mnp.isnan(y), mnp.logical_not(mnp.isnan(x))))
+    return mnp.less(x, y)
+
+
+def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
+    """Where `v` would be inserted into the sorted 1-D `a` to keep it
+    sorted (NaNs sort last). Compares every pair (jax's 'compare_all')."""
+    if side not in ("left", "right"):
+        raise ValueError(f"mnp.searchsorted: side must be 'left' or 'right', got {side!r} "
+                         f"(at {_where()})")
+    if method not in ("scan", "scan_unrolled", "sort", "compare_all"):
+        raise ValueError(f"mnp.searchsorted: invalid method {method!r} (at {_where()})")
+    a = _arr(a)
+    if aval_of(a).ndim != 1:
+        raise ValueError(f"mnp.searchsorted: a should be 1-dimensional, got shape "
+                         f"{aval_of(a).shape} (at {_where()})")
+    if sorter is not None:
+        a = take(a, sorter, mode="clip")
+    a, v = mnp.promote_dtypes("searchsorted", a, _arr(v))
+    vshape = aval_of(v).shape
+    n = aval_of(a).shape[0]
+    if n == 0:
+        return mnp.zeros(vshape, dtypes.int32)
+    vv = mnp.expand_dims(v, -1)
+    cmp = _total_lt(a, vv) if side == "left" else mnp.logical_not(_total_lt(vv, a))
+    return mnp.sum(mnp.astype(cmp, dtypes.int32), axis=-1, dtype=dtypes.int32)
+
+
+# ---------------------------------------------------------------------------
+# Contractions
+# ---------------------------------------------------------------------------
+
+def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
+    """Sum of products over the given axes (numpy.tensordot)."""
+    a, b = mnp.promote_dtypes("tensordot", _arr(a), _arr(b))
+    la, lb = aval_of(a), aval_of(b)
+    if isinstance(axes, (int, np.integer)):
+        k = int(axes)
+        if k < 0 or k > builtins.min(la.ndim, lb.ndim):
+            raise TypeError(f"mnp.tensordot: number of contracting dimensions {k} must be "
+                            f"in [0, {builtins.min(la.ndim, lb.ndim)}] for shapes "
+                            f"{la.shape} and {lb.shape} (at {_where()})")
+        ca, cb = list(range(la.ndim - k, la.ndim)), list(range(k))
+    else:
+        try:
+            ax_a, ax_b = axes
+        except (TypeError, ValueError):
+            raise TypeError(f"mnp.tensordot: axes must be an int or a pair of sequences, got "
+                            f"{axes!r} (at {_where()})") from None
+        ax_a = [ax_a] if np.ndim(ax_a) == 0 else list(ax_a)
+        ax_b = [ax_b] if np.ndim(ax_b) == 0 else list(ax_b)
+        if len(ax_a) != len(ax_b):
+            raise TypeError(f"mnp.tensordot: the axes for a and b must have one length, got "
+                            f"{ax_a} and {ax_b} (at {_where()})")
+        ca = [mnp._normalize_axis("tensordot", x, la.ndim) for x in ax_a]
+        cb = [mnp._normalize_axis("tensordot", x, lb.ndim) for x in ax_b]
+    for x, y in zip(ca, cb):
+        if la.shape[x] != lb.shape[y]:
+            raise TypeError(f"mnp.tensordot: shape mismatch: axis {x} of a (size "
+                            f"{la.shape[x]}) vs axis {y} of b (size {lb.shape[y]}); shapes "
+                            f"{la.shape} and {lb.shape} (at {_where()})")
+    return lax.dot_general(a, b, ((tuple(ca), tuple(cb)), ((), ())),
+                           preferred_element_type=preferred_element_type)
+
+
+def _einsum_parse(subscripts, shapes):
+    subscripts = subscripts.replace(" ", "")
+    if "->" in subscripts:
+        ins, out = subscripts.split("->")
+        explicit = True
+    else:
+        ins, out, explicit = subscripts, None, False
+    inputs = ins.split(",")
+    if len(inputs) != len(shapes):
+        raise ValueError(f"mnp.einsum: {len(inputs)} operand subscripts for {len(shapes)} "
+                         f"operands in {subscripts!r} (at {_where()})")
+    used = set(c for c in subscripts if c in string.ascii_letters)
+    free = [c for c in string.ascii_letters if c not in used]
+    ell_rank = 0
+    for s, shape in zip(inputs, shapes):
+        if "..." in s:
+            ell_rank = builtins.max(ell_rank, len(shape) - len(s.replace("...", "")))
+    ell = "".join(free[:ell_rank])
+    labels = []
+    for s, shape in zip(inputs, shapes):
+        if "..." in s:
+            n = len(shape) - len(s.replace("...", ""))
+            s = s.replace("...", ell[ell_rank - n:] if n else "")
+        for c in s:
+            if c not in string.ascii_letters:
+                raise ValueError(f"mnp.einsum: invalid subscript {c!r} in {subscripts!r} "
+                                 f"(at {_where()})")
+        if len(s) != len(shape):
+            raise ValueError(f"mnp.einsum: operand subscripts {s!r} do not match an operand "
+                             f"of shape {shape} (at {_where()})")
+        labels.append(s)
+    if explicit:
+        out = out.replace("...", ell)
+    else:
+        counts = {}
+        for s in labels:
+            for c in s:
+                counts[c] = counts.get(c, 0) + 1
+        out = ell + "".join(sorted(c for c, k in counts.items() if k == 1 and c not in ell))
+    return labels, out
+
+
+def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
+           preferred_element_type=None, _dot_general=None):
+    """Einstein summation (numpy.einsum), contracting pairwise left to right
+    with dot_general."""
+    if out is not None:
+        raise NotImplementedError("mnp.einsum: the out argument is not supported")
+    if not isinstance(subscripts, str):
+        raise NotImplementedError("mnp.einsum: only the subscripts-string form is supported")
+    ops = mnp.promote_dtypes("einsum", *[_arr(o) for o in operands])
+    ops = [_arr(o) for o in ops]
+    labels, out_labels = _einsum_parse(subscripts, [aval_of(o).shape for o in ops])
+    sizes = {}
+    for s, o in zip(labels, ops):
+        for c, d in zip(s, aval_of(o).shape):
+            if sizes.setdefault(c, d) != d and 1 not in (d, sizes[c]):
+                raise ValueError(f"mnp.einsum: size of label {c!r} differs: {sizes[c]} vs "
+                                 f"{d} in {subscripts!r} (at {_where()})")
+            sizes[c] = builtins.max(sizes[c], d)
+    for c in out_labels:
+        if c not in sizes or out_labels.count(c) > 1:
+            raise ValueError(f"mnp.einsum: output subscript {c!r} must appear once in the "
+                             f"output and in some input of {subscripts!r} (at {_where()})")
+
+    def diag(x, s):
+        # Repeated labels within one operand: take the diagonal.
+        while True:
+            dup = next((c for c in s if s.count(c) > 1), None)
+            if dup is None:
+                return x, s
+            i = s.index(dup)
+            j = s.index(dup, i + 1)
+            shape = aval_of(x).shape
+            eye_ = mnp.equal(lax.broadcasted_iota(dtypes.int32, shape, i),
+                             lax.broadcasted_iota(dtypes.int32, shape, j))
+            x = mnp.sum(mnp.where(eye_, x, mnp.zeros((), aval_of(x).dtype)), axis=j)
+            s = s[:j] + s[j + 1:]
+
+    def expand(x, s):
+        # size-1 dimensions that broadcast against another operand's
+        shape = aval_of(x).shape
+        target = tuple(sizes[c] for c in s)
+        return (mnp.broadcast_to(x, target) if shape != target else x), s
+
+    terms = [expand(*diag(o, s)) for o, s in zip(ops, labels)]
+
+    def needed_after(k):
+        keep = set(out_labels)
+        for _, s in terms[k:]:
+            keep |= set(s)
+        return keep
+
+    def sum_out(x, s, keep):
+        axes = [i for i, c in enumerate(s) if c not in keep]
+        if axes:
+            x = mnp.sum(x, axis=tuple(axes))
+            s = "".join(c for c in s if c in keep)
+        return x, s
+
+    x, s = terms[0]
+    x, s = sum_out(x, s, needed_after(1))
+    for k in range(1, len(terms)):
+        y, t = terms[k]
+        keep = needed_after(k + 1)
+        y, t = sum_out(y, t, keep | set(s))
+        batch = [c for c in s if c in t and c in keep]
+        contract = [c for c in s if c in t and c not in keep]
+        dn = ((tuple(s.index(c) for c in contract), tuple(t.index(c) for c in contract)),
+              (tuple(s.index(c) for c in batch), tuple(t.index(c) for c in batch)))
+        x = lax.dot_general(x, y, dn, preferred_element_type=preferred_element_type)
+        s = ("".join(batch) + "".join(c for c in s if c not in batch and c not in contract)
+             + "".join(c for c in t if c not in batch and c not in contract))
+    x, s = sum_out(x, s, set(out_labels))
+    return lax.transpose(x, tuple(s.index(c) for c in out_labels))
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """Sum along a diagonal (numpy.trace)."""
+    if out is not None:
+        raise NotImplementedError("mnp.trace: the out argument is not supported")
+    a = _arr(a)
+    aval = aval_of(a)
+    if aval.ndim < 2:
+        raise ValueError(f"mnp.trace: needs an array of at least 2 dimensions, got shape "
+                         f"{aval.shape} (at {_where()})")
+    offset = _static_int("trace", "offset", offset)
+    a1 = mnp._normalize_axis("trace", axis1, aval.ndim)
+    a2 = mnp._normalize_axis("trace", axis2, aval.ndim)
+    if a1 == a2:
+        raise ValueError(f"mnp.trace: axis1 and axis2 cannot be the same (at {_where()})")
+    rows = lax.broadcasted_iota(dtypes.int32, aval.shape, a1)
+    cols = lax.broadcasted_iota(dtypes.int32, aval.shape, a2)
+    on_diag = mnp.equal(mnp.add(rows, offset), cols)
+    masked = mnp.where(on_diag, a, mnp.zeros((), aval.dtype))
+    return mnp.sum(masked, axis=(a1, a2), dtype=dtype)
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    """The diagonal of the (axis1, axis2) planes, as the last axis."""
+    a = _arr(a)
+    aval = aval_of(a)
+    if aval.ndim < 2:
+        raise ValueError(f"mnp.diagonal: needs an array of at least 2 dimensions, got shape "
+                         f"{aval.shape} (at {_where()})")
+    offset = _static_int("diagonal", "offset", offset)
+    a1 = mnp._normalize_axis("diagonal", axis1, aval.ndim)
+    a2 = mnp._normalize_axis("diagonal", axis2, aval.ndim)
+    if a1 == a2:
+        raise ValueError(f"mnp.diagonal: axis1 and axis2 cannot be the same (at {_where()})")
+    rest = [d for d in range(aval.ndim) if d not in (a1, a2)]
+    a = mnp.transpose(a, rest + [a1, a2])
+    n, m = aval.shape[a1], aval.shape[a2]
+    r0, c0 = (0, offset) if offset >= 0 else (-offset, 0)
+    length = builtins.max(0, builtins.min(n - r0, m - c0))
+    rows = np.arange(r0, r0 + length, dtype=np.int32)
+    cols = np.arange(c0, c0 + length, dtype=np.int32)
+    return a[(Ellipsis, rows, cols)]
+
+
+# ---------------------------------------------------------------------------
+# Floating-point helpers
+# ---------------------------------------------------------------------------
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    """NaN -> `nan`, +inf -> `posinf` (the largest float), -inf -> `neginf`."""
+    x = _arr(x)
+    dt = aval_of(x).dtype
+    if not dtypes.is_inexact(dt):
+        return x
+    if dtypes.is_complex(dt):
+        raise NotImplementedError("mnp.nan_to_num: complex inputs are not supported yet")
+    info = np.finfo(dt)
+    posinf = info.max if posinf is None else posinf
+    neginf = info.min if neginf is None else neginf
+    out = mnp.where(mnp.isnan(x), mnp.asarray(nan, dt), x)
+    out = mnp.where(mnp.logical_and(mnp.isinf(out), mnp.greater(out, 0)),
+                    mnp.asarray(posinf, dt), out)
+    return mnp.where(mnp.logical_and(mnp.isinf(out), mnp.less(out, 0)),
+                     mnp.asarray(neginf, dt), out)
+
+
+def _logaddexp_value(x1, x2, base2):
+    """log(exp(x1) + exp(x2)) (log2/exp2 with base2) without overflow, as
+    JAX computes it: amax + log1p(exp(-|x1 - x2|)); NaNs and same-signed
+    infinities (a NaN difference) give x1 + x2."""
+    amax = lax.max(x1, x2)
+    delta = lax.sub(x1, x2)
+    neg = lax.neg(lax.abs(delta))
+    if base2:
+        from mlax._src.lax import math as lax_math
+
+        tail = lax.mul(lax.full_like(amax, 1 / np.log(2)), lax.log1p(lax_math.exp2(neg)))
+    else:
+        tail = lax.log1p(lax.exp(neg))
+    return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
+
+
+def _logaddexp_weights(x1, x2, out, base2):
+    """d out / d x1 and d out / d x2, as JAX's custom JVP rule gives them:
+    b**(ri(x_i) - ri(out)) with ri(+inf) = 0 (b = e, or 2 with base2).
+
+    Where out is finite this is written as sigmoid(+-(x1 - x2) * ln b),
+    which equals it but depends on the inputs alone and is smooth, so that
+    the derivatives of the rule (higher derivatives of logaddexp) are exact
+    at x1 == x2 too (JAX gets those by recursing into its custom JVP; the
+    amax/|delta| formula has no second derivative at x1 == x2). Both
+    branches are kept finite where they are not selected, so a where()
+    never multiplies a zero cotangent by inf or NaN."""
+    inf = lax.full_like(out, np.inf)
+    zero = lax.full_like(out, 0)
+    out_inf = lax.eq(out, inf)
+    delta = lax.select(out_inf, zero, lax.sub(x1, x2))
+    if base2:
+        delta = lax.mul(delta, lax.full_like(delta, np.log(2)))
+    w1, w2 = lax.logistic(delta), lax.logistic(lax.neg(delta))
+
+    def at_inf(x):  # b**ri(x), selected only where out is +inf
+        x = lax.select(out_inf, lax.select(lax.eq(x, inf), zero, x), zero)
+        if base2:
+            from mlax._src.lax import math as lax_math
+
+            return lax_math.exp2(x)
+        return lax.exp(x)
+
+    return (lax.select(out_inf, at_inf(x1), w1), lax.select(out_inf, at_inf(x2), w2))
+
+
+# Custom-JVP levels: the rule of level k takes its primal output from level
+# k + 1 (mlax traces rules eagerly, so a rule calling its own function gets
+# the plain formula); the last level is the plain formula. The tangents do not
+# depend on the primal output, so every order of grad / jacfwd / jacrev /
+# hessian is exact; the primal output's derivative, seen only by forward
+# mode nested over forward mode, is exact to _LOGADDEXP_LEVELS nestings.
+_LOGADDEXP_LEVELS = 3
+_logaddexp_fns: dict = {}
+
+
+def _logaddexp_fn(base2, level=0):
+    key = (base2, level)
+    fn = _logaddexp_fns.get(key)
+    if fn is not None:
+        return fn
+    if level >= _LOGADDEXP_LEVELS:
+        fn = functools.partial(_logaddexp_value, base2=base2)
+    else:
+        from mlax._src.transforms.autodiff import custom_jvp
+
+        def value(x1, x2):
+            return _logaddexp_value(x1, x2, base2)
+
+        value.__name__ = "logaddexp2" if base2 else "logaddexp"
+        fn = custom_jvp(value)
+
+        @fn.defjvp
+        def _jvp(primals, tangents):
+            x1, x2 = primals
+            t1, t2 = tangents
+            out = _logaddexp_fn(base2, level + 1)(x1, x2)
+            w1, w2 = _logaddexp_weights(x1, x2, out, base2)
+            return out, lax.add(lax.mul(t1, w1), lax.mul(t2, w2))
+
+    _logaddexp_fns[key] = fn
+    return fn
+
+
+def _logaddexp(name, x1, x2, base2):
+    x1, x2 = mnp._promote_inexact(name, x1, x2)
+    x1, x2 = mnp.promote_args(name, x1, x2)
+    if dtypes.is_complex(aval_of(x1).dtype):
+        raise TypeError(f"mnp.{name} does not accept complex input "
+                        f"({aval_of(x1).dtype.name}) yet (at {_where()})")
+    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
+    return _logaddexp_fn(base2)(x1, x2)
+
+
+def logaddexp(x1, x2):
+    """log(exp(x1) + exp(x2)) without overflow; derivatives as JAX's (a
+    custom JVP: exact to every order, also at x1 == x2)."""
+    return _logaddexp("logaddexp", x1, x2, False)
+
+
+def logaddexp2(x1, x2):
+    """log2(2**x1 + 2**x2) without overflow; derivatives as JAX's."""
+    return _logaddexp("logaddexp2", x1, x2, True)
+
+
+logaddexp = mnp._eager_jit(logaddexp)
+logaddexp2 = mnp._eager_jit(logaddexp2)
+
+
+def hypot(x1, x2):
+    """sqrt(x1**2 + x2**2) without overflow."""
+    x1, x2 = mnp._promote_inexact("hypot", x1, x2)
+    x1, x2 = mnp.promote_args("hypot", x1, x2)
+    x1, x2 = mnp.abs(x1), mnp.abs(x2)
+    any_inf = mnp.logical_or(mnp.isinf(x1), mnp.isinf(x2))
+    big, small = mnp.maximum(x1, x2), mnp.minimum(x1, x2)
+    zero = mnp.equal(big, 0)
+    safe = mnp.where(zero, mnp.ones_like(big), big)
+    out = mnp.where(zero, big, mnp.multiply(big, mnp.sqrt(
+        mnp.add(1, mnp.square(mnp.divide(small, safe))))))
+    return mnp.where(any_inf, mnp.full_like(out, np.inf), out)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|a - b| <= atol + rtol * |b|, elementwise (infinities equal only
+    themselves; NaNs equal nothing unless `equal_nan`)."""
+    a, b = mnp.promote_args("isclose", _arr(a), _arr(b))
+    dt = aval_of(a).dtype
+    if not dtypes.is_inexact(dt):
+        return mnp.equal(a, b)
+    if dtypes.is_complex(dt):
+        raise NotImplementedError("mnp.isclose: complex inputs are not supported yet")
+    rtol = mnp.astype(rtol, dt) if mnp._is_array(rtol) else mnp._Literal(rtol, dt, False)
+    atol = mnp.astype(atol, dt) if mnp._is_array(atol) else mnp._Literal(atol, dt, False)
+    out = mnp.less_equal(mnp.abs(mnp.subtract(a, b)),
+                         mnp.add(atol, mnp.multiply(rtol, mnp.abs(b))))
+    a_inf, b_inf = mnp.isinf(a), mnp.isinf(b)
+    out = mnp.logical_and(out, mnp.logical_not(mnp.logical_or(a_inf, b_inf)))
+    out = mnp.logical_or(out, mnp.logical_and(mnp.logical_and(a_inf, b_inf), mnp.equal(a, b)))
+    a_nan, b_nan = mnp.isnan(a), mnp.isnan(b)
+    out = mnp.logical_and(out, mnp.logical_not(mnp.logical_or(a_nan, b_nan)))
+    if equal_nan:
+        out = mnp.logical_or(out, mnp.logical_and(a_nan, b_nan))
+    return out
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element is close (see isclose)."""
+    return mnp.all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+# ---------------------------------------------------------------------------
+# linalg.norm
+# ---------------------------------------------------------------------------
+
+def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
+    """Vector and matrix norms (numpy.linalg.norm); the matrix 2-norm,
+    -2-norm and nuclear norm come from the singular values."""
+    x = _arr(x)
+    aval = aval_of(x)
+    if not dtypes.is_inexact(aval.dtype):
+        x = mnp.astype(x, dtypes.to_inexact(aval.dtype))
+    if axis is None:
+        if ord is None:
+            out = mnp.sqrt(mnp.sum(mnp.square(mnp.abs(x))))
+            return mnp.reshape(out, (1,) * aval.ndim) if keepdims else out
+        axes = tuple(range(aval.ndim))
+        if len(axes) not in (1, 2):
+            raise ValueError(f"mnp.linalg.norm: improper number of dimensions to norm "
+                             f"({aval.ndim}) (at {_where()})")
+    elif isinstance(axis, (tuple, list)):
+        axes = tuple(mnp._normalize_axis("linalg.norm", a, aval.ndim) for a in axis)
+    else:
+        axes = (mnp._normalize_axis("linalg.norm", axis, aval.ndim),)
+    if len(axes) == 1:
+        if isinstance(ord, str):
+            raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for vectors "
+                             f"(at {_where()})")
+        absx = mnp.abs(x)
+        if ord is None or ord == 2:
+            return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+        if ord == np.inf:
+            return mnp.max(absx, axis=axes, keepdims=keepdims)
+        if ord == -np.inf:
+            return mnp.min(absx, axis=axes, keepdims=keepdims)
+        if ord == 0:
+            return mnp.sum(mnp.astype(mnp.not_equal(x, 0), aval_of(absx).dtype), axis=axes,
+                           keepdims=keepdims)
+        if ord == 1:
+            return mnp.sum(absx, axis=axes, keepdims=keepdims)
+        p = float(ord)
+        return mnp.power(mnp.sum(mnp.power(absx, p), axis=axes, keepdims=keepdims), 1.0 / p)
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError(f"mnp.linalg.norm: invalid axis {axis!r} for an array of "
+                         f"{aval.ndim} dimensions (at {_where()})")
+    r, c = axes
+    absx = mnp.abs(x)
+
+    def keep(out, reduced):
+        if not keepdims:
+            return out
+        shape = list(aval.shape)
+        for d in reduced:
+            shape[d] = 1
+        return mnp.reshape(out, shape)
+
+    if ord is None or ord == "fro":
+        return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+    if ord in (1, -1, np.inf, -np.inf):
+        inner, outer_ = (r, c) if ord in (1, -1) else (c, r)
+        sums = mnp.sum(absx, axis=inner, keepdims=True)
+        pick = mnp.max if ord in (1, np.inf) else mnp.min
+        out = pick(sums, axis=outer_, keepdims=True)
+        return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
+    if ord in (2, -2, "nuc"):
+        from mlax._src.numpy import linalg
+
+        return linalg.matrix_norm_2(x, (r, c), ord, keepdims)
+    raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for matrices "
+                     f"(at {_where()})")
+
+
+# ---------------------------------------------------------------------------
+# nonzero and friends (value-dependent shapes: concrete, or a static size)
+# ---------------------------------------------------------------------------
+
+def nonzero(a, *, size=None, fill_value=None):
+    """Indices of the nonzero elements, one array per dimension. Under jit
+    pass `size` (the result is cut or padded with `fill_value`, default 0),
+    as in JAX."""
+    a = _arr(a)
+    aval = aval_of(a)
+    if aval.ndim == 0:
+        raise ValueError("mnp.nonzero: calling nonzero on 0d arrays is not allowed; use "
+                         f"mnp.atleast_1d(scalar).nonzero() instead (at {_where()})")
+    int_ = dtypes.default_int()
+    mask = mnp._to_bool(a) if aval.dtype != dtypes.bool_ else a
+    if size is None:
+        if isinstance(a, Tracer):
+            raise errors.concretization(
+                a, "the size of mnp.nonzero's result (pass size=... to fix it statically)")
+        return tuple(mnp.asarray(i.astype(int_)) for i in np.nonzero(np.asarray(mask)))
+    size = _static_int("nonzero", "size", size)
+    fills = fill_value if isinstance(fill_value, (tuple, list)) else (
+        [0 if fill_value is None else fill_value] * aval.ndim)
+    if len(fills) != aval.ndim:
+        raise ValueError(f"mnp.nonzero: fill_value must be a scalar or a tuple of length "
+                         f"{aval.ndim}, got {fill_value!r} (at {_where()})")
+    n = aval.size
+    flat = mnp.astype(mnp.ravel(mask), int_)
+    before = mnp.subtract(cumsum(flat), flat)  # output slot of each nonzero element
+    slot = mnp.where(mnp.greater(flat, 0), before, np.asarray(size, int_))
+    positions = mnp.zeros((size,), int_).at[slot].set(mnp.arange(n, dtype=int_), mode="drop")
+    valid = mnp.less(mnp.arange(size, dtype=int_), mnp.sum(flat))
+    out, stride = [], n
+    for d, dim in enumerate(aval.shape):
+        stride //= builtins.max(dim, 1)
+        coord = mnp.remainder(mnp.floor_divide(positions, np.asarray(builtins.max(stride, 1),
+                                                                    int_)),
+                              np.asarray(builtins.max(dim, 1), int_))
+        out.append(mnp.where(valid, coord, mnp.asarray(fills[d], int_)))
+    return tuple(out)
+
+
+def flatnonzero(a, *, size=None, fill_value=None):
+    """Indices of the nonzero elements of the flattened array."""
+    return nonzero(mnp.ravel(_arr(a)), size=size, fill_value=fill_value)[0]
+
+
+def argwhere(a, *, size=None, fill_value=None):
+    """Indices of the nonzero elements as rows of an (N, ndim) array."""
+    a = _arr(a)
+    if aval_of(a).ndim == 0:  # one row of no coordinates per nonzero element
+        count = nonzero(mnp.reshape(a, (1,)), size=size)[0]
+        return mnp.zeros((aval_of(count).shape[0], 0), dtypes.default_int())
+    return mnp.stack(nonzero(a, size=size, fill_value=fill_value), -1)
+
+
+def count_nonzero(a, axis=None, keepdims=False):
+    """The number of nonzero elements along `axis`."""
+    a = _arr(a)
+    mask = mnp._to_bool(a) if aval_of(a).dtype != dtypes.bool_ else a
+    return mnp.sum(mnp.astype(mask, dtypes.default_int()), axis=axis, keepdims=keepdims)

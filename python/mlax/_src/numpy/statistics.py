@@ -1,0 +1,1177 @@
+"""More of mlax.numpy, composed from mlax.numpy/lax: NaN-ignoring
+reductions (nansum ... nanargmin, nancumsum, nancumprod), order statistics
+(median, quantile, percentile and their nan forms), logspace / geomspace,
+unique (with a static `size` under jit), and assorted helpers (pad, diff,
+cross, kron, average, cov, corrcoef, histogram, bincount, digitize, interp,
+polyval, diag, rot90, select, moveaxis, ...). Signatures, dtypes and errors
+follow jax.numpy.
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax
+from mlax._src.numpy import manipulation as mnc
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import aval_of
+
+
+def _where():
+    return core.user_location_str()
+
+
+def _arr(name, x):
+    return x if mnp._is_array(x) else mnp.asarray(x)
+
+
+_inexact_dtype = dtypes.to_inexact  # JAX's to_inexact_dtype, canonicalized
+
+
+def _to_inexact(x):
+    aval = aval_of(x)
+    if dtypes.is_inexact(aval.dtype):
+        return x
+    return lax.convert_element_type(x, _inexact_dtype(aval.dtype), weak_type=aval.weak_type)
+
+
+def _promote_inexact(name, *args):
+    """Arrays promoted to one dtype, then made inexact (as JAX's
+    promote_dtypes_inexact)."""
+    args = mnp.promote_dtypes(name, *[_arr(name, a) for a in args])
+    return [_to_inexact(_arr(name, a)) for a in args]
+
+
+def _static_int(name, what, value):
+    return mnc._static_int(name, what, value)
+
+
+def _keepdims_shape(shape, axes):
+    return tuple(1 if i in axes else d for i, d in enumerate(shape))
+
+
+def _mask_arg(name, where, shape):
+    if where is None:
+        return None
+    w = _arr(name, where)
+    if aval_of(w).dtype != dtypes.bool_:
+        w = mnp.astype(w, dtypes.bool_)
+    return mnp.broadcast_to(w, shape)
+
+
+def _fill(x, mask, value):
+    """x where mask holds, else `value` (of x's dtype)."""
+    return mnp.where(mask, x, mnp.full((), value, aval_of(x).dtype))
+
+
+# ---------------------------------------------------------------------------
+# Shapes and creation
+# ---------------------------------------------------------------------------
+
+def empty_like(prototype, dtype=None, shape=None):
+    """An array like `prototype` (zeros, as in JAX)."""
+    return mnp.zeros_like(_arr("empty_like", prototype), dtype=dtype, shape=shape)
+
+
+def moveaxis(a, source, destination):
+    """`a` with the axes at `source` moved to `destination`."""
+    a = _arr("moveaxis", a)
+    ndim = aval_of(a).ndim
+    src = source if isinstance(source, (tuple, list)) else (source,)
+    dst = destination if isinstance(destination, (tuple, list)) else (destination,)
+    if len(src) != len(dst):
+        raise ValueError(f"mnp.moveaxis: source and destination must have the same number of "
+                         f"elements, got {source!r} and {destination!r} (at {_where()})")
+    src = [mnp._normalize_axis("moveaxis", s, ndim) for s in src]
+    dst = [mnp._normalize_axis("moveaxis", d, ndim) for d in dst]
+    if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+        raise ValueError(f"mnp.moveaxis: repeated axis in {source!r} or {destination!r} "
+                         f"(at {_where()})")
+    order = [i for i in range(ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return a if order == list(range(ndim)) else lax.transpose(a, tuple(order))
+
+
+def select(condlist, choicelist, default=0):
+    """The first choice whose condition holds, elementwise; `default` where none does."""
+    if len(condlist) != len(choicelist):
+        raise ValueError(f"mnp.select: condlist must have length equal to choicelist "
+                         f"({len(condlist)} vs {len(choicelist)}) (at {_where()})")
+    if len(condlist) == 0:
+        raise ValueError(f"mnp.select: condlist must be non-empty (at {_where()})")
+    conds = [mnp._to_bool(_arr("select", c)) for c in condlist]
+    choices = mnp.promote_dtypes("select", default, *choicelist)
+    out = choices[0]
+    for c, v in reversed(list(zip(conds, choices[1:]))):
+        out = mnp.where(c, v, out)
+    return mnp._materialize(out)
+
+
+def _pad_width(name, pad_width, ndim):
+    if isinstance(pad_width, Tracer):
+        raise errors.concretization(pad_width, f"the pad_width argument of mnp.{name}")
+    pw = np.asarray(pad_width)
+    if pw.dtype.kind not in "iu":
+        raise TypeError(f"mnp.{name}: pad_width must be of integral type, got {pw.dtype} "
+                        f"(at {_where()})")
+    try:
+        pw = np.broadcast_to(pw, (ndim, 2))
+    except ValueError:
+        raise ValueError(f"mnp.{name}: pad_width {pad_width!r} cannot be broadcast to "
+                         f"({ndim}, 2) (at {_where()})") from None
+    if (pw < 0).any():
+        raise ValueError(f"mnp.{name}: index can't contain negative values (at {_where()})")
+    return [(int(lo), int(hi)) for lo, hi in pw]
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    """`array` padded (numpy.pad) with mode 'constant' (constant_values),
+    'edge', 'wrap', 'reflect' or 'symmetric' (reflect_type='even')."""
+    a = _arr("pad", array)
+    aval = aval_of(a)
+    widths = _pad_width("pad", pad_width, aval.ndim)
+    if callable(mode):
+        raise NotImplementedError("mnp.pad: a callable mode is not supported")
+    if mode == "constant":
+        cv = kwargs.pop("constant_values", 0)
+        if kwargs:
+            raise ValueError(f"mnp.pad: unsupported keyword arguments for mode 'constant': "
+                             f"{sorted(kwargs)} (at {_where()})")
+        if isinstance(cv, Tracer) or mnp._is_array(cv):
+            cv_arr = mnp.astype(cv, aval.dtype)
+            if aval_of(cv_arr).ndim != 0:
+                raise NotImplementedError("mnp.pad: array constant_values must be a scalar")
+            return lax.pad(a, cv_arr, [(lo, hi, 0) for lo, hi in widths])
+        cvs = np.broadcast_to(np.asarray(cv), (aval.ndim, 2)) if aval.ndim else np.zeros((0, 2))
+        if len({float(v) for v in np.ravel(cvs)} | set()) <= 1:
+            value = mnp.asarray(np.asarray(np.ravel(cvs)[0] if cvs.size else 0).astype(aval.dtype))
+            return lax.pad(a, value, [(lo, hi, 0) for lo, hi in widths])
+        for d, (lo, hi) in enumerate(widths):
+            for amount, value, before in ((lo, cvs[d][0], True), (hi, cvs[d][1], False)):
+                if amount:
+                    cfg = [(0, 0, 0)] * aval.ndim
+                    cfg[d] = (amount, 0, 0) if before else (0, amount, 0)
+                    a = lax.pad(a, mnp.asarray(np.asarray(value).astype(aval.dtype)), cfg)
+        return a
+    if mode not in ("edge", "wrap", "reflect", "symmetric"):
+        raise NotImplementedError(f"mnp.pad: mode {mode!r} is not supported (use 'constant', "
+                                  f"'edge', 'wrap', 'reflect' or 'symmetric')")
+    reflect_type = kwargs.pop("reflect_type", "even")
+    if kwargs or reflect_type != "even":
+        raise NotImplementedError(f"mnp.pad: unsupported arguments {kwargs or reflect_type!r}")
+    for d, (lo, hi) in enumerate(widths):
+        if not (lo or hi):
+            continue
+        n = aval.shape[d]
+        if n == 0:
+            raise ValueError(f"mnp.pad: can't extend empty axis {d} using modes other than "
+                             f"'constant' or 'empty' (at {_where()})")
+        idx = np.pad(np.arange(n, dtype=np.int32), (lo, hi), mode=mode)
+        a = mnc.take(a, idx, axis=d, mode="clip")
+    return a
+
+
+def diag(v, k=0):
+    """A 1-D array's 2-D matrix with it on the k-th diagonal, or a 2-D
+    array's k-th diagonal."""
+    v = _arr("diag", v)
+    aval = aval_of(v)
+    k = _static_int("diag", "k", k)
+    if aval.ndim == 1:
+        n = aval.shape[0] + builtins.abs(k)
+        rows = lax.broadcasted_iota(dtypes.int32, (n, n), 0)
+        cols = lax.broadcasted_iota(dtypes.int32, (n, n), 1)
+        on = mnp.equal(mnp.add(rows, k), cols)
+        pad_cfg = [(builtins.max(k, 0), builtins.max(-k, 0), 0)]
+        vv = lax.pad(v, mnp.zeros((), aval.dtype), pad_cfg) if k else v
+        # row r of the matrix holds vv[c] on the diagonal (c = r + k)
+        full = mnp.broadcast_to(mnp.reshape(vv, (1, n)), (n, n))
+        return mnp.where(on, full, mnp.zeros((), aval.dtype))
+    if aval.ndim == 2:
+        return mnc.diagonal(v, k)
+    raise ValueError(f"mnp.diag: input must be 1d or 2d, got shape {aval.shape} "
+                     f"(at {_where()})")
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    """`m` rotated by 90 degrees k times in the plane of `axes`."""
+    m = _arr("rot90", m)
+    ndim = aval_of(m).ndim
+    if len(axes) != 2:
+        raise ValueError(f"mnp.rot90: len(axes) must be 2, got {axes!r} (at {_where()})")
+    if ndim < 2:
+        raise ValueError(f"mnp.rot90: array must be at least 2-d, got {ndim} dimensions "
+                         f"(at {_where()})")
+    a0 = mnp._normalize_axis("rot90", axes[0], ndim)
+    a1 = mnp._normalize_axis("rot90", axes[1], ndim)
+    if a0 == a1:
+        raise ValueError(f"mnp.rot90: axes must be different, got {axes!r} (at {_where()})")
+    k = _static_int("rot90", "k", k) % 4
+    if k == 0:
+        return m
+    if k == 2:
+        return mnc.flip(mnc.flip(m, a0), a1)
+    perm = list(range(ndim))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    if k == 1:
+        return lax.transpose(mnc.flip(m, a1), tuple(perm))
+    return mnc.flip(lax.transpose(m, tuple(perm)), a1)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    """base ** linspace(start, stop, num)."""
+    num = _static_int("logspace", "num", num)
+    if num < 0:
+        raise ValueError(f"mnp.logspace: number of samples, {num}, must be non-negative "
+                         f"(at {_where()})")
+    start, stop = _arr("logspace", start), _arr("logspace", stop)
+    if dtype is None:
+        dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
+                                  for x in (start, stop)))[0]
+        dt = _inexact_dtype(dt)
+    else:
+        dt = dtypes.canonicalize(dtype)
+    cdt = _inexact_dtype(dt)
+    lin = _linspace("logspace", mnp.astype(start, cdt), mnp.astype(stop, cdt), num,
+                    endpoint, axis)
+    return mnp.astype(mnp.power(base, lin), dt)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """Numbers evenly spaced on a log scale from `start` to `stop`."""
+    num = _static_int("geomspace", "num", num)
+    if num < 0:
+        raise ValueError(f"mnp.geomspace: number of samples, {num}, must be non-negative "
+                         f"(at {_where()})")
+    start, stop = _arr("geomspace", start), _arr("geomspace", stop)
+    if dtype is None:
+        dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
+                                  for x in (start, stop)))[0]
+        dt = _inexact_dtype(dt)
+    else:
+        dt = dtypes.canonicalize(dtype)
+    cdt = _inexact_dtype(dt)
+    start, stop = mnp.astype(start, cdt), mnp.astype(stop, cdt)
+    sign = mnp.sign(start)
+    log10 = lambda v: mnp.divide(mnp.log(v), np.log(10.0).astype(cdt))  # noqa: E731
+    lin = _linspace("geomspace", log10(mnp.divide(start, sign)),
+                    log10(mnp.divide(stop, sign)), num, endpoint, 0)
+    res = mnp.multiply(sign, mnp.power(mnp.asarray(np.asarray(10.0, cdt)), lin))
+    res = moveaxis(res, 0, axis) if aval_of(res).ndim > 1 else res
+    if aval_of(res).ndim == 1:
+        mnp._normalize_axis("geomspace", axis, 1)
+    return mnp.astype(res, dt)
+
+
+def _linspace(name, start, stop, num, endpoint, axis):
+    """linspace for same-dtype (possibly non-scalar, broadcast) start/stop,
+    the samples along `axis`."""
+    start, stop = mnp.promote_args(name, start, stop)
+    aval = aval_of(start)
+    dt = aval.dtype
+    div = (num - 1) if endpoint else num
+    shape = (num,) + aval.shape
+    idx = lax.broadcasted_iota(dt, shape, 0)
+    s = lax.broadcast_in_dim(start, shape, tuple(range(1, len(shape))))
+    e = lax.broadcast_in_dim(stop, shape, tuple(range(1, len(shape))))
+    if div > 0:
+        step = mnp.divide(mnp.subtract(e, s), np.asarray(div, dt))
+        out = mnp.add(s, mnp.multiply(idx, step))
+        if endpoint and num > 1:
+            last = mnp.equal(lax.broadcasted_iota(dtypes.int32, shape, 0), num - 1)
+            out = mnp.where(last, e, out)
+    else:
+        out = s
+    ax = mnp._normalize_axis(name, axis, len(shape))
+    return moveaxis(out, 0, ax) if ax else out
+
+
+# ---------------------------------------------------------------------------
+# NaN-ignoring reductions
+# ---------------------------------------------------------------------------
+
+def _nan_prep(name, a, where):
+    a = _arr(name, a)
+    aval = aval_of(a)
+    return a, aval, _mask_arg(name, where, aval.shape)
+
+
+def _apply_initial(out, initial, fn):
+    if initial is None:
+        return out
+    return fn(out, mnp.asarray(initial, aval_of(out).dtype))
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Sum ignoring NaNs (they count as 0)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nansum: the out argument is not supported")
+    a, aval, mask = _nan_prep("nansum", a, where)
+    if dtypes.is_inexact(aval.dtype):
+        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 0)
+    if mask is not None:
+        a = _fill(a, mask, 0) if not dtypes.is_bool(aval.dtype) else mnp.logical_and(a, mask)
+    res = mnp.sum(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _apply_initial(res, initial, mnp.add)
+
+
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Product ignoring NaNs (they count as 1)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanprod: the out argument is not supported")
+    a, aval, mask = _nan_prep("nanprod", a, where)
+    if dtypes.is_inexact(aval.dtype):
+        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 1)
+    if mask is not None:
+        a = _fill(a, mask, 1) if not dtypes.is_bool(aval.dtype) else mnp.logical_or(
+            a, mnp.logical_not(mask))
+    res = mnp.prod(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _apply_initial(res, initial, mnp.multiply)
+
+
+def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
+    a, aval, mask = _nan_prep(name, a, where)
+    axes = mnp._axes(name, axis, aval.ndim)
+    if mask is not None and initial is None:
+        raise ValueError(f"mnp.{name}: reduction operation {name} with where= needs an "
+                         f"initial value (at {_where()})")
+    reduce_ = lax.reduce_max if is_max else lax.reduce_min
+    combine = mnp.maximum if is_max else mnp.minimum
+    if initial is None and builtins.any(aval.shape[d] == 0 for d in axes):
+        raise ValueError(f"mnp.{name}: zero-size array to reduction operation {name} which "
+                         f"has no identity (at {_where()})")
+    inexact = dtypes.is_inexact(aval.dtype)
+    x = a
+    if inexact:
+        x = _fill(x, mnp.logical_not(mnp.isnan(x)), -np.inf if is_max else np.inf)
+    if mask is not None:
+        if inexact:
+            x = _fill(x, mask, -np.inf if is_max else np.inf)
+        elif dtypes.is_bool(aval.dtype):
+            x = mnp.logical_and(x, mask) if is_max else mnp.logical_or(x, mnp.logical_not(mask))
+        else:
+            info = np.iinfo(aval.dtype)
+            x = _fill(x, mask, info.min if is_max else info.max)
+    res = reduce_(x, axes)
+    if initial is not None:
+        res = combine(res, mnp.asarray(initial, aval.dtype))
+    elif inexact:
+        all_nan = mnp.all(mnp.isnan(a), axis=axes)
+        res = mnp.where(all_nan, mnp.full((), np.nan, aval.dtype), res)
+    if keepdims:
+        res = lax.reshape(res, _keepdims_shape(aval.shape, axes))
+    return res
+
+
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Maximum ignoring NaNs (NaN where every element is NaN)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanmax: the out argument is not supported")
+    return _nan_extreme("nanmax", a, axis, keepdims, initial, where, True)
+
+
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Minimum ignoring NaNs (NaN where every element is NaN)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanmin: the out argument is not supported")
+    return _nan_extreme("nanmin", a, axis, keepdims, initial, where, False)
+
+
+def _count(name, a, axis, keepdims, mask, dtype):
+    valid = mnp.logical_not(mnp.isnan(a))
+    if mask is not None:
+        valid = mnp.logical_and(valid, mask)
+    return mnp.sum(valid, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
+    """Mean of the non-NaN elements."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanmean: the out argument is not supported")
+    a, aval, mask = _nan_prep("nanmean", a, where)
+    if not dtypes.is_inexact(aval.dtype):
+        a = _to_inexact(a) if dtype is None else mnp.astype(a, dtype)
+        if mask is None:
+            return mnp.mean(a, axis=axis, keepdims=keepdims)
+        aval = aval_of(a)
+    dt = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
+    a = mnp.astype(a, dt)
+    total = nansum(a, axis=axis, dtype=dt, keepdims=keepdims, where=mask)
+    return mnp.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
+
+
+def _var_dtypes(a_dtype, dtype):
+    if dtype is None:
+        dt = _inexact_dtype(a_dtype)
+        return dt, dt
+    dt = dtypes.canonicalize(dtype)
+    return _inexact_dtype(dt), dt
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+    """Variance of the non-NaN elements (divisor: count - ddof)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanvar: the out argument is not supported")
+    a, aval, mask = _nan_prep("nanvar", a, where)
+    axes = mnp._axes("nanvar", axis, aval.ndim)
+    cdt, dt = _var_dtypes(aval.dtype, dtype)
+    if dtypes.is_complex(cdt):
+        raise NotImplementedError("mnp.nanvar: complex inputs are not supported yet")
+    a = mnp.astype(a, cdt)
+    a_mean = nanmean(a, axis=axes, dtype=cdt, keepdims=True, where=mask)
+    nan = mnp.isnan(a)
+    centered = mnp.where(nan, mnp.zeros((), cdt), mnp.subtract(a, a_mean))
+    sq = mnp.multiply(centered, centered)
+    if mask is not None:
+        sq = _fill(sq, mask, 0)
+    normalizer = _count("nanvar", a, axes, keepdims, mask, dtypes.default_int())
+    normalizer = mnp.subtract(normalizer, ddof)
+    bad = mnp.less_equal(normalizer, 0)
+    result = mnp.sum(sq, axis=axes, keepdims=keepdims)
+    result = mnp.where(bad, mnp.full((), np.nan, cdt), result)
+    divisor = mnp.astype(mnp.where(bad, mnp.ones_like(normalizer), normalizer), cdt)
+    return mnp.astype(mnp.divide(result, divisor), dt)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+    """Standard deviation of the non-NaN elements."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanstd: the out argument is not supported")
+    return mnp.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
+                           where=where))
+
+
+def _nanarg(name, a, axis, keepdims, is_max):
+    a = _arr(name, a)
+    aval = aval_of(a)
+    argfn = mnc.argmax if is_max else mnc.argmin
+    if not dtypes.is_inexact(aval.dtype):
+        return argfn(a, axis=axis, keepdims=keepdims)
+    nan = mnp.isnan(a)
+    filled = _fill(a, mnp.logical_not(nan), -np.inf if is_max else np.inf)
+    res = argfn(filled, axis=axis, keepdims=keepdims)
+    all_nan = mnp.all(nan, axis=axis, keepdims=bool(keepdims))
+    return mnp.where(all_nan, mnp.full((), -1, aval_of(res).dtype), res)
+
+
+def nanargmax(a, axis=None, out=None, keepdims=None):
+    """Index of the maximum ignoring NaNs (-1 where every element is NaN, as JAX)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanargmax: the out argument is not supported")
+    return _nanarg("nanargmax", a, axis, keepdims, True)
+
+
+def nanargmin(a, axis=None, out=None, keepdims=None):
+    """Index of the minimum ignoring NaNs (-1 where every element is NaN, as JAX)."""
+    if out is not None:
+        raise NotImplementedError("mnp.nanargmin: the out argument is not supported")
+    return _nanarg("nanargmin", a, axis, keepdims, False)
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    """Cumulative sum with NaNs counted as 0."""
+    a = _arr("nancumsum", a)
+    if dtypes.is_inexact(aval_of(a).dtype):
+        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 0)
+    return mnc.cumsum(a, axis=axis, dtype=dtype, out=out)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    """Cumulative product with NaNs counted as 1."""
+    a = _arr("nancumprod", a)
+    if dtypes.is_inexact(aval_of(a).dtype):
+        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 1)
+    return mnc.cumprod(a, axis=axis, dtype=dtype, out=out)
+
+
+# ---------------------------------------------------------------------------
+# Order statistics: quantile, percentile, median
+# ---------------------------------------------------------------------------
+
+_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_input,
+              weights=None):
+    if out is not None or overwrite_input:
+        raise ValueError(f"mnp.{name} does not support overwrite_input=True or out != None "
+                         f"(at {_where()})")
+    if weights is not None or method == "inverted_cdf":
+        raise NotImplementedError(f"mnp.{name}: weights and method='inverted_cdf' are not "
+                                  "supported yet")
+    if method not in _METHODS:
+        raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
+                         f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
+                         f"(at {_where()})")
+    a = _to_inexact(_arr(name, a))
+    aval = aval_of(a)
+    if dtypes.is_complex(aval.dtype):
+        raise ValueError(f"mnp.{name}: quantile does not support complex input, as the "
+                         f"operation is poorly defined (at {_where()})")
+    q = _to_inexact(_arr(name, q))
+    qaval = aval_of(q)
+    if qaval.ndim > 1:
+        raise ValueError(f"mnp.{name}: q must be have rank <= 1, got shape {qaval.shape} "
+                         f"(at {_where()})")
+    qdt = qaval.dtype
+    axes = mnp._axes(name, axis, aval.ndim)
+    keep_shape = _keepdims_shape(aval.shape, axes)
+    rest = [d for d in range(aval.ndim) if d not in axes]
+    # reduced axes last, merged into one
+    a = lax.transpose(a, tuple(rest + list(axes))) if aval.ndim else a
+    lead = tuple(aval.shape[d] for d in rest)
+    n = int(np.prod([aval.shape[d] for d in axes], dtype=np.int64))
+    a = lax.reshape(a, lead + (n,))
+    qs = lax.reshape(q, (qaval.size,)) if qaval.ndim else lax.reshape(q, (1,))
+    k = aval_of(qs).shape[0]
+    if n == 0:
+        res = mnp.full(qaval.shape + lead, np.nan, aval.dtype)
+    else:
+        nan = mnp.isnan(a)
+        if squash_nans:
+            srt = lax.sort(a, dimension=len(lead))
+            counts = mnp.sum(mnp.logical_not(nan), axis=-1, dtype=qdt)  # lead
+            counts_b = mnp.reshape(counts, lead + (1,))
+            pos = mnp.multiply(mnp.reshape(qs, (1,) * len(lead) + (k,)),
+                               mnp.subtract(counts_b, 1))  # lead + (k,)
+            hi_lim = mnp.subtract(counts_b, 1)
+        else:
+            any_nan = mnp.any(nan, axis=-1, keepdims=True)
+            a = mnp.where(any_nan, mnp.full((), np.nan, aval.dtype), a)
+            srt = lax.sort(a, dimension=len(lead))
+            pos = mnp.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
+            hi_lim = np.asarray(n - 1, qdt)
+        low = mnp.floor(pos)
+        high = mnp.ceil(pos)
+        high_w = mnp.subtract(pos, low)
+        low_w = mnp.subtract(1, high_w)
+        low = mnp.maximum(0, mnp.minimum(low, hi_lim))
+        high = mnp.maximum(0, mnp.minimum(high, hi_lim))
+        shape = lead + (k,)
+        low_i = mnp.broadcast_to(mnp.astype(low, dtypes.int32), shape)
+        high_i = mnp.broadcast_to(mnp.astype(high, dtypes.int32), shape)
+        lo_v = mnc.take_along_axis(srt, low_i, axis=-1, mode="clip")
+        hi_v = mnc.take_along_axis(srt, high_i, axis=-1, mode="clip")
+        high_w = mnp.broadcast_to(high_w, shape)
+        low_w = mnp.broadcast_to(low_w, shape)
+        if method == "linear":
+            res = mnp.add(mnp.multiply(mnp.astype(lo_v, qdt), low_w),
+                          mnp.multiply(mnp.astype(hi_v, qdt), high_w))
+        elif method == "lower":
+            res = lo_v
+        elif method == "higher":
+            res = hi_v
+        elif method == "nearest":
+            res = mnp.where(mnp.less_equal(high_w, 0.5), lo_v, hi_v)
+        else:  # midpoint
+            res = mnp.multiply(mnp.add(lo_v, hi_v), np.asarray(0.5, aval.dtype))
+        res = mnp.astype(res, aval.dtype)
+        # (lead..., k) -> (k, lead...) -> q's shape + lead
+        res = moveaxis(res, -1, 0)
+        res = lax.reshape(res, qaval.shape + lead)
+    if keepdims:
+        res = lax.reshape(res, qaval.shape + keep_shape)
+    return res
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+             keepdims=False, *, weights=None):
+    """The q-th quantiles of `a` along `axis` (an int, a tuple or None)."""
+    return _quantile("quantile", a, q, axis, method, keepdims, False, out, overwrite_input,
+                     weights)
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+                keepdims=False, *, weights=None):
+    """quantile ignoring NaNs."""
+    return _quantile("nanquantile", a, q, axis, method, keepdims, True, out, overwrite_input,
+                     weights)
+
+
+def _percent(q):
+    q = _to_inexact(_arr("percentile", q))
+    return mnp.divide(q, 100)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+               keepdims=False, *, weights=None):
+    """The q-th percentiles (q in [0, 100]) of `a` along `axis`."""
+    return _quantile("percentile", a, _percent(q), axis, method, keepdims, False, out,
+                     overwrite_input, weights)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+                  keepdims=False, *, weights=None):
+    """percentile ignoring NaNs."""
+    return _quantile("nanpercentile", a, _percent(q), axis, method, keepdims, True, out,
+                     overwrite_input, weights)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """The median along `axis` (quantile 0.5, method 'midpoint', as JAX)."""
+    return _quantile("median", a, 0.5, axis, "midpoint", keepdims, False, out,
+                     overwrite_input)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """The median ignoring NaNs."""
+    return _quantile("nanmedian", a, 0.5, axis, "midpoint", keepdims, True, out,
+                     overwrite_input)
+
+
+# ---------------------------------------------------------------------------
+# unique
+# ---------------------------------------------------------------------------
+
+_UNIQUE_HINT = ("the size of mnp.unique's result (pass size=... and optionally "
+                "fill_value=... to fix it statically under jit)")
+
+
+def _unique_sorted_mask(ar, equal_nan):
+    """ar (axis 0 first) sorted lexicographically by rows, a mask of the
+    first row of each run of equal rows, and the sorting permutation."""
+    aval = aval_of(ar)
+    size = aval.shape[0]
+    m = int(np.prod(aval.shape[1:], dtype=np.int64))
+    int_ = dtypes.default_int()
+    iota = lax.iota(int_, size)
+    if m == 0:
+        return ar, mnp.zeros((size,), dtypes.bool_), iota
+    flat = lax.reshape(ar, (size, m))
+    keys = [lax.reshape(lax.slice_in_dim(flat, j, j + 1, axis=1), (size,)) for j in range(m)]
+    if dtypes.is_bool(aval.dtype):
+        keys = [mnp.astype(c, dtypes.int32) for c in keys]
+    out = lax.sort(tuple(keys) + (iota,), dimension=0, num_keys=m)
+    perm = out[-1]
+    aux = mnc.take(ar, perm, axis=0, mode="clip")
+    if size == 0:
+        return aux, mnp.zeros((0,), dtypes.bool_), perm
+    a1, a0 = lax.slice_in_dim(aux, 1, size, axis=0), lax.slice_in_dim(aux, 0, size - 1, axis=0)
+    neq = mnp.not_equal(a1, a0)
+    if equal_nan and dtypes.is_inexact(aval.dtype):
+        neq = mnp.logical_and(neq, mnp.logical_not(mnp.logical_and(mnp.isnan(a1),
+                                                                    mnp.isnan(a0))))
+    if aval.ndim > 1:
+        neq = mnp.any(neq, axis=tuple(range(1, aval.ndim)))
+    mask = mnp.concatenate([mnp.ones((1,), dtypes.bool_), neq])
+    return aux, mask, perm
+
+
+def _count_unique(x, axis, equal_nan):
+    """How many unique elements (rows along `axis`) a concrete array has."""
+    if x.dtype == dtypes.bfloat16:
+        x = x.astype(np.float32)
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    if x.shape[axis] == 0:
+        return 0
+    rows = np.moveaxis(x, axis, 0).reshape(x.shape[axis], -1)
+    if rows.shape[1] == 0:
+        return 1
+    if rows.shape[1] == 1 and x.dtype.kind in "fc":
+        v = rows[:, 0]
+        nan = np.isnan(v)
+        k = len(np.unique(v[~nan]))
+        return k + (int(nan.any()) if equal_nan else int(nan.sum()))
+    return len(np.unique(rows, axis=0))
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           *, equal_nan=True, size=None, fill_value=None, sorted=True):  # noqa: A002
+    """The sorted unique elements (rows along `axis`), optionally with the
+    first indices, the inverse indices and the counts. Under jit pass a
+    static `size` (the result is cut or padded with `fill_value`, default
+    the smallest element)."""
+    arr = _arr("unique", ar)
+    exact = size is None
+    if size is None:
+        if isinstance(ar, Tracer):
+            raise errors.concretization(ar, _UNIQUE_HINT)
+    else:
+        size = _static_int("unique", "size", size)
+        if size < 0:
+            raise ValueError(f"mnp.unique: size must be non-negative, got {size} "
+                             f"(at {_where()})")
+    aval = aval_of(arr)
+    if axis is None:
+        arr = mnp.ravel(arr)
+        ax = 0
+    else:
+        ax = mnp._normalize_axis("unique", axis, aval.ndim)
+        if aval.ndim == 0:
+            raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
+                                          f"array of dimension 0 (at {_where()})")
+    if dtypes.is_complex(aval.dtype):
+        raise NotImplementedError("mnp.unique: complex inputs are not supported yet")
+    if exact:  # a concrete input: count the unique elements now, then as with size=
+        size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
+    n = aval_of(arr).shape[ax]
+    if n == 0 and size and fill_value is None:
+        raise ValueError("mnp.unique: for zero-sized input with nonzero size argument, "
+                         f"fill_value must be specified (at {_where()})")
+    work = moveaxis(arr, ax, 0)
+    aux, mask, perm = _unique_sorted_mask(work, equal_nan)
+    int_ = dtypes.default_int()
+    has_rows = aval_of(aux).size > 0
+    ind = mnc.nonzero(mask, size=size)[0] if n else mnp.zeros((size,), int_)
+    out_n = size
+    if has_rows:
+        result = mnc.take(aux, ind, axis=0, mode="clip")
+    else:
+        result = mnp.zeros((out_n,) + aval_of(aux).shape[1:], aval.dtype)
+    if not exact and fill_value is not None:
+        fv = mnp.astype(fill_value, aval.dtype)
+        valid = mnp.less(mnp.arange(size, dtype=int_), mnp.sum(mask, dtype=int_))
+        valid = mnp.reshape(valid, (size,) + (1,) * (aval_of(result).ndim - 1))
+        result = mnp.where(valid, result, fv)
+    result = moveaxis(result, 0, ax)
+    ret = (result,)
+    if return_index:
+        ret += (mnc.take(perm, ind, mode="clip") if n else mnp.zeros((size,), int_),)
+    if return_inverse:
+        if n:
+            imask = mnp.subtract(mnc.cumsum(mnp.astype(mask, int_)), 1)
+            inv = mnp.zeros((n,), int_).at[perm].set(imask)
+        else:
+            inv = mnp.zeros((0,), int_)
+        if axis is None:
+            inv = mnp.reshape(inv, aval.shape)
+        ret += (inv,)
+    if return_counts:
+        if n and has_rows:
+            idx = mnc.nonzero(mask, size=size + 1)[0]
+            tail = lax.slice_in_dim(idx, 1, size + 1)
+            tail = mnp.where(mnp.not_equal(tail, 0), tail, np.asarray(n, int_))
+            idx = mnp.concatenate([lax.slice_in_dim(idx, 0, 1), tail])
+            counts = mnp.subtract(lax.slice_in_dim(idx, 1, out_n + 1),
+                                  lax.slice_in_dim(idx, 0, out_n))
+        elif n:
+            counts = mnp.full((1,), n, int_)
+        else:
+            counts = mnp.zeros((0,), int_)
+        ret += (counts,)
+    return ret[0] if len(ret) == 1 else ret
+
+
+# ---------------------------------------------------------------------------
+# Differences, products, comparisons
+# ---------------------------------------------------------------------------
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    """The n-th discrete difference along `axis` (!= for bools)."""
+    a = _arr("diff", a)
+    aval = aval_of(a)
+    n = _static_int("diff", "n", n)
+    if n < 0:
+        raise ValueError(f"mnp.diff: order must be non-negative but got {n} (at {_where()})")
+    if aval.ndim == 0:
+        raise ValueError(f"mnp.diff: diff requires input that is at least one dimensional; "
+                         f"got a 0-d array (at {_where()})")
+    if n == 0:
+        return a
+    axis = mnp._normalize_axis("diff", axis, aval.ndim)
+    combined = []
+    edge = list(aval.shape)
+    edge[axis] = 1
+    if prepend is not None:
+        p = _arr("diff", prepend)
+        combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
+    combined.append(a)
+    if append is not None:
+        p = _arr("diff", append)
+        combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
+    if len(combined) > 1:
+        a = mnp.concatenate(combined, axis)
+    is_bool = dtypes.is_bool(aval_of(a).dtype)
+    for _ in range(n):
+        m = aval_of(a).shape[axis]
+        hi = lax.slice_in_dim(a, builtins.min(1, m), m, axis=axis)
+        lo = lax.slice_in_dim(a, 0, builtins.max(m - 1, 0), axis=axis)
+        a = mnp.not_equal(hi, lo) if is_bool else mnp.subtract(hi, lo)
+    return a
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    """Differences between consecutive elements of the flattened array."""
+    arr = mnp.ravel(_arr("ediff1d", ary))
+    m = aval_of(arr).shape[0]
+    res = mnp.subtract(lax.slice_in_dim(arr, builtins.min(1, m), m),
+                       lax.slice_in_dim(arr, 0, builtins.max(m - 1, 0)))
+    dt = aval_of(arr).dtype
+    if to_begin is not None:
+        res = mnp.concatenate([mnp.ravel(mnp.astype(_arr("ediff1d", to_begin), dt)), res])
+    if to_end is not None:
+        res = mnp.concatenate([res, mnp.ravel(mnp.astype(_arr("ediff1d", to_end), dt))])
+    return res
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """The cross product of 2- or 3-element vectors."""
+    a, b = mnp.promote_dtypes("cross", _arr("cross", a), _arr("cross", b))
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a = moveaxis(a, axisa, -1)
+    b = moveaxis(b, axisb, -1)
+    na, nb = aval_of(a).shape[-1], aval_of(b).shape[-1]
+    if na not in (2, 3) or nb not in (2, 3):
+        raise ValueError(f"mnp.cross: incompatible dimensions for cross product (dimension "
+                         f"must be 2 or 3), got {na} and {nb} (at {_where()})")
+
+    def comp(x, i, nx):
+        if i < nx:
+            return x[..., i]
+        return mnp.zeros_like(x[..., 0])
+
+    if na == 2 and nb == 2:
+        return mnp.subtract(mnp.multiply(a[..., 0], b[..., 1]),
+                            mnp.multiply(a[..., 1], b[..., 0]))
+    a0, a1, a2 = (comp(a, i, na) for i in range(3))
+    b0, b1, b2 = (comp(b, i, nb) for i in range(3))
+    c = mnp.stack([mnp.subtract(mnp.multiply(a1, b2), mnp.multiply(a2, b1)),
+                   mnp.subtract(mnp.multiply(a2, b0), mnp.multiply(a0, b2)),
+                   mnp.subtract(mnp.multiply(a0, b1), mnp.multiply(a1, b0))])
+    return moveaxis(c, 0, axisc)
+
+
+def kron(a, b):
+    """The Kronecker product."""
+    a, b = mnp.promote_dtypes("kron", _arr("kron", a), _arr("kron", b))
+    a, b = _arr("kron", a), _arr("kron", b)
+    na, nb = aval_of(a).ndim, aval_of(b).ndim
+    nd = builtins.max(na, nb)
+    sa = (1,) * (nd - na) + aval_of(a).shape
+    sb = (1,) * (nd - nb) + aval_of(b).shape
+    a = lax.reshape(a, tuple(v for s in sa for v in (s, 1)))
+    b = lax.reshape(b, tuple(v for s in sb for v in (1, s)))
+    return mnp.reshape(mnp.multiply(a, b), tuple(x * y for x, y in zip(sa, sb)))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    """Whether the arrays have one shape and equal elements."""
+    a1, a2 = _arr("array_equal", a1), _arr("array_equal", a2)
+    if aval_of(a1).shape != aval_of(a2).shape:
+        return mnp.asarray(False)
+    eq = mnp.equal(a1, a2)
+    if equal_nan:
+        eq = mnp.logical_or(eq, mnp.logical_and(mnp.isnan(a1), mnp.isnan(a2)))
+    return mnp.all(eq)
+
+
+def array_equiv(a1, a2):
+    """Whether the arrays broadcast to one shape with equal elements."""
+    a1, a2 = _arr("array_equiv", a1), _arr("array_equiv", a2)
+    try:
+        mnp.broadcast_shapes(aval_of(a1).shape, aval_of(a2).shape, name="array_equiv")
+    except ValueError:
+        return mnp.asarray(False)
+    return mnp.all(mnp.equal(a1, a2))
+
+
+# ---------------------------------------------------------------------------
+# Statistics
+# ---------------------------------------------------------------------------
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    """The (weighted) mean along `axis`; with `returned`, also the sum of weights."""
+    a = _arr("average", a)
+    aval = aval_of(a)
+    axes = mnp._axes("average", axis, aval.ndim)
+    if weights is None:
+        a = _to_inexact(a)
+        avg = mnp.mean(a, axis=axis, keepdims=keepdims)
+        wsum = mnp.full((), int(np.prod([aval.shape[d] for d in axes], dtype=np.int64)),
+                        aval_of(avg).dtype)
+    else:
+        a, w = _promote_inexact("average", a, _arr("average", weights))
+        a, w = _arr("average", a), _arr("average", w)
+        wshape = aval_of(w).shape
+        if wshape != aval.shape:
+            if axis is None:
+                raise ValueError(f"mnp.average: axis must be specified when shapes of a and "
+                                 f"weights differ (at {_where()})")
+            if wshape != tuple(aval.shape[d] for d in axes):
+                raise ValueError(f"mnp.average: shape of weights {wshape} must be consistent "
+                                 f"with shape of a {aval.shape} along axis {axis} "
+                                 f"(at {_where()})")
+            order = list(axes) if not isinstance(axis, (tuple, list)) else [
+                mnp._normalize_axis("average", x, aval.ndim) for x in axis]
+            w = mnp.transpose(w, tuple(int(i) for i in np.argsort(np.argsort(order))))
+            w = lax.reshape(w, tuple(d if i in axes else 1 for i, d in enumerate(aval.shape)))
+            w = mnp.broadcast_to(w, aval.shape)
+        wsum = mnp.sum(w, axis=axis, keepdims=keepdims)
+        avg = mnp.divide(mnp.sum(mnp.multiply(a, w), axis=axis, keepdims=keepdims), wsum)
+    if returned:
+        if aval_of(wsum).shape != aval_of(avg).shape:
+            wsum = mnp.broadcast_to(wsum, aval_of(avg).shape)
+        return avg, wsum
+    return avg
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None,
+        dtype=None):
+    """The covariance matrix of the variables in the rows (columns if not rowvar) of m."""
+    if y is not None:
+        m, y = _promote_inexact("cov", _arr("cov", m), _arr("cov", y))
+        m, y = _arr("cov", m), _arr("cov", y)
+        if aval_of(y).ndim > 2:
+            raise ValueError(f"mnp.cov: y has more than 2 dimensions (at {_where()})")
+    else:
+        m = _to_inexact(_arr("cov", m))
+    if aval_of(m).ndim > 2:
+        raise ValueError(f"mnp.cov: m has more than 2 dimensions (at {_where()})")
+    if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
+        raise ValueError(f"mnp.cov: dtype must be a subclass of float or complex; got "
+                         f"{dtype!r} (at {_where()})")
+    X = mnc.atleast_2d(m)
+    if not rowvar and aval_of(m).ndim != 1:
+        X = mnp.transpose(X)
+    if aval_of(X).shape[0] == 0:
+        return mnp.zeros((0, 0), aval_of(X).dtype)
+    if y is not None:
+        Y = mnc.atleast_2d(y)
+        if not rowvar and aval_of(Y).shape[0] != 1:
+            Y = mnp.transpose(Y)
+        X = mnp.concatenate([X, Y], 0)
+    nvar, nobs = aval_of(X).shape
+    if nobs == 0:
+        return mnp.full(() if nvar == 1 else (nvar, nvar), np.nan, aval_of(X).dtype)
+    if ddof is None:
+        ddof = 1 if not bias else 0
+    w = None
+    if fweights is not None:
+        fw = _arr("cov", fweights)
+        if aval_of(fw).ndim > 1:
+            raise RuntimeError("mnp.cov: cannot handle multidimensional fweights")
+        if aval_of(fw).shape[0] != nobs:
+            raise RuntimeError("mnp.cov: incompatible numbers of samples and fweights")
+        if not dtypes.is_int(aval_of(fw).dtype):
+            raise TypeError(f"mnp.cov: fweights must be integer (at {_where()})")
+        w = mnp.abs(fw)
+    aw = None
+    if aweights is not None:
+        aw = _arr("cov", aweights)
+        if aval_of(aw).ndim > 1:
+            raise RuntimeError("mnp.cov: cannot handle multidimensional aweights")
+        if aval_of(aw).shape[0] != nobs:
+            raise RuntimeError("mnp.cov: incompatible numbers of samples and aweights")
+        aw = mnp.abs(aw)
+        w = aw if w is None else mnp.multiply(w, aw)
+    if dtype is not None:
+        X = mnp.astype(X, dtype)
+        w = mnp.astype(w, dtype) if w is not None else w
+    avg, w_sum = average(X, axis=1, weights=w, returned=True)
+    w_sum = w_sum[0]
+    if w is None:
+        f = nobs - ddof
+    elif ddof == 0:
+        f = w_sum
+    elif aw is None:
+        f = mnp.subtract(w_sum, ddof)
+    else:
+        f = mnp.subtract(w_sum, mnp.divide(mnp.multiply(ddof, mnp.sum(mnp.multiply(w, aw))),
+                                           w_sum))
+    X = mnp.subtract(X, mnp.reshape(avg, (-1, 1)))
+    XT = mnp.transpose(X if w is None else mnp.multiply(X, mnp.reshape(w, (1, -1))))
+    c = mnp.divide(mnp.dot(X, XT), f)
+    return mnp.squeeze(c)
+
+
+def corrcoef(x, y=None, rowvar=True, dtype=None):
+    """Pearson correlation coefficients (cov normalized by the std devs, clipped to [-1, 1])."""
+    if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
+        raise ValueError(f"mnp.corrcoef: dtype must be a subclass of float or complex; got "
+                         f"{dtype!r} (at {_where()})")
+    c = cov(x, y, rowvar, dtype=dtype)
+    if aval_of(c).ndim == 0:
+        return mnp.divide(c, c)
+    d = mnc.diagonal(c)
+    sd = mnp.sqrt(d)
+    c = mnp.divide(mnp.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
+    return mnp.clip(c, -1, 1)
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
+    """The edges of histogram's bins."""
+    if isinstance(bins, str):
+        raise NotImplementedError("mnp.histogram_bin_edges: string values for bins are not "
+                                  "supported")
+    arr = _arr("histogram_bin_edges", a)
+    dt = aval_of(_to_inexact(arr)).dtype
+    if not isinstance(bins, Tracer) and np.ndim(bins) == 1 or (
+            mnp._is_array(bins) and aval_of(bins).ndim == 1):
+        return mnp.astype(_arr("histogram_bin_edges", bins), dt)
+    if isinstance(bins, Tracer):
+        raise errors.concretization(bins, "the bins argument of mnp.histogram_bin_edges")
+    nbins = _static_int("histogram_bin_edges", "bins", bins)
+    if nbins < 1:
+        raise ValueError(f"mnp.histogram_bin_edges: bins must be positive, got {nbins} "
+                         f"(at {_where()})")
+    if range is None:
+        flat = mnp.ravel(arr)
+        lo, hi = mnp.min(flat), mnp.max(flat)
+    else:
+        if isinstance(range, (tuple, list)) and len(range) == 2:
+            lo, hi = range
+        else:
+            r = _arr("histogram_bin_edges", range)
+            if aval_of(r).shape != (2,):
+                raise ValueError(f"mnp.histogram_bin_edges: range must be either None or a "
+                                 f"sequence of two scalars, got {range!r} (at {_where()})")
+            lo, hi = r[0], r[1]
+    lo, hi = mnp.astype(_arr("h", lo), dt), mnp.astype(_arr("h", hi), dt)
+    same = mnp.equal(lo, hi)
+    lo = mnp.where(same, mnp.subtract(lo, np.asarray(0.5, dt)), lo)
+    hi = mnp.where(same, mnp.add(hi, np.asarray(0.5, dt)), hi)
+    return _linspace("histogram_bin_edges", lo, hi, nbins + 1, True, 0)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
+    """Counts (or weight sums) of `a`'s elements in the bins, and the bin edges."""
+    a = _arr("histogram", a)
+    if weights is None:
+        a = _to_inexact(a)
+        w = mnp.ones_like(a)
+    else:
+        w = _arr("histogram", weights)
+        if aval_of(w).shape != aval_of(a).shape:
+            raise ValueError(f"mnp.histogram: weights should have the same shape as a, got "
+                             f"{aval_of(w).shape} and {aval_of(a).shape} (at {_where()})")
+        a, w = _promote_inexact("histogram", a, w)
+        a, w = _arr("histogram", a), _arr("histogram", w)
+    edges = histogram_bin_edges(a, bins, range)
+    ne = aval_of(edges).shape[0]
+    flat = mnp.ravel(a)
+    idx = mnc.searchsorted(edges, flat, side="right")
+    idx = mnp.where(mnp.equal(flat, edges[ne - 1]), np.asarray(ne - 1, aval_of(idx).dtype), idx)
+    counts = mnp.zeros((ne,), aval_of(w).dtype).at[idx].add(mnp.ravel(w))
+    counts = lax.slice_in_dim(counts, 1, ne)
+    if density:
+        widths = diff(edges)
+        counts = mnp.divide(mnp.divide(counts, widths), mnp.sum(counts))
+    return counts, edges
+
+
+def bincount(x, weights=None, minlength=0, *, length=None):
+    """Counts (or weight sums) of each non-negative integer in x; under jit
+    pass a static `length` (larger values are dropped, negative ones count as 0)."""
+    x_in = x
+    x = _arr("bincount", x)
+    xd = aval_of(x).dtype
+    if dtypes.is_bool(xd):
+        x = mnp.astype(x, dtypes.int32)
+    elif not dtypes.is_int(xd):
+        raise TypeError(f"mnp.bincount: x argument to bincount must have an integer type; "
+                        f"got {xd.name} (at {_where()})")
+    if aval_of(x).ndim != 1:
+        raise ValueError(f"mnp.bincount: only 1-dimensional input supported, got shape "
+                         f"{aval_of(x).shape} (at {_where()})")
+    minlength = _static_int("bincount", "minlength", minlength)
+    if minlength < 0:
+        raise ValueError(f"mnp.bincount: minlength must be non-negative, got {minlength} "
+                         f"(at {_where()})")
+    if length is None:
+        if isinstance(x_in, Tracer):
+            raise errors.concretization(
+                x_in, "the x argument of mnp.bincount (pass a static length=... under jit)")
+        xs = np.asarray(x_in).astype(np.int64)
+        length = builtins.max(minlength, xs.size and int(builtins.max(0, xs.max())) + 1)
+    else:
+        length = _static_int("bincount", "length", length)
+    if weights is None:
+        w = mnp.ones(aval_of(x).shape, dtypes.default_int())
+    else:
+        w = _arr("bincount", weights)
+        if aval_of(w).shape != aval_of(x).shape:
+            raise ValueError(f"mnp.bincount: weights must have the shape of x, got "
+                             f"{aval_of(w).shape} and {aval_of(x).shape} (at {_where()})")
+    return mnp.zeros((length,), aval_of(w).dtype).at[mnp.maximum(x, 0)].add(w, mode="drop")
+
+
+def digitize(x, bins, right=False):
+    """Indices of the bins (increasing or decreasing) each value of x falls in."""
+    x, bins = _arr("digitize", x), _arr("digitize", bins)
+    if aval_of(bins).ndim != 1:
+        raise ValueError(f"mnp.digitize: bins must be a 1-dimensional array, got shape "
+                         f"{aval_of(bins).shape} (at {_where()})")
+    nb = aval_of(bins).shape[0]
+    if nb == 0:
+        return mnp.zeros(aval_of(x).shape, dtypes.int32)
+    side = "left" if right else "right"
+    inc = mnc.searchsorted(bins, x, side=side)
+    dec = mnp.subtract(nb, mnc.searchsorted(mnc.flip(bins), x, side=side))
+    return mnp.where(mnp.greater_equal(bins[nb - 1], bins[0]), inc, dec)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """Piecewise-linear interpolation of (xp, fp) at x (numpy.interp)."""
+    x, xp, fp = _arr("interp", x), _arr("interp", xp), _arr("interp", fp)
+    if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
+        raise ValueError(f"mnp.interp: xp and fp must be one-dimensional arrays of equal "
+                         f"size, got {aval_of(xp).shape} and {aval_of(fp).shape} "
+                         f"(at {_where()})")
+    x, xp = _promote_inexact("interp", x, xp)
+    x, xp = _arr("interp", x), _arr("interp", xp)
+    fp = _to_inexact(fp)
+    ext_l = ext_r = False
+    for side, v in (("left", left), ("right", right)):
+        if isinstance(v, str):
+            if v != "extrapolate":
+                raise ValueError(f"mnp.interp: the only valid string value of `{side}` is "
+                                 f"'extrapolate', but got: {v!r} (at {_where()})")
+            if side == "left":
+                ext_l = True
+            else:
+                ext_r = True
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise ValueError(f"mnp.interp: complex x values not supported (at {_where()})")
+    if period is not None:
+        if np.ndim(period) != 0:
+            raise ValueError(f"mnp.interp: period must be a scalar; got {period!r} "
+                             f"(at {_where()})")
+        period = mnp.abs(_arr("interp", period))
+        x = mnp.remainder(x, period)
+        xp = mnp.remainder(xp, period)
+        xp, fp = lax.sort_key_val(xp, fp)
+        m0 = aval_of(xp).shape[0]
+        xp = mnp.concatenate([mnp.subtract(xp[m0 - 1:], period), xp,
+                              mnp.add(xp[:1], period)])
+        fp = mnp.concatenate([fp[m0 - 1:], fp, fp[:1]])
+    m = aval_of(xp).shape[0]
+    i = mnp.clip(mnc.searchsorted(xp, x, side="right"), 1, m - 1)
+    im1 = mnp.subtract(i, 1)
+    fpi, fpm = mnc.take(fp, i, mode="clip"), mnc.take(fp, im1, mode="clip")
+    xpi, xpm = mnc.take(xp, i, mode="clip"), mnc.take(xp, im1, mode="clip")
+    df = mnp.subtract(fpi, fpm)
+    dx = mnp.subtract(xpi, xpm)
+    delta = mnp.subtract(x, xpm)
+    eps = np.spacing(np.finfo(aval_of(xp).dtype).eps)
+    dx0 = mnp.less_equal(mnp.abs(dx), eps)
+    f = mnp.where(dx0, fpm, mnp.add(fpm, mnp.multiply(
+        mnp.divide(delta, mnp.where(dx0, mnp.ones_like(dx), dx)), df)))
+    if period is None:
+        if not ext_l:
+            f = mnp.where(mnp.less(x, xp[0]), fp[0] if left is None else left, f)
+        if not ext_r:
+            f = mnp.where(mnp.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
+    return f
+
+
+def polyval(p, x, *, unroll=16):
+    """The polynomial with coefficients p (highest degree first) at x (Horner)."""
+    p, x = mnp.promote_dtypes("polyval", _arr("polyval", p), _arr("polyval", x))
+    p, x = _arr("polyval", p), _arr("polyval", x)
+    pa = aval_of(p)
+    if pa.ndim == 0:
+        raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")
+    shape = mnp.broadcast_shapes(pa.shape[1:], aval_of(x).shape, name="polyval")
+    y = mnp.zeros(shape, aval_of(x).dtype)
+    for i in range(pa.shape[0]):
+        y = mnp.add(mnp.multiply(y, x), p[i])
+    return y

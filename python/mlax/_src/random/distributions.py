@@ -1,0 +1,644 @@
+"""More jax.random samplers, bit for bit as JAX: the transforms of uniform,
+normal and exponential (cauchy, laplace, logistic, pareto, rademacher,
+rayleigh, maxwell, double_sided_maxwell, lognormal, geometric, triangular,
+weibull_min, wald) and the gamma family (gamma, loggamma, beta, dirichlet,
+chisquare, f, t, generalized_normal, ball).
+
+Each sampler reproduces JAX's formula with the same op order and dtype
+handling (bit-exactness depends on it), is jitted as JAX's is, and works
+eagerly, under `mlax.jit` and under `mlax.vmap` over keys.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import aval_of
+from mlax._src.random.prng import (
+    _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
+    _normal_real, _split_data, _uniform_impl)
+
+
+class TypePromotionError(ValueError):
+    """As jax's dtypes.TypePromotionError."""
+
+
+# ---------------------------------------------------------------------------
+# Argument checks (JAX's _check_broadcast_shapes / _check_all_safe_to_cast)
+# ---------------------------------------------------------------------------
+
+def _shape_of(x):
+    return tuple(aval_of(x).shape)
+
+
+def _broadcast_shapes(name, shape, *args):
+    arg_shapes = [_shape_of(a) for a in args]
+    if shape is None:
+        if not arg_shapes:
+            return ()
+        try:
+            return tuple(mnp.broadcast_shapes(*arg_shapes))
+        except ValueError:
+            raise ValueError(f"{name}: incompatible shapes for broadcasting: "
+                             f"{', '.join(map(str, arg_shapes))}") from None
+    shape = _canonicalize_shape(shape, name)
+    _check_shape(name, shape, *arg_shapes)
+    return shape
+
+
+def _typed(x):
+    if dtypes.is_python_scalar(x):
+        return dtypes.scalar_type_of(x)
+    aval = aval_of(x)
+    return aval.dtype, aval.weak_type
+
+
+def _check_safe_to_cast(name, dtype, *args):
+    for a in args:
+        src = _typed(a)
+        if dtypes.result_type(src, (dtype, False))[0] != dtype:
+            raise TypePromotionError(f"In arguments to {name}, cannot safely cast argument "
+                                     f"of type {dtypes.canonicalize(src[0])} to {dtype}")
+
+
+def _check_params(name, *args):
+    for a in args:
+        mnp._check_arg(name, a)
+
+
+def _float_kind_dtype(dtype, name):
+    """JAX's `dtype` check for float samplers (ValueError naming `name`)."""
+    return _float_dtype(dtype, name)
+
+
+def _int_dtype(dtype):
+    return dtypes.default_int() if dtype is None else dtypes.canonicalize(dtype)
+
+
+def _cvt(x, dtype):
+    return lax.convert_element_type(x, dtype)
+
+
+def _bcast(x, shape):
+    return x if _shape_of(x) == tuple(shape) else mnp.broadcast_to(x, shape)
+
+
+# ---------------------------------------------------------------------------
+# Transforms of uniform / normal / exponential
+# ---------------------------------------------------------------------------
+
+@_jit(static_argnums=(1, 2))
+def _cauchy_jit(key, shape, dtype):
+    _check_shape("cauchy", shape)
+    u = _uniform_impl(key, np.asarray(_finfo(dtype).eps, dtype), 1.0, shape, dtype)
+    pi = lax.full(shape, np.pi, dtype)
+    return lax.tan(lax.mul(pi, lax.sub(u, lax.full(shape, 0.5, dtype))))
+
+
+def cauchy(key, shape=(), dtype=None):
+    """Standard Cauchy floats."""
+    data, _ = _check_key("cauchy", key)
+    dtype = _float_kind_dtype(dtype, "cauchy")
+    shape = _canonicalize_shape(shape, "cauchy")
+    return _cauchy_jit(data, shape, dtype)
+
+
+@_jit(static_argnums=(1, 2))
+def _laplace_jit(key, shape, dtype):
+    _check_shape("laplace", shape)
+    lo = np.asarray(-1.0 + _finfo(dtype).epsneg, dtype)
+    u = _uniform_impl(key, lo, 1.0, shape, dtype)
+    return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
+
+
+def laplace(key, shape=(), dtype=None):
+    """Standard Laplace floats."""
+    data, _ = _check_key("laplace", key)
+    dtype = _float_kind_dtype(dtype, "laplace")
+    shape = _canonicalize_shape(shape, "laplace")
+    return _laplace_jit(data, shape, dtype)
+
+
+@_jit(static_argnums=(1, 2))
+def _logistic_jit(key, shape, dtype):
+    _check_shape("logistic", shape)
+    x = _uniform_impl(key, np.asarray(_finfo(dtype).tiny, dtype), 1.0, shape, dtype)
+    return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
+
+
+def logistic(key, shape=(), dtype=None):
+    """Standard logistic floats."""
+    data, _ = _check_key("logistic", key)
+    dtype = _float_kind_dtype(dtype, "logistic")
+    shape = _canonicalize_shape(shape, "logistic")
+    return _logistic_jit(data, shape, dtype)
+
+
+def _exponential_impl(key, shape, dtype):
+    u = _uniform_impl(key, 0.0, 1.0, shape, dtype)
+    return lax.neg(lax.log1p(lax.neg(u)))
+
+
+@_jit(static_argnums=(2, 3))
+def _pareto_jit(key, b, shape, dtype):
+    b = _cvt(b, dtype)
+    e = _exponential_impl(key, shape, dtype)
+    return lax.exp(mnp.divide(e, b))
+
+
+def pareto(key, b, shape=None, dtype=None):
+    """Pareto floats with shape parameter b."""
+    data, _ = _check_key("pareto", key)
+    dtype = _float_kind_dtype(dtype, "pareto")
+    _check_params("pareto", b)
+    shape = _broadcast_shapes("pareto", shape, b)
+    _check_safe_to_cast("pareto", dtype, b)
+    return _pareto_jit(data, b, shape, dtype)
+
+
+def _bernoulli_half(key, shape):
+    # bernoulli(key, p=0.5, shape): p is a weakly typed default float.
+    u = _uniform_impl(key, 0.0, 1.0, shape, dtypes.default_float())
+    return mnp.less(u, 0.5)
+
+
+def _rademacher_impl(key, shape, dtype):
+    b = mnp.astype(_bernoulli_half(key, shape), dtype)
+    return mnp.astype(mnp.subtract(mnp.multiply(2, b), 1), dtype)
+
+
+_rademacher_jit = _jit(static_argnums=(1, 2))(_rademacher_impl)
+
+
+def rademacher(key, shape=(), dtype=None):
+    """Uniform random signs, -1 or 1, of `dtype` (default int)."""
+    data, _ = _check_key("rademacher", key)
+    dtype = _int_dtype(dtype)
+    shape = _canonicalize_shape(shape, "rademacher")
+    return _rademacher_jit(data, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _rayleigh_jit(key, scale, shape, dtype):
+    u = _uniform_impl(key, 0.0, 1.0, shape, dtype)
+    scale = _bcast(_cvt(scale, dtype), shape)
+    log_u = lax.log(u)
+    n_two = lax.full(shape, -2, dtype)
+    return lax.mul(scale, lax.sqrt(lax.mul(log_u, n_two)))
+
+
+def rayleigh(key, scale, shape=None, dtype=None):
+    """Rayleigh floats with the given scale."""
+    data, _ = _check_key("rayleigh", key)
+    dtype = _float_kind_dtype(dtype, "rayleigh")
+    _check_params("rayleigh", scale)
+    shape = _broadcast_shapes("rayleigh", shape, scale)
+    _check_safe_to_cast("rayleigh", dtype, scale)
+    return _rayleigh_jit(data, scale, shape, dtype)
+
+
+def _norm_last(x):
+    """jnp.linalg.norm(x, axis=-1): sqrt(sum(x * x)), the sum in float32 for
+    16-bit floats (as jnp.sum upcasts them)."""
+    dtype = aval_of(x).dtype
+    sq = lax.mul(x, x)
+    nd = aval_of(x).ndim
+    if dtype.itemsize < 4:
+        s = _cvt(lax.reduce_sum(_cvt(sq, dtypes.float32), (nd - 1,)), dtype)
+    else:
+        s = lax.reduce_sum(sq, (nd - 1,))
+    return lax.sqrt(s)
+
+
+def _maxwell_impl(key, shape, dtype):
+    return _norm_last(_normal_real(key, tuple(shape) + (3,), dtype))
+
+
+_maxwell_jit = _jit(static_argnums=(1, 2))(_maxwell_impl)
+
+
+def maxwell(key, shape=(), dtype=None):
+    """One-sided Maxwell floats."""
+    data, _ = _check_key("maxwell", key)
+    dtype = _float_kind_dtype(dtype, "maxwell")
+    shape = _canonicalize_shape(shape, "maxwell")
+    return _maxwell_jit(data, shape, dtype)
+
+
+@_jit(static_argnums=(3, 4))
+def _double_sided_maxwell_jit(key, loc, scale, shape, dtype):
+    params_shapes = tuple(mnp.broadcast_shapes(_shape_of(loc), _shape_of(scale)))
+    if not shape:
+        shape = params_shapes
+    shape = tuple(shape) + params_shapes
+    keys = _split_data(key, (2,))
+    maxwell_rvs = _maxwell_impl(keys[0], shape, dtype)
+    random_sign = _rademacher_impl(keys[1], shape, dtype)
+    return mnp.add(mnp.multiply(mnp.multiply(random_sign, maxwell_rvs), scale), loc)
+
+
+def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
+    """Double-sided Maxwell floats with the given location and scale."""
+    data, _ = _check_key("double_sided_maxwell", key)
+    dtype = _float_kind_dtype(dtype, "double_sided_maxwell")
+    shape = _canonicalize_shape(shape, "double_sided_maxwell")
+    _check_params("double_sided_maxwell", loc, scale)
+    try:
+        mnp.broadcast_shapes(_shape_of(loc), _shape_of(scale))
+    except ValueError:
+        raise ValueError(f"double_sided_maxwell: incompatible shapes for broadcasting: "
+                         f"{_shape_of(loc)}, {_shape_of(scale)}") from None
+    return _double_sided_maxwell_jit(data, loc, scale, shape, dtype)
+
+
+@_jit(static_argnums=(3, 4))
+def _weibull_min_jit(key, scale, concentration, shape, dtype):
+    u = _uniform_impl(key, 0, 1, shape, dtype)
+    x = mnp.negative(lax.log1p(mnp.negative(u)))
+    return mnp.multiply(mnp.power(x, mnp.divide(1.0, concentration)), scale)
+
+
+def weibull_min(key, scale, concentration, shape=(), dtype=None):
+    """Weibull floats with the given scale and concentration."""
+    data, _ = _check_key("weibull_min", key)
+    dtype = _float_kind_dtype(dtype, "weibull_min")
+    shape = _canonicalize_shape(shape, "weibull_min")
+    _check_params("weibull_min", scale, concentration)
+    return _weibull_min_jit(data, scale, concentration, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _lognormal_jit(key, sigma, shape, dtype):
+    sigma = _cvt(sigma, dtype)
+    return lax.exp(mnp.multiply(_normal_real(key, shape, dtype), sigma))
+
+
+def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
+    """Lognormal floats: exp(sigma * normal)."""
+    data, _ = _check_key("lognormal", key)
+    dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
+    if not dtypes.is_inexact(dt):
+        raise ValueError(f"dtype argument to `lognormal` must be a float or complex dtype, "
+                         f"got {dt}")
+    if dtypes.is_complex(dt):
+        raise NotImplementedError("mlax.random.lognormal: complex dtypes are not supported "
+                                  "yet")
+    _check_params("lognormal", sigma)
+    shape = _broadcast_shapes("lognormal", shape, sigma)
+    _check_safe_to_cast("lognormal", dt, sigma)
+    return _lognormal_jit(data, sigma, shape, dt)
+
+
+@_jit(static_argnums=(2, 3))
+def _geometric_jit(key, p, shape, dtype):
+    p, = mnp._promote_inexact("geometric", p)
+    p = mnp.asarray(p)
+    u = _uniform_impl(key, 0.0, 1.0, shape, aval_of(p).dtype)
+    u = mnp.where(mnp.equal(u, 0), 1, u)
+    log_u = lax.log(u)
+    log_one_minus_p = _bcast(lax.log1p(mnp.negative(p)), shape)
+    g = mnp.add(lax.floor(mnp.divide(log_u, log_one_minus_p)), 1)
+    return mnp.astype(g, dtype)
+
+
+def geometric(key, p, shape=None, dtype=None):
+    """Geometric integers: the number of trials up to the first success."""
+    data, _ = _check_key("geometric", key)
+    dtype = _int_dtype(dtype)
+    if not dtypes.is_int(dtype):
+        raise ValueError(f"dtype argument to `geometric` must be an int dtype, got {dtype}")
+    _check_params("geometric", p)
+    shape = _broadcast_shapes("geometric", shape, p)
+    return _geometric_jit(data, p, shape, dtype)
+
+
+@_jit(static_argnums=(4, 5))
+def _triangular_jit(key, left, mode, right, shape, dtype):
+    left = _bcast(_cvt(left, dtype), shape)
+    right = _bcast(_cvt(right, dtype), shape)
+    mode = _bcast(_cvt(mode, dtype), shape)
+    fc = mnp.divide(mnp.subtract(mode, left), mnp.subtract(right, left))
+    u = _uniform_impl(key, 0.0, 1.0, shape, dtype)
+    out1 = mnp.add(left, lax.sqrt(mnp.multiply(mnp.multiply(u, mnp.subtract(right, left)),
+                                               mnp.subtract(mode, left))))
+    out2 = mnp.subtract(right, lax.sqrt(
+        mnp.multiply(mnp.multiply(mnp.subtract(1, u), mnp.subtract(right, left)),
+                     mnp.subtract(right, mode))))
+    return lax.select(mnp.less(u, fc), out1, out2)
+
+
+def triangular(key, left, mode, right, shape=None, dtype=None):
+    """Triangular floats on [left, right] peaking at mode."""
+    data, _ = _check_key("triangular", key)
+    dtype = _float_kind_dtype(dtype, "triangular")
+    _check_params("triangular", left, mode, right)
+    shape = _broadcast_shapes("triangular", shape, left, mode, right)
+    _check_safe_to_cast("triangular", dtype, left, mode, right)
+    return _triangular_jit(data, left, mode, right, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _wald_jit(key, mean, shape, dtype):
+    keys = _split_data(key, (2,))
+    mean = _bcast(mnp.astype(mean, dtype), shape)
+    v = _normal_real(keys[0], shape, dtype)
+    z = _uniform_impl(keys[1], 0.0, 1.0, shape, dtype)
+    y = lax.mul(v, v)
+    y_sq = lax.mul(y, y)
+    mean_sq = lax.mul(mean, mean)
+    sqrt_term = lax.sqrt(mnp.add(mnp.multiply(mnp.multiply(4, mean), y),
+                                 mnp.multiply(mean_sq, y_sq)))
+    x = mnp.subtract(mnp.add(mean, mnp.divide(mnp.multiply(mean_sq, y), 2)),
+                     mnp.multiply(mnp.divide(mean, 2), sqrt_term))
+    return lax.select(lax.le(z, mnp.divide(mean, mnp.add(mean, x))), x,
+                      mnp.divide(mean_sq, x))
+
+
+def wald(key, mean, shape=None, dtype=None):
+    """Wald (inverse Gaussian) floats with the given mean."""
+    data, _ = _check_key("wald", key)
+    dtype = _float_kind_dtype(dtype, "wald")
+    _check_params("wald", mean)
+    shape = _broadcast_shapes("wald", shape, mean)
+    _check_safe_to_cast("wald", dtype, mean)
+    return _wald_jit(data, mean, shape, dtype)
+
+
+# ---------------------------------------------------------------------------
+# The gamma family: Marsaglia-Tsang, one while loop per element (vmapped),
+# as JAX's random_gamma lowering (use_vmap=True)
+# ---------------------------------------------------------------------------
+
+def _gamma_one(key, alpha, log_space):
+    from mlax._src.lax.control_flow import while_loop
+
+    dtype = aval_of(alpha).dtype
+    c_ = lambda v: _const(v, dtype)  # noqa: E731
+    zero, one, minus_one = c_(0), c_(1), c_(-1)
+    one_over_two, one_over_three, squeeze_const = c_(0.5), c_(1. / 3.), c_(0.0331)
+
+    boost_mask = lax.ge(alpha, one)
+    alpha_orig = alpha
+    alpha = lax.select(boost_mask, alpha, lax.add(alpha, one))
+    d = lax.sub(alpha, one_over_three)
+    c = lax.div(one_over_three, lax.sqrt(d))
+
+    def cond_fn(kxvu):
+        _, X, V, U = kxvu
+        return lax.bitwise_and(
+            lax.ge(U, lax.sub(one, lax.mul(squeeze_const, lax.mul(X, X)))),
+            lax.ge(lax.log(U), lax.add(lax.mul(X, one_over_two),
+                                       lax.mul(d, lax.add(lax.sub(one, V), lax.log(V))))))
+
+    def body_fn(kxvu):
+        def next_kxv(kxv):
+            keys = _split_data(kxv[0], (2,))
+            x = _normal_real(keys[1], (), dtype)
+            return keys[0], x, lax.add(one, lax.mul(x, c))
+
+        keys = _split_data(kxvu[0], (3,))
+        _, x, v = while_loop(lambda kxv: lax.le(kxv[2], zero), next_kxv,
+                             (keys[1], zero, minus_one))
+        X = lax.mul(x, x)
+        V = lax.mul(lax.mul(v, v), v)
+        U = _uniform_impl(keys[2], 0.0, 1.0, (), dtype)
+        return keys[0], X, V, U
+
+    keys = _split_data(key, (2,))
+    _, _, V, _ = while_loop(cond_fn, body_fn, (keys[0], zero, one, c_(2)))
+    subkey = keys[1]
+    if log_space:
+        log_samples = lax.neg(_exponential_impl(subkey, (), dtype))
+        log_boost = lax.select(lax.bitwise_or(boost_mask, lax.eq(log_samples, zero)), zero,
+                               lax.mul(log_samples, lax.div(one, alpha_orig)))
+        return lax.add(lax.add(lax.log(d), lax.log(V)), log_boost)
+    samples = lax.sub(one, _uniform_impl(subkey, 0.0, 1.0, (), dtype))
+    boost = lax.select(boost_mask, one, lax.pow(samples, lax.div(one, alpha_orig)))
+    return lax.mul(lax.mul(d, V), boost)
+
+
+def _gamma_impl(key, a, shape, dtype, log_space):
+    from mlax._src.transforms.vmap import vmap
+
+    if shape is None:
+        shape = _shape_of(a)
+    else:
+        _check_shape("gamma", shape, _shape_of(a))
+    shape = tuple(shape)
+    a = _cvt(a, dtype)
+    a = _bcast(a, shape)
+    n = int(np.prod(shape, dtype=np.int64))
+    if n == 0:
+        return lax.full(shape, 0, dtype)
+    keys = _split_data(key, (n,))
+    alphas = lax.reshape(a, (n,))
+    samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
+    return lax.reshape(samples, shape)
+
+
+_gamma_jit = _jit(static_argnums=(2, 3, 4))(_gamma_impl)
+
+
+def _gamma_args(name, key, a, shape, dtype, err_name=None):
+    data, _ = _check_key(name, key)
+    dtype = _float_kind_dtype(dtype, err_name or name)
+    _check_params(name, a)
+    if shape is not None:
+        shape = _canonicalize_shape(shape, name)
+    return data, dtype, shape
+
+
+def gamma(key, a, shape=None, dtype=None):
+    """Standard gamma floats with shape parameter a (Marsaglia-Tsang)."""
+    data, dtype, shape = _gamma_args("gamma", key, a, shape, dtype)
+    return _gamma_jit(data, a, shape, dtype, False)
+
+
+def loggamma(key, a, shape=None, dtype=None):
+    """Logs of standard gamma floats, accurate for small a."""
+    data, dtype, shape = _gamma_args("loggamma", key, a, shape, dtype, err_name="gamma")
+    return _gamma_jit(data, a, shape, dtype, True)
+
+
+@_jit(static_argnums=(3, 4))
+def _beta_jit(key, a, b, shape, dtype):
+    if shape is None:
+        shape = tuple(mnp.broadcast_shapes(_shape_of(a), _shape_of(b)))
+    else:
+        _check_shape("beta", shape, _shape_of(a), _shape_of(b))
+    a = _cvt(a, dtype)
+    b = _cvt(b, dtype)
+    keys = _split_data(key, (2,))
+    a = mnp.broadcast_to(a, shape)
+    b = mnp.broadcast_to(b, shape)
+    log_gamma_a = _gamma_impl(keys[0], a, shape, dtype, True)
+    log_gamma_b = _gamma_impl(keys[1], b, shape, dtype, True)
+    log_max = lax.max(log_gamma_a, log_gamma_b)
+    gamma_a_scaled = lax.exp(lax.sub(log_gamma_a, log_max))
+    gamma_b_scaled = lax.exp(lax.sub(log_gamma_b, log_max))
+    return lax.div(gamma_a_scaled, lax.add(gamma_a_scaled, gamma_b_scaled))
+
+
+def beta(key, a, b, shape=None, dtype=None):
+    """Beta floats with parameters a and b."""
+    data, _ = _check_key("beta", key)
+    dtype = _float_kind_dtype(dtype, "beta")
+    _check_params("beta", a, b)
+    _check_safe_to_cast("beta", dtype, a, b)
+    shape = _broadcast_shapes("beta", shape, a, b)
+    return _beta_jit(data, a, b, shape, dtype)
+
+
+def _softmax_last(x):
+    """jax.nn.softmax(x, -1): exp(x - stop_gradient(max)) / sum."""
+    nd = aval_of(x).ndim
+    shape = _shape_of(x)
+    dims = tuple(range(nd - 1))
+    m = lax.broadcast_in_dim(lax.reduce_max(x, (nd - 1,)), shape, dims)
+    unnormalized = lax.exp(lax.sub(x, lax.stop_gradient(m)))
+    dtype = aval_of(x).dtype
+    if dtype.itemsize < 4:  # jnp.sum accumulates 16-bit floats in float32
+        total = _cvt(lax.reduce_sum(_cvt(unnormalized, dtypes.float32), (nd - 1,)), dtype)
+    else:
+        total = lax.reduce_sum(unnormalized, (nd - 1,))
+    s = lax.broadcast_in_dim(total, shape, dims)
+    return lax.div(unnormalized, s)
+
+
+@_jit(static_argnums=(2, 3))
+def _dirichlet_jit(key, alpha, shape, dtype):
+    if aval_of(alpha).ndim < 1:
+        raise ValueError(f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == "
+                         f"{aval_of(alpha).ndim}")
+    if shape is None:
+        shape = _shape_of(alpha)[:-1]
+    else:
+        _check_shape("dirichlet", shape, _shape_of(alpha)[:-1])
+    alpha = _cvt(alpha, dtype)
+    log_gamma_samples = _gamma_impl(key, alpha, tuple(shape) + _shape_of(alpha)[-1:], dtype,
+                                    True)
+    return _softmax_last(log_gamma_samples)
+
+
+def dirichlet(key, alpha, shape=None, dtype=None):
+    """Dirichlet floats with concentration alpha (shape (..., n))."""
+    data, _ = _check_key("dirichlet", key)
+    dtype = _float_kind_dtype(dtype, "dirichlet")
+    _check_params("dirichlet", alpha)
+    if shape is not None:
+        shape = _canonicalize_shape(shape, "dirichlet")
+    return _dirichlet_jit(data, alpha, shape, dtype)
+
+
+def _chisquare_impl(key, df, shape, dtype):
+    df = _cvt(df, dtype)
+    two = lax.full_like(df, 2)
+    half_df = lax.div(df, two)
+    log_g = _gamma_impl(key, half_df, shape, dtype, True)
+    return lax.mul(lax.exp(log_g), lax.full_like(log_g, 2) if _shape_of(log_g) != _shape_of(two)
+                   else two)
+
+
+_chisquare_jit = _jit(static_argnums=(2, 3))(_chisquare_impl)
+
+
+def chisquare(key, df, shape=None, dtype=None):
+    """Chi-square floats with df degrees of freedom."""
+    data, _ = _check_key("chisquare", key)
+    dtype = _float_kind_dtype(dtype, "chisquare")
+    _check_params("chisquare", df)
+    shape = _broadcast_shapes("chisquare", shape, df)
+    _check_safe_to_cast("chisquare", dtype, df)
+    return _chisquare_jit(data, df, shape, dtype)
+
+
+@_jit(static_argnums=(3, 4))
+def _f_jit(key, dfnum, dfden, shape, dtype):
+    dfden = _cvt(dfden, dtype)
+    dfnum = _cvt(dfnum, dtype)
+    keys = _split_data(key, (2,))
+    chi2_dfn = _chisquare_impl(keys[1], dfnum, shape, dtype)
+    chi2_dfd = _chisquare_impl(keys[0], dfden, shape, dtype)
+    num = mnp.divide(chi2_dfn, dfnum)
+    den = mnp.divide(chi2_dfd, dfden)
+    return lax.div(num, den)
+
+
+def f(key, dfnum, dfden, shape=None, dtype=None):
+    """F-distribution floats."""
+    data, _ = _check_key("f", key)
+    dtype = _float_kind_dtype(dtype, "f")
+    _check_params("f", dfnum, dfden)
+    shape = _broadcast_shapes("f", shape, dfnum, dfden)
+    _check_safe_to_cast("f", dtype, dfnum, dfden)
+    return _f_jit(data, dfnum, dfden, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _t_jit(key, df, shape, dtype):
+    if shape is None:
+        shape = _shape_of(df)
+    else:
+        _check_shape("t", shape, _shape_of(df))
+    df = _cvt(df, dtype)
+    keys = _split_data(key, (2,))
+    n = _normal_real(keys[0], shape, dtype)
+    half_df = lax.div(df, lax.full_like(df, 2))
+    g = _gamma_impl(keys[1], half_df, shape, dtype, False)
+    return mnp.multiply(n, lax.sqrt(mnp.divide(half_df, g)))
+
+
+def t(key, df, shape=None, dtype=None):
+    """Student's t floats with df degrees of freedom."""
+    data, _ = _check_key("t", key)
+    dtype = _float_kind_dtype(dtype, "t")
+    _check_params("t", df)
+    shape = _broadcast_shapes("t", shape, df)
+    _check_safe_to_cast("t", dtype, df)
+    return _t_jit(data, df, shape, dtype)
+
+
+def _generalized_normal_impl(key, p, shape, dtype):
+    keys = _split_data(key, (2,))
+    g = _gamma_impl(keys[0], mnp.divide(1, p), shape, dtype, False)
+    r = _rademacher_impl(keys[1], shape, dtype)
+    return mnp.multiply(r, mnp.power(g, mnp.divide(1, p)))
+
+
+_generalized_normal_jit = _jit(static_argnums=(2, 3))(_generalized_normal_impl)
+
+
+def generalized_normal(key, p, shape=(), dtype=None):
+    """Generalized normal floats, density proportional to exp(-|x|^p)."""
+    shape = _canonicalize_shape(shape, "generalized_normal")
+    data, _ = _check_key("generalized_normal", key)
+    dtype = _float_kind_dtype(dtype, "generalized_normal")
+    _check_params("generalized_normal", p)
+    return _generalized_normal_jit(data, p, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3, 4))
+def _ball_jit(key, p, d, shape, dtype):
+    keys = _split_data(key, (2,))
+    g = _generalized_normal_impl(keys[0], p, (*shape, d), dtype)
+    e = _exponential_impl(keys[1], shape, dtype)
+    s = mnp.add(mnp.sum(mnp.power(mnp.abs(g), p), axis=-1), e)
+    return mnp.divide(g, mnp.power(s, mnp.divide(1, p))[..., None])
+
+
+def ball(key, d, p=2, shape=(), dtype=None):
+    """Uniform samples from the unit Lp ball in d dimensions."""
+    shape = _canonicalize_shape(shape, "ball")
+    data, _ = _check_key("ball", key)
+    dtype = _float_kind_dtype(dtype, "ball")
+    if isinstance(d, Tracer):
+        raise errors.concretization(d, "The error occurred in mlax.random.ball()")
+    d = operator.index(d)
+    _check_params("ball", p)
+    return _ball_jit(data, p, d, shape, dtype)

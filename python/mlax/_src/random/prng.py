@@ -1,0 +1,1012 @@
+"""mlax.random: counter-based PRNG (threefry2x32), bit for bit as JAX.
+
+Everything here is built from mlax ops (integer adds, xors, shifts,
+bitcast_convert, erf_inv, sort, ...), so it traces under `jit` like any other
+code. The algorithms follow jax.random with its default
+`jax_threefry_partitionable=True`: the same key, shape and dtype give the
+same bits and the same floats as JAX.
+
+Keys are either raw `uint32[2]` arrays (`PRNGKey`, as `jax.random.PRNGKey`)
+or typed key arrays (`key`, whose dtype prints as `key<fry>`); every
+function takes both and returns the kind it was given.
+"""
+from __future__ import annotations
+
+import builtins
+import math
+import operator
+from collections.abc import Sequence
+
+import ml_dtypes
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.base import errors
+from mlax._src.lax import lax
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.array import Array
+from mlax._src.core.tracer import Tracer
+from mlax._src.core.primitives import aval_of
+from mlax._src.base.tree import registry
+
+_U32 = dtypes.uint32
+_UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
+
+
+# ---------------------------------------------------------------------------
+# Typed keys
+# ---------------------------------------------------------------------------
+
+class KeyDtype:
+    """The dtype of a typed key array (prints as JAX's: `key<fry>`)."""
+
+    name = "key<fry>"
+    impl = "threefry2x32"
+
+    def __repr__(self):
+        return self.name
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        return isinstance(other, KeyDtype) or other == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+
+_KEY_DTYPE = KeyDtype()
+
+
+class KeyArray:
+    """A typed PRNG key array (`mlax.random.key`): shape excludes the key's
+    own trailing `(2,)` of uint32 data, as in JAX."""
+
+    __slots__ = ("_data",)
+    __array_priority__ = 100
+
+    def __init__(self, data):
+        self._data = data
+
+    @property
+    def shape(self):
+        return tuple(aval_of(self._data).shape[:-1])
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        return math.prod(self.shape)
+
+    dtype = _KEY_DTYPE
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d key array")
+        return (KeyArray(self._data[i]) for i in range(self.shape[0]))
+
+    def __getitem__(self, index):
+        if not isinstance(index, tuple):
+            index = (index,)
+        if builtins.any(i is Ellipsis for i in index):
+            raise IndexError("mlax.random: key arrays do not support `...` indexing")
+        if len(index) > self.ndim:
+            raise IndexError(f"too many indices for key array of shape {self.shape}")
+        return KeyArray(self._data[index])
+
+    def __bool__(self):
+        raise TypeError("key array cannot be converted to boolean.")
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError("mlax array with PRNGKey dtype cannot be converted to a NumPy "
+                        "array. Use mlax.random.key_data(arr) if you wish to extract the "
+                        "underlying integer array.")
+
+    __hash__ = None
+
+    def block_until_ready(self):
+        if isinstance(self._data, Array):
+            self._data.block_until_ready()
+        return self
+
+    def devices(self):
+        return self._data.devices()
+
+    def __eq__(self, other):
+        if not isinstance(other, KeyArray):
+            return NotImplemented
+        return mnp.all(mnp.equal(self._data, other._data), axis=-1)
+
+    def __ne__(self, other):
+        if not isinstance(other, KeyArray):
+            return NotImplemented
+        return mnp.logical_not(self == other)
+
+    def __repr__(self):
+        if isinstance(self._data, Tracer):
+            return f"Traced<key<fry>[{','.join(map(str, self.shape))}]>"
+        return f"Array({self.shape}, dtype=key<fry>) overlaying:\n{self._data}"
+
+
+registry.register_node(KeyArray, lambda k: ((k._data,), None),
+                       lambda _, children: KeyArray(children[0]))
+
+
+# ---------------------------------------------------------------------------
+# Argument checks
+# ---------------------------------------------------------------------------
+
+def _is_arraylike(x):
+    return isinstance(x, (Array, Tracer, np.ndarray, np.generic)) or hasattr(x, "__jax_array__") \
+        or type(x).__module__.startswith("jax")
+
+
+def _check_key(name, key, allow_batched=False):
+    """(uint32 key data of shape (..., 2), was_raw)."""
+    if isinstance(key, KeyArray):
+        data, raw = key._data, False
+    elif _is_arraylike(key):
+        if type(key).__module__.startswith("jax") and "key<" in str(getattr(key, "dtype", "")):
+            raise TypeError(f"mlax.random.{name}: got a JAX typed key; pass "
+                            "jax.random.key_data(key) (or a mlax key) instead")
+        aval = aval_of(key)
+        if aval.dtype != _U32 or not aval.shape or aval.shape[-1] != 2:
+            raise TypeError(
+                f"mlax.random.{name}: a raw PRNG key must be a uint32 array whose last "
+                f"dimension is 2 (from mlax.random.PRNGKey), got {aval.str_short()}")
+        data = key if isinstance(key, (Array, Tracer)) else mnp.asarray(key)
+        raw = True
+    else:
+        raise TypeError(f"unexpected PRNG key type {type(key)}")
+    shape = aval_of(data).shape[:-1]
+    if not allow_batched and shape:
+        raise ValueError(f"{name} accepts a single key, but was given a key array of "
+                         f"shape {shape} != (). Use mlax.vmap for batching.")
+    return data, raw
+
+
+def _wrap(data, raw):
+    return data if raw else KeyArray(data)
+
+
+def _canonicalize_shape(shape, name):
+    if isinstance(shape, Tracer):
+        raise errors.concretization(shape, f"the shape argument of mlax.random.{name}")
+    try:
+        if isinstance(shape, (int, np.integer)) or not isinstance(shape, Sequence | np.ndarray):
+            raise TypeError
+        out = []
+        for d in shape:
+            if isinstance(d, Tracer):
+                raise errors.concretization(d, f"the shape argument of mlax.random.{name}")
+            out.append(operator.index(d))
+    except TypeError as e:
+        if isinstance(e, errors.ConcretizationTypeError):
+            raise
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, "
+                        f"got {shape!r}.") from None
+    if builtins.any(d < 0 for d in out):
+        raise TypeError(f"mlax.random.{name}: shape {tuple(out)} has negative dimensions")
+    return tuple(out)
+
+
+def _check_shape(name, shape, *param_shapes):
+    if param_shapes:
+        try:
+            shape_ = mnp.broadcast_shapes(shape, *param_shapes)
+        except ValueError:
+            shape_ = None
+        if tuple(shape) != shape_:
+            raise ValueError(
+                f"{name} parameter shapes must be broadcast-compatible with shape argument, "
+                f"and the result of broadcasting the shapes must equal the shape argument, "
+                f"but got result {shape_ if shape_ is not None else 'an error'} for shape "
+                f"argument {tuple(shape)} (parameter shapes "
+                f"{', '.join(map(str, param_shapes))}).")
+
+
+def _float_dtype(dtype, name, allow_complex=False):
+    dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
+    ok = dtypes.is_float(dt) or (allow_complex and dtypes.is_complex(dt))
+    if not ok:
+        kind = "a float or complex" if allow_complex else "a float"
+        raise ValueError(f"dtype argument to `{name}` must be {kind} dtype, got {dt}")
+    return dt
+
+
+def _finfo(dtype):
+    return ml_dtypes.finfo(dtype)
+
+
+def _const(value, dtype):
+    """A non-weak constant array of `dtype`."""
+    return mnp.asarray(np.asarray(value, dtype=dtype))
+
+
+# ---------------------------------------------------------------------------
+# threefry2x32
+# ---------------------------------------------------------------------------
+
+def _rotate_left(x, d):
+    shape = aval_of(x).shape
+    return lax.bitwise_or(lax.shift_left(x, lax.full(shape, d, _U32)),
+                          lax.shift_right_logical(x, lax.full(shape, 32 - d, _U32)))
+
+
+def _apply_round(v, rot):
+    v0 = lax.add(v[0], v[1])
+    v1 = _rotate_left(v[1], rot)
+    return [v0, lax.bitwise_xor(v0, v1)]
+
+
+_ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def threefry2x32(key1, key2, x1, x2):
+    """The Threefry-2x32 block cipher (20 rounds) on uint32 arrays of one
+    shape, keyed by two uint32 scalars; returns the two output words."""
+    shape = aval_of(x1).shape
+    k1 = lax.broadcast(key1, shape)
+    k2 = lax.broadcast(key2, shape)
+    k3 = lax.bitwise_xor(lax.bitwise_xor(k1, k2), lax.full(shape, 0x1BD11BDA, _U32))
+    ks = [k1, k2, k3]
+    x = [lax.add(x1, ks[0]), lax.add(x2, ks[1])]
+    for i in range(5):
+        for r in _ROTATIONS[i % 2]:
+            x = _apply_round(x, r)
+        x = [lax.add(x[0], ks[(i + 1) % 3]),
+             lax.add(lax.add(x[1], ks[(i + 2) % 3]), lax.full(shape, i + 1, _U32))]
+    return x[0], x[1]
+
+
+def _threefry_2x32(key, count):
+    """JAX's `threefry_2x32(keypair, count)`: hashes a uint32 array of any
+    shape, its two halves forming the cipher's two words."""
+    key1, key2 = key[0], key[1]
+    shape = aval_of(count).shape
+    flat = lax.reshape(count, (math.prod(shape),))
+    n = aval_of(flat).shape[0]
+    odd = n % 2
+    if odd:
+        flat = lax.concatenate([flat, lax.full((1,), 0, _U32)], 0)
+    half = (n + odd) // 2
+    x0 = lax.slice(flat, (0,), (half,))
+    x1 = lax.slice(flat, (half,), (2 * half,))
+    y0, y1 = threefry2x32(key1, key2, x0, x1)
+    out = lax.concatenate([y0, y1], 0)
+    if odd:
+        out = lax.slice(out, (0,), (n,))
+    return lax.reshape(out, shape)
+
+
+def _iota_2x32(shape):
+    """(high, low) 32-bit words of a row-major uint64 iota of `shape`."""
+    size = math.prod(shape)
+    if size >= 2 ** 32:
+        raise NotImplementedError("mlax.random: more than 2**32 random values at once")
+    hi = lax.full(shape, 0, _U32)
+    if not shape:
+        return hi, hi
+    lo = lax.reshape(lax.iota(_U32, size), shape)
+    return hi, lo
+
+
+def _seed_data(seed):
+    """The uint32[2] key of an integer seed (JAX's threefry_seed)."""
+    if isinstance(seed, (bool, np.bool_)) or (
+            not isinstance(seed, (int, np.integer)) and not _is_arraylike(seed)):
+        raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
+    if isinstance(seed, int):
+        # As JAX: a Python int is taken as an int64, then canonicalized (to
+        # int32 unless x64 is enabled).
+        value = int(np.int64(seed))
+        if not dtypes.canonicalize(np.int64) == dtypes.int64:
+            value = int(np.int64(value).astype(np.int32))
+            hi = 0
+        else:
+            hi = (value >> 32) & 0xFFFFFFFF
+        return mnp.asarray(np.array([hi, value & 0xFFFFFFFF], dtype=np.uint32))
+    aval = aval_of(seed)
+    if aval.shape:
+        raise TypeError(f"PRNG key seed must be a scalar; got {seed!r}.")
+    if not dtypes.is_int(aval.dtype):
+        raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
+    seed = mnp.asarray(seed)
+    if aval.dtype.itemsize == 8:
+        hi = lax.convert_element_type(
+            lax.shift_right_logical(seed, lax.full((), 32, aval.dtype)), _U32)
+    else:
+        hi = lax.full((), 0, _U32)
+    lo = lax.convert_element_type(seed, _U32)
+    return lax.concatenate([lax.reshape(hi, (1,)), lax.reshape(lo, (1,))], 0)
+
+
+def _split_data(key, shape):
+    hi, lo = _iota_2x32(shape)
+    b1, b2 = threefry2x32(key[0], key[1], hi, lo)
+    nd = len(shape)
+    return lax.concatenate([lax.reshape(b1, shape + (1,)), lax.reshape(b2, shape + (1,))], nd)
+
+
+def _fold_in_data(key, data):
+    counts = lax.concatenate([lax.full((1,), 0, _U32), lax.reshape(data, (1,))], 0)
+    return _threefry_2x32(key, counts)
+
+
+def _random_bits(key, bit_width, shape):
+    hi, lo = _iota_2x32(shape)
+    b1, b2 = threefry2x32(key[0], key[1], hi, lo)
+    dtype = _UINT[bit_width]
+    if bit_width == 64:
+        h = lax.convert_element_type(b1, dtype)
+        lo64 = lax.convert_element_type(b2, dtype)
+        return lax.bitwise_or(lax.shift_left(h, lax.full(shape, 32, dtype)), lo64)
+    bits = lax.bitwise_xor(b1, b2)
+    return bits if bit_width == 32 else lax.convert_element_type(bits, dtype)
+
+
+def _jit(static_argnums=()):
+    """The samplers are jitted, as JAX's are, so XLA sees the same whole
+    programs (and eager calls hit a compiled cache)."""
+    def wrap(fun):
+        from mlax._src.jit import api
+
+        return api.jit(fun, static_argnums=static_argnums)
+
+    return wrap
+
+
+@_jit(static_argnums=(1,))
+def _split_jit(key, shape):
+    return _split_data(key, shape)
+
+
+@_jit()
+def _fold_in_jit(key, data):
+    return _fold_in_data(key, data)
+
+
+@_jit(static_argnums=(1, 2))
+def _bits_jit(key, bit_width, shape):
+    return _random_bits(key, bit_width, shape)
+
+
+@_jit()
+def _seed_jit(seed):
+    return _seed_data(seed)
+
+
+# ---------------------------------------------------------------------------
+# Keys
+# ---------------------------------------------------------------------------
+
+def _make_key_data(ctor, seed):
+    if isinstance(seed, KeyArray):
+        raise TypeError(f"{ctor} accepts a scalar seed, but was given a PRNG key.")
+    if np.ndim(seed) if not isinstance(seed, (Array, Tracer)) else aval_of(seed).ndim:
+        raise TypeError(f"{ctor} accepts a scalar seed, but was given an array of shape "
+                        f"{aval_of(seed).shape} != (). Use mlax.vmap for batching")
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        return _seed_data(int(seed))
+    if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
+        aval = aval_of(seed)
+        if not dtypes.is_int(aval.dtype):
+            raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
+        return _seed_jit(seed)
+    raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
+
+
+def PRNGKey(seed):  # noqa: N802 (JAX's name)
+    """A raw (legacy) PRNG key: a uint32[2] array, as jax.random.PRNGKey."""
+    return _make_key_data("PRNGKey", seed)
+
+
+def key(seed, *, impl=None):
+    """A typed PRNG key (dtype `key<fry>`, shape ()), as jax.random.key."""
+    if impl not in (None, "threefry2x32"):
+        raise ValueError(f"mlax.random.key: only impl='threefry2x32' is supported, got {impl!r}")
+    return KeyArray(_make_key_data("key", seed))
+
+
+def key_data(keys):
+    """The uint32 data under a key array (a raw key is returned as is)."""
+    data, _ = _check_key("key_data", keys, allow_batched=True)
+    return data
+
+
+def wrap_key_data(key_bits_array, *, impl=None):
+    """A typed key array over uint32 data whose last dimension is 2."""
+    if impl not in (None, "threefry2x32"):
+        raise ValueError(f"mlax.random.wrap_key_data: only impl='threefry2x32' is supported")
+    data, _ = _check_key("wrap_key_data", key_bits_array, allow_batched=True)
+    return KeyArray(data)
+
+
+def key_impl(keys):
+    _check_key("key_impl", keys, allow_batched=True)
+    return "threefry2x32"
+
+
+def split(key, num=2):
+    """`num` new keys (or an array of keys of shape `num`) from one key."""
+    data, raw = _check_key("split", key)
+    shape = tuple(num) if isinstance(num, Sequence) else (num,)
+    shape = _canonicalize_shape(shape, "split")
+    return _wrap(_split_jit(data, shape), raw)
+
+
+def fold_in(key, data):
+    """A new key that is a deterministic function of `key` and the 32-bit
+    integer `data`."""
+    kdata, raw = _check_key("fold_in", key)
+    if np.ndim(data) if not isinstance(data, (Array, Tracer)) else aval_of(data).ndim:
+        raise TypeError("fold_in accepts a scalar, but was given an array of"
+                        f"shape {aval_of(data).shape} != (). Use mlax.vmap for batching.")
+    if isinstance(data, int) and not isinstance(data, bool):
+        if not 0 <= data < 2 ** 32:
+            raise OverflowError(f"Python integer {data} out of bounds for uint32")
+        msg = np.asarray(data, dtype=np.uint32)
+    elif isinstance(data, np.integer):
+        msg = np.asarray(data).astype(np.uint32)
+    else:
+        msg = lax.convert_element_type(data, _U32)
+    return _wrap(_fold_in_jit(kdata, msg), raw)
+
+
+def clone(key):
+    return key
+
+
+def bits(key, shape=(), dtype=None):
+    """Uniform random bits as unsigned integers of `dtype` (default uint32)."""
+    data, _ = _check_key("bits", key)
+    if dtype is None:
+        dtype = dtypes.canonicalize(np.uint64)
+    else:
+        dtype = dtypes.canonicalize(dtype)
+    if not dtypes.is_unsigned(dtype):
+        raise ValueError(f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}")
+    shape = _canonicalize_shape(shape, "bits")
+    return _bits_jit(data, dtype.itemsize * 8, shape)
+
+
+# ---------------------------------------------------------------------------
+# Samplers
+# ---------------------------------------------------------------------------
+
+def _broadcast_to_rank(x, rank):
+    aval = aval_of(x)
+    if aval.ndim >= rank:
+        return x
+    return lax.reshape(x, (1,) * (rank - aval.ndim) + aval.shape)
+
+
+def _uniform_impl(key, minval, maxval, shape, dtype):
+    _check_shape("uniform", shape)
+    minval = _broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
+    maxval = _broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    finfo = _finfo(dtype)
+    nbits, nmant = finfo.bits, finfo.nmant
+    if nbits not in (8, 16, 32, 64):
+        raise TypeError(f"uniform only accepts 8-, 16-, 32-, or 64-bit dtypes, got {dtype}.")
+    rng_bits = 8 if nmant < 8 else nbits
+    rbits = _random_bits(key, rng_bits, shape)
+    uint_dtype = _UINT[nbits]
+    if rng_bits != nbits:
+        rbits = lax.convert_element_type(rbits, uint_dtype)
+    float_bits = lax.shift_right_logical(rbits, lax.full(shape, rng_bits - nmant, uint_dtype))
+    one_bits = int(np.array(1.0, dtype).view(uint_dtype))
+    float_bits = lax.bitwise_or(float_bits,
+                                lax.full(shape, np.asarray(one_bits, uint_dtype), uint_dtype))
+    floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), lax.full(shape, 1, dtype))
+    scaled = mnp.add(mnp.multiply(floats, lax.sub(maxval, minval)
+                                  if aval_of(maxval).shape == aval_of(minval).shape
+                                  else mnp.subtract(maxval, minval)), minval)
+    return mnp.maximum(minval, lax.reshape(scaled, shape))
+
+
+_uniform_jit = _jit(static_argnums=(3, 4))(_uniform_impl)
+
+
+def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
+    """Uniform floats in [minval, maxval)."""
+    data, _ = _check_key("uniform", key)
+    dtype = _float_dtype(dtype, "uniform")
+    shape = _canonicalize_shape(shape, "uniform")
+    mnp._check_arg("uniform", minval)
+    mnp._check_arg("uniform", maxval)
+    _check_shape("uniform", shape, aval_of(minval).shape, aval_of(maxval).shape)
+    return _uniform_jit(data, minval, maxval, shape, dtype)
+
+
+def _normal_real(key, shape, dtype):
+    _check_shape("normal", shape)
+    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    hi = np.array(1.0, dtype)
+    u = _uniform_impl(key, lo, hi, shape, dtype)
+    return lax.mul(lax.full(shape, np.sqrt(2), dtype), lax.erf_inv(u))
+
+
+@_jit(static_argnums=(1, 2))
+def _normal_jit(key, shape, dtype):
+    return _normal_real(key, shape, dtype)
+
+
+def normal(key, shape=(), dtype=None):
+    """Standard normal floats."""
+    data, _ = _check_key("normal", key)
+    shape = _canonicalize_shape(shape, "normal")
+    dtype = _float_dtype(dtype, "normal", allow_complex=True)
+    if dtypes.is_complex(dtype):
+        raise NotImplementedError("mlax.random.normal: complex dtypes are not supported yet")
+    return _normal_jit(data, shape, dtype)
+
+
+@_jit(static_argnums=(3, 4))
+def _truncated_normal_jit(key, lower, upper, shape, dtype):
+    if shape is None:
+        shape = mnp.broadcast_shapes(aval_of(lower).shape, aval_of(upper).shape)
+    else:
+        _check_shape("truncated_normal", shape, aval_of(lower).shape, aval_of(upper).shape)
+    lower = lax.convert_element_type(lower, dtype)
+    upper = lax.convert_element_type(upper, dtype)
+    sqrt2 = _const(np.sqrt(2), dtype)
+    a = lax.erf(mnp.divide(lower, sqrt2))
+    b = lax.erf(mnp.divide(upper, sqrt2))
+    u = _uniform_impl(key, a, b, shape, dtype)
+    out = mnp.multiply(sqrt2, lax.erf_inv(u))
+    lo = lax.nextafter(lower, lax.full(aval_of(lower).shape, np.inf, dtype))
+    hi = lax.nextafter(upper, lax.full(aval_of(upper).shape, -np.inf, dtype))
+    return mnp.clip(out, lo, hi)
+
+
+def truncated_normal(key, lower, upper, shape=None, dtype=None):
+    """Standard normal floats truncated to (lower, upper)."""
+    if shape is not None:
+        shape = _canonicalize_shape(shape, "truncated_normal")
+    data, _ = _check_key("truncated_normal", key)
+    dtype = _float_dtype(dtype, "truncated_normal")
+    return _truncated_normal_jit(data, lower, upper, shape, dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _bernoulli_jit(key, p, shape, mode):
+    if shape is None:
+        shape = aval_of(p).shape
+    else:
+        _check_shape("bernoulli", shape, aval_of(p).shape)
+    dtype = aval_of(p).dtype
+    if mode == "high":
+        both = _uniform_impl(key, 0.0, 1.0, (2, *shape), dtype)
+        u1, u2 = both[0], both[1]
+        u2 = mnp.multiply(u2, 2.0 ** -_finfo(dtype).nmant)
+        return mnp.less(u2, mnp.subtract(p, u1))
+    return mnp.less(_uniform_impl(key, 0.0, 1.0, shape, dtype), p)
+
+
+def bernoulli(key, p=0.5, shape=None, mode="low"):
+    """Booleans that are True with probability p."""
+    if shape is not None:
+        shape = _canonicalize_shape(shape, "bernoulli")
+    if mode not in ("high", "low"):
+        raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
+    data, _ = _check_key("bernoulli", key)
+    aval = aval_of(p)
+    if not dtypes.is_float(aval.dtype):
+        raise TypeError(f"bernoulli probability `p` must have a floating dtype, got "
+                        f"{aval.dtype}.")
+    p = lax.convert_element_type(p, aval.dtype)
+    return _bernoulli_jit(data, p, shape, mode)
+
+
+@_jit(static_argnums=(1, 2))
+def _exponential_jit(key, shape, dtype):
+    u = _uniform_impl(key, 0.0, 1.0, shape, dtype)
+    return lax.neg(lax.log1p(lax.neg(u)))
+
+
+def exponential(key, shape=(), dtype=None):
+    """Exponential(1) floats."""
+    data, _ = _check_key("exponential", key)
+    dtype = _float_dtype(dtype, "exponential")
+    shape = _canonicalize_shape(shape, "exponential")
+    return _exponential_jit(data, shape, dtype)
+
+
+def _safe_int_to_float(hi, lo):
+    """Two uint32 words of a 64-bit fixed-point number in (0, 1) as a float32
+    that keeps the precision of small values (JAX's _safe_int_to_float)."""
+    shape = aval_of(hi).shape
+    u32 = lambda v: lax.full(shape, np.uint32(v), _U32)  # noqa: E731
+    hiclz, loclz = lax.clz(hi), lax.clz(lo)
+    hi_is_zero = lax.eq(hiclz, u32(32))
+    mantissa = lax.bitwise_or(
+        lax.shift_left(hi, hiclz),
+        lax.select(hi_is_zero, lax.shift_left(lo, loclz),
+                   lax.shift_right_logical(lo, lax.sub(u32(32), hiclz))))
+    mantissa = lax.shift_right_logical(mantissa, u32(32 - 23 - 1))
+    mantissa = lax.bitwise_and(mantissa, u32((1 << 23) - 1))
+    exp = lax.sub(u32(126), lax.select(hi_is_zero, lax.add(u32(32), loclz), hiclz))
+    exp = lax.shift_left(exp, u32(23))
+    exp = lax.bitwise_and(exp, u32((1 << 30) - (1 << 22)))
+    return lax.bitcast_convert_type(lax.bitwise_or(exp, mantissa), dtypes.float32)
+
+
+def _gumbel_highest_f32(key, shape):
+    bits2 = _random_bits(key, 32, (2,) + shape)
+    hi_bits, lo_bits = bits2[0], bits2[1]
+    nhi, nlo = lax.bitwise_not(hi_bits), lax.bitwise_not(lo_bits)
+    # 1 - bits in 64-bit fixed point.
+    all_ones = lax.full(shape, np.uint32(2 ** 32 - 1), _U32)
+    carry = lax.convert_element_type(lax.eq(nlo, all_ones), _U32)
+    nhi = lax.add(nhi, carry)
+    nlo = lax.add(nlo, lax.full(shape, 1, _U32))
+    flip = lax.lt(hi_bits, lax.full(shape, np.uint32(1 << 31), _U32))
+    x = _safe_int_to_float(lax.select(flip, hi_bits, nhi), lax.select(flip, lo_bits, nlo))
+    low_half = lax.neg(lax.log(lax.neg(lax.log1p(lax.neg(x)))))
+    high_half = lax.neg(lax.log(lax.neg(lax.log(x))))
+    return lax.select(flip, low_half, high_half)
+
+
+def _gumbel_impl(key, shape, dtype, mode):
+    info = _finfo(dtype)
+    if mode == "highest" and dtype == dtypes.float32:
+        return _gumbel_highest_f32(key, shape)
+    if mode in ("high", "highest"):
+        both = _uniform_impl(key, 0.0, 1.0, (2,) + shape, dtype)
+        high, low = both[0], both[1]
+        x = mnp.where(mnp.greater_equal(high, 0.5), high,
+                      mnp.add(mnp.add(high, mnp.multiply(2.0 ** -info.nmant, low)),
+                              _const(info.tiny, dtype)))
+        return lax.neg(lax.log(lax.neg(lax.log1p(lax.neg(x)))))
+    u = _uniform_impl(key, np.asarray(info.tiny, dtype), 1.0, shape, dtype)
+    return lax.neg(lax.log(lax.neg(lax.log(u))))
+
+
+_gumbel_jit = _jit(static_argnums=(1, 2, 3))(_gumbel_impl)
+
+
+def _gumbel_mode(mode):
+    mode = "low" if mode is None else mode
+    if mode not in ("highest", "high", "low"):
+        raise ValueError(f"Must provide valid mode for gumbel got: {mode}")
+    return mode
+
+
+def gumbel(key, shape=(), dtype=None, mode=None):
+    """Standard Gumbel floats."""
+    data, _ = _check_key("gumbel", key)
+    dtype = _float_dtype(dtype, "gumbel")
+    shape = _canonicalize_shape(shape, "gumbel")
+    return _gumbel_jit(data, shape, dtype, _gumbel_mode(mode))
+
+
+def _argmax(x, axis):
+    """First index of the maximum along `axis` (NaN counts as the maximum),
+    as jnp.argmax (of the default int dtype)."""
+    aval = aval_of(x)
+    n = aval.shape[axis]
+    m = lax.reduce_max(x, (axis,))
+    m_b = lax.broadcast_in_dim(m, aval.shape, [d for d in range(aval.ndim) if d != axis])
+    hit = lax.eq(x, m_b)
+    if dtypes.is_float(aval.dtype):
+        hit = lax.bitwise_or(hit, lax.bitwise_and(lax.ne(x, x), lax.ne(m_b, m_b)))
+    int_t = dtypes.default_int()
+    idx = lax.broadcasted_iota(int_t, aval.shape, axis)
+    cand = lax.select(hit, idx, lax.full(aval.shape, n, int_t))
+    return lax.reduce_min(cand, (axis,))
+
+
+def _top_k_indices(x, k):
+    """Indices of the k largest values along the last axis (ties: lower
+    index first; NaN above everything), as lax.top_k's."""
+    aval = aval_of(x)
+    neg = lax.neg(x)
+    idx = lax.broadcasted_iota(dtypes.int32, aval.shape, aval.ndim - 1)
+    _, order = lax.sort_key_val(neg, idx, dimension=aval.ndim - 1)
+    starts = (0,) * aval.ndim
+    return lax.slice(order, starts, aval.shape[:-1] + (k,))
+
+
+@_jit(static_argnums=(2, 3, 4, 5, 6))
+def _categorical_jit(key, logits, shape, batch_shape, axis, replace, mode):
+    shape_prefix = shape[:len(shape) - len(batch_shape)]
+    ndim = aval_of(logits).ndim
+    dtype = aval_of(logits).dtype
+    if replace:
+        if axis >= 0:
+            axis -= ndim
+        logits_shape = list(shape[len(shape) - len(batch_shape):])
+        logits_shape.insert(axis % ndim, aval_of(logits).shape[axis])
+        g = _gumbel_impl(key, (*shape_prefix, *logits_shape), dtype, mode)
+        expanded = lax.reshape(logits, (1,) * len(shape_prefix) + aval_of(logits).shape)
+        total = mnp.add(g, expanded)
+        return _argmax(total, axis % aval_of(total).ndim)
+    g = _gumbel_impl(key, aval_of(logits).shape, dtype, mode)
+    logits = mnp.add(logits, g)
+    k = math.prod(shape_prefix)
+    n = aval_of(logits).shape[axis]
+    if k > n:
+        raise ValueError(f"Number of samples without replacement ({k}) cannot exceed "
+                         f"number of categories ({n}).")
+    moved = mnp.moveaxis(logits, axis, -1) if hasattr(mnp, "moveaxis") else \
+        lax.transpose(logits, [d for d in range(ndim) if d != axis % ndim] + [axis % ndim])
+    indices = _top_k_indices(moved, k)
+    nd = aval_of(indices).ndim
+    return lax.reshape(indices, shape, (nd - 1, *range(nd - 1)))
+
+
+def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
+    """Samples from categorical distributions given by unnormalized log
+    probabilities `logits` (Gumbel-max, or Gumbel-top-k without replacement)."""
+    data, _ = _check_key("categorical", key)
+    mnp._check_arg("categorical", logits)
+    logits = mnp.asarray(logits)
+    aval = aval_of(logits)
+    if not dtypes.is_float(aval.dtype):
+        # As JAX (whose gumbel sampler gets the logits' dtype).
+        raise ValueError(f"dtype argument to `gumbel` must be a float dtype, got {aval.dtype}")
+    if not -aval.ndim <= axis < aval.ndim:
+        raise ValueError(f"categorical: axis {axis} is out of bounds for logits of shape "
+                         f"{aval.shape}")
+    batch_shape = tuple(np.delete(np.array(aval.shape, dtype=np.int64), axis).tolist())
+    if shape is None:
+        shape = batch_shape
+    else:
+        shape = _canonicalize_shape(shape, "categorical")
+        _check_shape("categorical", shape, batch_shape)
+    return _categorical_jit(data, logits, tuple(shape), batch_shape, int(axis), bool(replace),
+                            _gumbel_mode(mode))
+
+
+def _convert_and_clip_integer(val, dtype):
+    vdt = aval_of(val).dtype
+    lo = builtins.max(int(np.iinfo(dtype).min), int(np.iinfo(vdt).min))
+    hi = builtins.min(int(np.iinfo(dtype).max), int(np.iinfo(vdt).max))
+    clipped = mnp.clip(val, _const(lo, vdt), _const(hi, vdt))
+    return lax.convert_element_type(clipped, dtype)
+
+
+@_jit(static_argnums=(3, 4))
+def _randint_jit(key, minval, maxval, shape, dtype):
+    _check_shape("randint", shape, aval_of(minval).shape, aval_of(maxval).shape)
+    minval = mnp.asarray(minval)
+    maxval = mnp.asarray(maxval)
+    if not dtypes.is_int(aval_of(minval).dtype):
+        minval = mnp.astype(minval, dtypes.default_int())
+    if not dtypes.is_int(aval_of(maxval).dtype):
+        maxval = mnp.astype(maxval, dtypes.default_int())
+    max_in_dtype = _convert_and_clip_integer(_const(np.iinfo(dtype).max, dtype),
+                                             aval_of(maxval).dtype)
+    maxval_out_of_range = mnp.greater(maxval, max_in_dtype)
+    minval = _convert_and_clip_integer(minval, dtype)
+    maxval = _convert_and_clip_integer(maxval, dtype)
+    minval = _broadcast_to_rank(minval, len(shape))
+    maxval = _broadcast_to_rank(maxval, len(shape))
+    nbits = np.iinfo(dtype).bits
+    keys = _split_data(key, (2,))
+    higher_bits = _random_bits(keys[0], nbits, shape)
+    lower_bits = _random_bits(keys[1], nbits, shape)
+    udt = _UINT[nbits]
+    span = lax.convert_element_type(mnp.subtract(maxval, minval), udt)
+    span = mnp.where(mnp.less_equal(maxval, minval), _const(1, udt), span)
+    span = mnp.where(mnp.logical_and(maxval_out_of_range, mnp.greater(maxval, minval)),
+                     mnp.add(span, _const(1, udt)), span)
+    span_full = mnp.broadcast_to(span, shape)
+    multiplier = mnp.remainder(_const(2 ** (nbits // 2), udt), span)
+    multiplier = lax.rem(lax.mul(multiplier, multiplier), span)
+    multiplier = mnp.broadcast_to(multiplier, shape)
+    random_offset = lax.add(lax.mul(lax.rem(higher_bits, span_full), multiplier),
+                            lax.rem(lower_bits, span_full))
+    random_offset = lax.rem(random_offset, span_full)
+    return mnp.add(minval, lax.convert_element_type(random_offset, dtype))
+
+
+def randint(key, shape, minval, maxval, dtype=None):
+    """Uniform integers in [minval, maxval)."""
+    data, _ = _check_key("randint", key)
+    dtype = dtypes.default_int() if dtype is None else dtypes.canonicalize(dtype)
+    shape = _canonicalize_shape(shape, "randint")
+    if not dtypes.is_int(dtype):
+        raise TypeError(f"randint only accepts integer dtypes, got {dtype}")
+    for v in (minval, maxval):
+        mnp._check_arg("randint", v)
+    info = np.iinfo(dtype)
+    sample_dtype = dtype
+    if info.bits < 32:
+        sample_dtype = dtypes.int32
+        minval = mnp.clip(mnp.astype(mnp.asarray(minval), dtypes.int32), int(info.min),
+                          int(info.max))
+        maxval = mnp.clip(mnp.astype(mnp.asarray(maxval), dtypes.int32), int(info.min),
+                          int(info.max) + 1)
+    out = _randint_jit(data, minval, maxval, shape, sample_dtype)
+    return out if sample_dtype == dtype else mnp.astype(out, dtype)
+
+
+def _take(arr, ind, axis):
+    """jnp.take(arr, ind, axis) for in-range integer indices, as a gather
+    (which vmap and grad know; mlax.take has no batching rule)."""
+    aval, iaval = aval_of(arr), aval_of(ind)
+    if dtypes.is_unsigned(iaval.dtype) or iaval.dtype.itemsize < 4:
+        ind = lax.convert_element_type(ind, dtypes.int32)
+    out_shape = aval.shape[:axis] + iaval.shape + aval.shape[axis + 1:]
+    if aval.shape[axis] == 0 or iaval.size == 0:
+        # Nothing to gather (and no gather with a slice of 1 fits an empty axis).
+        return mnp.zeros(out_shape, aval.dtype)
+    k = iaval.ndim
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=tuple(range(axis)) + tuple(range(axis + k, aval.ndim - 1 + k)),
+        collapsed_slice_dims=(axis,), start_index_map=(axis,))
+    slice_sizes = aval.shape[:axis] + (1,) + aval.shape[axis + 1:]
+    starts = lax.reshape(ind, iaval.shape + (1,))
+    return lax.gather(arr, starts, dn, slice_sizes, mode="promise_in_bounds")
+
+
+def _shuffle(key, x, axis):
+    size = aval_of(x).size
+    num_rounds = int(np.ceil(3 * np.log(builtins.max(1, size)) / np.log(np.iinfo(np.uint32).max)))
+    for _ in range(num_rounds):
+        keys = _split_data(key, (2,))
+        key, subkey = keys[0], keys[1]
+        sort_keys = _random_bits(subkey, 32, aval_of(x).shape)
+        _, x = lax.sort_key_val(sort_keys, x, axis)
+    return x
+
+
+@_jit(static_argnums=(2, 3))
+def _permutation_jit(key, x, axis, independent):
+    if independent or aval_of(x).ndim == 1:
+        return _shuffle(key, x, axis)
+    ind = _shuffle(key, lax.iota(dtypes.default_int(), aval_of(x).shape[axis]), 0)
+    return _take(x, ind, axis)
+
+
+@_jit(static_argnums=(1,))
+def _permutation_range_jit(key, n):
+    return _shuffle(key, lax.iota(dtypes.default_int(), n), 0)
+
+
+def permutation(key, x, axis=0, independent=False):
+    """A random permutation of `arange(x)` (x an int) or of x along `axis`."""
+    data, _ = _check_key("permutation", key)
+    mnp._check_arg("permutation", x)
+    ndim = aval_of(x).ndim
+    if not ndim:
+        if not dtypes.is_int(aval_of(x).dtype):
+            raise TypeError("x must be an integer or at least 1-dimensional")
+        if isinstance(x, Tracer):
+            raise errors.concretization(x, "argument x of mlax.random.permutation()")
+        return _permutation_range_jit(data, int(x))
+    axis = mnp._normalize_axis("permutation", axis, ndim)
+    return _permutation_jit(data, mnp.asarray(x), axis, bool(independent))
+
+
+@_jit(static_argnums=(2,))
+def _choice_p_jit(key, p, shape):
+    p_cuml = lax.cumsum(p, 0)
+    n = aval_of(p).shape[0]
+    total = lax.slice(p_cuml, (n - 1,), (n,))
+    total = lax.reshape(total, ())
+    u = _uniform_impl(key, 0.0, 1.0, shape, aval_of(p).dtype)
+    r = mnp.multiply(total, mnp.subtract(1, u))
+    # searchsorted(p_cuml, r, side='left'): how many entries are < r.
+    less = lax.lt(lax.broadcast_in_dim(p_cuml, shape + (n,), (len(shape),)),
+                  lax.broadcast_in_dim(r, shape + (n,), tuple(range(len(shape)))))
+    return lax.reduce_sum(lax.convert_element_type(less, dtypes.default_int()), (len(shape),))
+
+
+def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
+    """A random sample from `a` (an array, or `arange(a)` for an int)."""
+    data, _ = _check_key("choice", key)
+    if not isinstance(shape, Sequence):
+        raise TypeError(f"shape argument of mlax.random.choice must be a sequence, got {shape}")
+    shape = _canonicalize_shape(shape, "choice")
+    mnp._check_arg("choice", a)
+    arr = mnp.asarray(a)
+    aval = aval_of(arr)
+    if aval.ndim == 0:
+        if isinstance(a, Tracer):
+            raise errors.concretization(a, "The error occurred in mlax.random.choice()")
+        n_inputs = int(a)
+    else:
+        axis = mnp._normalize_axis("choice", axis, aval.ndim)
+        n_inputs = aval.shape[axis]
+    n_draws = math.prod(shape)
+    if n_draws == 0:
+        return mnp.zeros(shape, dtype=aval.dtype)
+    if n_inputs <= 0:
+        raise ValueError("a must be greater than 0 unless no samples are taken")
+    if not replace and n_draws > n_inputs:
+        raise ValueError(f"Cannot take a larger sample (size {n_draws}) than population "
+                         f"(size {n_inputs}) when 'replace=False'")
+    if p is None:
+        if replace:
+            ind = randint(data, shape, 0, n_inputs)
+            result = ind if aval.ndim == 0 else _take(arr, ind, axis)
+        else:
+            perm = permutation(data, n_inputs if aval.ndim == 0 else arr, axis)
+            index = (builtins.slice(None),) * axis + (builtins.slice(n_draws),)
+            result = perm[index]
+    else:
+        mnp._check_arg("choice", p)
+        p_arr, = mnp._promote_inexact("choice", p)
+        p_arr = mnp.asarray(p_arr)
+        if aval_of(p_arr).shape != (n_inputs,):
+            raise ValueError(
+                "p must be None or a 1D vector with the same size as a.shape[axis]. "
+                f"p has shape {aval_of(p_arr).shape} and a.shape[axis] is {n_inputs}.")
+        if replace:
+            ind = _choice_p_jit(data, p_arr, shape)
+        else:
+            g = mnp.add(gumbel(data, (n_inputs,), dtype=aval_of(p_arr).dtype, mode=mode),
+                        mnp.log(p_arr))
+            ind = lax.convert_element_type(_top_k_indices(g, n_draws), dtypes.default_int())
+        result = ind if aval.ndim == 0 else _take(arr, ind, axis)
+    out_shape = (shape if aval.ndim == 0
+                 else aval.shape[:axis] + tuple(shape) + aval.shape[axis + 1:])
+    return mnp.reshape(result, out_shape)
+
+
+@_jit(static_argnums=(3, 4))
+def _multivariate_normal_jit(key, mean, cov, shape, dtype):
+    n = aval_of(mean).shape[-1]
+    if shape is None:
+        shape = mnp.broadcast_shapes(aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
+    else:
+        _check_shape("normal", shape, aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
+    shape = tuple(shape)
+    factor = lax.cholesky(cov)
+    samples = _normal_real(key, shape + (n,), dtype)
+    nd = len(shape) + 1
+    nb = aval_of(factor).ndim - 2  # batch dimensions of the covariance
+    # einsum('...ij,...j->...i', factor, samples), as JAX contracts it: the
+    # covariance's batch dimensions pair with the trailing ones of `shape`.
+    free = nd - 1 - nb
+    batch_s = tuple(range(free, nd - 1))
+    prod = lax.dot_general(samples, factor, (((nd - 1,), (nb + 1,)),
+                                             (batch_s, tuple(range(nb)))))
+    if nb:
+        # (batch, free, i) -> (free, batch, i)
+        prod = lax.transpose(prod, tuple(range(nb, nb + free)) + tuple(range(nb)) + (nd - 1,))
+    return mnp.add(mean, prod)
+
+
+def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky"):
+    """Multivariate normal samples with the given mean and covariance."""
+    data, _ = _check_key("multivariate_normal", key)
+    mean, cov = mnp._promote_inexact("multivariate_normal", mean, cov)
+    mean, cov = mnp.asarray(mean), mnp.asarray(cov)
+    if method not in {"svd", "eigh", "cholesky"}:
+        raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
+    if method != "cholesky":
+        raise NotImplementedError(f"mlax.random.multivariate_normal: method={method!r} is "
+                                  "not supported yet; use method='cholesky'")
+    dtype = aval_of(mean).dtype if dtype is None else _float_dtype(dtype, "multivariate_normal")
+    if shape is not None:
+        shape = _canonicalize_shape(shape, "multivariate_normal")
+    if aval_of(mean).ndim < 1:
+        raise ValueError(f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == "
+                         f"{aval_of(mean).ndim}")
+    if aval_of(cov).ndim < 2:
+        raise ValueError(f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == "
+                         f"{aval_of(cov).ndim}")
+    n = aval_of(mean).shape[-1]
+    if aval_of(cov).shape[-2:] != (n, n):
+        raise ValueError(f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, "
+                         f"but got cov.shape == {aval_of(cov).shape}.")
+    cov_batch = aval_of(cov).shape[:-2]
+    out_batch = (mnp.broadcast_shapes(aval_of(mean).shape[:-1], cov_batch) if shape is None
+                 else tuple(shape))
+    if cov_batch and tuple(out_batch[len(out_batch) - len(cov_batch):]) != cov_batch:
+        raise NotImplementedError(
+            "mlax.random.multivariate_normal: a batch of covariances must match the trailing "
+            f"dimensions of the result's batch shape exactly (got {cov_batch} for "
+            f"{out_batch}); broadcast cov first")
+    return _multivariate_normal_jit(data, mean, cov, shape, dtype)

@@ -1,0 +1,995 @@
+"""grad, value_and_grad, jvp, vjp, jacfwd, jacrev, hessian, custom_jvp,
+custom_vjp, stop_gradient.
+
+Differentiation is not done here: each transformation traces the function
+into a private `func.func` and emits one `mlax.jvp` / `mlax.vjp` op naming it;
+the `mlax-autodiff` pass generates the derivative code from each op's rules.
+Called outside any trace, a transformation traces itself into a module and
+runs it (retraced every call, as JAX's eager transformations re-run Python;
+the executables are cached by program text).
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import inspect
+import threading
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.jit import api
+from mlax._src.backend import compiler
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.backend import native
+from mlax._src.core import primitives
+from mlax._src.core.tracer import Tracer
+from mlax._src.base.tree import registry
+
+
+# JAX's dtype of the (co)tangents of integer and boolean values.
+float0 = np.dtype([("float0", np.void, 0)])
+
+
+def _plain_rebuild(dyn):
+    return dyn[0], dyn[1]
+
+
+def _i64s(values):
+    return ir.DenseI64ArrayAttr.get([int(v) for v in values])
+
+
+def _name_of(fun, prefix=""):
+    return prefix + api._symbol_name(fun)
+
+
+# ---------------------------------------------------------------------------
+# Running a transformation: inside a trace it emits ops; outside, it is
+# traced into its own module and executed.
+# ---------------------------------------------------------------------------
+
+_EAGER_CACHE_SIZE = 256
+_eager_cache: "collections.OrderedDict" = collections.OrderedDict()
+_eager_lock = threading.Lock()
+
+
+def _run(traced_fun, name, args, kwargs=None):
+    """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
+    nothing is being traced, compiles and runs it as a program of its own."""
+    kwargs = kwargs or {}
+    if core.trace_stack():
+        return traced_fun(*args, **kwargs)
+    leaves, treedef = registry.flatten((args, kwargs))
+    avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
+    module, out_avals, out_tree = api.trace_to_module(
+        traced_fun, treedef, avals, _plain_rebuild)
+    device = api._arguments_device(name, leaves)  # None: the default device
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
+    with _eager_lock:
+        entry = _eager_cache.get(key)
+        if entry is not None:
+            _eager_cache.move_to_end(key)
+    if entry is None:
+        stablehlo = compiler.to_stablehlo(module)
+        exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
+        entry = api._Executable(exe, avals, out_avals, out_tree, stablehlo, {})
+        entry.device = device
+        with _eager_lock:
+            _eager_cache[key] = entry
+            while len(_eager_cache) > _EAGER_CACHE_SIZE:
+                _eager_cache.popitem(last=False)
+    return entry(leaves)
+
+
+def clear_cache():
+    with _eager_lock:
+        _eager_cache.clear()
+
+
+# ---------------------------------------------------------------------------
+# Tracing a function of flat leaves into the current module
+# ---------------------------------------------------------------------------
+
+class _Callee:
+    """A Python function traced into a private func.func of the module."""
+
+    def __init__(self, fun, leaves, name, avals=None):
+        """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
+        example of a batch); `operands` are `leaves` and the captures."""
+        outer = core.current_trace()
+        self.outer = outer
+        leaf_avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
+        self.in_avals = leaf_avals if avals is None else tuple(avals)
+        _, treedef = registry.flatten((tuple(leaves), {}))
+        self.sym, self.out_avals, self.out_tree, self.captured = api.trace_function(
+            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name)
+        self.operands = [primitives.to_value(outer, leaf, aval)
+                         for leaf, aval in zip(leaves, leaf_avals)]
+        self.operands += [outer.value_of(t) for t in self.captured]
+
+    @property
+    def symbol(self):
+        return ir.FlatSymbolRefAttr.get(self.sym)
+
+    def call(self):
+        """An mlax.call of the function: its results as tracers."""
+        ops = native.ops()
+        with self.outer.ip, core.user_location():
+            op = ops.CallOp([a.mlir_type() for a in self.out_avals], self.symbol,
+                            self.operands)
+        return [Tracer(r, a, self.outer) for r, a in zip(op.results, self.out_avals)]
+
+
+def _is_float(aval) -> bool:
+    return dtypes.is_float(aval.dtype)
+
+
+def _as_leaf_value(outer, x, aval):
+    """`x` (a tangent or cotangent) as an SSA value of `aval`'s type."""
+    if isinstance(x, Tracer):
+        if x.aval.shape != aval.shape or x.aval.dtype != aval.dtype:
+            x = primitives_convert(x, aval)
+        return outer.value_of(x)
+    value = np.asarray(x)
+    if value.shape != aval.shape:
+        value = np.broadcast_to(value, aval.shape)
+    return primitives.constant_value(outer, value.astype(aval.dtype), aval)
+
+
+def primitives_convert(x, aval):
+    from mlax._src.lax import lax
+
+    if x.aval.dtype != aval.dtype:
+        x = lax.convert_element_type(x, aval.dtype)
+    if x.aval.shape != aval.shape:
+        x = lax.broadcast_in_dim(x, aval.shape, tuple(range(len(aval.shape) - x.ndim,
+                                                            len(aval.shape))))
+    return x
+
+
+# ---------------------------------------------------------------------------
+# Checks with JAX's messages
+# ---------------------------------------------------------------------------
+
+def _check_argnums(argnums, nargs, fname):
+    multiple = isinstance(argnums, (tuple, list))
+    nums = tuple(argnums) if multiple else (argnums,)
+    for a in nums:
+        if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+            raise TypeError(f"{type(a).__name__!r} object cannot be interpreted as an integer")
+    for a in nums:
+        if not -nargs <= a < nargs:
+            raise TypeError(
+                f"differentiating with respect to argnums={argnums!r} requires at least "
+                f"{(a if a >= 0 else -a - 1) + 1} positional arguments to be passed by the "
+                f"caller, but got only {nargs} positional arguments.")
+    return multiple, tuple(int(a) % nargs for a in nums)
+
+
+def _check_grad_input(aval, fname, allow_int):
+    if dtypes.is_float(aval.dtype):
+        return
+    if dtypes.is_complex(aval.dtype):
+        raise TypeError(f"{fname}: differentiation of complex inputs is not supported "
+                        f"yet (input dtype {aval.dtype.name}).")
+    if allow_int:
+        return
+    raise TypeError(
+        f"{fname} requires real- or complex-valued inputs (input dtype that is a "
+        f"sub-dtype of np.inexact), but got {aval.dtype.name}. If you want to use "
+        "Boolean- or integer-valued inputs, use vjp or set allow_int to True.")
+
+
+def _check_scalar_output(aval, fname):
+    if aval.shape != ():
+        raise TypeError(
+            f"Gradient only defined for scalar-output functions. Output had shape: "
+            f"{aval.shape}.")
+    if not dtypes.is_float(aval.dtype):
+        raise TypeError(
+            f"{fname} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, "
+            "pass holomorphic=True. For differentiation of non-holomorphic functions "
+            "involving complex outputs, use jax.vjp directly.")
+
+
+# ---------------------------------------------------------------------------
+# grad and value_and_grad
+# ---------------------------------------------------------------------------
+
+def _leaf_ranges(args):
+    """Flattens each positional argument; returns (leaves, [(start, stop, treedef)])."""
+    leaves, ranges = [], []
+    for a in args:
+        ls, td = registry.flatten(a)
+        ranges.append((len(leaves), len(leaves) + len(ls), td))
+        leaves += ls
+    return leaves, ranges
+
+
+def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs):
+    multiple, nums = _check_argnums(argnums, len(args), fname)
+    leaves, ranges = _leaf_ranges(args)
+    kw_leaves, kw_tree = registry.flatten(kwargs)
+    n_pos = len(leaves)
+    wrt = []
+    for i in nums:
+        start, stop, _ = ranges[i]
+        for j in range(start, stop):
+            aval = api._leaf_aval(leaves[j])
+            _check_grad_input(aval, fname, allow_int)
+            if _is_float(aval):
+                wrt.append(j)
+    wrt_set = set(wrt)
+    out_info = {}
+
+    def flat_fun(*xs):
+        pos = [ranges[i][2].unflatten(xs[ranges[i][0]:ranges[i][1]])
+               for i in range(len(args))]
+        kw = kw_tree.unflatten(xs[n_pos:])
+        out = fun(*pos, **kw)
+        if has_aux:
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise TypeError(
+                    "expected function with aux output to return a two-element tuple, but "
+                    f"got type {type(out)} with value {out!r}")
+            out, aux = out
+        else:
+            aux = None
+        out_leaves, out_tree = registry.flatten(out)
+        if len(out_leaves) != 1:
+            raise TypeError(
+                f"Gradient only defined for scalar-output functions. Output was {out!r}.")
+        aux_leaves, aux_tree = registry.flatten(aux)
+        out_info["aux_tree"] = aux_tree
+        out_info["out_tree"] = out_tree
+        return [out_leaves[0]] + list(aux_leaves)
+
+    callee = _Callee(flat_fun, leaves + kw_leaves, _name_of(fun))
+    out_aval = callee.out_avals[0]
+    _check_scalar_output(out_aval, fname)
+    outer = callee.outer
+    one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
+    grad_avals = [callee.in_avals[j].update(weak_type=callee.in_avals[j].weak_type) for j in wrt]
+    ops = native.ops()
+    with outer.ip, core.user_location():
+        op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
+                       [a.mlir_type() for a in grad_avals],
+                       callee.symbol, callee.operands, [one], _i64s(wrt), _i64s([0]))
+    results = list(op.results)
+    nout = len(callee.out_avals)
+    value = Tracer(results[0], out_aval, outer)
+    aux = out_info["aux_tree"].unflatten(
+        [Tracer(r, a, outer) for r, a in zip(results[1:nout], callee.out_avals[1:])])
+    grads_by_leaf = dict(zip(wrt, [Tracer(r, a, outer)
+                                   for r, a in zip(results[nout:], grad_avals)]))
+
+    def grad_leaf(j):
+        g = grads_by_leaf.get(j)
+        if g is None:  # an integer input with allow_int: JAX gives float0 zeros
+            aval = callee.in_avals[j]
+            return np.zeros(aval.shape, dtype=float0)
+        return g
+
+    grads = []
+    for i in nums:
+        start, stop, td = ranges[i]
+        grads.append(td.unflatten([grad_leaf(j) for j in range(start, stop)]))
+    grads = tuple(grads) if multiple else grads[0]
+    value = out_info["out_tree"].unflatten([value])
+    return ((value, aux) if has_aux else value), grads
+
+
+def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False,
+                   reduce_axes=()):
+    """Like `jax.value_and_grad`: `f`'s value and its gradient with respect to
+    the positional arguments `argnums`."""
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun!r}")
+    if holomorphic:
+        raise NotImplementedError("value_and_grad: holomorphic=True is not supported yet")
+    fname = "value_and_grad"
+
+    @functools.wraps(fun)
+    def value_and_grad_f(*args, **kwargs):
+        traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
+                                   fname)
+        return _run(lambda *a, **k: traced(a, k), f"value_and_grad_{_name_of(fun)}",
+                    args, kwargs)
+
+    value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
+                                f"with respect to positional argument(s) {argnums}.")
+    return value_and_grad_f
+
+
+def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=()):
+    """Like `jax.grad`: the gradient of scalar-valued `fun` with respect to its
+    positional arguments `argnums` (an int or a tuple of ints)."""
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun!r}")
+    if holomorphic:
+        raise NotImplementedError("grad: holomorphic=True is not supported yet")
+    fname = "grad"
+
+    @functools.wraps(fun)
+    def grad_f(*args, **kwargs):
+        def traced(*a, **k):
+            out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k)
+            return (g, out[1]) if has_aux else g
+        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs)
+
+    grad_f.__doc__ = (f"Gradient of {getattr(fun, '__name__', fun)!s} with respect to "
+                      f"positional argument(s) {argnums}.")
+    return grad_f
+
+
+# ---------------------------------------------------------------------------
+# jvp and vjp
+# ---------------------------------------------------------------------------
+
+def _check_tangent(p_aval, t, fname):
+    t_aval = t.aval if isinstance(t, Tracer) else api._leaf_aval(t)
+    if t_aval.shape != p_aval.shape:
+        raise ValueError(
+            f"{fname} called with different primal and tangent shapes;Got primal shape "
+            f"{p_aval.shape} and tangent shape as {t_aval.shape}")
+    if dtypes.is_complex(p_aval.dtype):
+        raise TypeError(f"{fname}: differentiation of complex inputs is not supported yet "
+                        f"(primal dtype {p_aval.dtype.name}).")
+    if not _is_float(p_aval):
+        return
+    same = t_aval.dtype == p_aval.dtype or (t_aval.weak_type and _is_float(t_aval))
+    if not same:
+        raise TypeError(
+            "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
+            "or in case of int/bool primal dtype the tangent dtype must be float0.Got "
+            f"primal dtype {p_aval.dtype.name} and so expected tangent dtype "
+            f"{p_aval.dtype.name}, but got tangent dtype {t_aval.dtype.name} instead.")
+
+
+def _jvp_traced(fun, primals, tangents, has_aux=False):
+    p_leaves, p_tree = registry.flatten(primals)
+    t_leaves, t_tree = registry.flatten(tangents)
+    if p_tree != t_tree:
+        raise TypeError(
+            "primal and tangent arguments to jvp must have the same tree structure; "
+            f"primals have tree structure {p_tree} whereas tangents have tree structure "
+            f"{t_tree}.")
+    p_avals = [api._leaf_aval(p) for p in p_leaves]
+    for pa, t in zip(p_avals, t_leaves):
+        _check_tangent(pa, t, "jvp")
+    info = {}
+
+    def flat(*xs):
+        out = fun(*p_tree.unflatten(xs))
+        if has_aux:
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise TypeError("jvp with has_aux=True requires the function to return a "
+                                "pair (output, auxiliary data).")
+            out, aux = out
+        else:
+            aux = None
+        o_leaves, o_tree = registry.flatten(out)
+        a_leaves, a_tree = registry.flatten(aux)
+        info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves))
+        return list(o_leaves) + list(a_leaves)
+
+    callee = _Callee(flat, p_leaves, _name_of(fun))
+    outer = callee.outer
+    wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+    tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
+                      for i in wrt]
+    out_avals = callee.out_avals
+    ops = native.ops()
+    with outer.ip, core.user_location():
+        op = ops.JvpOp([a.mlir_type() for a in out_avals] * 2, callee.symbol,
+                       callee.operands, tangent_values, _i64s(wrt))
+    results = list(op.results)
+    n_all, n = len(out_avals), info["n"]
+    outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
+    touts = [Tracer(r, a.update(weak_type=False), outer) if _is_float(a)
+             else np.zeros(a.shape, float0)
+             for r, a in zip(results[n_all:n_all + n], out_avals)]
+    out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
+    if has_aux:
+        aux = info["aux_tree"].unflatten(
+            [Tracer(r, a, outer) for r, a in zip(results[n:n_all], out_avals[n:])])
+        return out, tout, aux
+    return out, tout
+
+
+def jvp(fun, primals, tangents, has_aux=False):
+    """Like `jax.jvp`: `(fun(*primals), d fun(primals)[tangents])` (and `aux`
+    with has_aux)."""
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun!r}")
+    for name, v in (("primal", primals), ("tangent", tangents)):
+        if not isinstance(v, (tuple, list)):
+            raise TypeError(f"{name} arguments to jax.jvp must be a tuple or a list; "
+                            f"found {type(v).__name__}.")
+    if len(primals) != len(tangents):
+        raise TypeError("jvp called with different numbers of primal and tangent "
+                        f"arguments: {len(primals)} and {len(tangents)}")
+    if core.trace_stack():
+        return _jvp_traced(fun, tuple(primals), tuple(tangents), has_aux)
+    # Run as a program of its own: float0 tangents (of integer outputs) are
+    # not program outputs; they are put back afterwards.
+    info = {}
+
+    def traced(p, t):
+        res = _jvp_traced(fun, p, t, has_aux)
+        leaves, tree = registry.flatten(res[1])
+        info["tree"] = tree
+        info["float0"] = [l if getattr(l, "dtype", None) == float0 else None for l in leaves]
+        return (res[0], [l for l in leaves if getattr(l, "dtype", None) != float0]) + res[2:]
+
+    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)))
+    kept = iter(res[1])
+    tout = info["tree"].unflatten([next(kept) if z is None else z for z in info["float0"]])
+    return (res[0], tout) + tuple(res[2:])
+
+
+class _Pullback:
+    """The function `vjp` returns: cotangents of the outputs to cotangents of
+    the inputs. Inside a trace it emits an `mlax.vjp` of the traced function;
+    outside it runs as a program of its own."""
+
+    def __init__(self, fun, primals, has_aux, callee=None):
+        self._fun = fun
+        self._primals = primals
+        self._has_aux = has_aux
+        self._callee = callee
+
+    def __call__(self, cotangent):
+        if self._callee is not None and core.trace_stack() and \
+                self._callee.outer.is_ancestor_of_current():
+            return self._emit(self._callee, cotangent)
+        fun, has_aux = self._fun, self._has_aux
+
+        def traced(primals, ct):
+            callee = _vjp_callee(fun, primals, has_aux)
+            return _Pullback(fun, primals, has_aux, callee)._emit(callee, ct)
+        return _run(traced, f"vjp_{_name_of(fun)}", (self._primals, cotangent))
+
+    def _emit(self, callee, cotangent):
+        p_leaves, p_tree = registry.flatten(self._primals)
+        n_out = callee.n_out
+        out_avals = callee.out_avals[:n_out]
+        ct_leaves, ct_tree = registry.flatten(cotangent)
+        if ct_tree != callee.main_tree:
+            raise TypeError(
+                "Tree structure of cotangent input "
+                f"{ct_tree}, does not match structure of primal output {callee.main_tree}.")
+        seeds = [i for i, a in enumerate(out_avals) if _is_float(a)]
+        for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
+            c_aval = c.aval if isinstance(c, Tracer) else api._leaf_aval(c)
+            if c_aval.shape != a.shape:
+                raise ValueError(
+                    f"Shape of cotangent input to vjp pullback function {c_aval.shape} must "
+                    f"be the same as the shape of corresponding primal input {a.shape}.")
+        outer = core.current_trace()
+        ct_values = [_as_leaf_value(outer, ct_leaves[i], out_avals[i].update(weak_type=False))
+                     for i in seeds]
+        p_avals = callee.in_avals[:len(p_leaves)]
+        wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+        operands = [outer.value_of(t) if isinstance(t, Tracer) else v
+                    for t, v in zip(callee.operand_sources, callee.operands)]
+        ops = native.ops()
+        with outer.ip, core.user_location():
+            op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
+                           [p_avals[i].mlir_type() for i in wrt],
+                           callee.symbol, operands, ct_values, _i64s(wrt), _i64s(seeds))
+        results = list(op.results)[len(callee.out_avals):]
+        by_leaf = dict(zip(wrt, results))
+        cts = []
+        for i, a in enumerate(p_avals):
+            if i in by_leaf:
+                cts.append(Tracer(by_leaf[i], a.update(weak_type=False), outer))
+            else:
+                cts.append(np.zeros(a.shape, dtype=float0))
+        return tuple(p_tree.unflatten(cts))
+
+
+def _vjp_callee(fun, primals, has_aux):
+    p_leaves, p_tree = registry.flatten(primals)
+    info = {}
+
+    def flat(*xs):
+        out = fun(*p_tree.unflatten(xs))
+        if has_aux:
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise TypeError("vjp with has_aux=True requires the function to return a "
+                                "pair (output, auxiliary data).")
+            out, aux = out
+        else:
+            aux = None
+        o_leaves, o_tree = registry.flatten(out)
+        a_leaves, a_tree = registry.flatten(aux)
+        info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
+        return list(o_leaves) + list(a_leaves)
+
+    callee = _Callee(flat, p_leaves, _name_of(fun))
+    callee.main_tree = info["main_tree"]
+    callee.aux_tree = info["aux_tree"]
+    callee.n_out = info["n_out"]
+    callee.operand_sources = list(p_leaves) + list(callee.captured)
+    return callee
+
+
+def vjp(fun, *primals, has_aux=False):
+    """Like `jax.vjp`: `(fun(*primals), pullback)` (and `aux` with has_aux),
+    where `pullback(cotangent)` returns one cotangent per primal."""
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun!r}")
+    for leaf in registry.flatten(primals)[0]:
+        aval = leaf.aval if isinstance(leaf, Tracer) else api._leaf_aval(leaf)
+        if dtypes.is_complex(aval.dtype):
+            raise TypeError(f"vjp: differentiation of complex inputs is not supported yet "
+                            f"(primal dtype {aval.dtype.name}).")
+
+    def forward(*p):
+        callee = _vjp_callee(fun, p, has_aux)
+        results = callee.call()
+        out = callee.main_tree.unflatten(results[:callee.n_out])
+        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        return callee, out, aux
+
+    if core.trace_stack():
+        callee, out, aux = forward(*primals)
+        pullback = _Pullback(fun, primals, has_aux, callee)
+    else:
+        def traced(*p):
+            _, out, aux = forward(*p)
+            return out, aux
+        out, aux = _run(traced, f"vjp_{_name_of(fun)}", primals)
+        pullback = _Pullback(fun, primals, has_aux)
+    return (out, pullback, aux) if has_aux else (out, pullback)
+
+
+# ---------------------------------------------------------------------------
+# Jacobians
+# ---------------------------------------------------------------------------
+
+def _std_basis(avals, dtype_of=None):
+    """The rows of the identity, split per leaf: leaf k gets shape
+    (total,) + its shape."""
+    total = sum(a.size for a in avals)
+    eye = np.eye(total)
+    parts, start = [], 0
+    for a in avals:
+        dt = dtype_of(a) if dtype_of else a.dtype
+        parts.append(eye[:, start:start + a.size].reshape((total,) + a.shape).astype(dt))
+        start += a.size
+    return parts, total
+
+
+def _split_last(lib, x, lead_shape, avals):
+    """Splits the last axis of `x` (of size sum of avals' sizes) into one
+    array per aval, each reshaped to lead_shape + aval.shape."""
+    pieces, start = [], 0
+    for av in avals:
+        piece = x[..., start:start + av.size]
+        pieces.append(lib.reshape(piece, tuple(lead_shape) + tuple(av.shape)))
+        start += av.size
+    return pieces
+
+
+def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
+    """Like `jax.jacfwd`: the Jacobian by forward mode, as `vmap` of `jvp` over
+    the standard basis (leaves of shape `out.shape + in.shape`)."""
+    if holomorphic:
+        raise NotImplementedError("jacfwd: holomorphic=True is not supported yet")
+
+    @functools.wraps(fun)
+    def jac_f(*args):
+        def traced(*a):
+            from mlax._src.numpy import lax_numpy as mnp
+            from mlax._src.transforms.vmap import vmap
+
+            multiple, nums = _check_argnums(argnums, len(a), "jacfwd")
+            diff = tuple(a[i] for i in nums)
+            d_leaves, d_tree = registry.flatten(diff)
+            d_avals = [api._leaf_aval(x) for x in d_leaves]
+            for av in d_avals:
+                _check_grad_input(av, "jacfwd", False)
+
+            def f_of_leaves(*leaves):
+                full = list(a)
+                for i, v in zip(nums, d_tree.unflatten(leaves)):
+                    full[i] = v
+                out = fun(*full)
+                return out[0] if has_aux else out
+
+            def pushfwd(*tangents):
+                return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents))[1]
+
+            basis, _ = _std_basis(d_avals)
+            columns = vmap(pushfwd, out_axes=-1)(*basis)
+            o_leaves, o_tree = registry.flatten(columns)
+            per_out = []
+            for col in o_leaves:
+                pieces = _split_last(mnp, col, col.shape[:-1], d_avals)
+                structured = d_tree.unflatten(pieces)
+                per_out.append(tuple(structured) if multiple else structured[0])
+            jac = o_tree.unflatten(per_out)
+            if has_aux:
+                return jac, fun(*a)[1]
+            return jac
+        return _run(traced, f"jacfwd_{_name_of(fun)}", args)
+
+    return jac_f
+
+
+def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
+    """Like `jax.jacrev`: the Jacobian by reverse mode, as `vmap` of the
+    pullback over the standard basis (leaves of shape `out.shape + in.shape`)."""
+    if holomorphic:
+        raise NotImplementedError("jacrev: holomorphic=True is not supported yet")
+
+    @functools.wraps(fun)
+    def jac_f(*args):
+        def traced(*a):
+            from mlax._src.numpy import lax_numpy as mnp
+            from mlax._src.transforms.vmap import vmap
+
+            multiple, nums = _check_argnums(argnums, len(a), "jacrev")
+            diff = tuple(a[i] for i in nums)
+            d_leaves, d_tree = registry.flatten(diff)
+            for leaf in d_leaves:
+                _check_grad_input(api._leaf_aval(leaf), "jacrev", allow_int)
+
+            def f_of_diff(*vals):
+                full = list(a)
+                for i, v in zip(nums, vals):
+                    full[i] = v
+                return fun(*full)
+
+            callee = _vjp_callee(f_of_diff, diff, has_aux)
+            results = callee.call()
+            aux = callee.aux_tree.unflatten(results[callee.n_out:])
+            pullback = _Pullback(f_of_diff, diff, has_aux, callee)
+            o_avals = [r.aval for r in results[:callee.n_out]]
+            basis, total = _std_basis(o_avals)
+            rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
+            row_leaves = registry.flatten(rows)[0]  # per input leaf: (total,) + in.shape
+            per_out = []
+            for j, oa in enumerate(o_avals):
+                start = sum(o.size for o in o_avals[:j])
+                pieces = [mnp.reshape(r[start:start + oa.size], tuple(oa.shape) + tuple(
+                    api._leaf_aval(d).shape)) for r, d in zip(row_leaves, d_leaves)]
+                structured = d_tree.unflatten(pieces)
+                per_out.append(tuple(structured) if multiple else structured[0])
+            jac = callee.main_tree.unflatten(per_out)
+            return (jac, aux) if has_aux else jac
+        return _run(traced, f"jacrev_{_name_of(fun)}", args)
+
+    return jac_f
+
+
+def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
+    """Like `jax.hessian`: `jacfwd(jacrev(fun))`."""
+    return jacfwd(jacrev(fun, argnums, has_aux=has_aux, holomorphic=holomorphic),
+                  argnums, has_aux=has_aux, holomorphic=holomorphic)
+
+
+# ---------------------------------------------------------------------------
+# stop_gradient
+# ---------------------------------------------------------------------------
+
+def _stop_gradient_leaf(x):
+    trace = core.current_trace()
+    if trace is None:
+        return x
+    aval = x.aval if isinstance(x, Tracer) else api._leaf_aval(x)
+    if not _is_float(aval):
+        return x
+    value = primitives.to_value(trace, x, aval)
+    ops = native.ops()
+    with trace.ip, core.user_location():
+        r = ops.StopGradientOp(value).result
+    return Tracer(r, aval, trace)
+
+
+def stop_gradient(x):
+    """The identity, with a zero derivative (applied to every leaf)."""
+    leaves, tree = registry.flatten(x)
+    return tree.unflatten([_stop_gradient_leaf(leaf) for leaf in leaves])
+
+
+# ---------------------------------------------------------------------------
+# custom_jvp and custom_vjp
+# ---------------------------------------------------------------------------
+
+def _positional(fun, args, kwargs):
+    if not kwargs:
+        return tuple(args)
+    sig = inspect.signature(fun)
+    bound = sig.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return tuple(bound.args) + tuple(bound.kwargs.values())
+
+
+def _no_captures(callee, what):
+    if callee.captured:
+        raise NotImplementedError(
+            f"{what} closes over values traced outside it ({len(callee.captured)} of "
+            "them); pass them to the function as arguments instead.")
+
+
+class _SplitCall:
+    """A call of `fun` inside a trace, split as custom_jvp / custom_vjp /
+    checkpoint need it: the arguments at `fixed_argnums` stay Python values,
+    the others are flattened and `fun` is traced over their leaves into a
+    private function (`callee`); `out_tree` is its output structure."""
+
+    def __init__(self, fun, fixed_argnums, args, captures_error=None):
+        self.args = args
+        fixed = sorted({i % len(args) for i in fixed_argnums})
+        self.fixed = [args[i] for i in fixed]
+        self.diff_idx = [i for i in range(len(args)) if i not in fixed]
+        self.d_args = tuple(args[i] for i in self.diff_idx)
+        self.d_leaves, self.d_tree = registry.flatten(self.d_args)
+        self.out_tree = None
+
+        def primal(*leaves):
+            o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
+            return o_leaves
+
+        self.callee = _Callee(primal, self.d_leaves, _name_of(fun))
+        if captures_error is not None:
+            _no_captures(self.callee, captures_error)
+
+    def full(self, leaves):
+        """All the arguments, the traced ones rebuilt from `leaves`."""
+        out = list(self.args)
+        for i, v in zip(self.diff_idx, self.d_tree.unflatten(leaves)):
+            out[i] = v
+        return out
+
+    def emit(self, op_class, *symbols):
+        """Emits `op_class(result types, callee, *symbols, operands)`; returns
+        the results in the function's output structure."""
+        callee, outer = self.callee, self.callee.outer
+        ops = native.ops()
+        with outer.ip, core.user_location():
+            op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
+                                        callee.symbol, *symbols, callee.operands)
+        return self.out_tree.unflatten(
+            [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
+
+    def plain_call(self):
+        return self.out_tree.unflatten(self.callee.call())
+
+
+# (custom function, input avals) whose rule is being traced: a call of the
+# same function inside its own rule is an ordinary call of the primal (JAX
+# binds it again instead; only higher derivatives of such rules can differ).
+_rules_in_progress = threading.local()
+
+
+def _in_progress() -> set:
+    s = getattr(_rules_in_progress, "set", None)
+    if s is None:
+        s = _rules_in_progress.set = set()
+    return s
+
+
+class custom_jvp:
+    """Like `jax.custom_jvp`: a function with a user-defined forward-mode
+    derivative (`defjvp`); reverse mode transposes the rule."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.jvp = None
+
+    def defjvp(self, jvp, symbolic_zeros=False):
+        self.jvp = jvp
+        return jvp
+
+    def defjvps(self, *jvps):
+        def jvp(primals, tangents):
+            out = self(*primals)
+            tout = None
+            for rule, t in zip(jvps, tangents):
+                if rule is None:
+                    continue
+                term = rule(t, out, *primals)
+                tout = term if tout is None else tout + term
+            if tout is None:
+                from mlax._src.numpy import lax_numpy as mnp
+                tout = mnp.zeros_like(out)
+            return out, tout
+        self.defjvp(jvp)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def __call__(self, *args, **kwargs):
+        if self.jvp is None:
+            raise AttributeError(
+                f"No JVP defined for custom_jvp function {getattr(self.fun, '__name__', '')} "
+                "using defjvp.")
+        args = _positional(self.fun, args, kwargs)
+        if not core.trace_stack():
+            return self.fun(*args)
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function")
+        callee, n = call.callee, len(call.d_leaves)
+        key = (id(self), callee.in_avals)
+        if key in _in_progress():
+            return call.plain_call()
+
+        def rule(*xs):
+            ps = call.d_tree.unflatten(xs[:n])
+            ts = call.d_tree.unflatten(xs[n:])
+            out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+            o_leaves, o_tree = registry.flatten(out)
+            t_leaves, t_tree = registry.flatten(tout)
+            if o_tree != call.out_tree or t_tree != call.out_tree:
+                raise TypeError(
+                    "Custom JVP rule must produce primal and tangent outputs with equal "
+                    f"container (pytree) structures, got {o_tree} and {t_tree} (the "
+                    f"function returns {call.out_tree}).")
+            ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
+                      if _is_float(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
+                      for t, oa in zip(t_leaves, callee.out_avals)]
+            return list(o_leaves) + ts_out
+
+        _in_progress().add(key)
+        try:
+            rule_callee = _Callee(rule, call.d_leaves + call.d_leaves,
+                                  _name_of(self.fun) + "_jvp_rule")
+        finally:
+            _in_progress().discard(key)
+        _no_captures(rule_callee, "custom_jvp rule")
+        rule_types = [a.mlir_type() for a in rule_callee.out_avals]
+        expected = [a.mlir_type() for a in callee.out_avals] * 2
+        if [str(t) for t in rule_types] != [str(t) for t in expected]:
+            raise TypeError(
+                "Custom JVP rule must produce primal outputs with the function's shapes and "
+                f"dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
+                f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
+        return call.emit("CustomJvpCallOp", rule_callee.symbol)
+
+
+def _as_tracer(x):
+    """A concrete value as a traced constant of the current trace."""
+    if isinstance(x, Tracer):
+        return x
+    trace = core.current_trace()
+    aval = api._leaf_aval(x)
+    value = primitives.to_value(trace, x, aval)
+    return Tracer(value, aval, trace)
+
+
+class custom_vjp:
+    """Like `jax.custom_vjp`: a function with a user-defined reverse-mode
+    derivative (`defvjp(fwd, bwd)`)."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.fwd = self.bwd = None
+
+    def defvjp(self, fwd, bwd, symbolic_zeros=False, optimize_remat=False):
+        self.fwd, self.bwd = fwd, bwd
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def __call__(self, *args, **kwargs):
+        if self.fwd is None:
+            raise AttributeError(
+                f"No VJP defined for custom_vjp function {getattr(self.fun, '__name__', '')} "
+                "using defvjp.")
+        args = _positional(self.fun, args, kwargs)
+        if not core.trace_stack():
+            return self.fun(*args)
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function")
+        key = (id(self), call.callee.in_avals)
+        if key in _in_progress():
+            return call.plain_call()
+        _in_progress().add(key)
+        try:
+            return self._emit(call)
+        finally:
+            _in_progress().discard(key)
+
+    def _emit(self, call):
+        callee, nres = call.callee, len(call.callee.out_avals)
+        res_info = {}
+
+        def fwd(*leaves):
+            res_out = self.fwd(*call.full(leaves))
+            if not (isinstance(res_out, (tuple, list)) and len(res_out) == 2):
+                raise TypeError(
+                    "Custom VJP fwd rule must produce a pair (list or tuple of length two) "
+                    "where the first element represents the primal output and the second "
+                    "element represents residuals.")
+            out, res = res_out
+            o_leaves, o_tree = registry.flatten(out)
+            if o_tree != call.out_tree:
+                raise TypeError(
+                    "Custom VJP fwd rule must produce an output with the same container "
+                    f"(pytree) structure as the function: got {o_tree}, expected "
+                    f"{call.out_tree}.")
+            r_leaves, res_info["tree"] = registry.flatten(res)
+            return list(o_leaves) + list(r_leaves)
+
+        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd")
+        _no_captures(fwd_callee, "custom_vjp fwd rule")
+        res_avals = fwd_callee.out_avals[nres:]
+
+        def bwd(*xs):
+            res = res_info["tree"].unflatten(xs[:len(res_avals)])
+            ct = call.out_tree.unflatten(xs[len(res_avals):])
+            cts = self.bwd(*call.fixed, res, ct)
+            if not isinstance(cts, (tuple, list)) or len(cts) != len(call.d_args):
+                raise TypeError(
+                    "Custom VJP bwd rule must produce a tuple with one cotangent per "
+                    f"differentiable primal argument ({len(call.d_args)}), got {cts!r:.200}.")
+            c_leaves = []
+            for arg, c in zip(call.d_args, cts):
+                a_leaves, a_tree = registry.flatten(arg)
+                if c is None:
+                    c_leaves += [None] * len(a_leaves)
+                    continue
+                cl, c_tree = registry.flatten(c)
+                if c_tree != a_tree:
+                    raise TypeError(
+                        "Custom VJP bwd rule must produce an output with the same container "
+                        f"(pytree) structure as the args tuple of the primal function: got "
+                        f"{c_tree}, expected {a_tree}.")
+                c_leaves += cl
+            outs = []
+            for c, a in zip(c_leaves, callee.in_avals):
+                if c is None:
+                    outs.append(_as_tracer(np.zeros(a.shape, a.dtype)))
+                else:
+                    outs.append(primitives_convert(_as_tracer(c), a.update(weak_type=False)))
+            return outs
+
+        bwd_leaves = [np.zeros(a.shape, a.dtype) for a in res_avals] + \
+            [np.zeros(a.shape, a.dtype) for a in callee.out_avals]
+        bwd_callee = _Callee(bwd, bwd_leaves, _name_of(self.fun) + "_bwd")
+        _no_captures(bwd_callee, "custom_vjp bwd rule")
+        return call.emit("CustomVjpCallOp", fwd_callee.symbol, bwd_callee.symbol)
+
+
+# ---------------------------------------------------------------------------
+# checkpoint (rematerialisation)
+# ---------------------------------------------------------------------------
+
+def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
+    """Like `jax.checkpoint` (`jax.remat`): the same function, whose reverse-mode
+    derivative recomputes `fun`'s intermediates from its inputs instead of
+    keeping them alive from the forward pass (an `mlax.remat_call`; the
+    recomputation sits behind an optimization barrier so neither CSE nor XLA
+    merges it back). Saves memory at the price of recomputation."""
+    if fun is None:
+        return functools.partial(checkpoint, prevent_cse=prevent_cse, policy=policy,
+                                 static_argnums=static_argnums)
+    if policy is not None:
+        raise NotImplementedError(
+            "checkpoint: only policy=None (save nothing, recompute everything) is "
+            "supported")
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+
+    @functools.wraps(fun)
+    def remat_f(*args):
+        if not core.trace_stack():
+            return fun(*args)
+        return _SplitCall(fun, static_argnums, args).emit("RematCallOp")
+
+    return remat_f
+
+
+remat = checkpoint

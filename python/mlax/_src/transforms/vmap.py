@@ -1,0 +1,151 @@
+"""vmap: traces the per-example function and emits one `mlax.vmap` op naming
+it; the `mlax-vectorize` pass generates the batched function from each op's
+batching rule."""
+from __future__ import annotations
+
+import functools
+
+from mlir import ir
+
+from mlax._src.jit import api
+from mlax._src.core import tracer as core
+from mlax._src.backend import native
+from mlax._src.transforms.autodiff import _Callee, _name_of, _run
+from mlax._src.core.tracer import Tracer
+from mlax._src.base.tree import registry
+
+_NONE = -1  # the IR's spelling of "not mapped"
+
+
+def _is_axis_leaf(x):
+    return x is None
+
+
+def _axes_for(spec, tree, what):
+    """One axis (int or None) per leaf of `tree`, from `spec`: an int, None,
+    or a pytree prefix of `tree` whose leaves are ints or None."""
+    leaves = registry.flatten(tree)[0]
+    if spec is None or isinstance(spec, int):
+        return [spec] * len(leaves)
+    spec_leaves, spec_tree = registry.flatten(spec, _is_axis_leaf)
+    try:
+        subtrees = spec_tree.flatten_up_to(tree)
+    except (ValueError, TypeError) as e:
+        raise ValueError(
+            f"vmap {what} specification must be a tree prefix of the corresponding value, "
+            f"got specification {spec} for value tree {registry.flatten(tree)[1]}.") from e
+    axes = []
+    for axis, sub in zip(spec_leaves, subtrees):
+        if axis is not None and not isinstance(axis, int):
+            raise TypeError(f"vmap {what} must be an int, None, or (nested) container with "
+                            f"those types as leaves, but got {axis!r}.")
+        axes += [axis] * len(registry.flatten(sub)[0])
+    return axes
+
+
+def _describe(aval):
+    return aval.str_short()
+
+
+def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
+    """Like `jax.vmap`: `fun` mapped over axes of its arguments; `in_axes` and
+    `out_axes` are ints, None, or pytree prefixes of the arguments/outputs."""
+    if not callable(fun):
+        raise TypeError(f"vmap requires a callable as its first argument, got {fun!r}")
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)
+    if not (in_axes is None or isinstance(in_axes, (int, tuple, dict))):
+        raise TypeError("vmap in_axes must be an int, None, or a tuple of entries "
+                        f"corresponding to the positional arguments passed to the function, "
+                        f"but got {in_axes}.")
+
+    @functools.wraps(fun)
+    def vmap_f(*args, **kwargs):
+        if isinstance(in_axes, tuple) and len(in_axes) != len(args):
+            raise ValueError(
+                "vmap in_axes must be an int, None, or a tuple of entries corresponding to "
+                f"the positional arguments passed to the function, but got len(in_axes)="
+                f"{len(in_axes)}, len(args)={len(args)}")
+        return _run(lambda *a, **k: _vmap_traced(fun, in_axes, out_axes, axis_size, a, k),
+                    f"vmap_{_name_of(fun)}", args, kwargs)
+
+    return vmap_f
+
+
+def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
+    if isinstance(in_axes, tuple):
+        axes = []
+        for spec, arg in zip(in_axes, args):
+            axes += _axes_for(spec, arg, "in_axes")
+    else:
+        axes = _axes_for(in_axes, args, "in_axes")
+    axes += [0] * len(registry.flatten(kwargs)[0])  # keyword arguments map over axis 0
+    leaves, tree = registry.flatten((tuple(args), kwargs))
+    avals = [x.aval if isinstance(x, Tracer) else api._leaf_aval(x) for x in leaves]
+    # Normalise the axes and find the batch size.
+    norm, sizes = [], []
+    for leaf, aval, axis in zip(leaves, avals, axes):
+        if axis is None:
+            norm.append(_NONE)
+            continue
+        rank = len(aval.shape)
+        a = axis + rank if axis < 0 else axis
+        if not 0 <= a < rank:
+            raise ValueError(
+                f"vmap was requested to map its argument along axis {axis}, which implies "
+                f"that its rank should be at least {(axis if axis >= 0 else -axis - 1) + 1}, "
+                f"but is only {rank} (its shape is {aval.shape})")
+        norm.append(a)
+        sizes.append((aval.shape[a], a, aval))
+    distinct = sorted({s for s, _, _ in sizes})
+    if len(distinct) > 1:
+        lines = [f"  * axis {a} of an argument of type {_describe(av)} has size {s}"
+                 for s, a, av in sizes]
+        raise ValueError("vmap got inconsistent sizes for array axes to be mapped:\n"
+                         + "\n".join(lines))
+    if distinct:
+        size = distinct[0]
+        if axis_size is not None and axis_size != size:
+            raise ValueError(f"vmap got axis_size={axis_size} but the mapped axes have "
+                             f"size {size}")
+    elif axis_size is not None:
+        size = int(axis_size)
+    else:
+        raise ValueError("vmap must have at least one non-None value in in_axes")
+
+    example = [av if a == _NONE else av.update(shape=av.shape[:a] + av.shape[a + 1:])
+               for av, a in zip(avals, norm)]
+    info = {}
+
+    def flat(*xs):
+        a, k = tree.unflatten(xs)
+        out = fun(*a, **k)
+        o_leaves, o_tree = registry.flatten(out)
+        info["out"], info["tree"] = out, o_tree
+        return o_leaves
+
+    callee = _Callee(flat, leaves, _name_of(fun), avals=example)
+    out_tree = info["tree"]
+    shell = out_tree.unflatten([0] * out_tree.num_leaves)
+    o_axes = []
+    for axis, aval in zip(_axes_for(out_axes, shell, "out_axes"), callee.out_avals):
+        if axis is None:
+            o_axes.append(_NONE)
+            continue
+        rank = len(aval.shape) + 1
+        a = axis + rank if axis < 0 else axis
+        if not 0 <= a < rank:
+            raise ValueError(f"vmap out_axes specification {axis} is out of range for an "
+                             f"output of rank {rank - 1} (batched rank {rank})")
+        o_axes.append(a)
+    out_avals = [av if a == _NONE else av.update(shape=av.shape[:a] + (size,) + av.shape[a:])
+                 for av, a in zip(callee.out_avals, o_axes)]
+    in_attr = norm + [_NONE] * len(callee.captured)
+    outer = callee.outer
+    ops = native.ops()
+    i64 = ir.IntegerType.get_signless(64)
+    with outer.ip, core.user_location():
+        op = ops.VmapOp([a.mlir_type() for a in out_avals], callee.symbol, callee.operands,
+                        ir.DenseI64ArrayAttr.get(in_attr), ir.DenseI64ArrayAttr.get(o_axes),
+                        ir.IntegerAttr.get(i64, size))
+    return out_tree.unflatten([Tracer(r, a, outer) for r, a in zip(op.results, out_avals)])
