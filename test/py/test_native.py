@@ -19,7 +19,7 @@ from mlax._src.backend import runtime
 @pytest.fixture(scope="module")
 def mlax_opt():
     proc = subprocess.run(
-        [sys.executable, "-c", "from mlax._src import native; print(native.mlax_opt_path())"],
+        [sys.executable, "-c", "from mlax._src.backend import native; print(native.mlax_opt_path())"],
         capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     path = proc.stdout.strip()

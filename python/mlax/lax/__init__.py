@@ -26,5 +26,6 @@ from mlax._src.lax.math import (  # noqa: F401,E402
     index_in_dim, integer_pow, lgamma, polygamma, population_count, reciprocal, reduce, sinh,
     squeeze, top_k, zeta)
 from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
-from mlax._src.lax.compositions import (  # noqa: F401,E402
-    associative_scan, conv_general_dilated_patches, conv_transpose)
+from mlax._src.lax.control_flow import associative_scan  # noqa: F401,E402
+from mlax._src.lax.convolution import (  # noqa: F401,E402
+    conv_general_dilated_patches, conv_transpose)

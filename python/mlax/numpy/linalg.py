@@ -1,5 +1,5 @@
 """mlax.numpy.linalg: linear algebra on mlax arrays (as jax.numpy.linalg)."""
-from mlax._src.numpy.manipulation import norm  # noqa: F401
+from mlax._src.numpy.linalg import norm  # noqa: F401
 from mlax._src.numpy.linalg import (  # noqa: F401
     EighResult, QRResult, SlogdetResult, SVDResult, det, eigvalsh, inv, lstsq, matrix_power,
     matrix_rank, pinv, slogdet, solve, svdvals, tensorinv, tensorsolve)

@@ -24,13 +24,14 @@ def _native_dirs():
     """Where the built native files may be: a CMake build directory named by
     $MLAX_BUILD_DIR (for C++ development; it wins when set), then the
     installed package."""
-    import mlax
-
+    # The package's own directories (mlax is being imported when this runs;
+    # _src never imports the public namespace).
+    package_dirs = sys.modules["mlax"].__path__
     dirs = []
     build = os.environ.get("MLAX_BUILD_DIR")
     if build:
         dirs += [os.path.join(build, "python"), os.path.join(build, "tools")]
-    return dirs + [os.path.join(p, "_lib") for p in mlax.__path__]
+    return dirs + [os.path.join(p, "_lib") for p in package_dirs]
 
 
 def _find(name: str) -> str:

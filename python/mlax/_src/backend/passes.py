@@ -29,6 +29,7 @@ from mlir.passmanager import PassManager
 from mlir.rewrite import RewritePatternSet, apply_patterns_and_fold_greedily
 
 from mlax._src.backend import native
+from mlax._src.base import config as config_lib
 
 PassEntry = Union[str, Callable[[ir.Operation], None]]
 
@@ -252,3 +253,11 @@ def dialect():
     `MulOp`, `PowOp`, ...; `mlir-tblgen -gen-python-op-bindings`), for
     building IR in a pass."""
     return native.ops()
+
+
+def _check_entries(entries):
+    for entry in entries:
+        stage_of(entry)
+
+
+config_lib.register_validator("mlax_extra_passes", _check_entries)

@@ -12,6 +12,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import numpy as np  # noqa: E402
 
+from mlax._src.base import jaxlib_internals  # noqa: E402
 from mlax._src.base.config import config  # noqa: E402
 
 
@@ -19,11 +20,9 @@ from mlax._src.base.config import config  # noqa: E402
 def _jax():
     import jax
     import jax.extend.backend as jeb
-    from jax._src import core as jcore
-    from jax._src.interpreters import pxla
     from jaxlib import xla_client
 
-    return jax, jeb, jcore, pxla, xla_client
+    return jax, jeb, xla_client
 
 
 @functools.cache
@@ -49,11 +48,9 @@ def device_put(array: np.ndarray, device=None):
     mlax's switch says (`enable_x64=`), never reading JAX's global flag, so
     `mlax.config.update("jax_enable_x64", True)` (or JAX_ENABLE_X64=1) alone
     keeps float64 data float64."""
-    _, _, jcore, pxla, _ = _jax()
     device = device or default_device()
-    aval = jcore.ShapedArray(array.shape, array.dtype)
-    return pxla.batched_device_put(aval, _sharding(device), [array], [device],
-                                   enable_x64=bool(config.x64_enabled))
+    return jaxlib_internals.batched_device_put(array, _sharding(device), device,
+                                               bool(config.x64_enabled))
 
 
 def jax_x64_as_mlax():
@@ -61,9 +58,7 @@ def jax_x64_as_mlax():
     into JAX APIs that canonicalize dtypes under JAX's own flag (e.g.
     jax.dlpack.from_dlpack). Scoped and thread-local (JAX's config context
     managers set a thread-local value); JAX's global setting is untouched."""
-    from jax._src import config as jax_config
-
-    return jax_config.enable_x64(bool(config.x64_enabled))
+    return jaxlib_internals.enable_x64(bool(config.x64_enabled))
 
 
 @functools.cache
@@ -75,7 +70,7 @@ def _compile_options(device_id: int = 0):
 
 
 def compile(stablehlo_text: str, device=None):  # noqa: A001
-    _, _, _, _, xc = _jax()
+    _, _, xc = _jax()
     device = device or default_device()
     return backend(device.platform).compile_and_load(
         stablehlo_text, xc.DeviceList((device,)), _compile_options(device.id))

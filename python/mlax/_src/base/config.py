@@ -11,6 +11,22 @@ def _env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
+# Hooks of the layers above, registered when they are imported: checks of
+# an option's value (the pass pipeline checks mlax_extra_passes) and what
+# must run when an option that compiled programs depend on changes (jit
+# drops its caches).
+_validators: dict = {}
+_cache_clearers: list = []
+
+
+def register_validator(name: str, check) -> None:
+    _validators[name] = check
+
+
+def register_cache_clearer(clear) -> None:
+    _cache_clearers.append(clear)
+
+
 class Config:
     def __init__(self):
         # JAX's name for the switch, in the environment and in update().
@@ -18,7 +34,7 @@ class Config:
         self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
         # Log why each retrace happened (JAX: jax_explain_cache_misses).
         self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
-        # The compiler researcher's workbench (python/mlax/_src/compiler.py).
+        # The compiler researcher's workbench (python/mlax/_src/backend/compiler.py).
         # Pass entries run after mlax-simplify-pipeline in every jit.
         self.mlax_extra_passes = ()
         # Dump the IR at every stage of every compile into this directory.
@@ -44,11 +60,10 @@ class Config:
         if not hasattr(self, name):
             raise AttributeError(f"mlax.config: unknown option {name!r}")
         if name == "mlax_extra_passes":
-            from mlax._src.backend import passes
-
             value = tuple(value or ())
-            for entry in value:  # fail here, not at the next compile
-                passes.stage_of(entry)
+        check = _validators.get(name)
+        if check is not None:
+            check(value)  # fail here, not at the next compile
         if name in ("mlax_jit_cache_size", "mlax_eager_cache_size") and value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ValueError(f"mlax.config: {name} must be a non-negative int "
@@ -56,9 +71,8 @@ class Config:
         setattr(self, name, value)
         if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
                     "mlax_pass_timing", "mlax_debug_passes"):
-            from mlax._src.jit import api
-
-            api.clear_caches()
+            for clear in _cache_clearers:
+                clear()
 
     @property
     def x64_enabled(self) -> bool:

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from jaxlib._jax import pytree as _pytree
+from mlax._src.base.jaxlib_internals import pytree as _pytree
 
 registry = _pytree.default_registry()
 # What jit dispatch flattens arguments with (mlax._src.jit.dispatch): the same

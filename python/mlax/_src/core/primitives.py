@@ -14,6 +14,8 @@ import threading
 import numpy as np
 from mlir import ir
 
+from mlax._src.base.config import config
+from mlax._src.backend import native
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray, Tracer
@@ -101,8 +103,6 @@ def _scalar_attr(value, element_type):
 
 @functools.cache
 def _ops():
-    from mlax._src.backend import native
-
     return native.ops()
 
 
@@ -141,8 +141,6 @@ def _freeze(value):
 
 
 def _eager(prim, args, params):
-    from mlax._src.jit import api
-
     fun = _eager_function(prim, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
     return fun(*args)
 
@@ -165,7 +163,6 @@ class _EagerCache:
                 self._funs.move_to_end(key)
                 return fun
         fun = _make_eager_function(prim, frozen_params)
-        from mlax._src.base.config import config
 
         with self._lock:
             fun = self._funs.setdefault(key, fun)
@@ -183,16 +180,24 @@ class _EagerCache:
             self._funs.clear()
 
 
-def _make_eager_function(prim, frozen_params):
-    from mlax._src.jit import api
+# An op outside any trace runs as a jitted program of its own; `jit` lives in
+# a higher layer, which registers it here when it is imported.
+_jit = None
 
+
+def register_jit(jit):
+    global _jit
+    _jit = jit
+
+
+def _make_eager_function(prim, frozen_params):
     params = dict(frozen_params)
 
     def op(*xs):
         return bind(prim, *xs, **params)
 
     op.__name__ = prim.name
-    return api.jit(op)
+    return _jit(op)
 
 
 _eager_function = _EagerCache()

@@ -23,176 +23,18 @@ from mlax._src.core import primitives
 from mlax._src.backend import runtime
 from mlax._src.backend import passes as passes_lib
 from mlax._src.core.array import Array
+from mlax._src.base import config as config_lib
 from mlax._src.base.config import config
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
+from mlax._src.core import tracing
+from mlax._src.core.tracing import (  # noqa: F401  (api.X is used widely)
+    _arguments_device, _Executable, _fun_location, _leaf_aval, _return_values, _symbol_name,
+    _trace_into, trace_function, trace_to_module)
 
 logger = logging.getLogger("mlax")
 
 _SCALARS = (bool, int, float, complex)
-
-
-def _symbol_name(fun) -> str:
-    name = getattr(fun, "__name__", "fn")
-    return re.sub(r"[^A-Za-z0-9_]", "_", name) or "fn"
-
-
-def _fun_location(fun) -> ir.Location:
-    code = getattr(inspect.unwrap(fun), "__code__", None)
-    if code is None:
-        return ir.Location.unknown()
-    return ir.Location.name(_symbol_name(fun),
-                            ir.Location.file(code.co_filename, code.co_firstlineno, 0))
-
-
-def _return_values(trace: Trace, out_leaves):
-    values, avals = [], []
-    for leaf in out_leaves:
-        if isinstance(leaf, Tracer):
-            core.check_tracer(leaf)
-            aval = leaf.aval
-        else:
-            aval = primitives.aval_of(leaf)
-        values.append(primitives.to_value(trace, leaf, aval))
-        avals.append(aval)
-    return values, avals
-
-
-def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
-    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
-    tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
-    trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
-    stack = core.trace_stack()
-    stack.append(trace)
-    tracing = dispatch.tracing.swap_local(len(stack))  # keys C++ jit dispatch
-    try:
-        args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
-        out = fun(*args, **kwargs)
-        out_leaves, out_tree = registry.flatten(out)
-        values, out_avals = _return_values(trace, out_leaves)
-    finally:
-        dispatch.tracing.swap_local(tracing)
-        stack.pop()
-        trace.alive = False
-    return values, out_avals, out_tree
-
-
-def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
-    """Traces `fun` into a fresh module whose public @main is the function."""
-    ctx = native.context()
-    with ctx, ir.Location.unknown():
-        module = ir.Module.create()
-        with ir.InsertionPoint(module.body), _fun_location(fun):
-            ftype = ir.FunctionType.get([a.mlir_type() for a in in_avals], [])
-            fop = func_d.FuncOp(name, ftype)
-        block = fop.add_entry_block()
-        trace = Trace(module, fop, block)
-        values, out_avals, out_tree = _trace_into(
-            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder)
-        with ir.InsertionPoint(block), ir.Location.unknown():
-            func_d.ReturnOp(values)
-        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-            [a.mlir_type() for a in in_avals], [a.mlir_type() for a in out_avals]))
-    return module, out_avals, out_tree
-
-
-def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
-    """Traces `fun` into a new private func.func of `outer`'s module.
-
-    Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
-    traces that `fun` closes over are appended to the function's arguments,
-    in the order of `captured`.
-    """
-    module = outer.module
-    with module.context, ir.Location.unknown():
-        names = {op.attributes["sym_name"].value for op in module.body.operations
-                 if "sym_name" in op.attributes}
-        sym = name
-        n = 0
-        while sym in names or sym == "main":
-            n += 1
-            sym = f"{name}_{n}"
-        with ir.InsertionPoint(module.body), _fun_location(fun):
-            fop = func_d.FuncOp(sym, ir.FunctionType.get([a.mlir_type() for a in avals], []))
-            fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
-        block = fop.add_entry_block()
-        inner = Trace(module, fop, block, parent=outer)
-        values, out_avals, out_tree = _trace_into(
-            inner, fun, treedef, avals, list(block.arguments), rebuild)
-        captured = list(inner.captures.values())
-        with ir.InsertionPoint(block):
-            func_d.ReturnOp(values)
-        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-            [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
-            [a.mlir_type() for a in out_avals]))
-    return sym, out_avals, out_tree, [t for t, _ in captured]
-
-
-class _Executable:
-    """One compiled specialisation of a jitted function."""
-
-    __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device", "kept")
-
-    def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
-        self.exe = exe
-        self.in_avals = in_avals
-        self.out_avals = out_avals
-        self.out_tree = out_tree
-        self.stablehlo = stablehlo
-        self.stats = stats
-        self.device = None  # None: the default device (no per-call checks)
-        self.kept = None  # indices of the arguments the program takes (None: all)
-
-    def __call__(self, leaves):
-        kept = self.kept
-        if kept is not None:
-            leaves = [leaves[i] for i in kept]
-        device = self.device
-        if device is None:
-            try:  # all device arrays: the common case, one comprehension
-                return self.out_tree.unflatten(
-                    [Array(b, a) for b, a in zip(self.exe.execute([l._buf for l in leaves]),
-                                                 self.out_avals)])
-            except AttributeError:
-                pass
-        outs = self.exe.execute(self.buffers(leaves, kept))
-        return self.out_tree.unflatten(
-            [Array(b, a) for b, a in zip(outs, self.out_avals)])
-
-    def buffers(self, leaves, kept=None):
-        """The buffers of `leaves` (all arguments, or those of `kept`) on this
-        executable's device (NumPy arrays and scalars put there)."""
-        device = self.device
-        avals = self.in_avals if kept is None else [self.in_avals[i] for i in kept]
-        bufs = []
-        for leaf, aval in zip(leaves, avals):
-            if type(leaf) is Array:
-                bufs.append(leaf._buf if device is None else runtime.to_device(leaf._buf, device))
-            else:
-                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval), device))
-        return bufs
-
-
-def _arguments_device(name, leaves):
-    """The device the array arguments are on, when it is not the default
-    device (None otherwise: the common case costs one comparison per array).
-    As in JAX, arrays on the default device follow the others (they are
-    moved); arrays on two different other devices are an error."""
-    default = runtime.default_device()
-    found = None
-    for leaf in leaves:
-        if type(leaf) is Array:
-            dev = runtime.buffer_device(leaf._buf)
-            if dev == default or dev == found:
-                continue
-            if found is not None:
-                raise ValueError(
-                    f"Received incompatible devices for jitted computation {name}: "
-                    f"arguments are on {found} and {dev}; move them to one device "
-                    "with mlax.device_put (or choose one with jit(..., device=...))")
-            found = dev
-    return found
 
 
 def _drop_unused_arguments(module):
@@ -216,15 +58,6 @@ def _drop_unused_arguments(module):
             [a.type for a in block.arguments], list(ftype.results)))
     drop = set(unused)
     return tuple(i for i in range(len(ftype.inputs)) if i not in drop)
-
-
-def _leaf_aval(leaf):
-    t = type(leaf)
-    if t is Array:
-        return leaf.aval
-    if t is Tracer:  # one of a trace that has ended: UnexpectedTracerError
-        core.check_tracer(leaf)
-    return primitives.aval_of(leaf)
 
 
 class Lowered:
@@ -592,13 +425,11 @@ def make_ir(fun, *, static_argnums=(), static_argnames=()):
 def clear_caches():
     """Drops every compiled executable (jit caches, eager op caches and the
     programs of transformations called outside jit)."""
-    from mlax._src.transforms import autodiff
-
     for j in list(_all_jitted):
         j.clear_cache()
     dispatch.clear_cache()
     primitives._eager_function.cache_clear()
-    autodiff.clear_cache()
+    tracing.clear_cache()  # the programs of transformations run outside jit
 
 
 def device_put(x, device=None):
@@ -644,3 +475,10 @@ def local_devices(backend=None):
 
 def default_backend() -> str:
     return "cpu"
+
+
+# Lower layers call into jit through these hooks: an op run outside any trace
+# is a jitted program, and a config change that compiled programs depend on
+# drops every cache.
+primitives.register_jit(jit)
+config_lib.register_cache_clearer(clear_caches)

@@ -28,9 +28,9 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from jaxlib import _jax
 
 from mlax._src.backend import runtime
+from mlax._src.base import jaxlib_internals
 from mlax._src.base.config import config
 from mlax._src.core.array import Array
 from mlax._src.base.tree import dispatch_registry, registry
@@ -38,13 +38,10 @@ from mlax._src.base.tree import dispatch_registry, registry
 dispatch_registry.register_dataclass_node(Array, ["_buf"], ["weak_type"])
 
 # One C++ cache for every mlax jit (keyed by function; LRU over functions).
-_cache = _jax.PjitFunctionCache(capacity=8192)
+_cache = jaxlib_internals.PjitFunctionCache(capacity=8192)
 
-# Part of the C++ signature (a jaxlib config in the jit key, thread-local):
-# nonzero while this thread traces (api._trace_into), so a jitted call inside
-# a trace never hits a fast path recorded outside one and always comes back
-# to Python (which inlines it into the trace as mlax.call).
-tracing = _jax.config.Config("mlax_tracing", 0, include_in_jit_key=True)
+# Nonzero while this thread traces (see jaxlib_internals.tracing_flag).
+tracing = jaxlib_internals.tracing_flag
 
 _mirror_lock = threading.Lock()
 _LEAF = registry.flatten(0)[1]
@@ -64,7 +61,7 @@ def make(name, python_call, cache_miss, static_argnums, static_argnames):
     """The C++ dispatcher: `python_call(*args, **kwargs)` is its fallback (with
     jax.disable_jit); `cache_miss(*args, **kwargs)` returns (outputs,
     fastpath data or None, False)."""
-    return _jax.pjit(name, python_call, cache_miss, list(static_argnums),
+    return jaxlib_internals.pjit(name, python_call, cache_miss, list(static_argnums),
                      list(static_argnames), "mlax", dispatch_registry, _no_transfer, _cache)
 
 
@@ -110,9 +107,7 @@ FAST_LEAF_TYPES = frozenset([Array, np.ndarray, bool, int, float, complex]
 
 
 def _host_leaves_agree() -> bool:
-    from jax._src import config as jax_config
-
-    return bool(jax_config.enable_x64.value) == bool(config.x64_enabled)
+    return jaxlib_internals.jax_x64_enabled() == bool(config.x64_enabled)
 
 
 def fastpath_data(entry, dyn, leaves, out):
@@ -145,8 +140,6 @@ def fastpath_data(entry, dyn, leaves, out):
     for leaf, buf in zip(out_leaves, out_bufs):
         if type(leaf) is not Array or leaf._buf is not buf:
             return None
-    from jax._src.interpreters import pxla
-
     # Arguments the program dropped (unused) are neither passed nor checked.
     kept = entry.kept
     kept_bits = [True] * len(leaves) if kept is None else [False] * len(leaves)
@@ -154,7 +147,7 @@ def fastpath_data(entry, dyn, leaves, out):
         for i in kept:
             kept_bits[i] = True
     n_kept = sum(kept_bits)
-    return pxla.MeshExecutableFastpathData(
+    return jaxlib_internals.mesh_executable_fastpath_data(
         entry.exe, out_tree, [sharding] * n_kept, [sharding] * len(out_bufs),
         [b.aval for b in out_bufs], [b._committed for b in out_bufs],
         kept_bits, [None] * n_kept, [])

@@ -10,28 +10,27 @@ a program of its own, as JAX runs lax.cond eagerly.
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
-from mlax._src.jit import api
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
-from mlax._src.core import primitives
+from mlax._src.core import primitives, tracing
+from mlax._src.core.tracing import _run
+from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.lax import lax
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
-from mlax._src.base.tree import registry
+from mlax._src.base.tree import registry, tree_flatten, tree_unflatten
+from mlax._src.lax.lax import add, bitwise_or, concatenate, pad, rev, slice_in_dim
+from mlax._src.core.primitives import aval_of, shape_error
 
 
 def _plain_rebuild(dyn):
     return dyn[0], dyn[1]
-
-
-def _run(traced, name, args):
-    from mlax._src.transforms import autodiff
-
-    return autodiff._run(traced, name, args)
 
 
 # ---------------------------------------------------------------------------
@@ -52,7 +51,7 @@ class _Region:
         self.in_avals = tuple(in_avals)
         module = outer.module
         with module.context, ir.Location.unknown():
-            with ir.InsertionPoint(module.body), api._fun_location(fun):
+            with ir.InsertionPoint(module.body), tracing._fun_location(fun):
                 _Region._count += 1
                 self._scratch = func_d.FuncOp(
                     f"__mlax_region_{name}_{_Region._count}",
@@ -65,7 +64,7 @@ class _Region:
                     t.aval.mlir_type(), ir.Location.unknown()))
             self.trace = trace
             try:
-                values, self.out_avals, self.out_tree = api._trace_into(
+                values, self.out_avals, self.out_tree = tracing._trace_into(
                     trace, fun, in_tree, in_avals, list(self.block.arguments), _plain_rebuild)
             except BaseException:
                 self._scratch.operation.erase()
@@ -99,7 +98,7 @@ class _Region:
 
 
 def _avals_of(leaves):
-    return tuple(api._leaf_aval(leaf) for leaf in leaves)
+    return tuple(tracing._leaf_aval(leaf) for leaf in leaves)
 
 
 def _tree_of(leaves):
@@ -550,8 +549,6 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
     `batch_size` elements)."""
     _check_callable("lax.map", f=f)
     if batch_size is not None:
-        from mlax._src.transforms import vmap as vmap_lib
-
         leaves, tree = registry.flatten(xs)
         if not leaves:
             raise ValueError("lax.map: xs has no arrays to map over")
@@ -573,3 +570,79 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
         return ys_tree.unflatten(ys_leaves)
     _, ys = scan(lambda _, x: ((), f(x)), (), xs)
     return ys
+
+
+# ---------------------------------------------------------------------------
+# associative_scan
+# ---------------------------------------------------------------------------
+
+def _slice(x, start, limit, stride, axis):
+    return slice_in_dim(x, start, limit, stride, axis)
+
+
+def _interleave(a, b, axis):
+    """a[0], b[0], a[1], b[1], ... along `axis` (a has as many or one more)."""
+    na, nb = aval_of(a).shape[axis], aval_of(b).shape[axis]
+    a_pad = [(0, 0, 0)] * aval_of(a).ndim
+    b_pad = [(0, 0, 0)] * aval_of(b).ndim
+    a_pad[axis] = (0, 1 if na == nb else 0, 1)
+    b_pad[axis] = (1, 0 if na == nb else 1, 1)
+    dt = aval_of(a).dtype
+    combine = bitwise_or if dtypes.is_bool(dt) else add
+    zero = np.zeros((), dt)
+    return combine(pad(a, zero, a_pad), pad(b, zero, b_pad))
+
+
+def associative_scan(fn, elems, reverse=False, axis=0):
+    """jax.lax.associative_scan: the inclusive scan of `elems` along `axis`
+    with the associative `fn`, by JAX's parallel (Blelloch-style) recursion:
+    result[k] = fn(...fn(fn(e[0], e[1]), e[2])..., e[k])."""
+    name = "lax.associative_scan"
+    if not callable(fn):
+        raise TypeError(f"{name}: fn argument should be callable.")
+    elems_flat, tree = tree_flatten(elems)
+    if not elems_flat:
+        raise ValueError(f"{name}: elems has no arrays")
+    ndim = aval_of(elems_flat[0]).ndim
+    axis = operator.index(axis)
+    if not -ndim <= axis < max(ndim, 1) or ndim == 0:
+        raise shape_error(name, f"axis {axis} is out of bounds for arrays of rank {ndim}",
+                          ValueError)
+    axis %= ndim
+    if reverse:
+        elems_flat = [rev(e, [axis]) for e in elems_flat]
+
+    def combine(a_flat, b_flat):
+        c = fn(tree_unflatten(tree, a_flat), tree_unflatten(tree, b_flat))
+        c_flat, c_tree = tree_flatten(c)
+        if c_tree != tree:
+            raise TypeError(f"{name}: fn must return the structure of elems ({tree}), "
+                            f"got {c_tree}")
+        return c_flat
+
+    num = aval_of(elems_flat[0]).shape[axis]
+    if any(aval_of(e).ndim <= axis or aval_of(e).shape[axis] != num for e in elems_flat[1:]):
+        raise ValueError("Array inputs to associative_scan must have the same first "
+                         f"dimension. (saw: {[aval_of(e).shape for e in elems_flat]})")
+
+    def scan(elems):
+        n = aval_of(elems[0]).shape[axis]
+        if n < 2:
+            return elems
+        reduced = combine([_slice(e, 0, n - 1, 2, axis) for e in elems],
+                          [_slice(e, 1, n, 2, axis) for e in elems])
+        odd = scan(reduced)
+        if n % 2 == 0:
+            m = aval_of(odd[0]).shape[axis]
+            even = combine([_slice(e, 0, m - 1, 1, axis) for e in odd],
+                           [_slice(e, 2, n, 2, axis) for e in elems])
+        else:
+            even = combine(odd, [_slice(e, 2, n, 2, axis) for e in elems])
+        even = [concatenate([_slice(e, 0, 1, 1, axis), r], axis)
+                for e, r in zip(elems, even)]
+        return [_interleave(e, o, axis) for e, o in zip(even, odd)]
+
+    scans = scan(elems_flat)
+    if reverse:
+        scans = [rev(s, [axis]) for s in scans]
+    return tree_unflatten(tree, scans)

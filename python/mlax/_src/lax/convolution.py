@@ -16,7 +16,9 @@ from mlir import ir
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray, Tracer
-from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.base.tree import tree_unflatten
+from mlax._src.lax.lax import rev, transpose
 
 _CONV = "lax.conv_general_dilated"
 
@@ -429,3 +431,99 @@ reduce_window_sum = _monoid_window("add")
 reduce_window_max = _monoid_window("max")
 reduce_window_min = _monoid_window("min")
 reduce_window_prod = _monoid_window("mul")
+
+
+# ---------------------------------------------------------------------------
+# conv_transpose, conv_general_dilated_patches
+# ---------------------------------------------------------------------------
+
+def _dilate_dim(d, r):
+    return 0 if d == 0 else 1 + r * (d - 1)
+
+
+def _conv_transpose_padding(k, s, padding):
+    """Before/after padding of one dimension of a transposed convolution
+    (jax's _conv_transpose_padding)."""
+    if padding == "SAME":
+        pad_len = k + s - 2
+        pad_a = k - 1 if s > k - 1 else int(np.ceil(pad_len / 2))
+    elif padding == "VALID":
+        pad_len = k + s - 2 + max(k - s, 0)
+        pad_a = k - 1
+    elif isinstance(padding, tuple):
+        pads = tuple(k - p - 1 for p in padding)
+        pad_a = pads[0]
+        pad_len = sum(pads)
+    else:
+        raise ValueError(f"Invalid padding mode: {padding}")
+    return pad_a, pad_len - pad_a
+
+
+def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numbers=None,
+                   transpose_kernel=False, precision=None, preferred_element_type=None,
+                   use_consistent_padding=False):
+    """jax.lax.conv_transpose: a fractionally strided convolution (strides
+    become lhs dilation), with keras' Conv2DTranspose output padding;
+    `transpose_kernel` flips the kernel's spatial dimensions and swaps its
+    input and output feature dimensions."""
+
+    la, ra = aval_of(lhs), aval_of(rhs)
+    ndims = la.ndim
+    if ra.ndim != ndims or ndims < 2:
+        raise shape_error("lax.conv_transpose", f"lhs and rhs need one rank of at least 2, "
+                          f"got shapes {la.shape} and {ra.shape}", ValueError)
+    one = (1,) * (ndims - 2)
+    if dimension_numbers is None:
+        defaults = {2: ("NC", "IO", "NC"), 3: ("NHC", "HIO", "NHC"),
+                    4: ("NHWC", "HWIO", "NHWC"), 5: ("NHWDC", "HWDIO", "NHWDC")}
+        if ndims not in defaults:
+            raise ValueError("No 4+ dimensional dimension_number defaults.")
+        dimension_numbers = defaults[ndims]
+    dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    k_sdims = [ra.shape[d] for d in dn.rhs_spec[2:]]
+    if rhs_dilation is None:
+        rhs_dilation = one
+    strides = tuple(strides)
+    if use_consistent_padding or (isinstance(padding, str) and padding in {"SAME", "VALID"}):
+        eff = [_dilate_dim(k, r) for k, r in zip(k_sdims, rhs_dilation)]
+        replicated = [padding] * len(strides) if isinstance(padding, str) else \
+            [tuple(p) for p in padding]
+        pads = tuple(_conv_transpose_padding(k, s, p) for k, s, p in
+                     zip(eff, strides, replicated))
+    else:
+        pads = padding
+    if transpose_kernel:
+        for d in dn.rhs_spec[2:]:
+            rhs = rev(rhs, [d])
+        perm = list(range(ndims))
+        o, i = dn.rhs_spec[0], dn.rhs_spec[1]
+        perm[o], perm[i] = perm[i], perm[o]
+        rhs = transpose(rhs, perm)
+    return conv_general_dilated(lhs, rhs, one, pads, strides, rhs_dilation, dn,
+                                precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding,
+                                 lhs_dilation=None, rhs_dilation=None,
+                                 dimension_numbers=None, precision=None,
+                                 preferred_element_type=None):
+    """jax.lax.conv_general_dilated_patches: the receptive-field patches of a
+    conv_general_dilated as output features (channels major, then the
+    flattened filter positions), by a grouped convolution with an identity
+    kernel as jax.lax does."""
+
+    la = aval_of(lhs)
+    filter_shape = tuple(operator.index(f) for f in filter_shape)
+    dn = conv_dimension_numbers(la.shape, (1, 1) + filter_shape, dimension_numbers)
+    lhs_spec, rhs_spec, _ = dn
+    spatial = int(np.prod(filter_shape))
+    channels = la.shape[lhs_spec[1]]
+    eye = np.eye(spatial, dtype=la.dtype)
+    k = np.broadcast_to(eye, (channels, spatial, spatial)).reshape(
+        (channels * spatial, 1) + filter_shape)
+    k = np.moveaxis(k, (0, 1), (rhs_spec[0], rhs_spec[1]))
+    return conv_general_dilated(lhs, np.ascontiguousarray(k), window_strides, padding,
+                                lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
+                                dimension_numbers=dn, feature_group_count=channels,
+                                preferred_element_type=preferred_element_type)

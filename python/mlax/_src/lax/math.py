@@ -273,18 +273,26 @@ cumlogsumexp = _cumulative("cumlogsumexp", "CumlogsumexpOp", "real_float")
 # reduce over the standard monoids
 # ---------------------------------------------------------------------------
 
-def _monoids():
-    import mlax.numpy as mnp
+# The computations `reduce` recognises, by monoid. The numpy layer adds its
+# own functions (mnp.add, mnp.maximum, ...) when it is imported.
+_MONOIDS = {}
 
-    table = {}
-    for fns, kind in (((add, mnp.add, operator.add), "add"),
-                      ((mul, mnp.multiply, operator.mul), "mul"),
-                      ((max, mnp.maximum), "max"), ((min, mnp.minimum), "min"),
-                      ((bitwise_and, mnp.logical_and, mnp.bitwise_and, operator.and_), "and"),
-                      ((bitwise_or, mnp.logical_or, mnp.bitwise_or, operator.or_), "or")):
-        for f in fns:
-            table[f] = kind
-    return table
+
+def register_monoid(kind, *functions):
+    for f in functions:
+        _MONOIDS[f] = kind
+
+
+def _monoids():
+    return _MONOIDS
+
+
+register_monoid("add", add, operator.add)
+register_monoid("mul", mul, operator.mul)
+register_monoid("max", max)
+register_monoid("min", min)
+register_monoid("and", bitwise_and, operator.and_)
+register_monoid("or", bitwise_or, operator.or_)
 
 
 def _identity(kind, dtype):

@@ -1,11 +1,12 @@
-"""mlax.nn: activation functions, softmax / log_softmax, logsumexp, one_hot
-and standardize, composed from mlax.numpy and mlax.lax with jax.nn's
+"""mlax.nn: activation functions, softmax / log_softmax, logsumexp, one_hot,
+standardize and dot_product_attention, composed from mlax.numpy and mlax.lax with jax.nn's
 numerics: the softmax family subtracts stop_gradient(max), relu and relu6
 have JAX's custom derivatives (zero at the kinks), softplus is
 logaddexp(x, 0), gelu has the tanh (approximate=True) and erf forms.
 """
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
@@ -370,3 +371,192 @@ def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, 
         variance = _arr(name, variance)
     var_eps = _inexact(name, mnp.add(variance, epsilon))
     return mnp.multiply(mnp.subtract(x, mean), lax.rsqrt(var_eps))
+
+
+# ---------------------------------------------------------------------------
+# The rest of jax.nn's activations (glu, hard_sigmoid, hard_silu, mish,
+# soft_sign, squareplus, sparse_plus, sparse_sigmoid, log1mexp, logmeanexp)
+# ---------------------------------------------------------------------------
+
+def tanh(x):
+    """Hyperbolic tangent (jax.nn.tanh is jax.numpy.tanh)."""
+    return mnp.tanh(x)
+
+
+def hard_sigmoid(x):
+    """relu6(x + 3) / 6."""
+    return relu6(_arr("hard_sigmoid", x) + 3.0) / 6.0
+
+
+def hard_silu(x):
+    """x * hard_sigmoid(x) (also hard_swish)."""
+    x = _arr("hard_silu", x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: the first half of `x` along `axis` times the
+    sigmoid of the second half."""
+    x = _arr("glu", x)
+    aval = aval_of(x)
+    if aval.ndim == 0:
+        raise ValueError(f"nn.glu: the input must have at least one dimension (at {_where()})")
+    n = aval.shape[axis]
+    if n % 2:
+        raise ValueError(f"nn.glu: axis {axis} of shape {aval.shape} must have an even size "
+                         f"(at {_where()})")
+    a, b = mnc.split(x, 2, axis=axis)
+    return a * sigmoid(b)
+
+
+def mish(x):
+    """x * tanh(softplus(x))."""
+    x = _require_float("mish", x)
+    return x * mnp.tanh(softplus(x))
+
+
+def soft_sign(x):
+    """x / (|x| + 1)."""
+    x = _require_float("soft_sign", x)
+    return x / (mnp.abs(x) + 1)
+
+
+def squareplus(x, b=4):
+    """(x + sqrt(x^2 + b)) / 2."""
+    x = _require_float("squareplus", x)
+    b = mnp.asarray(b, dtype=aval_of(x).dtype)
+    return (x + mnp.sqrt(mnp.square(x) + b)) / 2
+
+
+def sparse_plus(x):
+    """0 for x <= -1, x for x >= 1, (x + 1)^2 / 4 between."""
+    x = _require_float("sparse_plus", x)
+    return mnp.where(x <= -1.0, mnp.zeros_like(x),
+                     mnp.where(x >= 1.0, x, mnp.square(x + 1) / 4))
+
+
+def sparse_sigmoid(x):
+    """clip((x + 1) / 2, 0, 1)."""
+    x = _require_float("sparse_sigmoid", x)
+    return 0.5 * mnp.clip(x + 1.0, 0.0, 2.0)
+
+
+def log1mexp(x):
+    """log(1 - exp(-x)) for x > 0, computed stably (NaN for x < 0)."""
+    x = _require_float("log1mexp", x)
+    c = math.log(2.0)
+    return mnp.where(x < c, mnp.log(-mnp.expm1(-x)), mnp.log1p(-mnp.exp(-x)))
+
+
+def logmeanexp(x, axis=None, where=None, keepdims=False):
+    """log(mean(exp(x))) along `axis`, stably."""
+    x = _inexact("logmeanexp", x)
+    lse = logsumexp(x, axis=axis, where=where, keepdims=keepdims)
+    aval = aval_of(x)
+    axes = _axes("logmeanexp", axis, aval.ndim)
+    if where is None:
+        count = int(np.prod([aval.shape[a] for a in axes], dtype=np.int64))
+        return lse - math.log(count) if count else lse - mnp.log(mnp.zeros((), aval.dtype))
+    mask = mnp.broadcast_to(mnp.asarray(where), aval.shape)
+    count = mnp.sum(mask.astype(aval.dtype), axis=tuple(axes), keepdims=keepdims)
+    return lse - mnp.log(count)
+
+
+# ---------------------------------------------------------------------------
+# dot_product_attention
+# ---------------------------------------------------------------------------
+
+def _large_negative(dtype):
+    return np.asarray(0.7 * float(np.finfo(np.dtype(dtype)).min), dtype=np.dtype(dtype))
+
+
+def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None,
+                          is_causal=False, query_seq_lengths=None,
+                          key_value_seq_lengths=None, local_window_size=None,
+                          implementation=None, return_residual=False):
+    """softmax(Q K^T * scale + bias, masked) V, as jax.nn.dot_product_attention.
+
+    query: [B, T, N, H] (or [T, N, H]); key, value: [B, S, K, H] with K
+    dividing N (grouped-query attention). bias and mask broadcast to
+    [B, N, T, S]. The softmax runs in float32."""
+    if implementation not in (None, "xla"):
+        raise NotImplementedError(f"nn.dot_product_attention: implementation="
+                                  f"{implementation!r} is not supported (mlax has 'xla')")
+    if return_residual:
+        raise NotImplementedError("nn.dot_product_attention: return_residual=True is not "
+                                  "supported")
+    q, k, v = (mnp.asarray(a) if not mnp._is_array(a) else a for a in (query, key, value))
+    qa, ka, va = aval_of(q), aval_of(k), aval_of(v)
+    unbatched = qa.ndim == 3
+    if unbatched:
+        q, k, v = (mnp.expand_dims(a, 0) for a in (q, k, v))
+        qa, ka, va = aval_of(q), aval_of(k), aval_of(v)
+    if qa.ndim != 4 or ka.ndim != 4 or va.ndim != 4:
+        raise ValueError(f"nn.dot_product_attention: query, key and value must be 3-d or "
+                         f"4-d ([B,] T, N, H); got {qa.shape}, {ka.shape}, {va.shape} "
+                         f"(at {_where()})")
+    B, T, N, H = qa.shape
+    _, S, K, _ = ka.shape
+    if ka.shape != va.shape or ka.shape[0] != B or ka.shape[3] != H or N % K:
+        raise ValueError(f"nn.dot_product_attention: key {ka.shape} and value {va.shape} must "
+                         f"be equal, with the query's batch {B} and head dim {H}, and a number "
+                         f"of heads dividing the query's {N} (at {_where()})")
+    if qa.dtype != ka.dtype or qa.dtype != va.dtype:
+        raise ValueError(f"nn.dot_product_attention: query, key and value must have one "
+                         f"dtype; got {qa.dtype}, {ka.dtype}, {va.dtype} (at {_where()})")
+    if local_window_size is not None:
+        raise NotImplementedError("nn.dot_product_attention: local_window_size is not "
+                                  "supported")
+    scale = 1.0 / math.sqrt(H) if scale is None else scale
+    G = N // K
+    qg = mnp.reshape(q, (B, T, K, G, H))
+    logits = mnc.einsum("BTKGH,BSKH->BKGTS", qg, k, preferred_element_type=np.float32) \
+        if _einsum_takes_pet() else mnc.einsum("BTKGH,BSKH->BKGTS", qg.astype(np.float32),
+                                                k.astype(np.float32))
+    logits = mnp.reshape(logits, (B, N, T, S)) * np.float32(scale)
+    if bias is not None:
+        b = mnp.asarray(bias) if not mnp._is_array(bias) else bias
+        if aval_of(b).ndim == 3 and unbatched:
+            b = mnp.expand_dims(b, 0)
+        logits = (logits + b).astype(logits.dtype)
+    big_neg = _large_negative(np.float32)
+    combined = None
+    if mask is not None:
+        m = mnp.asarray(mask) if not mnp._is_array(mask) else mask
+        if aval_of(m).dtype != dtypes.bool_:
+            raise ValueError(f"nn.dot_product_attention: mask must be boolean, got "
+                             f"{aval_of(m).dtype} (at {_where()})")
+        if aval_of(m).ndim == 3 and unbatched:
+            m = mnp.expand_dims(m, 0)
+        combined = m
+    if is_causal:
+        causal = mnc.tril(mnp.ones((T, S), dtypes.bool_))
+        combined = causal if combined is None else mnp.logical_and(combined, causal)
+    if query_seq_lengths is not None or key_value_seq_lengths is not None:
+        qlen = mnp.full((B,), T, np.int32) if query_seq_lengths is None else \
+            mnp.asarray(query_seq_lengths)
+        kvlen = mnp.full((B,), S, np.int32) if key_value_seq_lengths is None else \
+            mnp.asarray(key_value_seq_lengths)
+        qmask = mnp.arange(T)[None, :] < qlen[:, None]
+        kmask = mnp.arange(S)[None, :] < kvlen[:, None]
+        pad = mnp.logical_and(qmask[:, None, :, None], kmask[:, None, None, :])
+        combined = pad if combined is None else mnp.logical_and(combined, pad)
+    if combined is not None:
+        logits = mnp.where(combined, logits, big_neg)
+    probs = softmax(logits.astype(np.float32), axis=-1).astype(ka.dtype)
+    probs = mnp.reshape(probs, (B, K, G, T, S))
+    out = mnc.einsum("BKGTS,BSKH->BTKGH", probs, v)
+    out = mnp.reshape(out, (B, T, N, H))
+    if query_seq_lengths is not None:  # padded query rows give 0, as JAX
+        qvalid = mnp.arange(T)[None, :] < mnp.asarray(query_seq_lengths)[:, None]
+        out = mnp.where(qvalid[:, :, None, None], out, mnp.zeros((), aval_of(out).dtype))
+    return out[0] if unbatched else out
+
+
+def _einsum_takes_pet():
+    import inspect
+
+    return "preferred_element_type" in inspect.signature(mnc.einsum).parameters

@@ -80,7 +80,7 @@ _METHODS = {
     "dot": lambda self, other: mnp.dot(self, other),
     "clip": lambda self, min=None, max=None: mnp.clip(self, min, max),
     "round": lambda self, decimals=0: mnp.round(self, decimals),
-    "__getitem__": lambda self, index: mnp.getitem(self, index),
+    "__getitem__": lambda self, index: indexing.getitem(self, index),
     # as jax.Array (sort returns a sorted copy; no .trace(): a tracer's
     # `trace` is its Trace)
     "argmax": lambda self, axis=None, out=None, keepdims=None: mnc.argmax(

@@ -25,6 +25,7 @@ from mlax._src.lax import lax
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import lax_numpy as mnp
 
 _NONE, _SLICE, _INT, _ARRAY = "none", "slice", "int", "array"
 
@@ -55,8 +56,6 @@ def _classify(i):
     if _is_static_int(i):
         return [(_INT, int(i))]
     if isinstance(i, (list, tuple)):
-        from mlax._src.numpy import lax_numpy as mnp
-
         if builtins.any(isinstance(e, (Tracer, Array)) for e in mnp._flat(i)):
             i = mnp.array(i)
         else:
@@ -196,8 +195,6 @@ def _apply_slices(x, entries):
 def _as_index_array(a, size):
     """An integer index as an int32 array (or scalar), negative entries
     wrapped once by `size`."""
-    from mlax._src.numpy import lax_numpy as mnp
-
     if isinstance(a, (np.ndarray, np.generic)):
         a = np.asarray(a)
         if a.size and (a.max() > np.iinfo(np.int32).max or a.min() < np.iinfo(np.int32).min):
@@ -288,8 +285,6 @@ def _dynamic_scalar_getitem(x, entries):
 def _broadcast_indices(entries, shape):
     """The advanced indices (ints and arrays) as int32 arrays broadcast to
     one shape, in entry order, with their operand dimensions."""
-    from mlax._src.numpy import lax_numpy as mnp
-
     arrays, dims = [], []
     for e in entries:
         if e[0] in (_ARRAY, _INT):
@@ -309,8 +304,6 @@ def _broadcast_indices(entries, shape):
 
 
 def _gather_getitem(x, entries, mode=None, fill_value=None):
-    from mlax._src.numpy import lax_numpy as mnp
-
     x = _apply_slices(x, entries)
     shape = aval_of(x).shape
     arrays, adv_dims, bshape = _broadcast_indices(entries, shape)
@@ -355,8 +348,6 @@ def _gather_getitem(x, entries, mode=None, fill_value=None):
 # ---------------------------------------------------------------------------
 
 def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indices, mode):
-    from mlax._src.numpy import lax_numpy as mnp
-
     name = {"set": "set", "add": "add", "mul": "multiply", "min": "min",
             "max": "max"}[combiner]
     # As JAX: 'fill'/'drop' (the default) and 'promise_in_bounds' drop the
@@ -451,8 +442,6 @@ def _window_scatter(entries, arrays, adv_dims, values, ndim):
     """Indices and dimension numbers writing `values` as one window: scalar
     indices are inserted dimensions, slices (step 1 or -1; the values are
     reversed for -1) are window dimensions."""
-    from mlax._src.numpy import lax_numpy as mnp
-
     starts, flip_axes, pos = [], [], 0
     for d in range(ndim):
         if d in adv_dims:

@@ -11,6 +11,8 @@ import numpy as np
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
+from mlax._src.lax import math as lax_math
+from mlax._src.transforms import autodiff
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of, shape_error
@@ -411,13 +413,22 @@ def isinf(x):
     return full(aval_of(x).shape, False)
 
 
+def _nonzero(condition, *, size=None, fill_value=None):
+    # Replaced by manipulation.nonzero when that module is imported (it is
+    # built on this one, so it registers itself here).
+    raise NotImplementedError("mnp.where(condition) needs mlax._src.numpy.manipulation")
+
+
+def register_nonzero(fn):
+    global _nonzero
+    _nonzero = fn
+
+
 def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     """where(condition, x, y): x where condition holds, else y; with only
     the condition, nonzero(condition, size=size, fill_value=fill_value)."""
     if x is None and y is None:
-        from mlax._src.numpy import manipulation as numpy_composite
-
-        return numpy_composite.nonzero(condition, size=size, fill_value=fill_value)
+        return _nonzero(condition, size=size, fill_value=fill_value)
     if x is None or y is None:
         raise ValueError("mnp.where: either both or neither of x and y should be given "
                          f"(at {core.user_location_str()})")
@@ -926,11 +937,16 @@ def outer(a, b):
     return multiply(reshape(ravel(a), (-1, 1)), ravel(b))
 
 
-# ---------------------------------------------------------------------------
-# Indexing: see indexing.py
-# ---------------------------------------------------------------------------
 
-def getitem(x, index):
-    from mlax._src.numpy import indexing
+# The functions autodiff (a lower layer) calls on arrays.
+autodiff.register_array_functions(
+    convert_element_type=lax.convert_element_type, broadcast_in_dim=lax.broadcast_in_dim,
+    reshape=reshape, zeros_like=zeros_like)
 
-    return indexing.getitem(x, index)
+# jax.lax.reduce recognises jax.numpy's functions as monoids too.
+lax_math.register_monoid("add", add)
+lax_math.register_monoid("mul", multiply)
+lax_math.register_monoid("max", maximum)
+lax_math.register_monoid("min", minimum)
+lax_math.register_monoid("and", logical_and, bitwise_and)
+lax_math.register_monoid("or", logical_or, bitwise_or)

@@ -1,4 +1,4 @@
-"""Still more of mlax.numpy, composed from mlax.numpy/lax: copies and
+"""mlax.numpy's wider library, composed from mlax.numpy/lax: copies and
 queries (copy, shape, ndim, size, result_type, finfo ...), array building
 and reshaping (broadcast_arrays, block, append, insert, delete, unstack,
 h/v/dsplit, resize ...), index helpers (ix_, indices, mgrid/ogrid, r_/c_,
@@ -969,12 +969,12 @@ def polysub(a1, a2):
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
-    from mlax._src.numpy import convolution as numpy_conv
+    from mlax._src.numpy import convolution
 
     a1, a2 = mnp.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
     if aval_of(a1).shape[0] == 0 or aval_of(a2).shape[0] == 0:
         return mnp.zeros((1,), aval_of(a1).dtype)
-    return numpy_conv.convolve(a1, a2, mode="full")
+    return convolution.convolve(a1, a2, mode="full")
 
 
 def polyder(p, m=1):
@@ -1042,8 +1042,7 @@ def poly(seq_of_zeros):
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit (normal equations solved through the
     QR-free route mlax has: lstsq when mnp.linalg provides it)."""
-    from mlax._src.numpy import manipulation as numpy_composite  # noqa: F401
-    import mlax.numpy.linalg as la
+    from mlax._src.numpy import linalg as la
 
     if full or cov:
         raise NotImplementedError("mnp.polyfit: full=True and cov=True are not supported")

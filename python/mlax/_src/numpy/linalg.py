@@ -27,12 +27,8 @@ from mlax._src.base import errors
 from mlax._src.lax import lax as _lax
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
-
-
-def _mnp():
-    import mlax.numpy as mnp
-
-    return mnp
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy import manipulation as mnc
 
 
 def _where():
@@ -195,11 +191,10 @@ _svd_p = Primitive("svd", _svd_eval, _svd_emit, multiple_results=True)
 # ---------------------------------------------------------------------------
 
 def _mT(x):
-    return _mnp().swapaxes(x, -1, -2)
+    return mnp.swapaxes(x, -1, -2)
 
 
 def _symmetrize(x):
-    mnp = _mnp()
     if dtypes.is_complex(aval_of(x).dtype):
         raise _err("lax.linalg", "symmetrize_input on complex matrices is not supported; pass "
                                  "symmetrize_input=False with a Hermitian matrix",
@@ -210,11 +205,10 @@ def _symmetrize(x):
 def lax_cholesky(x, *, symmetrize_input=True):
     """The lower Cholesky factor (jax.lax.linalg.cholesky). With
     symmetrize_input=False only the lower triangle of `x` is read."""
-    x = _mnp().asarray(x)
+    x = mnp.asarray(x)
     if not symmetrize_input and aval_of(x).ndim >= 2:
         # The op factors (x + x^T) / 2; mirror the lower triangle so that is x's.
-        mnp = _mnp()
-        x = mnp.add(mnp.tril(x), _mT(mnp.tril(x, -1)))
+        x = mnp.add(mnc.tril(x), _mT(mnc.tril(x, -1)))
     return _lax.cholesky(x)
 
 
@@ -223,7 +217,6 @@ def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
     """Solves op(a) x = b (left_side) or x op(a) = b for triangular `a`, where
     op transposes (and conjugates) as asked (jax.lax.linalg.triangular_solve).
     `a` and `b` need equal batch dimensions."""
-    mnp = _mnp()
     a, b = mnp.asarray(a), mnp.asarray(b)
     if transpose_a:
         kind = "adjoint" if conjugate_a else "transpose"
@@ -240,7 +233,7 @@ def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
          subset_by_index=None):
     """Eigenvectors (columns) and ascending eigenvalues of a symmetric matrix,
     as `(v, w)` (jax.lax.linalg.eigh)."""
-    x = _mnp().asarray(x)
+    x = mnp.asarray(x)
     n = aval_of(x).shape[-1] if aval_of(x).ndim else 0
     if subset_by_index is not None and tuple(subset_by_index) != (0, n):
         raise _err("lax.linalg.eigh", "subset_by_index is not supported", NotImplementedError)
@@ -256,20 +249,20 @@ def qr(x, *, pivoting=False, full_matrices=True):
     """Q and R of the Householder QR decomposition (jax.lax.linalg.qr)."""
     if pivoting:
         raise _err("lax.linalg.qr", "pivoting is not supported", NotImplementedError)
-    q, r = bind(_qr_p, _mnp().asarray(x), full_matrices=bool(full_matrices))
+    q, r = bind(_qr_p, mnp.asarray(x), full_matrices=bool(full_matrices))
     return q, r
 
 
 def geqrf(x):
     """LAPACK's compact QR: R with the Householder vectors below it, and
     their scale factors (jax._src.lax.linalg.geqrf; used by det)."""
-    r, taus = bind(_geqrf_p, _mnp().asarray(x))
+    r, taus = bind(_geqrf_p, mnp.asarray(x))
     return r, taus
 
 
 def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorithm=None):
     """`(u, s, vh)`, or `s` without compute_uv (jax.lax.linalg.svd)."""
-    x = _mnp().asarray(x)
+    x = mnp.asarray(x)
     if subset_by_index is not None and aval_of(x).ndim >= 2 and tuple(subset_by_index) != (
             0, builtins.min(aval_of(x).shape[-2:])):
         raise _err("lax.linalg.svd", "subset_by_index is not supported", NotImplementedError)
@@ -292,7 +285,6 @@ SlogdetResult = collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
 def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
     """`a` as a float array of at least `min_ndim` dimensions (integers
     promoted to the default float type), checked as numpy.linalg checks."""
-    mnp = _mnp()
     a = mnp.asarray(a)
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
@@ -314,7 +306,6 @@ def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
 
 def _eye_like(a):
     """An identity matrix broadcast to the shape of square `a`."""
-    mnp = _mnp()
     aval = aval_of(a)
     return mnp.broadcast_to(mnp.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
 
@@ -322,7 +313,6 @@ def _eye_like(a):
 def _batch_broadcast(a, b, b_core):
     """Broadcasts the batch dimensions of matrices `a` [..., n, n] and `b`
     (with `b_core` trailing core dimensions) against each other."""
-    mnp = _mnp()
     sa, sb = aval_of(a).shape, aval_of(b).shape
     batch = np.broadcast_shapes(sa[:-2], sb[:len(sb) - b_core])
     return (mnp.broadcast_to(a, batch + sa[-2:]),
@@ -360,15 +350,14 @@ def _np_qr(a, mode="reduced"):
 
 
 def _hermitian_svd(a, compute_uv):
-    mnp = _mnp()
     v, w = eigh(a)
     s = mnp.abs(w)
-    order = mnp.flip(mnp.argsort(s, axis=-1), axis=-1)
-    s = mnp.take_along_axis(s, order, axis=-1)
+    order = mnc.flip(mnc.argsort(s, axis=-1), axis=-1)
+    s = mnc.take_along_axis(s, order, axis=-1)
     if not compute_uv:
         return s
-    sign = mnp.take_along_axis(mnp.sign(w), order, axis=-1)
-    u = mnp.take_along_axis(v, mnp.expand_dims(order, -2), axis=-1)
+    sign = mnc.take_along_axis(mnp.sign(w), order, axis=-1)
+    u = mnc.take_along_axis(v, mnp.expand_dims(order, -2), axis=-1)
     vh = _mT(mnp.multiply(u, mnp.expand_dims(sign, -2)))
     return SVDResult(u, s, vh)
 
@@ -395,7 +384,6 @@ def svdvals(x):
 def _solve_square(a, b):
     """x with a x = b for square a [..., n, n] and b [..., n, k] of equal
     batch dimensions, through QR: x = R^-1 Q^T b."""
-    mnp = _mnp()
     q, r = qr(a, full_matrices=False)
     return triangular_solve(r, mnp.matmul(_mT(q), b), left_side=True, lower=False)
 
@@ -403,7 +391,6 @@ def _solve_square(a, b):
 def solve(a, b):
     """x with a x = b: b is a vector [n] or a stack of matrices [..., n, k]
     (batch dimensions broadcast), as jax.numpy.linalg.solve."""
-    mnp = _mnp()
     a = _real_matrix("solve", a)
     b = _real_matrix("solve", b, square=False, min_ndim=1)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
@@ -436,9 +423,8 @@ def inv(a):
 def _slogdet_parts(a):
     """(sign, log|det|) through geqrf: det(Q) is -1 per non-trivial
     Householder reflector, det(R) the product of R's diagonal."""
-    mnp = _mnp()
     h, taus = geqrf(a)
-    d = mnp.diagonal(h, axis1=-2, axis2=-1)
+    d = mnc.diagonal(h, axis1=-2, axis2=-1)
     flips = mnp.sum(mnp.astype(mnp.not_equal(taus, 0), np.int32), axis=-1)
     sign_q = mnp.subtract(mnp.asarray(1, aval_of(a).dtype),
                           mnp.multiply(mnp.asarray(2, aval_of(a).dtype),
@@ -449,8 +435,7 @@ def _slogdet_parts(a):
 
 
 def _trace_solve(a, t):
-    mnp = _mnp()
-    return mnp.trace(_solve_square(a, t), axis1=-2, axis2=-1)
+    return mnc.trace(_solve_square(a, t), axis1=-2, axis2=-1)
 
 
 def _make_det():
@@ -458,13 +443,11 @@ def _make_det():
 
     @autodiff.custom_jvp
     def _det(a):
-        mnp = _mnp()
         sign, logabs = _slogdet_parts(a)
         return mnp.multiply(sign, mnp.exp(logabs))
 
     @_det.defjvp
     def _det_jvp(primals, tangents):
-        mnp = _mnp()
         (a,), (t,) = primals, tangents
         sign, logabs = _slogdet_parts(a)
         y = mnp.multiply(sign, mnp.exp(logabs))
@@ -476,7 +459,6 @@ def _make_det():
 
     @_slogdet.defjvp
     def _slogdet_jvp(primals, tangents):
-        mnp = _mnp()
         (a,), (t,) = primals, tangents
         sign, logabs = _slogdet_parts(a)
         return (sign, logabs), (mnp.zeros_like(sign), _trace_solve(a, t))
@@ -514,7 +496,6 @@ def _default_rtol(aval):
 
 
 def _pinv_value(a, rtol):
-    mnp = _mnp()
     aval = aval_of(a)
     u, s, vh = svd(a, full_matrices=False)
     cutoff = mnp.multiply(mnp.asarray(rtol, aval.dtype), s[..., 0:1])
@@ -540,7 +521,6 @@ def _pinv_fn(rtol):
 
     @_pinv.defjvp
     def _pinv_jvp(primals, tangents):
-        mnp = _mnp()
         (a,), (t,) = primals, tangents
         p = _pinv_value(a, rtol)
         m, n = aval_of(a).shape[-2:]
@@ -567,7 +547,6 @@ def pinv(a, rtol=None, hermitian=False, *, rcond=None):
     a = _real_matrix("pinv", a, square=False)
     aval = aval_of(a)
     if 0 in aval.shape[-2:]:
-        mnp = _mnp()
         return mnp.zeros(aval.shape[:-2] + (aval.shape[-1], aval.shape[-2]), aval.dtype)
     if isinstance(rtol, Tracer):
         raise errors.concretization(rtol, "the rtol argument of mnp.linalg.pinv")
@@ -579,7 +558,6 @@ def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
     """The number of singular values above the tolerance (rtol, as in JAX,
     is an absolute threshold when given; by default max(m, n) * eps * the
     largest singular value)."""
-    mnp = _mnp()
     if tol is not None:
         if rtol is not None:
             raise _err("mnp.linalg.matrix_rank", "only one of tol or rtol may be specified.")
@@ -600,7 +578,6 @@ def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
     """(x, residuals, rank, s): the least-squares solution of a x = b for a
     2-D `a`, through the SVD, as jax.numpy.linalg.lstsq."""
-    mnp = _mnp()
     a = _real_matrix("lstsq", a, square=False)
     b = _real_matrix("lstsq", b, square=False, min_ndim=1)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
@@ -655,7 +632,6 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
 def matrix_power(a, n):
     """a raised to the integer power n (n < 0 inverts first), by repeated
     squaring."""
-    mnp = _mnp()
     a = mnp.asarray(a)
     aval = aval_of(a)
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
@@ -683,7 +659,6 @@ def matrix_power(a, n):
 
 def tensorinv(a, ind=2):
     """The inverse of `a` under tensordot over its first `ind` dimensions."""
-    mnp = _mnp()
     a = mnp.asarray(a)
     ind = operator.index(ind)
     if ind <= 0:
@@ -700,7 +675,6 @@ def tensorinv(a, ind=2):
 
 def tensorsolve(a, b, axes=None):
     """x with tensordot(a, x, x.ndim) = b."""
-    mnp = _mnp()
     a, b = mnp.asarray(a), mnp.asarray(b)
     a_ndim = aval_of(a).ndim
     if axes is not None:
@@ -724,7 +698,6 @@ def tensorsolve(a, b, axes=None):
 def matrix_norm_2(x, axes, ord, keepdims):
     """The spectral (ord 2 / -2) or nuclear ('nuc') norm over two axes, for
     mnp.linalg.norm."""
-    mnp = _mnp()
     r, c = axes
     nd = aval_of(x).ndim
     rest = [d for d in range(nd) if d not in (r, c)]
@@ -766,7 +739,6 @@ def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
 
 def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
     """x with a x = b from cho_factor's (c, lower)."""
-    mnp = _mnp()
     c, lower = c_and_lower
     c = _real_matrix("cho_solve", c)
     b = _real_matrix("cho_solve", b, square=False, min_ndim=1)
@@ -786,7 +758,6 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
 def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False,
                      debug=None, check_finite=True):
     """x with op(a) x = b for triangular `a` (trans 0/'N', 1/'T', 2/'C')."""
-    mnp = _mnp()
     if trans in (0, "N"):
         transpose_a = False
     elif trans in (1, "T", 2, "C"):
@@ -850,3 +821,72 @@ def sp_qr(a, overwrite_a=False, lwork=None, mode="full", pivoting=False, check_f
 def sp_svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_finite=True,
            lapack_driver="gesdd"):
     return _np_svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
+
+
+# ---------------------------------------------------------------------------
+# linalg.norm
+# ---------------------------------------------------------------------------
+
+def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
+    """Vector and matrix norms (numpy.linalg.norm); the matrix 2-norm,
+    -2-norm and nuclear norm come from the singular values."""
+    x = mnc._arr(x)
+    aval = aval_of(x)
+    if not dtypes.is_inexact(aval.dtype):
+        x = mnp.astype(x, dtypes.to_inexact(aval.dtype))
+    if axis is None:
+        if ord is None:
+            out = mnp.sqrt(mnp.sum(mnp.square(mnp.abs(x))))
+            return mnp.reshape(out, (1,) * aval.ndim) if keepdims else out
+        axes = tuple(range(aval.ndim))
+        if len(axes) not in (1, 2):
+            raise ValueError(f"mnp.linalg.norm: improper number of dimensions to norm "
+                             f"({aval.ndim}) (at {_where()})")
+    elif isinstance(axis, (tuple, list)):
+        axes = tuple(mnp._normalize_axis("linalg.norm", a, aval.ndim) for a in axis)
+    else:
+        axes = (mnp._normalize_axis("linalg.norm", axis, aval.ndim),)
+    if len(axes) == 1:
+        if isinstance(ord, str):
+            raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for vectors "
+                             f"(at {_where()})")
+        absx = mnp.abs(x)
+        if ord is None or ord == 2:
+            return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+        if ord == np.inf:
+            return mnp.max(absx, axis=axes, keepdims=keepdims)
+        if ord == -np.inf:
+            return mnp.min(absx, axis=axes, keepdims=keepdims)
+        if ord == 0:
+            return mnp.sum(mnp.astype(mnp.not_equal(x, 0), aval_of(absx).dtype), axis=axes,
+                           keepdims=keepdims)
+        if ord == 1:
+            return mnp.sum(absx, axis=axes, keepdims=keepdims)
+        p = float(ord)
+        return mnp.power(mnp.sum(mnp.power(absx, p), axis=axes, keepdims=keepdims), 1.0 / p)
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError(f"mnp.linalg.norm: invalid axis {axis!r} for an array of "
+                         f"{aval.ndim} dimensions (at {_where()})")
+    r, c = axes
+    absx = mnp.abs(x)
+
+    def keep(out, reduced):
+        if not keepdims:
+            return out
+        shape = list(aval.shape)
+        for d in reduced:
+            shape[d] = 1
+        return mnp.reshape(out, shape)
+
+    if ord is None or ord == "fro":
+        return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+    if ord in (1, -1, np.inf, -np.inf):
+        inner, outer_ = (r, c) if ord in (1, -1) else (c, r)
+        sums = mnp.sum(absx, axis=inner, keepdims=True)
+        pick = mnp.max if ord in (1, np.inf) else mnp.min
+        out = pick(sums, axis=outer_, keepdims=True)
+        return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
+    if ord in (2, -2, "nuc"):
+        return matrix_norm_2(x, (r, c), ord, keepdims)
+    raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for matrices "
+                     f"(at {_where()})")

@@ -1039,77 +1039,6 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 # ---------------------------------------------------------------------------
-# linalg.norm
-# ---------------------------------------------------------------------------
-
-def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
-    """Vector and matrix norms (numpy.linalg.norm); the matrix 2-norm,
-    -2-norm and nuclear norm come from the singular values."""
-    x = _arr(x)
-    aval = aval_of(x)
-    if not dtypes.is_inexact(aval.dtype):
-        x = mnp.astype(x, dtypes.to_inexact(aval.dtype))
-    if axis is None:
-        if ord is None:
-            out = mnp.sqrt(mnp.sum(mnp.square(mnp.abs(x))))
-            return mnp.reshape(out, (1,) * aval.ndim) if keepdims else out
-        axes = tuple(range(aval.ndim))
-        if len(axes) not in (1, 2):
-            raise ValueError(f"mnp.linalg.norm: improper number of dimensions to norm "
-                             f"({aval.ndim}) (at {_where()})")
-    elif isinstance(axis, (tuple, list)):
-        axes = tuple(mnp._normalize_axis("linalg.norm", a, aval.ndim) for a in axis)
-    else:
-        axes = (mnp._normalize_axis("linalg.norm", axis, aval.ndim),)
-    if len(axes) == 1:
-        if isinstance(ord, str):
-            raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for vectors "
-                             f"(at {_where()})")
-        absx = mnp.abs(x)
-        if ord is None or ord == 2:
-            return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
-        if ord == np.inf:
-            return mnp.max(absx, axis=axes, keepdims=keepdims)
-        if ord == -np.inf:
-            return mnp.min(absx, axis=axes, keepdims=keepdims)
-        if ord == 0:
-            return mnp.sum(mnp.astype(mnp.not_equal(x, 0), aval_of(absx).dtype), axis=axes,
-                           keepdims=keepdims)
-        if ord == 1:
-            return mnp.sum(absx, axis=axes, keepdims=keepdims)
-        p = float(ord)
-        return mnp.power(mnp.sum(mnp.power(absx, p), axis=axes, keepdims=keepdims), 1.0 / p)
-    if len(axes) != 2 or axes[0] == axes[1]:
-        raise ValueError(f"mnp.linalg.norm: invalid axis {axis!r} for an array of "
-                         f"{aval.ndim} dimensions (at {_where()})")
-    r, c = axes
-    absx = mnp.abs(x)
-
-    def keep(out, reduced):
-        if not keepdims:
-            return out
-        shape = list(aval.shape)
-        for d in reduced:
-            shape[d] = 1
-        return mnp.reshape(out, shape)
-
-    if ord is None or ord == "fro":
-        return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
-    if ord in (1, -1, np.inf, -np.inf):
-        inner, outer_ = (r, c) if ord in (1, -1) else (c, r)
-        sums = mnp.sum(absx, axis=inner, keepdims=True)
-        pick = mnp.max if ord in (1, np.inf) else mnp.min
-        out = pick(sums, axis=outer_, keepdims=True)
-        return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
-    if ord in (2, -2, "nuc"):
-        from mlax._src.numpy import linalg
-
-        return linalg.matrix_norm_2(x, (r, c), ord, keepdims)
-    raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for matrices "
-                     f"(at {_where()})")
-
-
-# ---------------------------------------------------------------------------
 # nonzero and friends (value-dependent shapes: concrete, or a static size)
 # ---------------------------------------------------------------------------
 
@@ -1170,3 +1099,6 @@ def count_nonzero(a, axis=None, keepdims=False):
     a = _arr(a)
     mask = mnp._to_bool(a) if aval_of(a).dtype != dtypes.bool_ else a
     return mnp.sum(mnp.astype(mask, dtypes.default_int()), axis=axis, keepdims=keepdims)
+
+
+mnp.register_nonzero(nonzero)  # mnp.where(condition) (lax_numpy is below this module)

@@ -1,4 +1,4 @@
-"""More of mlax.numpy, composed from mlax.numpy/lax: NaN-ignoring
+"""mlax.numpy's statistics and helpers, composed from mlax.numpy/lax: NaN-ignoring
 reductions (nansum ... nanargmin, nancumsum, nancumprod), order statistics
 (median, quantile, percentile and their nan forms), logspace / geomspace,
 unique (with a static `size` under jit), and assorted helpers (pad, diff,

@@ -86,10 +86,10 @@ float_power = _binary("float_power", lax.pow, inexact=True)
 
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) without overflow; with logaddexp's custom JVP
-    (numpy_composite), so its derivatives are JAX's to every order."""
-    from mlax._src.numpy import manipulation as numpy_composite
+    (numpy.manipulation), so its derivatives are JAX's to every order."""
+    from mlax._src.numpy import manipulation
 
-    return numpy_composite.logaddexp2(x1, x2)
+    return manipulation.logaddexp2(x1, x2)
 
 # ---------------------------------------------------------------------------
 # Rounding, angles, signs
@@ -556,7 +556,7 @@ lcm = _eager_jit(lcm)
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     """Cumulative product along `axis` (required for arrays of rank > 1),
     optionally starting with the initial 1 (the array API's cumulative_prod)."""
-    from mlax._src.numpy import manipulation as numpy_composite
+    from mlax._src.numpy import manipulation
 
     x = x if mnp._is_array(x) else mnp.asarray(x)
     if axis is None:
@@ -564,7 +564,7 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
             raise ValueError("mnp.cumulative_prod: axis must be given for arrays with more "
                              f"than one dimension (at {_where()})")
         axis = 0
-    out = numpy_composite.cumprod(x, axis=axis, dtype=dtype)
+    out = manipulation.cumprod(x, axis=axis, dtype=dtype)
     if include_initial:
         ax = mnp._normalize_axis("cumulative_prod", axis, aval_of(out).ndim)
         shape = list(aval_of(out).shape)

@@ -1,4 +1,4 @@
-"""More jax.random samplers, bit for bit as JAX: the transforms of uniform,
+"""jax.random's distributions beyond the basic ones, bit for bit as JAX: the transforms of uniform,
 normal and exponential (cauchy, laplace, logistic, pareto, rademacher,
 rayleigh, maxwell, double_sided_maxwell, lognormal, geometric, triangular,
 weibull_min, wald) and the gamma family (gamma, loggamma, beta, dirichlet,

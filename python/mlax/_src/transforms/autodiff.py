@@ -18,107 +18,24 @@ import threading
 import numpy as np
 from mlir import ir
 
-from mlax._src.jit import api
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.backend import native
-from mlax._src.core import primitives
+from mlax._src.core import primitives, tracing
+from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
+    _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
+from mlax._src.transforms.vmap import vmap
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
 float0 = np.dtype([("float0", np.void, 0)])
 
 
-def _plain_rebuild(dyn):
-    return dyn[0], dyn[1]
-
-
 def _i64s(values):
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
-
-
-def _name_of(fun, prefix=""):
-    return prefix + api._symbol_name(fun)
-
-
-# ---------------------------------------------------------------------------
-# Running a transformation: inside a trace it emits ops; outside, it is
-# traced into its own module and executed.
-# ---------------------------------------------------------------------------
-
-_EAGER_CACHE_SIZE = 256
-_eager_cache: "collections.OrderedDict" = collections.OrderedDict()
-_eager_lock = threading.Lock()
-
-
-def _run(traced_fun, name, args, kwargs=None):
-    """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
-    nothing is being traced, compiles and runs it as a program of its own."""
-    kwargs = kwargs or {}
-    if core.trace_stack():
-        return traced_fun(*args, **kwargs)
-    leaves, treedef = registry.flatten((args, kwargs))
-    avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
-    module, out_avals, out_tree = api.trace_to_module(
-        traced_fun, treedef, avals, _plain_rebuild)
-    device = api._arguments_device(name, leaves)  # None: the default device
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
-    with _eager_lock:
-        entry = _eager_cache.get(key)
-        if entry is not None:
-            _eager_cache.move_to_end(key)
-    if entry is None:
-        stablehlo = compiler.to_stablehlo(module)
-        exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
-        entry = api._Executable(exe, avals, out_avals, out_tree, stablehlo, {})
-        entry.device = device
-        with _eager_lock:
-            _eager_cache[key] = entry
-            while len(_eager_cache) > _EAGER_CACHE_SIZE:
-                _eager_cache.popitem(last=False)
-    return entry(leaves)
-
-
-def clear_cache():
-    with _eager_lock:
-        _eager_cache.clear()
-
-
-# ---------------------------------------------------------------------------
-# Tracing a function of flat leaves into the current module
-# ---------------------------------------------------------------------------
-
-class _Callee:
-    """A Python function traced into a private func.func of the module."""
-
-    def __init__(self, fun, leaves, name, avals=None):
-        """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
-        example of a batch); `operands` are `leaves` and the captures."""
-        outer = core.current_trace()
-        self.outer = outer
-        leaf_avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
-        self.in_avals = leaf_avals if avals is None else tuple(avals)
-        _, treedef = registry.flatten((tuple(leaves), {}))
-        self.sym, self.out_avals, self.out_tree, self.captured = api.trace_function(
-            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name)
-        self.operands = [primitives.to_value(outer, leaf, aval)
-                         for leaf, aval in zip(leaves, leaf_avals)]
-        self.operands += [outer.value_of(t) for t in self.captured]
-
-    @property
-    def symbol(self):
-        return ir.FlatSymbolRefAttr.get(self.sym)
-
-    def call(self):
-        """An mlax.call of the function: its results as tracers."""
-        ops = native.ops()
-        with self.outer.ip, core.user_location():
-            op = ops.CallOp([a.mlir_type() for a in self.out_avals], self.symbol,
-                            self.operands)
-        return [Tracer(r, a, self.outer) for r, a in zip(op.results, self.out_avals)]
 
 
 def _is_float(aval) -> bool:
@@ -137,13 +54,23 @@ def _as_leaf_value(outer, x, aval):
     return primitives.constant_value(outer, value.astype(aval.dtype), aval)
 
 
-def primitives_convert(x, aval):
-    from mlax._src.lax import lax
+# The array functions autodiff calls that live in higher layers (lax,
+# numpy): mlax._src.numpy registers them when it is imported, so this layer
+# never imports upward.
+_array_functions = {}
 
+
+def register_array_functions(**functions):
+    """Called by the numpy layer: convert_element_type, broadcast_in_dim,
+    reshape and zeros_like."""
+    _array_functions.update(functions)
+
+
+def primitives_convert(x, aval):
     if x.aval.dtype != aval.dtype:
-        x = lax.convert_element_type(x, aval.dtype)
+        x = _array_functions["convert_element_type"](x, aval.dtype)
     if x.aval.shape != aval.shape:
-        x = lax.broadcast_in_dim(x, aval.shape, tuple(range(len(aval.shape) - x.ndim,
+        x = _array_functions["broadcast_in_dim"](x, aval.shape, tuple(range(len(aval.shape) - x.ndim,
                                                             len(aval.shape))))
     return x
 
@@ -217,7 +144,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     for i in nums:
         start, stop, _ = ranges[i]
         for j in range(start, stop):
-            aval = api._leaf_aval(leaves[j])
+            aval = tracing._leaf_aval(leaves[j])
             _check_grad_input(aval, fname, allow_int)
             if _is_float(aval):
                 wrt.append(j)
@@ -329,7 +256,7 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
 # ---------------------------------------------------------------------------
 
 def _check_tangent(p_aval, t, fname):
-    t_aval = t.aval if isinstance(t, Tracer) else api._leaf_aval(t)
+    t_aval = t.aval if isinstance(t, Tracer) else tracing._leaf_aval(t)
     if t_aval.shape != p_aval.shape:
         raise ValueError(
             f"{fname} called with different primal and tangent shapes;Got primal shape "
@@ -356,7 +283,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False):
             "primal and tangent arguments to jvp must have the same tree structure; "
             f"primals have tree structure {p_tree} whereas tangents have tree structure "
             f"{t_tree}.")
-    p_avals = [api._leaf_aval(p) for p in p_leaves]
+    p_avals = [tracing._leaf_aval(p) for p in p_leaves]
     for pa, t in zip(p_avals, t_leaves):
         _check_tangent(pa, t, "jvp")
     info = {}
@@ -463,7 +390,7 @@ class _Pullback:
                 f"{ct_tree}, does not match structure of primal output {callee.main_tree}.")
         seeds = [i for i, a in enumerate(out_avals) if _is_float(a)]
         for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
-            c_aval = c.aval if isinstance(c, Tracer) else api._leaf_aval(c)
+            c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
             if c_aval.shape != a.shape:
                 raise ValueError(
                     f"Shape of cotangent input to vjp pullback function {c_aval.shape} must "
@@ -523,7 +450,7 @@ def vjp(fun, *primals, has_aux=False):
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
     for leaf in registry.flatten(primals)[0]:
-        aval = leaf.aval if isinstance(leaf, Tracer) else api._leaf_aval(leaf)
+        aval = leaf.aval if isinstance(leaf, Tracer) else tracing._leaf_aval(leaf)
         if dtypes.is_complex(aval.dtype):
             raise TypeError(f"vjp: differentiation of complex inputs is not supported yet "
                             f"(primal dtype {aval.dtype.name}).")
@@ -564,13 +491,13 @@ def _std_basis(avals, dtype_of=None):
     return parts, total
 
 
-def _split_last(lib, x, lead_shape, avals):
+def _split_last(x, lead_shape, avals):
     """Splits the last axis of `x` (of size sum of avals' sizes) into one
     array per aval, each reshaped to lead_shape + aval.shape."""
     pieces, start = [], 0
     for av in avals:
         piece = x[..., start:start + av.size]
-        pieces.append(lib.reshape(piece, tuple(lead_shape) + tuple(av.shape)))
+        pieces.append(_array_functions["reshape"](piece, tuple(lead_shape) + tuple(av.shape)))
         start += av.size
     return pieces
 
@@ -584,13 +511,10 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
     @functools.wraps(fun)
     def jac_f(*args):
         def traced(*a):
-            from mlax._src.numpy import lax_numpy as mnp
-            from mlax._src.transforms.vmap import vmap
-
             multiple, nums = _check_argnums(argnums, len(a), "jacfwd")
             diff = tuple(a[i] for i in nums)
             d_leaves, d_tree = registry.flatten(diff)
-            d_avals = [api._leaf_aval(x) for x in d_leaves]
+            d_avals = [tracing._leaf_aval(x) for x in d_leaves]
             for av in d_avals:
                 _check_grad_input(av, "jacfwd", False)
 
@@ -609,7 +533,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             o_leaves, o_tree = registry.flatten(columns)
             per_out = []
             for col in o_leaves:
-                pieces = _split_last(mnp, col, col.shape[:-1], d_avals)
+                pieces = _split_last(col, col.shape[:-1], d_avals)
                 structured = d_tree.unflatten(pieces)
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = o_tree.unflatten(per_out)
@@ -630,14 +554,11 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
     @functools.wraps(fun)
     def jac_f(*args):
         def traced(*a):
-            from mlax._src.numpy import lax_numpy as mnp
-            from mlax._src.transforms.vmap import vmap
-
             multiple, nums = _check_argnums(argnums, len(a), "jacrev")
             diff = tuple(a[i] for i in nums)
             d_leaves, d_tree = registry.flatten(diff)
             for leaf in d_leaves:
-                _check_grad_input(api._leaf_aval(leaf), "jacrev", allow_int)
+                _check_grad_input(tracing._leaf_aval(leaf), "jacrev", allow_int)
 
             def f_of_diff(*vals):
                 full = list(a)
@@ -656,8 +577,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             per_out = []
             for j, oa in enumerate(o_avals):
                 start = sum(o.size for o in o_avals[:j])
-                pieces = [mnp.reshape(r[start:start + oa.size], tuple(oa.shape) + tuple(
-                    api._leaf_aval(d).shape)) for r, d in zip(row_leaves, d_leaves)]
+                pieces = [_array_functions["reshape"](r[start:start + oa.size], tuple(oa.shape) + tuple(
+                    tracing._leaf_aval(d).shape)) for r, d in zip(row_leaves, d_leaves)]
                 structured = d_tree.unflatten(pieces)
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = callee.main_tree.unflatten(per_out)
@@ -681,7 +602,7 @@ def _stop_gradient_leaf(x):
     trace = core.current_trace()
     if trace is None:
         return x
-    aval = x.aval if isinstance(x, Tracer) else api._leaf_aval(x)
+    aval = x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x)
     if not _is_float(aval):
         return x
     value = primitives.to_value(trace, x, aval)
@@ -799,8 +720,7 @@ class custom_jvp:
                 term = rule(t, out, *primals)
                 tout = term if tout is None else tout + term
             if tout is None:
-                from mlax._src.numpy import lax_numpy as mnp
-                tout = mnp.zeros_like(out)
+                tout = _array_functions["zeros_like"](out)
             return out, tout
         self.defjvp(jvp)
 
@@ -861,7 +781,7 @@ def _as_tracer(x):
     if isinstance(x, Tracer):
         return x
     trace = core.current_trace()
-    aval = api._leaf_aval(x)
+    aval = tracing._leaf_aval(x)
     value = primitives.to_value(trace, x, aval)
     return Tracer(value, aval, trace)
 

@@ -7,10 +7,10 @@ import functools
 
 from mlir import ir
 
-from mlax._src.jit import api
 from mlax._src.core import tracer as core
 from mlax._src.backend import native
-from mlax._src.transforms.autodiff import _Callee, _name_of, _run
+from mlax._src.core import tracing
+from mlax._src.core.tracing import _Callee, _name_of, _run
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
 
@@ -81,7 +81,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
         axes = _axes_for(in_axes, args, "in_axes")
     axes += [0] * len(registry.flatten(kwargs)[0])  # keyword arguments map over axis 0
     leaves, tree = registry.flatten((tuple(args), kwargs))
-    avals = [x.aval if isinstance(x, Tracer) else api._leaf_aval(x) for x in leaves]
+    avals = [x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x) for x in leaves]
     # Normalise the axes and find the batch size.
     norm, sizes = [], []
     for leaf, aval, axis in zip(leaves, avals, axes):

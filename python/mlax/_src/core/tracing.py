@@ -1,0 +1,278 @@
+"""Tracing a Python function into MLIR, and running a traced program.
+
+`trace_to_module` traces a function into a fresh module whose @main is the
+function (what jit compiles); `trace_function` traces one into a private
+func.func of the module being traced (what an op naming a callee, such as
+mlax.grad, mlax.vmap, mlax.call or a control-flow region, refers to).
+`_Callee` wraps the latter for the transformations; `_run` runs a
+transformation in the current trace, or, outside any trace, compiles and
+executes it as a program of its own.
+"""
+from __future__ import annotations
+
+import collections
+import inspect
+import re
+import threading
+
+from mlir import ir
+from mlir.dialects import func as func_d
+
+from mlax._src.backend import compiler, native, runtime
+from mlax._src.base import jaxlib_internals
+from mlax._src.base.tree import registry
+from mlax._src.core import primitives
+from mlax._src.core import tracer as core
+from mlax._src.core.array import Array
+from mlax._src.core.tracer import Trace, Tracer
+
+def _symbol_name(fun) -> str:
+    name = getattr(fun, "__name__", "fn")
+    return re.sub(r"[^A-Za-z0-9_]", "_", name) or "fn"
+
+
+def _fun_location(fun) -> ir.Location:
+    code = getattr(inspect.unwrap(fun), "__code__", None)
+    if code is None:
+        return ir.Location.unknown()
+    return ir.Location.name(_symbol_name(fun),
+                            ir.Location.file(code.co_filename, code.co_firstlineno, 0))
+
+
+def _return_values(trace: Trace, out_leaves):
+    values, avals = [], []
+    for leaf in out_leaves:
+        if isinstance(leaf, Tracer):
+            core.check_tracer(leaf)
+            aval = leaf.aval
+        else:
+            aval = primitives.aval_of(leaf)
+        values.append(primitives.to_value(trace, leaf, aval))
+        avals.append(aval)
+    return values, avals
+
+
+def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
+    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
+    tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
+    trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
+    stack = core.trace_stack()
+    stack.append(trace)
+    tracing_depth = jaxlib_internals.tracing_flag.swap_local(len(stack))  # keys C++ jit dispatch
+    try:
+        args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
+        out = fun(*args, **kwargs)
+        out_leaves, out_tree = registry.flatten(out)
+        values, out_avals = _return_values(trace, out_leaves)
+    finally:
+        jaxlib_internals.tracing_flag.swap_local(tracing_depth)
+        stack.pop()
+        trace.alive = False
+    return values, out_avals, out_tree
+
+
+def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
+    """Traces `fun` into a fresh module whose public @main is the function."""
+    ctx = native.context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            ftype = ir.FunctionType.get([a.mlir_type() for a in in_avals], [])
+            fop = func_d.FuncOp(name, ftype)
+        block = fop.add_entry_block()
+        trace = Trace(module, fop, block)
+        values, out_avals, out_tree = _trace_into(
+            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder)
+        with ir.InsertionPoint(block), ir.Location.unknown():
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in in_avals], [a.mlir_type() for a in out_avals]))
+    return module, out_avals, out_tree
+
+
+def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
+    """Traces `fun` into a new private func.func of `outer`'s module.
+
+    Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
+    traces that `fun` closes over are appended to the function's arguments,
+    in the order of `captured`.
+    """
+    module = outer.module
+    with module.context, ir.Location.unknown():
+        names = {op.attributes["sym_name"].value for op in module.body.operations
+                 if "sym_name" in op.attributes}
+        sym = name
+        n = 0
+        while sym in names or sym == "main":
+            n += 1
+            sym = f"{name}_{n}"
+        with ir.InsertionPoint(module.body), _fun_location(fun):
+            fop = func_d.FuncOp(sym, ir.FunctionType.get([a.mlir_type() for a in avals], []))
+            fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        block = fop.add_entry_block()
+        inner = Trace(module, fop, block, parent=outer)
+        values, out_avals, out_tree = _trace_into(
+            inner, fun, treedef, avals, list(block.arguments), rebuild)
+        captured = list(inner.captures.values())
+        with ir.InsertionPoint(block):
+            func_d.ReturnOp(values)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.mlir_type() for a in avals] + [t.aval.mlir_type() for t, _ in captured],
+            [a.mlir_type() for a in out_avals]))
+    return sym, out_avals, out_tree, [t for t, _ in captured]
+
+
+class _Executable:
+    """One compiled specialisation of a jitted function."""
+
+    __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
+                 "out_avals_list", "device", "kept")
+
+    def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
+        self.exe = exe
+        self.in_avals = in_avals
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.stablehlo = stablehlo
+        self.stats = stats
+        self.device = None  # None: the default device (no per-call checks)
+        self.kept = None  # indices of the arguments the program takes (None: all)
+
+    def __call__(self, leaves):
+        kept = self.kept
+        if kept is not None:
+            leaves = [leaves[i] for i in kept]
+        device = self.device
+        if device is None:
+            try:  # all device arrays: the common case, one comprehension
+                return self.out_tree.unflatten(
+                    [Array(b, a) for b, a in zip(self.exe.execute([l._buf for l in leaves]),
+                                                 self.out_avals)])
+            except AttributeError:
+                pass
+        outs = self.exe.execute(self.buffers(leaves, kept))
+        return self.out_tree.unflatten(
+            [Array(b, a) for b, a in zip(outs, self.out_avals)])
+
+    def buffers(self, leaves, kept=None):
+        """The buffers of `leaves` (all arguments, or those of `kept`) on this
+        executable's device (NumPy arrays and scalars put there)."""
+        device = self.device
+        avals = self.in_avals if kept is None else [self.in_avals[i] for i in kept]
+        bufs = []
+        for leaf, aval in zip(leaves, avals):
+            if type(leaf) is Array:
+                bufs.append(leaf._buf if device is None else runtime.to_device(leaf._buf, device))
+            else:
+                bufs.append(runtime.device_put(primitives.to_numpy(leaf, aval), device))
+        return bufs
+
+
+def _arguments_device(name, leaves):
+    """The device the array arguments are on, when it is not the default
+    device (None otherwise: the common case costs one comparison per array).
+    As in JAX, arrays on the default device follow the others (they are
+    moved); arrays on two different other devices are an error."""
+    default = runtime.default_device()
+    found = None
+    for leaf in leaves:
+        if type(leaf) is Array:
+            dev = runtime.buffer_device(leaf._buf)
+            if dev == default or dev == found:
+                continue
+            if found is not None:
+                raise ValueError(
+                    f"Received incompatible devices for jitted computation {name}: "
+                    f"arguments are on {found} and {dev}; move them to one device "
+                    "with mlax.device_put (or choose one with jit(..., device=...))")
+            found = dev
+    return found
+
+
+def _leaf_aval(leaf):
+    t = type(leaf)
+    if t is Array:
+        return leaf.aval
+    if t is Tracer:  # one of a trace that has ended: UnexpectedTracerError
+        core.check_tracer(leaf)
+    return primitives.aval_of(leaf)
+
+
+def _plain_rebuild(dyn):
+    return dyn[0], dyn[1]
+
+
+def _name_of(fun, prefix=""):
+    return prefix + _symbol_name(fun)
+
+
+_EAGER_CACHE_SIZE = 256
+
+
+_eager_cache: "collections.OrderedDict" = collections.OrderedDict()
+
+
+_eager_lock = threading.Lock()
+
+
+def _run(traced_fun, name, args, kwargs=None):
+    """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
+    nothing is being traced, compiles and runs it as a program of its own."""
+    kwargs = kwargs or {}
+    if core.trace_stack():
+        return traced_fun(*args, **kwargs)
+    leaves, treedef = registry.flatten((args, kwargs))
+    avals = tuple(_leaf_aval(leaf) for leaf in leaves)
+    module, out_avals, out_tree = trace_to_module(
+        traced_fun, treedef, avals, _plain_rebuild)
+    device = _arguments_device(name, leaves)  # None: the default device
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
+    with _eager_lock:
+        entry = _eager_cache.get(key)
+        if entry is not None:
+            _eager_cache.move_to_end(key)
+    if entry is None:
+        stablehlo = compiler.to_stablehlo(module)
+        exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
+        entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, {})
+        entry.device = device
+        with _eager_lock:
+            _eager_cache[key] = entry
+            while len(_eager_cache) > _EAGER_CACHE_SIZE:
+                _eager_cache.popitem(last=False)
+    return entry(leaves)
+
+
+def clear_cache():
+    with _eager_lock:
+        _eager_cache.clear()
+
+
+class _Callee:
+    """A Python function traced into a private func.func of the module."""
+
+    def __init__(self, fun, leaves, name, avals=None):
+        """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
+        example of a batch); `operands` are `leaves` and the captures."""
+        outer = core.current_trace()
+        self.outer = outer
+        leaf_avals = tuple(_leaf_aval(leaf) for leaf in leaves)
+        self.in_avals = leaf_avals if avals is None else tuple(avals)
+        _, treedef = registry.flatten((tuple(leaves), {}))
+        self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
+            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name)
+        self.operands = [primitives.to_value(outer, leaf, aval)
+                         for leaf, aval in zip(leaves, leaf_avals)]
+        self.operands += [outer.value_of(t) for t in self.captured]
+
+    @property
+    def symbol(self):
+        return ir.FlatSymbolRefAttr.get(self.sym)
+
+    def call(self):
+        """An mlax.call of the function: its results as tracers."""
+        ops = native.ops()
+        with self.outer.ip, core.user_location():
+            op = ops.CallOp([a.mlir_type() for a in self.out_avals], self.symbol,
+                            self.operands)
+        return [Tracer(r, a, self.outer) for r, a in zip(op.results, self.out_avals)]

@@ -1,0 +1,127 @@
+"""mlax.nn.initializers: jax.nn.initializers' functions, whose values (and
+random bits) match JAX's.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.numpy import lax_numpy as mnp
+
+
+def _init_dtype(dtype):
+    return dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
+
+
+def _shape(shape):
+    return (int(shape),) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
+
+
+def init_zeros(key, shape, dtype=None, out_sharding=None):
+    return mnp.zeros(_shape(shape), _init_dtype(dtype))
+
+
+def init_ones(key, shape, dtype=None, out_sharding=None):
+    return mnp.ones(_shape(shape), _init_dtype(dtype))
+
+
+def constant(value, dtype=None):
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        return mnp.full(_shape(shape), value, _init_dtype(dtype))
+    return init
+
+
+def uniform(scale=1e-2, dtype=None):
+    from mlax._src.random import prng as random
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        dt = _init_dtype(dtype)
+        return random.uniform(key, _shape(shape), dt) * mnp.asarray(scale, dtype=dt)
+    return init
+
+
+def normal(stddev=1e-2, dtype=None):
+    from mlax._src.random import prng as random
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        dt = _init_dtype(dtype)
+        return random.normal(key, _shape(shape), dt) * mnp.asarray(stddev, dtype=dt)
+    return init
+
+
+def truncated_normal(stddev=1e-2, dtype=None, lower=-2.0, upper=2.0):
+    from mlax._src.random import prng as random
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        dt = _init_dtype(dtype)
+        return random.truncated_normal(key, lower, upper, _shape(shape), dt) * \
+            mnp.asarray(stddev, dtype=dt)
+    return init
+
+
+def _compute_fans(shape, in_axis=-2, out_axis=-1, batch_axis=()):
+    if isinstance(in_axis, int) and in_axis == -2 and len(shape) <= 1:
+        raise ValueError(f"Can't compute input and output sizes of a {len(shape)}-dimensional "
+                         "weights tensor with default in_axis. Must be at least 2D or specify "
+                         "in_axis explicitly.")
+
+    def size(axes):
+        return shape[axes] if isinstance(axes, int) else math.prod([shape[i] for i in axes])
+
+    in_size, out_size, batch_size = size(in_axis), size(out_axis), size(batch_axis)
+    receptive = math.prod(shape) / in_size / out_size / batch_size
+    return in_size * receptive, out_size * receptive
+
+
+def variance_scaling(scale, mode, distribution, in_axis=-2, out_axis=-1, batch_axis=(),
+                     dtype=None):
+    """Samples with variance scale / n, n from the weight shape's fans (as
+    jax.nn.initializers.variance_scaling; real dtypes)."""
+    from mlax._src.random import prng as random
+
+    if distribution not in ("truncated_normal", "normal", "uniform"):
+        raise ValueError(f"invalid distribution for variance scaling initializer: "
+                         f"{distribution}")
+    if mode not in ("fan_in", "fan_out", "fan_avg", "fan_geo_avg"):
+        raise ValueError(f"invalid mode for variance scaling initializer: {mode}")
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        shape = _shape(shape)
+        dt = _init_dtype(dtype)
+        if dtypes.is_complex(dt):
+            raise NotImplementedError("nn.initializers.variance_scaling: complex dtypes are "
+                                      "not supported")
+        fan_in, fan_out = _compute_fans(shape, in_axis, out_axis, batch_axis)
+        denominator = {"fan_in": fan_in, "fan_out": fan_out,
+                       "fan_avg": (fan_in + fan_out) / 2,
+                       "fan_geo_avg": (fan_in * fan_out) ** 0.5}[mode]
+        variance = mnp.asarray(scale / denominator, dtype=dt)
+        if distribution == "truncated_normal":
+            stddev = mnp.sqrt(variance) / mnp.asarray(.87962566103423978, dtype=dt)
+            return random.truncated_normal(key, -2, 2, shape, dt) * stddev
+        if distribution == "normal":
+            return random.normal(key, shape, dt) * mnp.sqrt(variance)
+        return random.uniform(key, shape, dt, -1) * mnp.sqrt(3 * variance)
+    return init
+
+
+def _vs(scale, mode, distribution):
+    def make(in_axis=-2, out_axis=-1, batch_axis=(), dtype=None):
+        return variance_scaling(scale, mode, distribution, in_axis=in_axis,
+                                out_axis=out_axis, batch_axis=batch_axis, dtype=dtype)
+    return make
+
+
+glorot_uniform = _vs(1.0, "fan_avg", "uniform")
+glorot_normal = _vs(1.0, "fan_avg", "truncated_normal")
+lecun_uniform = _vs(1.0, "fan_in", "uniform")
+lecun_normal = _vs(1.0, "fan_in", "truncated_normal")
+he_uniform = _vs(2.0, "fan_in", "uniform")
+he_normal = _vs(2.0, "fan_in", "truncated_normal")
+for _n, _f in (("glorot_uniform", glorot_uniform), ("glorot_normal", glorot_normal),
+               ("lecun_uniform", lecun_uniform), ("lecun_normal", lecun_normal),
+               ("he_uniform", he_uniform), ("he_normal", he_normal)):
+    _f.__name__ = _f.__qualname__ = _n
+del _n, _f
