@@ -185,3 +185,16 @@ def test_computations_follow_their_arrays_devices():
     proc = subprocess.run([sys.executable, "-c", MULTI_DEVICE_SCRIPT], env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "OK" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_jaxlib_internals_check_the_pinned_version():
+    """The one module that touches jaxlib's private API accepts the version
+    it was written against and names it when another one is installed."""
+    import jaxlib
+
+    from mlax._src.base import jaxlib_internals
+
+    assert jaxlib.__version__ == jaxlib_internals.SUPPORTED_JAXLIB
+    jaxlib_internals.check_version(jaxlib.__version__)
+    with pytest.raises(ImportError, match=r"mlax needs jaxlib==0\.10\.2 .* jaxlib 0\.9\.9 is installed"):
+        jaxlib_internals.check_version("0.9.9")

@@ -494,3 +494,21 @@ def test_log_compiles(caplog):
 def test_unknown_config_option():
     with pytest.raises(AttributeError, match="unknown option"):
         mlax.config.update("jax_no_such_option", True)
+
+
+def test_nested_jit_callee_is_keyed_on_the_function_not_its_id():
+    """Jitted functions created and freed inside one trace: CPython reuses a
+    freed object's id, and a callee cached under id(jitted) handed a new
+    function the old one's body (here: the old constant)."""
+    n = 100
+
+    def f(x):
+        outs = []
+        for i in range(n):
+            g = mlax.jit(lambda y, c=i: y + c)
+            outs.append(g(x))
+            del g
+        return mnp.stack(outs)
+
+    got = mlax.jit(f)(mnp.zeros((), mnp.float32))
+    np.testing.assert_array_equal(np.asarray(got), np.arange(n, dtype=np.float32))

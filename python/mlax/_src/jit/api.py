@@ -324,7 +324,10 @@ class Jitted:
         enclosing module, called with mlax.call (closures become arguments)."""
         outer = core.current_trace()
         avals = tuple(_leaf_aval(l) for l in leaves)
-        cache_key = (id(self), treedef, static_key, avals)
+        # Keyed on the Jitted itself, not id(self): the key holds it alive
+        # for the trace, so a freed Jitted's id, reused by a new one in the
+        # same trace, cannot hand back the old callee and its constants.
+        cache_key = (self, treedef, static_key, avals)
         cached = outer.callees.get(cache_key)
         if cached is None:
             cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name)
