@@ -46,17 +46,24 @@ from mlax._src.numpy.ufuncs import (  # noqa: F401,E402
     isposinf, isreal, isrealobj, lcm, ldexp, left_shift, log2, log10, logaddexp2, modf, pow,
     ptp, rad2deg, radians, real, right_shift, rint, signbit, sinc, sinh, spacing)
 from mlax._src.numpy.library import (  # noqa: F401,E402
-    append, apply_along_axis, apply_over_axes, argpartition, bartlett, blackman, block,
-    broadcast_arrays, c_, can_cast, choose, compress, concat, copy, delete, diag_indices,
-    diag_indices_from, diagflat, dsplit, extract, fill_diagonal, finfo, fromfunction,
-    gradient, hamming, hanning, hsplit, iinfo, index_exp, indices, insert, intersect1d,
-    isdtype, isin, isscalar, issubdtype, iterable, ix_, lexsort, mask_indices,
-    matrix_transpose, matvec, mgrid, ndim, ogrid, partition, permute_dims, piecewise, poly,
-    polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, promote_types, r_,
-    ravel_multi_index, resize, result_type, rollaxis, s_, setdiff1d, setxor1d, shape, size,
-    sort_complex, trapezoid, tril_indices, tril_indices_from, trim_zeros, triu_indices,
-    triu_indices_from, union1d, unique_all, unique_counts, unique_inverse, unique_values,
-    unravel_index, unstack, unwrap, vander, vecdot, vecmat, vectorize, vsplit)
+    append, argpartition, block, broadcast_arrays, can_cast, choose, compress, concat, copy,
+    delete, diagflat, dsplit, extract, fill_diagonal, finfo, gradient, hsplit, iinfo, insert,
+    isdtype, isscalar, issubdtype, iterable, lexsort, matrix_transpose, matvec, ndim, partition,
+    permute_dims, promote_types, resize, result_type, rollaxis, shape, size, sort_complex,
+    trapezoid, trim_zeros, unstack, unwrap, vecdot, vecmat, vsplit)
+from mlax._src.numpy.index_tricks import (  # noqa: F401,E402
+    c_, diag_indices, diag_indices_from, index_exp, indices, ix_, mask_indices, mgrid, ogrid,
+    r_, ravel_multi_index, s_, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    unravel_index)
+from mlax._src.numpy.setops import (  # noqa: F401,E402
+    intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse,
+    unique_values)
+from mlax._src.numpy.polynomial import (  # noqa: F401,E402
+    poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, vander)
+from mlax._src.numpy.window_functions import (  # noqa: F401,E402
+    bartlett, blackman, hamming, hanning)
+from mlax._src.numpy.vectorize import (  # noqa: F401,E402
+    apply_along_axis, apply_over_axes, fromfunction, piecewise, vectorize)
 # NumPy's abstract scalar types and aliases, as jax.numpy re-exports them.
 from numpy import (  # noqa: F401,E402
     character, complexfloating, flexible, floating, generic, inexact, integer, number,

@@ -1,0 +1,143 @@
+"""mlax.numpy's polynomials: vander and the poly* functions, as jax.numpy's.
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.numpy import statistics as mne
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core.primitives import aval_of
+from mlax._src.numpy.library import _arr
+
+
+def vander(x, N=None, increasing=False):
+    x = _arr(x)
+    if aval_of(x).ndim != 1:
+        raise ValueError("mnp.vander: x must be a one-dimensional array")
+    n = aval_of(x).shape[0] if N is None else int(N)
+    if n < 0:
+        raise ValueError("mnp.vander: N must be nonnegative")
+    powers = mnp.arange(n)
+    if not increasing:
+        powers = powers[::-1]
+    return mnp.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
+                     if dtypes.is_inexact(aval_of(x).dtype) else powers)
+
+
+def _poly1d(name, p):
+    p = _arr(p)
+    if aval_of(p).ndim != 1:
+        raise ValueError(f"mnp.{name}: input must be a 1-d array of coefficients")
+    return p
+
+
+def polyadd(a1, a2):
+    a1, a2 = mnp.promote_dtypes("polyadd", _poly1d("polyadd", a1), _poly1d("polyadd", a2))
+    n1, n2 = aval_of(a1).shape[0], aval_of(a2).shape[0]
+    if n1 < n2:
+        a1 = mnp.concatenate([mnp.zeros((n2 - n1,), aval_of(a1).dtype), a1])
+    elif n2 < n1:
+        a2 = mnp.concatenate([mnp.zeros((n1 - n2,), aval_of(a2).dtype), a2])
+    return a1 + a2
+
+
+def polysub(a1, a2):
+    return polyadd(a1, -_arr(a2))
+
+
+def polymul(a1, a2, *, trim_leading_zeros=False):
+    from mlax._src.numpy import convolution
+
+    a1, a2 = mnp.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
+    if aval_of(a1).shape[0] == 0 or aval_of(a2).shape[0] == 0:
+        return mnp.zeros((1,), aval_of(a1).dtype)
+    return convolution.convolve(a1, a2, mode="full")
+
+
+def polyder(p, m=1):
+    p = mne._promote_inexact("polyder", _poly1d("polyder", p))[0] \
+        if not dtypes.is_int(aval_of(_arr(p)).dtype) else _poly1d("polyder", p)
+    m = int(m)
+    if m < 0:
+        raise ValueError("mnp.polyder: order of derivative must be positive")
+    for _ in range(m):
+        n = aval_of(p).shape[0]
+        if n <= 1:
+            return mnp.zeros((0,), aval_of(p).dtype) if n == 0 else p[:0]
+        p = p[:-1] * mnp.arange(n - 1, 0, -1).astype(aval_of(p).dtype)
+    return p
+
+
+def polyint(p, m=1, k=None):
+    p = mne._promote_inexact("polyint", _poly1d("polyint", p))[0]
+    m = int(m)
+    if m < 0:
+        raise ValueError("mnp.polyint: order of integral must be positive")
+    ks = np.zeros(m) if k is None else np.atleast_1d(np.asarray(k, dtype=np.float64))
+    if ks.size == 1 and m > 1:
+        ks = np.full(m, ks[0])
+    if ks.size != m:
+        raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length m")
+    for i in range(m):
+        n = aval_of(p).shape[0]
+        p = mnp.concatenate([p / mnp.arange(n, 0, -1).astype(aval_of(p).dtype),
+                             mnp.asarray([ks[i]], dtype=aval_of(p).dtype)])
+    return p
+
+
+def polydiv(u, v, *, trim_leading_zeros=False):
+    u, v = mne._promote_inexact("polydiv", _poly1d("polydiv", u), _poly1d("polydiv", v))
+    m, n = aval_of(u).shape[0] - 1, aval_of(v).shape[0] - 1
+    scale = 1.0 / v[0]
+    q = mnp.zeros((builtins.max(m - n + 1, 1),), aval_of(u).dtype)
+    r = u
+    for k in range(0, m - n + 1):
+        d = scale * r[k]
+        q = q.at[k].set(d)
+        r = r.at[k:k + n + 1].add(-d * v)
+    return q, r
+
+
+def poly(seq_of_zeros):
+    """The coefficients of the monic polynomial with the given roots (a
+    square matrix's characteristic polynomial needs eigenvalues, which mlax
+    does not compute for general matrices)."""
+    z = _arr(seq_of_zeros)
+    if aval_of(z).ndim == 2 and aval_of(z).shape[0] == aval_of(z).shape[1] \
+            and aval_of(z).shape[0] > 0:
+        raise NotImplementedError("mnp.poly: the characteristic polynomial of a matrix "
+                                  "needs general eigenvalues, which are not supported")
+    if aval_of(z).ndim != 1:
+        raise ValueError("mnp.poly: input must be 1d or non-empty square 2d array")
+    z = mne._promote_inexact("poly", z)[0]
+    a = mnp.ones((1,), aval_of(z).dtype)
+    for i in range(aval_of(z).shape[0]):
+        a = polymul(a, mnp.stack([mnp.ones((), aval_of(z).dtype), -z[i]]))
+    return a
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least-squares polynomial fit (normal equations solved through the
+    QR-free route mlax has: lstsq when mnp.linalg provides it)."""
+    from mlax._src.numpy import linalg as la
+
+    if full or cov:
+        raise NotImplementedError("mnp.polyfit: full=True and cov=True are not supported")
+    if not hasattr(la, "lstsq"):
+        raise NotImplementedError("mnp.polyfit needs mnp.linalg.lstsq")
+    deg = int(deg)
+    if deg < 0:
+        raise ValueError("mnp.polyfit: expected deg >= 0")
+    x, y = mne._promote_inexact("polyfit", x, y)
+    lhs = vander(x, deg + 1)
+    rhs = y
+    if w is not None:
+        w = _arr(w)
+        lhs = lhs * mnp.expand_dims(w, -1)
+        rhs = rhs * (w if aval_of(rhs).ndim == 1 else mnp.expand_dims(w, -1))
+    scale = mnp.sqrt(mnp.sum(lhs * lhs, axis=0))
+    sol = la.lstsq(lhs / scale, rhs, rcond=rcond)[0]
+    return (sol.T / scale).T

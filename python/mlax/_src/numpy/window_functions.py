@@ -1,0 +1,37 @@
+"""mlax.numpy's window functions: bartlett, hanning, hamming, blackman.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.numpy import manipulation as mnc
+from mlax._src.numpy import lax_numpy as mnp
+
+
+def _window(name, M, fn):
+    M = mnc._static_int(name, "M", M)
+    dt = dtypes.default_float()
+    if M <= 0:
+        return mnp.zeros((0,), dt)
+    if M == 1:
+        return mnp.ones((1,), dt)
+    n = mnp.arange(M).astype(dt)
+    return fn(n, M)
+
+
+def bartlett(M):
+    return _window("bartlett", M, lambda n, M: 1 - mnp.abs(2 * n / (M - 1) - 1))
+
+
+def hanning(M):
+    return _window("hanning", M, lambda n, M: 0.5 - 0.5 * mnp.cos(2 * np.pi * n / (M - 1)))
+
+
+def hamming(M):
+    return _window("hamming", M, lambda n, M: 0.54 - 0.46 * mnp.cos(2 * np.pi * n / (M - 1)))
+
+
+def blackman(M):
+    return _window("blackman", M, lambda n, M: (0.42 - 0.5 * mnp.cos(2 * np.pi * n / (M - 1))
+                                                + 0.08 * mnp.cos(4 * np.pi * n / (M - 1))))
