@@ -1,0 +1,320 @@
+"""lax's elementwise ops: unary and binary arithmetic, comparisons,
+select_n, convert_element_type, rounding, bit-level ops (shifts, clz,
+bitcast_convert_type), erf / erf_inv / nextafter. Strict as jax.lax: binary
+ops need equal shapes and dtypes.
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.base import dtypes
+from mlax._src.core import tracer as core
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.tracer import ShapedArray
+
+
+def _i64_array(values):
+    return ir.DenseI64ArrayAttr.get([int(v) for v in values])
+
+
+def _i64(value):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
+
+
+# ---------------------------------------------------------------------------
+# Elementwise
+# ---------------------------------------------------------------------------
+
+_KIND_CHECKS = {
+    "float": (dtypes.is_inexact, "floating-point or complex"),
+    "real_float": (dtypes.is_float, "floating-point"),
+    "signed": (lambda d: dtypes.is_inexact(d) or dtypes.is_signed_int(d),
+               "signed integer, floating-point or complex"),
+    "number": (lambda d: not dtypes.is_bool(d), "numeric (not bool)"),
+    "real": (lambda d: not dtypes.is_bool(d) and not dtypes.is_complex(d),
+             "integer or floating-point"),
+    "signed_real": (lambda d: dtypes.is_float(d) or dtypes.is_signed_int(d),
+                    "signed integer or floating-point"),
+    "int_or_bool": (lambda d: dtypes.is_int(d) or dtypes.is_bool(d), "integer or bool"),
+    "any": (lambda d: True, "any"),
+}
+
+
+def _check_kind(name, kind, aval):
+    ok, desc = _KIND_CHECKS[kind]
+    if not ok(aval.dtype):
+        raise shape_error(f"lax.{name}",
+                          f"does not accept dtype {aval.dtype.name}; needs {desc}")
+
+
+def _unary(name, op_class, kind):
+    def abstract_eval(x):
+        _check_kind(name, kind, x)
+        return x
+
+    def emit(values, avals, out_aval):
+        return getattr(_ops(), op_class)(values[0], results=[out_aval.mlir_type()]).result
+
+    prim = Primitive(name, abstract_eval, emit)
+
+    def fn(x):
+        return bind(prim, x)
+
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name} (mlax.{name.removesuffix('_p')})."
+    fn.primitive = prim
+    return fn
+
+
+neg = _unary("neg", "NegOp", "signed")
+exp = _unary("exp", "ExpOp", "float")
+log = _unary("log", "LogOp", "float")
+sin = _unary("sin", "SinOp", "float")
+cos = _unary("cos", "CosOp", "float")
+tan = _unary("tan", "TanOp", "float")
+tanh = _unary("tanh", "TanhOp", "float")
+sqrt = _unary("sqrt", "SqrtOp", "float")
+rsqrt = _unary("rsqrt", "RsqrtOp", "float")
+abs = _unary("abs", "AbsOp", "signed_real")  # noqa: A001 (lax.abs, as in JAX)
+sign = _unary("sign", "SignOp", "signed")
+floor = _unary("floor", "FloorOp", "real_float")
+ceil = _unary("ceil", "CeilOp", "real_float")
+_round_afz = _unary("round", "RoundOp", "real_float")
+_round_even = _unary("round_even", "RoundEvenOp", "real_float")
+logistic = _unary("logistic", "LogisticOp", "float")
+log1p = _unary("log1p", "Log1pOp", "float")
+expm1 = _unary("expm1", "Expm1Op", "float")
+bitwise_not = _unary("not", "NotOp", "int_or_bool")
+
+
+class RoundingMethod:
+    AWAY_FROM_ZERO = 0
+    TO_NEAREST_EVEN = 1
+
+
+def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
+    """lax.round: ties away from zero by default, or to even."""
+    if rounding_method == RoundingMethod.TO_NEAREST_EVEN:
+        return _round_even(x)
+    return _round_afz(x)
+
+
+def _is_finite_eval(x):
+    _check_kind("is_finite", "real_float", x)
+    return x.update(dtype=dtypes.bool_, weak_type=False)
+
+
+_is_finite_p = Primitive(
+    "is_finite", _is_finite_eval,
+    lambda v, a, o: _ops().IsFiniteOp(v[0], results=[o.mlir_type()]).result)
+
+
+def is_finite(x):
+    return bind(_is_finite_p, x)
+
+
+def _binary(name, op_class, kind):
+    def abstract_eval(x, y):
+        if x.dtype != y.dtype:
+            raise TypeError(
+                f"lax.{name} requires arguments to have the same dtypes, got "
+                f"{x.dtype.name}, {y.dtype.name}. (Tip: mlax.numpy.{_NUMPY_NAME.get(name, name)} "
+                f"is a similar function that does automatic type promotion on inputs.) "
+                f"(at {core.user_location_str()})")
+        if x.shape != y.shape:
+            raise TypeError(
+                f"lax.{name} requires arguments to have the same shape, got "
+                f"{x.shape} and {y.shape}; mlax.numpy.{_NUMPY_NAME.get(name, name)} "
+                f"broadcasts. (at {core.user_location_str()})")
+        _check_kind(name, kind, x)
+        return x.update(weak_type=x.weak_type and y.weak_type)
+
+    def emit(values, avals, out_aval):
+        return getattr(_ops(), op_class)(values[0], values[1],
+                                         results=[out_aval.mlir_type()]).result
+
+    prim = Primitive(name, abstract_eval, emit)
+
+    def fn(x, y):
+        return bind(prim, x, y)
+
+    fn.__name__ = name
+    fn.primitive = prim
+    return fn
+
+
+_NUMPY_NAME = {"sub": "subtract", "mul": "multiply", "div": "divide", "pow": "power",
+               "max": "maximum", "min": "minimum", "rem": "remainder",
+               "and": "logical_and", "or": "logical_or", "xor": "logical_xor",
+               "atan2": "arctan2"}
+
+add = _binary("add", "AddOp", "number")
+sub = _binary("sub", "SubOp", "number")
+mul = _binary("mul", "MulOp", "number")
+div = _binary("div", "DivOp", "number")
+pow = _binary("pow", "PowOp", "float")  # noqa: A001
+max = _binary("max", "MaxOp", "any")  # noqa: A001
+min = _binary("min", "MinOp", "any")  # noqa: A001
+rem = _binary("rem", "RemOp", "real")
+atan2 = _binary("atan2", "Atan2Op", "real_float")
+bitwise_and = _binary("and", "AndOp", "int_or_bool")
+bitwise_or = _binary("or", "OrOp", "int_or_bool")
+bitwise_xor = _binary("xor", "XorOp", "int_or_bool")
+
+# ---------------------------------------------------------------------------
+# compare, select_n, convert
+# ---------------------------------------------------------------------------
+
+_DIRECTIONS = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
+
+
+def _compare_eval(x, y, *, direction):
+    if x.dtype != y.dtype or x.shape != y.shape:
+        raise TypeError(
+            f"lax.{direction} requires arguments of one shape and dtype, got "
+            f"{x.str_short()} and {y.str_short()} (at {core.user_location_str()})")
+    # As jax.lax: the result is weak when both operands are.
+    return x.update(dtype=dtypes.bool_, weak_type=x.weak_type and y.weak_type)
+
+
+def _compare_emit(values, avals, out_aval, *, direction):
+    attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _DIRECTIONS[direction])
+    return _ops().CompareOp(attr, values[0], values[1], results=[out_aval.mlir_type()]).result
+
+
+_compare_p = Primitive("compare", _compare_eval, _compare_emit)
+
+
+def _comparison(direction):
+    def fn(x, y):
+        return bind(_compare_p, x, y, direction=direction)
+
+    fn.__name__ = direction
+    return fn
+
+
+eq, ne, lt, le, gt, ge = (_comparison(d) for d in ("eq", "ne", "lt", "le", "gt", "ge"))
+
+
+def _select_n_eval(which, *cases):
+    if not cases:
+        raise shape_error("lax.select_n", "needs at least one case", ValueError)
+    first = cases[0]
+    for c in cases[1:]:
+        if c.shape != first.shape or c.dtype != first.dtype:
+            raise shape_error("lax.select_n", "cases must have one shape and dtype, got "
+                              f"{first.str_short()} and {c.str_short()}")
+    if which.dtype not in (dtypes.bool_, dtypes.int32):
+        raise shape_error("lax.select_n", f"`which` must be bool or int32, got {which.dtype.name}")
+    if which.shape not in ((), first.shape):
+        raise shape_error("lax.select_n", f"`which` shape {which.shape} must be scalar or "
+                          f"match the cases' shape {first.shape}")
+    if which.dtype == dtypes.bool_ and len(cases) > 2:
+        raise shape_error("lax.select_n", "a bool `which` selects between at most 2 cases",
+                          ValueError)
+    return first.update(weak_type=builtins.all(c.weak_type for c in cases))
+
+
+_select_n_p = Primitive(
+    "select_n", _select_n_eval,
+    lambda v, a, o: _ops().SelectNOp(v[0], v[1:], results=[o.mlir_type()]).result)
+
+
+def select_n(which, *cases):
+    """cases[which], elementwise (`which` bool or int32)."""
+    return bind(_select_n_p, which, *cases)
+
+
+def select(pred, on_true, on_false):
+    return select_n(pred, on_false, on_true)
+
+
+def _convert_eval(x, *, new_dtype, weak_type=False):
+    return x.update(dtype=new_dtype, weak_type=weak_type)
+
+
+_convert_p = Primitive(
+    "convert_element_type", _convert_eval,
+    lambda v, a, o, **_: (v[0] if a[0].dtype == o.dtype else
+                          _ops().ConvertOp(o.mlir_type(), v[0]).result))
+
+
+def convert_element_type(x, new_dtype, weak_type=False):
+    new_dtype = dtypes.canonicalize(new_dtype)
+    aval = aval_of(x)
+    if aval.dtype == new_dtype and aval.weak_type == weak_type and not isinstance(
+            x, (bool, int, float, complex, np.ndarray, np.generic)):
+        return x
+    return bind(_convert_p, x, new_dtype=new_dtype, weak_type=weak_type)
+
+
+def square(x):
+    return mul(x, x)
+
+
+# ---------------------------------------------------------------------------
+# Bit-level ops and what jax.random needs: shifts, bitcast_convert_type,
+# erf / erf_inv / nextafter
+# ---------------------------------------------------------------------------
+
+_KIND_CHECKS["int"] = (dtypes.is_int, "integer (signed or unsigned, not bool)")
+
+shift_left = _binary("shift_left", "ShiftLeftOp", "int")
+shift_right_logical = _binary("shift_right_logical", "ShiftRightLogicalOp", "int")
+shift_right_arithmetic = _binary("shift_right_arithmetic", "ShiftRightArithmeticOp", "int")
+shift_left.__doc__ = "Elementwise x << y (0 once y reaches the bit width), as jax.lax."
+shift_right_logical.__doc__ = "Elementwise logical x >> y (zeros shifted in), as jax.lax."
+shift_right_arithmetic.__doc__ = "Elementwise arithmetic x >> y (sign shifted in), as jax.lax."
+clz = _unary("clz", "ClzOp", "int")
+clz.__doc__ = "Elementwise count of leading zero bits (jax.lax.clz)."
+erf = _unary("erf", "ErfOp", "real_float")
+erf_inv = _unary("erf_inv", "ErfInvOp", "real_float")
+_nextafter = _binary("nextafter", "NextAfterOp", "real_float")
+
+
+def nextafter(x1, x2):
+    """The next float after x1 towards x2, elementwise (jax.lax.nextafter)."""
+    return _nextafter(x1, x2)
+
+
+def _bits_of(dtype) -> int:
+    dtype = np.dtype(dtype)
+    return 0 if dtype == dtypes.bool_ else dtype.itemsize * 8
+
+
+def _bitcast_eval(x, *, new_dtype):
+    name = "lax.bitcast_convert_type"
+    in_bits, out_bits = _bits_of(x.dtype), _bits_of(new_dtype)
+    if not in_bits or not out_bits:
+        raise shape_error(name, f"does not accept bool (got {x.dtype.name} -> "
+                          f"{np.dtype(new_dtype).name})")
+    if in_bits == out_bits:
+        shape = x.shape
+    elif in_bits > out_bits:
+        shape = x.shape + (in_bits // out_bits,)
+    else:
+        ratio = out_bits // in_bits
+        if not x.shape or x.shape[-1] != ratio:
+            raise shape_error(name, f"converting {x.dtype.name} to the wider "
+                              f"{np.dtype(new_dtype).name} needs a last dimension of size "
+                              f"{ratio}, got shape {x.shape}", ValueError)
+        shape = x.shape[:-1]
+    return ShapedArray(shape, new_dtype)
+
+
+_bitcast_p = Primitive(
+    "bitcast_convert_type", _bitcast_eval,
+    lambda v, a, o, **_: _ops().BitcastConvertOp(o.mlir_type(), v[0]).result)
+
+
+def bitcast_convert_type(operand, new_dtype):
+    """Reinterprets the bits of each element as `new_dtype` (jax.lax)."""
+    new_dtype = np.dtype(new_dtype)
+    if new_dtype not in dtypes.SUPPORTED:
+        raise TypeError(f"lax.bitcast_convert_type: unsupported dtype {new_dtype}")
+    if aval_of(operand).dtype == new_dtype:
+        return operand
+    return bind(_bitcast_p, operand, new_dtype=new_dtype)

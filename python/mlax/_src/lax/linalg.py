@@ -1,0 +1,108 @@
+"""lax's linear algebra: dot_general and dot, and cholesky (the other
+decompositions of jax.lax.linalg are in mlax._src.numpy.linalg).
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.base import dtypes
+from mlax._src.core import tracer as core
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.tracer import ShapedArray
+
+from mlax._src.lax.elementwise import _i64_array, convert_element_type
+
+
+def _dot_general_eval(lhs, rhs, *, dimension_numbers, preferred_element_type):
+    (lc, rc), (lb, rb) = dimension_numbers
+    name = "lax.dot_general"
+    if len(lc) != len(rc) or len(lb) != len(rb):
+        raise shape_error(name, f"dimension_numbers {dimension_numbers} pair unequal "
+                          "numbers of lhs and rhs dimensions")
+    for dims, aval, side in ((lc + lb, lhs, "lhs"), (rc + rb, rhs, "rhs")):
+        if len(set(dims)) != len(dims) or builtins.any(not 0 <= d < aval.ndim for d in dims):
+            raise shape_error(name, f"{side} dimensions {dims} invalid for shape {aval.shape}")
+    for l, r in zip(lc + lb, rc + rb):
+        if lhs.shape[l] != rhs.shape[r]:
+            raise shape_error(
+                name, f"incompatible shapes {lhs.shape} and {rhs.shape}: lhs dimension {l} "
+                f"(size {lhs.shape[l]}) vs rhs dimension {r} (size {rhs.shape[r]})")
+    if lhs.dtype != rhs.dtype:
+        raise TypeError(f"{name} requires operands of one dtype, got {lhs.dtype.name} and "
+                        f"{rhs.dtype.name} (at {core.user_location_str()})")
+    shape = ([lhs.shape[d] for d in lb]
+             + [d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb]
+             + [d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb])
+    dtype = preferred_element_type or lhs.dtype
+    return ShapedArray(shape, dtype, lhs.weak_type and rhs.weak_type
+                       and preferred_element_type is None)
+
+
+def _dot_general_emit(values, avals, out_aval, *, dimension_numbers, preferred_element_type):
+    (lc, rc), (lb, rb) = dimension_numbers
+    return _ops().DotGeneralOp(out_aval.mlir_type(), values[0], values[1], _i64_array(lb),
+                               _i64_array(rb), _i64_array(lc), _i64_array(rc)).result
+
+
+_dot_general_p = Primitive("dot_general", _dot_general_eval, _dot_general_emit)
+
+
+def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
+          (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
+    pet = dtypes.canonicalize(preferred_element_type) if preferred_element_type else None
+    if pet is not None:
+        ldt, rdt = aval_of(lhs).dtype, aval_of(rhs).dtype
+        if ldt == rdt and _dtype_kind(pet) != _dtype_kind(ldt):
+            # The op only widens within a kind (i8 x i8 -> i32); for another kind
+            # (i8 x i8 -> f32, as JAX allows) convert the operands first.
+            lhs = convert_element_type(lhs, pet)
+            rhs = convert_element_type(rhs, pet)
+    return bind(_dot_general_p, lhs, rhs, dimension_numbers=dn, preferred_element_type=pet)
+
+
+def _dtype_kind(dtype):
+    if dtypes.is_bool(dtype):
+        return "b"
+    if dtypes.is_int(dtype):
+        return "i"
+    return "c" if dtypes.is_complex(dtype) else "f"
+
+
+def dot(lhs, rhs, precision=None, preferred_element_type=None):
+    l, r = aval_of(lhs), aval_of(rhs)
+    if l.ndim not in (1, 2) or r.ndim not in (1, 2):
+        raise shape_error("lax.dot", f"needs 1D or 2D operands, got {l.shape} and {r.shape}")
+    return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())),
+                       preferred_element_type=preferred_element_type)
+
+
+def _cholesky_eval(x):
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise shape_error("lax.linalg.cholesky", f"needs square matrices (shape [..., n, n]), "
+                          f"got shape {x.shape}", ValueError)
+    if x.dtype not in (dtypes.float32, dtypes.float64):
+        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
+                          f"{x.dtype.name}")
+    return x.update(weak_type=False)
+
+
+def _cholesky_emit(values, avals, out_aval):
+    # The lowering calls jaxlib's LAPACK potrf kernel (as jnp.linalg.cholesky
+    # on CPU does), which must be initialised before it runs.
+    from jaxlib import lapack
+
+    lapack.prepare_lapack_call("potrf_ffi", avals[0].dtype)
+    return _ops().CholeskyOp(values[0], results=[out_aval.mlir_type()]).result
+
+
+_cholesky_p = Primitive("cholesky", _cholesky_eval, _cholesky_emit)
+
+
+def cholesky(x):
+    """Lower Cholesky factor of the symmetrised matrix (jax.lax.linalg.cholesky)."""
+    return bind(_cholesky_p, x)

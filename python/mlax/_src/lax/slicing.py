@@ -1,0 +1,488 @@
+"""lax's indexing ops (jax/_src/lax/slicing.py): dynamic_slice,
+dynamic_update_slice, gather, scatter and take.
+"""
+from __future__ import annotations
+
+import builtins
+import collections
+import enum
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.base import dtypes
+from mlax._src.core import tracer as core
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.tracer import ShapedArray
+
+from mlax._src.lax.elementwise import (
+    _i64, _i64_array, add, bitwise_and, convert_element_type, ge, le, lt, max, min, select)
+from mlax._src.lax.reductions import reduce_and
+from mlax._src.lax.shape import broadcast_in_dim, full_like, reshape, slice
+
+
+def _index_scalar_check(name, avals):
+    for a in avals:
+        if a.shape != () or not dtypes.is_int(a.dtype):
+            raise shape_error(name, f"start indices must be integer scalars, got {a.str_short()}")
+
+
+def _dynamic_slice_eval(x, *starts, slice_sizes):
+    name = "lax.dynamic_slice"
+    if len(starts) != x.ndim or len(slice_sizes) != x.ndim:
+        raise shape_error(name, f"needs one start index and one slice size per dimension of "
+                          f"shape {x.shape}, got {len(starts)} indices and slice_sizes "
+                          f"{slice_sizes}")
+    _index_scalar_check(name, starts)
+    for s, d in zip(slice_sizes, x.shape):
+        if not 0 <= s <= d:
+            raise shape_error(name, f"slice_sizes {slice_sizes} do not fit shape {x.shape}")
+    return x.update(shape=tuple(slice_sizes))
+
+
+_dynamic_slice_p = Primitive(
+    "dynamic_slice", _dynamic_slice_eval,
+    lambda v, a, o, *, slice_sizes: _ops().DynamicSliceOp(
+        o.mlir_type(), v[0], v[1:], _i64_array(slice_sizes)).result)
+
+
+def _dus_eval(x, update, *starts):
+    name = "lax.dynamic_update_slice"
+    if len(starts) != x.ndim:
+        raise shape_error(name, f"needs one start index per dimension of shape {x.shape}, "
+                          f"got {len(starts)}")
+    _index_scalar_check(name, starts)
+    if update.dtype != x.dtype:
+        raise shape_error(name, f"update dtype {update.dtype.name} must match the operand's "
+                          f"{x.dtype.name}")
+    if update.ndim != x.ndim or builtins.any(u > d for u, d in zip(update.shape, x.shape)):
+        raise shape_error(name, f"update shape {update.shape} must fit operand shape {x.shape}")
+    return x.update(weak_type=x.weak_type and update.weak_type)
+
+
+_dus_p = Primitive(
+    "dynamic_update_slice", _dus_eval,
+    lambda v, a, o: _ops().DynamicUpdateSliceOp(v[0], v[1], v[2:],
+                                                results=[o.mlir_type()]).result)
+
+
+def _start_indices(name, operand_shape, start_indices):
+    """Start indices as int32 scalars, negative ones wrapped once (as jax.lax)."""
+    if isinstance(start_indices, (list, tuple)):
+        starts = list(start_indices)
+    else:
+        aval = aval_of(start_indices)
+        if aval.ndim != 1:
+            raise shape_error(name, f"start_indices must be a sequence of scalars or a 1-D "
+                              f"array, got shape {aval.shape}")
+        starts = [index_in_dim_static(start_indices, i) for i in range(aval.shape[0])]
+    if len(starts) != len(operand_shape):
+        raise shape_error(name, f"needs one start index per dimension of shape "
+                          f"{operand_shape}, got {len(starts)}")
+    out = []
+    for s, d in zip(starts, operand_shape):
+        if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+            s = builtins.max(builtins.min(int(s), d), -d)  # the same clamped result
+            out.append(np.int32(s + d if s < 0 else s))
+            continue
+        aval = aval_of(s)
+        if aval.shape != () or not dtypes.is_int(aval.dtype):
+            raise shape_error(name, f"start indices must be integer scalars, got "
+                              f"{aval.str_short()}")
+        if aval.dtype != dtypes.int32:
+            s = convert_element_type(s, dtypes.int32)
+        if not dtypes.is_unsigned(aval.dtype):
+            s = select(lt(s, full_like(s, 0)), add(s, full_like(s, d)), s)
+        out.append(s)
+    return out
+
+
+def index_in_dim_static(x, i):
+    """x[i] along axis 0 of a 1-D array, as a scalar (a static slice)."""
+    return reshape(slice(x, (i,), (i + 1,)), ())
+
+
+def dynamic_slice(operand, start_indices, slice_sizes):
+    """A `slice_sizes` block of `operand` at `start_indices`, which may be traced;
+    negative starts wrap once and every start is clamped so that the block fits
+    (jax.lax.dynamic_slice)."""
+    aval = aval_of(operand)
+    sizes = tuple(int(s) for s in slice_sizes)
+    starts = _start_indices("lax.dynamic_slice", aval.shape, start_indices)
+    return bind(_dynamic_slice_p, operand, *starts, slice_sizes=sizes)
+
+
+def dynamic_update_slice(operand, update, start_indices):
+    """`operand` with `update` written at `start_indices` (wrapped once, then
+    clamped so that it fits), as jax.lax.dynamic_update_slice."""
+    aval = aval_of(operand)
+    starts = _start_indices("lax.dynamic_update_slice", aval.shape, start_indices)
+    return bind(_dus_p, operand, update, *starts)
+
+
+def dynamic_slice_in_dim(operand, start_index, slice_size=1, axis=0):
+    aval = aval_of(operand)
+    axis = int(axis) % builtins.max(aval.ndim, 1)
+    starts = [0] * aval.ndim
+    starts[axis] = start_index
+    sizes = list(aval.shape)
+    sizes[axis] = int(slice_size)
+    return dynamic_slice(operand, starts, sizes)
+
+
+def dynamic_index_in_dim(operand, index, axis=0, keepdims=True):
+    out = dynamic_slice_in_dim(operand, index, 1, axis)
+    if keepdims:
+        return out
+    shape = list(aval_of(out).shape)
+    del shape[int(axis) % len(shape)]
+    return reshape(out, shape)
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis):
+    aval = aval_of(operand)
+    starts = [0] * aval.ndim
+    starts[int(axis) % aval.ndim] = start_index
+    return dynamic_update_slice(operand, update, starts)
+
+
+class GatherDimensionNumbers(collections.namedtuple(
+        "GatherDimensionNumbers", ["offset_dims", "collapsed_slice_dims", "start_index_map",
+                                   "operand_batching_dims", "start_indices_batching_dims"],
+        defaults=((), ()))):
+    """What each dimension of a gather means (jax.lax.GatherDimensionNumbers);
+    the index vector is the last dimension of the start indices."""
+
+
+class ScatterDimensionNumbers(collections.namedtuple(
+        "ScatterDimensionNumbers", ["update_window_dims", "inserted_window_dims",
+                                    "scatter_dims_to_operand_dims", "operand_batching_dims",
+                                    "scatter_indices_batching_dims"],
+        defaults=((), ()))):
+    """What each dimension of a scatter means (jax.lax.ScatterDimensionNumbers);
+    the index vector is the last dimension of the scatter indices."""
+
+
+class GatherScatterMode(enum.Enum):
+    CLIP = 0
+    FILL_OR_DROP = 1
+    PROMISE_IN_BOUNDS = 2
+
+
+def _tuple(dims):
+    return tuple(int(d) for d in dims)
+
+
+def _check_dims(name, what, dims, rank, sorted_=False):
+    if len(set(dims)) != len(dims) or builtins.any(not 0 <= d < rank for d in dims):
+        raise shape_error(name, f"{what} {dims} must be distinct and in [0, {rank})")
+    if sorted_ and list(dims) != sorted(dims):
+        raise shape_error(name, f"{what} {dims} must be sorted")
+
+
+def _gather_eval(x, idx, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
+                 start_indices_batching_dims, start_index_map, slice_sizes,
+                 indices_are_sorted):
+    name = "lax.gather"
+    if not dtypes.is_int(idx.dtype):
+        raise shape_error(name, f"start indices must be integers, got {idx.dtype.name}")
+    if idx.ndim == 0:
+        raise shape_error(name, "start indices must have at least one dimension (the index "
+                          "vector is the last one)")
+    if len(slice_sizes) != x.ndim or builtins.any(
+            not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
+        raise shape_error(name, f"slice_sizes {slice_sizes} must give one size per dimension "
+                          f"of shape {x.shape}, each fitting")
+    if len(start_index_map) != idx.shape[-1]:
+        raise shape_error(name, f"start_index_map {start_index_map} needs one entry per "
+                          f"index vector element ({idx.shape[-1]})")
+    _check_dims(name, "start_index_map", start_index_map, x.ndim)
+    _check_dims(name, "collapsed_slice_dims", collapsed_slice_dims, x.ndim, True)
+    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
+    _check_dims(name, "start_indices_batching_dims", start_indices_batching_dims,
+                idx.ndim - 1)
+    if len(operand_batching_dims) != len(start_indices_batching_dims):
+        raise shape_error(name, "operand_batching_dims and start_indices_batching_dims "
+                          "differ in length")
+    for d in collapsed_slice_dims + operand_batching_dims:
+        if slice_sizes[d] > 1:
+            raise shape_error(name, f"collapsed or batching dimension {d} needs slice size 1, "
+                              f"got {slice_sizes[d]}")
+        if d in start_index_map and d in operand_batching_dims:
+            raise shape_error(name, f"dimension {d} is both indexed and batching")
+    if set(collapsed_slice_dims) & set(operand_batching_dims):
+        raise shape_error(name, "collapsed_slice_dims and operand_batching_dims overlap")
+    for o, i in zip(operand_batching_dims, start_indices_batching_dims):
+        if x.shape[o] != idx.shape[i]:
+            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
+                              f"not match start indices dimension {i} (size {idx.shape[i]})")
+    offset_sizes = [s for d, s in enumerate(slice_sizes)
+                    if d not in collapsed_slice_dims and d not in operand_batching_dims]
+    batch_sizes = list(idx.shape[:-1])
+    out_rank = len(offset_sizes) + len(batch_sizes)
+    if len(offset_dims) != len(offset_sizes):
+        raise shape_error(name, f"offset_dims {offset_dims} needs {len(offset_sizes)} entries "
+                          "(one per slice dimension neither collapsed nor batching)")
+    _check_dims(name, "offset_dims", offset_dims, out_rank, True)
+    shape, bi, oi = [], iter(batch_sizes), iter(offset_sizes)
+    for d in range(out_rank):
+        shape.append(next(oi) if d in offset_dims else next(bi))
+    return x.update(shape=tuple(shape))
+
+
+def _unit(flag):
+    return ir.UnitAttr.get() if flag else None
+
+
+def _gather_emit(values, avals, o, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
+                 start_indices_batching_dims, start_index_map, slice_sizes,
+                 indices_are_sorted):
+    return _ops().GatherOp(
+        o.mlir_type(), values[0], values[1], _i64_array(offset_dims),
+        _i64_array(collapsed_slice_dims), _i64_array(operand_batching_dims),
+        _i64_array(start_indices_batching_dims), _i64_array(start_index_map),
+        _i64(avals[1].ndim - 1), _i64_array(slice_sizes),
+        indices_are_sorted=_unit(indices_are_sorted)).result
+
+
+_gather_p = Primitive("gather", _gather_eval, _gather_emit)
+
+
+_MODE_ALIASES = {"CLIP": "CLIP", "FILL": "FILL_OR_DROP", "DROP": "FILL_OR_DROP",
+                 "FILL_OR_DROP": "FILL_OR_DROP", "PROMISE_IN_BOUNDS": "PROMISE_IN_BOUNDS",
+                 "ONE_HOT": "ONE_HOT"}
+
+
+def _check_mode(name, mode, allowed):
+    """The name of a gather/scatter mode (None for None), as JAX's
+    GatherScatterMode.from_any reads it: 'clip', 'fill' / 'drop',
+    'promise_in_bounds', or a GatherScatterMode (mlax's or JAX's)."""
+    if mode is None:
+        return None
+    raw = mode if isinstance(mode, str) else getattr(mode, "name", None)
+    key = _MODE_ALIASES.get(str(raw).upper()) if raw is not None else None
+    if key is None:
+        raise ValueError(f"{name}: unknown mode {mode!r}; use 'clip', 'fill' (or 'drop') or "
+                         f"'promise_in_bounds'")
+    if key not in allowed:
+        raise NotImplementedError(f"{name}: mode={mode!r} is not supported; mlax supports "
+                                  f"{', '.join(sorted(allowed)).lower()}")
+    return key
+
+
+def gather_fill_value(dtype, fill_value=None):
+    """JAX's default fill of mode 'fill': NaN for inexact dtypes, the minimum
+    of signed integers, the maximum of unsigned ones, True for bool."""
+    if fill_value is not None:
+        return fill_value
+    dtype = np.dtype(dtype)
+    if dtypes.is_inexact(dtype):
+        return np.nan
+    if dtypes.is_bool(dtype):
+        return True
+    return np.iinfo(dtype).max if dtypes.is_unsigned(dtype) else np.iinfo(dtype).min
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
+           indices_are_sorted=False, mode=None, fill_value=None):
+    """jax.lax.gather. Modes as JAX's: 'promise_in_bounds' (the default:
+    out-of-bounds starts are clamped, as XLA does), 'clip' (starts clamped
+    first, so the gradient goes to the clamped windows), 'fill' (windows
+    whose start is out of bounds are `fill_value`: NaN for inexact dtypes,
+    the minimum of signed ints, the maximum of unsigned ones, True for bool;
+    they get no gradient). The gradient of an unclamped gather drops the
+    windows of out-of-bounds starts."""
+    key = _check_mode("lax.gather", mode, {"CLIP", "PROMISE_IN_BOUNDS", "FILL_OR_DROP"})
+    dn = GatherDimensionNumbers(*dimension_numbers)
+    if key == "CLIP":
+        start_indices = _clamp_starts(operand, start_indices, dn.start_index_map, slice_sizes)
+    out = bind(_gather_p, operand, start_indices, offset_dims=_tuple(dn.offset_dims),
+               collapsed_slice_dims=_tuple(dn.collapsed_slice_dims),
+               operand_batching_dims=_tuple(dn.operand_batching_dims),
+               start_indices_batching_dims=_tuple(dn.start_indices_batching_dims),
+               start_index_map=_tuple(dn.start_index_map),
+               slice_sizes=_tuple(slice_sizes), indices_are_sorted=bool(indices_are_sorted))
+    if key == "FILL_OR_DROP":
+        out = _gather_fill(out, operand, start_indices, dn, slice_sizes, fill_value)
+    return out
+
+
+def _gather_fill(out, operand, start_indices, dn, slice_sizes, fill_value):
+    """`out` (the gather) with the windows whose start is out of bounds
+    (not in [0, size - slice size] in some indexed dimension) replaced by
+    the fill value, as JAX's _gather_fill: a mask from the indices, then a
+    select, so grad and vmap come from those ops."""
+    x, idx, o = aval_of(operand), aval_of(start_indices), aval_of(out)
+    dims = [int(d) for d in dn.start_index_map]
+    dt = np.dtype(idx.dtype)
+    bounds = np.array([x.shape[d] - int(slice_sizes[d]) for d in dims], np.int64)
+    bounds = np.minimum(bounds, np.iinfo(dt).max).astype(dt)
+    upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
+    ok = le(start_indices, upper)
+    if not dtypes.is_unsigned(dt):
+        ok = bitwise_and(ok, ge(start_indices, broadcast_in_dim(np.zeros((), dt), idx.shape,
+                                                                ())))
+    mask = reduce_and(ok, (idx.ndim - 1,))
+    offset = set(int(d) for d in dn.offset_dims)
+    batch_dims = tuple(d for d in range(o.ndim) if d not in offset)
+    mask = broadcast_in_dim(mask, o.shape, batch_dims)
+    fill = gather_fill_value(o.dtype, fill_value)
+    if isinstance(fill, (np.ndarray, np.generic)) and np.ndim(fill) == 0:
+        fill = fill.item()
+    return select(mask, out, full_like(out, fill))
+
+
+def _clamp_starts(operand, start_indices, start_index_map, slice_sizes):
+    """The start indices clamped into [0, size - slice size] (JAX's mode
+    'clip'), or as they are where the shapes are invalid (the gather's shape
+    rule then names the error)."""
+    try:
+        x, idx = aval_of(operand), aval_of(start_indices)
+        dims = [int(d) for d in start_index_map]
+        sizes = [int(s) for s in slice_sizes]
+        ok = (dtypes.is_int(idx.dtype) and idx.ndim >= 1 and len(dims) == idx.shape[-1]
+              and len(sizes) == x.ndim and builtins.all(0 <= d < x.ndim for d in dims))
+        bounds = [x.shape[d] - sizes[d] for d in dims] if ok else []
+    except (TypeError, ValueError):
+        return start_indices
+    if not ok or not dims or builtins.any(b < 0 for b in bounds):
+        return start_indices
+    dt = np.dtype(idx.dtype)
+    bounds = np.minimum(np.array(bounds, np.int64), np.iinfo(dt).max).astype(dt)
+    upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
+    lower = broadcast_in_dim(np.zeros((), dt), idx.shape, ())
+    return min(max(start_indices, lower), upper)
+
+
+_COMBINERS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
+
+
+def _scatter_eval(x, idx, upd, *, combiner, update_window_dims, inserted_window_dims,
+                  operand_batching_dims, scatter_indices_batching_dims,
+                  scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
+    name = f"lax.scatter{'' if combiner == 'set' else '_' + combiner}"
+    if not dtypes.is_int(idx.dtype):
+        raise shape_error(name, f"scatter indices must be integers, got {idx.dtype.name}")
+    if idx.ndim == 0:
+        raise shape_error(name, "scatter indices must have at least one dimension (the index "
+                          "vector is the last one)")
+    if upd.dtype != x.dtype:
+        raise shape_error(name, f"updates dtype {upd.dtype.name} must match the operand's "
+                          f"{x.dtype.name}")
+    if len(scatter_dims_to_operand_dims) != idx.shape[-1]:
+        raise shape_error(name, f"scatter_dims_to_operand_dims {scatter_dims_to_operand_dims} "
+                          f"needs one entry per index vector element ({idx.shape[-1]})")
+    _check_dims(name, "update_window_dims", update_window_dims, upd.ndim, True)
+    _check_dims(name, "inserted_window_dims", inserted_window_dims, x.ndim, True)
+    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
+    _check_dims(name, "scatter_dims_to_operand_dims", scatter_dims_to_operand_dims, x.ndim)
+    _check_dims(name, "scatter_indices_batching_dims", scatter_indices_batching_dims,
+                idx.ndim - 1)
+    if len(operand_batching_dims) != len(scatter_indices_batching_dims):
+        raise shape_error(name, "operand_batching_dims and scatter_indices_batching_dims "
+                          "differ in length")
+    if set(inserted_window_dims) & set(operand_batching_dims) or set(
+            scatter_dims_to_operand_dims) & set(operand_batching_dims):
+        raise shape_error(name, "operand_batching_dims overlap inserted_window_dims or "
+                          "scatter_dims_to_operand_dims")
+    for o, i in zip(operand_batching_dims, scatter_indices_batching_dims):
+        if x.shape[o] != idx.shape[i]:
+            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
+                              f"not match scatter indices dimension {i} (size {idx.shape[i]})")
+    window_operand = [d for d in range(x.ndim)
+                      if d not in inserted_window_dims and d not in operand_batching_dims]
+    if len(update_window_dims) != len(window_operand):
+        raise shape_error(name, f"update_window_dims {update_window_dims} needs "
+                          f"{len(window_operand)} entries (one per operand dimension neither "
+                          "inserted nor batching)")
+    scatter_sizes = [s for d, s in enumerate(upd.shape) if d not in update_window_dims]
+    if scatter_sizes != list(idx.shape[:-1]):
+        raise shape_error(name, f"updates shape {upd.shape} has scatter dimensions "
+                          f"{tuple(scatter_sizes)} but the indices' batch dimensions are "
+                          f"{idx.shape[:-1]}")
+    for w, d in zip(update_window_dims, window_operand):
+        if upd.shape[w] > x.shape[d]:
+            raise shape_error(name, f"updates window dimension {w} (size {upd.shape[w]}) "
+                              f"exceeds operand dimension {d} (size {x.shape[d]})")
+    return x.update(weak_type=x.weak_type and upd.weak_type)
+
+
+def _scatter_emit(values, avals, o, *, combiner, update_window_dims, inserted_window_dims,
+                  operand_batching_dims, scatter_indices_batching_dims,
+                  scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
+    attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _COMBINERS[combiner])
+    return _ops().ScatterOp(
+        o.mlir_type(), attr, values[0], values[1], values[2], _i64_array(update_window_dims),
+        _i64_array(inserted_window_dims), _i64_array(operand_batching_dims),
+        _i64_array(scatter_indices_batching_dims), _i64_array(scatter_dims_to_operand_dims),
+        _i64(avals[1].ndim - 1), indices_are_sorted=_unit(indices_are_sorted),
+        unique_indices=_unit(unique_indices)).result
+
+
+_scatter_p = Primitive("scatter", _scatter_eval, _scatter_emit)
+
+
+def _scatter(combiner):
+    def fn(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+           unique_indices=False, mode=None):
+        key = _check_mode(f"lax.{fn.__name__}", mode,
+                          {"FILL_OR_DROP", "PROMISE_IN_BOUNDS", "CLIP"})
+        dn = ScatterDimensionNumbers(*dimension_numbers)
+        if key == "CLIP":
+            scatter_indices = _clamp_scatter_indices(operand, scatter_indices, updates, dn)
+        return bind(_scatter_p, operand, scatter_indices, updates, combiner=combiner,
+                    update_window_dims=_tuple(dn.update_window_dims),
+                    inserted_window_dims=_tuple(dn.inserted_window_dims),
+                    operand_batching_dims=_tuple(dn.operand_batching_dims),
+                    scatter_indices_batching_dims=_tuple(dn.scatter_indices_batching_dims),
+                    scatter_dims_to_operand_dims=_tuple(dn.scatter_dims_to_operand_dims),
+                    indices_are_sorted=bool(indices_are_sorted),
+                    unique_indices=bool(unique_indices))
+
+    fn.__name__ = "scatter" if combiner == "set" else f"scatter_{combiner}"
+    fn.__doc__ = (f"jax.lax.{fn.__name__}: updates whose window does not fit are dropped "
+                  "(modes 'fill'/'drop', the default, and 'promise_in_bounds'); mode 'clip' "
+                  "clamps the indices so that every window fits.")
+    return fn
+
+
+def _clamp_scatter_indices(operand, scatter_indices, updates, dn):
+    """JAX's _clamp_scatter_indices: the indices clamped so that each update
+    window fits (the window size along inserted and batching dimensions is 1)."""
+    try:
+        x, upd = aval_of(operand), aval_of(updates)
+        window = iter(int(d) for d in dn.update_window_dims)
+        sizes = [1 if (d in dn.inserted_window_dims or d in dn.operand_batching_dims)
+                 else upd.shape[next(window)] for d in range(x.ndim)]
+    except (TypeError, ValueError, IndexError, StopIteration):
+        return scatter_indices  # malformed: the scatter's shape rule names the error
+    return _clamp_starts(operand, scatter_indices, dn.scatter_dims_to_operand_dims, sizes)
+
+
+scatter = _scatter("set")
+scatter_add = _scatter("add")
+scatter_mul = _scatter("mul")
+scatter_min = _scatter("min")
+scatter_max = _scatter("max")
+
+
+def _take_eval(x, indices, *, axis):
+    if not dtypes.is_int(indices.dtype) or indices.dtype.itemsize < 4 or dtypes.is_unsigned(
+            indices.dtype):
+        raise shape_error("take", f"indices must be int32 or int64, got {indices.dtype.name}")
+    return x.update(shape=x.shape[:axis] + indices.shape + x.shape[axis + 1:],
+                    weak_type=x.weak_type)
+
+
+_take_p = Primitive(
+    "take", _take_eval,
+    lambda v, a, o, *, axis: _ops().TakeOp(o.mlir_type(), v[0], v[1], _i64(axis)).result)
+
+
+def take(x, indices, axis):
+    """x's slices at `indices` along `axis` (out-of-range indices clamp), as
+    jnp.take for in-range indices. Private to mlax for now (no jax.lax twin)."""
+    aval = aval_of(x)
+    if not 0 <= axis < aval.ndim:
+        raise ValueError(f"take: axis {axis} is out of range for rank {aval.ndim}")
+    return bind(_take_p, x, indices, axis=int(axis))
