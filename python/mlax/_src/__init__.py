@@ -5,15 +5,17 @@ the layers listed before it, never from a later one, and no import (at module
 level or inside a function) may close a cycle among `_src` modules. Nothing in
 `_src` imports the public `mlax.*` modules: those are thin re-exports of it.
 
-    base        config, errors, dtypes, pytrees, debug info
+    base        config, errors, dtypes, pytrees, debug info, and the one module
+                that touches jaxlib's private internals (jaxlib_internals)
     backend     the native plugin, pass pipeline, StableHLO compiler driver,
-                PJRT runtime, and the one module that touches jaxlib's
-                private internals (jaxlib_internals)
+                PJRT runtime
     core        tracer and avals, primitives and bind, tracing a Python function
-                into a func.func, the Array type
+                into a func.func (tracing), the Array type
     transforms  autodiff (grad, jvp, vjp, custom_jvp/vjp, checkpoint) and vmap:
                 each emits an op naming a traced callee; the MLIR passes do the rest
     lax         the strict primitive layer, one module per op family
+                (elementwise, shape, reductions, linalg, slicing, math,
+                convolution, fft, control_flow; lax.py re-exports them)
     jit         jit (Jitted / Lowered / Compiled), cached C++ dispatch,
                 cache-miss explanations, make_jaxpr / eval_shape, devices, dlpack
     numpy       mlax.numpy by topic, Array / Tracer methods and indexing
