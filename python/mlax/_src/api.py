@@ -583,8 +583,9 @@ def make_ir(fun, *, static_argnums=(), static_argnames=()):
 
 
 def clear_caches():
-    """Drops every compiled executable (jit caches, eager op caches and the
-    programs of transformations called outside jit)."""
+    """Drops every compiled executable (jit caches, eager op caches, the
+    programs of transformations called outside jit, and the executables they
+    share by StableHLO text)."""
     from mlax._src import autodiff
 
     for j in list(_all_jitted):
@@ -592,6 +593,7 @@ def clear_caches():
     dispatch.clear_cache()
     primitives._eager_function.cache_clear()
     autodiff.clear_cache()
+    runtime.clear_compile_cache()
 
 
 def device_put(x, device=None):
