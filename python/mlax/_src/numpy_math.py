@@ -228,7 +228,8 @@ modf = _eager_jit(modf)
 def _float_divmod(x1, x2):
     # CPython's float_divmod, as jax.numpy.
     mod = lax.rem(x1, x2)
-    div = lax.div(lax.sub(x1, mod), x2)
+    # x / 0 keeps its sign (+-inf, nan for 0/0): x - rem(x, 0) would be nan.
+    div = lax.div(lax.select(lax.eq(x2, _const(x2, 0)), x1, lax.sub(x1, mod)), x2)
     ind = lax.bitwise_and(lax.ne(mod, _const(mod, 0)), lax.ne(lax.sign(x2), lax.sign(mod)))
     mod = lax.select(ind, lax.add(mod, x2), mod)
     div = lax.select(ind, lax.sub(div, _const(div, 1)), div)
@@ -297,6 +298,29 @@ def isrealobj(x):
 def _complex_unsupported(name):
     return NotImplementedError(f"mnp.{name}: complex arrays are not supported yet (mlax has "
                                f"no real/imag op) (at {_where()})")
+
+
+def _complex_parts(x):
+    """(Re x, Im x) of a complex array. mlax has no real/imag op yet; an IRFFT of
+    length 1 returns the real part of its single term, exactly."""
+    from mlax._src import lax_fft
+
+    x = mnp._materialize(mnp.asarray(x) if not mnp._is_array(x) else x)
+    shape = aval_of(x).shape
+    col = lax.reshape(x, shape + (1,))
+    minus_i = mnp.asarray(-1j, aval_of(x).dtype)
+    re = lax_fft.fft(col, "IRFFT", (1,))
+    im = lax_fft.fft(mnp.multiply(col, minus_i), "IRFFT", (1,))
+    return lax.reshape(re, shape), lax.reshape(im, shape)
+
+
+def _conj_complex(x):
+    """The conjugate of a complex array, for the functions that need one inside
+    (vdot, vecdot) while the public real/imag/conj still wait for their own ops."""
+    dt = aval_of(mnp.asarray(x) if not mnp._is_array(x) else x).dtype
+    re, im = _complex_parts(x)
+    return mnp.subtract(lax.convert_element_type(re, dt),
+                        mnp.multiply(lax.convert_element_type(im, dt), mnp.asarray(1j, dt)))
 
 
 def real(val, /):
@@ -534,12 +558,13 @@ def lcm(x1, x2, /):
     mnp._check_arg("lcm", x2)
     x1, x2 = mnp.promote_args("lcm", x1, x2)
     _require_int("lcm", x1)
-    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
+    x1, x2 = mnp._abs(mnp._materialize(x1)), mnp._abs(mnp._materialize(x2))
     d = _gcd(x1, x2)
     zero = lax.eq(d, _const(d, 0))
     safe_d = lax.select(zero, _const(d, 1), d)
-    return lax.select(zero, _const(d, 0),
-                      mnp._abs(lax.mul(x1, mnp.floor_divide(x2, safe_d))))
+    # |x1| * (|x2| // d), wrapping on overflow as NumPy and JAX (an abs() of the
+    # product would turn a wrapped -124 into 124).
+    return lax.select(zero, _const(d, 0), lax.mul(x1, mnp.floor_divide(x2, safe_d)))
 
 
 gcd = _eager_jit(gcd)

@@ -237,6 +237,14 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     n = aval_of(arr).shape[axis]
     if isinstance(obj, slice):
         drop = np.arange(n)[obj]
+    elif not isinstance(obj, (int, np.integer)) and np.asarray(
+            _concrete("delete", obj, "obj")).dtype == np.bool_:
+        # A boolean obj is a mask of the entries to drop (as NumPy), not indices 0/1.
+        mask = np.asarray(_concrete("delete", obj, "obj"))
+        if mask.shape != (n,):
+            raise ValueError(f"mnp.delete: boolean array argument obj to delete must be "
+                             f"one dimensional and match the axis length of {n}")
+        drop = np.flatnonzero(mask)
     else:
         drop = _concrete("delete", obj, "obj").astype(np.int64).ravel() \
             if not isinstance(obj, (int, np.integer)) else np.array([obj])
@@ -855,9 +863,10 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     if aval_of(x1).shape[axis] != aval_of(x2).shape[axis]:
         raise ValueError(f"mnp.vecdot: axes must match, got shapes {aval_of(x1).shape} and "
                          f"{aval_of(x2).shape} at axis {axis}")
-    x1c = mnp.conj(x1) if hasattr(mnp, "conj") and dtypes.is_complex(aval_of(x1).dtype) \
-        else x1
-    return mnp.sum(x1c * x2, axis=axis)
+    if dtypes.is_complex(aval_of(x1).dtype):  # the array API's vecdot conjugates x1
+        from mlax._src.numpy_math import _conj_complex
+        x1 = _conj_complex(x1)
+    return mnp.sum(x1 * x2, axis=axis)
 
 
 def matvec(x1, x2, /):
@@ -876,6 +885,7 @@ def vecmat(x1, x2, /):
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     y = mne._promote_inexact("trapezoid", y)[0]
+    ndim = aval_of(y).ndim
     y = mne.moveaxis(y, axis, -1)
     if x is not None:
         x = mne._promote_inexact("trapezoid", x)[0]
@@ -884,6 +894,11 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
         else:
             d = mne.moveaxis(x, axis, -1)
             d = d[..., 1:] - d[..., :-1]
+    elif aval_of(dx).ndim if mnp._is_array(dx) else np.ndim(dx):
+        # An array dx broadcasts against y as given (NumPy), so it moves with y's axis.
+        d = _arr(dx)
+        d = lax.reshape(d, (1,) * (ndim - aval_of(d).ndim) + aval_of(d).shape)
+        d = mne.moveaxis(d, axis, -1)
     else:
         d = dx
     return mnp.sum(d * (y[..., 1:] + y[..., :-1]), axis=-1) * 0.5
@@ -1133,8 +1148,8 @@ def fromfunction(function, shape, *, dtype=float, **kwargs):
 
 def piecewise(x, condlist, funclist, *args, **kw):
     """Evaluates every function and selects per element (as JAX does under
-    jit), the first true condition winning; one extra function is the
-    default."""
+    jit), the last true condition winning (as NumPy); one extra function is
+    the default."""
     x = _arr(x)
     if mnp._is_array(condlist) and aval_of(condlist).ndim == aval_of(x).ndim:
         condlist = [condlist]
@@ -1153,7 +1168,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         return mnp.full(aval_of(x).shape, f, aval_of(x).dtype)
 
     out = value(default)
-    for c, f in reversed(list(zip(condlist, funclist[:n]))):
+    for c, f in zip(condlist, funclist[:n]):  # later conditions overwrite earlier ones
         out = mnp.where(c, lax.convert_element_type(value(f), aval_of(x).dtype), out)
     return out
 
