@@ -72,6 +72,9 @@ def first_calls(label, make_m, make_j, xm, xj, reps):
     stages = {"trace_s": [], "passes_s": [], "lower_s": [], "compile_s": []}
     m_times, j_times = [], []
     for _ in range(reps):
+        # A cold first call: mlax would otherwise reuse the executable of the
+        # previous repetition's identical program (shared by StableHLO text).
+        mlax.clear_caches()
         f_m = make_m()
         t = time.perf_counter()
         f_m(xm).block_until_ready()

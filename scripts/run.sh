@@ -6,6 +6,9 @@
 #
 #   bash scripts/run.sh demo     set up, then run examples/demo.py
 #   bash scripts/run.sh test     set up, then run lit (test/lit) and pytest (test/py)
+#   bash scripts/run.sh quick    set up, then lit and pytest without the slow tier
+#                                (property, fuzz and subprocess tests); stops at
+#                                the first failure. Extra arguments go to pytest.
 #   bash scripts/run.sh bench    set up, then run bench/run.py
 #   bash scripts/run.sh setup    only the set-up
 set -euo pipefail
@@ -39,8 +42,18 @@ case "${1:-demo}" in
     echo "== lit (test/lit)"
     "$venv/bin/lit" -sv test/lit
     echo "== pytest (test/py)"
-    "$py" -m pytest test/py -q
+    # One worker per core; each worker shares compiled programs among its
+    # tests (runtime.compile's cache), so files stay on one worker.
+    "$py" -m pytest test/py -q -n auto --dist loadfile
+    ;;
+  quick)
+    setup
+    shift
+    echo "== lit (test/lit)"
+    "$venv/bin/lit" -s test/lit
+    echo "== pytest (test/py), quick tier"
+    "$py" -m pytest test/py -q -n auto --dist loadfile -m "not slow" -x "$@"
     ;;
   bench) setup; shift; "$py" bench/run.py "$@" ;;
-  *) echo "usage: bash scripts/run.sh {demo|test|bench|setup}" >&2; exit 2 ;;
+  *) echo "usage: bash scripts/run.sh {demo|test|quick|bench|setup}" >&2; exit 2 ;;
 esac

@@ -1,9 +1,46 @@
 """pytest hooks shared by the mlax suite."""
+import collections
+
+import pytest
+
+
+# The slow tier: property-based search, fuzzing and subprocess crash and
+# replay tests. `bash scripts/run.sh quick` leaves them out; CI runs them.
+SLOW_MODULES = {"test_properties", "test_properties_more", "test_fuzz",
+                "test_crash_isolation", "test_reproducer"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module is not None and item.module.__name__.rpartition(".")[2] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
+def _property_calls(config):
+    return getattr(config, "_mlax_property_calls", None)
+
+
+def pytest_sessionfinish(session):
+    # Under pytest-xdist each worker hands its counts to the controller.
+    calls = _property_calls(session.config)
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if calls and workeroutput is not None:
+        workeroutput["mlax_property_calls"] = dict(calls)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    calls = getattr(node, "workeroutput", {}).get("mlax_property_calls")
+    if calls:
+        total = getattr(node.config, "_mlax_property_calls", None)
+        if total is None:
+            total = node.config._mlax_property_calls = collections.Counter()
+        total.update(calls)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     # Calls tried by the property tests (test_properties.py), per property.
-    calls = getattr(config, "_mlax_property_calls", None)
+    calls = _property_calls(config)
     if calls:
         tr = terminalreporter
         tr.write_sep("-", f"mlax property tests: {sum(calls.values())} calls tried")

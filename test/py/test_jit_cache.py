@@ -158,3 +158,97 @@ def test_clear_caches_clears_eager_ops():
 def test_bad_eager_cache_size(bad):
     with pytest.raises(ValueError, match="mlax_eager_cache_size"):
         mlax.config.update("mlax_eager_cache_size", bad)
+
+
+# ---------------------------------------------------------------------------
+# Executables are shared by StableHLO text and device: distinct jitted
+# functions (and eager ops) whose programs print the same compile once,
+# bounded by `mlax_compile_cache_size` (least recently used dropped).
+# ---------------------------------------------------------------------------
+
+@pytest.fixture
+def compile_cache_size():
+    old = mlax.config.mlax_compile_cache_size
+
+    def set_(n):
+        mlax.config.update("mlax_compile_cache_size", n)
+
+    yield set_
+    mlax.config.update("mlax_compile_cache_size", old)
+
+
+@pytest.fixture
+def xla_compiles(monkeypatch):
+    """Counts the programs handed to XLA."""
+    from mlax._src.backend import runtime
+
+    count = [0]
+    real = runtime.backend
+
+    class Counting:
+        def __init__(self, b):
+            self._b = b
+
+        def __getattr__(self, name):
+            return getattr(self._b, name)
+
+        def compile_and_load(self, *args, **kwargs):
+            count[0] += 1
+            return self._b.compile_and_load(*args, **kwargs)
+
+    monkeypatch.setattr(runtime, "backend", lambda *a: Counting(real(*a)))
+    return count
+
+
+def test_identical_programs_share_one_executable(xla_compiles):
+    mlax.clear_caches()
+    x = np.arange(6, dtype=np.float32)
+    f = mlax.jit(lambda v: mnp.sin(v) * 3.0)
+    g = mlax.jit(lambda w: mnp.sin(w) * 3.0)  # another function, the same program
+    np.testing.assert_allclose(np.asarray(f(x)), np.sin(x) * 3, rtol=1e-6)
+    assert xla_compiles[0] == 1
+    np.testing.assert_allclose(np.asarray(g(x)), np.sin(x) * 3, rtol=1e-6)
+    assert xla_compiles[0] == 1 and f.cache_misses == g.cache_misses == 1
+    h = mlax.jit(lambda w: mnp.sin(w) * 4.0)  # a different program compiles
+    np.testing.assert_allclose(np.asarray(h(x)), np.sin(x) * 4, rtol=1e-6)
+    assert xla_compiles[0] == 2
+    g(x.astype(np.int32))  # a new signature of g is a new program
+    assert xla_compiles[0] == 3
+
+
+def test_compile_cache_is_bounded_lru(compile_cache_size, xla_compiles):
+    from mlax._src.backend import runtime
+
+    compile_cache_size(2)
+    mlax.clear_caches()
+    x = np.ones(3, np.float32)
+    fs = [mlax.jit(lambda v, k=k: v + float(k)) for k in range(3)]
+    for k, f in enumerate(fs):
+        np.testing.assert_array_equal(np.asarray(f(x)), x + k)
+        assert runtime.compile_cache_size() <= 2
+    assert xla_compiles[0] == 3
+    # The program of fs[0] was dropped, fs[2]'s is kept: a fresh function
+    # with fs[2]'s program reuses it, one with fs[0]'s compiles again.
+    mlax.jit(lambda v: v + 2.0)(x)
+    assert xla_compiles[0] == 3
+    mlax.jit(lambda v: v + 0.0)(x)
+    assert xla_compiles[0] == 4
+
+
+def test_clear_caches_empties_compile_cache(xla_compiles):
+    from mlax._src.backend import runtime
+
+    x = np.ones(2, np.float32)
+    mlax.jit(lambda v: v * 7.0)(x)
+    assert runtime.compile_cache_size() >= 1
+    mlax.clear_caches()
+    assert runtime.compile_cache_size() == 0
+    before = xla_compiles[0]
+    np.testing.assert_array_equal(np.asarray(mlax.jit(lambda v: v * 7.0)(x)), x * 7)
+    assert xla_compiles[0] == before + 1
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "8"])
+def test_compile_cache_size_rejects_bad_values(bad):
+    with pytest.raises(ValueError, match="mlax_compile_cache_size"):
+        mlax.config.update("mlax_compile_cache_size", bad)

@@ -5,8 +5,10 @@ another MLIR: that segfaults) and keeps jaxlib's array objects as buffers.
 """
 from __future__ import annotations
 
+import collections
 import functools
 import os
+import threading
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
@@ -69,11 +71,42 @@ def _compile_options(device_id: int = 0):
     return jeb.get_compile_options(1, 1, device_assignment=np.array([[device_id]]))
 
 
+# Executables by (StableHLO text, device). XLA's output depends on nothing
+# else (the compile options are fixed per device), so every jitted function,
+# eager op and transformation whose program prints the same shares one
+# executable instead of paying XLA again. Least recently used dropped beyond
+# `mlax_compile_cache_size`; failed compiles are not kept.
+_executables: "collections.OrderedDict" = collections.OrderedDict()
+_executables_lock = threading.Lock()
+
+
 def compile(stablehlo_text: str, device=None):  # noqa: A001
     _, _, xc = _jax()
     device = device or default_device()
-    return backend(device.platform).compile_and_load(
+    key = (stablehlo_text, device)
+    with _executables_lock:
+        exe = _executables.get(key)
+        if exe is not None:
+            _executables.move_to_end(key)
+            return exe
+    exe = backend(device.platform).compile_and_load(
         stablehlo_text, xc.DeviceList((device,)), _compile_options(device.id))
+    with _executables_lock:
+        exe = _executables.setdefault(key, exe)
+        _executables.move_to_end(key)
+        limit = config.mlax_compile_cache_size
+        while limit and len(_executables) > limit:
+            _executables.popitem(last=False)
+    return exe
+
+
+def compile_cache_size() -> int:
+    return len(_executables)
+
+
+def clear_compile_cache():
+    with _executables_lock:
+        _executables.clear()
 
 
 def pick_device(backend_name=None, device=None):

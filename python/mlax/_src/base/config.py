@@ -49,6 +49,9 @@ class Config:
         # Programs kept for ops run eagerly, one per (op, parameters); the
         # least recently used are dropped beyond it. None or 0: unbounded.
         self.mlax_eager_cache_size = int(os.environ.get("MLAX_EAGER_CACHE_SIZE", "4096") or 0)
+        # Executables shared by every program that prints the same StableHLO
+        # for the same device, least recently used dropped beyond it.
+        self.mlax_compile_cache_size = int(os.environ.get("MLAX_COMPILE_CACHE_SIZE", "1024") or 0)
 
     _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
                 "jax_log_compiles": "mlax_log_compiles",
@@ -64,7 +67,8 @@ class Config:
         check = _validators.get(name)
         if check is not None:
             check(value)  # fail here, not at the next compile
-        if name in ("mlax_jit_cache_size", "mlax_eager_cache_size") and value is not None and (
+        if name in ("mlax_jit_cache_size", "mlax_eager_cache_size",
+                    "mlax_compile_cache_size") and value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ValueError(f"mlax.config: {name} must be a non-negative int "
                              f"or None, got {value!r}")

@@ -426,13 +426,15 @@ def make_ir(fun, *, static_argnums=(), static_argnames=()):
 
 
 def clear_caches():
-    """Drops every compiled executable (jit caches, eager op caches and the
-    programs of transformations called outside jit)."""
+    """Drops every compiled executable (jit caches, eager op caches, the
+    programs of transformations called outside jit, and the executables they
+    share by StableHLO text)."""
     for j in list(_all_jitted):
         j.clear_cache()
     dispatch.clear_cache()
     primitives._eager_function.cache_clear()
     tracing.clear_cache()  # the programs of transformations run outside jit
+    runtime.clear_compile_cache()
 
 
 def device_put(x, device=None):

@@ -11,6 +11,7 @@ import numpy as np
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
+from mlax._src.lax import fft as lax_fft
 from mlax._src.lax import math as lax_math
 from mlax._src.transforms import autodiff
 from mlax._src.core.array import Array
@@ -243,7 +244,8 @@ def power(x, y):
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
 arctan2 = _binary("arctan2", lax.atan2, inexact=True)
-fmod = _binary("fmod", lambda x, y: _bool_as_int(lax.rem)(x, y))
+fmod = _binary("fmod", lambda x, y: _bool_as_int(
+    lambda a, b: lax.rem(a, _nonzero_int_divisor(b)))(x, y))
 
 
 def _power(x, y):
@@ -267,10 +269,44 @@ def _power(x, y):
     return lax.convert_element_type(acc, dt, weak_type=weak)
 
 
+def _float_divmod(x1, x2):
+    # CPython's float_divmod, as jax.numpy.
+    mod = lax.rem(x1, x2)
+    # x / 0 keeps its sign (+-inf, nan for 0/0): x - rem(x, 0) would be nan.
+    div = lax.div(lax.select(lax.eq(x2, lax.full_like(x2, 0)), x1, lax.sub(x1, mod)), x2)
+    ind = lax.bitwise_and(lax.ne(mod, lax.full_like(mod, 0)), lax.ne(lax.sign(x2), lax.sign(mod)))
+    mod = lax.select(ind, lax.add(mod, x2), mod)
+    div = lax.select(ind, lax.sub(div, lax.full_like(div, 1)), div)
+    return lax.round(div), mod
+
+
+def _complex_parts(x):
+    """(Re x, Im x) of a complex array. mlax has no real/imag op yet; an IRFFT of
+    length 1 returns the real part of its single term, exactly."""
+    x = _materialize(asarray(x) if not _is_array(x) else x)
+    shape = aval_of(x).shape
+    col = lax.reshape(x, shape + (1,))
+    minus_i = asarray(-1j, aval_of(x).dtype)
+    re = lax_fft.fft(col, "IRFFT", (1,))
+    im = lax_fft.fft(multiply(col, minus_i), "IRFFT", (1,))
+    return lax.reshape(re, shape), lax.reshape(im, shape)
+
+
+def _conj_complex(x):
+    """The conjugate of a complex array, for the functions that need one inside
+    (vdot, vecdot) while the public real/imag/conj still wait for their own ops."""
+    dt = aval_of(asarray(x) if not _is_array(x) else x).dtype
+    re, im = _complex_parts(x)
+    return subtract(lax.convert_element_type(re, dt),
+                    multiply(lax.convert_element_type(im, dt), asarray(1j, dt)))
+
+
 def _floor_divide(x, y):
     dt = aval_of(x).dtype
     if dtypes.is_float(dt):
-        return lax.floor(lax.div(x, y))
+        # CPython's float floor division, as NumPy and JAX: floor(1 / 0.1) would be
+        # 10 where 1 // 0.1 is 9, and inf // 2 is nan.
+        return _float_divmod(x, y)[0]
     if dtypes.is_unsigned(dt):
         return lax.div(x, y)
     q = lax.div(x, y)
@@ -280,7 +316,16 @@ def _floor_divide(x, y):
     return lax.select(fix, lax.sub(q, lax.full_like(q, 1)), q)
 
 
+def _nonzero_int_divisor(y):
+    """An integer divisor with its zeros replaced by 1, so that remainders by 0 are 0
+    (as NumPy and JAX) rather than XLA's dividend; floats are unchanged."""
+    if not dtypes.is_int(aval_of(y).dtype):
+        return y
+    return lax.select(lax.eq(y, lax.full_like(y, 0)), lax.full_like(y, 1), y)
+
+
 def _remainder(x, y):
+    y = _nonzero_int_divisor(y)
     r = lax.rem(x, y)
     dt = aval_of(x).dtype
     if dtypes.is_unsigned(dt):
@@ -774,34 +819,73 @@ def stack(arrays, axis=0):
 # Reductions
 # ---------------------------------------------------------------------------
 
-def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, where=None):
-    if where is not None:
-        raise NotImplementedError(f"mnp.{name}: where= is not supported yet")
+def _where_mask(name, where, shape):
+    """The `where=` argument of a reduction as a bool mask of `shape` (None: no mask)."""
+    if where is None:
+        return None
+    w = where if _is_array(where) else asarray(where)
+    if aval_of(w).dtype != dtypes.bool_:
+        raise ValueError(f"mnp.{name}: where must be None or a boolean array; got "
+                         f"{aval_of(w).dtype}")
+    return _broadcast_to_shape(w, broadcast_shapes(aval_of(w).shape, shape, name=name)) \
+        if aval_of(w).shape != shape else w
+
+
+def _upcast_f16(dt):
+    # As JAX: half-precision floats accumulate in float32 (a float16 sum of many
+    # small terms otherwise stalls or rounds to zero).
+    return dtypes.float32 if dt in (dtypes.float16, dtypes.bfloat16) else dt
+
+
+def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, where=None,
+            identity=None, initial=None, combine=None):
+    """Reduce `a` over `axis` with `lax_fn`; masked-out elements (`where=`) become
+    `identity`, `initial` is combined in after; float16/bfloat16 sums and products
+    (`upcast_ints`) accumulate in float32 and round back once, as JAX's."""
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes(name, axis, aval.ndim)
+    mask = _where_mask(name, where, aval.shape)
+    if mask is not None and identity is None and initial is None:
+        raise ValueError(f"mnp.{name}: reduction operation {name} does not have an identity, "
+                         f"so to use a where mask one has to specify 'initial'")
     if dtype is not None:
-        a = astype(a, dtype)
-    elif upcast_ints:
-        dt = aval.dtype
-        if dtypes.is_bool(dt):
-            a = astype(a, dtypes.default_int())
-        elif dtypes.is_int(dt) and dt.itemsize < dtypes.default_int().itemsize:
-            # As JAX: to the default (unsigned) int, 64-bit with x64.
-            a = astype(a, dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(dt)
-                       else dtypes.default_int())
+        out_dt = dtypes.canonicalize(dtype)
+        a = astype(a, out_dt)
+    else:
+        out_dt = aval.dtype
+        if upcast_ints:
+            if dtypes.is_bool(out_dt):
+                out_dt = dtypes.default_int()
+            elif dtypes.is_int(out_dt) and out_dt.itemsize < dtypes.default_int().itemsize:
+                # As JAX: to the default (unsigned) int, 64-bit with x64.
+                out_dt = (dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(out_dt)
+                          else dtypes.default_int())
+            a = astype(a, _upcast_f16(out_dt))
+    comp_dt = aval_of(a).dtype
+    if mask is not None:
+        # No identity (max/min): `initial` stands in; combining it twice is harmless.
+        fill = identity if identity is not None else initial
+        a = lax.select(mask, a, _broadcast_to_shape(
+            lax.convert_element_type(np.asarray(fill, comp_dt), comp_dt), aval.shape))
     out = lax_fn(a, axes)
+    if initial is not None:
+        out = combine(out, astype(asarray(initial), comp_dt))
+    if aval_of(out).dtype != out_dt:
+        out = astype(out, out_dt)
     if keepdims:
         out = lax.reshape(out, [1 if i in axes else d for i, d in enumerate(aval.shape)])
     return out
 
 
-def sum(a, axis=None, dtype=None, keepdims=False, where=None):  # noqa: A001
-    return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, True, where)
+def sum(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, True, where, 0, initial,
+                   add)
 
 
-def prod(a, axis=None, dtype=None, keepdims=False, where=None):
-    return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, True, where)
+def prod(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):
+    return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, True, where, 1, initial,
+                   multiply)
 
 
 def _check_nonempty(name, a, axis):
@@ -811,33 +895,48 @@ def _check_nonempty(name, a, axis):
         raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
 
 
-def max(a, axis=None, keepdims=False, where=None):  # noqa: A001
+def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
     a = a if _is_array(a) else asarray(a)
-    _check_nonempty("max", a, axis)
-    return _reduce("max", a, axis, keepdims, lax.reduce_max, where=where)
+    if initial is None:
+        _check_nonempty("max", a, axis)
+    return _reduce("max", a, axis, keepdims, lax.reduce_max, where=where, initial=initial,
+                   combine=maximum)
 
 
-def min(a, axis=None, keepdims=False, where=None):  # noqa: A001
+def min(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
     a = a if _is_array(a) else asarray(a)
-    _check_nonempty("min", a, axis)
-    return _reduce("min", a, axis, keepdims, lax.reduce_min, where=where)
+    if initial is None:
+        _check_nonempty("min", a, axis)
+    return _reduce("min", a, axis, keepdims, lax.reduce_min, where=where, initial=initial,
+                   combine=minimum)
 
 
 amax, amin = max, min
 
 
-def all(a, axis=None, keepdims=False):  # noqa: A001
+def all(a, axis=None, keepdims=False, where=None):  # noqa: A001
     a = a if _is_array(a) else asarray(a)
-    return _reduce("all", _to_bool(a), axis, keepdims, lax.reduce_and)
+    return _reduce("all", _to_bool(a), axis, keepdims, lax.reduce_and, where=where,
+                   identity=True)
 
 
-def any(a, axis=None, keepdims=False):  # noqa: A001
+def any(a, axis=None, keepdims=False, where=None):  # noqa: A001
     a = a if _is_array(a) else asarray(a)
-    return _reduce("any", _to_bool(a), axis, keepdims, lax.reduce_or)
+    return _reduce("any", _to_bool(a), axis, keepdims, lax.reduce_or, where=where,
+                   identity=False)
 
 
 def _count(aval, axes):
     return int(np.prod([aval.shape[x] for x in axes], dtype=np.int64))
+
+
+def _reduction_count(name, aval, axes, keepdims, where, dt):
+    """How many elements each output of a reduction saw: a Python int, or, with
+    `where=`, an array of `dt` counting the mask."""
+    mask = _where_mask(name, where, aval.shape)
+    if mask is None:
+        return _count(aval, axes)
+    return sum(mask, axis=axes, dtype=dt, keepdims=keepdims)
 
 
 def mean(a, axis=None, dtype=None, keepdims=False, where=None):
@@ -845,9 +944,12 @@ def mean(a, axis=None, dtype=None, keepdims=False, where=None):
     aval = aval_of(a)
     axes = _axes("mean", axis, aval.ndim)
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
-    total = sum(astype(a, dt), axis=axis, keepdims=keepdims, where=where)
-    return divide(total, _Literal(_count(aval, axes), dt, False)) if _count(aval, axes) \
-        else divide(total, _Literal(np.nan, dt, False))
+    comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
+    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
+    n = _reduction_count("mean", aval, axes, keepdims, where, comp)
+    if isinstance(n, int):
+        n = _Literal(n if n else np.nan, comp, False)
+    return astype(divide(total, n), dt)
 
 
 def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
@@ -855,13 +957,21 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     aval = aval_of(a)
     axes = _axes("var", axis, aval.ndim)
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
-    a = astype(a, dt)
-    centered = subtract(a, mean(a, axis=axis, keepdims=True))
-    sq = (multiply(centered, lax_conj(centered)) if dtypes.is_complex(dt)
+    comp = _upcast_f16(dt)  # as JAX: f16/bf16 accumulate in f32
+    a = astype(a, comp)
+    centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
+    sq = (multiply(centered, lax_conj(centered)) if dtypes.is_complex(comp)
           else multiply(centered, centered))
-    n = _count(aval, axes) - ddof
-    total = sum(sq, axis=axis, keepdims=keepdims)
-    return divide(total, _Literal(n if n > 0 else np.nan, dt, False))
+    total = sum(sq, axis=axes, keepdims=keepdims, where=where)
+    n = _reduction_count("var", aval, axes, keepdims, where, comp)
+    if isinstance(n, int):
+        out = divide(total, _Literal(n - ddof if n - ddof > 0 else np.nan, comp, False))
+    else:
+        n = subtract(n, _Literal(ddof, comp, False))
+        ratio = divide(total, n)
+        out = lax.select(greater(n, _Literal(0, comp, False)), ratio, _broadcast_to_shape(
+            lax.convert_element_type(np.asarray(np.nan, comp), comp), aval_of(ratio).shape))
+    return astype(out, dt)
 
 
 def lax_conj(x):
@@ -922,6 +1032,9 @@ def matmul(a, b, precision=None, preferred_element_type=None):
 
 
 def vdot(a, b):
+    a = a if _is_array(a) else asarray(a)
+    if dtypes.is_complex(aval_of(a).dtype):  # as NumPy: conjugates the first argument
+        a = _conj_complex(a)
     return dot(ravel(a), ravel(b))
 
 

@@ -238,6 +238,14 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     n = aval_of(arr).shape[axis]
     if isinstance(obj, slice):
         drop = np.arange(n)[obj]
+    elif not isinstance(obj, (int, np.integer)) and np.asarray(
+            _concrete("delete", obj, "obj")).dtype == np.bool_:
+        # A boolean obj is a mask of the entries to drop (as NumPy), not indices 0/1.
+        mask = np.asarray(_concrete("delete", obj, "obj"))
+        if mask.shape != (n,):
+            raise ValueError(f"mnp.delete: boolean array argument obj to delete must be "
+                             f"one dimensional and match the axis length of {n}")
+        drop = np.flatnonzero(mask)
     else:
         drop = _concrete("delete", obj, "obj").astype(np.int64).ravel() \
             if not isinstance(obj, (int, np.integer)) else np.array([obj])
@@ -526,9 +534,10 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     if aval_of(x1).shape[axis] != aval_of(x2).shape[axis]:
         raise ValueError(f"mnp.vecdot: axes must match, got shapes {aval_of(x1).shape} and "
                          f"{aval_of(x2).shape} at axis {axis}")
-    x1c = mnp.conj(x1) if hasattr(mnp, "conj") and dtypes.is_complex(aval_of(x1).dtype) \
-        else x1
-    return mnp.sum(x1c * x2, axis=axis)
+    if dtypes.is_complex(aval_of(x1).dtype):  # the array API's vecdot conjugates x1
+        from mlax._src.numpy.ufuncs import _conj_complex
+        x1 = _conj_complex(x1)
+    return mnp.sum(x1 * x2, axis=axis)
 
 
 def matvec(x1, x2, /):
@@ -547,6 +556,7 @@ def vecmat(x1, x2, /):
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     y = mne._promote_inexact("trapezoid", y)[0]
+    ndim = aval_of(y).ndim
     y = mne.moveaxis(y, axis, -1)
     if x is not None:
         x = mne._promote_inexact("trapezoid", x)[0]
@@ -555,6 +565,11 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
         else:
             d = mne.moveaxis(x, axis, -1)
             d = d[..., 1:] - d[..., :-1]
+    elif aval_of(dx).ndim if mnp._is_array(dx) else np.ndim(dx):
+        # An array dx broadcasts against y as given (NumPy), so it moves with y's axis.
+        d = _arr(dx)
+        d = lax.reshape(d, (1,) * (ndim - aval_of(d).ndim) + aval_of(d).shape)
+        d = mne.moveaxis(d, axis, -1)
     else:
         d = dx
     return mnp.sum(d * (y[..., 1:] + y[..., :-1]), axis=-1) * 0.5

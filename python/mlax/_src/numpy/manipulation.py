@@ -208,9 +208,11 @@ def _normalize_mode(name, mode):
     return m
 
 
-def _prepare_indices(name, indices, n, mode):
+def _prepare_indices(name, indices, n, mode, negative_from_end=False):
     """int32 indices for a dimension of size n and a mask of the valid ones
-    (None unless mode is 'fill')."""
+    (None unless mode is 'fill'). With `negative_from_end`, 'clip' first counts
+    negative indices from the end (jax.numpy.take_along_axis); without it they
+    clip to 0 (numpy.take and jax.numpy.take)."""
     idx = _arr(indices)
     if not dtypes.is_int(aval_of(idx).dtype):
         raise TypeError(f"mnp.{name}: indices must be integers, got "
@@ -219,6 +221,8 @@ def _prepare_indices(name, indices, n, mode):
     if mode == "wrap":
         return mnp.remainder(idx, n) if n else idx, None
     if mode == "clip":
+        if negative_from_end:
+            idx = mnp.where(mnp.less(idx, 0), mnp.add(idx, n), idx)
         return mnp.clip(idx, 0, builtins.max(n - 1, 0)), None
     idx = mnp.where(mnp.less(idx, 0), mnp.add(idx, n), idx)
     valid = mnp.logical_and(mnp.greater_equal(idx, 0), mnp.less(idx, n))
@@ -272,7 +276,7 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     axis = mnp._normalize_axis("take_along_axis", axis, aval.ndim)
     m = _normalize_mode("take_along_axis", mode)
     n = aval.shape[axis]
-    idx, valid = _prepare_indices("take_along_axis", indices, n, m)
+    idx, valid = _prepare_indices("take_along_axis", indices, n, m, negative_from_end=True)
     shape = []
     for d in range(aval.ndim):
         if d == axis:

@@ -902,7 +902,8 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
                                  f"(at {_where()})")
             order = list(axes) if not isinstance(axis, (tuple, list)) else [
                 mnp._normalize_axis("average", x, aval.ndim) for x in axis]
-            w = mnp.transpose(w, tuple(int(i) for i in np.argsort(np.argsort(order))))
+            # weights' axis k lies along a's axis order[k]: sort them into a's order.
+            w = mnp.transpose(w, tuple(int(i) for i in np.argsort(order)))
             w = lax.reshape(w, tuple(d if i in axes else 1 for i, d in enumerate(aval.shape)))
             w = mnp.broadcast_to(w, aval.shape)
         wsum = mnp.sum(w, axis=axis, keepdims=keepdims)

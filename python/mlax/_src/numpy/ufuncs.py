@@ -13,6 +13,7 @@ from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax import math as lax_math
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _complex_parts, _conj_complex, _float_divmod  # noqa: F401
 from mlax._src.numpy.lax_numpy import _binary, _eager_jit, _unary
 from mlax._src.core.primitives import aval_of
 
@@ -226,16 +227,6 @@ def modf(x, /, out=None):
 
 
 modf = _eager_jit(modf)
-
-
-def _float_divmod(x1, x2):
-    # CPython's float_divmod, as jax.numpy.
-    mod = lax.rem(x1, x2)
-    div = lax.div(lax.sub(x1, mod), x2)
-    ind = lax.bitwise_and(lax.ne(mod, _const(mod, 0)), lax.ne(lax.sign(x2), lax.sign(mod)))
-    mod = lax.select(ind, lax.add(mod, x2), mod)
-    div = lax.select(ind, lax.sub(div, _const(div, 1)), div)
-    return lax.round(div), mod
 
 
 def divmod(x1, x2, /):  # noqa: A001
@@ -537,12 +528,13 @@ def lcm(x1, x2, /):
     mnp._check_arg("lcm", x2)
     x1, x2 = mnp.promote_args("lcm", x1, x2)
     _require_int("lcm", x1)
-    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
+    x1, x2 = mnp._abs(mnp._materialize(x1)), mnp._abs(mnp._materialize(x2))
     d = _gcd(x1, x2)
     zero = lax.eq(d, _const(d, 0))
     safe_d = lax.select(zero, _const(d, 1), d)
-    return lax.select(zero, _const(d, 0),
-                      mnp._abs(lax.mul(x1, mnp.floor_divide(x2, safe_d))))
+    # |x1| * (|x2| // d), wrapping on overflow as NumPy and JAX (an abs() of the
+    # product would turn a wrapped -124 into 124).
+    return lax.select(zero, _const(d, 0), lax.mul(x1, mnp.floor_divide(x2, safe_d)))
 
 
 gcd = _eager_jit(gcd)

@@ -50,8 +50,8 @@ def fromfunction(function, shape, *, dtype=float, **kwargs):
 
 def piecewise(x, condlist, funclist, *args, **kw):
     """Evaluates every function and selects per element (as JAX does under
-    jit), the first true condition winning; one extra function is the
-    default."""
+    jit), the last true condition winning (as NumPy); one extra function is
+    the default."""
     x = _arr(x)
     if mnp._is_array(condlist) and aval_of(condlist).ndim == aval_of(x).ndim:
         condlist = [condlist]
@@ -70,7 +70,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         return mnp.full(aval_of(x).shape, f, aval_of(x).dtype)
 
     out = value(default)
-    for c, f in reversed(list(zip(condlist, funclist[:n]))):
+    for c, f in zip(condlist, funclist[:n]):  # later conditions overwrite earlier ones
         out = mnp.where(c, lax.convert_element_type(value(f), aval_of(x).dtype), out)
     return out
 
