@@ -362,11 +362,17 @@ LogicalResult DynamicSliceOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<
                                              b.getDenseI64ArrayAttr(sizes)));
     return success();
   }
-  // Per-example starts: a gather of one slice per example (gather clamps
-  // the starts as dynamic_slice does), from the one operand or, if it is
-  // batched too, from each example's own.
+  // Per-example starts: a gather of one slice per example, from the one
+  // operand or, if it is batched too, from each example's own. The starts are
+  // clamped here, as dynamic_slice clamps them: the gather would clamp too,
+  // but its transpose (a scatter) drops out-of-range windows instead, so the
+  // derivative of an out-of-range start would be lost.
   int64_t n = indices.size();
-  Value starts = indexVectors(b, loc, indices, indexBatched, batchSize, {});
+  auto inType = llvm::cast<RankedTensorType>(getOperand().getType());
+  SmallVector<int64_t> limits;
+  for (int64_t d = 0; d < n; ++d)
+    limits.push_back(inType.getDimSize(d) - getSliceSizes()[d]);
+  Value starts = indexVectors(b, loc, indices, indexBatched, batchSize, limits);
   if (!batched[0]) {
     SmallVector<int64_t> dims = oneToN(n);
     for (int64_t &d : dims)

@@ -269,19 +269,63 @@ Value MulOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
   return i == 0 ? e.mul(t, getRhs()) : e.mul(getLhs(), t);
 }
 Value DivOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // d(x/y)/dy = -x / y^2
+  // d(x/y)/dy = -x / y^2, written -(t * (x/y)) / y: differentiating it again
+  // adds one power of y per order, where x / (y*y) would square the
+  // denominator each time (y^64 at the 6th order overflows float32).
   Emitter e = emitterFor(b, *this);
   if (i == 0)
     return e.div(t, getRhs());
-  return e.div(e.mul(e.neg(t), getLhs()), e.mul(getRhs(), getRhs()));
+  return e.div(e.mul(e.neg(t), getResult()), getRhs());
 }
+namespace {
+/// Whether a pow exponent is an integer in the source program: converted from
+/// an integer type, or a constant whose every element is integral.
+bool isIntegerExponent(Value y) {
+  if (auto convert = y.getDefiningOp<ConvertOp>())
+    return llvm::isa<IntegerType>(getElementTypeOrSelf(convert.getOperand().getType()));
+  auto constant = y.getDefiningOp<ConstantOp>();
+  auto dense = constant ? llvm::dyn_cast<DenseFPElementsAttr>(constant.getValue()) : nullptr;
+  return dense && llvm::all_of(dense.getValues<APFloat>(),
+                               [](const APFloat &v) { return v.isInteger(); });
+}
+
+/// (y == 0 ? 1 : y) - 1 for an integer exponent y, kept in integer form (a
+/// convert of integer arithmetic, or a constant) so that differentiating the
+/// new pow again takes the integer rule too.
+Value integerExponentMinusOne(Emitter &e, Value y) {
+  if (auto convert = y.getDefiningOp<ConvertOp>()) {
+    Value n = convert.getOperand();
+    Value nSafe = e.select(e.eq(n, e.like(n, 0.0)), e.like(n, 1.0), n);
+    return e.convert(e.sub(nSafe, e.like(n, 1.0)), getElementTypeOrSelf(y.getType()));
+  }
+  auto dense = llvm::cast<DenseFPElementsAttr>(y.getDefiningOp<ConstantOp>().getValue());
+  SmallVector<APFloat> values;
+  for (APFloat v : dense.getValues<APFloat>()) {
+    if (!v.isZero())
+      v.subtract(APFloat::getOne(v.getSemantics()), APFloat::rmNearestTiesToEven);
+    values.push_back(v);
+  }
+  return ConstantOp::create(e.b, e.loc, DenseElementsAttr::get(dense.getType(), values));
+}
+} // namespace
+
 Value PowOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // As jax.lax: d/dx = y * x^(y-1); d/dy = log(x) * x^y, with log(0) read
-  // as log(1) so that the derivative in y at x = 0 is 0.
+  // As jax.lax: d/dx = y * x^(y-1); for an integer exponent (converted from
+  // an integer, or an integral constant, which is JAX's integer_pow) 0 where
+  // y = 0: x^0 is constant, and the formula gives 0 * 0^-1 = nan at x = 0, in
+  // this and every higher-order derivative, so y = 0 is replaced by 1 inside
+  // the unselected branch too. d/dy = log(x) * x^y, with log(0) read as
+  // log(1) so that the derivative in y at x = 0 is 0.
   Emitter e = emitterFor(b, *this);
   Value x = getLhs(), y = getRhs(), r = getResult();
-  if (i == 0)
+  if (i == 0 && !isIntegerExponent(y))
     return e.mul(t, e.mul(y, PowOp::create(b, getLoc(), x, e.sub(y, e.like(y, 1.0)))));
+  if (i == 0) {
+    Value yZero = e.eq(y, e.like(y, 0.0));
+    Value ySafe = e.select(yZero, e.like(y, 1.0), y);
+    Value dx = e.mul(ySafe, PowOp::create(b, getLoc(), x, integerExponentMinusOne(e, y)));
+    return e.mul(t, e.select(yZero, e.like(y, 0.0), dx));
+  }
   Value safeX = e.select(e.eq(x, e.like(x, 0.0)), e.like(x, 1.0), x);
   return e.mul(t, e.mul(LogOp::create(b, getLoc(), safeX), r));
 }

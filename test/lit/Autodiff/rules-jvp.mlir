@@ -373,12 +373,11 @@ func.func @test_mul(%a0: tensor<3xf32>, %a1: tensor<3xf32>, %t0: tensor<3xf32>, 
 // CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
 // CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.div %[[ARG0]], %[[ARG1]] : tensor<3xf32>
 // CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.div %[[ARG2]], %[[ARG1]] : tensor<3xf32>
-// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[ARG1]] : tensor<3xf32>
-// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.neg %[[ARG3]] : tensor<3xf32>
-// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.mul %[[V7]], %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.div %[[V8]], %[[V6]] : tensor<3xf32>
-// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.add %[[V5]], %[[V9]] : tensor<3xf32>
-// CHECK-NEXT: return %[[V4]], %[[V10]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.neg %[[ARG3]] : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.mul %[[V6]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.div %[[V7]], %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.add %[[V5]], %[[V8]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V4]], %[[V9]] : tensor<3xf32>, tensor<3xf32>
 func.func private @div(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.div %a0, %a1 : tensor<3xf32>
   return %0 : tensor<3xf32>
@@ -414,6 +413,68 @@ func.func private @pow(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xf32> 
 }
 func.func @test_pow(%a0: tensor<3xf32>, %a1: tensor<3xf32>, %t0: tensor<3xf32>, %t1: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
   %r:2 = mlax.jvp @pow(%a0, %a1) tangents(%t0, %t1) wrt = [0, 1] : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// An integer exponent (converted from an integer, or an integral constant:
+// JAX's integer_pow) has derivative 0 where it is 0, also at x = 0, and its
+// exponent minus one stays an integer for the next order.
+// CHECK-LABEL: func.func private @pow_int_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xi32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.convert %[[ARG1]] : tensor<3xi32> -> tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.pow %[[ARG0]], %[[V3]] : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.compare EQ, %[[V3]], %[[V5]] : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V6]], %[[V3]], %[[V7]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<1> : tensor<3xi32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<0> : tensor<3xi32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.compare EQ, %[[ARG1]], %[[V10]] : tensor<3xi32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.select_n %[[V11]], %[[ARG1]], %[[V9]] : tensor<3xi1>, tensor<3xi32>, tensor<3xi32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<1> : tensor<3xi32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.sub %[[V12]], %[[V13]] : tensor<3xi32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.convert %[[V14]] : tensor<3xi32> -> tensor<3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.pow %[[ARG0]], %[[V15]] : tensor<3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.mul %[[V8]], %[[V16]] : tensor<3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.select_n %[[V6]], %[[V17]], %[[V18]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.mul %[[ARG2]], %[[V19]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V4]], %[[V20]] : tensor<3xf32>, tensor<3xf32>
+func.func private @pow_int(%a0: tensor<3xf32>, %n: tensor<3xi32>) -> tensor<3xf32> {
+  %0 = mlax.convert %n : tensor<3xi32> -> tensor<3xf32>
+  %1 = mlax.pow %a0, %0 : tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+func.func @test_pow_int(%a0: tensor<3xf32>, %n: tensor<3xi32>, %t0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @pow_int(%a0, %n) tangents(%t0) wrt = [0] : (tensor<3xf32>, tensor<3xi32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func private @pow_const_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.constant dense<[0.000000e+00, 1.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.pow %[[ARG0]], %[[V2]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.compare EQ, %[[V2]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.select_n %[[V5]], %[[V2]], %[[V6]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<[0.000000e+00, 0.000000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.pow %[[ARG0]], %[[V8]] : tensor<3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.mul %[[V7]], %[[V9]] : tensor<3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.select_n %[[V5]], %[[V10]], %[[V11]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[V12]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V13]] : tensor<3xf32>, tensor<3xf32>
+func.func private @pow_const(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.constant dense<[0.0, 1.0, 3.0]> : tensor<3xf32>
+  %1 = mlax.pow %a0, %0 : tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+func.func @test_pow_const(%a0: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @pow_const(%a0) tangents(%t0) wrt = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }
 

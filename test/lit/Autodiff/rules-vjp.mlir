@@ -366,11 +366,10 @@ func.func @test_mul(%a0: tensor<3xf32>, %a1: tensor<3xf32>, %c: tensor<3xf32>) -
 // CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
 // CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.div %[[ARG0]], %[[ARG1]] : tensor<3xf32>
 // CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.div %[[ARG2]], %[[ARG1]] : tensor<3xf32>
-// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[ARG1]] : tensor<3xf32>
-// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.neg %[[ARG2]] : tensor<3xf32>
-// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.mul %[[V6]], %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.div %[[V7]], %[[V5]] : tensor<3xf32>
-// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V8]] : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.neg %[[ARG2]] : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[V5]], %[[V3]] : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.div %[[V6]], %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V7]] : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
 func.func private @div(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.div %a0, %a1 : tensor<3xf32>
   return %0 : tensor<3xf32>

@@ -4,7 +4,8 @@
 // (rules in dialects/Mlax/MlaxBatching.cpp): reverse and dynamic_slice
 // shift their dimensions; per-example start indices turn dynamic_slice into
 // a gather and dynamic_update_slice into a scatter (with the starts clamped
-// as dynamic_update_slice clamps them); gather and scatter gain a batching
+// as dynamic_slice and dynamic_update_slice clamp them, so that the gather's
+// transpose, a scatter, sees the same in-range windows); gather and scatter gain a batching
 // dimension, or, when only the indices are batched, one more index batch
 // dimension. Regenerate the CHECK lines with
 // tools/generate-test-checks.py --only '_vmap$' and review them.
@@ -25,12 +26,37 @@
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5xi32>,
 // CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<i32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.reshape %[[ARG1]] : tensor<5xi32> -> tensor<5x1xi32>
-// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG2]], dims = [] : tensor<i32> -> tensor<5xi32>
-// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.reshape %[[V4]] : tensor<5xi32> -> tensor<5x1xi32>
-// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.concatenate(%[[V3]], %[[V5]]) dim = 1 : (tensor<5x1xi32>, tensor<5x1xi32>) -> tensor<5x2xi32>
-// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.gather %[[ARG0]][%[[V6]]] offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0, 1], index_vector_dim = 1, slice_sizes = [2, 3] : (tensor<4x3xf32>, tensor<5x2xi32>) -> tensor<5x2x3xf32>
-// CHECK-NEXT: return %[[V7]] : tensor<5x2x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<2> : tensor<5xi32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.min %[[ARG1]], %[[V4]] : tensor<5xi32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.max %[[V5]], %[[V3]] : tensor<5xi32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.reshape %[[V6]] : tensor<5xi32> -> tensor<5x1xi32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG2]], dims = [] : tensor<i32> -> tensor<5xi32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.min %[[V8]], %[[V10]] : tensor<5xi32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.max %[[V11]], %[[V9]] : tensor<5xi32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.reshape %[[V12]] : tensor<5xi32> -> tensor<5x1xi32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.concatenate(%[[V7]], %[[V13]]) dim = 1 : (tensor<5x1xi32>, tensor<5x1xi32>) -> tensor<5x2xi32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.gather %[[ARG0]][%[[V14]]] offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0, 1], index_vector_dim = 1, slice_sizes = [2, 3] : (tensor<4x3xf32>, tensor<5x2xi32>) -> tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[V15]] : tensor<5x2x3xf32>
+
+// CHECK-LABEL: func.func private @dynamic_slice_operand_and_starts_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5xi32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.constant dense<2> : tensor<5xi32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.min %[[ARG1]], %[[V3]] : tensor<5xi32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.max %[[V4]], %[[V2]] : tensor<5xi32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.reshape %[[V5]] : tensor<5xi32> -> tensor<5x1xi32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<0> : tensor<5xi32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.min %[[ARG1]], %[[V8]] : tensor<5xi32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.max %[[V9]], %[[V7]] : tensor<5xi32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.reshape %[[V10]] : tensor<5xi32> -> tensor<5x1xi32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.concatenate(%[[V6]], %[[V11]]) dim = 1 : (tensor<5x1xi32>, tensor<5x1xi32>) -> tensor<5x2xi32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.gather %[[ARG0]][%[[V12]]] offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1, 2], index_vector_dim = 1, slice_sizes = [1, 2, 3] : (tensor<5x4x3xf32>, tensor<5x2xi32>) -> tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[V13]] : tensor<5x2x3xf32>
 
 // CHECK-LABEL: func.func private @dynamic_update_slice_starts_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x4x3xf32>,
@@ -97,6 +123,15 @@ func.func private @dynamic_slice_starts(%a0: tensor<4x3xf32>, %i: tensor<i32>, %
 }
 func.func @test_dynamic_slice_starts(%a0: tensor<4x3xf32>, %i: tensor<5xi32>, %j: tensor<i32>) -> tensor<5x2x3xf32> {
   %r = mlax.vmap @dynamic_slice_starts(%a0, %i, %j) in_axes = [-1, 0, -1] out_axes = [0] size = 5 : (tensor<4x3xf32>, tensor<5xi32>, tensor<i32>) -> tensor<5x2x3xf32>
+  return %r : tensor<5x2x3xf32>
+}
+
+func.func private @dynamic_slice_operand_and_starts(%a0: tensor<4x3xf32>, %i: tensor<i32>) -> tensor<2x3xf32> {
+  %0 = mlax.dynamic_slice %a0[%i, %i] sizes = [2, 3] : (tensor<4x3xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_dynamic_slice_operand_and_starts(%a0: tensor<5x4x3xf32>, %i: tensor<5xi32>) -> tensor<5x2x3xf32> {
+  %r = mlax.vmap @dynamic_slice_operand_and_starts(%a0, %i) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x4x3xf32>, tensor<5xi32>) -> tensor<5x2x3xf32>
   return %r : tensor<5x2x3xf32>
 }
 
