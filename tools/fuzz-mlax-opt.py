@@ -95,7 +95,7 @@ def main(argv=None):
     opts = parser.parse_args(argv)
     opt = opts.mlax_opt
     if opt is None:
-        from mlax._src import native
+        from mlax._src.backend import native
         opt = native.mlax_opt_path()
     rng = random.Random(opts.seed)
     inputs = corpus(opts.root, opts.include)

@@ -28,7 +28,7 @@ def _find_mlax_opt():
     if os.environ.get("MLAX_OPT"):
         return os.path.abspath(os.environ["MLAX_OPT"])
     try:
-        from mlax._src import native
+        from mlax._src.backend import native
 
         return native.mlax_opt_path()
     except Exception:
