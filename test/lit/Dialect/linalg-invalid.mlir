@@ -191,3 +191,19 @@ func.func @svd_vt(%a: tensor<3x5xf32>) {
   %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3x5xf32> -> (tensor<3xf32>, tensor<3x3xf32>, tensor<5x5xf32>)
   return
 }
+
+// -----
+
+func.func @cholesky_not_square(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mlax.cholesky' op needs square matrices (shape [..., n, n]), got 'tensor<2x3xf32>'}}
+  %0 = mlax.cholesky %x : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @cholesky_f16(%x: tensor<2x2xf16>) -> tensor<2x2xf16> {
+  // expected-error @+1 {{'mlax.cholesky' op supports f32 and f64 matrices, got 'f16'}}
+  %0 = mlax.cholesky %x : tensor<2x2xf16>
+  return %0 : tensor<2x2xf16>
+}

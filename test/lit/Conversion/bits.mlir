@@ -1,6 +1,6 @@
 // Lowering of the bit-level and PRNG-support ops: shifts and bitcast_convert
 // one to one; erf, erf_inv and next_after to CHLO (XLA expands them as it
-// does for JAX); sort, cumsum and cholesky as JAX lowers them on CPU.
+// does for JAX); sort and cumsum as JAX lowers them on CPU.
 //
 // RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s
 // RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s --check-prefix=NOMLAX
@@ -98,20 +98,6 @@ func.func @take(%x: tensor<3x4x5xf32>, %i: tensor<2x6xi32>) -> tensor<3x2x6x5xf3
   return %0 : tensor<3x2x6x5xf32>
 }
 
-// CHECK-LABEL: func.func @cholesky(
-// CHECK: %[[T:.*]] = "stablehlo.transpose"(%arg0) {permutation = array<i64: 1, 0>}
-// CHECK: %[[S:.*]] = "stablehlo.add"(%arg0, %[[T]])
-// CHECK: %[[H:.*]] = "stablehlo.divide"(%[[S]], %{{.*}})
-// CHECK: %[[P:.*]]:2 = "stablehlo.custom_call"(%[[H]]) {{{.*}}call_target_name = "lapack_dpotrf_ffi"{{.*}}mhlo.backend_config = {uplo = 76 : ui8}{{.*}}} : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<i32>)
-// CHECK: "stablehlo.compare"(%[[P]]#1, %{{.*}}) {{{.*}}comparison_direction EQ>}
-// CHECK: "stablehlo.select"(%{{.*}}, %[[P]]#0, %{{.*}})
-// CHECK: comparison_direction GE
-// CHECK: "stablehlo.select"
-func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
-  %0 = mlax.cholesky %a : tensor<3x3xf64>
-  return %0 : tensor<3x3xf64>
-}
-
 // An empty axis has nothing to sum (and XLA rejects empty windows).
 // CHECK-LABEL: func.func @cumsum_empty_axis(
 // CHECK-NOT: reduce_window
@@ -119,19 +105,6 @@ func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
 func.func @cumsum_empty_axis(%x: tensor<0x3xf32>) -> tensor<0x3xf32> {
   %0 = mlax.cumsum %x, axis = 0 : tensor<0x3xf32>
   return %0 : tensor<0x3xf32>
-}
-
-// A batch of matrices: LAPACK's batch dimensions lead, the layouts keep each
-// matrix column-major, and the per-matrix status broadcasts over its matrix.
-// CHECK-LABEL: func.func @cholesky_batched(
-// CHECK: "stablehlo.transpose"(%arg0) {permutation = array<i64: 0, 2, 1>}
-// CHECK: "stablehlo.custom_call"({{.*}}mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>]{{.*}}result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>)
-// CHECK: "stablehlo.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x3x3xi1>
-// CHECK: "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3x3xi32>
-// CHECK: "stablehlo.iota"() {iota_dimension = 2 : i64} : () -> tensor<2x3x3xi32>
-func.func @cholesky_batched(%a: tensor<2x3x3xf32>) -> tensor<2x3x3xf32> {
-  %0 = mlax.cholesky %a : tensor<2x3x3xf32>
-  return %0 : tensor<2x3x3xf32>
 }
 
 // An empty take is an empty constant: a gather with a slice of 1 on the

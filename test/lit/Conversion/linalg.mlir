@@ -2,7 +2,7 @@
 // stablehlo.triangular_solve; eigh, qr, geqrf and svd call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
 // layouts; results of a failed factorization replaced by NaN); operands with
-// no elements never reach LAPACK.
+// no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
 //
 // RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s
 // RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s --check-prefix=NOMLAX
@@ -104,4 +104,31 @@ func.func @empty(%a: tensor<3x0xf32>) -> (tensor<3x3xf32>, tensor<3x0xf32>, tens
   %q, %r = mlax.qr %a, full_matrices = true : tensor<3x0xf32> -> (tensor<3x3xf32>, tensor<3x0xf32>)
   %s, %u, %vt = mlax.svd %a, full_matrices = true : tensor<3x0xf32> -> (tensor<0xf32>, tensor<3x3xf32>, tensor<0x0xf32>)
   return %q, %r, %s, %u : tensor<3x3xf32>, tensor<3x0xf32>, tensor<0xf32>, tensor<3x3xf32>
+}
+
+// CHECK-LABEL: func.func @cholesky(
+// CHECK: %[[T:.*]] = "stablehlo.transpose"(%arg0) {permutation = array<i64: 1, 0>}
+// CHECK: %[[S:.*]] = "stablehlo.add"(%arg0, %[[T]])
+// CHECK: %[[H:.*]] = "stablehlo.divide"(%[[S]], %{{.*}})
+// CHECK: %[[P:.*]]:2 = "stablehlo.custom_call"(%[[H]]) {{{.*}}call_target_name = "lapack_dpotrf_ffi"{{.*}}mhlo.backend_config = {uplo = 76 : ui8}{{.*}}} : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<i32>)
+// CHECK: "stablehlo.compare"(%[[P]]#1, %{{.*}}) {{{.*}}comparison_direction EQ>}
+// CHECK: "stablehlo.select"(%{{.*}}, %[[P]]#0, %{{.*}})
+// CHECK: comparison_direction GE
+// CHECK: "stablehlo.select"
+func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
+  %0 = mlax.cholesky %a : tensor<3x3xf64>
+  return %0 : tensor<3x3xf64>
+}
+
+// A batch of matrices: LAPACK's batch dimensions lead, the layouts keep each
+// matrix column-major, and the per-matrix status broadcasts over its matrix.
+// CHECK-LABEL: func.func @cholesky_batched(
+// CHECK: "stablehlo.transpose"(%arg0) {permutation = array<i64: 0, 2, 1>}
+// CHECK: "stablehlo.custom_call"({{.*}}mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>]{{.*}}result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>)
+// CHECK: "stablehlo.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x3x3xi1>
+// CHECK: "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3x3xi32>
+// CHECK: "stablehlo.iota"() {iota_dimension = 2 : i64} : () -> tensor<2x3x3xi32>
+func.func @cholesky_batched(%a: tensor<2x3x3xf32>) -> tensor<2x3x3xf32> {
+  %0 = mlax.cholesky %a : tensor<2x3x3xf32>
+  return %0 : tensor<2x3x3xf32>
 }

@@ -1,5 +1,5 @@
-// Round trip of the linear-algebra ops (triangular_solve, eigh, qr, geqrf,
-// svd; cholesky is in bit-ops.mlir).
+// Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, qr,
+// geqrf, svd).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -55,4 +55,11 @@ func.func @svd(%a: tensor<5x3xf32>, %b: tensor<2x3x4xcomplex<f32>>) -> (tensor<3
   %s2, %u2, %vt2 = mlax.svd %b, full_matrices = true
       : tensor<2x3x4xcomplex<f32>> -> (tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>)
   return %s, %s2 : tensor<3xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @cholesky(
+// CHECK: mlax.cholesky %{{.*}} : tensor<3x3xf64>
+func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
+  %0 = mlax.cholesky %a : tensor<3x3xf64>
+  return %0 : tensor<3x3xf64>
 }

@@ -106,22 +106,6 @@ func.func @cumsum_axis(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @cholesky_not_square(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{'mlax.cholesky' op needs square matrices (shape [..., n, n]), got 'tensor<2x3xf32>'}}
-  %0 = mlax.cholesky %x : tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
-func.func @cholesky_f16(%x: tensor<2x2xf16>) -> tensor<2x2xf16> {
-  // expected-error @+1 {{'mlax.cholesky' op supports f32 and f64 matrices, got 'f16'}}
-  %0 = mlax.cholesky %x : tensor<2x2xf16>
-  return %0 : tensor<2x2xf16>
-}
-
-// -----
-
 func.func @clz_on_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'mlax.clz' op operand #0 must be statically shaped tensor of}}
   %0 = "mlax.clz"(%x) : (tensor<4xf32>) -> tensor<4xf32>
