@@ -18,7 +18,7 @@ namespace mlir::mlax {
 /// (ConvertConvOps.cpp), used by convert-mlax-to-stablehlo.
 void populateConvToStablehloPatterns(RewritePatternSet &patterns);
 
-/// The lowerings of triangular_solve, eigh, qr and svd
+/// The lowerings of cholesky, triangular_solve, eigh, qr and svd
 /// (ConvertLinalgOps.cpp).
 void populateLinalgToStablehloPatterns(RewritePatternSet &patterns);
 

@@ -1,7 +1,7 @@
 //===- ConvertLinalgOps.cpp - linear algebra -> StableHLO -----------------===//
 //
-// triangular_solve -> stablehlo.triangular_solve; eigh, qr and svd -> the
-// LAPACK kernels jaxlib registers for CPU (syevd/heevd, geqrf followed by
+// triangular_solve -> stablehlo.triangular_solve; cholesky, eigh, qr and
+// svd -> the LAPACK kernels jaxlib registers for CPU (potrf, syevd/heevd, geqrf followed by
 // orgqr/ungqr, gesdd), called as jax.numpy.linalg calls them on CPU, so
 // results match JAX's. The kernels see column-major matrices (the
 // operand/result layouts) and report failure through an `info` result;
@@ -321,9 +321,85 @@ struct GeqrfPattern : OpConversionPattern<GeqrfOp> {
   }
 };
 
+/// LAPACK potrf through jaxlib's FFI target (what jnp.linalg.cholesky calls
+/// on CPU): factor (a + a^T) / 2, NaNs where it fails, zero upper triangle.
+struct CholeskyPattern : OpConversionPattern<CholeskyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CholeskyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    auto type = op.getType();
+    auto ft = llvm::cast<FloatType>(type.getElementType());
+    int64_t rank = type.getRank(), nb = rank - 2; // leading batch dimensions
+    ArrayRef<int64_t> batch = type.getShape().drop_back(2);
+    SmallVector<int64_t> perm, matLayout = {nb, nb + 1}, batchLayout, batchDims;
+    for (int64_t d = 0; d < nb; ++d) {
+      perm.push_back(d);
+      batchDims.push_back(d);
+      matLayout.push_back(nb - 1 - d);
+      batchLayout.push_back(nb - 1 - d);
+    }
+    perm.append({nb + 1, nb});
+    Value a = adaptor.getOperand();
+    Value at = hlo.op("transpose", {a}, type, {hlo.i64Array("permutation", perm)});
+    Value sym = hlo.op("divide", {hlo.op("add", {a, at}, type),
+                                  hlo.constant(splatNumber(type, 2))},
+                       type);
+    auto info = RankedTensorType::get(batch, rewriter.getI32Type());
+    auto layout = [&](ArrayRef<int64_t> dims) {
+      auto t = RankedTensorType::get({(int64_t)dims.size()}, rewriter.getIndexType());
+      SmallVector<APInt> values;
+      for (int64_t d : dims)
+        values.push_back(APInt(64, d));
+      return DenseIntElementsAttr::get(t, values);
+    };
+    std::string target = ft.isF32() ? "lapack_spotrf_ffi" : "lapack_dpotrf_ffi";
+    Attribute aliases = hlo.attr(
+        "#stablehlo.output_operand_alias<output_tuple_indices = [0], "
+        "operand_index = 0, operand_tuple_indices = []>");
+    Attribute backendConfig = hlo.attr("{uplo = 76 : ui8}");
+    if (!aliases || !backendConfig)
+      return failure();
+    Operation *potrf = hlo.create(
+        "custom_call", {sym}, {type, info},
+        {hlo.named("api_version", rewriter.getI32IntegerAttr(1)),
+         hlo.named("backend_config", rewriter.getStringAttr("")),
+         hlo.named("call_target_name", rewriter.getStringAttr(target)),
+         hlo.named("called_computations", rewriter.getArrayAttr({})),
+         hlo.named("has_side_effect", rewriter.getBoolAttr(false)),
+         hlo.named("operand_layouts", rewriter.getArrayAttr({layout(matLayout)})),
+         hlo.named("output_operand_aliases", rewriter.getArrayAttr({aliases})),
+         hlo.named("result_layouts",
+                   rewriter.getArrayAttr({layout(matLayout), layout(batchLayout)})),
+         hlo.named("mhlo.backend_config", backendConfig),
+         hlo.named("mhlo.frontend_attributes",
+                   rewriter.getDictionaryAttr({hlo.named(
+                       "num_batch_dims", rewriter.getStringAttr(std::to_string(nb)))}))});
+    Value ok = hlo.compare("EQ", potrf->getResult(1),
+                           hlo.constant(splatNumber(info, 0)));
+    auto predType = RankedTensorType::get(type.getShape(), rewriter.getI1Type());
+    Value okAll = hlo.op("broadcast_in_dim", {ok}, predType,
+                         {hlo.i64Array("broadcast_dimensions", batchDims)});
+    Value nan = hlo.constant(DenseElementsAttr::get(
+        type, llvm::ArrayRef(llvm::APFloat::getQNaN(ft.getFloatSemantics()))));
+    Value factor = hlo.select(okAll, potrf->getResult(0), nan);
+    auto i32Mat = RankedTensorType::get(type.getShape(), rewriter.getI32Type());
+    Value rows = hlo.op("iota", {}, i32Mat,
+                        {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb))});
+    Value cols = hlo.op("iota", {}, i32Mat,
+                        {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb + 1))});
+    Value lower = hlo.compare("GE", rows, cols);
+    rewriter.replaceOp(op, hlo.select(lower, factor,
+                                      hlo.constant(splatNumber(type, 0))));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns) {
-  patterns.add<TriangularSolvePattern, EighPattern, QrPattern, GeqrfPattern, SvdPattern>(
+  patterns.add<CholeskyPattern, TriangularSolvePattern, EighPattern, QrPattern, GeqrfPattern,
+               SvdPattern>(
       patterns.getContext());
 }

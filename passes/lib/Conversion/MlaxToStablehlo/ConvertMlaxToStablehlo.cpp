@@ -117,29 +117,6 @@ struct SelectNPattern : OpConversionPattern<SelectNOp> {
   }
 };
 
-/// `value` (a small real number) as a splat of `type`, for float, complex
-/// and integer element types.
-DenseElementsAttr splatNumber(RankedTensorType type, int64_t value) {
-  Type elem = type.getElementType();
-  if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
-    const auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
-    llvm::APFloat re(sem), im = llvm::APFloat::getZero(sem);
-    re.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
-                        llvm::APFloat::rmNearestTiesToEven);
-    std::complex<llvm::APFloat> c(re, im);
-    return DenseElementsAttr::get(type, llvm::ArrayRef(c));
-  }
-  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
-    llvm::APFloat v(ft.getFloatSemantics());
-    v.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
-                       llvm::APFloat::rmNearestTiesToEven);
-    return DenseElementsAttr::get(type, llvm::ArrayRef(v));
-  }
-  auto it = llvm::cast<IntegerType>(elem);
-  llvm::APInt v(it.getWidth(), value, /*isSigned=*/!it.isUnsigned());
-  return DenseElementsAttr::get(type, llvm::ArrayRef(v));
-}
-
 /// Conversion to bool is `x != 0` (stablehlo.convert would truncate).
 struct ConvertPattern : OpConversionPattern<ConvertOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -257,8 +234,8 @@ struct CallPattern : OpConversionPattern<CallOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// sort, cumsum and cholesky, lowered as jax lowers lax.sort, lax.cumsum and
-// jnp.linalg.cholesky on CPU, so results match JAX's bit for bit.
+// sort and cumsum, lowered as jax lowers lax.sort and lax.cumsum on CPU, so
+// results match JAX's bit for bit.
 //===----------------------------------------------------------------------===//
 
 /// JAX's sort comparator: floats compare in total order after turning -0.0
@@ -367,81 +344,6 @@ struct TakePattern : OpConversionPattern<TakeOp> {
                    {hlo.named("dimension_numbers", dims),
                     hlo.named("indices_are_sorted", rewriter.getBoolAttr(false)),
                     hlo.i64Array("slice_sizes", sliceSizes)}));
-    return success();
-  }
-};
-
-/// LAPACK potrf through jaxlib's FFI target (what jnp.linalg.cholesky calls
-/// on CPU): factor (a + a^T) / 2, NaNs where it fails, zero upper triangle.
-struct CholeskyPattern : OpConversionPattern<CholeskyOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CholeskyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    StablehloBuilder hlo(rewriter, op.getLoc());
-    auto type = op.getType();
-    auto ft = llvm::cast<FloatType>(type.getElementType());
-    int64_t rank = type.getRank(), nb = rank - 2; // leading batch dimensions
-    ArrayRef<int64_t> batch = type.getShape().drop_back(2);
-    SmallVector<int64_t> perm, matLayout = {nb, nb + 1}, batchLayout, batchDims;
-    for (int64_t d = 0; d < nb; ++d) {
-      perm.push_back(d);
-      batchDims.push_back(d);
-      matLayout.push_back(nb - 1 - d);
-      batchLayout.push_back(nb - 1 - d);
-    }
-    perm.append({nb + 1, nb});
-    Value a = adaptor.getOperand();
-    Value at = hlo.op("transpose", {a}, type, {hlo.i64Array("permutation", perm)});
-    Value sym = hlo.op("divide", {hlo.op("add", {a, at}, type),
-                                  hlo.constant(splatNumber(type, 2))},
-                       type);
-    auto info = RankedTensorType::get(batch, rewriter.getI32Type());
-    auto layout = [&](ArrayRef<int64_t> dims) {
-      auto t = RankedTensorType::get({(int64_t)dims.size()}, rewriter.getIndexType());
-      SmallVector<APInt> values;
-      for (int64_t d : dims)
-        values.push_back(APInt(64, d));
-      return DenseIntElementsAttr::get(t, values);
-    };
-    std::string target = ft.isF32() ? "lapack_spotrf_ffi" : "lapack_dpotrf_ffi";
-    Attribute aliases = hlo.attr(
-        "#stablehlo.output_operand_alias<output_tuple_indices = [0], "
-        "operand_index = 0, operand_tuple_indices = []>");
-    Attribute backendConfig = hlo.attr("{uplo = 76 : ui8}");
-    if (!aliases || !backendConfig)
-      return failure();
-    Operation *potrf = hlo.create(
-        "custom_call", {sym}, {type, info},
-        {hlo.named("api_version", rewriter.getI32IntegerAttr(1)),
-         hlo.named("backend_config", rewriter.getStringAttr("")),
-         hlo.named("call_target_name", rewriter.getStringAttr(target)),
-         hlo.named("called_computations", rewriter.getArrayAttr({})),
-         hlo.named("has_side_effect", rewriter.getBoolAttr(false)),
-         hlo.named("operand_layouts", rewriter.getArrayAttr({layout(matLayout)})),
-         hlo.named("output_operand_aliases", rewriter.getArrayAttr({aliases})),
-         hlo.named("result_layouts",
-                   rewriter.getArrayAttr({layout(matLayout), layout(batchLayout)})),
-         hlo.named("mhlo.backend_config", backendConfig),
-         hlo.named("mhlo.frontend_attributes",
-                   rewriter.getDictionaryAttr({hlo.named(
-                       "num_batch_dims", rewriter.getStringAttr(std::to_string(nb)))}))});
-    Value ok = hlo.compare("EQ", potrf->getResult(1),
-                           hlo.constant(splatNumber(info, 0)));
-    auto predType = RankedTensorType::get(type.getShape(), rewriter.getI1Type());
-    Value okAll = hlo.op("broadcast_in_dim", {ok}, predType,
-                         {hlo.i64Array("broadcast_dimensions", batchDims)});
-    Value nan = hlo.constant(DenseElementsAttr::get(
-        type, llvm::ArrayRef(llvm::APFloat::getQNaN(ft.getFloatSemantics()))));
-    Value factor = hlo.select(okAll, potrf->getResult(0), nan);
-    auto i32Mat = RankedTensorType::get(type.getShape(), rewriter.getI32Type());
-    Value rows = hlo.op("iota", {}, i32Mat,
-                        {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb))});
-    Value cols = hlo.op("iota", {}, i32Mat,
-                        {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb + 1))});
-    Value lower = hlo.compare("GE", rows, cols);
-    rewriter.replaceOp(op, hlo.select(lower, factor,
-                                      hlo.constant(splatNumber(type, 0))));
     return success();
   }
 };
@@ -566,7 +468,7 @@ struct ConvertMlaxToStablehloPass
                 ConcatenateOp, PadOp, IotaOp, OptimizationBarrierOp>(patterns);
     addOneToOne<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp, ClzOp,
                 BitcastConvertOp, ErfOp, ErfInvOp, NextAfterOp>(patterns);
-    patterns.add<SortPattern, TakePattern, CholeskyPattern>(ctx);
+    patterns.add<SortPattern, TakePattern>(ctx);
     addOneToOne<ReverseOp, DynamicSliceOp, DynamicUpdateSliceOp>(patterns);
     patterns.add<GatherPattern, ScatterPattern>(ctx);
     populateControlFlowToStablehloPatterns(patterns);

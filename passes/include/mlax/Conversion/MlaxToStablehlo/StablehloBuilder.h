@@ -15,6 +15,10 @@
 
 namespace mlir::mlax {
 
+/// `value` (a small real number) as a splat of `type`, for float, complex
+/// and integer element types.
+DenseElementsAttr splatNumber(RankedTensorType type, int64_t value);
+
 class StablehloBuilder {
 public:
   StablehloBuilder(OpBuilder &builder, Location loc)

@@ -1,6 +1,6 @@
 //===- MlaxBitOps.cpp - verifiers of the bit-level and PRNG-support ops ---===//
 //
-// bitcast_convert, sort, cumsum, take and cholesky (the shifts, erf, erf_inv and
+// bitcast_convert, sort, cumsum and take (the shifts, erf, erf_inv and
 // next_after need no C++: their types follow from ODS traits). Every
 // message starts with the op's name.
 //
@@ -95,16 +95,6 @@ LogicalResult CumsumOp::verify() {
   if (getAxis() < 0 || getAxis() >= rank)
     return emitOpError("axis ") << getAxis() << " is out of range for rank "
                                 << rank;
-  return success();
-}
-
-LogicalResult CholeskyOp::verify() {
-  auto t = getType();
-  if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
-    return emitOpError("needs square matrices (shape [..., n, n]), got ") << t;
-  if (!t.getElementType().isF32() && !t.getElementType().isF64())
-    return emitOpError("supports f32 and f64 matrices, got ")
-           << t.getElementType();
   return success();
 }
 

@@ -1,8 +1,7 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
-// Verifiers, derivative rules and batching rules of triangular_solve, eigh,
-// qr and svd, and the derivative and batching rules of cholesky (its
-// verifier is in MlaxBitOps.cpp). The forward rules follow
+// Verifiers, derivative rules and batching rules of cholesky,
+// triangular_solve, eigh, qr and svd. The forward rules follow
 // jax/_src/lax/linalg.py; the reverse rules are their transposes, written
 // out. Derivatives are for real matrices (complex values carry none).
 //
@@ -208,6 +207,16 @@ LogicalResult batchUnary(OpTy op, OpBuilder &b, ValueRange operands, int64_t bat
 //===----------------------------------------------------------------------===//
 // cholesky: L = chol((a + a^T) / 2)
 //===----------------------------------------------------------------------===//
+
+LogicalResult CholeskyOp::verify() {
+  auto t = getType();
+  if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
+    return emitOpError("needs square matrices (shape [..., n, n]), got ") << t;
+  if (!t.getElementType().isF32() && !t.getElementType().isF64())
+    return emitOpError("supports f32 and f64 matrices, got ")
+           << t.getElementType();
+  return success();
+}
 
 namespace {
 /// jax's `phi`: the lower triangle with the diagonal halved.

@@ -1,10 +1,10 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// triangular_solve, eigh, qr, geqrf and svd (cholesky is in MlaxOps.td). Every op
+// cholesky, triangular_solve, eigh, qr, geqrf and svd. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
-// lowerings: passes/ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
-// jaxlib's LAPACK kernels syevd/heevd, geqrf (+ orgqr/ungqr) and gesdd, the
+// lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
+// jaxlib's LAPACK kernels potrf, syevd/heevd, geqrf (+ orgqr/ungqr) and gesdd, the
 // calls jax.numpy.linalg makes on CPU).
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,24 @@
 // f32, f64, complex<f32>, complex<f64>: the types LAPACK has kernels for.
 def Mlax_LinalgTensor : StaticShapeTensorOf<[F32, F64, Complex<F32>, Complex<F64>]>;
 def Mlax_LinalgRealTensor : StaticShapeTensorOf<[F32, F64]>;
+
+def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
+                                           InferTypeOpInterface, Mlax_Derivative,
+                                           Mlax_Batching]> {
+  let summary = "lower Cholesky factor of a symmetric positive definite matrix";
+  let description = [{
+    Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
+    batch); the upper triangle of the result is zero, and a matrix that is
+    not positive definite gives NaNs.
+    ```mlir
+    %l = mlax.cholesky %a : tensor<3x3xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_RealFloatTensor:$operand);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
 
 def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
     "how `mlax.triangular_solve` applies its matrix", [

@@ -388,7 +388,7 @@ def Mlax_CallOp : Mlax_Op<"call",
 //===----------------------------------------------------------------------===//
 // Bit-level ops and the rest of what jax.random needs: shifts,
 // bitcast_convert, erf / erf_inv / next_after (lowered to CHLO, which XLA
-// expands exactly as it does for JAX), sort, cumsum and cholesky.
+// expands exactly as it does for JAX), sort and cumsum.
 // Verifiers: MlaxBitOps.cpp.
 //===----------------------------------------------------------------------===//
 
@@ -509,24 +509,6 @@ def Mlax_TakeOp : Mlax_Op<"take", [Pure]> {
   let assemblyFormat = [{
     $operand `[` $indices `]` `,` `axis` `=` $axis attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
-}
-
-def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
-                                           InferTypeOpInterface, Mlax_Derivative,
-                                           Mlax_Batching]> {
-  let summary = "lower Cholesky factor of a symmetric positive definite matrix";
-  let description = [{
-    Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
-    batch); the upper triangle of the result is zero, and a matrix that is
-    not positive definite gives NaNs.
-    ```mlir
-    %l = mlax.cholesky %a : tensor<3x3xf32>
-    ```
-  }];
-  let arguments = (ins Mlax_RealFloatTensor:$operand);
-  let results = (outs Mlax_RealFloatTensor:$result);
-  let assemblyFormat = "$operand attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
