@@ -19,6 +19,7 @@ void mlax::buildSimplifyPipeline(OpPassManager &pm) {
 void mlax::buildDefaultPipeline(OpPassManager &pm) {
   buildSimplifyPipeline(pm);
   pm.addPass(createConvertMlaxToStablehlo());
+  pm.addPass(createMlaxDropUnusedArguments());
 }
 
 void mlax::registerAllMlaxPasses() {
@@ -35,6 +36,6 @@ void mlax::registerAllMlaxPasses() {
       "mlax-default-pipeline",
       "What mlax.jit runs: mlax-expand-transforms, inline, canonicalize, cse, "
       "symbol-dce, "
-      "convert-mlax-to-stablehlo",
+      "convert-mlax-to-stablehlo, mlax-drop-unused-arguments",
       buildDefaultPipeline);
 }

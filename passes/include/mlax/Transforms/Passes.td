@@ -12,7 +12,7 @@ def MlaxFoldConstants : Pass<"mlax-fold-constants"> {
     `x * 1`) over the whole operation, to a fixed point, and erases pure ops
     whose results are unused. Unlike `canonicalize` it applies no rewrite
     patterns, so its effect is exactly what the folders in
-    `dialects/Mlax/MlaxFolders.cpp` do. `--mlir-pass-statistics` reports how
+    `MlaxFolders.cpp` do. `--mlir-pass-statistics` reports how
     many ops were folded and erased and how many constants were created.
 
     ```mlir
@@ -101,6 +101,31 @@ def MlaxExpandTransforms : Pass<"mlax-expand-transforms", "ModuleOp"> {
     Statistic<"numExpanded", "num-expanded", "Transformation ops expanded">,
     Statistic<"numGenerated", "num-generated", "Functions generated">,
   ];
+}
+
+def MlaxDropUnusedArguments : Pass<"mlax-drop-unused-arguments", "ModuleOp"> {
+  let summary = "Erase the arguments @main does not use; record the kept ones";
+  let description = [{
+    As `jax.jit` with `keep_unused=False`: the arguments of the public
+    `@main` that nothing uses are erased, so the compiled program neither
+    takes nor checks their buffers, and the indices of the arguments kept are
+    recorded on `@main` as `mlax.kept_arguments` (absent when every argument
+    is used). A `@main` with argument attributes is left alone. It runs last
+    in `mlax-default-pipeline`, so what that pipeline prints is what XLA
+    compiles.
+
+    ```mlir
+    func.func @main(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
+      return %b : tensor<f32>
+    }
+    // becomes
+    func.func @main(%b: tensor<f32>) -> tensor<f32>
+        attributes {mlax.kept_arguments = array<i64: 1>} {
+      return %b : tensor<f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
 #endif // MLAX_TRANSFORMS_PASSES_TD
