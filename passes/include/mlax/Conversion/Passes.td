@@ -19,7 +19,16 @@ def ConvertMlaxToStablehlo : Pass<"convert-mlax-to-stablehlo", "ModuleOp"> {
     // becomes
     %0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     ```
+
+    Ops that map one-to-one onto a StableHLO op name it in their ODS and
+    share one pattern; `check-coverage` makes the pass fail, naming them, if
+    a registered mlax op has no lowering at all.
   }];
+  let options = [
+    Option<"checkCoverage", "check-coverage", "bool", "false",
+           "Fail if a registered mlax op has no lowering pattern (the "
+           "transformation ops, expanded before the lowering, excepted)">,
+  ];
 }
 
 #endif // MLAX_CONVERSION_PASSES_TD

@@ -1,7 +1,8 @@
 //===- ConvertMathOps.cpp - MlaxMathOps.td -> StableHLO / CHLO ------------===//
 //
 // The elementwise functions, clamp and top_k lower one-to-one to the CHLO or
-// StableHLO op they name (`getStablehloName()`); XLA expands CHLO exactly as
+// StableHLO op their ODS names (the generic pattern in
+// ConvertMlaxToStablehlo.cpp); XLA expands CHLO exactly as
 // it does for JAX. cumprod/cummax/cummin/cumlogsumexp lower as jax lowers
 // them: a stablehlo.reduce_window over the whole axis, padded on one side
 // with the combiner's identity (XLA rewrites it into a scan).
@@ -19,21 +20,6 @@ using namespace mlir;
 using namespace mlir::mlax;
 
 namespace {
-
-/// Same operands, same attributes, CHLO/StableHLO name from ODS.
-template <typename OpTy>
-struct MathOneToOne : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    StablehloBuilder hlo(rewriter, op.getLoc());
-    Operation *lowered = hlo.create(OpTy::getStablehloName(), adaptor.getOperands(),
-                                    op->getResultTypes(), op->getAttrs());
-    rewriter.replaceOp(op, lowered->getResults());
-    return success();
-  }
-};
 
 enum class Combiner { Sum, Prod, Max, Min, LogSumExp };
 
@@ -131,12 +117,6 @@ struct CumulativePattern : OpConversionPattern<OpTy> {
 
 void mlir::mlax::populateMathToStablehloPatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<MathOneToOne<SinhOp>, MathOneToOne<CoshOp>, MathOneToOne<AsinOp>,
-               MathOneToOne<AcosOp>, MathOneToOne<AtanOp>, MathOneToOne<AsinhOp>,
-               MathOneToOne<AcoshOp>, MathOneToOne<AtanhOp>, MathOneToOne<LgammaOp>,
-               MathOneToOne<DigammaOp>, MathOneToOne<ErfcOp>, MathOneToOne<CbrtOp>,
-               MathOneToOne<PopcntOp>, MathOneToOne<PolygammaOp>, MathOneToOne<ZetaOp>,
-               MathOneToOne<ClampOp>, MathOneToOne<TopKOp>>(ctx);
   patterns.add<CumulativePattern<CumsumOp, Combiner::Sum>,
                CumulativePattern<CumprodOp, Combiner::Prod>,
                CumulativePattern<CummaxOp, Combiner::Max>,

@@ -44,9 +44,28 @@ struct OneToOnePattern : OpConversionPattern<OpTy> {
   }
 };
 
+template <typename OpTy, typename = void>
+struct LowersOneToOne : std::false_type {};
+template <typename OpTy>
+struct LowersOneToOne<OpTy, std::enable_if_t<OpTy::lowersOneToOne()>> : std::true_type {};
+
+/// A OneToOnePattern for every op in OpTys whose ODS names its StableHLO op
+/// (Mlax_HloName / Mlax_ChloName); called with the whole generated op list.
 template <typename... OpTys>
 void addOneToOne(RewritePatternSet &patterns) {
-  (patterns.add<OneToOnePattern<OpTys>>(patterns.getContext()), ...);
+  (
+      [&] {
+        if constexpr (LowersOneToOne<OpTys>::value)
+          patterns.add<OneToOnePattern<OpTys>>(patterns.getContext());
+      }(),
+      ...);
+}
+
+/// Ops with no lowering pattern of their own: mlax-expand-transforms
+/// replaces them by generated functions before the lowering runs.
+bool expandedBeforeLowering(OperationName name) {
+  return llvm::is_contained({"mlax.jvp", "mlax.vjp", "mlax.vmap"},
+                            name.getStringRef());
 }
 
 struct ConstantPattern : OpConversionPattern<ConstantOp> {
@@ -451,6 +470,8 @@ struct ScatterPattern : OpConversionPattern<ScatterOp> {
 
 struct ConvertMlaxToStablehloPass
     : mlax::impl::ConvertMlaxToStablehloBase<ConvertMlaxToStablehloPass> {
+  using ConvertMlaxToStablehloBase::ConvertMlaxToStablehloBase;
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     if (!ctx->allowsUnregisteredDialects()) {
@@ -460,16 +481,11 @@ struct ConvertMlaxToStablehloPass
       return signalPassFailure();
     }
     RewritePatternSet patterns(ctx);
-    addOneToOne<NegOp, ExpOp, LogOp, SinOp, CosOp, TanOp, TanhOp, SqrtOp,
-                RsqrtOp, AbsOp, SignOp, FloorOp, CeilOp, RoundOp, RoundEvenOp,
-                LogisticOp, Log1pOp, Expm1Op, NotOp, IsFiniteOp, AddOp, SubOp,
-                MulOp, DivOp, PowOp, MaxOp, MinOp, RemOp, Atan2Op, AndOp, OrOp,
-                XorOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp,
-                ConcatenateOp, PadOp, IotaOp, OptimizationBarrierOp>(patterns);
-    addOneToOne<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp, ClzOp,
-                BitcastConvertOp, ErfOp, ErfInvOp, NextAfterOp>(patterns);
+    addOneToOne<
+#define GET_OP_LIST
+#include "mlax/Dialect/Mlax/IR/MlaxOps.cpp.inc"
+        >(patterns);
     patterns.add<SortPattern, TakePattern>(ctx);
-    addOneToOne<ReverseOp, DynamicSliceOp, DynamicUpdateSliceOp>(patterns);
     patterns.add<GatherPattern, ScatterPattern>(ctx);
     populateControlFlowToStablehloPatterns(patterns);
     populateConvToStablehloPatterns(patterns);
@@ -481,6 +497,22 @@ struct ConvertMlaxToStablehloPass
                  ReducePattern<ReduceSumOp>, ReducePattern<ReduceProdOp>,
                  ReducePattern<ReduceMaxOp>, ReducePattern<ReduceMinOp>,
                  ReducePattern<ReduceAndOp>, ReducePattern<ReduceOrOp>>(ctx);
+
+    if (checkCoverage) {
+      llvm::DenseSet<OperationName> lowered;
+      for (const auto &pattern : patterns.getNativePatterns())
+        if (std::optional<OperationName> root = pattern->getRootKind())
+          lowered.insert(*root);
+      std::string missing;
+      for (RegisteredOperationName name : ctx->getRegisteredOperations())
+        if (name.getDialectNamespace() == MlaxDialect::getDialectNamespace() &&
+            !lowered.contains(name) && !expandedBeforeLowering(name))
+          missing += " " + name.getStringRef().str();
+      if (!missing.empty()) {
+        getOperation().emitError() << "mlax ops with no lowering:" << missing;
+        return signalPassFailure();
+      }
+    }
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<MlaxDialect>();

@@ -19,9 +19,17 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
-// Ops that map one-to-one onto a StableHLO op record its name, which the
-// generic lowering pattern reads (`getStablehloName()`).
+// Ops that map one-to-one onto a StableHLO op (same operands, results and
+// attribute names) record its name here and nowhere else: the one generic
+// pattern in ConvertMlaxToStablehlo.cpp lowers every op that declares
+// `lowersOneToOne()`, found in the generated op list.
 class Mlax_HloName<string hlo> {
+  code hloDecl = "static ::llvm::StringRef getStablehloName() { return \"stablehlo." # hlo # "\"; }\n"
+                 "static constexpr bool lowersOneToOne() { return true; }";
+}
+
+// The StableHLO op a reduction's body applies (ReducePattern lowers it).
+class Mlax_HloBodyName<string hlo> {
   code hloDecl = "static ::llvm::StringRef getStablehloName() { return \"stablehlo." # hlo # "\"; }";
 }
 
@@ -310,7 +318,7 @@ class Mlax_ReduceOp<string mnemonic, string hloBody, Type T, string doc>
   let assemblyFormat = [{
     $operand `,` `axes` `=` $axes attr-dict `:` type($operand) `->` type($result)
   }];
-  let extraClassDeclaration = Mlax_HloName<hloBody>.hloDecl;
+  let extraClassDeclaration = Mlax_HloBodyName<hloBody>.hloDecl;
 }
 
 let hasFolder = 1 in {
@@ -396,7 +404,8 @@ def Mlax_ShiftableTensor : StaticShapeTensorOf<[I8, I16, I32, I64, AnyUnsignedIn
 
 // Names a CHLO op for the one-to-one lowering (XLA legalizes CHLO itself).
 class Mlax_ChloName<string chlo> {
-  code hloDecl = "static ::llvm::StringRef getStablehloName() { return \"chlo." # chlo # "\"; }";
+  code hloDecl = "static ::llvm::StringRef getStablehloName() { return \"chlo." # chlo # "\"; }\n"
+                 "static constexpr bool lowersOneToOne() { return true; }";
 }
 
 def Mlax_ShiftLeftOp : Mlax_BinaryOp<"shift_left", "shift_left", Mlax_ShiftableTensor,
