@@ -1,6 +1,6 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// cholesky, triangular_solve, eigh, qr, geqrf and svd. Every op
+// dot_general, cholesky, triangular_solve, eigh, qr, geqrf and svd. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
 // lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
@@ -148,6 +148,36 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
   let results = (outs Mlax_LinalgTensor:$r, Mlax_LinalgTensor:$taus);
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->` `(` type($r) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+def Mlax_DotGeneralOp : Mlax_Op<"dot_general", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let hasFolder = 1;
+  let summary = "generalised matrix product (lax.dot_general)";
+  let description = [{
+    The result's dimensions are the batch dimensions, then the lhs free
+    dimensions, then the rhs free dimensions. Its element type may be wider
+    than the operands' (`preferred_element_type`).
+    ```mlir
+    %c = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0]
+        : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_Tensor:$lhs, Mlax_Tensor:$rhs,
+                       DenseI64ArrayAttr:$lhs_batching_dimensions,
+                       DenseI64ArrayAttr:$rhs_batching_dimensions,
+                       DenseI64ArrayAttr:$lhs_contracting_dimensions,
+                       DenseI64ArrayAttr:$rhs_contracting_dimensions);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `batch` `=` $lhs_batching_dimensions `x` $rhs_batching_dimensions
+    `,` `contract` `=` $lhs_contracting_dimensions `x` $rhs_contracting_dimensions
+    attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

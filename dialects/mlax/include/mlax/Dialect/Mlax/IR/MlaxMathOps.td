@@ -2,8 +2,8 @@
 //
 // The rest of jax.lax's elementwise math (hyperbolic and inverse
 // trigonometric functions, lgamma/digamma/polygamma/zeta, erfc, cbrt,
-// population_count), clamp, top_k and the cumulative reductions other than
-// cumsum (cumprod, cummax, cummin, cumlogsumexp). Verifiers, derivative and
+// population_count), clamp, top_k, sort and the cumulative reductions
+// (cumsum, cumprod, cummax, cummin, cumlogsumexp). Verifiers, derivative and
 // batching rules: MlaxMathOps.cpp; lowerings: passes/ConvertMathOps.cpp.
 // Ops named after a CHLO op lower to it one-to-one (XLA expands CHLO
 // exactly as it does for JAX).
@@ -148,5 +148,44 @@ def Mlax_CumminOp : Mlax_CumulativeOp<"cummin", Mlax_RealTensor,
     "inclusive cumulative minimum along an axis (NaN-propagating)">;
 def Mlax_CumlogsumexpOp : Mlax_CumulativeOp<"cumlogsumexp", Mlax_RealFloatTensor,
     "inclusive cumulative log(sum(exp(x))) along an axis">;
+
+//===----------------------------------------------------------------------===//
+// sort and cumsum (verifiers: MlaxBitOps.cpp)
+//===----------------------------------------------------------------------===//
+
+def Mlax_SortOp : Mlax_Op<"sort", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "sort operands together along one dimension";
+  let description = [{
+    All operands have one shape. They are sorted along `dimension` by the
+    first `num_keys` operands, lexicographically and ascending (floats in
+    total order: -NaN < -inf < ... < -0.0 < 0.0 < ... < inf < NaN); the
+    other operands follow the permutation. `is_stable` keeps equal keys in
+    their order.
+    ```mlir
+    %k, %v = mlax.sort %keys, %vals {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64}
+        : (tensor<4xui32>, tensor<4xf32>) -> (tensor<4xui32>, tensor<4xf32>)
+    ```
+  }];
+  let arguments = (ins Variadic<Mlax_Tensor>:$operands, I64Attr:$dimension,
+                       BoolAttr:$is_stable, I64Attr:$num_keys);
+  let results = (outs Variadic<Mlax_Tensor>:$results);
+  let assemblyFormat = "$operands attr-dict `:` functional-type($operands, results)";
+  let hasVerifier = 1;
+}
+
+def Mlax_CumsumOp : Mlax_Op<"cumsum", [Pure, SameOperandsAndResultType,
+                                       InferTypeOpInterface, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "inclusive cumulative sum along an axis";
+  let description = [{
+    ```mlir
+    %c = mlax.cumsum %x, axis = 0 : tensor<4xf32>
+    %r = mlax.cumsum %x, axis = 0 reverse : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_IntOrFloatTensor:$operand, I64Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Mlax_IntOrFloatTensor:$result);
+  let assemblyFormat = "$operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
 
 #endif // MLAX_MATH_OPS_TD
