@@ -2,6 +2,7 @@
 // for reduce_sum, reduce_prod, convert and compare, so each must lower.
 //
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
 
 // CHECK-LABEL: func.func @constant_complex(
 // CHECK: "stablehlo.constant"() {value = dense<(1.000000e+00,-2.000000e+00)> : tensor<complex<f32>>} : () -> tensor<complex<f32>>

@@ -9,6 +9,7 @@
 // them.
 //
 // RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s --implicit-check-not=mlax.
+// RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
 
 //===----------------------------------------------------------------------===//
 // cond

@@ -2,6 +2,7 @@
 // over unchanged).
 //
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
 
 // CHECK-LABEL: func.func @fft(
 // CHECK-SAME: %[[X:.*]]: tensor<3x8xcomplex<f32>>)

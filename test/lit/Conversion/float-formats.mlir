@@ -4,6 +4,7 @@
 // f4E2M1FN has neither (max 6).
 //
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
 
 // CHECK-LABEL: func.func @reduce_max_f16(
 // CHECK: "stablehlo.constant"() {value = dense<0xFC00> : tensor<f16>} : () -> tensor<f16>
