@@ -282,3 +282,31 @@ LogicalResult ScatterOp::verify() {
              << " (size " << in.getDimSize(d) << ")";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// take
+//===----------------------------------------------------------------------===//
+
+LogicalResult TakeOp::verify() {
+  auto in = llvm::cast<RankedTensorType>(getOperand().getType());
+  auto idx = llvm::cast<RankedTensorType>(getIndices().getType());
+  auto out = getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError("axis ") << axis << " is out of range for rank "
+                                << in.getRank();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("keeps the element type; got ")
+           << in.getElementType() << " -> " << out.getElementType();
+  SmallVector<int64_t> shape(in.getShape().take_front(axis));
+  llvm::append_range(shape, idx.getShape());
+  llvm::append_range(shape, in.getShape().drop_front(axis + 1));
+  if (ArrayRef<int64_t>(shape) != out.getShape())
+    return emitOpError("result type must be ")
+           << RankedTensorType::get(shape, in.getElementType()) << ", got " << out;
+  // Clamping into an empty axis has no answer (and no valid gather).
+  if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
+    return emitOpError("takes ") << idx.getNumElements() << " indices from axis " << axis
+                                 << " of size 0";
+  return success();
+}

@@ -610,3 +610,42 @@ MLAX_CUMULATIVE_RULES(CumminOp, Min)
 MLAX_CUMULATIVE_RULES(CumlogsumexpOp, LogSumExp)
 
 #undef MLAX_CUMULATIVE_RULES
+
+//===----------------------------------------------------------------------===//
+// sort and cumsum
+//===----------------------------------------------------------------------===//
+
+LogicalResult SortOp::verify() {
+  if (getOperands().empty())
+    return emitOpError("needs at least one operand");
+  int64_t n = getOperands().size();
+  if (getNumKeys() < 1 || getNumKeys() > n)
+    return emitOpError("num_keys must be in [1, ")
+           << n << "] (the number of operands), got " << getNumKeys();
+  auto first = llvm::cast<RankedTensorType>(getOperands().front().getType());
+  if (getDimension() < 0 || getDimension() >= first.getRank())
+    return emitOpError("dimension ")
+           << getDimension() << " is out of range for rank " << first.getRank();
+  if ((int64_t)getResults().size() != n)
+    return emitOpError("has one result per operand; got ")
+           << n << " operands and " << getResults().size() << " results";
+  for (int64_t i = 0; i < n; ++i) {
+    auto t = llvm::cast<RankedTensorType>(getOperands()[i].getType());
+    if (t.getShape() != first.getShape())
+      return emitOpError("operands must have one shape; got ")
+             << first << " and " << t;
+    if (getResults()[i].getType() != t)
+      return emitOpError("result ")
+             << i << " must have its operand's type " << t << ", got "
+             << getResults()[i].getType();
+  }
+  return success();
+}
+
+LogicalResult CumsumOp::verify() {
+  int64_t rank = getType().getRank();
+  if (getAxis() < 0 || getAxis() >= rank)
+    return emitOpError("axis ") << getAxis() << " is out of range for rank "
+                                << rank;
+  return success();
+}

@@ -158,7 +158,7 @@ def Mlax_ConvertOp : Mlax_Op<"convert", [Pure, Elementwise, Mlax_Derivative,
 //===----------------------------------------------------------------------===//
 // Bit-level ops and the rest of what jax.random needs: shifts, clz,
 // bitcast_convert, erf / erf_inv / next_after (lowered to CHLO, which XLA
-// expands exactly as it does for JAX). Verifiers: MlaxBitOps.cpp.
+// expands exactly as it does for JAX). Verifiers: MlaxElementwiseOps.cpp.
 //===----------------------------------------------------------------------===//
 
 def Mlax_ShiftableTensor : StaticShapeTensorOf<[I8, I16, I32, I64, AnyUnsignedInteger]>;

@@ -154,7 +154,7 @@ def Mlax_ScatterOp : Mlax_Op<"scatter", [Pure, Mlax_Derivative, Mlax_Batching]> 
 }
 
 //===----------------------------------------------------------------------===//
-// take (verifier: MlaxBitOps.cpp)
+// take (verifier: MlaxIndexingOps.cpp)
 //===----------------------------------------------------------------------===//
 
 def Mlax_TakeOp : Mlax_Op<"take", [Pure]> {

@@ -150,7 +150,7 @@ def Mlax_CumlogsumexpOp : Mlax_CumulativeOp<"cumlogsumexp", Mlax_RealFloatTensor
     "inclusive cumulative log(sum(exp(x))) along an axis">;
 
 //===----------------------------------------------------------------------===//
-// sort and cumsum (verifiers: MlaxBitOps.cpp)
+// sort and cumsum (verifiers: MlaxMathOps.cpp)
 //===----------------------------------------------------------------------===//
 
 def Mlax_SortOp : Mlax_Op<"sort", [Pure, Mlax_Derivative, Mlax_Batching]> {
