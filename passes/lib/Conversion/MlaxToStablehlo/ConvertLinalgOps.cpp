@@ -396,10 +396,42 @@ struct CholeskyPattern : OpConversionPattern<CholeskyOp> {
   }
 };
 
+struct DotGeneralPattern : OpConversionPattern<DotGeneralOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    std::string text = "#stablehlo.dot<";
+    llvm::raw_string_ostream os(text);
+    bool first = true;
+    auto field = [&](StringRef name, ArrayRef<int64_t> dims) {
+      if (dims.empty())
+        return; // StableHLO omits empty fields.
+      os << (first ? "" : ", ") << name << " = [";
+      llvm::interleaveComma(dims, os);
+      os << "]";
+      first = false;
+    };
+    field("lhs_batching_dimensions", op.getLhsBatchingDimensions());
+    field("rhs_batching_dimensions", op.getRhsBatchingDimensions());
+    field("lhs_contracting_dimensions", op.getLhsContractingDimensions());
+    field("rhs_contracting_dimensions", op.getRhsContractingDimensions());
+    os << ">";
+    Attribute dims = hlo.attr(text);
+    if (!dims)
+      return failure();
+    rewriter.replaceOp(op, hlo.op("dot_general", adaptor.getOperands(),
+                                  op.getType(),
+                                  {hlo.named("dot_dimension_numbers", dims)}));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns) {
-  patterns.add<CholeskyPattern, TriangularSolvePattern, EighPattern, QrPattern, GeqrfPattern,
+  patterns.add<DotGeneralPattern, CholeskyPattern, TriangularSolvePattern, EighPattern, QrPattern, GeqrfPattern,
                SvdPattern>(
       patterns.getContext());
 }

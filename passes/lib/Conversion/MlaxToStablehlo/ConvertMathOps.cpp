@@ -113,10 +113,81 @@ struct CumulativePattern : OpConversionPattern<OpTy> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// sort and cumsum, lowered as jax lowers lax.sort and lax.cumsum on CPU, so
+// results match JAX's bit for bit.
+//===----------------------------------------------------------------------===//
+
+/// JAX's sort comparator: floats compare in total order after turning -0.0
+/// into 0.0 and every NaN into one NaN; keys compare lexicographically.
+struct SortPattern : OpConversionPattern<SortOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    ValueRange operands = adaptor.getOperands();
+    Operation *sort = hlo.create(
+        "sort", operands, op->getResultTypes(),
+        {hlo.named("dimension", rewriter.getI64IntegerAttr(op.getDimension())),
+         hlo.named("is_stable", rewriter.getBoolAttr(op.getIsStable()))},
+        /*regions=*/1);
+    OpBuilder::InsertionGuard guard(rewriter);
+    SmallVector<Type> argTypes;
+    SmallVector<Location> argLocs;
+    for (Value v : operands) {
+      auto scalar = RankedTensorType::get({}, tensorType(v).getElementType());
+      argTypes.append({scalar, scalar});
+      argLocs.append({op.getLoc(), op.getLoc()});
+    }
+    Block *body =
+        rewriter.createBlock(&sort->getRegion(0), {}, argTypes, argLocs);
+    auto canonical = [&](Value x) -> Value {
+      auto type = tensorType(x);
+      auto ft = llvm::dyn_cast<FloatType>(type.getElementType());
+      if (!ft)
+        return x;
+      Value zero = hlo.constant(splatNumber(type, 0));
+      x = hlo.select(hlo.compare("EQ", x, zero), zero, x);
+      Value nan = hlo.constant(DenseElementsAttr::get(
+          type, llvm::ArrayRef(llvm::APFloat::getQNaN(ft.getFloatSemantics()))));
+      return hlo.select(hlo.compare("NE", x, x), nan, x);
+    };
+    auto cmp = [&](StringRef dir, Value a, Value b) -> Value {
+      if (!llvm::isa<FloatType>(tensorType(a).getElementType()))
+        return hlo.compare(dir, a, b);
+      auto predType = RankedTensorType::get({}, rewriter.getI1Type());
+      return hlo.op(
+          "compare", {a, b}, predType,
+          {hlo.named("comparison_direction",
+                     hlo.attr(("#stablehlo<comparison_direction " + dir + ">").str())),
+           hlo.named("compare_type",
+                     hlo.attr("#stablehlo<comparison_type TOTALORDER>"))});
+    };
+    int64_t numKeys = op.getNumKeys();
+    SmallVector<Value> lhs, rhs;
+    for (int64_t i = 0; i < numKeys; ++i) {
+      lhs.push_back(canonical(body->getArgument(2 * i)));
+      rhs.push_back(canonical(body->getArgument(2 * i + 1)));
+    }
+    Value result = cmp("LT", lhs.back(), rhs.back());
+    for (int64_t i = numKeys - 2; i >= 0; --i) {
+      Value lt = cmp("LT", lhs[i], rhs[i]);
+      Value eq = cmp("EQ", lhs[i], rhs[i]);
+      result = hlo.op("or", {lt, hlo.op("and", {eq, result}, eq.getType())},
+                      lt.getType());
+    }
+    hlo.create("return", {result}, {});
+    rewriter.replaceOp(op, sort->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateMathToStablehloPatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
+  patterns.add<SortPattern>(ctx);
   patterns.add<CumulativePattern<CumsumOp, Combiner::Sum>,
                CumulativePattern<CumprodOp, Combiner::Prod>,
                CumulativePattern<CummaxOp, Combiner::Max>,

@@ -15,6 +15,11 @@
 
 namespace mlir::mlax {
 
+/// The ranked tensor type of `v` (every mlax value has one).
+inline RankedTensorType tensorType(Value v) {
+  return llvm::cast<RankedTensorType>(v.getType());
+}
+
 /// `value` (a small real number) as a splat of `type`, for float, complex
 /// and integer element types.
 DenseElementsAttr splatNumber(RankedTensorType type, int64_t value);
