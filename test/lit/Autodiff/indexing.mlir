@@ -1,4 +1,4 @@
-// RUN: mlax-opt %s --mlax-autodiff | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
 
 // The derivative functions mlax-autodiff generates for the indexing ops
 // (rules in dialects/Mlax/MlaxDerivatives.cpp, as jax.lax's): reverse is its

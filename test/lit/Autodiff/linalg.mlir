@@ -1,4 +1,4 @@
-// RUN: mlax-opt %s --mlax-autodiff | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
 
 // The derivative functions mlax-autodiff generates for the linear-algebra
 // ops (rules in dialects/Mlax/MlaxLinalgOps.cpp; the forward rules are
@@ -377,4 +377,45 @@ func.func @test_svdvals_jvp(%a: tensor<4x3xf32>, %t: tensor<4x3xf32>) -> tensor<
 func.func @test_svdvals_vjp(%a: tensor<4x3xf32>, %c: tensor<3xf32>) -> tensor<4x3xf32> {
   %r:2 = mlax.vjp @svdvals(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>)
   return %r#1 : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @dot_general_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG3]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.add %[[V5]], %[[V6]] : tensor<2x4xf32>
+// CHECK-NEXT: return %[[V4]], %[[V7]] : tensor<2x4xf32>, tensor<2x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>, %t0: tensor<2x3xf32>, %t1: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  %r:2 = mlax.jvp @dot_general(%a0, %a1) tangents(%t0, %t1) wrt = [0, 1] : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+  return %r#0, %r#1 : tensor<2x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @dot_general_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG1]], batch = [] x [], contract = [1] x [1] : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG0]], batch = [] x [], contract = [0] x [0] : (tensor<2x4xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.transpose %[[V5]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V6]] : tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>, %c: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>) {
+  %r:3 = mlax.vjp @dot_general(%a0, %a1) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>)
+  return %r#0, %r#1, %r#2 : tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
 }

@@ -1,4 +1,4 @@
-// RUN: mlax-opt %s --mlax-autodiff | FileCheck %s
+// RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
 
 // The derivative functions mlax-autodiff generates for the ops of
 // MlaxMathOps.td (rules in dialects/Mlax/MlaxMathOps.cpp). Regenerate the
@@ -577,4 +577,70 @@ func.func private @cummin1(%x: tensor<1x2xf32>) -> tensor<1x2xf32> {
 func.func @test_cummin1_jvp(%x: tensor<1x2xf32>, %t: tensor<1x2xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>) {
   %r:2 = mlax.jvp @cummin1(%x) tangents(%t) wrt = [0] : (tensor<1x2xf32>, tensor<1x2xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>)
   return %r#0, %r#1 : tensor<1x2xf32>, tensor<1x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @cumsum_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cumsum %[[ARG0]], axis = 1 : tensor<2x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.cumsum %[[ARG1]], axis = 1 : tensor<2x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<2x3xf32>, tensor<2x3xf32>
+func.func private @cumsum(%a0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = mlax.cumsum %a0, axis = 1 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_cumsum(%a0: tensor<2x3xf32>, %t0: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %r:2 = mlax.jvp @cumsum(%a0) tangents(%t0) wrt = [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %r#0, %r#1 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func private @sort_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.sort %[[ARG0]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]]:2 = mlax.sort %[[ARG0]], %[[ARG1]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+// CHECK-NEXT: return %[[V2]], %[[V3]]#1 : tensor<3xf32>, tensor<3xf32>
+func.func private @sort(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.sort %a0 {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_sort(%a0: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @sort(%a0) tangents(%t0) wrt = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @cumsum_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cumsum %[[ARG0]], axis = 1 : tensor<2x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.cumsum %[[ARG1]], axis = 1 reverse : tensor<2x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<2x3xf32>, tensor<2x3xf32>
+func.func private @cumsum(%a0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = mlax.cumsum %a0, axis = 1 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_cumsum(%a0: tensor<2x3xf32>, %c: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %r:2 = mlax.vjp @cumsum(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %r#0, %r#1 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func private @sort_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.sort %[[ARG0]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.iota dim = 0 : tensor<3xi32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]]:2 = mlax.sort %[[ARG0]], %[[V3]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>, tensor<3xi32>) -> (tensor<3xf32>, tensor<3xi32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]]:2 = mlax.sort %[[V4]]#1, %[[ARG1]] {dimension = 0 : i64, is_stable = false, num_keys = 1 : i64} : (tensor<3xi32>, tensor<3xf32>) -> (tensor<3xi32>, tensor<3xf32>)
+// CHECK-NEXT: return %[[V2]], %[[V5]]#1 : tensor<3xf32>, tensor<3xf32>
+func.func private @sort(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.sort %a0 {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_sort(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.vjp @sort(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }

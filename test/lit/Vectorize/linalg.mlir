@@ -69,3 +69,32 @@ func.func @test_decompositions(%a: tensor<4x3x2xf32>) -> (tensor<2x3xf32>, tenso
   %r:4 = mlax.vmap @decompositions(%a) in_axes = [2] out_axes = [0, 0, 0, 0] size = 2 : (tensor<4x3x2xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
 }
+
+// CHECK-LABEL: func.func private @dot_general_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3x4xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+// CHECK-NEXT: return %[[V2]] : tensor<5x2x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<5x2x3xf32>, %a1: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
+  %r = mlax.vmap @dot_general(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  return %r : tensor<5x2x4xf32>
+}
+
+// CHECK-LABEL: func.func private @dot_general_batch_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3x4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x2x4xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [1], contract = [2] x [2] : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [2, 0, 1] : tensor<2x3x5xf32> -> tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[V3]] : tensor<5x2x3xf32>
+func.func private @dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4xf32>) -> tensor<2x3xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<5x2x4xf32>) -> tensor<5x2x3xf32> {
+  %r = mlax.vmap @dot_general_batch(%a0, %a1) in_axes = [-1, 0] out_axes = [0] size = 5 : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x3xf32>
+  return %r : tensor<5x2x3xf32>
+}

@@ -128,3 +128,29 @@ func.func @test_cumlogsumexp(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
   %r = mlax.vmap @cumlogsumexp(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
+
+// CHECK-LABEL: func.func private @cumsum_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.cumsum %[[ARG0]], axis = 2 : tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[V1]] : tensor<5x2x3xf32>
+func.func private @cumsum(%a0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = mlax.cumsum %a0, axis = 1 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_cumsum(%a0: tensor<5x2x3xf32>) -> tensor<5x2x3xf32> {
+  %r = mlax.vmap @cumsum(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2x3xf32>
+  return %r : tensor<5x2x3xf32>
+}
+
+// CHECK-LABEL: func.func private @sort_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.sort %[[ARG0]] {dimension = 1 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<5x3xf32>) -> tensor<5x3xf32>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3xf32>
+func.func private @sort(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.sort %a0 {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_sort(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
+  %r = mlax.vmap @sort(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}

@@ -1,9 +1,9 @@
 // RUN: mlax-opt %s --mlax-vectorize | FileCheck %s
 
-// The batched function mlax-vectorize generates for one op of each kind
-// (rules in dialects/Mlax/MlaxBatching.cpp). The first listed operands are
-// batched along axis 0, the others are not (in_axes -1). Regenerate the CHECK
-// lines with tools/generate-test-checks.py --only '_vmap$' and review them.
+// The batched function mlax-vectorize generates for the elementwise ops (moved
+// from ops.mlir). The first listed operands are batched along axis 0, the
+// others are not (in_axes -1). Regenerate the CHECK lines with
+// tools/generate-test-checks.py --only '_vmap$' and review them.
 
 // CHECK-LABEL: func.func private @neg_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
@@ -239,19 +239,6 @@ func.func @test_expm1(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
   return %r : tensor<5x3xf32>
 }
 
-// CHECK-LABEL: func.func private @stop_gradient_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.stop_gradient %[[ARG0]] : tensor<5x3xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x3xf32>
-func.func private @stop_gradient(%a0: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = mlax.stop_gradient %a0 : tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-func.func @test_stop_gradient(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
-  %r = mlax.vmap @stop_gradient(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
-  return %r : tensor<5x3xf32>
-}
-
 // CHECK-LABEL: func.func private @add_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3xf32>
@@ -420,144 +407,6 @@ func.func @test_convert_to_int(%a0: tensor<5x3xf32>) -> tensor<5x3xi32> {
   return %r : tensor<5x3xi32>
 }
 
-// CHECK-LABEL: func.func private @broadcast_in_dim_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x1x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG0]], dims = [0, 2, 3] : tensor<5x1x3xf32> -> tensor<5x2x4x3xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2x4x3xf32>
-func.func private @broadcast_in_dim(%a0: tensor<1x3xf32>) -> tensor<2x4x3xf32> {
-  %0 = mlax.broadcast_in_dim %a0, dims = [1, 2] : tensor<1x3xf32> -> tensor<2x4x3xf32>
-  return %0 : tensor<2x4x3xf32>
-}
-func.func @test_broadcast_in_dim(%a0: tensor<5x1x3xf32>) -> tensor<5x2x4x3xf32> {
-  %r = mlax.vmap @broadcast_in_dim(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x1x3xf32>) -> tensor<5x2x4x3xf32>
-  return %r : tensor<5x2x4x3xf32>
-}
-
-// CHECK-LABEL: func.func private @reshape_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reshape %[[ARG0]] : tensor<5x2x3xf32> -> tensor<5x6xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x6xf32>
-func.func private @reshape(%a0: tensor<2x3xf32>) -> tensor<6xf32> {
-  %0 = mlax.reshape %a0 : tensor<2x3xf32> -> tensor<6xf32>
-  return %0 : tensor<6xf32>
-}
-func.func @test_reshape(%a0: tensor<5x2x3xf32>) -> tensor<5x6xf32> {
-  %r = mlax.vmap @reshape(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x6xf32>
-  return %r : tensor<5x6xf32>
-}
-
-// CHECK-LABEL: func.func private @transpose_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.transpose %[[ARG0]], permutation = [0, 2, 1] : tensor<5x2x3xf32> -> tensor<5x3x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x3x2xf32>
-func.func private @transpose(%a0: tensor<2x3xf32>) -> tensor<3x2xf32> {
-  %0 = mlax.transpose %a0, permutation = [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
-  return %0 : tensor<3x2xf32>
-}
-func.func @test_transpose(%a0: tensor<5x2x3xf32>) -> tensor<5x3x2xf32> {
-  %r = mlax.vmap @transpose(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x3x2xf32>
-  return %r : tensor<5x3x2xf32>
-}
-
-// CHECK-LABEL: func.func private @slice_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x6xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.slice %[[ARG0]], start = [0, 1], limit = [5, 5], strides = [1, 2] : tensor<5x6xf32> -> tensor<5x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2xf32>
-func.func private @slice(%a0: tensor<6xf32>) -> tensor<2xf32> {
-  %0 = mlax.slice %a0, start = [1], limit = [5], strides = [2] : tensor<6xf32> -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-func.func @test_slice(%a0: tensor<5x6xf32>) -> tensor<5x2xf32> {
-  %r = mlax.vmap @slice(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x6xf32>) -> tensor<5x2xf32>
-  return %r : tensor<5x2xf32>
-}
-
-// CHECK-LABEL: func.func private @concatenate_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2xf32>,
-// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3xf32>
-// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.concatenate(%[[ARG0]], %[[ARG1]]) dim = 1 : (tensor<5x2xf32>, tensor<5x3xf32>) -> tensor<5x5xf32>
-// CHECK-NEXT: return %[[V2]] : tensor<5x5xf32>
-func.func private @concatenate(%a0: tensor<2xf32>, %a1: tensor<3xf32>) -> tensor<5xf32> {
-  %0 = mlax.concatenate(%a0, %a1) dim = 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
-  return %0 : tensor<5xf32>
-}
-func.func @test_concatenate(%a0: tensor<5x2xf32>, %a1: tensor<5x3xf32>) -> tensor<5x5xf32> {
-  %r = mlax.vmap @concatenate(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x2xf32>, tensor<5x3xf32>) -> tensor<5x5xf32>
-  return %r : tensor<5x5xf32>
-}
-
-// CHECK-LABEL: func.func private @pad_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>,
-// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5xf32>
-// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.pad %[[ARG0]], %[[V2]], low = [0, 1], high = [0, 2], interior = [0, 1] : tensor<5x3xf32>, tensor<f32> -> tensor<5x8xf32>
-// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<true> : tensor<5x3xi1>
-// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<false> : tensor<i1>
-// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.pad %[[V4]], %[[V5]], low = [0, 1], high = [0, 2], interior = [0, 1] : tensor<5x3xi1>, tensor<i1> -> tensor<5x8xi1>
-// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG1]], dims = [0] : tensor<5xf32> -> tensor<5x8xf32>
-// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V6]], %[[V7]], %[[V3]] : tensor<5x8xi1>, tensor<5x8xf32>, tensor<5x8xf32>
-// CHECK-NEXT: return %[[V8]] : tensor<5x8xf32>
-func.func private @pad(%a0: tensor<3xf32>, %a1: tensor<f32>) -> tensor<8xf32> {
-  %0 = mlax.pad %a0, %a1, low = [1], high = [2], interior = [1] : tensor<3xf32>, tensor<f32> -> tensor<8xf32>
-  return %0 : tensor<8xf32>
-}
-func.func @test_pad(%a0: tensor<5x3xf32>, %a1: tensor<5xf32>) -> tensor<5x8xf32> {
-  %r = mlax.vmap @pad(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x3xf32>, tensor<5xf32>) -> tensor<5x8xf32>
-  return %r : tensor<5x8xf32>
-}
-
-// CHECK-LABEL: func.func private @reduce_sum_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reduce_sum %[[ARG0]], axes = [2] : tensor<5x2x3xf32> -> tensor<5x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2xf32>
-func.func private @reduce_sum(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
-  %0 = mlax.reduce_sum %a0, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-func.func @test_reduce_sum(%a0: tensor<5x2x3xf32>) -> tensor<5x2xf32> {
-  %r = mlax.vmap @reduce_sum(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2xf32>
-  return %r : tensor<5x2xf32>
-}
-
-// CHECK-LABEL: func.func private @reduce_prod_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reduce_prod %[[ARG0]], axes = [2] : tensor<5x2x3xf32> -> tensor<5x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2xf32>
-func.func private @reduce_prod(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
-  %0 = mlax.reduce_prod %a0, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-func.func @test_reduce_prod(%a0: tensor<5x2x3xf32>) -> tensor<5x2xf32> {
-  %r = mlax.vmap @reduce_prod(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2xf32>
-  return %r : tensor<5x2xf32>
-}
-
-// CHECK-LABEL: func.func private @reduce_max_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reduce_max %[[ARG0]], axes = [2] : tensor<5x2x3xf32> -> tensor<5x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2xf32>
-func.func private @reduce_max(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
-  %0 = mlax.reduce_max %a0, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-func.func @test_reduce_max(%a0: tensor<5x2x3xf32>) -> tensor<5x2xf32> {
-  %r = mlax.vmap @reduce_max(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2xf32>
-  return %r : tensor<5x2xf32>
-}
-
-// CHECK-LABEL: func.func private @reduce_min_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reduce_min %[[ARG0]], axes = [2] : tensor<5x2x3xf32> -> tensor<5x2xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2xf32>
-func.func private @reduce_min(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
-  %0 = mlax.reduce_min %a0, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-func.func @test_reduce_min(%a0: tensor<5x2x3xf32>) -> tensor<5x2xf32> {
-  %r = mlax.vmap @reduce_min(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2xf32>
-  return %r : tensor<5x2xf32>
-}
-
 // CHECK-LABEL: func.func private @erf_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
 // CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.erf %[[ARG0]] : tensor<5x3xf32>
@@ -584,46 +433,6 @@ func.func @test_erf_inv(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
   return %r : tensor<5x3xf32>
 }
 
-// CHECK-LABEL: func.func private @cumsum_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.cumsum %[[ARG0]], axis = 2 : tensor<5x2x3xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x2x3xf32>
-func.func private @cumsum(%a0: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  %0 = mlax.cumsum %a0, axis = 1 : tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-func.func @test_cumsum(%a0: tensor<5x2x3xf32>) -> tensor<5x2x3xf32> {
-  %r = mlax.vmap @cumsum(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>) -> tensor<5x2x3xf32>
-  return %r : tensor<5x2x3xf32>
-}
-
-// CHECK-LABEL: func.func private @sort_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.sort %[[ARG0]] {dimension = 1 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<5x3xf32>) -> tensor<5x3xf32>
-// CHECK-NEXT: return %[[V1]] : tensor<5x3xf32>
-func.func private @sort(%a0: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = mlax.sort %a0 {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-func.func @test_sort(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
-  %r = mlax.vmap @sort(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
-  return %r : tensor<5x3xf32>
-}
-
-// CHECK-LABEL: func.func private @dot_general_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>,
-// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3x4xf32>
-// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
-// CHECK-NEXT: return %[[V2]] : tensor<5x2x4xf32>
-func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
-  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
-  return %0 : tensor<2x4xf32>
-}
-func.func @test_dot_general(%a0: tensor<5x2x3xf32>, %a1: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
-  %r = mlax.vmap @dot_general(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
-  return %r : tensor<5x2x4xf32>
-}
-
 // CHECK-LABEL: func.func private @compare_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3xf32>
@@ -636,22 +445,6 @@ func.func private @compare(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xi
 func.func @test_compare(%a0: tensor<5x3xf32>, %a1: tensor<5x3xf32>) -> tensor<5x3xi1> {
   %r = mlax.vmap @compare(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x3xf32>, tensor<5x3xf32>) -> tensor<5x3xi1>
   return %r : tensor<5x3xi1>
-}
-
-// CHECK-LABEL: func.func private @iota_add_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
-// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.iota dim = 0 : tensor<3xf32>
-// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V1]], dims = [1] : tensor<3xf32> -> tensor<5x3xf32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.add %[[ARG0]], %[[V2]] : tensor<5x3xf32>
-// CHECK-NEXT: return %[[V3]] : tensor<5x3xf32>
-func.func private @iota_add(%a0: tensor<3xf32>) -> tensor<3xf32> {
-  %i = mlax.iota dim = 0 : tensor<3xf32>
-  %0 = mlax.add %a0, %i : tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-func.func @test_iota_add(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
-  %r = mlax.vmap @iota_add(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
-  return %r : tensor<5x3xf32>
 }
 
 // CHECK-LABEL: func.func private @select_n_scalar_vmap(
@@ -670,19 +463,3 @@ func.func @test_select_n_scalar(%a0: tensor<5xi1>, %a1: tensor<5x3xf32>, %a2: te
   %r = mlax.vmap @select_n_scalar(%a0, %a1, %a2) in_axes = [0, 0, -1] out_axes = [0] size = 5 : (tensor<5xi1>, tensor<5x3xf32>, tensor<3xf32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
-
-// CHECK-LABEL: func.func private @dot_general_batch_vmap(
-// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3x4xf32>,
-// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x2x4xf32>
-// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [1], contract = [2] x [2] : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<2x3x5xf32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [2, 0, 1] : tensor<2x3x5xf32> -> tensor<5x2x3xf32>
-// CHECK-NEXT: return %[[V3]] : tensor<5x2x3xf32>
-func.func private @dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4xf32>) -> tensor<2x3xf32> {
-  %0 = mlax.dot_general %a0, %a1, batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-func.func @test_dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<5x2x4xf32>) -> tensor<5x2x3xf32> {
-  %r = mlax.vmap @dot_general_batch(%a0, %a1) in_axes = [-1, 0] out_axes = [0] size = 5 : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x3xf32>
-  return %r : tensor<5x2x3xf32>
-}
-
