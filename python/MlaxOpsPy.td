@@ -1,2 +1,2 @@
 // Input for the generated Python op classes (mlax/_src/dialect/_mlax_ops_gen.py).
-include "Mlax/MlaxOps.td"
+include "mlax/Dialect/Mlax/IR/MlaxOps.td"

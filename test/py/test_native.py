@@ -126,6 +126,33 @@ def test_traced_module_through_the_binary_matches_jit(mlax_opt, tmp_path):
     assert proc.stdout.strip() == mlax.jit(_composite).lower(x, y).as_text().strip()
 
 
+def _some_unused(a, b, c, d):
+    return b * 2.0 + d, mnp.sum(d)
+
+
+def test_unused_arguments_are_dropped_by_the_pipeline_lower_shows(mlax_opt, tmp_path):
+    """mlax-drop-unused-arguments runs in mlax-default-pipeline: the binary's
+    output, jit(f).lower(...).as_text() and what jit runs are one program,
+    which takes only the arguments it uses; values match jax.jit's."""
+    import jax
+    import jax.numpy as jnp
+
+    rng = np.random.default_rng(1)
+    a, b, c, d = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(4))
+    text = mlax.make_ir(_some_unused)(a, b, c, d).as_text()
+    proc = opt(mlax_opt, [write(tmp_path, "unused.mlir", text), "--mlax-default-pipeline"])
+    assert proc.returncode == 0, proc.stderr
+    lowered = mlax.jit(_some_unused).lower(a, b, c, d).as_text()
+    assert proc.stdout.strip() == lowered.strip()
+    assert "mlax.kept_arguments = array<i64: 1, 3>" in lowered
+    expected = jax.jit(lambda a, b, c, d: (b * 2.0 + d, jnp.sum(d)))(a, b, c, d)
+    outs = run_stablehlo(proc.stdout, b, d)
+    got = mlax.jit(_some_unused)(a, b, c, d)
+    for o, g, e in zip(outs, got, expected):
+        np.testing.assert_allclose(o, np.asarray(e), rtol=1e-6)
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-6)
+
+
 def test_nested_call_is_inlined_by_the_default_pipeline(mlax_opt, tmp_path):
     inner = mlax.jit(lambda a: a * 2.0)
     text = mlax.make_ir(lambda a: inner(a) + inner(a + 1.0))(np.ones(2, np.float32)).as_text()

@@ -827,7 +827,7 @@ def test_grad_of_lax_scatter_into_empty_operand(name):
     """The derivative of a scatter with an empty operand used to emit an
     mlax.gather with slice size 1 on a size-0 dimension, which the gather
     verifier rejected (a CompileError); the read-back of updates that fit
-    nowhere is now zeros (test/lit/Autodiff/rules-indexing.mlir)."""
+    nowhere is now zeros (test/lit/Autodiff/indexing.mlir)."""
     kw = {"unique_indices": True} if name == "scatter_mul" else {}  # JAX's requirement
 
     def loss(lax_, lib):

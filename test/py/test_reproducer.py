@@ -241,6 +241,26 @@ def test_replay_of_valid_stablehlo_compiles(tmp_path):
     assert proc.returncode == 0 and proc.stdout.strip() == "compiled", proc.stderr
 
 
+def test_verify_only_parses_with_jaxlib_without_compiling(tmp_path):
+    """--verify-only (what the lit Conversion tests pipe their output to):
+    jaxlib parses and verifies each `// -----` module; a bad StableHLO
+    attribute string, which mlax-opt keeps as opaque text, fails there."""
+    good = mlax.jit(_sin_twice).lower(X).as_text()
+    path = tmp_path / "two.mlir"
+    path.write_text(good + "\n// -----\n" + good)
+    proc = _replay(f"python -m mlax.tools.compile_stablehlo --verify-only {path}")
+    assert proc.returncode == 0 and proc.stdout.strip() == "verified 2 modules", proc.stderr
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xi1> {\n"
+        '  %0 = "stablehlo.compare"(%a, %a) {comparison_direction = '
+        "#stablehlo<comparison_direction XX>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
+        "  return %0 : tensor<2xi1>\n}\n")
+    proc = _replay(f"python -m mlax.tools.compile_stablehlo --verify-only {bad}")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "ComparisonDirection to be one of" in proc.stderr
+
+
 def _scan_sin(v):
     return mlax.lax.scan(lambda c, x: (c + mnp.sin(x), c), mnp.zeros(()), v)  # the scan's line
 

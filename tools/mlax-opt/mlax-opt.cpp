@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Mlax/MlaxDialect.h"
-#include "passes/Passes.h"
+#include "mlax/Dialect/Mlax/IR/MlaxDialect.h"
+#include "mlax/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -3,6 +3,7 @@
 // "elements hex data size is invalid"); splats and other types stay as they are.
 //
 // RUN: mlax-opt %s --convert-mlax-to-stablehlo | FileCheck %s
+// RUN: mlax-opt %s --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
 
 // CHECK-LABEL: func.func @bools(
 // CHECK: %[[C:.*]] = "stablehlo.constant"() {value = dense<{{\[}}[1, 0, 1], [0, 0, 1]]> : tensor<2x3xi8>} : () -> tensor<2x3xi8>

@@ -191,3 +191,104 @@ func.func @svd_vt(%a: tensor<3x5xf32>) {
   %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3x5xf32> -> (tensor<3xf32>, tensor<3x3xf32>, tensor<5x5xf32>)
   return
 }
+
+// -----
+
+func.func @cholesky_not_square(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mlax.cholesky' op needs square matrices (shape [..., n, n]), got 'tensor<2x3xf32>'}}
+  %0 = mlax.cholesky %x : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @cholesky_f16(%x: tensor<2x2xf16>) -> tensor<2x2xf16> {
+  // expected-error @+1 {{'mlax.cholesky' op supports f32 and f64 matrices, got 'f16'}}
+  %0 = mlax.cholesky %x : tensor<2x2xf16>
+  return %0 : tensor<2x2xf16>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+
+func.func @dot_general_contracting_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs dimension 1 (size 3) does not match rhs dimension 0 (size 4); shapes [2, 3] and [4, 5]}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_batch_sizes(%a: tensor<2x3x4xf32>, %b: tensor<5x4x6xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs dimension 0 (size 2) does not match rhs dimension 0 (size 5); shapes [2, 3, 4] and [5, 4, 6]}}
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<5x4x6xf32>) -> tensor<2x3x6xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_batch_count(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs and rhs need as many batch dimensions, got [0] and []}}
+  %0 = mlax.dot_general %a, %b, batch = [0] x [], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_contracting_count(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs and rhs need as many contracting dimensions, got [1] and []}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_lhs_dim_out_of_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs dimension 2 is out of range for rank 2}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_rhs_dim_out_of_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op rhs dimension 5 is out of range for rank 2}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [5] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_batch_and_contract_overlap(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op lhs dimension 0 appears twice}}
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [0] x [1] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_result_shape(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op result shape should be [2, 4], got [4, 2]}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_batched_result_shape(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op result shape should be [5, 2, 4], got [2, 5, 4]}}
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<2x5x4xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_mixed_element_types(%a: tensor<2x3xf32>, %b: tensor<3x4xf16>) {
+  // expected-error @+1 {{'mlax.dot_general' op operands must have one element type, got 'f32' and 'f16'}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf16>) -> tensor<2x4xf32>
+  return
+}

@@ -37,27 +37,25 @@ logger = logging.getLogger("mlax")
 _SCALARS = (bool, int, float, complex)
 
 
+_DROP_UNUSED = passes_lib.Stage("mlax-drop-unused-arguments",
+                                pipeline="builtin.module(mlax-drop-unused-arguments)")
+
+
 def _drop_unused_arguments(module):
-    """Erases the arguments @main (lowered) does not use, as jax.jit does
-    (keep_unused=False): the call then neither passes nor checks their
-    buffers. Returns the indices of the arguments kept, or None if all are."""
+    """Runs mlax-drop-unused-arguments, the last pass of mlax-default-pipeline:
+    it erases the arguments @main (lowered) does not use, as jax.jit does
+    (keep_unused=False), so the call neither passes nor checks their buffers.
+    Returns the indices of the arguments kept (the pass's
+    `mlax.kept_arguments` on @main), or None if all are."""
+    passes_lib.run_stage(_DROP_UNUSED, module)
     for op in module.body.operations:
         if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
             break
     else:
         return None
-    block = op.regions[0].blocks[0]
-    unused = [i for i, a in enumerate(block.arguments) if next(iter(a.uses), None) is None]
-    if not unused or "arg_attrs" in op.attributes:
+    if "mlax.kept_arguments" not in op.attributes:
         return None
-    with module.context:
-        for i in reversed(unused):
-            block.erase_argument(i)
-        ftype = ir.FunctionType(op.attributes["function_type"].value)
-        op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-            [a.type for a in block.arguments], list(ftype.results)))
-    drop = set(unused)
-    return tuple(i for i in range(len(ftype.inputs)) if i not in drop)
+    return tuple(ir.DenseI64ArrayAttr(op.attributes["mlax.kept_arguments"]))
 
 
 class Lowered:
@@ -351,6 +349,8 @@ class Jitted:
         mlax_text = str(module)
         stablehlo = compiler.to_stablehlo(module, name=self._name,
                                           extra_passes=self._passes)
+        if _drop_unused_arguments(module) is not None:
+            stablehlo = module.operation.get_asm(enable_debug_info=False)
         key = (treedef, static_key, avals)
         return Lowered(self, stablehlo, mlax_text, key,
                        lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))

@@ -1,0 +1,230 @@
+//===- MlaxElementwiseOps.td - elementwise ops ------------------------------===//
+//
+// The elementwise ops: unary and binary arithmetic, compare, select_n,
+// convert, and the bit-level ops (shifts, clz, bitcast_convert) with erf,
+// erf_inv and next_after. The rest of the elementwise math (hyperbolic,
+// gamma-family, ...) is in MlaxMathOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLAX_ELEMENTWISE_OPS_TD
+#define MLAX_ELEMENTWISE_OPS_TD
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary ops
+//===----------------------------------------------------------------------===//
+
+class Mlax_UnaryOp<string mnemonic, string hlo, Type T, string doc,
+                   list<Trait> traits = []>
+    : Mlax_Op<mnemonic, traits # [Pure, Elementwise, SameOperandsAndResultType,
+                                  InferTypeOpInterface, Mlax_ElementwiseDerivative,
+                                  Mlax_ElementwiseBatching]> {
+  let summary = doc;
+  let arguments = (ins T:$operand);
+  let results = (outs T:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_HloName<hlo>.hloDecl;
+}
+
+// Folders: MlaxFolders.cpp.
+let hasFolder = 1 in {
+def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x">;
+def Mlax_ExpOp : Mlax_UnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x">;
+def Mlax_LogOp : Mlax_UnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm">;
+def Mlax_SinOp : Mlax_UnaryOp<"sin", "sine", Mlax_FloatTensor, "sine">;
+def Mlax_CosOp : Mlax_UnaryOp<"cos", "cosine", Mlax_FloatTensor, "cosine">;
+def Mlax_TanOp : Mlax_UnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent">;
+def Mlax_TanhOp : Mlax_UnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent">;
+def Mlax_SqrtOp : Mlax_UnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root">;
+def Mlax_RsqrtOp : Mlax_UnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)">;
+def Mlax_AbsOp : Mlax_UnaryOp<"abs", "abs", StaticShapeTensorOf<[AnyFloat,
+    AnyTypeOf<[I8, I16, I32, I64]>]>, "|x| (signed integers and floats)">;
+def Mlax_SignOp : Mlax_UnaryOp<"sign", "sign", Mlax_SignedTensor, "-1, 0 or 1 (NaN for NaN)">;
+def Mlax_FloorOp : Mlax_UnaryOp<"floor", "floor", Mlax_RealFloatTensor, "round towards -inf">;
+def Mlax_CeilOp : Mlax_UnaryOp<"ceil", "ceil", Mlax_RealFloatTensor, "round towards +inf">;
+def Mlax_RoundOp : Mlax_UnaryOp<"round", "round_nearest_afz", Mlax_RealFloatTensor,
+    "round to nearest, ties away from zero (lax.round's default)">;
+def Mlax_RoundEvenOp : Mlax_UnaryOp<"round_even", "round_nearest_even", Mlax_RealFloatTensor,
+    "round to nearest, ties to even (numpy.round)">;
+def Mlax_LogisticOp : Mlax_UnaryOp<"logistic", "logistic", Mlax_FloatTensor, "1 / (1 + e^-x)">;
+def Mlax_Log1pOp : Mlax_UnaryOp<"log1p", "log_plus_one", Mlax_FloatTensor, "log(1 + x)">;
+def Mlax_Expm1Op : Mlax_UnaryOp<"expm1", "exponential_minus_one", Mlax_FloatTensor, "e^x - 1">;
+def Mlax_NotOp : Mlax_UnaryOp<"not", "not", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
+    "logical not of bools, bitwise not of integers">;
+} // hasFolder
+def Mlax_IsFiniteOp : Mlax_Op<"is_finite", [Pure, Elementwise, InferTypeOpAdaptor,
+                                            Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let summary = "true where x is neither infinite nor NaN";
+  let arguments = (ins Mlax_RealFloatTensor:$operand);
+  let results = (outs Mlax_PredTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+  let extraClassDeclaration = Mlax_HloName<"is_finite">.hloDecl;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary ops (operands of one type; broadcasting is explicit)
+//===----------------------------------------------------------------------===//
+
+class Mlax_BinaryOp<string mnemonic, string hlo, Type T, string doc,
+                    list<Trait> traits = []>
+    : Mlax_Op<mnemonic, traits # [Pure, Elementwise, SameOperandsAndResultType,
+                                  InferTypeOpInterface, Mlax_ElementwiseDerivative,
+                                  Mlax_ElementwiseBatching]> {
+  let summary = doc;
+  let arguments = (ins T:$lhs, T:$rhs);
+  let results = (outs T:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_HloName<hlo>.hloDecl;
+}
+
+let hasFolder = 1 in {
+def Mlax_AddOp : Mlax_BinaryOp<"add", "add", Mlax_IntOrFloatTensor, "x + y", [Commutative]>;
+def Mlax_SubOp : Mlax_BinaryOp<"sub", "subtract", Mlax_IntOrFloatTensor, "x - y">;
+def Mlax_MulOp : Mlax_BinaryOp<"mul", "multiply", Mlax_IntOrFloatTensor, "x * y", [Commutative]>;
+def Mlax_DivOp : Mlax_BinaryOp<"div", "divide", Mlax_IntOrFloatTensor,
+    "x / y (integer division rounds towards zero)">;
+def Mlax_PowOp : Mlax_BinaryOp<"pow", "power", Mlax_FloatTensor, "x ** y">;
+def Mlax_MaxOp : Mlax_BinaryOp<"max", "maximum", Mlax_Tensor, "elementwise maximum (NaN-propagating)", [Commutative]>;
+def Mlax_MinOp : Mlax_BinaryOp<"min", "minimum", Mlax_Tensor, "elementwise minimum (NaN-propagating)", [Commutative]>;
+def Mlax_RemOp : Mlax_BinaryOp<"rem", "remainder", Mlax_RealTensor,
+    "remainder with the sign of the dividend (C fmod)">;
+def Mlax_Atan2Op : Mlax_BinaryOp<"atan2", "atan2", Mlax_FloatTensor, "atan2(y, x)">;
+def Mlax_AndOp : Mlax_BinaryOp<"and", "and", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
+    "logical/bitwise and", [Commutative]>;
+def Mlax_OrOp : Mlax_BinaryOp<"or", "or", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
+    "logical/bitwise or", [Commutative]>;
+def Mlax_XorOp : Mlax_BinaryOp<"xor", "xor", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
+    "logical/bitwise exclusive or", [Commutative]>;
+} // hasFolder
+
+//===----------------------------------------------------------------------===//
+// compare, select_n, convert
+//===----------------------------------------------------------------------===//
+
+def Mlax_CompareOp : Mlax_Op<"compare",
+    [Pure, Elementwise, SameTypeOperands, InferTypeOpAdaptor, Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let summary = "elementwise comparison giving a bool tensor";
+  let description = [{
+    ```mlir
+    %p = mlax.compare GT, %x, %y : tensor<4xf32>
+    ```
+    Floats compare as IEEE numbers (NaN is unordered: only NE is true).
+  }];
+  let arguments = (ins Mlax_ComparisonDirection:$comparison_direction,
+                       Mlax_Tensor:$lhs, Mlax_Tensor:$rhs);
+  let results = (outs Mlax_PredTensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs attr-dict `:` type($lhs)
+  }];
+}
+
+def Mlax_SelectNOp : Mlax_Op<"select_n", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                          Mlax_Batching]> {
+  let hasFolder = 1;
+  let summary = "pick, elementwise, the case that `which` names";
+  let description = [{
+    `which` is a bool (false picks case 0, true case 1) or an i32 in
+    `[0, number of cases)`, either of the cases' shape or a scalar.
+    ```mlir
+    %r = mlax.select_n %p, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_IndexTensor:$which, Variadic<Mlax_Tensor>:$cases);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = [{
+    $which `,` $cases attr-dict `:` type($which) `,` type($cases)
+  }];
+}
+
+def Mlax_ConvertOp : Mlax_Op<"convert", [Pure, Elementwise, Mlax_Derivative,
+                                        Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let summary = "elementwise conversion to another element type";
+  let description = [{
+    Float to integer truncates towards zero; anything to bool is `x != 0`.
+    ```mlir
+    %i = mlax.convert %x : tensor<4xf32> -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins Mlax_Tensor:$operand);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Bit-level ops and the rest of what jax.random needs: shifts, clz,
+// bitcast_convert, erf / erf_inv / next_after (lowered to CHLO, which XLA
+// expands exactly as it does for JAX). Verifiers: MlaxElementwiseOps.cpp.
+//===----------------------------------------------------------------------===//
+
+def Mlax_ShiftableTensor : StaticShapeTensorOf<[I8, I16, I32, I64, AnyUnsignedInteger]>;
+
+// Names a CHLO op for the one-to-one lowering (XLA legalizes CHLO itself).
+class Mlax_ChloName<string chlo> {
+  code hloDecl = "static ::llvm::StringRef getStablehloName() { return \"chlo." # chlo # "\"; }\n"
+                 "static constexpr bool lowersOneToOne() { return true; }";
+}
+
+def Mlax_ShiftLeftOp : Mlax_BinaryOp<"shift_left", "shift_left", Mlax_ShiftableTensor,
+    "x << y (0 when y is negative or at least the bit width)">;
+def Mlax_ShiftRightLogicalOp : Mlax_BinaryOp<"shift_right_logical", "shift_right_logical",
+    Mlax_ShiftableTensor, "x >> y filling with zeros (0 when y is out of range)">;
+def Mlax_ShiftRightArithmeticOp : Mlax_BinaryOp<"shift_right_arithmetic",
+    "shift_right_arithmetic", Mlax_ShiftableTensor,
+    "x >> y filling with the sign bit (all sign bits when y is out of range)">;
+
+def Mlax_ClzOp : Mlax_UnaryOp<"clz", "count_leading_zeros", Mlax_ShiftableTensor,
+    "the number of leading zero bits">;
+
+def Mlax_BitcastConvertOp : Mlax_Op<"bitcast_convert", [Pure, Mlax_ElementwiseBatching]> {
+  let summary = "reinterpret the bits of each element as another element type";
+  let description = [{
+    Equal bit widths keep the shape. A narrower result type adds a trailing
+    dimension of size `in_bits / out_bits`; a wider one consumes a trailing
+    dimension of size `out_bits / in_bits`. Bool is not allowed.
+    ```mlir
+    %f = mlax.bitcast_convert %u : tensor<4xui32> -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_Tensor:$operand);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = Mlax_HloName<"bitcast_convert">.hloDecl;
+}
+
+def Mlax_ErfOp : Mlax_Op<"erf", [Pure, Elementwise, SameOperandsAndResultType,
+                                 InferTypeOpInterface, Mlax_ElementwiseDerivative,
+                                 Mlax_ElementwiseBatching]> {
+  let summary = "the error function";
+  let arguments = (ins Mlax_RealFloatTensor:$operand);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_ChloName<"erf">.hloDecl;
+}
+
+def Mlax_ErfInvOp : Mlax_Op<"erf_inv", [Pure, Elementwise, SameOperandsAndResultType,
+                                        InferTypeOpInterface, Mlax_ElementwiseDerivative,
+                                        Mlax_ElementwiseBatching]> {
+  let summary = "the inverse error function";
+  let arguments = (ins Mlax_RealFloatTensor:$operand);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_ChloName<"erf_inv">.hloDecl;
+}
+
+def Mlax_NextAfterOp : Mlax_Op<"next_after", [Pure, Elementwise, SameOperandsAndResultType,
+                                              InferTypeOpInterface, Mlax_ElementwiseDerivative,
+                                              Mlax_ElementwiseBatching]> {
+  let summary = "the next representable float after x in the direction of y";
+  let arguments = (ins Mlax_RealFloatTensor:$lhs, Mlax_RealFloatTensor:$rhs);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_ChloName<"next_after">.hloDecl;
+}
+
+#endif // MLAX_ELEMENTWISE_OPS_TD

@@ -1,0 +1,185 @@
+//===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
+//
+// dot_general, cholesky, triangular_solve, eigh, qr, geqrf and svd. Every op
+// works on matrices in the two trailing dimensions; leading dimensions are a
+// batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
+// lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
+// jaxlib's LAPACK kernels potrf, syevd/heevd, geqrf (+ orgqr/ungqr) and gesdd, the
+// calls jax.numpy.linalg makes on CPU).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLAX_LINALG_OPS_TD
+#define MLAX_LINALG_OPS_TD
+
+// f32, f64, complex<f32>, complex<f64>: the types LAPACK has kernels for.
+def Mlax_LinalgTensor : StaticShapeTensorOf<[F32, F64, Complex<F32>, Complex<F64>]>;
+def Mlax_LinalgRealTensor : StaticShapeTensorOf<[F32, F64]>;
+
+def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
+                                           InferTypeOpInterface, Mlax_Derivative,
+                                           Mlax_Batching]> {
+  let summary = "lower Cholesky factor of a symmetric positive definite matrix";
+  let description = [{
+    Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
+    batch); the upper triangle of the result is zero, and a matrix that is
+    not positive definite gives NaNs.
+    ```mlir
+    %l = mlax.cholesky %a : tensor<3x3xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_RealFloatTensor:$operand);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
+    "how `mlax.triangular_solve` applies its matrix", [
+      I32EnumAttrCase<"None", 0, "none">, I32EnumAttrCase<"Transpose", 1, "transpose">,
+      I32EnumAttrCase<"Adjoint", 2, "adjoint">]> {
+  let cppNamespace = "::mlir::mlax";
+}
+
+def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
+    [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "solve op(a) x = b (left side) or x op(a) = b for triangular a";
+  let description = [{
+    `a` is `[..., m, m]`; only its `lower` (or upper) triangle is read, and
+    with `unit_diagonal` its diagonal is taken to be ones. `b` is
+    `[..., m, n]` when solving on the left and `[..., n, m]` on the right;
+    the batch dimensions of `a` and `b` agree. `op(a)` is `a`, its transpose
+    or its conjugate transpose (lax.linalg.triangular_solve).
+    ```mlir
+    %x = mlax.triangular_solve %a, %b, left_side = true, lower = true,
+        unit_diagonal = false, transpose_a = none
+        : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$a, Mlax_LinalgTensor:$b, BoolAttr:$left_side,
+                       BoolAttr:$lower, BoolAttr:$unit_diagonal,
+                       Mlax_TransposeKind:$transpose_a);
+  let results = (outs Mlax_LinalgTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` `left_side` `=` $left_side `,` `lower` `=` $lower `,`
+    `unit_diagonal` `=` $unit_diagonal `,` `transpose_a` `=` $transpose_a
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "eigenvectors and eigenvalues of a symmetric (Hermitian) matrix";
+  let description = [{
+    Reads the `lower` (or upper) triangle of `[..., n, n]` and returns the
+    eigenvectors as the columns of a `[..., n, n]` matrix and the real
+    eigenvalues `[..., n]` in ascending order (lax.linalg.eigh). Where LAPACK
+    fails, both results are NaN.
+    ```mlir
+    %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$lower);
+  let results = (outs Mlax_LinalgTensor:$vectors, Mlax_LinalgRealTensor:$values);
+  let assemblyFormat = [{
+    $operand `,` `lower` `=` $lower attr-dict `:` type($operand) `->`
+    `(` type($vectors) `,` type($values) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "QR decomposition by Householder reflections";
+  let description = [{
+    For `[..., m, n]` with `k = min(m, n)`: `q` is `[..., m, k]` and `r`
+    `[..., k, n]`, or `[..., m, m]` and `[..., m, n]` with `full_matrices`
+    (lax.linalg.qr). `q` has orthonormal columns and `r` is upper
+    triangular; the signs are LAPACK's (geqrf), so `r`'s diagonal may be
+    negative.
+    ```mlir
+    %q, %r = mlax.qr %a, full_matrices = false
+        : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$full_matrices);
+  let results = (outs Mlax_LinalgTensor:$q, Mlax_LinalgTensor:$r);
+  let assemblyFormat = [{
+    $operand `,` `full_matrices` `=` $full_matrices attr-dict `:` type($operand) `->`
+    `(` type($q) `,` type($r) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_SvdOp : Mlax_Op<"svd", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "singular value decomposition a = u diag(s) vt";
+  let description = [{
+    For `[..., m, n]` with `k = min(m, n)`: the singular values `s`
+    `[..., k]` (real, descending), `u` `[..., m, k]` and `vt` `[..., k, n]`,
+    or `[..., m, m]` and `[..., n, n]` with `full_matrices`
+    (lax.linalg.svd). Where LAPACK fails, the results are NaN. Forward-mode
+    derivatives cover every result (not with `full_matrices` of a non-square
+    matrix, as in JAX); reverse mode covers the singular values.
+    ```mlir
+    %s, %u, %vt = mlax.svd %a, full_matrices = false
+        : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$full_matrices);
+  let results = (outs Mlax_LinalgRealTensor:$s, Mlax_LinalgTensor:$u,
+                      Mlax_LinalgTensor:$vt);
+  let assemblyFormat = [{
+    $operand `,` `full_matrices` `=` $full_matrices attr-dict `:` type($operand) `->`
+    `(` type($s) `,` type($u) `,` type($vt) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
+  let summary = "QR decomposition in LAPACK's compact Householder form";
+  let description = [{
+    For `[..., m, n]`: `r` holds R in its upper triangle and the Householder
+    vectors below it, `taus` `[..., min(m, n)]` their scale factors
+    (lax.linalg.geqrf). Not differentiable (as in JAX); `mlax.qr` is.
+    ```mlir
+    %h, %taus = mlax.geqrf %a : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand);
+  let results = (outs Mlax_LinalgTensor:$r, Mlax_LinalgTensor:$taus);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `->` `(` type($r) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+def Mlax_DotGeneralOp : Mlax_Op<"dot_general", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let hasFolder = 1;
+  let summary = "generalised matrix product (lax.dot_general)";
+  let description = [{
+    The result's dimensions are the batch dimensions, then the lhs free
+    dimensions, then the rhs free dimensions. Its element type may be wider
+    than the operands' (`preferred_element_type`).
+    ```mlir
+    %c = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0]
+        : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_Tensor:$lhs, Mlax_Tensor:$rhs,
+                       DenseI64ArrayAttr:$lhs_batching_dimensions,
+                       DenseI64ArrayAttr:$rhs_batching_dimensions,
+                       DenseI64ArrayAttr:$lhs_contracting_dimensions,
+                       DenseI64ArrayAttr:$rhs_contracting_dimensions);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `batch` `=` $lhs_batching_dimensions `x` $rhs_batching_dimensions
+    `,` `contract` `=` $lhs_contracting_dimensions `x` $rhs_contracting_dimensions
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // MLAX_LINALG_OPS_TD

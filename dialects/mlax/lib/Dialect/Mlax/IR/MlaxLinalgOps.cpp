@@ -1,0 +1,676 @@
+//===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
+//
+// Verifiers, derivative rules and batching rules of cholesky,
+// triangular_solve, eigh, qr and svd. The forward rules follow
+// jax/_src/lax/linalg.py; the reverse rules are their transposes, written
+// out. Derivatives are for real matrices (complex values carry none).
+//
+// Every op works on the two trailing dimensions and treats the leading ones
+// as a batch, so a batching rule only re-creates the op with the batch
+// dimension in front.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+namespace {
+
+RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+/// The real type underlying a float or complex element type.
+Type realElementOf(Type elem) {
+  if (auto c = llvm::dyn_cast<ComplexType>(elem))
+    return c.getElementType();
+  return elem;
+}
+
+bool isReal(Value v) { return llvm::isa<FloatType>(tensorOf(v).getElementType()); }
+
+/// Checks that `t` holds matrices (rank >= 2); with `square`, square ones.
+LogicalResult checkMatrix(Operation *op, RankedTensorType t, bool square, StringRef what) {
+  if (t.getRank() < 2)
+    return op->emitOpError() << "needs " << what << " of rank at least 2 (shape [..., m, n]), got "
+                             << t;
+  if (square && t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
+    return op->emitOpError() << "needs square matrices (shape [..., n, n]) as " << what
+                             << ", got " << t;
+  return success();
+}
+
+LogicalResult checkResult(Operation *op, StringRef name, Type got, ArrayRef<int64_t> shape,
+                          Type elem) {
+  auto want = RankedTensorType::get(shape, elem);
+  if (got != want)
+    return op->emitOpError() << name << " must be " << want << ", got " << got;
+  return success();
+}
+
+SmallVector<int64_t> withMatrix(ArrayRef<int64_t> batch, ArrayRef<int64_t> tail) {
+  SmallVector<int64_t> s(batch);
+  s.append(tail.begin(), tail.end());
+  return s;
+}
+
+/// Matrix arithmetic on `[..., m, n]` tensors with mlax ops.
+struct Mat {
+  OpBuilder &b;
+  Location loc;
+
+  static int64_t nb(Value x) { return tensorOf(x).getRank() - 2; }
+
+  Value splat(RankedTensorType type, double v) {
+    return ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, b.getFloatAttr(type.getElementType(), v)));
+  }
+  Value add(Value x, Value y) {
+    if (!x)
+      return y;
+    if (!y)
+      return x;
+    return AddOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) {
+    if (!y)
+      return x;
+    if (!x)
+      return NegOp::create(b, loc, y);
+    return SubOp::create(b, loc, x, y);
+  }
+  Value mul(Value x, Value y) { return MulOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return DivOp::create(b, loc, x, y); }
+  Value neg(Value x) { return NegOp::create(b, loc, x); }
+  Value scale(Value x, double v) { return mul(x, splat(tensorOf(x), v)); }
+
+  /// Swaps the two trailing dimensions.
+  Value mT(Value x) {
+    int64_t r = tensorOf(x).getRank();
+    SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < r - 2; ++d)
+      perm.push_back(d);
+    perm.append({r - 1, r - 2});
+    return TransposeOp::create(b, loc, x, perm);
+  }
+  /// x @ y over equal batch dimensions.
+  Value matmul(Value x, Value y) {
+    auto xt = tensorOf(x), yt = tensorOf(y);
+    int64_t n = nb(x);
+    SmallVector<int64_t> batch;
+    for (int64_t d = 0; d < n; ++d)
+      batch.push_back(d);
+    auto shape = withMatrix(xt.getShape().drop_back(2),
+                            {xt.getDimSize(n), yt.getDimSize(n + 1)});
+    return DotGeneralOp::create(b, loc, RankedTensorType::get(shape, xt.getElementType()), x, y,
+                                batch, batch, ArrayRef<int64_t>{n + 1}, ArrayRef<int64_t>{n});
+  }
+  /// A bool `[..., m, n]` tensor, true where `keep(i, j)`.
+  template <typename F>
+  Value mask(RankedTensorType like, F keep) {
+    int64_t n = like.getRank() - 2;
+    int64_t rows = like.getDimSize(n), cols = like.getDimSize(n + 1);
+    SmallVector<bool> bits;
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        bits.push_back(keep(i, j));
+    auto small = RankedTensorType::get({rows, cols}, b.getI1Type());
+    Value m = ConstantOp::create(b, loc, DenseElementsAttr::get(small, bits));
+    if (n == 0)
+      return m;
+    return BroadcastInDimOp::create(b, loc, like.clone(b.getI1Type()), m,
+                                    ArrayRef<int64_t>{n, n + 1});
+  }
+  /// `x` where `keep(i, j)`, zero elsewhere.
+  template <typename F>
+  Value where(Value x, F keep) {
+    auto t = tensorOf(x);
+    return SelectNOp::create(b, loc, mask(t, keep), ValueRange{splat(t, 0.0), x});
+  }
+  /// Lower triangle `j <= i + k`, upper triangle `j >= i + k`.
+  Value tril(Value x, int64_t k = 0) {
+    return where(x, [k](int64_t i, int64_t j) { return j <= i + k; });
+  }
+  Value triu(Value x, int64_t k = 0) {
+    return where(x, [k](int64_t i, int64_t j) { return j >= i + k; });
+  }
+  /// An identity-like `[..., m, n]` matrix.
+  Value eye(RankedTensorType like) {
+    return SelectNOp::create(b, loc, mask(like, [](int64_t i, int64_t j) { return i == j; }),
+                             ValueRange{splat(like, 0.0), splat(like, 1.0)});
+  }
+  /// The diagonal `[..., n]` of `[..., n, n]`.
+  Value diag(Value x) {
+    return ReduceSumOp::create(b, loc, where(x, [](int64_t i, int64_t j) { return i == j; }),
+                               ArrayRef<int64_t>{nb(x) + 1});
+  }
+  /// `v` `[..., n]` repeated down the rows (`r[i, j] = v[j]`) or, with
+  /// `alongRows`, across the columns (`r[i, j] = v[i]`) of `[..., m, n]`.
+  Value spread(Value v, RankedTensorType like, bool alongRows) {
+    int64_t n = like.getRank() - 2;
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < n; ++d)
+      dims.push_back(d);
+    dims.push_back(alongRows ? n : n + 1);
+    return BroadcastInDimOp::create(b, loc, like.clone(tensorOf(v).getElementType()), v, dims);
+  }
+  /// The `[..., n, n]` matrix with `v` on its diagonal.
+  Value diagEmbed(Value v) {
+    auto vt = tensorOf(v);
+    int64_t n = vt.getDimSize(vt.getRank() - 1);
+    auto like = RankedTensorType::get(withMatrix(vt.getShape().drop_back(), {n, n}),
+                                      vt.getElementType());
+    return where(spread(v, like, false), [](int64_t i, int64_t j) { return i == j; });
+  }
+  Value slice(Value x, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+    auto t = tensorOf(x);
+    int64_t n = t.getRank() - 2;
+    SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()), strides(t.getRank(), 1);
+    start[n] = r0;
+    start[n + 1] = c0;
+    limit[n] = r1;
+    limit[n + 1] = c1;
+    if (ArrayRef<int64_t>(limit) == t.getShape() && r0 == 0 && c0 == 0)
+      return x;
+    return SliceOp::create(b, loc, x, start, limit, strides);
+  }
+  Value concatCols(Value x, Value y) {
+    return ConcatenateOp::create(b, loc, ValueRange{x, y}, nb(x) + 1);
+  }
+  Value solve(Value a, Value rhs, bool left, bool lower, bool unitDiagonal, TransposeKind kind) {
+    return TriangularSolveOp::create(b, loc, rhs.getType(), a, rhs, left, lower, unitDiagonal,
+                                     kind);
+  }
+};
+
+Mat matFor(OpBuilder &b, Operation *op) { return Mat{b, op->getLoc()}; }
+
+/// Re-creates a one-operand op batched: the batch dimension is already in
+/// front, so only the result types change.
+template <typename OpTy, typename... Attrs>
+LogicalResult batchUnary(OpTy op, OpBuilder &b, ValueRange operands, int64_t batchSize,
+                         SmallVectorImpl<Value> &results, Attrs... attrs) {
+  SmallVector<Type> types;
+  for (Value r : op->getResults())
+    types.push_back(vec::batchedType(r.getType(), batchSize));
+  auto batched = OpTy::create(b, op.getLoc(), types, operands[0], attrs...);
+  llvm::append_range(results, batched->getResults());
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// cholesky: L = chol((a + a^T) / 2)
+//===----------------------------------------------------------------------===//
+
+LogicalResult CholeskyOp::verify() {
+  auto t = getType();
+  if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
+    return emitOpError("needs square matrices (shape [..., n, n]), got ") << t;
+  if (!t.getElementType().isF32() && !t.getElementType().isF64())
+    return emitOpError("supports f32 and f64 matrices, got ")
+           << t.getElementType();
+  return success();
+}
+
+namespace {
+/// jax's `phi`: the lower triangle with the diagonal halved.
+Value choleskyPhi(Mat &m, Value x) {
+  Value low = m.tril(x);
+  auto t = tensorOf(x);
+  Value halves = SelectNOp::create(m.b, m.loc,
+                                   m.mask(t, [](int64_t i, int64_t j) { return i == j; }),
+                                   ValueRange{m.splat(t, 1.0), m.splat(t, 0.5)});
+  return m.mul(low, halves);
+}
+Value symmetrize(Mat &m, Value x) { return m.scale(m.add(x, m.mT(x)), 0.5); }
+} // namespace
+
+LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                              SmallVectorImpl<Value> &resultTangents) {
+  if (!tangents[0]) {
+    resultTangents.push_back({});
+    return success();
+  }
+  // dL = L phi(L^-1 sym(dA) L^-T)
+  Mat m = matFor(b, *this);
+  Value l = getResult();
+  Value y = m.solve(l, symmetrize(m, tangents[0]), true, true, false, TransposeKind::None);
+  Value x = m.solve(l, y, false, true, false, TransposeKind::Transpose);
+  resultTangents.push_back(m.matmul(l, choleskyPhi(m, x)));
+  return success();
+}
+
+LogicalResult CholeskyOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                              SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) L^-1).
+  Mat m = matFor(b, *this);
+  Value l = getResult();
+  Value phi = choleskyPhi(m, m.matmul(m.mT(l), cotangents[0]));
+  Value w = m.solve(l, phi, true, true, false, TransposeKind::Transpose);
+  w = m.solve(l, w, false, true, false, TransposeKind::None);
+  operandCotangents.push_back(symmetrize(m, w));
+  return success();
+}
+
+LogicalResult CholeskyOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                                int64_t batchSize, SmallVectorImpl<Value> &results) {
+  results.push_back(CholeskyOp::create(b, getLoc(), operands[0].getType(), operands[0]));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// triangular_solve
+//===----------------------------------------------------------------------===//
+
+LogicalResult TriangularSolveOp::verify() {
+  auto a = tensorOf(getA()), rhs = tensorOf(getB());
+  if (failed(checkMatrix(*this, a, true, "a")) || failed(checkMatrix(*this, rhs, false, "b")))
+    return failure();
+  if (a.getElementType() != rhs.getElementType())
+    return emitOpError() << "needs a and b of one element type, got " << a.getElementType()
+                         << " and " << rhs.getElementType();
+  if (a.getRank() != rhs.getRank() || a.getShape().drop_back(2) != rhs.getShape().drop_back(2))
+    return emitOpError() << "needs a and b with the same batch dimensions, got " << a << " and "
+                         << rhs;
+  int64_t m = a.getDimSize(a.getRank() - 1);
+  int64_t r = rhs.getRank();
+  int64_t along = getLeftSide() ? rhs.getDimSize(r - 2) : rhs.getDimSize(r - 1);
+  if (along != m)
+    return emitOpError() << "b " << rhs << " does not fit a " << a << " on the "
+                         << (getLeftSide() ? "left (b's rows" : "right (b's columns")
+                         << " must number " << m << ")";
+  if (getType() != rhs)
+    return emitOpError() << "result type must be b's type " << rhs << ", got " << getType();
+  return success();
+}
+
+namespace {
+/// `a` as the solve reads it: its triangle, without the diagonal when that
+/// is taken to be ones.
+Value solveTriangle(Mat &m, Value a, bool lower, bool unitDiagonal) {
+  if (lower)
+    return m.tril(a, unitDiagonal ? -1 : 0);
+  return m.triu(a, unitDiagonal ? 1 : 0);
+}
+TransposeKind flipped(TransposeKind kind) {
+  // Real matrices only: the adjoint is the transpose.
+  return kind == TransposeKind::None ? TransposeKind::Transpose : TransposeKind::None;
+}
+} // namespace
+
+LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                                     SmallVectorImpl<Value> &resultTangents) {
+  Value da = tangents[0], db = tangents[1];
+  if (!da && !db) {
+    resultTangents.push_back({});
+    return success();
+  }
+  // op(A) dX = dB - op(dA) X (left), dX op(A) = dB - X op(dA) (right).
+  Mat m = matFor(b, *this);
+  bool left = getLeftSide(), lower = getLower(), unit = getUnitDiagonal();
+  TransposeKind kind = getTransposeA();
+  Value rhs = db;
+  if (da) {
+    Value opDa = solveTriangle(m, da, lower, unit);
+    if (kind != TransposeKind::None)
+      opDa = m.mT(opDa);
+    Value x = getResult();
+    rhs = m.sub(rhs, left ? m.matmul(opDa, x) : m.matmul(x, opDa));
+  }
+  resultTangents.push_back(m.solve(getA(), rhs, left, lower, unit, kind));
+  return success();
+}
+
+LogicalResult TriangularSolveOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                                     SmallVectorImpl<Value> &operandCotangents) {
+  Value ct = cotangents[0];
+  if (!ct) {
+    operandCotangents.append(2, Value());
+    return success();
+  }
+  Mat m = matFor(b, *this);
+  bool left = getLeftSide(), lower = getLower(), unit = getUnitDiagonal();
+  TransposeKind kind = getTransposeA();
+  Value bbar = m.solve(getA(), ct, left, lower, unit, flipped(kind));
+  Value x = getResult();
+  // The cotangent of op(dA): -Bbar X^T (left) or -X^T Bbar (right).
+  Value opBar = left ? m.matmul(bbar, m.mT(x)) : m.matmul(m.mT(x), bbar);
+  if (kind != TransposeKind::None)
+    opBar = m.mT(opBar);
+  operandCotangents.push_back(m.neg(solveTriangle(m, opBar, lower, unit)));
+  operandCotangents.push_back(bbar);
+  return success();
+}
+
+LogicalResult TriangularSolveOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                                       int64_t batchSize, SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  Value a = batched[0] ? operands[0] : vec::broadcastToBatch(b, loc, operands[0], batchSize);
+  Value rhs = batched[1] ? operands[1] : vec::broadcastToBatch(b, loc, operands[1], batchSize);
+  results.push_back(TriangularSolveOp::create(b, loc, rhs.getType(), a, rhs, getLeftSide(),
+                                              getLower(), getUnitDiagonal(), getTransposeA()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// eigh
+//===----------------------------------------------------------------------===//
+
+LogicalResult EighOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, true, "operand")))
+    return failure();
+  if (failed(checkResult(*this, "eigenvectors type", getVectors().getType(), a.getShape(),
+                         a.getElementType())))
+    return failure();
+  return checkResult(*this, "eigenvalues type", getValues().getType(),
+                     a.getShape().drop_back(), realElementOf(a.getElementType()));
+}
+
+namespace {
+/// The symmetric matrix the op sees in `t`: the triangle it reads, mirrored.
+Value eighView(Mat &m, Value t, bool lower) {
+  if (lower)
+    return m.add(m.tril(t), m.mT(m.tril(t, -1)));
+  return m.add(m.triu(t), m.mT(m.triu(t, 1)));
+}
+/// The transpose of `eighView`.
+Value eighViewTranspose(Mat &m, Value g, bool lower) {
+  if (lower)
+    return m.add(m.tril(g), m.tril(m.mT(g), -1));
+  return m.add(m.triu(g), m.triu(m.mT(g), 1));
+}
+/// jax's `Fmat`: 1 / (w_j - w_i) off the diagonal, 0 on it.
+Value eighF(Mat &m, Value w, RankedTensorType like) {
+  Value eye = m.eye(like);
+  Value diff = m.sub(m.spread(w, like, false), m.spread(w, like, true));
+  Value one = m.splat(like, 1.0);
+  return m.sub(m.div(one, m.add(eye, diff)), eye);
+}
+} // namespace
+
+LogicalResult EighOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  if (!tangents[0] || !isReal(getOperand())) {
+    resultTangents.append(2, Value());
+    return success();
+  }
+  // M = V^T dA V; dw = diag(M); dV = V (F * M).
+  Mat m = matFor(b, *this);
+  Value v = getVectors(), w = getValues();
+  Value da = eighView(m, tangents[0], getLower());
+  Value mm = m.matmul(m.mT(v), m.matmul(da, v));
+  Value f = eighF(m, w, tensorOf(v));
+  resultTangents.push_back(m.matmul(v, m.mul(f, mm)));
+  resultTangents.push_back(m.diag(mm));
+  return success();
+}
+
+LogicalResult EighOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  Value vbar = cotangents[0], wbar = cotangents[1];
+  if ((!vbar && !wbar) || !isReal(getOperand())) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  // Mbar = diag(wbar) + F * (V^T Vbar); dA-bar = view^T(V Mbar V^T).
+  Mat m = matFor(b, *this);
+  Value v = getVectors();
+  Value mbar;
+  if (wbar)
+    mbar = m.diagEmbed(wbar);
+  if (vbar)
+    mbar = m.add(mbar, m.mul(eighF(m, getValues(), tensorOf(v)), m.matmul(m.mT(v), vbar)));
+  Value g = m.matmul(v, m.matmul(mbar, m.mT(v)));
+  operandCotangents.push_back(eighViewTranspose(m, g, getLower()));
+  return success();
+}
+
+LogicalResult EighOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                            int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getLower());
+}
+
+//===----------------------------------------------------------------------===//
+// qr
+//===----------------------------------------------------------------------===//
+
+LogicalResult QrOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, false, "operand")))
+    return failure();
+  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
+  int64_t k = std::min(rows, cols);
+  auto batch = a.getShape().drop_back(2);
+  bool full = getFullMatrices();
+  if (failed(checkResult(*this, "q type", getQ().getType(),
+                         withMatrix(batch, {rows, full ? rows : k}), a.getElementType())))
+    return failure();
+  return checkResult(*this, "r type", getR().getType(),
+                     withMatrix(batch, {full ? rows : k, cols}), a.getElementType());
+}
+
+namespace {
+/// jax's `_thin_qr_jvp` for square-or-tall Q (m x n) and R (n x n).
+std::pair<Value, Value> thinQrJvp(Mat &m, Value q, Value r, Value dx) {
+  Value y = m.solve(r, dx, false, false, false, TransposeKind::None); // dX R^-1
+  Value c = m.matmul(m.mT(q), y);
+  Value low = m.tril(c, -1);
+  Value omega = m.sub(low, m.mT(low));
+  Value dq = m.add(m.matmul(q, m.sub(omega, c)), y);
+  Value dr = m.matmul(m.sub(c, omega), r);
+  return {dq, dr};
+}
+/// The transpose of `thinQrJvp`: the cotangent of dX.
+Value thinQrVjp(Mat &m, Value q, Value r, Value qbar, Value rbar) {
+  Value omegaBar;
+  if (qbar)
+    omegaBar = m.matmul(m.mT(q), qbar);
+  if (rbar)
+    omegaBar = m.sub(omegaBar, m.matmul(rbar, m.mT(r)));
+  Value cbar = m.add(m.neg(omegaBar), m.tril(m.sub(omegaBar, m.mT(omegaBar)), -1));
+  Value ybar = m.add(qbar, m.matmul(q, cbar));
+  return m.solve(r, ybar, false, false, false, TransposeKind::Transpose); // Ybar R^-T
+}
+
+LogicalResult qrDerivativeSupported(QrOp op) {
+  auto t = tensorOf(op.getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (op.getFullMatrices() && rows > cols)
+    return op.emitOpError() << "derivative with full_matrices of a tall " << rows << "x" << cols
+                            << " matrix is not implemented";
+  return success();
+}
+} // namespace
+
+LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                        SmallVectorImpl<Value> &resultTangents) {
+  Value dx = tangents[0];
+  if (!dx || !isReal(getOperand())) {
+    resultTangents.append(2, Value());
+    return success();
+  }
+  if (failed(qrDerivativeSupported(*this)))
+    return failure();
+  Mat m = matFor(b, *this);
+  Value q = getQ(), r = getR();
+  auto t = tensorOf(getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (rows >= cols) {
+    auto [dq, dr] = thinQrJvp(m, q, r, dx);
+    resultTangents.append({dq, dr});
+    return success();
+  }
+  // Wide: X = [X1 X2], R = [R1 R2]; X1 = Q R1 is square and R2 = Q^T X2.
+  Value x2 = m.slice(getOperand(), 0, rows, rows, cols);
+  auto [dq, dr1] = thinQrJvp(m, q, m.slice(r, 0, rows, 0, rows), m.slice(dx, 0, rows, 0, rows));
+  Value dr2 = m.add(m.matmul(m.mT(dq), x2), m.matmul(m.mT(q), m.slice(dx, 0, rows, rows, cols)));
+  resultTangents.append({dq, m.concatCols(dr1, dr2)});
+  return success();
+}
+
+LogicalResult QrOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                        SmallVectorImpl<Value> &operandCotangents) {
+  Value qbar = cotangents[0], rbar = cotangents[1];
+  if ((!qbar && !rbar) || !isReal(getOperand())) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  if (failed(qrDerivativeSupported(*this)))
+    return failure();
+  Mat m = matFor(b, *this);
+  Value q = getQ(), r = getR();
+  auto t = tensorOf(getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (rows >= cols) {
+    operandCotangents.push_back(thinQrVjp(m, q, r, qbar, rbar));
+    return success();
+  }
+  // Wide: dR2 = dQ^T X2 + Q^T dX2 sends X2 R2bar^T to Qbar and Q R2bar to dX2.
+  Value rbar1, x2bar;
+  if (rbar) {
+    rbar1 = m.slice(rbar, 0, rows, 0, rows);
+    Value rbar2 = m.slice(rbar, 0, rows, rows, cols);
+    qbar = m.add(qbar, m.matmul(m.slice(getOperand(), 0, rows, rows, cols), m.mT(rbar2)));
+    x2bar = m.matmul(q, rbar2);
+  } else {
+    auto x2Type = RankedTensorType::get(
+        withMatrix(t.getShape().drop_back(2), {rows, cols - rows}), t.getElementType());
+    x2bar = m.splat(x2Type, 0.0);
+  }
+  Value x1bar = thinQrVjp(m, q, m.slice(r, 0, rows, 0, rows), qbar, rbar1);
+  operandCotangents.push_back(m.concatCols(x1bar, x2bar));
+  return success();
+}
+
+LogicalResult QrOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int64_t batchSize,
+                          SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getFullMatrices());
+}
+
+//===----------------------------------------------------------------------===//
+// svd
+//===----------------------------------------------------------------------===//
+
+LogicalResult SvdOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, false, "operand")))
+    return failure();
+  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
+  int64_t k = std::min(rows, cols);
+  auto batch = a.getShape().drop_back(2);
+  bool full = getFullMatrices();
+  if (failed(checkResult(*this, "s type", getS().getType(), withMatrix(batch, {k}),
+                         realElementOf(a.getElementType()))) ||
+      failed(checkResult(*this, "u type", getU().getType(),
+                         withMatrix(batch, {rows, full ? rows : k}), a.getElementType())))
+    return failure();
+  return checkResult(*this, "vt type", getVt().getType(),
+                     withMatrix(batch, {full ? cols : k, cols}), a.getElementType());
+}
+
+namespace {
+/// U and V^T cut to the k singular vectors that pair with s.
+std::pair<Value, Value> thinVectors(Mat &m, SvdOp op) {
+  auto t = tensorOf(op.getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  int64_t k = std::min(rows, cols);
+  return {m.slice(op.getU(), 0, rows, 0, k), m.slice(op.getVt(), 0, k, 0, cols)};
+}
+} // namespace
+
+LogicalResult SvdOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                         SmallVectorImpl<Value> &resultTangents) {
+  Value da = tangents[0];
+  if (!da || !isReal(getOperand())) {
+    resultTangents.append(3, Value());
+    return success();
+  }
+  auto t = tensorOf(getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (getFullMatrices() && rows != cols)
+    return emitOpError() << "forward-mode derivative with full_matrices of a non-square "
+                         << rows << "x" << cols
+                         << " matrix is not implemented (as in JAX; use full_matrices = false)";
+  // jax's svd_jvp_rule (real matrices): dS = U^T dA V, ds = diag(dS),
+  // dU = U (F * (dS s + (dS s)^T)) [+ (I - U U^T) dA V / s],
+  // dV = V (F * (s dS + (s dS)^T)) [+ (I - V V^T) dA^T U / s],
+  // F_ij = 1 / (s_j^2 - s_i^2) off the diagonal.
+  Mat m = matFor(b, *this);
+  Value u = getU(), vt = getVt(), s = getS();
+  Value v = m.mT(vt);
+  Value ds = m.matmul(m.mT(u), m.matmul(da, v));
+  auto kk = tensorOf(ds);
+  Value sRow = m.spread(s, kk, false), sCol = m.spread(s, kk, true); // s_j, s_i
+  Value eye = m.eye(kk);
+  Value diffs = m.mul(m.add(sRow, sCol), m.sub(sRow, sCol));
+  Value f = m.sub(m.div(m.splat(kk, 1.0), m.add(diffs, eye)), eye);
+  Value dss = m.mul(sRow, ds), sds = m.mul(sCol, ds);
+  Value du = m.matmul(u, m.mul(f, m.add(dss, m.mT(dss))));
+  Value dv = m.matmul(v, m.mul(f, m.add(sds, m.mT(sds))));
+  if (rows > cols) {
+    Value dav = m.matmul(da, v);
+    Value rest = m.sub(dav, m.matmul(u, m.matmul(m.mT(u), dav)));
+    du = m.add(du, m.div(rest, m.spread(s, tensorOf(rest), false)));
+  } else if (cols > rows) {
+    Value dau = m.matmul(m.mT(da), u);
+    Value rest = m.sub(dau, m.matmul(v, m.matmul(vt, dau)));
+    dv = m.add(dv, m.div(rest, m.spread(s, tensorOf(rest), false)));
+  }
+  resultTangents.push_back(m.diag(ds));
+  resultTangents.push_back(du);
+  resultTangents.push_back(m.mT(dv));
+  return success();
+}
+
+LogicalResult SvdOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                         SmallVectorImpl<Value> &operandCotangents) {
+  Value sbar = cotangents[0];
+  if (!isReal(getOperand()) || (!sbar && !cotangents[1] && !cotangents[2])) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  if (cotangents[1] || cotangents[2])
+    return emitOpError("reverse-mode derivatives of the singular vectors are not implemented "
+                       "(only of the singular values)");
+  // Abar = U diag(sbar) V^T.
+  Mat m = matFor(b, *this);
+  auto [u, vt] = thinVectors(m, *this);
+  operandCotangents.push_back(m.matmul(m.mul(u, m.spread(sbar, tensorOf(u), false)), vt));
+  return success();
+}
+
+LogicalResult SvdOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int64_t batchSize,
+                           SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getFullMatrices());
+}
+
+//===----------------------------------------------------------------------===//
+// geqrf
+//===----------------------------------------------------------------------===//
+
+LogicalResult GeqrfOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, false, "operand")))
+    return failure();
+  int64_t r = a.getRank(), k = std::min(a.getDimSize(r - 2), a.getDimSize(r - 1));
+  if (failed(checkResult(*this, "r type", getR().getType(), a.getShape(), a.getElementType())))
+    return failure();
+  return checkResult(*this, "taus type", getTaus().getType(),
+                     withMatrix(a.getShape().drop_back(2), {k}), a.getElementType());
+}
+
+LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                             int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results);
+}

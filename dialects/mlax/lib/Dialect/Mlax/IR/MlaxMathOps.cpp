@@ -1,0 +1,651 @@
+//===- MlaxMathOps.cpp - special functions, clamp, top_k, scans -----------===//
+//
+// Verifiers, derivative rules and batching rules of the ops in
+// MlaxMathOps.td. The derivative rules follow jax.lax's:
+//
+//  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules;
+//  * clamp: the tangent of whichever input the result is (select-based);
+//  * top_k: the tangent gathered at the indices (its transpose scatters);
+//  * cumprod/cummax/cummin/cumlogsumexp: jax differentiates these through an
+//    associative scan of the binary combiner; here the scan is a log-step
+//    (Hillis-Steele) prefix scan written with mlax ops, differentiated in
+//    closed form, so zeros (cumprod) and ties (cummax/cummin: the tangent is
+//    split evenly as lax.max's rule splits it) are exact.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+namespace {
+
+RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+/// Emits mlax ops at one location.
+struct Emit {
+  OpBuilder &b;
+  Location loc;
+
+  Value splat(Type type, double value) {
+    auto tensor = llvm::cast<RankedTensorType>(type);
+    Type elt = tensor.getElementType();
+    Attribute scalar;
+    if (llvm::isa<FloatType>(elt))
+      scalar = b.getFloatAttr(elt, value);
+    else if (elt.isInteger(1))
+      scalar = b.getBoolAttr(value != 0);
+    else
+      scalar = b.getIntegerAttr(elt, static_cast<int64_t>(value));
+    return ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, scalar));
+  }
+  Value like(Value v, double value) { return splat(v.getType(), value); }
+  Value scalar(Type elt, double value) { return splat(RankedTensorType::get({}, elt), value); }
+
+  Value add(Value x, Value y) {
+    if (!x)
+      return y;
+    if (!y)
+      return x;
+    return AddOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) { return SubOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return MulOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return DivOp::create(b, loc, x, y); }
+  Value neg(Value x) { return NegOp::create(b, loc, x); }
+  Value exp(Value x) { return ExpOp::create(b, loc, x); }
+  Value cmp(ComparisonDirection d, Value x, Value y) {
+    return CompareOp::create(b, loc, d, x, y);
+  }
+  Value eq(Value x, Value y) { return cmp(ComparisonDirection::EQ, x, y); }
+  Value land(Value x, Value y) { return AndOp::create(b, loc, x, y); }
+  /// `pred ? onTrue : onFalse`, elementwise.
+  Value select(Value pred, Value onTrue, Value onFalse) {
+    return SelectNOp::create(b, loc, pred, ValueRange{onFalse, onTrue});
+  }
+  /// `x` broadcast to `type` (a scalar to any shape; same shape: unchanged).
+  Value broadcastTo(Value x, RankedTensorType type) {
+    if (x.getType() == type)
+      return x;
+    return BroadcastInDimOp::create(b, loc, type, x, ArrayRef<int64_t>{});
+  }
+  /// Sums `x` down to `type` (the inverse of `broadcastTo`).
+  Value sumTo(Value x, RankedTensorType type) {
+    if (x.getType() == type)
+      return x;
+    SmallVector<int64_t> axes;
+    for (int64_t d = 0; d < tensorOf(x).getRank(); ++d)
+      axes.push_back(d);
+    return ReduceSumOp::create(b, loc, x, axes);
+  }
+};
+
+Emit emitFor(OpBuilder &b, Operation *op) { return Emit{b, op->getLoc()}; }
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary ops: t * f'(x), as jax.lax
+//===----------------------------------------------------------------------===//
+
+Value SinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emit e = emitFor(b, *this);
+  return e.mul(t, CoshOp::create(b, getLoc(), getOperand()));
+}
+Value CoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emit e = emitFor(b, *this);
+  return e.mul(t, SinhOp::create(b, getLoc(), getOperand()));
+}
+Value AsinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // asin' = rsqrt(1 - x^2)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.mul(t, RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x))));
+}
+Value AcosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // acos' = -rsqrt(1 - x^2)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.mul(t, e.neg(RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x)))));
+}
+Value AtanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // atan' = 1 / (1 + x^2)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.div(t, e.add(e.like(x, 1.0), e.mul(x, x)));
+}
+Value AsinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // asinh' = rsqrt(x^2 + 1)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.mul(t, RsqrtOp::create(b, getLoc(), e.add(e.mul(x, x), e.like(x, 1.0))));
+}
+Value AcoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // acosh' = rsqrt((x - 1) * (x + 1))
+  Emit e = emitFor(b, *this);
+  Value x = getOperand(), one = e.like(x, 1.0);
+  return e.mul(t, RsqrtOp::create(b, getLoc(), e.mul(e.sub(x, one), e.add(x, one))));
+}
+Value AtanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // atanh' = 1 / ((1 + x) * (1 - x)), as jax: (t / (1 - x)) / (1 + x)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand(), one = e.like(x, 1.0);
+  return e.div(e.div(t, e.sub(one, x)), e.add(one, x));
+}
+Value LgammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emit e = emitFor(b, *this);
+  return e.mul(t, DigammaOp::create(b, getLoc(), getOperand()));
+}
+Value DigammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // digamma' = polygamma(1, x)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.mul(t, PolygammaOp::create(b, getLoc(), e.like(x, 1.0), x));
+}
+Value ErfcOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // erfc'(x) = -2 / sqrt(pi) * exp(-x^2)
+  Emit e = emitFor(b, *this);
+  Value x = getOperand();
+  return e.mul(t, e.mul(e.like(x, -1.1283791670955126), e.exp(e.neg(e.mul(x, x)))));
+}
+Value CbrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // cbrt' = 1/3 * cbrt(x)^-2, as jax
+  Emit e = emitFor(b, *this);
+  Value r = getResult();
+  return e.mul(t, e.mul(e.like(r, 1.0 / 3.0), e.div(e.like(r, 1.0), e.mul(r, r))));
+}
+Value PopcntOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+
+//===----------------------------------------------------------------------===//
+// polygamma, zeta: differentiable in x (resp. q) only, as in jax.lax
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The cotangent of an argument a rule cannot differentiate: NaN, so that a
+/// gradient through it is visibly undefined (a vjp rule cannot tell whether
+/// the argument is active; an inactive one drops it).
+Value undefinedCotangent(Emit &e, Value like) {
+  return e.like(like, std::nan(""));
+}
+} // namespace
+
+LogicalResult PolygammaOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                               SmallVectorImpl<Value> &resultTangents) {
+  if (tangents[0])
+    return emitOpError("cannot be differentiated with respect to m (the order), as in "
+                       "jax.lax.polygamma");
+  if (!tangents[1]) {
+    resultTangents.push_back({});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  Value m = getLhs(), x = getRhs();
+  Value next = PolygammaOp::create(b, getLoc(), e.add(m, e.like(m, 1.0)), x);
+  resultTangents.push_back(e.mul(tangents[1], next));
+  return success();
+}
+
+LogicalResult PolygammaOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                               SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.append({Value(), Value()});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  Value m = getLhs(), x = getRhs();
+  Value next = PolygammaOp::create(b, getLoc(), e.add(m, e.like(m, 1.0)), x);
+  operandCotangents.push_back(undefinedCotangent(e, m));
+  operandCotangents.push_back(e.mul(cotangents[0], next));
+  return success();
+}
+
+LogicalResult ZetaOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  if (tangents[0])
+    return emitOpError("cannot be differentiated with respect to x (only q)");
+  if (!tangents[1]) {
+    resultTangents.push_back({});
+    return success();
+  }
+  // d/dq zeta(x, q) = -x * zeta(x + 1, q)
+  Emit e = emitFor(b, *this);
+  Value x = getLhs(), q = getRhs();
+  Value next = ZetaOp::create(b, getLoc(), e.add(x, e.like(x, 1.0)), q);
+  resultTangents.push_back(e.mul(tangents[1], e.mul(e.neg(x), next)));
+  return success();
+}
+
+LogicalResult ZetaOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.append({Value(), Value()});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  Value x = getLhs(), q = getRhs();
+  Value next = ZetaOp::create(b, getLoc(), e.add(x, e.like(x, 1.0)), q);
+  operandCotangents.push_back(undefinedCotangent(e, x));
+  operandCotangents.push_back(e.mul(cotangents[0], e.mul(e.neg(x), next)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// clamp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ClampOp::verify() {
+  auto x = getOperand().getType();
+  for (auto [name, bound] : {std::pair<StringRef, Value>{"min", getMin()},
+                             std::pair<StringRef, Value>{"max", getMax()}}) {
+    auto t = tensorOf(bound);
+    if (t.getElementType() != x.getElementType())
+      return emitOpError() << name << " must have the operand's element type "
+                           << x.getElementType() << ", got " << t.getElementType();
+    if (t.getRank() != 0 && t.getShape() != x.getShape())
+      return emitOpError() << name << " must be a scalar or have the operand's shape "
+                           << x << ", got " << t;
+  }
+  return success();
+}
+
+namespace {
+/// The three masks of jax.lax's clamp rule: where the result is the operand
+/// (min < x < max), min (min > x and min < max) and max (max < x).
+struct ClampMasks {
+  Value operand, min, max;
+};
+ClampMasks clampMasks(Emit &e, ClampOp op) {
+  auto type = op.getOperand().getType();
+  Value x = op.getOperand();
+  Value lo = e.broadcastTo(op.getMin(), type), hi = e.broadcastTo(op.getMax(), type);
+  using D = ComparisonDirection;
+  return {e.land(e.cmp(D::GT, x, lo), e.cmp(D::LT, x, hi)),
+          e.land(e.cmp(D::GT, lo, x), e.cmp(D::LT, lo, hi)), e.cmp(D::LT, hi, x)};
+}
+} // namespace
+
+LogicalResult ClampOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                           SmallVectorImpl<Value> &resultTangents) {
+  if (llvm::all_of(tangents, [](Value t) { return !t; })) {
+    resultTangents.push_back({});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  auto type = getOperand().getType();
+  ClampMasks masks = clampMasks(e, *this);
+  Value zero = e.splat(type, 0.0), sum;
+  Value which[3] = {masks.min, masks.operand, masks.max};
+  for (int i = 0; i < 3; ++i)
+    if (tangents[i])
+      sum = e.add(sum, e.select(which[i], e.broadcastTo(tangents[i], type), zero));
+  resultTangents.push_back(sum);
+  return success();
+}
+
+LogicalResult ClampOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                           SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.append({Value(), Value(), Value()});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  auto type = getOperand().getType();
+  ClampMasks masks = clampMasks(e, *this);
+  Value ct = cotangents[0], zero = e.splat(type, 0.0);
+  operandCotangents.push_back(e.sumTo(e.select(masks.min, ct, zero), tensorOf(getMin())));
+  operandCotangents.push_back(e.select(masks.operand, ct, zero));
+  operandCotangents.push_back(e.sumTo(e.select(masks.max, ct, zero), tensorOf(getMax())));
+  return success();
+}
+
+LogicalResult ClampOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                             int64_t batchSize, SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  auto resultType = vec::batchedType(getType(), batchSize);
+  Value x = batched[1] ? operands[1] : vec::broadcastToBatch(b, loc, operands[1], batchSize);
+  SmallVector<Value> bounds;
+  for (unsigned i : {0u, 2u}) {
+    Value v = operands[i];
+    bool scalar = tensorOf(getOperation()->getOperand(i)).getRank() == 0;
+    if (!batched[i] && scalar) {
+      bounds.push_back(v); // a scalar bound stays a scalar
+    } else if (!batched[i]) {
+      bounds.push_back(vec::broadcastToBatch(b, loc, v, batchSize));
+    } else if (scalar && resultType.getRank() > 1) {
+      bounds.push_back(BroadcastInDimOp::create(b, loc, resultType, v, ArrayRef<int64_t>{0}));
+    } else {
+      bounds.push_back(v);
+    }
+  }
+  results.push_back(ClampOp::create(b, loc, resultType, bounds[0], x, bounds[1]));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// top_k
+//===----------------------------------------------------------------------===//
+
+LogicalResult TopKOp::verify() {
+  auto in = getOperand().getType();
+  if (in.getRank() < 1)
+    return emitOpError("needs an operand of rank at least 1, got ") << in;
+  int64_t k = getK(), n = in.getDimSize(in.getRank() - 1);
+  if (k < 0 || k > n)
+    return emitOpError("k = ") << k << " must be in [0, " << n
+                               << "] (the size of the last dimension)";
+  SmallVector<int64_t> shape(in.getShape());
+  shape.back() = k;
+  auto values = RankedTensorType::get(shape, in.getElementType());
+  auto indices = RankedTensorType::get(shape, IntegerType::get(getContext(), 32));
+  if (getValues().getType() != values)
+    return emitOpError("values must be ") << values << ", got " << getValues().getType();
+  if (getIndices().getType() != indices)
+    return emitOpError("indices must be ") << indices << ", got " << getIndices().getType();
+  return success();
+}
+
+namespace {
+/// The dimension numbers that pair each top_k index with its row: the
+/// leading dimensions are batching dimensions, the last is indexed.
+SmallVector<int64_t> leadingDims(int64_t rank) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    dims.push_back(d);
+  return dims;
+}
+
+/// The indices with a trailing index-vector dimension of size 1.
+Value indexVectors(Emit &e, Value indices) {
+  auto t = tensorOf(indices);
+  SmallVector<int64_t> shape(t.getShape());
+  shape.push_back(1);
+  return ReshapeOp::create(e.b, e.loc, RankedTensorType::get(shape, t.getElementType()),
+                           indices);
+}
+} // namespace
+
+LogicalResult TopKOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  if (!tangents[0]) {
+    resultTangents.append({Value(), Value()});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  int64_t rank = getOperand().getType().getRank();
+  SmallVector<int64_t> lead = leadingDims(rank), ones(rank, 1);
+  Value gathered = GatherOp::create(
+      b, getLoc(), getValues().getType(), tangents[0], indexVectors(e, getIndices()),
+      b.getDenseI64ArrayAttr({}), b.getDenseI64ArrayAttr({rank - 1}),
+      b.getDenseI64ArrayAttr(lead), b.getDenseI64ArrayAttr(lead),
+      b.getDenseI64ArrayAttr({rank - 1}), b.getI64IntegerAttr(rank),
+      b.getDenseI64ArrayAttr(ones), UnitAttr());
+  resultTangents.append({gathered, Value()});
+  return success();
+}
+
+LogicalResult TopKOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  Emit e = emitFor(b, *this);
+  auto type = getOperand().getType();
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> lead = leadingDims(rank);
+  Value scattered = ScatterOp::create(
+      b, getLoc(), type, ScatterCombinerAttr::get(b.getContext(), ScatterCombiner::Add),
+      e.splat(type, 0.0), indexVectors(e, getIndices()), cotangents[0],
+      b.getDenseI64ArrayAttr({}), b.getDenseI64ArrayAttr({rank - 1}),
+      b.getDenseI64ArrayAttr(lead), b.getDenseI64ArrayAttr(lead),
+      b.getDenseI64ArrayAttr({rank - 1}), b.getI64IntegerAttr(rank), UnitAttr(),
+      b.getUnitAttr());
+  operandCotangents.push_back(scattered);
+  return success();
+}
+
+LogicalResult TopKOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                            int64_t batchSize, SmallVectorImpl<Value> &results) {
+  // top_k works on the last dimension; the batch dimension is one more row.
+  auto op = TopKOp::create(b, getLoc(), vec::batchedType(getValues().getType(), batchSize),
+                           vec::batchedType(getIndices().getType(), batchSize), operands[0],
+                           getKAttr());
+  results.append({op.getValues(), op.getIndices()});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// cumprod, cummax, cummin, cumlogsumexp
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class Combiner { Prod, Max, Min, LogSumExp };
+
+LogicalResult verifyCumulative(Operation *op, int64_t axis) {
+  int64_t rank = tensorOf(op->getResult(0)).getRank();
+  if (axis < 0 || axis >= rank)
+    return op->emitOpError("axis ") << axis << " is out of range for rank " << rank;
+  return success();
+}
+
+/// One step of the prefix scan combines each element with the one `k`
+/// places earlier (later when reversed): `x' = x (+) shifted(x)`. The
+/// weights are the partial derivatives of `(+)` in its two arguments.
+struct Step {
+  Value valid;    // i1: the positions that have an element k places back
+  Value combined; // x (+) shifted(x), meaningful where valid
+  Value wSelf, wShifted;
+};
+
+struct PrefixScan {
+  Emit &e;
+  Combiner kind;
+  int64_t axis;
+  bool reverse;
+  RankedTensorType type;
+
+  int64_t size() const { return type.getDimSize(axis); }
+
+  /// `v` moved `k` places along the axis in the scan's direction (`toward`)
+  /// or against it, the vacated places filled with zeros.
+  Value shift(Value v, int64_t k, bool toward) {
+    int64_t rank = type.getRank();
+    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+    bool lowSide = toward != reverse; // forward scans shift towards higher indices
+    (lowSide ? low : high)[axis] = k;
+    (lowSide ? high : low)[axis] = -k;
+    Value zero = e.scalar(tensorOf(v).getElementType(), 0.0);
+    return PadOp::create(e.b, e.loc, v, zero, low, high, interior);
+  }
+
+  Value validMask(int64_t k) {
+    auto idxType = type.clone(e.b.getI32Type());
+    Value pos = IotaOp::create(e.b, e.loc, idxType, e.b.getI64IntegerAttr(axis));
+    if (!reverse)
+      return e.cmp(ComparisonDirection::GE, pos, e.splat(idxType, k));
+    return e.cmp(ComparisonDirection::LT, pos, e.splat(idxType, size() - k));
+  }
+
+  /// JAX's `_balanced_eq`: 1 where `mine` is the result, 1/2 on ties.
+  Value chooser(Value mine, Value other, Value result) {
+    Value half = e.like(result, 0.5), one = e.like(result, 1.0), zero = e.like(result, 0.0);
+    return e.select(e.eq(mine, result), e.select(e.eq(other, result), half, one), zero);
+  }
+
+  /// `x` with +inf read as 0 (jax's logaddexp rule, so that exp(inf - inf)
+  /// does not make a NaN).
+  Value replaceInf(Value x) {
+    return e.select(e.eq(x, e.like(x, INFINITY)), e.like(x, 0.0), x);
+  }
+
+  Value logaddexp(Value a, Value b) {
+    Value amax = MaxOp::create(e.b, e.loc, a, b);
+    Value delta = e.sub(a, b);
+    Value isNan = e.cmp(ComparisonDirection::NE, delta, delta);
+    Value tail = Log1pOp::create(
+        e.b, e.loc, e.exp(e.neg(AbsOp::create(e.b, e.loc, delta))));
+    return e.select(isNan, e.add(a, b), e.add(amax, tail));
+  }
+
+  Step step(Value x, int64_t k) {
+    Step s;
+    s.valid = validMask(k);
+    Value xs = shift(x, k, /*toward=*/true);
+    switch (kind) {
+    case Combiner::Prod:
+      s.combined = e.mul(x, xs);
+      s.wSelf = xs;
+      s.wShifted = x;
+      break;
+    case Combiner::Max:
+    case Combiner::Min:
+      s.combined = kind == Combiner::Max ? Value(MaxOp::create(e.b, e.loc, x, xs))
+                                         : Value(MinOp::create(e.b, e.loc, x, xs));
+      s.wSelf = chooser(x, xs, s.combined);
+      s.wShifted = chooser(xs, x, s.combined);
+      break;
+    case Combiner::LogSumExp: {
+      s.combined = logaddexp(x, xs);
+      Value r = replaceInf(s.combined);
+      s.wSelf = e.exp(e.sub(replaceInf(x), r));
+      s.wShifted = e.exp(e.sub(replaceInf(xs), r));
+      break;
+    }
+    }
+    return s;
+  }
+
+  /// The steps of the scan over `x`, in order.
+  SmallVector<Step> steps(Value x) {
+    SmallVector<Step> out;
+    for (int64_t k = 1; k < size(); k *= 2) {
+      out.push_back(step(x, k));
+      x = e.select(out.back().valid, out.back().combined, x);
+    }
+    return out;
+  }
+
+  /// Forward mode: each step maps t to `valid ? wSelf*t + wShifted*shift(t) : t`.
+  Value jvp(Value x, Value t) {
+    int64_t k = 1;
+    for (const Step &s : steps(x)) {
+      Value mixed = e.add(e.mul(s.wSelf, t), e.mul(s.wShifted, shift(t, k, true)));
+      t = e.select(s.valid, mixed, t);
+      k *= 2;
+    }
+    return t;
+  }
+
+  /// Reverse mode: the transposed steps, last first.
+  Value vjp(Value x, Value ct) {
+    SmallVector<Step> all = steps(x);
+    Value zero = e.splat(type, 0.0);
+    int64_t k = int64_t(1) << all.size();
+    for (const Step &s : llvm::reverse(all)) {
+      k /= 2;
+      Value self = e.select(s.valid, e.mul(s.wSelf, ct), ct);
+      Value passed = e.select(s.valid, e.mul(s.wShifted, ct), zero);
+      ct = e.add(self, shift(passed, k, /*toward=*/false));
+    }
+    return ct;
+  }
+};
+
+template <typename OpTy>
+LogicalResult cumulativeJvp(OpTy op, Combiner kind, OpBuilder &b, ArrayRef<Value> tangents,
+                            SmallVectorImpl<Value> &resultTangents) {
+  if (!tangents[0]) {
+    resultTangents.push_back({});
+    return success();
+  }
+  Emit e = emitFor(b, op);
+  PrefixScan scan{e, kind, static_cast<int64_t>(op.getAxis()), op.getReverse(), op.getType()};
+  resultTangents.push_back(scan.jvp(op.getOperand(), tangents[0]));
+  return success();
+}
+
+template <typename OpTy>
+LogicalResult cumulativeVjp(OpTy op, Combiner kind, OpBuilder &b, ArrayRef<Value> cotangents,
+                            SmallVectorImpl<Value> &operandCotangents) {
+  if (!cotangents[0]) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  Emit e = emitFor(b, op);
+  PrefixScan scan{e, kind, static_cast<int64_t>(op.getAxis()), op.getReverse(), op.getType()};
+  operandCotangents.push_back(scan.vjp(op.getOperand(), cotangents[0]));
+  return success();
+}
+
+} // namespace
+
+#define MLAX_CUMULATIVE_RULES(OP, KIND)                                                      \
+  LogicalResult OP::verify() { return verifyCumulative(*this, getAxis()); }                  \
+  LogicalResult OP::jvp(OpBuilder &b, ArrayRef<Value> tangents,                              \
+                        SmallVectorImpl<Value> &resultTangents) {                            \
+    return cumulativeJvp(*this, Combiner::KIND, b, tangents, resultTangents);                \
+  }                                                                                          \
+  LogicalResult OP::vjp(OpBuilder &b, ArrayRef<Value> cotangents,                            \
+                        SmallVectorImpl<Value> &operandCotangents) {                         \
+    return cumulativeVjp(*this, Combiner::KIND, b, cotangents, operandCotangents);           \
+  }                                                                                          \
+  LogicalResult OP::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int64_t,        \
+                          SmallVectorImpl<Value> &results) {                                 \
+    results.push_back(OP::create(b, getLoc(), operands[0],                                   \
+                                 b.getI64IntegerAttr(getAxis() + 1), getReverseAttr()));     \
+    return success();                                                                        \
+  }
+
+MLAX_CUMULATIVE_RULES(CumprodOp, Prod)
+MLAX_CUMULATIVE_RULES(CummaxOp, Max)
+MLAX_CUMULATIVE_RULES(CumminOp, Min)
+MLAX_CUMULATIVE_RULES(CumlogsumexpOp, LogSumExp)
+
+#undef MLAX_CUMULATIVE_RULES
+
+//===----------------------------------------------------------------------===//
+// sort and cumsum
+//===----------------------------------------------------------------------===//
+
+LogicalResult SortOp::verify() {
+  if (getOperands().empty())
+    return emitOpError("needs at least one operand");
+  int64_t n = getOperands().size();
+  if (getNumKeys() < 1 || getNumKeys() > n)
+    return emitOpError("num_keys must be in [1, ")
+           << n << "] (the number of operands), got " << getNumKeys();
+  auto first = llvm::cast<RankedTensorType>(getOperands().front().getType());
+  if (getDimension() < 0 || getDimension() >= first.getRank())
+    return emitOpError("dimension ")
+           << getDimension() << " is out of range for rank " << first.getRank();
+  if ((int64_t)getResults().size() != n)
+    return emitOpError("has one result per operand; got ")
+           << n << " operands and " << getResults().size() << " results";
+  for (int64_t i = 0; i < n; ++i) {
+    auto t = llvm::cast<RankedTensorType>(getOperands()[i].getType());
+    if (t.getShape() != first.getShape())
+      return emitOpError("operands must have one shape; got ")
+             << first << " and " << t;
+    if (getResults()[i].getType() != t)
+      return emitOpError("result ")
+             << i << " must have its operand's type " << t << ", got "
+             << getResults()[i].getType();
+  }
+  return success();
+}
+
+LogicalResult CumsumOp::verify() {
+  int64_t rank = getType().getRank();
+  if (getAxis() < 0 || getAxis() >= rank)
+    return emitOpError("axis ") << getAxis() << " is out of range for rank "
+                                << rank;
+  return success();
+}

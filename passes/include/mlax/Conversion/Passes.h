@@ -1,0 +1,46 @@
+//===- Passes.h - mlax conversion passes ------------------------*- C++ -*-===//
+#ifndef MLAX_CONVERSION_PASSES_H
+#define MLAX_CONVERSION_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::mlax {
+
+#define GEN_PASS_DECL
+#include "mlax/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mlax/Conversion/Passes.h.inc"
+
+/// The lowerings of compare, select_n and convert (ConvertElementwiseOps.cpp;
+/// the one-to-one elementwise ops share ConvertMlaxToStablehlo.cpp's pattern).
+void populateElementwiseToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of the reductions (ConvertReductionOps.cpp).
+void populateReductionToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of take, gather and scatter (ConvertIndexingOps.cpp).
+void populateIndexingToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of conv_general_dilated and the window ops
+/// (ConvertConvOps.cpp), used by convert-mlax-to-stablehlo.
+void populateConvToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of dot_general, cholesky, triangular_solve, eigh, qr and svd
+/// (ConvertLinalgOps.cpp).
+void populateLinalgToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of the ops in MlaxMathOps.td, sort included (ConvertMathOps.cpp).
+void populateMathToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowering of fft (ConvertFftOps.cpp).
+void populateFftToStablehloPatterns(RewritePatternSet &patterns);
+
+/// The lowerings of cond, while and scan (ConvertControlFlow.cpp).
+void populateControlFlowToStablehloPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::mlax
+
+#endif // MLAX_CONVERSION_PASSES_H

@@ -1,0 +1,88 @@
+//===- ConvertElementwiseOps.cpp - elementwise ops -> StableHLO -------------===//
+//
+// compare (direction and compare_type), select_n (a chain of selects) and
+// convert; the one-to-one elementwise ops share the generic pattern of
+// ConvertMlaxToStablehlo.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "mlax/Conversion/Passes.h"
+#include "mlax/Conversion/MlaxToStablehlo/StablehloBuilder.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/APFloat.h"
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+namespace {
+
+struct ComparePattern : OpConversionPattern<CompareOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CompareOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, hlo.compare(stringifyComparisonDirection(op.getComparisonDirection()),
+                        adaptor.getLhs(), adaptor.getRhs()));
+    return success();
+  }
+};
+
+/// select_n(which, c0, ..., cn-1): a bool `which` is one stablehlo.select;
+/// an integer `which` becomes a chain `which <= i ? ci : (...)`.
+struct SelectNPattern : OpConversionPattern<SelectNOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SelectNOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    ValueRange cases = adaptor.getCases();
+    Value which = adaptor.getWhich();
+    if (cases.size() == 1) {
+      rewriter.replaceOp(op, cases.front());
+      return success();
+    }
+    auto whichType = tensorType(which);
+    if (whichType.getElementType().isInteger(1)) {
+      rewriter.replaceOp(op, hlo.select(which, cases[1], cases[0]));
+      return success();
+    }
+    Value acc = cases.back();
+    for (int64_t i = cases.size() - 2; i >= 0; --i) {
+      Value bound = hlo.splat(
+          whichType, rewriter.getIntegerAttr(whichType.getElementType(), i));
+      acc = hlo.select(hlo.compare("LE", which, bound), cases[i], acc);
+    }
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+};
+
+/// Conversion to bool is `x != 0` (stablehlo.convert would truncate).
+struct ConvertPattern : OpConversionPattern<ConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConvertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    Value in = adaptor.getOperand();
+    auto inType = tensorType(in);
+    if (op.getType().getElementType().isInteger(1) &&
+        !inType.getElementType().isInteger(1)) {
+      rewriter.replaceOp(op,
+                         hlo.compare("NE", in, hlo.constant(splatNumber(inType, 0))));
+      return success();
+    }
+    rewriter.replaceOp(op, hlo.op("convert", {in}, op.getType()));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::mlax::populateElementwiseToStablehloPatterns(RewritePatternSet &patterns) {
+  patterns.add<ComparePattern, SelectNPattern, ConvertPattern>(patterns.getContext());
+}

@@ -1,0 +1,108 @@
+//===- StablehloBuilder.cpp -----------------------------------------------===//
+
+#include "mlax/Conversion/MlaxToStablehlo/StablehloBuilder.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/APFloat.h"
+
+#include <complex>
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+Operation *StablehloBuilder::create(StringRef name, ValueRange operands,
+                                    TypeRange results,
+                                    ArrayRef<NamedAttribute> attrs,
+                                    unsigned regions) {
+  // CHLO ops (erf, erf_inv, next_after) are spelled in full; XLA expands
+  // them exactly as it does for JAX.
+  std::string full = name.starts_with("stablehlo.") || name.starts_with("chlo.")
+                         ? name.str()
+                         : ("stablehlo." + name).str();
+  OperationState state(loc, full);
+  state.addOperands(operands);
+  state.addTypes(results);
+  state.addAttributes(attrs);
+  for (unsigned i = 0; i < regions; ++i)
+    state.addRegion();
+  return b.create(state);
+}
+
+Attribute StablehloBuilder::attr(StringRef text) {
+  Attribute parsed = parseAttribute(text, b.getContext());
+  if (!parsed)
+    emitError(loc) << "internal error: cannot parse StableHLO attribute `"
+                   << text << "`";
+  return parsed;
+}
+
+Value StablehloBuilder::constant(ElementsAttr value) {
+  return op("constant", {}, value.getType(), {named("value", value)});
+}
+
+Value StablehloBuilder::splat(RankedTensorType type, Attribute scalar) {
+  return constant(DenseElementsAttr::get(type, scalar));
+}
+
+Value StablehloBuilder::compare(StringRef direction, Value lhs, Value rhs) {
+  auto type = llvm::cast<RankedTensorType>(lhs.getType());
+  Type elem = type.getElementType();
+  StringRef kind = llvm::isa<FloatType>(elem) ? "FLOAT"
+                   : (elem.isUnsignedInteger() || elem.isInteger(1))
+                       ? "UNSIGNED"
+                       : "SIGNED";
+  auto predType = RankedTensorType::get(type.getShape(), b.getI1Type());
+  SmallVector<NamedAttribute> attrs = {
+      named("comparison_direction",
+            attr(("#stablehlo<comparison_direction " + direction + ">").str()))};
+  if (!llvm::isa<ComplexType>(elem))
+    attrs.push_back(named("compare_type",
+                          attr(("#stablehlo<comparison_type " + kind + ">").str())));
+  return op("compare", {lhs, rhs}, predType, attrs);
+}
+
+Value StablehloBuilder::select(Value pred, Value onTrue, Value onFalse) {
+  return op("select", {pred, onTrue, onFalse}, onTrue.getType());
+}
+
+Value StablehloBuilder::reduce(Value operand, ElementsAttr init,
+                               ArrayRef<int64_t> dims, StringRef bodyOp,
+                               RankedTensorType resultType) {
+  Type elem = resultType.getElementType();
+  auto scalar = RankedTensorType::get({}, elem);
+  Value initValue = constant(init);
+  Operation *reduce = create("reduce", {operand, initValue}, resultType,
+                             {i64Array("dimensions", dims)}, /*regions=*/1);
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&reduce->getRegion(0), {}, {scalar, scalar},
+                              {loc, loc});
+  Value combined =
+      op(bodyOp, {body->getArgument(0), body->getArgument(1)}, scalar);
+  create("return", {combined}, {});
+  return reduce->getResult(0);
+}
+
+/// `value` (a small real number) as a splat of `type`, for float, complex
+/// and integer element types.
+DenseElementsAttr mlax::splatNumber(RankedTensorType type, int64_t value) {
+  Type elem = type.getElementType();
+  if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
+    const auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
+    llvm::APFloat re(sem), im = llvm::APFloat::getZero(sem);
+    re.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
+                        llvm::APFloat::rmNearestTiesToEven);
+    std::complex<llvm::APFloat> c(re, im);
+    return DenseElementsAttr::get(type, llvm::ArrayRef(c));
+  }
+  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
+    llvm::APFloat v(ft.getFloatSemantics());
+    v.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
+                       llvm::APFloat::rmNearestTiesToEven);
+    return DenseElementsAttr::get(type, llvm::ArrayRef(v));
+  }
+  auto it = llvm::cast<IntegerType>(elem);
+  llvm::APInt v(it.getWidth(), value, /*isSigned=*/!it.isUnsigned());
+  return DenseElementsAttr::get(type, llvm::ArrayRef(v));
+}

@@ -1,0 +1,421 @@
+// RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
+
+// The derivative functions mlax-autodiff generates for the linear-algebra
+// ops (rules in dialects/Mlax/MlaxLinalgOps.cpp; the forward rules are
+// jax.lax.linalg's, the reverse rules their transposes written out).
+// cholesky: dL = L phi(L^-1 sym(dA) L^-T); triangular_solve: dX =
+// op(A)^-1 (dB - op(dA) X); eigh: dw = diag(V^T dA V), dV = V (F * V^T dA V);
+// qr: jax's thin-QR rule (and its wide-matrix extension); svd: jax's rule
+// forward, ds = diag(U^T dA V) reverse (singular values only).
+// Regenerate the CHECK lines with
+// tools/generate-test-checks.py --only '_(jvp|vjp)$' and review them.
+
+// CHECK-LABEL: func.func private @chol_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cholesky %[[ARG0]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[ARG1]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.add %[[ARG1]], %[[V3]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<5.000000e-01> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[V4]], %[[V5]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V6]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V7]], left_side = false, lower = true, unit_diagonal = false, transpose_a = transpose : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.select_n %[[V10]], %[[V9]], %[[V8]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<5.000000e-01> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.select_n %[[V14]], %[[V12]], %[[V13]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.mul %[[V11]], %[[V15]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V16]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V17]] : tensor<3x3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func private @chol_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cholesky %[[ARG0]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.select_n %[[V6]], %[[V5]], %[[V4]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<5.000000e-01> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.select_n %[[V10]], %[[V8]], %[[V9]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.mul %[[V7]], %[[V11]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V12]], left_side = true, lower = true, unit_diagonal = false, transpose_a = transpose : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V13]], left_side = false, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.transpose %[[V14]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.add %[[V14]], %[[V15]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.constant dense<5.000000e-01> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.mul %[[V16]], %[[V17]] : tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V18]] : tensor<3x3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func private @trsm_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x3x3xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[ARG1]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<2x3x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V6]], dims = [1, 2] : tensor<3x3xi1> -> tensor<2x3x3xi1>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V7]], %[[V5]], %[[ARG2]] : tensor<2x3x3xi1>, tensor<2x3x3xf32>, tensor<2x3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.dot_general %[[V8]], %[[V4]], batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.sub %[[ARG3]], %[[V9]] : tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[V10]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: return %[[V4]], %[[V11]] : tensor<2x3x4xf32>, tensor<2x3x4xf32>
+
+// CHECK-LABEL: func.func private @trsm_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[ARG1]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[ARG2]], left_side = true, lower = true, unit_diagonal = false, transpose_a = transpose : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [0, 2, 1] : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[V4]], %[[V5]], batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x3xf32>) -> tensor<2x3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<2x3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V8]], dims = [1, 2] : tensor<3x3xi1> -> tensor<2x3x3xi1>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.select_n %[[V9]], %[[V7]], %[[V6]] : tensor<2x3x3xi1>, tensor<2x3x3xf32>, tensor<2x3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.neg %[[V10]] : tensor<2x3x3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V11]], %[[V4]] : tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>
+
+// CHECK-LABEL: func.func private @trsm_right_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf64>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3xf64>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x3xf64>) -> (tensor<2x3xf64>, tensor<3x3xf64>, tensor<2x3xf64>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[ARG1]], left_side = false, lower = false, unit_diagonal = true, transpose_a = transpose : (tensor<3x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.triangular_solve %[[ARG0]], %[[ARG2]], left_side = false, lower = false, unit_diagonal = true, transpose_a = none : (tensor<3x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<2x3xf64> -> tensor<3x2xf64>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[V5]], %[[V4]], batch = [] x [], contract = [1] x [0] : (tensor<3x2xf64>, tensor<2x3xf64>) -> tensor<3x3xf64>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.transpose %[[V6]], permutation = [1, 0] : tensor<3x3xf64> -> tensor<3x3xf64>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf64>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, true, true], [false, false, true], [false, false, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.select_n %[[V9]], %[[V8]], %[[V7]] : tensor<3x3xi1>, tensor<3x3xf64>, tensor<3x3xf64>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.neg %[[V10]] : tensor<3x3xf64>
+// CHECK-NEXT: return %[[V3]], %[[V11]], %[[V4]] : tensor<2x3xf64>, tensor<3x3xf64>, tensor<2x3xf64>
+
+// CHECK-LABEL: func.func private @eigh_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]] = mlax.eigh %[[ARG0]], lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.select_n %[[V5]], %[[V4]], %[[ARG1]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.transpose %[[V6]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.select_n %[[V9]], %[[V8]], %[[ARG1]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.add %[[V10]], %[[V7]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.dot_general %[[V11]], %[[V2]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.dot_general %[[V13]], %[[V12]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.select_n %[[V17]], %[[V15]], %[[V16]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V3]], dims = [0] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V3]], dims = [1] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.sub %[[V20]], %[[V19]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.add %[[V18]], %[[V21]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.div %[[V22]], %[[V23]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.sub %[[V24]], %[[V18]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.mul %[[V25]], %[[V14]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V26]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V28:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V29:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V30:[^ ,:)]*]] = mlax.select_n %[[V29]], %[[V28]], %[[V14]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V31:[^ ,:)]*]] = mlax.reduce_sum %[[V30]], axes = [1] : tensor<3x3xf32> -> tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]], %[[V27]], %[[V31]] : tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>
+
+// CHECK-LABEL: func.func private @eigh_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.eigh %[[ARG0]], lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG2]], dims = [1] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V7]], %[[V6]], %[[V5]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.dot_general %[[V9]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.select_n %[[V13]], %[[V11]], %[[V12]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V4]], dims = [0] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V4]], dims = [1] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.sub %[[V16]], %[[V15]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.add %[[V14]], %[[V17]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.div %[[V18]], %[[V19]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.sub %[[V20]], %[[V14]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.mul %[[V21]], %[[V10]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.add %[[V8]], %[[V22]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.dot_general %[[V23]], %[[V24]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[V25]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.transpose %[[V26]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V28:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V29:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V30:[^ ,:)]*]] = mlax.select_n %[[V29]], %[[V28]], %[[V27]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V31:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V32:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [true, true, false], [true, true, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V33:[^ ,:)]*]] = mlax.select_n %[[V32]], %[[V31]], %[[V26]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V34:[^ ,:)]*]] = mlax.add %[[V33]], %[[V30]] : tensor<3x3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V34]] : tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func private @qr_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]] = mlax.qr %[[ARG0]], full_matrices = false : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.triangular_solve %[[V3]], %[[ARG1]], left_side = false, lower = false, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[V5]], %[[V4]], batch = [] x [], contract = [1] x [0] : (tensor<3x4xf32>, tensor<4x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.select_n %[[V8]], %[[V7]], %[[V6]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.transpose %[[V9]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.sub %[[V9]], %[[V10]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.sub %[[V11]], %[[V6]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V12]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.add %[[V13]], %[[V4]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.sub %[[V6]], %[[V11]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.dot_general %[[V15]], %[[V3]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]], %[[V14]], %[[V16]] : tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func private @qr_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4x3xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.qr %[[ARG0]], full_matrices = false : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[V5]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<3x4xf32>, tensor<4x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.transpose %[[V4]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[V7]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.sub %[[V6]], %[[V8]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.transpose %[[V9]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.sub %[[V9]], %[[V10]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.select_n %[[V13]], %[[V12]], %[[V11]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.neg %[[V9]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.add %[[V15]], %[[V14]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[V16]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.add %[[ARG1]], %[[V17]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.triangular_solve %[[V4]], %[[V18]], left_side = false, lower = false, unit_diagonal = false, transpose_a = transpose : (tensor<3x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V19]] : tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>
+
+// CHECK-LABEL: func.func private @qr_wide_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]] = mlax.qr %[[ARG0]], full_matrices = false : tensor<2x3xf32> -> (tensor<2x2xf32>, tensor<2x3xf32>)
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.slice %[[ARG1]], start = [0, 0], limit = [2, 2], strides = [1, 1] : tensor<2x3xf32> -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.slice %[[ARG1]], start = [0, 2], limit = [2, 3], strides = [1, 1] : tensor<2x3xf32> -> tensor<2x1xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.transpose %[[V5]], permutation = [1, 0] : tensor<2x1xf32> -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.slice %[[ARG0]], start = [0, 2], limit = [2, 3], strides = [1, 1] : tensor<2x3xf32> -> tensor<2x1xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.dot_general %[[V7]], %[[V6]], batch = [] x [], contract = [1] x [0] : (tensor<2x1xf32>, tensor<1x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V5]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.slice %[[V3]], start = [0, 0], limit = [2, 2], strides = [1, 1] : tensor<2x3xf32> -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [1, 0] : tensor<2x2xf32> -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.dot_general %[[V11]], %[[V8]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.transpose %[[V10]], permutation = [1, 0] : tensor<2x2xf32> -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.dot_general %[[V4]], %[[V13]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.sub %[[V12]], %[[V14]] : tensor<2x2xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.transpose %[[V15]], permutation = [1, 0] : tensor<2x2xf32> -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.sub %[[V15]], %[[V16]] : tensor<2x2xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<2x2xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false], [true, false]]> : tensor<2x2xi1>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.select_n %[[V19]], %[[V18]], %[[V17]] : tensor<2x2xi1>, tensor<2x2xf32>, tensor<2x2xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.neg %[[V15]] : tensor<2x2xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.add %[[V21]], %[[V20]] : tensor<2x2xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V22]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.add %[[V8]], %[[V23]] : tensor<2x2xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.triangular_solve %[[V10]], %[[V24]], left_side = false, lower = false, unit_diagonal = false, transpose_a = transpose : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.concatenate(%[[V25]], %[[V9]]) dim = 1 : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V26]] : tensor<2x3xf32>, tensor<2x3xf32>
+
+// CHECK-LABEL: func.func private @svdvals_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4x3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.svd %[[ARG0]], full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.transpose %[[V4]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[ARG1]], %[[V5]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.dot_general %[[V7]], %[[V6]], batch = [] x [], contract = [1] x [0] : (tensor<3x4xf32>, tensor<4x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V2]], dims = [1] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V2]], dims = [0] : tensor<3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.select_n %[[V13]], %[[V11]], %[[V12]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.sub %[[V9]], %[[V10]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.add %[[V9]], %[[V10]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.mul %[[V16]], %[[V15]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.add %[[V17]], %[[V14]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.div %[[V19]], %[[V18]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.sub %[[V20]], %[[V14]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.mul %[[V9]], %[[V8]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.mul %[[V10]], %[[V8]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.transpose %[[V22]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.add %[[V22]], %[[V24]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.mul %[[V21]], %[[V25]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[V26]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V28:[^ ,:)]*]] = mlax.transpose %[[V23]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V29:[^ ,:)]*]] = mlax.add %[[V23]], %[[V28]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V30:[^ ,:)]*]] = mlax.mul %[[V21]], %[[V29]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V31:[^ ,:)]*]] = mlax.dot_general %[[V5]], %[[V30]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V32:[^ ,:)]*]] = mlax.dot_general %[[ARG1]], %[[V5]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V33:[^ ,:)]*]] = mlax.transpose %[[V3]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: %[[V34:[^ ,:)]*]] = mlax.dot_general %[[V33]], %[[V32]], batch = [] x [], contract = [1] x [0] : (tensor<3x4xf32>, tensor<4x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V35:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[V34]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V36:[^ ,:)]*]] = mlax.sub %[[V32]], %[[V35]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V37:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V2]], dims = [1] : tensor<3xf32> -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V38:[^ ,:)]*]] = mlax.div %[[V36]], %[[V37]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V39:[^ ,:)]*]] = mlax.add %[[V27]], %[[V38]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V40:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V41:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V42:[^ ,:)]*]] = mlax.select_n %[[V41]], %[[V40]], %[[V8]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V43:[^ ,:)]*]] = mlax.reduce_sum %[[V42]], axes = [1] : tensor<3x3xf32> -> tensor<3xf32>
+// CHECK-NEXT: %[[V44:[^ ,:)]*]] = mlax.transpose %[[V31]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V43]] : tensor<3xf32>, tensor<3xf32>
+
+// CHECK-LABEL: func.func private @svdvals_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.svd %[[ARG0]], full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG1]], dims = [1] : tensor<3xf32> -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[V3]], %[[V5]] : tensor<4x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.dot_general %[[V6]], %[[V4]], batch = [] x [], contract = [1] x [0] : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V7]] : tensor<3xf32>, tensor<4x3xf32>
+
+func.func private @chol(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = mlax.cholesky %a : tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+func.func @test_chol_jvp(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>) {
+  %r:2 = mlax.jvp @chol(%a) tangents(%t) wrt = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#0, %r#1 : tensor<3x3xf32>, tensor<3x3xf32>
+}
+func.func @test_chol_vjp(%a: tensor<3x3xf32>, %c: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>) {
+  %r:2 = mlax.vjp @chol(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#0, %r#1 : tensor<3x3xf32>, tensor<3x3xf32>
+}
+
+func.func private @trsm(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+func.func @test_trsm_jvp(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>, %ta: tensor<2x3x3xf32>, %tb: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
+  %r:2 = mlax.jvp @trsm(%a, %b) tangents(%ta, %tb) wrt = [0, 1] : (tensor<2x3x3xf32>, tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+  return %r#0, %r#1 : tensor<2x3x4xf32>, tensor<2x3x4xf32>
+}
+func.func @test_trsm_vjp(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>, %c: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>) {
+  %r:3 = mlax.vjp @trsm(%a, %b) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<2x3x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>)
+  return %r#0, %r#1, %r#2 : tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x4xf32>
+}
+
+func.func private @trsm_right(%a: tensor<3x3xf64>, %b: tensor<2x3xf64>) -> tensor<2x3xf64> {
+  %0 = mlax.triangular_solve %a, %b, left_side = false, lower = false, unit_diagonal = true,
+      transpose_a = transpose : (tensor<3x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}
+func.func @test_trsm_right_vjp(%a: tensor<3x3xf64>, %b: tensor<2x3xf64>, %c: tensor<2x3xf64>) -> (tensor<2x3xf64>, tensor<3x3xf64>, tensor<2x3xf64>) {
+  %r:3 = mlax.vjp @trsm_right(%a, %b) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<3x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>) -> (tensor<2x3xf64>, tensor<3x3xf64>, tensor<2x3xf64>)
+  return %r#0, %r#1, %r#2 : tensor<2x3xf64>, tensor<3x3xf64>, tensor<2x3xf64>
+}
+
+func.func private @eigh(%a: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>) {
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  return %v, %w : tensor<3x3xf32>, tensor<3xf32>
+}
+func.func @test_eigh_jvp(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>) {
+  %r:4 = mlax.jvp @eigh(%a) tangents(%t) wrt = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>)
+  return %r#2, %r#3 : tensor<3x3xf32>, tensor<3xf32>
+}
+func.func @test_eigh_vjp(%a: tensor<3x3xf32>, %cv: tensor<3x3xf32>, %cw: tensor<3xf32>) -> tensor<3x3xf32> {
+  %r:3 = mlax.vjp @eigh(%a) cotangents(%cv, %cw) wrt = [0] seeds = [0, 1] : (tensor<3x3xf32>, tensor<3x3xf32>, tensor<3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>)
+  return %r#2 : tensor<3x3xf32>
+}
+
+func.func private @qr(%a: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+  return %q, %r : tensor<4x3xf32>, tensor<3x3xf32>
+}
+func.func @test_qr_jvp(%a: tensor<4x3xf32>, %t: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>) {
+  %r:4 = mlax.jvp @qr(%a) tangents(%t) wrt = [0] : (tensor<4x3xf32>, tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+  return %r#2, %r#3 : tensor<4x3xf32>, tensor<3x3xf32>
+}
+func.func @test_qr_vjp(%a: tensor<4x3xf32>, %cq: tensor<4x3xf32>, %cr: tensor<3x3xf32>) -> tensor<4x3xf32> {
+  %r:3 = mlax.vjp @qr(%a) cotangents(%cq, %cr) wrt = [0] seeds = [0, 1] : (tensor<4x3xf32>, tensor<4x3xf32>, tensor<3x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>, tensor<4x3xf32>)
+  return %r#2 : tensor<4x3xf32>
+}
+
+func.func private @qr_wide(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<2x3xf32> -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  return %r : tensor<2x3xf32>
+}
+func.func @test_qr_wide_vjp(%a: tensor<2x3xf32>, %c: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %r:2 = mlax.vjp @qr_wide(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %r#1 : tensor<2x3xf32>
+}
+
+func.func private @svdvals(%a: tensor<4x3xf32>) -> tensor<3xf32> {
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+  return %s : tensor<3xf32>
+}
+func.func @test_svdvals_jvp(%a: tensor<4x3xf32>, %t: tensor<4x3xf32>) -> tensor<3xf32> {
+  %r:2 = mlax.jvp @svdvals(%a) tangents(%t) wrt = [0] : (tensor<4x3xf32>, tensor<4x3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#1 : tensor<3xf32>
+}
+func.func @test_svdvals_vjp(%a: tensor<4x3xf32>, %c: tensor<3xf32>) -> tensor<4x3xf32> {
+  %r:2 = mlax.vjp @svdvals(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>)
+  return %r#1 : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @dot_general_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG3]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.add %[[V5]], %[[V6]] : tensor<2x4xf32>
+// CHECK-NEXT: return %[[V4]], %[[V7]] : tensor<2x4xf32>, tensor<2x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>, %t0: tensor<2x3xf32>, %t1: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  %r:2 = mlax.jvp @dot_general(%a0, %a1) tangents(%t0, %t1) wrt = [0, 1] : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+  return %r#0, %r#1 : tensor<2x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @dot_general_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG1]], batch = [] x [], contract = [1] x [1] : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.dot_general %[[ARG2]], %[[ARG0]], batch = [] x [], contract = [0] x [0] : (tensor<2x4xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.transpose %[[V5]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V6]] : tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>, %c: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>) {
+  %r:3 = mlax.vjp @dot_general(%a0, %a1) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>)
+  return %r#0, %r#1, %r#2 : tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+}

@@ -1,0 +1,183 @@
+// Lowering of the linear-algebra ops: triangular_solve is
+// stablehlo.triangular_solve; eigh, qr, geqrf and svd call jaxlib's LAPACK
+// kernels as jax.numpy.linalg does on CPU (batch-major, column-major
+// layouts; results of a failed factorization replaced by NaN); operands with
+// no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
+//
+// RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s
+// RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | FileCheck %s --check-prefix=NOMLAX
+// RUN: mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
+//
+// NOMLAX-NOT: mlax.
+
+// CHECK-LABEL: func.func @triangular_solve(
+// CHECK: "stablehlo.triangular_solve"(%arg0, %arg1) {left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: "stablehlo.triangular_solve"(%arg0, %arg2) {left_side = false, lower = false, transpose_a = #stablehlo<transpose TRANSPOSE>, unit_diagonal = true} : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+// An empty right-hand side is a constant.
+// CHECK: %[[E:.*]] = "stablehlo.constant"() {value = dense<0.000000e+00> : tensor<3x0xf32>}
+// CHECK: return %{{.*}}, %{{.*}}, %[[E]]
+func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>, %c: tensor<2x4x3xf32>, %z: tensor<3x0xf32>, %az: tensor<3x3xf32>) -> (tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>) {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %1 = mlax.triangular_solve %a, %c, left_side = false, lower = false, unit_diagonal = true,
+      transpose_a = transpose : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %2 = mlax.triangular_solve %az, %z, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = adjoint : (tensor<3x3xf32>, tensor<3x0xf32>) -> tensor<3x0xf32>
+  return %0, %1, %2 : tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>
+}
+
+// CHECK-LABEL: func.func @eigh(
+// CHECK: %[[E:.*]]:3 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_ssyevd_ffi"{{.*}}mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2xi32>)
+// CHECK: %[[OK:.*]] = "stablehlo.compare"(%[[E]]#2, %{{.*}}) {{{.*}}comparison_direction EQ>}
+// CHECK: %[[OKB:.*]] = "stablehlo.broadcast_in_dim"(%[[OK]]) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x3x3xi1>
+// CHECK: %[[NAN:.*]] = "stablehlo.constant"() {value = dense<0x7FC00000> : tensor<2x3x3xf32>}
+// CHECK: "stablehlo.select"(%[[OKB]], %[[E]]#0, %[[NAN]])
+// CHECK: "stablehlo.select"(%{{.*}}, %[[E]]#1, %{{.*}}) : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: "stablehlo.custom_call"(%arg1) {{{.*}}call_target_name = "lapack_zheevd_ffi"{{.*}}mhlo.backend_config = {mode = 86 : ui8, uplo = 85 : ui8}{{.*}} : (tensor<4x4xcomplex<f64>>) -> (tensor<4x4xcomplex<f64>>, tensor<4xf64>, tensor<i32>)
+func.func @eigh(%a: tensor<2x3x3xf32>, %b: tensor<4x4xcomplex<f64>>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<4xf64>) {
+  %v, %w = mlax.eigh %a, lower = true : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3xf32>)
+  %v2, %w2 = mlax.eigh %b, lower = false : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4xf64>)
+  return %v, %w, %w2 : tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<4xf64>
+}
+
+// The reflectors geqrf leaves below R become Q through orgqr; R is the
+// upper triangle of the first n rows.
+// CHECK-LABEL: func.func @qr_tall(
+// CHECK: %[[H:.*]]:2 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_dgeqrf_ffi"{{.*}}operand_layouts = [dense<[0, 1]> : tensor<2xindex>]{{.*}} : (tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3xf64>)
+// CHECK: %[[Q:.*]] = "stablehlo.custom_call"(%[[H]]#0, %[[H]]#1) {{{.*}}call_target_name = "lapack_dorgqr_ffi"{{.*}}output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]{{.*}} : (tensor<5x3xf64>, tensor<3xf64>) -> tensor<5x3xf64>
+// CHECK: %[[R:.*]] = "stablehlo.slice"(%[[H]]#0) {limit_indices = array<i64: 3, 3>, start_indices = array<i64: 0, 0>, strides = array<i64: 1, 1>} : (tensor<5x3xf64>) -> tensor<3x3xf64>
+// CHECK: comparison_direction LE
+// CHECK: %[[T:.*]] = "stablehlo.select"(%{{.*}}, %[[R]], %{{.*}})
+// CHECK: return %[[Q]], %[[T]]
+func.func @qr_tall(%a: tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3x3xf64>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<5x3xf64> -> (tensor<5x3xf64>, tensor<3x3xf64>)
+  return %q, %r : tensor<5x3xf64>, tensor<3x3xf64>
+}
+
+// Complete Q of a tall matrix: the reflectors padded to m columns.
+// CHECK-LABEL: func.func @qr_tall_full(
+// CHECK: %[[H:.*]]:2 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_sgeqrf_ffi"{{.*}}num_batch_dims = "1"{{.*}}
+// CHECK: %[[P:.*]] = "stablehlo.pad"(%[[H]]#0, %{{.*}}) {edge_padding_high = array<i64: 0, 0, 2>, edge_padding_low = array<i64: 0, 0, 0>, interior_padding = array<i64: 0, 0, 0>} : (tensor<2x5x3xf32>, tensor<f32>) -> tensor<2x5x5xf32>
+// CHECK: "stablehlo.custom_call"(%[[P]], %[[H]]#1) {{{.*}}call_target_name = "lapack_sorgqr_ffi"{{.*}}operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>]{{.*}} : (tensor<2x5x5xf32>, tensor<2x3xf32>) -> tensor<2x5x5xf32>
+// CHECK: "stablehlo.select"(%{{.*}}, %[[H]]#0, %{{.*}}) : (tensor<2x5x3xi1>, tensor<2x5x3xf32>, tensor<2x5x3xf32>) -> tensor<2x5x3xf32>
+func.func @qr_tall_full(%a: tensor<2x5x3xf32>) -> (tensor<2x5x5xf32>, tensor<2x5x3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = true : tensor<2x5x3xf32> -> (tensor<2x5x5xf32>, tensor<2x5x3xf32>)
+  return %q, %r : tensor<2x5x5xf32>, tensor<2x5x3xf32>
+}
+
+// A wide matrix: Q from the first m columns of reflectors (complex: ungqr).
+// CHECK-LABEL: func.func @qr_wide(
+// CHECK: %[[H:.*]]:2 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_cgeqrf_ffi"
+// CHECK: %[[S:.*]] = "stablehlo.slice"(%[[H]]#0) {limit_indices = array<i64: 2, 2>{{.*}} -> tensor<2x2xcomplex<f32>>
+// CHECK: "stablehlo.custom_call"(%[[S]], %[[H]]#1) {{{.*}}call_target_name = "lapack_cungqr_ffi"
+func.func @qr_wide(%a: tensor<2x4xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x4xcomplex<f32>>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<2x4xcomplex<f32>> -> (tensor<2x2xcomplex<f32>>, tensor<2x4xcomplex<f32>>)
+  return %q, %r : tensor<2x2xcomplex<f32>>, tensor<2x4xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @geqrf(
+// CHECK-NEXT: %[[H:.*]]:2 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_sgeqrf_ffi"{{.*}} : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+// CHECK-NEXT: return %[[H]]#0, %[[H]]#1
+func.func @geqrf(%a: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>) {
+  %h, %t = mlax.geqrf %a : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3xf32>)
+  return %h, %t : tensor<4x3xf32>, tensor<3xf32>
+}
+
+// gesdd's job is 'S' (83) for reduced, 'A' (65) for full matrices.
+// CHECK-LABEL: func.func @svd(
+// CHECK: %[[A:.*]]:5 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_sgesdd_ffi"{{.*}}mhlo.backend_config = {mode = 83 : ui8}{{.*}}result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>]} : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>, tensor<i32>)
+// CHECK: "stablehlo.select"(%{{.*}}, %[[A]]#1, %{{.*}}) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: "stablehlo.select"(%{{.*}}, %[[A]]#2, %{{.*}}) : (tensor<4x3xi1>, tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK: "stablehlo.select"(%{{.*}}, %[[A]]#3, %{{.*}}) : (tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK: "stablehlo.custom_call"(%arg1) {{{.*}}call_target_name = "lapack_dgesdd_ffi"{{.*}}mhlo.backend_config = {mode = 65 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}{{.*}} : (tensor<2x3x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x4x4xf64>, tensor<2xi32>)
+func.func @svd(%a: tensor<4x3xf32>, %b: tensor<2x3x4xf64>) -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>, tensor<2x3x3xf64>, tensor<2x4x4xf64>) {
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+  %s2, %u2, %vt2 = mlax.svd %b, full_matrices = true : tensor<2x3x4xf64> -> (tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x4x4xf64>)
+  return %s, %u, %vt, %u2, %vt2 : tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>, tensor<2x3x3xf64>, tensor<2x4x4xf64>
+}
+
+// No elements: no LAPACK call; identity-like q and u, zero r and s.
+// CHECK-LABEL: func.func @empty(
+// CHECK-NOT: custom_call
+// CHECK: comparison_direction EQ
+// CHECK: return
+func.func @empty(%a: tensor<3x0xf32>) -> (tensor<3x3xf32>, tensor<3x0xf32>, tensor<0xf32>, tensor<3x3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = true : tensor<3x0xf32> -> (tensor<3x3xf32>, tensor<3x0xf32>)
+  %s, %u, %vt = mlax.svd %a, full_matrices = true : tensor<3x0xf32> -> (tensor<0xf32>, tensor<3x3xf32>, tensor<0x0xf32>)
+  return %q, %r, %s, %u : tensor<3x3xf32>, tensor<3x0xf32>, tensor<0xf32>, tensor<3x3xf32>
+}
+
+// CHECK-LABEL: func.func @cholesky(
+// CHECK: %[[T:.*]] = "stablehlo.transpose"(%arg0) {permutation = array<i64: 1, 0>}
+// CHECK: %[[S:.*]] = "stablehlo.add"(%arg0, %[[T]])
+// CHECK: %[[H:.*]] = "stablehlo.divide"(%[[S]], %{{.*}})
+// CHECK: %[[P:.*]]:2 = "stablehlo.custom_call"(%[[H]]) {{{.*}}call_target_name = "lapack_dpotrf_ffi"{{.*}}mhlo.backend_config = {uplo = 76 : ui8}{{.*}}} : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<i32>)
+// CHECK: "stablehlo.compare"(%[[P]]#1, %{{.*}}) {{{.*}}comparison_direction EQ>}
+// CHECK: "stablehlo.select"(%{{.*}}, %[[P]]#0, %{{.*}})
+// CHECK: comparison_direction GE
+// CHECK: "stablehlo.select"
+func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
+  %0 = mlax.cholesky %a : tensor<3x3xf64>
+  return %0 : tensor<3x3xf64>
+}
+
+// A batch of matrices: LAPACK's batch dimensions lead, the layouts keep each
+// matrix column-major, and the per-matrix status broadcasts over its matrix.
+// CHECK-LABEL: func.func @cholesky_batched(
+// CHECK: "stablehlo.transpose"(%arg0) {permutation = array<i64: 0, 2, 1>}
+// CHECK: "stablehlo.custom_call"({{.*}}mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>]{{.*}}result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>)
+// CHECK: "stablehlo.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x3x3xi1>
+// CHECK: "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3x3xi32>
+// CHECK: "stablehlo.iota"() {iota_dimension = 2 : i64} : () -> tensor<2x3x3xi32>
+func.func @cholesky_batched(%a: tensor<2x3x3xf32>) -> tensor<2x3x3xf32> {
+  %0 = mlax.cholesky %a : tensor<2x3x3xf32>
+  return %0 : tensor<2x3x3xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general: #stablehlo.dot without its empty fields
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @dot_general_matmul(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3x4xf32>)
+// CHECK: %[[R:.*]] = "stablehlo.dot_general"(%[[A]], %[[B]]) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK: return %[[R]]
+func.func @dot_general_matmul(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_batched(
+// CHECK: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+func.func @dot_general_batched(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  return %0 : tensor<5x2x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_vector_dot(
+// CHECK: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>} : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
+func.func @dot_general_vector_dot(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<f32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [0] x [0] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// CHECK-LABEL: func.func @dot_general_outer(
+// CHECK: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) {dot_dimension_numbers = #stablehlo.dot<>} : (tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+func.func @dot_general_outer(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [] x [] : (tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_batch_only(
+// CHECK: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0]>} : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<5x3x4xf32>
+func.func @dot_general_batch_only(%a: tensor<5x3xf32>, %b: tensor<5x4xf32>) -> tensor<5x3x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [] x [] : (tensor<5x3xf32>, tensor<5x4xf32>) -> tensor<5x3x4xf32>
+  return %0 : tensor<5x3x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_preferred_type(
+// CHECK: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+func.func @dot_general_preferred_type(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}

@@ -1,0 +1,129 @@
+// Verifier and shape-rule errors of the elementwise ops (compare, select_n, convert). Every message names
+// the op it is about.
+//
+// RUN: mlax-opt %s --split-input-file --verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// compare
+//===----------------------------------------------------------------------===//
+
+
+func.func @compare_result_not_bool(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mlax.compare' op result #0 must be statically shaped tensor of 1-bit signless integer values, but got 'tensor<4xf32>'}}
+  %0 = "mlax.compare"(%x, %x) {comparison_direction = 4 : i32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @compare_result_shape(%x: tensor<4xf32>) -> tensor<2xi1> {
+  // expected-error @+1 {{'mlax.compare' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "mlax.compare"(%x, %x) {comparison_direction = 4 : i32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @compare_mismatched_operands(%x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'mlax.compare' op requires all operands to have the same type}}
+  %0 = "mlax.compare"(%x, %y) {comparison_direction = 0 : i32} : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_bad_direction_attr(%x: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'mlax.compare' op attribute 'comparison_direction' failed to satisfy constraint: the comparison a `mlax.compare` performs}}
+  %0 = "mlax.compare"(%x, %x) {comparison_direction = 9 : i32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_unknown_direction(%x: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{custom op 'mlax.compare' expected string or keyword containing one of the following enum values for attribute 'comparison_direction' [EQ, NE, LT, LE, GT, GE]}}
+  %0 = mlax.compare XX, %x, %x : tensor<4xf32>
+  return %0 : tensor<4xi1>
+}
+
+//===----------------------------------------------------------------------===//
+// select_n
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @select_n_mismatched_cases(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf64>) {
+  // expected-error @+1 {{'mlax.select_n' op cases must have one type, got 'tensor<4xf32>' and 'tensor<4xf64>'}}
+  %0 = mlax.select_n %p, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @select_n_bool_three_cases(%p: tensor<4xi1>, %a: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.select_n' op a bool `which` selects between at most 2 cases, got 3}}
+  %0 = mlax.select_n %p, %a, %a, %a : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @select_n_which_shape(%p: tensor<2xi1>, %a: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.select_n' op `which` must be a scalar or have the cases' shape [4], got [2]}}
+  %0 = mlax.select_n %p, %a, %a : tensor<2xi1>, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @select_n_which_shape_i32(%w: tensor<2x2xi32>, %a: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.select_n' op `which` must be a scalar or have the cases' shape [4], got [2, 2]}}
+  %0 = mlax.select_n %w, %a, %a : tensor<2x2xi32>, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @select_n_which_element_type(%w: tensor<4xi8>, %a: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.select_n' op operand #0 must be statically shaped tensor of 1-bit signless integer or 32-bit signless integer values, but got 'tensor<4xi8>'}}
+  %0 = mlax.select_n %w, %a, %a : tensor<4xi8>, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @select_n_no_cases(%p: tensor<4xi1>) {
+  // expected-error @+2 {{'mlax.select_n' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.select_n' op needs at least one case}}
+  %0 = "mlax.select_n"(%p) : (tensor<4xi1>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @select_n_result_type(%p: tensor<4xi1>, %a: tensor<4xf32>) {
+  // expected-error @+2 {{'mlax.select_n' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.select_n' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf64>'}}
+  %0 = "mlax.select_n"(%p, %a, %a) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf64>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// convert
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @convert_shape_change(%x: tensor<4xf32>) -> tensor<2x2xi32> {
+  // expected-error @+1 {{'mlax.convert' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = mlax.convert %x : tensor<4xf32> -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
+
+// -----
+
+func.func @convert_rank_change(%x: tensor<1xf32>) -> tensor<i32> {
+  // expected-error @+1 {{'mlax.convert' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = mlax.convert %x : tensor<1xf32> -> tensor<i32>
+  return %0 : tensor<i32>
+}

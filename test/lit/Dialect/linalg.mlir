@@ -1,0 +1,111 @@
+// Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, qr,
+// geqrf, svd).
+//
+// RUN: mlax-opt %s | mlax-opt | FileCheck %s
+// RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
+// RUN: mlax-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func.func @triangular_solve(
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = false, lower = false, unit_diagonal = true, transpose_a = transpose : (tensor<2x4x4xf64>, tensor<2x5x4xf64>) -> tensor<2x5x4xf64>
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = true, lower = false, unit_diagonal = false, transpose_a = adjoint : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>
+func.func @triangular_solve(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>, %a2: tensor<2x4x4xf64>,
+                            %b2: tensor<2x5x4xf64>, %a3: tensor<2x2xcomplex<f32>>,
+                            %b3: tensor<2x1xcomplex<f32>>)
+    -> (tensor<3x2xf32>, tensor<2x5x4xf64>, tensor<2x1xcomplex<f32>>) {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  %1 = mlax.triangular_solve %a2, %b2, left_side = false, lower = false, unit_diagonal = true,
+      transpose_a = transpose : (tensor<2x4x4xf64>, tensor<2x5x4xf64>) -> tensor<2x5x4xf64>
+  %2 = mlax.triangular_solve %a3, %b3, left_side = true, lower = false, unit_diagonal = false,
+      transpose_a = adjoint
+      : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>
+  return %0, %1, %2 : tensor<3x2xf32>, tensor<2x5x4xf64>, tensor<2x1xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @eigh(
+// CHECK: mlax.eigh %{{.*}}, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+// CHECK: mlax.eigh %{{.*}}, lower = false : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4x4xcomplex<f64>>, tensor<2x4xf64>)
+func.func @eigh(%a: tensor<3x3xf32>, %b: tensor<2x4x4xcomplex<f64>>) -> (tensor<3xf32>, tensor<2x4xf64>) {
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  %v2, %w2 = mlax.eigh %b, lower = false
+      : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4x4xcomplex<f64>>, tensor<2x4xf64>)
+  return %w, %w2 : tensor<3xf32>, tensor<2x4xf64>
+}
+
+// CHECK-LABEL: func.func @qr(
+// CHECK: mlax.qr %{{.*}}, full_matrices = false : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3x3xf32>)
+// CHECK: mlax.qr %{{.*}}, full_matrices = true : tensor<5x3xf32> -> (tensor<5x5xf32>, tensor<5x3xf32>)
+// CHECK: mlax.qr %{{.*}}, full_matrices = false : tensor<2x2x4xf64> -> (tensor<2x2x2xf64>, tensor<2x2x4xf64>)
+// CHECK: mlax.geqrf %{{.*}} : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3xf32>)
+func.func @qr(%a: tensor<5x3xf32>, %b: tensor<2x2x4xf64>) -> (tensor<3x3xf32>, tensor<5x3xf32>, tensor<2x2x4xf64>, tensor<3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3x3xf32>)
+  %q2, %r2 = mlax.qr %a, full_matrices = true : tensor<5x3xf32> -> (tensor<5x5xf32>, tensor<5x3xf32>)
+  %q3, %r3 = mlax.qr %b, full_matrices = false
+      : tensor<2x2x4xf64> -> (tensor<2x2x2xf64>, tensor<2x2x4xf64>)
+  %h, %t = mlax.geqrf %a : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3xf32>)
+  return %r, %r2, %r3, %t : tensor<3x3xf32>, tensor<5x3xf32>, tensor<2x2x4xf64>, tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func @svd(
+// CHECK: mlax.svd %{{.*}}, full_matrices = false : tensor<5x3xf32> -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>)
+// CHECK: mlax.svd %{{.*}}, full_matrices = true : tensor<2x3x4xcomplex<f32>> -> (tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>)
+func.func @svd(%a: tensor<5x3xf32>, %b: tensor<2x3x4xcomplex<f32>>) -> (tensor<3xf32>, tensor<2x3xf32>) {
+  %s, %u, %vt = mlax.svd %a, full_matrices = false
+      : tensor<5x3xf32> -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>)
+  %s2, %u2, %vt2 = mlax.svd %b, full_matrices = true
+      : tensor<2x3x4xcomplex<f32>> -> (tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>)
+  return %s, %s2 : tensor<3xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @cholesky(
+// CHECK: mlax.cholesky %{{.*}} : tensor<3x3xf64>
+func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
+  %0 = mlax.cholesky %a : tensor<3x3xf64>
+  return %0 : tensor<3x3xf64>
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @dot_general_matmul(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3x4xf32>)
+// CHECK: %[[R:.*]] = mlax.dot_general %[[A]], %[[B]], batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK: return %[[R]] : tensor<2x4xf32>
+// GENERIC-LABEL: sym_name = "dot_general_matmul"
+// GENERIC: "mlax.dot_general"(%{{.*}}, %{{.*}}) <{lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+func.func @dot_general_matmul(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_batched(
+// CHECK-SAME: %[[A:.*]]: tensor<5x2x3xf32>, %[[B:.*]]: tensor<5x3x4xf32>)
+// CHECK: mlax.dot_general %[[A]], %[[B]], batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+func.func @dot_general_batched(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  return %0 : tensor<5x2x4xf32>
+}
+
+// CHECK-LABEL: func.func @dot_general_vector_dot(
+// CHECK: mlax.dot_general %{{.*}}, %{{.*}}, batch = [] x [], contract = [0] x [0] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
+func.func @dot_general_vector_dot(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<f32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [0] x [0] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// CHECK-LABEL: func.func @dot_general_outer(
+// CHECK: mlax.dot_general %{{.*}}, %{{.*}}, batch = [] x [], contract = [] x [] : (tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+func.func @dot_general_outer(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3x4xf32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [] x [] : (tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// The result element type may be wider than the operands'.
+// CHECK-LABEL: func.func @dot_general_preferred_type(
+// CHECK: mlax.dot_general %{{.*}}, %{{.*}}, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+func.func @dot_general_preferred_type(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}

@@ -1,0 +1,100 @@
+// RUN: mlax-opt %s --mlax-vectorize | FileCheck %s
+
+// The batched functions mlax-vectorize generates for the linear-algebra ops
+// (rules in dialects/Mlax/MlaxLinalgOps.cpp). They all treat leading
+// dimensions as a batch, so a batched op is the same op on the batched
+// operand; an unbatched triangular_solve operand is broadcast first.
+// Regenerate the CHECK lines with
+// tools/generate-test-checks.py --only '_vmap' and review them.
+
+// CHECK-LABEL: func.func private @chol_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.cholesky %[[ARG0]] : tensor<5x3x3xf32>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3x3xf32>
+
+// CHECK-LABEL: func.func private @trsm_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3x2xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG0]], dims = [1, 2] : tensor<3x3xf32> -> tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[ARG1]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<5x3x3xf32>, tensor<5x3x2xf32>) -> tensor<5x3x2xf32>
+// CHECK-NEXT: return %[[V3]] : tensor<5x3x2xf32>
+
+// CHECK-LABEL: func.func private @trsm_vmap_0(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3x5xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3x2xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.transpose %[[ARG0]], permutation = [2, 0, 1] : tensor<3x3x5xf32> -> tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[ARG1]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<5x3x3xf32>, tensor<5x3x2xf32>) -> tensor<5x3x2xf32>
+// CHECK-NEXT: return %[[V3]] : tensor<5x3x2xf32>
+
+// CHECK-LABEL: func.func private @decompositions_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3x2xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.transpose %[[ARG0]], permutation = [2, 0, 1] : tensor<4x3x2xf32> -> tensor<2x4x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]] = mlax.qr %[[V1]], full_matrices = false : tensor<2x4x3xf32> -> (tensor<2x4x3xf32>, tensor<2x3x3xf32>)
+// CHECK-NEXT: %[[V4:[^ ,:)]*]], %[[V5:[^ ,:)]*]] = mlax.geqrf %[[V1]] : tensor<2x4x3xf32> -> (tensor<2x4x3xf32>, tensor<2x3xf32>)
+// CHECK-NEXT: %[[V6:[^ ,:)]*]], %[[V7:[^ ,:)]*]], %[[V8:[^ ,:)]*]] = mlax.svd %[[V1]], full_matrices = false : tensor<2x4x3xf32> -> (tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3x3xf32>)
+// CHECK-NEXT: %[[V9:[^ ,:)]*]], %[[V10:[^ ,:)]*]] = mlax.eigh %[[V3]], lower = false : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3xf32>)
+// CHECK-NEXT: return %[[V6]], %[[V2]], %[[V5]], %[[V10]] : tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+
+func.func private @chol(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = mlax.cholesky %a : tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+func.func @test_chol(%a: tensor<5x3x3xf32>) -> tensor<5x3x3xf32> {
+  %r = mlax.vmap @chol(%a) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3x3xf32>) -> tensor<5x3x3xf32>
+  return %r : tensor<5x3x3xf32>
+}
+
+func.func private @trsm(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+func.func @test_trsm_b(%a: tensor<3x3xf32>, %b: tensor<5x3x2xf32>) -> tensor<5x3x2xf32> {
+  %r = mlax.vmap @trsm(%a, %b) in_axes = [-1, 0] out_axes = [0] size = 5 : (tensor<3x3xf32>, tensor<5x3x2xf32>) -> tensor<5x3x2xf32>
+  return %r : tensor<5x3x2xf32>
+}
+func.func @test_trsm_both(%a: tensor<3x3x5xf32>, %b: tensor<5x3x2xf32>) -> tensor<5x3x2xf32> {
+  %r = mlax.vmap @trsm(%a, %b) in_axes = [2, 0] out_axes = [0] size = 5 : (tensor<3x3x5xf32>, tensor<5x3x2xf32>) -> tensor<5x3x2xf32>
+  return %r : tensor<5x3x2xf32>
+}
+
+func.func private @decompositions(%a: tensor<4x3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+  %h, %t = mlax.geqrf %a : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3xf32>)
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+  %v, %w = mlax.eigh %r, lower = false : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  return %s, %q, %t, %w : tensor<3xf32>, tensor<4x3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+func.func @test_decompositions(%a: tensor<4x3x2xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %r:4 = mlax.vmap @decompositions(%a) in_axes = [2] out_axes = [0, 0, 0, 0] size = 2 : (tensor<4x3x2xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<2x3xf32>, tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func private @dot_general_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x3x4xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [0], contract = [2] x [1] : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+// CHECK-NEXT: return %[[V2]] : tensor<5x2x4xf32>
+func.func private @dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+func.func @test_dot_general(%a0: tensor<5x2x3xf32>, %a1: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
+  %r = mlax.vmap @dot_general(%a0, %a1) in_axes = [0, 0] out_axes = [0] size = 5 : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  return %r : tensor<5x2x4xf32>
+}
+
+// CHECK-LABEL: func.func private @dot_general_batch_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3x4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<5x2x4xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.dot_general %[[ARG0]], %[[ARG1]], batch = [0] x [1], contract = [2] x [2] : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [2, 0, 1] : tensor<2x3x5xf32> -> tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[V3]] : tensor<5x2x3xf32>
+func.func private @dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4xf32>) -> tensor<2x3xf32> {
+  %0 = mlax.dot_general %a0, %a1, batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @test_dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<5x2x4xf32>) -> tensor<5x2x3xf32> {
+  %r = mlax.vmap @dot_general_batch(%a0, %a1) in_axes = [-1, 0] out_axes = [0] size = 5 : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x3xf32>
+  return %r : tensor<5x2x3xf32>
+}
