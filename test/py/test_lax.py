@@ -568,3 +568,73 @@ def test_indexing_exports_match_jax():
     for got, want in pairs:
         assert got.shape == want.shape and got.dtype == want.dtype
         np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+# ---------------------------------------------------------------------------
+# reduce_precision (the op added as the example of docs/pipeline.md's
+# "Adding an op": one .td line group, its rule, its Python function)
+# ---------------------------------------------------------------------------
+
+_FORMATS = [(5, 10), (8, 7), (4, 3), (2, 1), (8, 0)]  # float16, bfloat16, fp8 e4m3, tiny, ...
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dt", ["float32", "float16", "bfloat16"])
+def test_reduce_precision_matches_jax(dt, mode):
+    # Values across the formats' ranges: overflow to inf, underflow to 0,
+    # ties, subnormals and the specials.
+    with np.errstate(over="ignore"):  # float16 overflows to inf on purpose
+        x = np.concatenate([make_input((40,), dt, seed=3) * 9000,
+                            make_input((40,), dt, seed=4) * 1e-3,
+                            np.array([1.0625, 1.1875, 65519, 65520, 1e-8, np.inf, -np.inf, np.nan])
+                            ]).astype(make_input((), dt).dtype)
+    for e, m in _FORMATS:
+        got = run(lambda v, e=e, m=m: lax.reduce_precision(v, e, m), (to_mlax(x),), mode)
+        want = jlax.reduce_precision(x, e, m)
+        check_against_jax(got, want, rtol=0, atol=0)
+
+
+def test_reduce_precision_weak_type_and_jit_of_scalar():
+    check_against_jax(lax.reduce_precision(1.1, 5, 3), jlax.reduce_precision(1.1, 5, 3))
+    f = mlax.jit(lambda v: lax.reduce_precision(v, 4, 3))
+    check_against_jax(f(3.3), jax.jit(lambda v: jlax.reduce_precision(v, 4, 3))(3.3))
+
+
+def test_reduce_precision_grad_and_vmap():
+    # Linear as in JAX: grad passes the cotangent through the same rounding.
+    x = np.linspace(-3, 3, 7, dtype=np.float32)
+
+    def f(lib, v):
+        return (lib.reduce_precision(v * v, 5, 2) * v).sum()
+
+    g = mlax.grad(lambda v: f(lax, v))(x)
+    check_against_jax(g, jax.grad(lambda v: f(jlax, v))(x), rtol=0, atol=0)
+    gg = mlax.jit(mlax.grad(mlax.grad(lambda s: lax.reduce_precision(s, 5, 2) * s ** 3)))(1.3)
+    check_against_jax(gg, jax.grad(jax.grad(lambda s: jlax.reduce_precision(s, 5, 2) * s ** 3))(1.3),
+                      rtol=1e-6)
+    xs = np.arange(12, dtype=np.float32).reshape(4, 3) * 1.37
+    check_against_jax(mlax.vmap(lambda r: lax.reduce_precision(r, 3, 2))(xs),
+                      jax.vmap(lambda r: jlax.reduce_precision(r, 3, 2))(xs), rtol=0, atol=0)
+    check_against_jax(mlax.vmap(lambda r: lax.reduce_precision(r, 3, 2), in_axes=1)(xs),
+                      jax.vmap(lambda r: jlax.reduce_precision(r, 3, 2), in_axes=1)(xs),
+                      rtol=0, atol=0)
+
+
+def test_reduce_precision_errors_match_jax():
+    x = np.ones(3, np.float32)
+    for bad_e, bad_m in [(0, 3), (5, -1)]:
+        with pytest.raises(ValueError) as want:
+            jlax.reduce_precision(x, bad_e, bad_m)
+        with pytest.raises(ValueError) as got:
+            lax.reduce_precision(x, bad_e, bad_m)
+        assert str(got.value) == str(want.value)
+    with pytest.raises(TypeError, match="reduce_precision"):
+        jlax.reduce_precision(np.ones(3, np.int32), 5, 10)
+    with pytest.raises(TypeError, match="reduce_precision.*int32"):
+        lax.reduce_precision(np.ones(3, np.int32), 5, 10)
+    with pytest.raises(TypeError):
+        lax.reduce_precision(x, 5.5, 3)  # as operator.index in jax
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda v, e: jlax.reduce_precision(v, e, 3))(x, 5)
+    with pytest.raises(mlax.errors.ConcretizationTypeError, match="exponent_bits"):
+        mlax.jit(lambda v, e: lax.reduce_precision(v, e, 3))(x, 5)

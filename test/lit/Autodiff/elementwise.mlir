@@ -298,6 +298,22 @@ func.func @test_expm1(%a0: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xf32>,
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }
 
+// reduce_precision is linear: the tangent is rounded the same way.
+// CHECK-LABEL: func.func private @reduce_precision_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.reduce_precision %[[ARG0]] {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.reduce_precision %[[ARG1]] {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xf32>, tensor<3xf32>
+func.func private @reduce_precision(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.reduce_precision %a0 {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_reduce_precision(%a0: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @reduce_precision(%a0) tangents(%t0) wrt = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
 // CHECK-LABEL: func.func private @add_jvp(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>,
@@ -961,6 +977,21 @@ func.func private @expm1(%a0: tensor<3xf32>) -> tensor<3xf32> {
 }
 func.func @test_expm1(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
   %r:2 = mlax.vjp @expm1(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func private @reduce_precision_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.reduce_precision %[[ARG0]] {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.reduce_precision %[[ARG1]] {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xf32>, tensor<3xf32>
+func.func private @reduce_precision(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.reduce_precision %a0 {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_reduce_precision(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.vjp @reduce_precision(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }
 

@@ -195,6 +195,15 @@ func.func @not_i32(%x: tensor<4xi32>) -> tensor<4xi32> {
   return %0 : tensor<4xi32>
 }
 
+// CHECK-LABEL: func.func @reduce_precision(
+// CHECK-SAME: %[[X:.*]]: tensor<4xf32>)
+// CHECK: %[[R:.*]] = "stablehlo.reduce_precision"(%[[X]]) {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: return %[[R]] : tensor<4xf32>
+func.func @reduce_precision(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = mlax.reduce_precision %x {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
 // CHECK-LABEL: func.func @is_finite(
 // CHECK-SAME: %[[X:.*]]: tensor<4xf32>)
 // CHECK: %[[R:.*]] = "stablehlo.is_finite"(%[[X]]) : (tensor<4xf32>) -> tensor<4xi1>

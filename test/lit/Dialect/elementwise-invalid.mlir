@@ -127,3 +127,31 @@ func.func @convert_rank_change(%x: tensor<1xf32>) -> tensor<i32> {
   %0 = mlax.convert %x : tensor<1xf32> -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// reduce_precision
+//===----------------------------------------------------------------------===//
+
+func.func @reduce_precision_no_exponent(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mlax.reduce_precision' op attribute 'exponent_bits' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  %0 = mlax.reduce_precision %x {exponent_bits = 0 : i32, mantissa_bits = 10 : i32} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_precision_negative_mantissa(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mlax.reduce_precision' op attribute 'mantissa_bits' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %0 = mlax.reduce_precision %x {exponent_bits = 5 : i32, mantissa_bits = -1 : i32} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_precision_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'mlax.reduce_precision' op operand #0 must be statically shaped tensor of}}
+  %0 = mlax.reduce_precision %x {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

@@ -256,6 +256,17 @@ func.func @is_finite(%x: tensor<4xf32>) -> tensor<4xi1> {
   return %0 : tensor<4xi1>
 }
 
+// CHECK-LABEL: func.func @reduce_precision(
+// CHECK-SAME: %[[X:.*]]: tensor<4xbf16>) -> tensor<4xbf16>
+// CHECK: %[[R:.*]] = mlax.reduce_precision %[[X]] {exponent_bits = 5 : i32, mantissa_bits = 2 : i32} : tensor<4xbf16>
+// CHECK: return %[[R]] : tensor<4xbf16>
+// GENERIC-LABEL: sym_name = "reduce_precision"
+// GENERIC: "mlax.reduce_precision"(%{{.*}}) <{exponent_bits = 5 : i32, mantissa_bits = 2 : i32}> : (tensor<4xbf16>) -> tensor<4xbf16>
+func.func @reduce_precision(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = mlax.reduce_precision %x {exponent_bits = 5 : i32, mantissa_bits = 2 : i32} : tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise binary ops
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,19 @@ func.func @test_neg(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
   return %r : tensor<5x3xf32>
 }
 
+// CHECK-LABEL: func.func private @reduce_precision_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.reduce_precision %[[ARG0]] {exponent_bits = 8 : i32, mantissa_bits = 7 : i32} : tensor<5x3xf32>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3xf32>
+func.func private @reduce_precision(%a0: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.reduce_precision %a0 {exponent_bits = 8 : i32, mantissa_bits = 7 : i32} : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test_reduce_precision(%a0: tensor<5x3xf32>) -> tensor<5x3xf32> {
+  %r = mlax.vmap @reduce_precision(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
 // CHECK-LABEL: func.func private @exp_vmap(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>
 // CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.exp %[[ARG0]] : tensor<5x3xf32>

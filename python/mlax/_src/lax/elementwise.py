@@ -6,11 +6,12 @@ ops need equal shapes and dtypes.
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 from mlir import ir
 
-from mlax._src.base import dtypes
+from mlax._src.base import dtypes, errors
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.core.tracer import ShapedArray
@@ -114,6 +115,41 @@ _is_finite_p = Primitive(
 
 def is_finite(x):
     return bind(_is_finite_p, x)
+
+
+def _reduce_precision_eval(x, *, exponent_bits, mantissa_bits):
+    _check_kind("reduce_precision", "real_float", x)
+    if exponent_bits < 1:
+        raise ValueError(f"reduce_precision: exponent_bits must be positive; got {exponent_bits}")
+    if mantissa_bits < 0:
+        raise ValueError(
+            f"reduce_precision: mantissa_bits must be non-negative; got {mantissa_bits}")
+    return x
+
+
+def _reduce_precision_emit(values, avals, out_aval, *, exponent_bits, mantissa_bits):
+    i32 = ir.IntegerType.get_signless(32)
+    return _ops().ReducePrecisionOp(
+        values[0], ir.IntegerAttr.get(i32, exponent_bits),
+        ir.IntegerAttr.get(i32, mantissa_bits), results=[out_aval.mlir_type()]).result
+
+
+_reduce_precision_p = Primitive("reduce_precision", _reduce_precision_eval,
+                                _reduce_precision_emit)
+
+
+def reduce_precision(operand, exponent_bits, mantissa_bits):
+    """lax.reduce_precision: `operand` rounded to the range and precision of a
+    float with `exponent_bits` exponent and `mantissa_bits` mantissa bits
+    (e.g. 5 and 10 for float16), kept in its own dtype."""
+    def static_int(value, what):
+        if isinstance(value, core.Tracer):  # as jax: a ConcretizationTypeError
+            raise errors.concretization(value, f"the {what} argument of lax.reduce_precision")
+        return operator.index(value)
+
+    return bind(_reduce_precision_p, operand,
+                exponent_bits=static_int(exponent_bits, "exponent_bits"),
+                mantissa_bits=static_int(mantissa_bits, "mantissa_bits"))
 
 
 def _binary(name, op_class, kind):

@@ -2,7 +2,8 @@
 //
 // Verifiers of MlaxElementwiseOps.td's ops that need C++: bitcast_convert
 // (the shifts, clz, erf, erf_inv and next_after need none: their types follow
-// from ODS traits). Every message starts with the op's name.
+// from ODS traits). Every message starts with the op's name. Then the rules
+// that live here already (reduce_precision's derivative).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,4 +62,14 @@ LogicalResult BitcastConvertOp::verify() {
            << "-bit elements consumes a trailing dimension of size "
            << outBits / inBits << "; got " << in << " -> " << out;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// reduce_precision
+//===----------------------------------------------------------------------===//
+
+// Linear, as JAX's rule: the tangent (and the cotangent) is rounded the same way.
+Value ReducePrecisionOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  return ReducePrecisionOp::create(b, getLoc(), t, getExponentBitsAttr(),
+                                   getMantissaBitsAttr());
 }

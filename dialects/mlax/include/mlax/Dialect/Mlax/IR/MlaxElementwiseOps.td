@@ -62,6 +62,24 @@ def Mlax_IsFiniteOp : Mlax_Op<"is_finite", [Pure, Elementwise, InferTypeOpAdapto
   let extraClassDeclaration = Mlax_HloName<"is_finite">.hloDecl;
 }
 
+def Mlax_ReducePrecisionOp : Mlax_Op<"reduce_precision", [Pure, Elementwise,
+    SameOperandsAndResultType, InferTypeOpInterface, Mlax_ElementwiseDerivative,
+    Mlax_ElementwiseBatching]> {
+  let summary = "rounds to the float format of exponent_bits and mantissa_bits";
+  let description = [{
+    `lax.reduce_precision`: each value rounded (to nearest even) to the
+    precision and range of a float with `exponent_bits` exponent bits and
+    `mantissa_bits` mantissa bits, then stored back in the operand's type.
+    Linear (as JAX's rule): its derivative applies it to the tangent.
+  }];
+  let arguments = (ins Mlax_RealFloatTensor:$operand,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$exponent_bits,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$mantissa_bits);
+  let results = (outs Mlax_RealFloatTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let extraClassDeclaration = Mlax_HloName<"reduce_precision">.hloDecl;
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise binary ops (operands of one type; broadcasting is explicit)
 //===----------------------------------------------------------------------===//
