@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxDialect.h"
+#include "mlax/Dialect/Mlax/IR/MlaxInterfaces.h"
 #include "mlax/Pipelines/Pipelines.h"
 
 #include "mlir-c/IR.h"
@@ -36,6 +37,23 @@ MLIR_CAPI_EXPORTED void mlaxRegisterPasses() {
     return true;
   }();
   (void)once;
+}
+
+/// Calls `callback(name, differentiable, batchable, user)` for every op of the
+/// mlax dialect registered in `ctx`: whether it implements the
+/// differentiation and batching interfaces (the op-coverage test reads it).
+MLIR_CAPI_EXPORTED void
+mlaxForEachOpRules(MlirContext ctx,
+                   void (*callback)(const char *, int, int, void *), void *user) {
+  for (mlir::RegisteredOperationName op :
+       unwrap(ctx)->getRegisteredOperations()) {
+    if (op.getDialectNamespace() != "mlax")
+      continue;
+    std::string name = op.getStringRef().str();
+    callback(name.c_str(),
+             op.hasInterface<mlir::mlax::DifferentiableOpInterface>(),
+             op.hasInterface<mlir::mlax::BatchableOpInterface>(), user);
+  }
 }
 
 } // extern "C"
