@@ -22,16 +22,6 @@ using namespace mlir::mlax::detail;
 
 namespace {
 
-
-std::string listStr(ArrayRef<int64_t> values) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(values, os);
-  os << "]";
-  return s;
-}
-
 /// `dims` (named `what`) are distinct, in [0, rank) and, if `sorted`,
 /// increasing.
 LogicalResult checkDimList(Operation *op, StringRef what, ArrayRef<int64_t> dims,
@@ -39,13 +29,13 @@ LogicalResult checkDimList(Operation *op, StringRef what, ArrayRef<int64_t> dims
   llvm::SmallSet<int64_t, 8> seen;
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " " << listStr(dims) << ": " << d
+      return op->emitOpError() << what << " " << shapeStr(dims) << ": " << d
                                << " is out of range for rank " << rank;
     if (!seen.insert(d).second)
-      return op->emitOpError() << what << " " << listStr(dims) << ": " << d
+      return op->emitOpError() << what << " " << shapeStr(dims) << ": " << d
                                << " appears twice";
     if (sorted && i > 0 && d < dims[i - 1])
-      return op->emitOpError() << what << " must be sorted, got " << listStr(dims);
+      return op->emitOpError() << what << " must be sorted, got " << shapeStr(dims);
   }
   return success();
 }
@@ -97,12 +87,12 @@ LogicalResult DynamicSliceOp::verify() {
   ArrayRef<int64_t> sizes = getSliceSizes();
   if (static_cast<int64_t>(sizes.size()) != in.getRank())
     return emitOpError("needs one slice size per operand dimension: rank ")
-           << in.getRank() << ", got slice_sizes " << listStr(sizes);
+           << in.getRank() << ", got slice_sizes " << shapeStr(sizes);
   for (auto [i, s] : llvm::enumerate(sizes))
     if (s < 0 || s > in.getDimSize(i))
       return emitOpError("slice size ")
              << s << " in dimension " << i << " does not fit operand shape "
-             << listStr(in.getShape());
+             << shapeStr(in.getShape());
   if (getType().getShape() != sizes || getType().getElementType() != in.getElementType())
     return emitOpError("result type should be ")
            << RankedTensorType::get(sizes, in.getElementType()) << ", got " << getType();
@@ -122,8 +112,8 @@ LogicalResult DynamicUpdateSliceOp::verify() {
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (upd.getDimSize(i) > in.getDimSize(i))
       return emitOpError("update shape ")
-             << listStr(upd.getShape()) << " does not fit operand shape "
-             << listStr(in.getShape());
+             << shapeStr(upd.getShape()) << " does not fit operand shape "
+             << shapeStr(in.getShape());
   return success();
 }
 
@@ -146,15 +136,15 @@ LogicalResult GatherOp::verify() {
                     sizes = getSliceSizes();
   if (static_cast<int64_t>(sizes.size()) != rank)
     return emitOpError("needs one slice size per operand dimension: rank ")
-           << rank << ", got slice_sizes " << listStr(sizes);
+           << rank << ", got slice_sizes " << shapeStr(sizes);
   for (auto [i, s] : llvm::enumerate(sizes))
     if (s < 0 || s > in.getDimSize(i))
       return emitOpError("slice size ")
              << s << " in dimension " << i << " does not fit operand shape "
-             << listStr(in.getShape());
+             << shapeStr(in.getShape());
   if (static_cast<int64_t>(map.size()) != vecSize)
     return emitOpError("start_index_map ")
-           << listStr(map) << " needs one entry per index vector element (" << vecSize << ")";
+           << shapeStr(map) << " needs one entry per index vector element (" << vecSize << ")";
   if (failed(checkDimList(op, "start_index_map", map, rank, false)) ||
       failed(checkDimList(op, "collapsed_slice_dims", collapsed, rank, true)) ||
       failed(checkDimList(op, "operand_batching_dims", opBatch, rank, true)) ||
@@ -170,7 +160,7 @@ LogicalResult GatherOp::verify() {
       return emitOpError("batching dimension ") << d << " needs slice size 1, got " << sizes[d];
   if (idxBatch.size() != opBatch.size())
     return emitOpError("operand_batching_dims ")
-           << listStr(opBatch) << " and start_indices_batching_dims " << listStr(idxBatch)
+           << shapeStr(opBatch) << " and start_indices_batching_dims " << shapeStr(idxBatch)
            << " differ in length";
   if (failed(checkDimList(op, "start_indices_batching_dims", idxBatch, idxRank, false)))
     return failure();
@@ -192,7 +182,7 @@ LogicalResult GatherOp::verify() {
   int64_t outRank = batchSizes.size() + offsetSizes.size();
   if (offset.size() != offsetSizes.size())
     return emitOpError("offset_dims ")
-           << listStr(offset) << " needs one entry per slice dimension that is neither "
+           << shapeStr(offset) << " needs one entry per slice dimension that is neither "
            << "collapsed nor batching (" << offsetSizes.size() << ")";
   if (failed(checkDimList(op, "offset_dims", offset, outRank, true)))
     return failure();
@@ -232,7 +222,7 @@ LogicalResult ScatterOp::verify() {
                     map = getScatterDimsToOperandDims();
   if (static_cast<int64_t>(map.size()) != vecSize)
     return emitOpError("scatter_dims_to_operand_dims ")
-           << listStr(map) << " needs one entry per index vector element (" << vecSize << ")";
+           << shapeStr(map) << " needs one entry per index vector element (" << vecSize << ")";
   if (failed(checkDimList(op, "update_window_dims", window, updRank, true)) ||
       failed(checkDimList(op, "inserted_window_dims", inserted, rank, true)) ||
       failed(checkDimList(op, "input_batching_dims", opBatch, rank, true)) ||
@@ -244,7 +234,7 @@ LogicalResult ScatterOp::verify() {
     return failure();
   if (idxBatch.size() != opBatch.size())
     return emitOpError("input_batching_dims ")
-           << listStr(opBatch) << " and scatter_indices_batching_dims " << listStr(idxBatch)
+           << shapeStr(opBatch) << " and scatter_indices_batching_dims " << shapeStr(idxBatch)
            << " differ in length";
   if (failed(checkDimList(op, "scatter_indices_batching_dims", idxBatch, idxRank, false)))
     return failure();
@@ -263,7 +253,7 @@ LogicalResult ScatterOp::verify() {
       windowOperandDims.push_back(d);
   if (window.size() != windowOperandDims.size())
     return emitOpError("update_window_dims ")
-           << listStr(window) << " needs one entry per operand dimension that is neither "
+           << shapeStr(window) << " needs one entry per operand dimension that is neither "
            << "inserted nor batching (" << windowOperandDims.size() << ")";
   SmallVector<int64_t> idxBatchSizes, updScatterSizes;
   for (int64_t d = 0; d < idxRank; ++d)
@@ -274,9 +264,9 @@ LogicalResult ScatterOp::verify() {
       updScatterSizes.push_back(upd.getDimSize(d));
   if (idxBatchSizes != updScatterSizes)
     return emitOpError("updates shape ")
-           << listStr(upd.getShape()) << " has scatter dimensions "
-           << listStr(updScatterSizes) << " but the indices' batch dimensions are "
-           << listStr(idxBatchSizes);
+           << shapeStr(upd.getShape()) << " has scatter dimensions "
+           << shapeStr(updScatterSizes) << " but the indices' batch dimensions are "
+           << shapeStr(idxBatchSizes);
   for (auto [w, d] : llvm::zip(window, windowOperandDims))
     if (upd.getDimSize(w) > in.getDimSize(d))
       return emitOpError("update window dimension ")
