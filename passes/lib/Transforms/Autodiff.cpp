@@ -12,7 +12,7 @@
 //
 // Null values are zero (co)tangents, so inactive code costs nothing. The pass
 // itself never looks at op names: everything op-specific is in the interface
-// (dialects/Mlax/MlaxDerivatives.cpp), except the three call-like ops, whose
+// (the op family's Mlax<Family>Ops.cpp), except the three call-like ops, whose
 // derivatives are other functions.
 //
 //===----------------------------------------------------------------------===//

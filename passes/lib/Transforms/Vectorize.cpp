@@ -3,7 +3,7 @@
 // Expands `mlax.vmap` into a call of a generated batched function. The
 // callee's body is copied op by op (nested `mlax.call`s inlined); an op whose
 // operands are all unbatched is copied unchanged, any other is rewritten by
-// its `BatchableOpInterface` rule (dialects/Mlax/MlaxBatching.cpp). Batched
+// its `BatchableOpInterface` rule (the op family's Mlax<Family>Ops.cpp). Batched
 // values carry the batch dimension in front.
 //
 //===----------------------------------------------------------------------===//

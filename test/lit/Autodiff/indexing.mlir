@@ -1,7 +1,7 @@
 // RUN: mlax-opt %s --split-input-file --mlax-autodiff | FileCheck %s
 
 // The derivative functions mlax-autodiff generates for the indexing ops
-// (rules in dialects/Mlax/MlaxDerivatives.cpp, as jax.lax's): reverse is its
+// (rules in MlaxIndexingOps.cpp, as jax.lax's): reverse is its
 // own transpose, dynamic_slice transposes to a dynamic_update_slice into
 // zeros, gather to a scatter-add; an overwriting scatter masks out what it
 // overwrote (found by scattering ids), a max scatter averages ties. The

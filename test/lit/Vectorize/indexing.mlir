@@ -1,7 +1,7 @@
 // RUN: mlax-opt %s --mlax-vectorize | FileCheck %s
 
 // The batched functions mlax-vectorize generates for the indexing ops
-// (rules in dialects/Mlax/MlaxBatching.cpp): reverse and dynamic_slice
+// (rules in MlaxIndexingOps.cpp): reverse and dynamic_slice
 // shift their dimensions; per-example start indices turn dynamic_slice into
 // a gather and dynamic_update_slice into a scatter (with the starts clamped
 // as dynamic_slice and dynamic_update_slice clamp them, so that the gather's

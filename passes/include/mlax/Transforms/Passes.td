@@ -12,7 +12,7 @@ def MlaxFoldConstants : Pass<"mlax-fold-constants"> {
     `x * 1`) over the whole operation, to a fixed point, and erases pure ops
     whose results are unused. Unlike `canonicalize` it applies no rewrite
     patterns, so its effect is exactly what the folders in
-    `MlaxFolders.cpp` do. `--mlir-pass-statistics` reports how
+    the ops' `fold` hooks do. `--mlir-pass-statistics` reports how
     many ops were folded and erased and how many constants were created.
 
     ```mlir

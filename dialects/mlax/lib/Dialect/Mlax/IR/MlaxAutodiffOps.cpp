@@ -1,6 +1,7 @@
-//===- MlaxAutodiffOps.cpp - verifiers of the differentiation ops ---------===//
+//===- MlaxAutodiffOps.cpp - the differentiation ops ----------------------===//
 //
-// `mlax.jvp`, `mlax.vjp`, `mlax.custom_jvp_call` and `mlax.custom_vjp_call`
+// Verifiers, then the derivative rules of stop_gradient and
+// optimization_barrier. `mlax.jvp`, `mlax.vjp`, `mlax.custom_jvp_call` and `mlax.custom_vjp_call`
 // name functions; their verifiers check the operand and result types against
 // those functions' signatures, so `mlax-autodiff` only ever sees
 // well-formed requests.
@@ -8,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -15,6 +17,7 @@
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
 
@@ -183,5 +186,24 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(MLIRContext *,
                                                       SmallVectorImpl<Type> &results) {
   for (Value v : adaptor.getOperands())
     results.push_back(v.getType());
+  return success();
+}
+
+//======================================================================//
+// stop_gradient, optimization_barrier: derivative rules
+//======================================================================//
+
+// stop_gradient: the identity whose derivative is zero.
+Value StopGradientOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+
+LogicalResult OptimizationBarrierOp::jvp(OpBuilder &, ArrayRef<Value> tangents,
+                                         SmallVectorImpl<Value> &resultTangents) {
+  resultTangents.append(tangents.begin(), tangents.end());
+  return success();
+}
+
+LogicalResult OptimizationBarrierOp::vjp(OpBuilder &, ArrayRef<Value> cotangents,
+                                         SmallVectorImpl<Value> &operandCotangents) {
+  operandCotangents.append(cotangents.begin(), cotangents.end());
   return success();
 }

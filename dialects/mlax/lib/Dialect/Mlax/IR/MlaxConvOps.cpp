@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -19,18 +20,9 @@
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
-
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-std::string listStr(ArrayRef<int64_t> v) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(v, os);
-  os << "]";
-  return s;
-}
 
 int64_t dilateDim(int64_t d, int64_t r) { return d == 0 ? 0 : 1 + r * (d - 1); }
 
@@ -67,7 +59,7 @@ LogicalResult windowShape(Operation *op, ArrayRef<int64_t> in, ArrayRef<int64_t>
   auto positive = [&](StringRef name, ArrayRef<int64_t> v) -> LogicalResult {
     for (int64_t x : v)
       if (x < 1)
-        return op->emitOpError() << name << " must be positive, got " << listStr(v);
+        return op->emitOpError() << name << " must be positive, got " << shapeStr(v);
     return success();
   };
   if (failed(count(windowName, window, n)) || failed(count("window_strides", strides, n)) ||
@@ -90,8 +82,8 @@ LogicalResult windowShape(Operation *op, ArrayRef<int64_t> in, ArrayRef<int64_t>
 
 LogicalResult checkResultShape(Operation *op, RankedTensorType result, ArrayRef<int64_t> shape) {
   if (result.getShape() != shape)
-    return op->emitOpError() << "result shape " << listStr(result.getShape())
-                             << " does not match the expected " << listStr(shape);
+    return op->emitOpError() << "result shape " << shapeStr(result.getShape())
+                             << " does not match the expected " << shapeStr(shape);
   return success();
 }
 
@@ -263,7 +255,7 @@ LogicalResult ConvGeneralDilatedOp::verify() {
                             {"out_spec", getOutSpec()}})
     if (!isPermutation(spec, rank))
       return emitOpError() << name << " must be a permutation of the " << rank
-                           << " dimensions, got " << listStr(spec);
+                           << " dimensions, got " << shapeStr(spec);
   Type le = lhs.getElementType(), re = rhs.getElementType(), oe = result.getElementType();
   if (le != re)
     return emitOpError() << "needs lhs and rhs of one element type, got " << le << " and " << re;
@@ -546,7 +538,7 @@ Value selectAndGatherTranspose(OpBuilder &b, Operation *op, ComparisonDirection 
   Location loc = op->getLoc();
   if (w.hasWindowDilation()) {
     op->emitOpError() << "reverse-mode derivative with window_dilation "
-                      << listStr(w.winDil) << " is not implemented (as in JAX)";
+                      << shapeStr(w.winDil) << " is not implemented (as in JAX)";
     return {};
   }
   auto type = tensorOf(x);
@@ -888,8 +880,8 @@ LogicalResult SelectAndScatterAddOp::verify() {
                          getPadding(), ones, ones, out)))
     return failure();
   if (tensorOf(getSource()).getShape() != ArrayRef(out))
-    return emitOpError() << "source shape " << listStr(tensorOf(getSource()).getShape())
-                         << " does not match the window count " << listStr(out);
+    return emitOpError() << "source shape " << shapeStr(tensorOf(getSource()).getShape())
+                         << " does not match the window count " << shapeStr(out);
   return success();
 }
 

@@ -1,19 +1,23 @@
 //===- MlaxElementwiseOps.cpp - the elementwise family -------------------===//
 //
-// Verifiers of MlaxElementwiseOps.td's ops that need C++: bitcast_convert
-// (the shifts, clz, erf, erf_inv and next_after need none: their types follow
-// from ODS traits). Every message starts with the op's name. Then the rules
-// that live here already (reduce_precision's derivative).
+// Verifiers and shape rules of MlaxElementwiseOps.td's ops that need C++
+// (bitcast_convert, is_finite, compare, select_n, convert; the shifts, clz,
+// erf, erf_inv and next_after need none: their types follow from ODS traits),
+// then their folders, canonicalization patterns, derivative rules
+// (`applyPartial`, or `jvp`/`vjp`) and batching rules, in that order. Every
+// message starts with the op's name.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
 
@@ -63,13 +67,843 @@ LogicalResult BitcastConvertOp::verify() {
            << outBits / inBits << "; got " << in << " -> " << out;
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// reduce_precision
+// is_finite, compare, select_n, convert
 //===----------------------------------------------------------------------===//
 
-// Linear, as JAX's rule: the tangent (and the cotangent) is rounded the same way.
+static Type predLike(Type t) {
+  auto ranked = llvm::cast<RankedTensorType>(t);
+  return RankedTensorType::get(ranked.getShape(),
+                               IntegerType::get(t.getContext(), 1));
+}
+
+LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  results.push_back(predLike(adaptor.getOperand().getType()));
+  return success();
+}
+
+LogicalResult CompareOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  results.push_back(predLike(adaptor.getLhs().getType()));
+  return success();
+}
+
+LogicalResult SelectNOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  ValueRange cases = adaptor.getCases();
+  if (cases.empty())
+    return emitOptionalError(loc, "'mlax.select_n' op needs at least one case");
+  Type caseType = cases.front().getType();
+  if (!allRanked(adaptor.getOperands())) {
+    // Let the ODS type constraint name the bad operand.
+    results.push_back(caseType);
+    return success();
+  }
+  for (Value c : cases.drop_front())
+    if (c.getType() != caseType)
+      return emitOptionalError(loc, "'mlax.select_n' op cases must have one "
+                                    "type, got ",
+                               caseType, " and ", c.getType());
+  auto which = rankedOf(adaptor.getWhich());
+  auto caseShape = llvm::cast<RankedTensorType>(caseType).getShape();
+  if (which.getRank() != 0 && which.getShape() != caseShape)
+    return emitOptionalError(loc, "'mlax.select_n' op `which` must be a scalar "
+                                  "or have the cases' shape ",
+                             shapeStr(caseShape), ", got ",
+                             shapeStr(which.getShape()));
+  if (which.getElementType().isInteger(1) && cases.size() > 2)
+    return emitOptionalError(loc, "'mlax.select_n' op a bool `which` selects "
+                                  "between at most 2 cases, got ",
+                             cases.size());
+  results.push_back(caseType);
+  return success();
+}
+
+LogicalResult ConvertOp::verify() {
+  if (rankedOf(getOperand()).getShape() != getType().getShape())
+    return emitOpError("changes only the element type; shapes differ: ")
+           << getOperand().getType() << " vs " << getType();
+  return success();
+}
+
+//======================================================================//
+// Folders
+//======================================================================//
+
+//===----------------------------------------------------------------------===//
+// Unary elementwise ops
+//===----------------------------------------------------------------------===//
+
+#define MLAX_FLOAT_FN(EXPR)                                                    \
+  +[](const APFloat &x) -> std::optional<APFloat> { return EXPR; }
+#define MLAX_INT_FN(EXPR)                                                      \
+  +[](const APInt &x, bool isUnsigned) -> std::optional<APInt> {               \
+    (void)isUnsigned;                                                          \
+    return EXPR;                                                               \
+  }
+#define MLAX_LIBM(FN) MLAX_FLOAT_FN(viaDouble(x, [](double v) { return FN(v); }))
+
+OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getOperand().getDefiningOp<NegOp>())
+    return inner.getOperand(); // -(-x) = x, also for NaN, -0.0 and INT_MIN
+  return foldUnary(adaptor.getOperand(), getType(), MLAX_FLOAT_FN(-x),
+                   MLAX_INT_FN(-x));
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getOperand().getDefiningOp<NotOp>())
+    return inner.getOperand();
+  return foldUnary(adaptor.getOperand(), getType(), nullptr, MLAX_INT_FN(~x));
+}
+
+OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getOperand(), getType(), MLAX_FLOAT_FN(abs(x)),
+                   MLAX_INT_FN(isUnsigned ? x : x.abs()));
+}
+
+OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
+  // sign(±0) = ±0 and sign(NaN) = NaN, as in StableHLO.
+  return foldUnary(
+      adaptor.getOperand(), getType(),
+      MLAX_FLOAT_FN(x.isZero() || x.isNaN()
+                        ? x
+                        : APFloat::getOne(x.getSemantics(), x.isNegative())),
+      MLAX_INT_FN(x.isZero() ? x
+                  : (!isUnsigned && x.isNegative())
+                      ? APInt::getAllOnes(x.getBitWidth())
+                      : APInt(x.getBitWidth(), 1)));
+}
+
+OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getOperand(), getType(),
+                   MLAX_FLOAT_FN(rounded(x, APFloat::rmTowardNegative)), nullptr);
+}
+OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getOperand(), getType(),
+                   MLAX_FLOAT_FN(rounded(x, APFloat::rmTowardPositive)), nullptr);
+}
+OpFoldResult RoundOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getOperand(), getType(),
+                   MLAX_FLOAT_FN(rounded(x, APFloat::rmNearestTiesToAway)),
+                   nullptr);
+}
+OpFoldResult RoundEvenOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getOperand(), getType(),
+                   MLAX_FLOAT_FN(rounded(x, APFloat::rmNearestTiesToEven)),
+                   nullptr);
+}
+
+// Transcendentals go through libm in double and round once to the result
+// format; libm keeps NaN, infinities and signed zeros as IEEE says.
+OpFoldResult ExpOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::exp), nullptr); }
+OpFoldResult LogOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::log), nullptr); }
+OpFoldResult SinOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::sin), nullptr); }
+OpFoldResult CosOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::cos), nullptr); }
+OpFoldResult TanOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::tan), nullptr); }
+OpFoldResult TanhOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::tanh), nullptr); }
+OpFoldResult SqrtOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::sqrt), nullptr); }
+OpFoldResult RsqrtOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(1.0 / std::sqrt), nullptr); }
+static double logistic(double v) { return 1.0 / (1.0 + std::exp(-v)); }
+OpFoldResult LogisticOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(logistic), nullptr); }
+OpFoldResult Log1pOp::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::log1p), nullptr); }
+OpFoldResult Expm1Op::fold(FoldAdaptor a) { return foldUnary(a.getOperand(), getType(), MLAX_LIBM(std::expm1), nullptr); }
+
+OpFoldResult IsFiniteOp::fold(FoldAdaptor adaptor) {
+  auto ins = denseOperands({adaptor.getOperand()}, isFoldableFloat);
+  if (ins.empty())
+    return {};
+  return mapElements<APFloat, APInt>(
+      ins, llvm::cast<ShapedType>(getType()),
+      [](ArrayRef<APFloat> a) -> std::optional<APInt> {
+        return APInt(1, a[0].isFinite());
+      });
+}
+
+#undef MLAX_LIBM
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise ops
+//===----------------------------------------------------------------------===//
+
+#define MLAX_FLOAT_FN2(EXPR)                                                   \
+  +[](const APFloat &x, const APFloat &y) -> std::optional<APFloat> {          \
+    return EXPR;                                                               \
+  }
+#define MLAX_INT_FN2(...)                                                      \
+  +[](const APInt &x, const APInt &y, bool isUnsigned) -> std::optional<APInt> { \
+    (void)isUnsigned;                                                          \
+    __VA_ARGS__;                                                               \
+  }
+
+/// Whether `rhs` is the float splat `value` (sign included).
+static bool isFloatSplat(Attribute rhs, double value) {
+  std::optional<APFloat> v = splatFloat(rhs);
+  if (!v)
+    return false;
+  APFloat want(value);
+  bool loses;
+  want.convert(v->getSemantics(), APFloat::rmNearestTiesToEven, &loses);
+  return v->bitwiseIsEqual(want);
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  // Commutative: the folding driver has moved a constant to the rhs.
+  // Only x + (-0.0) is an identity for floats: -0.0 + 0.0 = +0.0.
+  if (isZero(splatInt(adaptor.getRhs())) || isFloatSplat(adaptor.getRhs(), -0.0))
+    return getLhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(x + y), MLAX_INT_FN2(return x + y));
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  // x - (+0.0) = x exactly (-0.0 - 0.0 = -0.0).
+  if (isZero(splatInt(adaptor.getRhs())) || isFloatSplat(adaptor.getRhs(), 0.0))
+    return getLhs();
+  if (getLhs() == getRhs()) // not for floats: inf - inf and NaN - NaN are NaN
+    if (Attribute z = zerosLike(getType()))
+      return z;
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(x - y), MLAX_INT_FN2(return x - y));
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  // x * 1 = x for floats too (NaN, infinities and -0.0 survive); x * 0 = 0
+  // only for integers.
+  if (isOne(splatInt(adaptor.getRhs())) || isFloatSplat(adaptor.getRhs(), 1.0))
+    return getLhs();
+  if (isZero(splatInt(adaptor.getRhs())))
+    return adaptor.getRhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(x * y), MLAX_INT_FN2(return x * y));
+}
+
+OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  if (isOne(splatInt(adaptor.getRhs())) || isFloatSplat(adaptor.getRhs(), 1.0))
+    return getLhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(x / y),
+                    MLAX_INT_FN2(
+                        if (y.isZero()) return APInt::getAllOnes(x.getBitWidth());
+                        if (isUnsigned) return x.udiv(y);
+                        if (x.isMinSignedValue() && y.isAllOnes()) return x;
+                        return x.sdiv(y)));
+}
+
+OpFoldResult RemOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(fmod(x, y)),
+                    MLAX_INT_FN2(
+                        if (y.isZero()) return x;
+                        if (isUnsigned) return x.urem(y);
+                        if (x.isMinSignedValue() && y.isAllOnes())
+                          return APInt::getZero(x.getBitWidth());
+                        return x.srem(y)));
+}
+
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (isFloatSplat(adaptor.getRhs(), 1.0)) // pow(x, 1) = x, NaN and -0.0 too
+    return getLhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(viaDouble2(x, y, [](double a, double b) {
+                      return std::pow(a, b);
+                    })),
+                    nullptr);
+}
+
+OpFoldResult Atan2Op::fold(FoldAdaptor adaptor) {
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(viaDouble2(x, y, [](double a, double b) {
+                      return std::atan2(a, b);
+                    })),
+                    nullptr);
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(maximum(x, y)), // NaN-propagating
+                    MLAX_INT_FN2(return isUnsigned ? llvm::APIntOps::umax(x, y)
+                                                   : llvm::APIntOps::smax(x, y)));
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(),
+                    MLAX_FLOAT_FN2(minimum(x, y)),
+                    MLAX_INT_FN2(return isUnsigned ? llvm::APIntOps::umin(x, y)
+                                                   : llvm::APIntOps::smin(x, y)));
+}
+
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  auto rhs = splatInt(adaptor.getRhs());
+  if (getLhs() == getRhs() || isAllOnes(rhs))
+    return getLhs();
+  if (isZero(rhs))
+    return adaptor.getRhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(), nullptr,
+                    MLAX_INT_FN2(return x & y));
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  auto rhs = splatInt(adaptor.getRhs());
+  if (getLhs() == getRhs() || isZero(rhs))
+    return getLhs();
+  if (isAllOnes(rhs))
+    return adaptor.getRhs();
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(), nullptr,
+                    MLAX_INT_FN2(return x | y));
+}
+
+OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
+  if (isZero(splatInt(adaptor.getRhs())))
+    return getLhs();
+  if (getLhs() == getRhs())
+    return zerosLike(getType());
+  return foldBinary(adaptor.getLhs(), adaptor.getRhs(), getType(), nullptr,
+                    MLAX_INT_FN2(return x ^ y));
+}
+
+#undef MLAX_FLOAT_FN
+#undef MLAX_INT_FN
+#undef MLAX_FLOAT_FN2
+#undef MLAX_INT_FN2
+
+//===----------------------------------------------------------------------===//
+// compare, select_n, convert
+//===----------------------------------------------------------------------===//
+
+static bool compareResult(ComparisonDirection dir, int cmp /* -1, 0, 1 */) {
+  switch (dir) {
+  case ComparisonDirection::EQ: return cmp == 0;
+  case ComparisonDirection::NE: return cmp != 0;
+  case ComparisonDirection::LT: return cmp < 0;
+  case ComparisonDirection::LE: return cmp <= 0;
+  case ComparisonDirection::GT: return cmp > 0;
+  case ComparisonDirection::GE: return cmp >= 0;
+  }
+  return false;
+}
+
+OpFoldResult CompareOp::fold(FoldAdaptor adaptor) {
+  auto type = llvm::cast<ShapedType>(getType());
+  ComparisonDirection dir = getComparisonDirection();
+  Type elem = llvm::cast<ShapedType>(getLhs().getType()).getElementType();
+  // x ? x is known for integers only (NaN != NaN).
+  if (getLhs() == getRhs() && isFoldableInt(elem))
+    return DenseElementsAttr::get(type, compareResult(dir, 0));
+  if (auto ins = denseOperands({adaptor.getLhs(), adaptor.getRhs()},
+                               isFoldableFloat);
+      !ins.empty())
+    return mapElements<APFloat, APInt>(
+        ins, type, [dir](ArrayRef<APFloat> a) -> std::optional<APInt> {
+          APFloat::cmpResult c = a[0].compare(a[1]);
+          // Unordered (NaN): only NE holds.
+          if (c == APFloat::cmpUnordered)
+            return APInt(1, dir == ComparisonDirection::NE);
+          int cmp = c == APFloat::cmpLessThan ? -1 : c == APFloat::cmpEqual ? 0 : 1;
+          return APInt(1, compareResult(dir, cmp));
+        });
+  if (auto ins = denseOperands({adaptor.getLhs(), adaptor.getRhs()},
+                               isFoldableInt);
+      !ins.empty()) {
+    bool isUnsigned = isUnsignedInt(elem);
+    return mapElements<APInt, APInt>(
+        ins, type, [=](ArrayRef<APInt> a) -> std::optional<APInt> {
+          int cmp = isUnsigned ? (a[0].ult(a[1]) ? -1 : a[0] == a[1] ? 0 : 1)
+                               : (a[0].slt(a[1]) ? -1 : a[0] == a[1] ? 0 : 1);
+          return APInt(1, compareResult(dir, cmp));
+        });
+  }
+  return {};
+}
+
+OpFoldResult SelectNOp::fold(FoldAdaptor adaptor) {
+  OperandRange cases = getCases();
+  if (llvm::all_equal(cases))
+    return cases.front();
+  auto which = dense(adaptor.getWhich());
+  if (!which || !isFoldableInt(which.getElementType()))
+    return {};
+  auto pick = [&](const APInt &w) -> std::optional<unsigned> {
+    if (w.getBitWidth() > 1 && w.isNegative())
+      return std::nullopt;
+    if (w.uge(cases.size()))
+      return std::nullopt; // out of range: left to the runtime
+    return (unsigned)w.getZExtValue();
+  };
+  if (which.isSplat()) {
+    if (auto i = pick(which.getSplatValue<APInt>()))
+      return cases[*i];
+    return {};
+  }
+  // A non-splat `which` over constant cases: pick elementwise.
+  auto type = llvm::cast<ShapedType>(getType());
+  if (!mayMaterialise(type, false) || !isa<IntegerType, FloatType>(type.getElementType()))
+    return {};
+  SmallVector<DenseElementsAttr> values;
+  for (Attribute a : adaptor.getCases()) {
+    auto d = dense(a);
+    if (!d)
+      return {};
+    values.push_back(d);
+  }
+  SmallVector<Attribute> out;
+  int64_t i = 0;
+  for (APInt w : which.getValues<APInt>()) {
+    auto c = pick(w);
+    if (!c)
+      return {};
+    out.push_back(values[*c].getValues<Attribute>()[i++]);
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
+/// Converts one element; nullopt where the result is not defined by value
+/// alone (float -> int of NaN or out of range: XLA chooses).
+static std::optional<Attribute> convertElement(Attribute in, Type to) {
+  Type from = llvm::cast<TypedAttr>(in).getType();
+  if (auto toInt = llvm::dyn_cast<IntegerType>(to)) {
+    unsigned width = toInt.getWidth();
+    if (auto f = llvm::dyn_cast<FloatAttr>(in)) {
+      APFloat v = f.getValue();
+      if (width == 1) // anything to bool is x != 0 (NaN is true)
+        return IntegerAttr::get(to, APInt(1, !v.isZero()));
+      APSInt r(width, isUnsignedInt(to));
+      bool exact;
+      if (v.convertToInteger(r, APFloat::rmTowardZero, &exact) &
+          APFloat::opInvalidOp)
+        return std::nullopt;
+      return IntegerAttr::get(to, r);
+    }
+    APInt v = llvm::cast<IntegerAttr>(in).getValue();
+    if (width == 1)
+      return IntegerAttr::get(to, APInt(1, !v.isZero()));
+    return IntegerAttr::get(to, isUnsignedInt(from) ? v.zextOrTrunc(width)
+                                                    : v.sextOrTrunc(width));
+  }
+  auto toFloat = llvm::cast<FloatType>(to);
+  bool loses;
+  if (auto f = llvm::dyn_cast<FloatAttr>(in)) {
+    APFloat v = f.getValue();
+    v.convert(toFloat.getFloatSemantics(), APFloat::rmNearestTiesToEven, &loses);
+    return FloatAttr::get(to, v);
+  }
+  APFloat v(toFloat.getFloatSemantics());
+  v.convertFromAPInt(llvm::cast<IntegerAttr>(in).getValue(), !isUnsignedInt(from),
+                     APFloat::rmNearestTiesToEven);
+  return FloatAttr::get(to, v);
+}
+
+OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  auto in = dense(adaptor.getOperand());
+  auto type = llvm::cast<ShapedType>(getType());
+  auto foldable = [](Type t) { return isFoldableFloat(t) || isFoldableInt(t); };
+  if (!in || !foldable(in.getElementType()) || !foldable(type.getElementType()) ||
+      !mayMaterialise(type, in.isSplat()))
+    return {};
+  if (in.isSplat()) {
+    auto r = convertElement(in.getSplatValue<Attribute>(), type.getElementType());
+    return r ? DenseElementsAttr::get(type, *r) : Attribute();
+  }
+  SmallVector<Attribute> out;
+  for (Attribute a : in.getValues<Attribute>()) {
+    auto r = convertElement(a, type.getElementType());
+    if (!r)
+      return {};
+    out.push_back(*r);
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
+
+//======================================================================//
+// Canonicalization patterns
+//======================================================================//
+
+namespace {
+
+/// Whether converting any value of `from` to `to` is exact (the value
+/// survives). Bools (i1) are 0/1; signless integers are signed.
+bool isExactConversion(Type from, Type to) {
+  if (from == to)
+    return true;
+  auto fi = llvm::dyn_cast<IntegerType>(from);
+  auto ti = llvm::dyn_cast<IntegerType>(to);
+  auto ff = llvm::dyn_cast<FloatType>(from);
+  auto tf = llvm::dyn_cast<FloatType>(to);
+  // Value bits of an integer type and whether it has negative values.
+  auto bits = [](IntegerType t) {
+    unsigned w = t.getWidth();
+    return (t.isUnsigned() || w == 1) ? w : w - 1;
+  };
+  auto isSigned = [](IntegerType t) { return !t.isUnsigned() && t.getWidth() > 1; };
+  if (fi && ti) {
+    if (ti.getWidth() == 1)
+      return fi.getWidth() == 1;
+    return bits(ti) >= bits(fi) && (isSigned(ti) || !isSigned(fi));
+  }
+  auto ieee = [](Type t) {
+    return llvm::isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(t);
+  };
+  if (fi && tf) // every integer of the source fits the mantissa
+    return ieee(tf) && tf.getFPMantissaWidth() >= (int)bits(fi);
+  if (ff && tf) {
+    if (!ieee(ff) || !ieee(tf))
+      return false;
+    using llvm::APFloat;
+    const llvm::fltSemantics &a = ff.getFloatSemantics(),
+                             &b = tf.getFloatSemantics();
+    int pa = APFloat::semanticsPrecision(a), pb = APFloat::semanticsPrecision(b);
+    // More precision, more range, and the smallest denormal of `a` in `b`.
+    return pb >= pa &&
+           APFloat::semanticsMaxExponent(b) >= APFloat::semanticsMaxExponent(a) &&
+           APFloat::semanticsMinExponent(b) - pb <=
+               APFloat::semanticsMinExponent(a) - pa;
+  }
+  return false;
+}
+
+/// convert(convert(x : A -> B) : B -> C) -> convert(x : A -> C) when A -> B
+/// is exact: every conversion depends only on the value converted, so an
+/// exact first step changes nothing.
+struct ComposeExactConverts : OpRewritePattern<ConvertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<ConvertOp>();
+    if (!inner)
+      return failure();
+    Type a = getElementTypeOrSelf(inner.getOperand().getType());
+    Type b = getElementTypeOrSelf(inner.getType());
+    if (!isExactConversion(a, b))
+      return rewriter.notifyMatchFailure(op, "the inner conversion rounds");
+    if (inner.getOperand().getType() == op.getType())
+      rewriter.replaceOp(op, inner.getOperand());
+    else
+      rewriter.replaceOpWithNewOp<ConvertOp>(op, op.getType(),
+                                             inner.getOperand());
+    return success();
+  }
+};
+
+
+} // namespace
+
+void ConvertOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<ComposeExactConverts>(context);
+}
+
+//======================================================================//
+// Derivative rules
+//======================================================================//
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary ops: t * f'(x)
+//===----------------------------------------------------------------------===//
+
+Value NegOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  return emitterFor(b, *this).neg(t);
+}
+Value ExpOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  return emitterFor(b, *this).mul(t, getResult());
+}
+Value LogOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  return emitterFor(b, *this).div(t, getOperand());
+}
+Value SinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return e.mul(t, CosOp::create(b, getLoc(), getOperand()));
+}
+Value CosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return e.neg(e.mul(t, SinOp::create(b, getLoc(), getOperand())));
+}
+Value TanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // tan' = 1 + tan^2
+  Emitter e = emitterFor(b, *this);
+  Value r = getResult();
+  return e.mul(t, e.add(e.like(r, 1.0), e.mul(r, r)));
+}
+Value TanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // tanh' = 1 - tanh^2, as (t + t*tanh) * (1 - tanh) like jax.lax: 1 - r*r
+  // cancels catastrophically as |tanh| -> 1 (0.9% off at x = 6 in f32).
+  Emitter e = emitterFor(b, *this);
+  Value r = getResult();
+  return e.mul(e.add(t, e.mul(t, r)), e.sub(e.like(r, 1.0), r));
+}
+Value SqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // sqrt' = 0.5 / sqrt(x)
+  Emitter e = emitterFor(b, *this);
+  return e.mul(t, e.div(e.like(getResult(), 0.5), getResult()));
+}
+Value RsqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // rsqrt' = -0.5 * rsqrt(x) / x
+  Emitter e = emitterFor(b, *this);
+  return e.mul(t, e.mul(e.like(getResult(), -0.5), e.div(getResult(), getOperand())));
+}
+Value AbsOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return e.mul(t, e.sign(getOperand()));
+}
+Value LogisticOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // logistic' = logistic * (1 - logistic)
+  Emitter e = emitterFor(b, *this);
+  Value r = getResult();
+  return e.mul(t, e.mul(r, e.sub(e.like(r, 1.0), r)));
+}
+Value Log1pOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return e.div(t, e.add(e.like(getOperand(), 1.0), getOperand()));
+}
+Value Expm1Op::applyPartial(OpBuilder &b, unsigned, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)));
+}
+
+// Piecewise constant (or integer-only) ops: zero derivative.
+Value SignOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value FloorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value CeilOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value RoundOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value RoundEvenOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value NotOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value AndOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value OrOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value XorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value ShiftLeftOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value ShiftRightLogicalOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value ShiftRightArithmeticOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+
+Value ClzOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+Value NextAfterOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+
+// reduce_precision is linear, as JAX's rule: the tangent (and the cotangent)
+// is rounded the same way.
 Value ReducePrecisionOp::applyPartial(OpBuilder &b, unsigned, Value t) {
   return ReducePrecisionOp::create(b, getLoc(), t, getExponentBitsAttr(),
                                    getMantissaBitsAttr());
+}
+
+Value ErfOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // erf'(x) = 2 / sqrt(pi) * exp(-x^2)
+  Emitter e = emitterFor(b, *this);
+  Value x = getOperand();
+  Value g = ExpOp::create(b, getLoc(), e.neg(e.mul(x, x)));
+  return e.mul(t, e.mul(e.like(x, 1.1283791670955126), g));
+}
+Value ErfInvOp::applyPartial(OpBuilder &b, unsigned, Value t) {
+  // erf_inv'(x) = sqrt(pi) / 2 * exp(erf_inv(x)^2)
+  Emitter e = emitterFor(b, *this);
+  Value r = getResult();
+  Value g = ExpOp::create(b, getLoc(), e.mul(r, r));
+  return e.mul(t, e.mul(e.like(r, 0.886226925452758), g));
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary ops
+//===----------------------------------------------------------------------===//
+
+Value AddOp::applyPartial(OpBuilder &, unsigned, Value t) { return t; }
+Value SubOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  return i == 0 ? t : emitterFor(b, *this).neg(t);
+}
+Value MulOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return i == 0 ? e.mul(t, getRhs()) : e.mul(getLhs(), t);
+}
+Value DivOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  // d(x/y)/dy = -x / y^2, written -(t * (x/y)) / y: differentiating it again
+  // adds one power of y per order, where x / (y*y) would square the
+  // denominator each time (y^64 at the 6th order overflows float32).
+  Emitter e = emitterFor(b, *this);
+  if (i == 0)
+    return e.div(t, getRhs());
+  return e.div(e.mul(e.neg(t), getResult()), getRhs());
+}
+namespace {
+/// Whether a pow exponent is an integer in the source program: converted from
+/// an integer type, or a constant whose every element is integral.
+bool isIntegerExponent(Value y) {
+  if (auto convert = y.getDefiningOp<ConvertOp>())
+    return llvm::isa<IntegerType>(getElementTypeOrSelf(convert.getOperand().getType()));
+  auto constant = y.getDefiningOp<ConstantOp>();
+  auto dense = constant ? llvm::dyn_cast<DenseFPElementsAttr>(constant.getValue()) : nullptr;
+  return dense && llvm::all_of(dense.getValues<APFloat>(),
+                               [](const APFloat &v) { return v.isInteger(); });
+}
+
+/// (y == 0 ? 1 : y) - 1 for an integer exponent y, kept in integer form (a
+/// convert of integer arithmetic, or a constant) so that differentiating the
+/// new pow again takes the integer rule too.
+Value integerExponentMinusOne(Emitter &e, Value y) {
+  if (auto convert = y.getDefiningOp<ConvertOp>()) {
+    Value n = convert.getOperand();
+    Value nSafe = e.select(e.eq(n, e.like(n, 0.0)), e.like(n, 1.0), n);
+    return e.convert(e.sub(nSafe, e.like(n, 1.0)), getElementTypeOrSelf(y.getType()));
+  }
+  auto dense = llvm::cast<DenseFPElementsAttr>(y.getDefiningOp<ConstantOp>().getValue());
+  SmallVector<APFloat> values;
+  for (APFloat v : dense.getValues<APFloat>()) {
+    if (!v.isZero())
+      v.subtract(APFloat::getOne(v.getSemantics()), APFloat::rmNearestTiesToEven);
+    values.push_back(v);
+  }
+  return ConstantOp::create(e.b, e.loc, DenseElementsAttr::get(dense.getType(), values));
+}
+} // namespace
+
+Value PowOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  // As jax.lax: d/dx = y * x^(y-1); for an integer exponent (converted from
+  // an integer, or an integral constant, which is JAX's integer_pow) 0 where
+  // y = 0: x^0 is constant, and the formula gives 0 * 0^-1 = nan at x = 0, in
+  // this and every higher-order derivative, so y = 0 is replaced by 1 inside
+  // the unselected branch too. d/dy = log(x) * x^y, with log(0) read as
+  // log(1) so that the derivative in y at x = 0 is 0.
+  Emitter e = emitterFor(b, *this);
+  Value x = getLhs(), y = getRhs(), r = getResult();
+  if (i == 0 && !isIntegerExponent(y))
+    return e.mul(t, e.mul(y, PowOp::create(b, getLoc(), x, e.sub(y, e.like(y, 1.0)))));
+  if (i == 0) {
+    Value yZero = e.eq(y, e.like(y, 0.0));
+    Value ySafe = e.select(yZero, e.like(y, 1.0), y);
+    Value dx = e.mul(ySafe, PowOp::create(b, getLoc(), x, integerExponentMinusOne(e, y)));
+    return e.mul(t, e.select(yZero, e.like(y, 0.0), dx));
+  }
+  Value safeX = e.select(e.eq(x, e.like(x, 0.0)), e.like(x, 1.0), x);
+  return e.mul(t, e.mul(LogOp::create(b, getLoc(), safeX), r));
+}
+
+namespace {
+/// max/min: the derivative goes to the operand equal to the result, split
+/// evenly on ties (jax.lax's `_balanced_eq`).
+Value chooserPartial(Emitter &e, Value mine, Value other, Value result, Value t) {
+  Value half = e.like(result, 0.5), one = e.like(result, 1.0), zero = e.like(result, 0.0);
+  Value weight = e.select(e.eq(mine, result), e.select(e.eq(other, result), half, one), zero);
+  return e.mul(t, weight);
+}
+} // namespace
+
+Value MaxOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return i == 0 ? chooserPartial(e, getLhs(), getRhs(), getResult(), t)
+                : chooserPartial(e, getRhs(), getLhs(), getResult(), t);
+}
+Value MinOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  Emitter e = emitterFor(b, *this);
+  return i == 0 ? chooserPartial(e, getLhs(), getRhs(), getResult(), t)
+                : chooserPartial(e, getRhs(), getLhs(), getResult(), t);
+}
+Value RemOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  // rem(x, y) = x - y * trunc(x / y)
+  if (i == 0)
+    return t;
+  Emitter e = emitterFor(b, *this);
+  Value q = e.div(getLhs(), getRhs());
+  Value trunc = e.mul(e.sign(q), FloorOp::create(b, getLoc(), AbsOp::create(b, getLoc(), q)));
+  return e.mul(e.neg(t), trunc);
+}
+Value Atan2Op::applyPartial(OpBuilder &b, unsigned i, Value t) {
+  // atan2(x, y): d/dx = y / (x^2 + y^2), d/dy = -x / (x^2 + y^2)
+  Emitter e = emitterFor(b, *this);
+  Value x = getLhs(), y = getRhs();
+  Value denom = e.add(e.mul(x, x), e.mul(y, y));
+  return i == 0 ? e.mul(t, e.div(y, denom)) : e.mul(t, e.div(e.neg(x), denom));
+}
+
+//===----------------------------------------------------------------------===//
+// select_n, convert
+//===----------------------------------------------------------------------===//
+
+LogicalResult SelectNOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                             SmallVectorImpl<Value> &resultTangents) {
+  ArrayRef<Value> caseTangents = tangents.drop_front();
+  if (llvm::all_of(caseTangents, [](Value t) { return !t; })) {
+    resultTangents.push_back({});
+    return success();
+  }
+  Emitter e = emitterFor(b, *this);
+  SmallVector<Value> cases;
+  for (Value t : caseTangents)
+    cases.push_back(e.orZeros(t, getType()));
+  resultTangents.push_back(SelectNOp::create(b, getLoc(), getWhich(), cases));
+  return success();
+}
+
+LogicalResult SelectNOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                             SmallVectorImpl<Value> &operandCotangents) {
+  operandCotangents.push_back({}); // `which` is an index
+  Value ct = cotangents[0];
+  Emitter e = emitterFor(b, *this);
+  Value zero = ct ? e.zeros(getType()) : Value();
+  unsigned n = getCases().size();
+  for (unsigned i = 0; i < n; ++i) {
+    if (!ct) {
+      operandCotangents.push_back({});
+      continue;
+    }
+    SmallVector<Value> cases(n, zero);
+    cases[i] = ct;
+    operandCotangents.push_back(SelectNOp::create(b, getLoc(), getWhich(), cases));
+  }
+  return success();
+}
+
+LogicalResult ConvertOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                             SmallVectorImpl<Value> &resultTangents) {
+  Type out = getType().getElementType();
+  bool linear = tangents[0] && ad::isDifferentiableType(getType());
+  resultTangents.push_back(linear ? emitterFor(b, *this).convert(tangents[0], out) : Value());
+  return success();
+}
+
+LogicalResult ConvertOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                             SmallVectorImpl<Value> &operandCotangents) {
+  Type in = tensorOf(getOperand()).getElementType();
+  bool linear = cotangents[0] && ad::isDifferentiableType(getOperand().getType());
+  operandCotangents.push_back(linear ? emitterFor(b, *this).convert(cotangents[0], in)
+                                     : Value());
+  return success();
+}
+
+//======================================================================//
+// Batching rules
+//======================================================================//
+
+//===----------------------------------------------------------------------===//
+// select_n: a scalar `which` may stay scalar when unbatched
+//===----------------------------------------------------------------------===//
+
+LogicalResult SelectNOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                               int64_t batchSize, SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  RankedTensorType caseType = llvm::cast<RankedTensorType>(getCases().front().getType());
+  RankedTensorType resultType = vec::batchedType(caseType, batchSize);
+  Value which = operands[0];
+  auto whichType = llvm::cast<RankedTensorType>(which.getType());
+  if (batched[0]) {
+    // A per-example scalar choice becomes an elementwise one.
+    if (whichType.getRank() == 1 && caseType.getRank() > 0)
+      which = BroadcastInDimOp::create(
+          b, loc, resultType.clone(whichType.getElementType()), which, ArrayRef<int64_t>{0});
+  } else if (whichType.getRank() != 0) {
+    which = vec::broadcastToBatch(b, loc, which, batchSize);
+  }
+  SmallVector<Value> cases;
+  for (auto [v, isBatched] : llvm::zip(operands.drop_front(), batched.drop_front()))
+    cases.push_back(ensureBatched(b, loc, v, isBatched, batchSize));
+  results.push_back(SelectNOp::create(b, loc, which, cases));
+  return success();
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -20,18 +21,9 @@
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
-
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-std::string listStr(ArrayRef<int64_t> v) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(v, os);
-  os << "]";
-  return s;
-}
 
 bool isRealFft(Type t) { return t.isF32() || t.isF64(); }
 
@@ -71,7 +63,7 @@ LogicalResult FftOp::verify() {
   if (k < 1 || k > 3)
     return emitOpError() << "fft_length needs 1 to 3 entries, got " << k;
   if (llvm::any_of(lengths, [](int64_t n) { return n < 1; }))
-    return emitOpError() << "fft_length must be positive, got " << listStr(lengths);
+    return emitOpError() << "fft_length must be positive, got " << shapeStr(lengths);
   if (operand.getRank() < static_cast<int64_t>(k))
     return emitOpError() << "operand of rank " << operand.getRank()
                          << " has fewer dimensions than the " << k << " transformed";
@@ -86,9 +78,9 @@ LogicalResult FftOp::verify() {
   if (kind == FftType::IRFFT)
     expected.back() = lengths.back() / 2 + 1;
   if (trailing != ArrayRef<int64_t>(expected))
-    return emitOpError() << name << " with fft_length " << listStr(lengths)
-                         << " needs trailing operand dimensions " << listStr(expected)
-                         << ", got " << listStr(trailing);
+    return emitOpError() << name << " with fft_length " << shapeStr(lengths)
+                         << " needs trailing operand dimensions " << shapeStr(expected)
+                         << ", got " << shapeStr(trailing);
   RankedTensorType want = fftResultType(kind, operand, lengths);
   if (result != want)
     return emitOpError() << "result type " << result << " does not match the expected "

@@ -1,7 +1,8 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
 // Verifiers, derivative rules and batching rules of cholesky,
-// triangular_solve, eigh, qr and svd. The forward rules follow
+// triangular_solve, eigh, qr and svd; then dot_general's verifier, folder,
+// derivative rules and batching rule. The forward rules follow
 // jax/_src/lax/linalg.py; the reverse rules are their transposes, written
 // out. Derivatives are for real matrices (complex values carry none).
 //
@@ -12,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -19,10 +21,10 @@
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
 
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 /// The real type underlying a float or complex element type.
 Type realElementOf(Type elem) {
@@ -673,4 +675,355 @@ LogicalResult GeqrfOp::verify() {
 LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
                              int64_t batchSize, SmallVectorImpl<Value> &results) {
   return batchUnary(*this, b, operands, batchSize, results);
+}
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotGeneralOp::verify() {
+  auto lhs = rankedOf(getLhs()), rhs = rankedOf(getRhs());
+  ArrayRef<int64_t> lb = getLhsBatchingDimensions(),
+                    rb = getRhsBatchingDimensions(),
+                    lc = getLhsContractingDimensions(),
+                    rc = getRhsContractingDimensions();
+  if (lb.size() != rb.size())
+    return emitOpError("lhs and rhs need as many batch dimensions, got ")
+           << shapeStr(lb) << " and " << shapeStr(rb);
+  if (lc.size() != rc.size())
+    return emitOpError("lhs and rhs need as many contracting dimensions, got ")
+           << shapeStr(lc) << " and " << shapeStr(rc);
+  SmallVector<int64_t> lAll(lb), rAll(rb);
+  lAll.append(lc.begin(), lc.end());
+  rAll.append(rc.begin(), rc.end());
+  if (failed(checkDims(getLoc(), getOperationName(), "lhs dimension", lAll,
+                       lhs.getRank())) ||
+      failed(checkDims(getLoc(), getOperationName(), "rhs dimension", rAll,
+                       rhs.getRank())))
+    return failure();
+  for (auto [l, r] : llvm::zip(lAll, rAll))
+    if (lhs.getDimSize(l) != rhs.getDimSize(r))
+      return emitOpError("lhs dimension ")
+             << l << " (size " << lhs.getDimSize(l) << ") does not match rhs "
+             << "dimension " << r << " (size " << rhs.getDimSize(r)
+             << "); shapes " << shapeStr(lhs.getShape()) << " and "
+             << shapeStr(rhs.getShape());
+  SmallVector<int64_t> shape;
+  for (int64_t d : lb)
+    shape.push_back(lhs.getDimSize(d));
+  for (int64_t i = 0; i < lhs.getRank(); ++i)
+    if (!llvm::is_contained(lAll, i))
+      shape.push_back(lhs.getDimSize(i));
+  for (int64_t i = 0; i < rhs.getRank(); ++i)
+    if (!llvm::is_contained(rAll, i))
+      shape.push_back(rhs.getDimSize(i));
+  if (getType().getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("result shape should be ")
+           << shapeStr(shape) << ", got " << shapeStr(getType().getShape());
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("operands must have one element type, got ")
+           << lhs.getElementType() << " and " << rhs.getElementType();
+  Type in = lhs.getElementType(), out = getType().getElementType();
+  bool sameKind = (llvm::isa<FloatType>(in) && llvm::isa<FloatType>(out)) ||
+                  (llvm::isa<ComplexType>(in) && llvm::isa<ComplexType>(out)) ||
+                  (llvm::isa<IntegerType>(in) && llvm::isa<IntegerType>(out));
+  if (!sameKind)
+    return emitOpError("result element type ")
+           << out << " is not of the operands' kind (" << in << ")";
+  return success();
+}
+
+//======================================================================//
+// dot_general: folder
+//======================================================================//
+
+OpFoldResult DotGeneralOp::fold(FoldAdaptor adaptor) {
+  auto lhs = dense(adaptor.getLhs()), rhs = dense(adaptor.getRhs());
+  auto type = llvm::cast<ShapedType>(getType());
+  if (!lhs || !rhs || !mayMaterialise(type, false))
+    return {};
+  Type inElem = lhs.getElementType(), outElem = type.getElementType();
+  bool isFloat = isFoldableFloat(inElem) && isFoldableFloat(outElem);
+  // Bool products (i1) are left to XLA.
+  bool isInt = isFoldableInt(inElem) && isFoldableInt(outElem) &&
+               inElem.getIntOrFloatBitWidth() > 1;
+  if (!isFloat && !isInt)
+    return {};
+  auto lt = llvm::cast<ShapedType>(lhs.getType()),
+       rt = llvm::cast<ShapedType>(rhs.getType());
+  ArrayRef<int64_t> lb = getLhsBatchingDimensions(),
+                    rb = getRhsBatchingDimensions(),
+                    lc = getLhsContractingDimensions(),
+                    rc = getRhsContractingDimensions();
+  SmallVector<int64_t> lFree, rFree, contractShape;
+  for (int64_t i = 0; i < lt.getRank(); ++i)
+    if (!llvm::is_contained(lb, i) && !llvm::is_contained(lc, i))
+      lFree.push_back(i);
+  for (int64_t i = 0; i < rt.getRank(); ++i)
+    if (!llvm::is_contained(rb, i) && !llvm::is_contained(rc, i))
+      rFree.push_back(i);
+  int64_t contractSize = 1;
+  for (int64_t d : lc) {
+    contractShape.push_back(lt.getDimSize(d));
+    contractSize *= lt.getDimSize(d);
+  }
+  // Bound the work, not only the result: a small product of huge matrices
+  // is left to XLA.
+  if (type.getNumElements() * std::max<int64_t>(contractSize, 1) >
+      16 * kMaxFoldedElements)
+    return {};
+  SmallVector<int64_t> ls = stridesOf(lt.getShape()), rs = stridesOf(rt.getShape());
+
+  // Flat operand offsets of a result index (without the contraction).
+  auto offsets = [&](ArrayRef<int64_t> idx) {
+    int64_t l = 0, r = 0, k = 0;
+    for (size_t i = 0; i < lb.size(); ++i, ++k) {
+      l += idx[k] * ls[lb[i]];
+      r += idx[k] * rs[rb[i]];
+    }
+    for (int64_t d : lFree)
+      l += idx[k++] * ls[d];
+    for (int64_t d : rFree)
+      r += idx[k++] * rs[d];
+    return std::make_pair(l, r);
+  };
+  // Flat offsets of every contraction index, for both operands.
+  SmallVector<std::pair<int64_t, int64_t>> contract;
+  SmallVector<int64_t> c(lc.size(), 0);
+  for (int64_t n = 0; n < contractSize; ++n) {
+    int64_t l = 0, r = 0;
+    for (size_t j = 0; j < lc.size(); ++j) {
+      l += c[j] * ls[lc[j]];
+      r += c[j] * rs[rc[j]];
+    }
+    contract.push_back({l, r});
+    for (int64_t j = (int64_t)c.size() - 1; j >= 0; --j) {
+      if (++c[j] < contractShape[j])
+        break;
+      c[j] = 0;
+    }
+  }
+
+  SmallVector<int64_t> idx(type.getRank(), 0);
+  auto next = [&] {
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      if (++idx[d] < type.getDimSize(d))
+        return;
+      idx[d] = 0;
+    }
+  };
+  if (isFloat) {
+    // Accumulate in double, round once to the result type.
+    auto toDouble = [](const APFloat &v) {
+      bool loses;
+      APFloat d = v;
+      d.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &loses);
+      return d.convertToDouble();
+    };
+    SmallVector<double> lv, rv;
+    for (const APFloat &v : lhs.getValues<APFloat>()) {
+      lv.push_back(toDouble(v));
+      if (lhs.isSplat())
+        break;
+    }
+    for (const APFloat &v : rhs.getValues<APFloat>()) {
+      rv.push_back(toDouble(v));
+      if (rhs.isSplat())
+        break;
+    }
+    const auto &sem = llvm::cast<FloatType>(outElem).getFloatSemantics();
+    SmallVector<APFloat> out;
+    for (int64_t n = 0; n < type.getNumElements(); ++n, next()) {
+      auto [l0, r0] = offsets(idx);
+      double acc = 0.0;
+      for (auto [l, r] : contract)
+        acc += lv[lhs.isSplat() ? 0 : l0 + l] * rv[rhs.isSplat() ? 0 : r0 + r];
+      APFloat v(acc);
+      bool loses;
+      v.convert(sem, APFloat::rmNearestTiesToEven, &loses);
+      out.push_back(v);
+    }
+    return DenseElementsAttr::get(type, ArrayRef<APFloat>(out));
+  }
+  // Integers: extend to the result width, then wrap.
+  unsigned width = outElem.getIntOrFloatBitWidth();
+  bool isUnsigned = isUnsignedInt(inElem);
+  auto widen = [&](const APInt &v) {
+    return isUnsigned ? v.zextOrTrunc(width) : v.sextOrTrunc(width);
+  };
+  SmallVector<APInt> lv, rv;
+  for (const APInt &v : lhs.getValues<APInt>()) {
+    lv.push_back(widen(v));
+    if (lhs.isSplat())
+      break;
+  }
+  for (const APInt &v : rhs.getValues<APInt>()) {
+    rv.push_back(widen(v));
+    if (rhs.isSplat())
+      break;
+  }
+  SmallVector<APInt> out;
+  for (int64_t n = 0; n < type.getNumElements(); ++n, next()) {
+    auto [l0, r0] = offsets(idx);
+    APInt acc(width, 0);
+    for (auto [l, r] : contract)
+      acc += lv[lhs.isSplat() ? 0 : l0 + l] * rv[rhs.isSplat() ? 0 : r0 + r];
+    out.push_back(acc);
+  }
+  return DenseElementsAttr::get(type, ArrayRef<APInt>(out));
+}
+//===----------------------------------------------------------------------===//
+// dot_general (bilinear)
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct DotDims {
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+};
+
+SmallVector<int64_t> freeDims(int64_t rank, ArrayRef<int64_t> contract,
+                              ArrayRef<int64_t> batch) {
+  SmallVector<int64_t> free;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(contract, d) && !llvm::is_contained(batch, d))
+      free.push_back(d);
+  return free;
+}
+
+Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, const DotDims &dims,
+                 Type elementType) {
+  RankedTensorType l = tensorOf(lhs), r = tensorOf(rhs);
+  SmallVector<int64_t> shape;
+  for (int64_t d : dims.lhsBatch)
+    shape.push_back(l.getDimSize(d));
+  for (int64_t d : freeDims(l.getRank(), dims.lhsContract, dims.lhsBatch))
+    shape.push_back(l.getDimSize(d));
+  for (int64_t d : freeDims(r.getRank(), dims.rhsContract, dims.rhsBatch))
+    shape.push_back(r.getDimSize(d));
+  return DotGeneralOp::create(b, loc, RankedTensorType::get(shape, elementType), lhs, rhs,
+                              dims.lhsBatch, dims.rhsBatch, dims.lhsContract,
+                              dims.rhsContract);
+}
+
+/// The cotangent of the lhs `x` of `dot_general(x, y)` given the result's
+/// cotangent `g` (jax.lax's `_dot_general_transpose_lhs`). With `swapAns`
+/// the product was `dot_general(y, x)`, i.e. this computes the rhs's.
+Value transposeLhs(Emitter &e, Value g, Value x, Value y, const DotDims &dims, bool swapAns) {
+  int64_t xRank = tensorOf(x).getRank(), yRank = tensorOf(y).getRank();
+  SmallVector<int64_t> xKept = freeDims(xRank, dims.lhsContract, dims.lhsBatch);
+  SmallVector<int64_t> yKept = freeDims(yRank, dims.rhsContract, dims.rhsBatch);
+  int64_t nb = dims.lhsBatch.size();
+  // Positions in g: batch dims, then the first operand's free dims, then the
+  // second's.
+  SmallVector<int64_t> ansBatch, ansY;
+  for (int64_t i = 0; i < nb; ++i)
+    ansBatch.push_back(i);
+  int64_t yStart = swapAns ? nb : nb + static_cast<int64_t>(xKept.size());
+  for (int64_t i = 0; i < static_cast<int64_t>(yKept.size()); ++i)
+    ansY.push_back(yStart + i);
+  DotDims gy{ansBatch, dims.rhsBatch, ansY, yKept};
+  Type elt = tensorOf(x).getElementType();
+  Value gx = e.convert(g, tensorOf(y).getElementType());
+  Value prod = dotGeneral(e.b, e.loc, gx, y, gy, tensorOf(y).getElementType());
+  prod = e.convert(prod, elt);
+  // prod's dims are x's batch dims, x's kept dims, then x's contracting dims
+  // ordered as y's contracting dims are sorted.
+  SmallVector<int64_t> order(dims.rhsContract.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](int64_t a, int64_t c) {
+    return dims.rhsContract[a] < dims.rhsContract[c];
+  });
+  SmallVector<int64_t> layout(dims.lhsBatch);
+  layout.append(xKept.begin(), xKept.end());
+  for (int64_t i : order)
+    layout.push_back(dims.lhsContract[i]);
+  // out_axes = argsort(layout)
+  SmallVector<int64_t> outAxes(layout.size());
+  for (size_t i = 0; i < layout.size(); ++i)
+    outAxes[layout[i]] = i;
+  return e.transpose(prod, outAxes);
+}
+} // namespace
+
+LogicalResult DotGeneralOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                                SmallVectorImpl<Value> &resultTangents) {
+  Emitter e = emitterFor(b, *this);
+  DotDims dims{SmallVector<int64_t>(getLhsBatchingDimensions()),
+               SmallVector<int64_t>(getRhsBatchingDimensions()),
+               SmallVector<int64_t>(getLhsContractingDimensions()),
+               SmallVector<int64_t>(getRhsContractingDimensions())};
+  Type elt = getType().getElementType();
+  Value t;
+  if (tangents[0])
+    t = e.add(t, dotGeneral(b, getLoc(), tangents[0], getRhs(), dims, elt));
+  if (tangents[1])
+    t = e.add(t, dotGeneral(b, getLoc(), getLhs(), tangents[1], dims, elt));
+  resultTangents.push_back(ad::isDifferentiableType(getType()) ? t : Value());
+  return success();
+}
+
+LogicalResult DotGeneralOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                                SmallVectorImpl<Value> &operandCotangents) {
+  Value g = cotangents[0];
+  if (!g) {
+    operandCotangents.append(2, Value());
+    return success();
+  }
+  Emitter e = emitterFor(b, *this);
+  DotDims dims{SmallVector<int64_t>(getLhsBatchingDimensions()),
+               SmallVector<int64_t>(getRhsBatchingDimensions()),
+               SmallVector<int64_t>(getLhsContractingDimensions()),
+               SmallVector<int64_t>(getRhsContractingDimensions())};
+  DotDims swapped{dims.rhsBatch, dims.lhsBatch, dims.rhsContract, dims.lhsContract};
+  Value lhs = getLhs(), rhs = getRhs();
+  operandCotangents.push_back(ad::isDifferentiableType(lhs.getType())
+                                  ? transposeLhs(e, g, lhs, rhs, dims, false)
+                                  : Value());
+  operandCotangents.push_back(ad::isDifferentiableType(rhs.getType())
+                                  ? transposeLhs(e, g, rhs, lhs, swapped, true)
+                                  : Value());
+  return success();
+}
+
+//======================================================================//
+// dot_general: batching rule
+//======================================================================//
+
+LogicalResult DotGeneralOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                                  int64_t batchSize, SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  ArrayRef<int64_t> lb = getLhsBatchingDimensions(), rb = getRhsBatchingDimensions();
+  ArrayRef<int64_t> lc = getLhsContractingDimensions(), rc = getRhsContractingDimensions();
+  auto lhsType = llvm::cast<RankedTensorType>(getLhs().getType());
+  Type elt = getType().getElementType();
+  ArrayRef<int64_t> shape = getType().getShape();
+  auto make = [&](ArrayRef<int64_t> outShape, ArrayRef<int64_t> nlb, ArrayRef<int64_t> nrb,
+                  ArrayRef<int64_t> nlc, ArrayRef<int64_t> nrc) -> Value {
+    return DotGeneralOp::create(b, loc, RankedTensorType::get(outShape, elt), operands[0],
+                                operands[1], nlb, nrb, nlc, nrc);
+  };
+  SmallVector<int64_t> batchedShape{batchSize};
+  batchedShape.append(shape.begin(), shape.end());
+  if (batched[0] && batched[1]) {
+    // The vmapped dimension becomes the leading batch dimension of both.
+    results.push_back(make(batchedShape, withBatchFirst(lb), withBatchFirst(rb), shifted(lc),
+                           shifted(rc)));
+    return success();
+  }
+  // One side batched: the batch dimension is a free dimension of that side;
+  // dot_general puts it after the batch dimensions (lhs) or after the lhs
+  // free dimensions (rhs), from where a transpose moves it to the front.
+  int64_t nb = lb.size();
+  int64_t lhsFree = lhsType.getRank() - nb - static_cast<int64_t>(lc.size());
+  int64_t position = batched[0] ? nb : nb + lhsFree;
+  SmallVector<int64_t> outShape(shape);
+  outShape.insert(outShape.begin() + position, batchSize);
+  Value product = batched[0] ? make(outShape, shifted(lb), rb, shifted(lc), rc)
+                             : make(outShape, lb, shifted(rb), lc, shifted(rc));
+  SmallVector<int64_t> perm{position};
+  for (int64_t d = 0; d < static_cast<int64_t>(outShape.size()); ++d)
+    if (d != position)
+      perm.push_back(d);
+  results.push_back(position == 0 ? product : TransposeOp::create(b, loc, product, perm));
+  return success();
 }

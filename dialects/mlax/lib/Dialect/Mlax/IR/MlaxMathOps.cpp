@@ -1,7 +1,7 @@
 //===- MlaxMathOps.cpp - special functions, clamp, top_k, scans -----------===//
 //
 // Verifiers, derivative rules and batching rules of the ops in
-// MlaxMathOps.td. The derivative rules follow jax.lax's:
+// MlaxMathOps.td (sort and cumsum's rules at the end). The derivative rules follow jax.lax's:
 //
 //  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules;
 //  * clamp: the tangent of whichever input the result is (select-based);
@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+#include "MlaxRuleUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -24,10 +25,10 @@
 
 using namespace mlir;
 using namespace mlir::mlax;
+using namespace mlir::mlax::detail;
 
 namespace {
 
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 /// Emits mlax ops at one location.
 struct Emit {
@@ -647,5 +648,113 @@ LogicalResult CumsumOp::verify() {
   if (getAxis() < 0 || getAxis() >= rank)
     return emitOpError("axis ") << getAxis() << " is out of range for rank "
                                 << rank;
+  return success();
+}
+
+//======================================================================//
+// sort, cumsum: derivative rules
+//======================================================================//
+
+//===----------------------------------------------------------------------===//
+// cumsum (linear; its transpose is the cumulative sum the other way)
+//===----------------------------------------------------------------------===//
+
+LogicalResult CumsumOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                            SmallVectorImpl<Value> &resultTangents) {
+  resultTangents.push_back(tangents[0] ? CumsumOp::create(b, getLoc(), tangents[0],
+                                                          getAxisAttr(), getReverseAttr())
+                                       : Value());
+  return success();
+}
+
+LogicalResult CumsumOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                            SmallVectorImpl<Value> &operandCotangents) {
+  UnitAttr flipped = getReverse() ? UnitAttr() : b.getUnitAttr();
+  operandCotangents.push_back(cotangents[0] ? CumsumOp::create(b, getLoc(), cotangents[0],
+                                                               getAxisAttr(), flipped)
+                                            : Value());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// sort: tangents ride along as extra sorted operands; cotangents are put
+// back by sorting them by the permutation
+//===----------------------------------------------------------------------===//
+
+LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  SmallVector<Value> operands(getOperands());
+  SmallVector<unsigned> carried;
+  for (auto [i, t] : llvm::enumerate(tangents))
+    if (t && ad::isDifferentiableType(getResult(i).getType())) {
+      operands.push_back(t);
+      carried.push_back(i);
+    }
+  resultTangents.assign(getNumResults(), Value());
+  if (carried.empty())
+    return success();
+  SmallVector<Type> types;
+  for (Value v : operands)
+    types.push_back(v.getType());
+  auto sorted = SortOp::create(b, getLoc(), types, operands, getDimensionAttr(),
+                               getIsStableAttr(), getNumKeysAttr());
+  for (auto [k, i] : llvm::enumerate(carried))
+    resultTangents[i] = sorted.getResult(getNumOperands() + k);
+  return success();
+}
+
+LogicalResult SortOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  operandCotangents.assign(getNumOperands(), Value());
+  if (llvm::all_of(cotangents, [](Value c) { return !c; }))
+    return success();
+  // The permutation: the same sort, carrying the positions along.
+  Location loc = getLoc();
+  auto shapeType = llvm::cast<RankedTensorType>(getOperand(0).getType());
+  auto indexType = shapeType.clone(b.getI32Type());
+  Value positions = IotaOp::create(b, loc, indexType, getDimensionAttr());
+  SmallVector<Value> operands(getOperands());
+  operands.push_back(positions);
+  SmallVector<Type> types;
+  for (Value v : operands)
+    types.push_back(v.getType());
+  auto sorted = SortOp::create(b, loc, types, operands, getDimensionAttr(), getIsStableAttr(),
+                               getNumKeysAttr());
+  Value perm = sorted.getResults().back();
+  // Sorting (perm, ct) by perm returns each cotangent to its source position.
+  for (auto [i, c] : llvm::enumerate(cotangents)) {
+    if (!c || !ad::isDifferentiableType(getOperand(i).getType()))
+      continue;
+    auto back = SortOp::create(b, loc, TypeRange{perm.getType(), c.getType()},
+                               ValueRange{perm, c}, getDimensionAttr(), b.getBoolAttr(false),
+                               b.getI64IntegerAttr(1));
+    operandCotangents[i] = back.getResult(1);
+  }
+  return success();
+}
+
+//======================================================================//
+// sort, cumsum: batching rules
+//======================================================================//
+
+LogicalResult SortOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                            int64_t batchSize, SmallVectorImpl<Value> &results) {
+  SmallVector<Value> inputs;
+  SmallVector<Type> types;
+  for (auto [v, isBatched] : llvm::zip(operands, batched)) {
+    inputs.push_back(ensureBatched(b, getLoc(), v, isBatched, batchSize));
+    types.push_back(inputs.back().getType());
+  }
+  auto sorted = SortOp::create(b, getLoc(), types, inputs,
+                               b.getI64IntegerAttr(getDimension() + 1), getIsStableAttr(),
+                               getNumKeysAttr());
+  results.append(sorted.getResults().begin(), sorted.getResults().end());
+  return success();
+}
+
+LogicalResult CumsumOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int64_t,
+                              SmallVectorImpl<Value> &results) {
+  results.push_back(CumsumOp::create(b, getLoc(), operands[0],
+                                     b.getI64IntegerAttr(getAxis() + 1), getReverseAttr()));
   return success();
 }

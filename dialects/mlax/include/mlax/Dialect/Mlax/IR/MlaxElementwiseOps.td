@@ -26,7 +26,7 @@ class Mlax_UnaryOp<string mnemonic, string hlo, Type T, string doc,
   let extraClassDeclaration = Mlax_HloName<hlo>.hloDecl;
 }
 
-// Folders: MlaxFolders.cpp.
+// Folders: MlaxElementwiseOps.cpp.
 let hasFolder = 1 in {
 def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x">;
 def Mlax_ExpOp : Mlax_UnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x">;
