@@ -164,8 +164,9 @@ class Jitted:
             def cache_miss(*args, **kwargs):
                 return self._cache_miss(args, kwargs)
 
-        return dispatch.make(self._name, python_call, cache_miss,
+        fast = dispatch.make(self._name, python_call, cache_miss,
                              self._static_argnums, self._static_argnames)
+        return self._call_python_star if fast is None else fast
 
     # -- argument handling --------------------------------------------------
     def _split(self, args, kwargs):
