@@ -384,7 +384,8 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=N
                                  static_argnames=static_argnames, passes=passes,
                                  backend=backend, device=device)
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes)
-    # `backend=`/`device=` pick the PJRT client and device (default: cpu).
+    # `backend=`/`device=` pick the PJRT client and device (default: the
+    # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)
     return jitted
 
@@ -440,7 +441,7 @@ def clear_caches():
 
 def device_put(x, device=None):
     """Moves `x` (an array, a NumPy array, a scalar, or a pytree of them)
-    to `device` (default: the default CPU device); arrays already there are
+    to `device` (default: the default device); arrays already there are
     returned as they are."""
     leaves, treedef = registry.flatten(x)
     if len(leaves) != 1 or treedef.num_nodes != 1:
@@ -471,16 +472,27 @@ def block_until_ready(tree):
 
 
 def devices(backend=None):
-    """The devices of a PJRT backend ('cpu' by default), as jax.devices."""
-    return runtime.backend(backend or "cpu").devices()
+    """The devices of a PJRT backend ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'; by
+    default the default one: a GPU where there is one), as jax.devices."""
+    return _backend_named(backend).devices()
 
 
 def local_devices(backend=None):
-    return runtime.backend(backend or "cpu").local_devices()
+    return _backend_named(backend).local_devices()
+
+
+def _backend_named(name):
+    try:
+        return runtime.backend(name)
+    except RuntimeError as e:
+        raise RuntimeError(f"mlax: backend {name!r} is not available here ({e}); "
+                           f"'cpu' always is") from None
 
 
 def default_backend() -> str:
-    return "cpu"
+    """The platform of the default device, as jax.default_backend: 'cpu',
+    'gpu' (CUDA or ROCm) or 'tpu'."""
+    return runtime.default_backend()
 
 
 # Lower layers call into jit through these hooks: an op run outside any trace
