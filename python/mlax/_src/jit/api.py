@@ -293,13 +293,14 @@ class Jitted:
         t0 = time.perf_counter()
         module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         stats["trace_s"] = time.perf_counter() - t0
-        stablehlo = compiler.to_stablehlo(module, stats, name=self._name,
-                                          extra_passes=self._passes)
+        device = self._device if device is None else device
+        stablehlo = compiler.to_stablehlo(
+            module, stats, name=self._name, extra_passes=self._passes,
+            platform=runtime.lowering_platform(device or runtime.default_device()))
         kept = _drop_unused_arguments(module)
         if kept is not None:
             stablehlo = module.operation.get_asm(enable_debug_info=False)
         t1 = time.perf_counter()
-        device = self._device if device is None else device
         exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
                                          module=module)
         stats["compile_s"] = time.perf_counter() - t1
@@ -348,8 +349,9 @@ class Jitted:
         avals = tuple(_leaf_aval(l) for l in leaves)
         module, _, _ = self._trace(treedef, avals, rebuild)
         mlax_text = str(module)
-        stablehlo = compiler.to_stablehlo(module, name=self._name,
-                                          extra_passes=self._passes)
+        stablehlo = compiler.to_stablehlo(
+            module, name=self._name, extra_passes=self._passes,
+            platform=runtime.lowering_platform(self._device or runtime.default_device()))
         if _drop_unused_arguments(module) is not None:
             stablehlo = module.operation.get_asm(enable_debug_info=False)
         key = (treedef, static_key, avals)
