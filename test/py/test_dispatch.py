@@ -181,7 +181,10 @@ def test_computations_follow_their_arrays_devices():
     import subprocess
     import sys
 
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=3")
+    # The three host devices are the default ones only where no GPU is
+    # (mlax's default backend is JAX's): ask for the CPU.
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=3",
+               JAX_PLATFORMS="cpu")
     proc = subprocess.run([sys.executable, "-c", MULTI_DEVICE_SCRIPT], env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "OK" in proc.stdout, proc.stdout + proc.stderr
