@@ -181,7 +181,10 @@ def test_computations_follow_their_arrays_devices():
     import subprocess
     import sys
 
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=3")
+    # The three host devices are the default ones only where no GPU is
+    # (mlax's default backend is JAX's): ask for the CPU.
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=3",
+               JAX_PLATFORMS="cpu")
     proc = subprocess.run([sys.executable, "-c", MULTI_DEVICE_SCRIPT], env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "OK" in proc.stdout, proc.stdout + proc.stderr
@@ -198,3 +201,58 @@ def test_jaxlib_internals_check_the_pinned_version():
     jaxlib_internals.check_version(jaxlib.__version__)
     with pytest.raises(ImportError, match=r"mlax needs jaxlib==0\.10\.2 .* jaxlib 0\.9\.9 is installed"):
         jaxlib_internals.check_version("0.9.9")
+
+
+def test_another_jaxlib_only_when_named_explicitly():
+    """MLAX_ALLOW_JAXLIB_VERSION names the one other jaxlib mlax may run on,
+    with a warning; any other version still refuses with the hint."""
+    from mlax._src.base import jaxlib_internals
+
+    with pytest.warns(RuntimeWarning, match=r"running on jaxlib 0\.11\.2, not the pinned 0\.10\.2"):
+        assert jaxlib_internals.check_version("0.11.2", allowed="0.11.2") is False
+    with pytest.raises(ImportError, match=r"set MLAX_ALLOW_JAXLIB_VERSION=0\.11\.2 to try it"):
+        jaxlib_internals.check_version("0.11.2", allowed="")
+    with pytest.raises(ImportError, match=r"jaxlib 0\.11\.2 is installed"):
+        jaxlib_internals.check_version("0.11.2", allowed="0.11.1")
+    assert jaxlib_internals.check_version("0.10.2", allowed="0.11.2") is True
+
+
+def test_python_dispatch_where_jaxlib_has_no_cpp_dispatcher(monkeypatch):
+    """On an allowed other jaxlib without a usable C++ dispatcher, jit calls
+    take the Python path, with the same results and caching."""
+    from mlax._src.base import jaxlib_internals
+    from mlax._src.jit import dispatch
+
+    monkeypatch.setattr(dispatch, "_cache", None)
+    f = mlax.jit(lambda x, y: x * y + 1.0)
+    x = mnp.arange(4.0)
+    out = f(x, 2.0)
+    np.testing.assert_array_equal(np.asarray(out), np.arange(4.0) * 2 + 1)
+    assert f._fast.__func__ is type(f)._call_python_star
+    f(x, 3.0)
+    assert f.cache_misses == 1
+    # A fast-path record jaxlib's dispatcher would not take is no fast path.
+    monkeypatch.setattr(jaxlib_internals, "PINNED", False)
+    monkeypatch.setattr(jaxlib_internals, "_jax_private",
+                        lambda: (None, None, type("pxla", (), {})))
+    assert jaxlib_internals.mesh_executable_fastpath_data(1, 2, 3) is None
+
+
+def test_device_put_without_pxla_batched_device_put(monkeypatch):
+    """An allowed other jaxlib whose JAX lacks pxla.batched_device_put puts
+    host data through jax.device_put, still under mlax's x64 switch."""
+    from mlax._src.base import jaxlib_internals
+
+    jax_config, jcore, _ = jaxlib_internals._jax_private()
+    monkeypatch.setattr(jaxlib_internals, "PINNED", False)
+    monkeypatch.setattr(jaxlib_internals, "_jax_private",
+                        lambda: (jax_config, jcore, type("pxla", (), {})))
+    x = mlax.device_put(np.arange(3, dtype=np.float64))
+    assert x.dtype == np.float32 and x._buf.dtype == np.float32
+    np.testing.assert_array_equal(np.asarray(x), [0.0, 1.0, 2.0])
+    mlax.config.update("jax_enable_x64", True)
+    try:
+        y = mlax.device_put(np.arange(3, dtype=np.float64))
+        assert y.dtype == np.float64 and y._buf.dtype == np.float64
+    finally:
+        mlax.config.update("jax_enable_x64", False)

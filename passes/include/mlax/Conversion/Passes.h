@@ -6,7 +6,17 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
+#include <optional>
+
 namespace mlir::mlax {
+
+/// The platforms convert-mlax-to-stablehlo lowers for (its `platform`
+/// option): they differ only in the kernels the decompositions call.
+enum class Platform { Cpu, Cuda, Rocm, Tpu };
+
+/// `cpu`, `cuda`, `rocm` or `tpu` as a Platform; nullopt for other names.
+std::optional<Platform> parsePlatform(llvm::StringRef name);
+llvm::StringRef platformName(Platform platform);
 
 #define GEN_PASS_DECL
 #include "mlax/Conversion/Passes.h.inc"
@@ -29,8 +39,8 @@ void populateIndexingToStablehloPatterns(RewritePatternSet &patterns);
 void populateConvToStablehloPatterns(RewritePatternSet &patterns);
 
 /// The lowerings of dot_general, cholesky, triangular_solve, eigh, qr and svd
-/// (ConvertLinalgOps.cpp).
-void populateLinalgToStablehloPatterns(RewritePatternSet &patterns);
+/// (ConvertLinalgOps.cpp); the decompositions call `platform`'s kernels.
+void populateLinalgToStablehloPatterns(RewritePatternSet &patterns, Platform platform);
 
 /// The lowerings of the ops in MlaxMathOps.td, sort included (ConvertMathOps.cpp).
 void populateMathToStablehloPatterns(RewritePatternSet &patterns);

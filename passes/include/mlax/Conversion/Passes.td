@@ -23,11 +23,21 @@ def ConvertMlaxToStablehlo : Pass<"convert-mlax-to-stablehlo", "ModuleOp"> {
     Ops that map one-to-one onto a StableHLO op name it in their ODS and
     share one pattern; `check-coverage` makes the pass fail, naming them, if
     a registered mlax op has no lowering at all.
+
+    `platform` names the backend the StableHLO is compiled for. Most ops
+    lower the same everywhere; the decompositions (cholesky, eigh, qr,
+    geqrf, svd) call the solver kernels jaxlib registers for that platform
+    (LAPACK on `cpu`, cuSOLVER on `cuda`, hipSOLVER on `rocm`), as
+    jax.lax.linalg does. An op with no kernel on the platform is an error
+    naming the op and the platform.
   }];
   let options = [
     Option<"checkCoverage", "check-coverage", "bool", "false",
            "Fail if a registered mlax op has no lowering pattern (the "
            "transformation ops, expanded before the lowering, excepted)">,
+    Option<"platform", "platform", "std::string", "\"cpu\"",
+           "The platform the StableHLO is for: cpu, cuda, rocm or tpu (it "
+           "picks the solver kernels the decompositions call)">,
   ];
 }
 

@@ -83,6 +83,64 @@ Attribute layoutAttr(OpBuilder &b, int64_t rank, int64_t nb) {
   return DenseIntElementsAttr::get(t, values);
 }
 
+//===----------------------------------------------------------------------===//
+// Solver kernels by platform: the one place a lowering's platform matters.
+//===----------------------------------------------------------------------===//
+
+/// One solver routine on one platform, as jax.lax.linalg (0.10.2) calls it:
+/// the FFI target (`%t` is LAPACK's type letter, s, d, c or z) and the
+/// kernel's attribute dictionary, whose `$name` fields the pattern fills
+/// (`$lower`: true/false, `$uplo`: 'L'/'U', `$job`: 'A'/'S', `$full`,
+/// `$transposed`). A routine missing for a platform has no lowering there.
+struct SolverKernel {
+  StringRef routine;
+  Platform platform;
+  StringRef target;
+  StringRef config;
+};
+
+// clang-format off
+const SolverKernel kSolverKernels[] = {
+    // CPU: the LAPACK kernels jaxlib registers (typed names, flags as chars).
+    {"potrf",  Platform::Cpu,  "lapack_%tpotrf_ffi",  "{uplo = 76 : ui8}"},
+    {"syevd",  Platform::Cpu,  "lapack_%tsyevd_ffi",  "{mode = 86 : ui8, uplo = $uplo : ui8}"},
+    {"heevd",  Platform::Cpu,  "lapack_%theevd_ffi",  "{mode = 86 : ui8, uplo = $uplo : ui8}"},
+    {"geqrf",  Platform::Cpu,  "lapack_%tgeqrf_ffi",  "{}"},
+    {"orgqr",  Platform::Cpu,  "lapack_%torgqr_ffi",  "{}"},
+    {"ungqr",  Platform::Cpu,  "lapack_%tungqr_ffi",  "{}"},
+    {"gesdd",  Platform::Cpu,  "lapack_%tgesdd_ffi",  "{mode = $job : ui8}"},
+    // CUDA: cuSOLVER through jaxlib's CUDA plugin (one target for every
+    // element type; algorithm 0 lets the kernel choose, as JAX's default).
+    {"potrf",  Platform::Cuda, "cusolver_potrf_ffi",  "{lower = true}"},
+    {"syevd",  Platform::Cuda, "cusolver_syevd_ffi",  "{algorithm = 0 : ui8, lower = $lower}"},
+    {"heevd",  Platform::Cuda, "cusolver_syevd_ffi",  "{algorithm = 0 : ui8, lower = $lower}"},
+    {"geqrf",  Platform::Cuda, "cusolver_geqrf_ffi",  "{}"},
+    {"orgqr",  Platform::Cuda, "cusolver_orgqr_ffi",  "{}"},
+    {"ungqr",  Platform::Cuda, "cusolver_orgqr_ffi",  "{}"},
+    {"gesvdj", Platform::Cuda, "cusolver_gesvdj_ffi", "{compute_uv = true, full_matrices = $full}"},
+    {"gesvd",  Platform::Cuda, "cusolver_gesvd_ffi",  "{compute_uv = true, full_matrices = $full, transposed = $transposed}"},
+    // ROCm: hipSOLVER through jaxlib's ROCm plugin, called as on CUDA.
+    {"potrf",  Platform::Rocm, "hipsolver_potrf_ffi",  "{lower = true}"},
+    {"syevd",  Platform::Rocm, "hipsolver_syevd_ffi",  "{algorithm = 0 : ui8, lower = $lower}"},
+    {"heevd",  Platform::Rocm, "hipsolver_syevd_ffi",  "{algorithm = 0 : ui8, lower = $lower}"},
+    {"geqrf",  Platform::Rocm, "hipsolver_geqrf_ffi",  "{}"},
+    {"orgqr",  Platform::Rocm, "hipsolver_orgqr_ffi",  "{}"},
+    {"ungqr",  Platform::Rocm, "hipsolver_orgqr_ffi",  "{}"},
+    {"gesvdj", Platform::Rocm, "hipsolver_gesvdj_ffi", "{compute_uv = true, full_matrices = $full}"},
+    {"gesvd",  Platform::Rocm, "hipsolver_gesvd_ffi",  "{compute_uv = true, full_matrices = $full, transposed = $transposed}"},
+    // TPU: none (JAX lowers the decompositions there to XLA's own
+    // expansions, which mlax does not emit yet).
+};
+// clang-format on
+
+/// The SVD routine JAX's default algorithm picks: LAPACK's divide and
+/// conquer on CPU; on GPUs Jacobi up to 1024x1024, QR iteration above.
+StringRef svdRoutine(Platform platform, int64_t m, int64_t n) {
+  if (platform == Platform::Cuda || platform == Platform::Rocm)
+    return m <= 1024 && n <= 1024 ? "gesvdj" : "gesvd";
+  return "gesdd";
+}
+
 StringRef lapackPrefix(Type elem) {
   if (elem.isF32())
     return "s";
@@ -92,32 +150,80 @@ StringRef lapackPrefix(Type elem) {
   return ct.getElementType().isF32() ? "c" : "z";
 }
 
-/// A call of jaxlib's LAPACK FFI kernel `lapack_<prefix><name>_ffi` on
-/// batch-major, column-major operands; result 0 reuses operand 0's buffer.
-/// `config` is the kernel's attribute dictionary (e.g. `{mode = 86 : ui8}`).
-Operation *lapackCall(StablehloBuilder &hlo, Location loc, StringRef name, Type elem,
-                      ValueRange operands, TypeRange results, int64_t nb, StringRef config) {
+/// A solver kernel resolved for one call: its target and attributes.
+struct SolverCall {
+  std::string target;
+  std::string config;
+};
+
+/// `routine` on `platform` for `elem`, with the config's `$name` fields
+/// replaced by `fields`; an error naming `op` and the platform if the
+/// platform has no such kernel.
+FailureOr<SolverCall> solverKernel(Operation *op, Platform platform, StringRef routine,
+                                   Type elem,
+                                   ArrayRef<std::pair<StringRef, StringRef>> fields = {}) {
+  const SolverKernel *found = nullptr;
+  std::string elsewhere;
+  for (const SolverKernel &k : kSolverKernels) {
+    if (k.routine != routine)
+      continue;
+    if (k.platform == platform)
+      found = &k;
+    else
+      elsewhere += (elsewhere.empty() ? "" : ", ") + platformName(k.platform).str();
+  }
+  if (!found)
+    return op->emitOpError() << "has no lowering for platform '" << platformName(platform)
+                           << "': its " << routine << " kernel exists for "
+                           << (elsewhere.empty() ? "no platform" : elsewhere);
+  auto substitute = [](std::string text, StringRef key, StringRef value) {
+    for (size_t at = text.find(key.str()); at != std::string::npos;
+         at = text.find(key.str(), at + value.size()))
+      text.replace(at, key.size(), value.str());
+    return text;
+  };
+  SolverCall call{substitute(found->target.str(), "%t", lapackPrefix(elem)),
+                  found->config.str()};
+  for (auto [key, value] : fields)
+    call.config = substitute(call.config, ("$" + key).str(), value);
+  return call;
+}
+
+/// A call of a solver kernel through jaxlib's FFI (attributes in
+/// `mhlo.backend_config`, as jax spells it) on batch-major operands whose
+/// matrices are column-major, or row-major where `columnMajor` is false;
+/// result 0 reuses operand 0's buffer.
+Operation *solverCall(StablehloBuilder &hlo, const SolverCall &kernel, ValueRange operands,
+                      TypeRange results, int64_t nb, bool columnMajor = true) {
   OpBuilder &b = hlo.builder();
-  std::string target = ("lapack_" + lapackPrefix(elem) + name + "_ffi").str();
+  auto layout = [&](int64_t rank) {
+    if (columnMajor)
+      return layoutAttr(b, rank, nb);
+    SmallVector<APInt> values;
+    for (int64_t d = rank - 1; d >= 0; --d)
+      values.push_back(APInt(64, d));
+    auto t = RankedTensorType::get({rank}, b.getIndexType());
+    return Attribute(DenseIntElementsAttr::get(t, values));
+  };
   SmallVector<Attribute> operandLayouts, resultLayouts;
   for (Value v : operands)
-    operandLayouts.push_back(layoutAttr(b, tensorOf(v).getRank(), nb));
+    operandLayouts.push_back(layout(tensorOf(v).getRank()));
   for (Type t : results)
-    resultLayouts.push_back(layoutAttr(b, llvm::cast<RankedTensorType>(t).getRank(), nb));
+    resultLayouts.push_back(layout(llvm::cast<RankedTensorType>(t).getRank()));
   std::string alias = results.size() == 1
                           ? "#stablehlo.output_operand_alias<output_tuple_indices = [], "
                             "operand_index = 0, operand_tuple_indices = []>"
                           : "#stablehlo.output_operand_alias<output_tuple_indices = [0], "
                             "operand_index = 0, operand_tuple_indices = []>";
   Attribute aliases = hlo.attr(alias);
-  Attribute backendConfig = hlo.attr(config);
+  Attribute backendConfig = hlo.attr(kernel.config);
   if (!aliases || !backendConfig)
     return nullptr;
   return hlo.create(
       "custom_call", operands, results,
       {hlo.named("api_version", b.getI32IntegerAttr(1)),
        hlo.named("backend_config", b.getStringAttr("")),
-       hlo.named("call_target_name", b.getStringAttr(target)),
+       hlo.named("call_target_name", b.getStringAttr(kernel.target)),
        hlo.named("called_computations", b.getArrayAttr({})),
        hlo.named("has_side_effect", b.getBoolAttr(false)),
        hlo.named("operand_layouts", b.getArrayAttr(operandLayouts)),
@@ -128,6 +234,14 @@ Operation *lapackCall(StablehloBuilder &hlo, Location loc, StringRef name, Type 
                  b.getDictionaryAttr({hlo.named("num_batch_dims",
                                                 b.getStringAttr(std::to_string(nb)))}))});
 }
+
+/// A conversion pattern whose op calls the platform's solver kernels.
+template <typename OpTy>
+struct SolverPattern : OpConversionPattern<OpTy> {
+  SolverPattern(MLIRContext *ctx, Platform platform)
+      : OpConversionPattern<OpTy>(ctx), platform(platform) {}
+  Platform platform;
+};
 
 /// `value` where the batch element's `info` is 0, NaN elsewhere.
 Value nanUnlessOk(StablehloBuilder &hlo, Value value, Value info) {
@@ -184,8 +298,8 @@ struct TriangularSolvePattern : OpConversionPattern<TriangularSolveOp> {
   }
 };
 
-struct EighPattern : OpConversionPattern<EighOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct EighPattern : SolverPattern<EighOp> {
+  using SolverPattern::SolverPattern;
   LogicalResult
   matchAndRewrite(EighOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -199,10 +313,14 @@ struct EighPattern : OpConversionPattern<EighOp> {
     Type elem = type.getElementType();
     auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
     StringRef name = llvm::isa<ComplexType>(elem) ? "heevd" : "syevd";
-    std::string config =
-        std::string("{mode = 86 : ui8, uplo = ") + (op.getLower() ? "76" : "85") + " : ui8}";
-    Operation *call = lapackCall(hlo, op.getLoc(), name, elem, {adaptor.getOperand()},
-                                 {type, op.getValues().getType(), info}, nb, config);
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, name, elem,
+                     {{"lower", op.getLower() ? "true" : "false"},
+                      {"uplo", op.getLower() ? "76" : "85"}});
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()},
+                                 {type, op.getValues().getType(), info}, nb);
     if (!call)
       return failure();
     rewriter.replaceOp(op, {nanUnlessOk(hlo, call->getResult(0), call->getResult(2)),
@@ -211,8 +329,8 @@ struct EighPattern : OpConversionPattern<EighOp> {
   }
 };
 
-struct QrPattern : OpConversionPattern<QrOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QrPattern : SolverPattern<QrOp> {
+  using SolverPattern::SolverPattern;
   LogicalResult
   matchAndRewrite(QrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -228,8 +346,15 @@ struct QrPattern : OpConversionPattern<QrOp> {
     SmallVector<int64_t> tauShape(type.getShape().drop_back(2));
     tauShape.push_back(k);
     auto tauType = RankedTensorType::get(tauShape, elem);
-    Operation *geqrf = lapackCall(hlo, op.getLoc(), "geqrf", elem, {adaptor.getOperand()},
-                                  {type, tauType}, nb, "{}");
+    StringRef orgqr = llvm::isa<ComplexType>(elem) ? "ungqr" : "orgqr";
+    FailureOr<SolverCall> geqrfKernel = solverKernel(op, platform, "geqrf", elem);
+    if (failed(geqrfKernel))
+      return failure();
+    FailureOr<SolverCall> orgqrKernel = solverKernel(op, platform, orgqr, elem);
+    if (failed(orgqrKernel))
+      return failure();
+    Operation *geqrf =
+        solverCall(hlo, *geqrfKernel, {adaptor.getOperand()}, {type, tauType}, nb);
     if (!geqrf)
       return failure();
     Value h = geqrf->getResult(0), taus = geqrf->getResult(1);
@@ -258,9 +383,8 @@ struct QrPattern : OpConversionPattern<QrOp> {
                            hlo.i64Array("edge_padding_high", high),
                            hlo.i64Array("interior_padding", interior)});
     }
-    StringRef orgqr = llvm::isa<ComplexType>(elem) ? "ungqr" : "orgqr";
-    Operation *q = lapackCall(hlo, op.getLoc(), orgqr, elem, {reflectors, taus},
-                              {reflectors.getType()}, nb, "{}");
+    Operation *q =
+        solverCall(hlo, *orgqrKernel, {reflectors, taus}, {reflectors.getType()}, nb);
     if (!q)
       return failure();
     auto rType = tensorOf(op.getR());
@@ -270,8 +394,14 @@ struct QrPattern : OpConversionPattern<QrOp> {
   }
 };
 
-struct SvdPattern : OpConversionPattern<SvdOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// svd as JAX's default algorithm computes it: LAPACK gesdd on CPU (job
+/// 'A' or 'S'); on GPUs Jacobi (gesvdj) up to 1024x1024, which returns V
+/// rather than V^H and has no economy mode for matrices up to 32x32 (full
+/// factors are computed and sliced), and QR iteration (gesvd) above, which
+/// factors a wide matrix as its transpose (row-major layouts, U and V^H
+/// swapped).
+struct SvdPattern : SolverPattern<SvdOp> {
+  using SolverPattern::SolverPattern;
   LogicalResult
   matchAndRewrite(SvdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -281,27 +411,86 @@ struct SvdPattern : OpConversionPattern<SvdOp> {
       return success();
     }
     auto type = tensorOf(op.getOperand());
-    int64_t nb = type.getRank() - 2;
+    int64_t rank = type.getRank(), nb = rank - 2;
+    int64_t m = type.getDimSize(nb), n = type.getDimSize(nb + 1), k = std::min(m, n);
     Type elem = type.getElementType();
-    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
-    // gesdd's job: 'A' (all of U and V^T) or 'S' (the first min(m, n)).
-    std::string config =
-        std::string("{mode = ") + (op.getFullMatrices() ? "65" : "83") + " : ui8}";
-    Operation *call = lapackCall(
-        hlo, op.getLoc(), "gesdd", elem, {adaptor.getOperand()},
-        {type, op.getS().getType(), op.getU().getType(), op.getVt().getType(), info}, nb, config);
-    if (!call)
-      return failure();
+    ArrayRef<int64_t> batch = type.getShape().drop_back(2);
+    auto info = RankedTensorType::get(batch, rewriter.getI32Type());
+    auto matrix = [&](int64_t rows, int64_t cols) {
+      SmallVector<int64_t> shape(batch);
+      shape.append({rows, cols});
+      return RankedTensorType::get(shape, elem);
+    };
+    bool full = op.getFullMatrices();
+    Type uType = op.getU().getType(), vtType = op.getVt().getType();
+    StringRef routine = svdRoutine(platform, m, n);
+    Value u, vt;
+    Operation *call;
+    if (routine == "gesvdj") {
+      bool econ = !full && m > 32 && n > 32;
+      FailureOr<SolverCall> kernel =
+          solverKernel(op, platform, routine, elem, {{"full", econ ? "false" : "true"}});
+      if (failed(kernel))
+        return failure();
+      int64_t uCols = econ ? k : m, vCols = econ ? k : n;
+      call = solverCall(hlo, *kernel, {adaptor.getOperand()},
+                        {type, op.getS().getType(), matrix(m, uCols), matrix(n, vCols), info},
+                        nb);
+      if (!call)
+        return failure();
+      SmallVector<int64_t> perm;
+      for (int64_t d = 0; d < nb; ++d)
+        perm.push_back(d);
+      perm.append({nb + 1, nb});
+      auto vhType = matrix(vCols, n);
+      u = call->getResult(2);
+      vt = hlo.op("transpose", {call->getResult(3)}, vhType,
+                  {hlo.i64Array("permutation", perm)});
+      if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
+        auto partType = vhType.clone(ct.getElementType());
+        Value re = hlo.op("real", {vt}, partType);
+        Value im = hlo.op("imag", {vt}, partType);
+        vt = hlo.op("complex", {re, hlo.op("negate", {im}, partType)}, vhType);
+      }
+      if (!full && !econ) {
+        auto slice = [&](Value x, RankedTensorType to) {
+          SmallVector<int64_t> start(rank, 0), strides(rank, 1);
+          return hlo.op("slice", {x}, to,
+                        {hlo.i64Array("start_indices", start),
+                         hlo.i64Array("limit_indices", to.getShape()),
+                         hlo.i64Array("strides", strides)});
+        };
+        u = slice(u, matrix(m, k));
+        vt = slice(vt, matrix(k, n));
+      }
+    } else {
+      // gesdd's job: 'A' (all of U and V^H) or 'S' (the first min(m, n)).
+      bool transposed = routine == "gesvd" && m < n;
+      FailureOr<SolverCall> kernel = solverKernel(
+          op, platform, routine, elem,
+          {{"job", full ? "65" : "83"},
+           {"full", full ? "true" : "false"},
+           {"transposed", transposed ? "true" : "false"}});
+      if (failed(kernel))
+        return failure();
+      SmallVector<Type> results = {type, op.getS().getType(), uType, vtType, info};
+      if (transposed)
+        std::swap(results[2], results[3]);
+      call = solverCall(hlo, *kernel, {adaptor.getOperand()}, results, nb, !transposed);
+      if (!call)
+        return failure();
+      u = call->getResult(transposed ? 3 : 2);
+      vt = call->getResult(transposed ? 2 : 3);
+    }
     Value status = call->getResult(4);
     rewriter.replaceOp(op, {nanUnlessOk(hlo, call->getResult(1), status),
-                            nanUnlessOk(hlo, call->getResult(2), status),
-                            nanUnlessOk(hlo, call->getResult(3), status)});
+                            nanUnlessOk(hlo, u, status), nanUnlessOk(hlo, vt, status)});
     return success();
   }
 };
 
-struct GeqrfPattern : OpConversionPattern<GeqrfOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GeqrfPattern : SolverPattern<GeqrfOp> {
+  using SolverPattern::SolverPattern;
   LogicalResult
   matchAndRewrite(GeqrfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -311,9 +500,11 @@ struct GeqrfPattern : OpConversionPattern<GeqrfOp> {
       return success();
     }
     auto type = tensorOf(op.getOperand());
-    Operation *call =
-        lapackCall(hlo, op.getLoc(), "geqrf", type.getElementType(), {adaptor.getOperand()},
-                   {type, op.getTaus().getType()}, type.getRank() - 2, "{}");
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "geqrf", type.getElementType());
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()},
+                                 {type, op.getTaus().getType()}, type.getRank() - 2);
     if (!call)
       return failure();
     rewriter.replaceOp(op, call->getResults());
@@ -323,8 +514,8 @@ struct GeqrfPattern : OpConversionPattern<GeqrfOp> {
 
 /// LAPACK potrf through jaxlib's FFI target (what jnp.linalg.cholesky calls
 /// on CPU): factor (a + a^T) / 2, NaNs where it fails, zero upper triangle.
-struct CholeskyPattern : OpConversionPattern<CholeskyOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CholeskyPattern : SolverPattern<CholeskyOp> {
+  using SolverPattern::SolverPattern;
   LogicalResult
   matchAndRewrite(CholeskyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -354,11 +545,14 @@ struct CholeskyPattern : OpConversionPattern<CholeskyOp> {
         values.push_back(APInt(64, d));
       return DenseIntElementsAttr::get(t, values);
     };
-    std::string target = ft.isF32() ? "lapack_spotrf_ffi" : "lapack_dpotrf_ffi";
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "potrf", ft);
+    if (failed(kernel))
+      return failure();
+    const std::string &target = kernel->target;
     Attribute aliases = hlo.attr(
         "#stablehlo.output_operand_alias<output_tuple_indices = [0], "
         "operand_index = 0, operand_tuple_indices = []>");
-    Attribute backendConfig = hlo.attr("{uplo = 76 : ui8}");
+    Attribute backendConfig = hlo.attr(kernel->config);
     if (!aliases || !backendConfig)
       return failure();
     Operation *potrf = hlo.create(
@@ -430,8 +624,9 @@ struct DotGeneralPattern : OpConversionPattern<DotGeneralOp> {
 
 } // namespace
 
-void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns) {
-  patterns.add<DotGeneralPattern, CholeskyPattern, TriangularSolvePattern, EighPattern, QrPattern, GeqrfPattern,
-               SvdPattern>(
-      patterns.getContext());
+void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns,
+                                                   Platform platform) {
+  patterns.add<DotGeneralPattern, TriangularSolvePattern>(patterns.getContext());
+  patterns.add<CholeskyPattern, EighPattern, QrPattern, GeqrfPattern, SvdPattern>(
+      patterns.getContext(), platform);
 }

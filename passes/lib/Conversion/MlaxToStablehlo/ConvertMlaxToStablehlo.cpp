@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::mlax {
 #define GEN_PASS_DEF_CONVERTMLAXTOSTABLEHLO
@@ -115,6 +116,13 @@ struct ConvertMlaxToStablehloPass
              "run with --allow-unregistered-dialect";
       return signalPassFailure();
     }
+    std::optional<Platform> lowerFor = parsePlatform(platform);
+    if (!lowerFor) {
+      getOperation().emitError()
+          << "convert-mlax-to-stablehlo: unknown platform '" << platform
+          << "' (expected cpu, cuda, rocm or tpu)";
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(ctx);
     addOneToOne<
 #define GET_OP_LIST
@@ -125,7 +133,7 @@ struct ConvertMlaxToStablehloPass
     populateIndexingToStablehloPatterns(patterns);
     populateControlFlowToStablehloPatterns(patterns);
     populateConvToStablehloPatterns(patterns);
-    populateLinalgToStablehloPatterns(patterns);
+    populateLinalgToStablehloPatterns(patterns, *lowerFor);
     populateMathToStablehloPatterns(patterns);
     populateFftToStablehloPatterns(patterns);
     patterns.add<ConstantPattern, CallPattern>(ctx);
@@ -156,3 +164,26 @@ struct ConvertMlaxToStablehloPass
 };
 
 } // namespace
+
+std::optional<Platform> mlir::mlax::parsePlatform(StringRef name) {
+  return llvm::StringSwitch<std::optional<Platform>>(name)
+      .Case("cpu", Platform::Cpu)
+      .Case("cuda", Platform::Cuda)
+      .Case("rocm", Platform::Rocm)
+      .Case("tpu", Platform::Tpu)
+      .Default(std::nullopt);
+}
+
+StringRef mlir::mlax::platformName(Platform platform) {
+  switch (platform) {
+  case Platform::Cpu:
+    return "cpu";
+  case Platform::Cuda:
+    return "cuda";
+  case Platform::Rocm:
+    return "rocm";
+  case Platform::Tpu:
+    return "tpu";
+  }
+  llvm_unreachable("unknown platform");
+}

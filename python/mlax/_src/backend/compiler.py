@@ -17,6 +17,7 @@ With none of these and no extra passes, the pipeline runs as one PassManager.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -33,7 +34,20 @@ SIMPLIFY = "builtin.module(mlax-simplify-pipeline)"
 LOWER = "builtin.module(convert-mlax-to-stablehlo)"
 
 _SIMPLIFY_STAGE = passes_lib.Stage("mlax-simplify-pipeline", pipeline=SIMPLIFY)
-_LOWER_STAGE = passes_lib.Stage("convert-mlax-to-stablehlo", pipeline=LOWER)
+
+
+def lower_pipeline(platform: str = "cpu") -> str:
+    """The lowering for `platform` ('cpu', 'cuda', 'rocm', 'tpu'; see
+    runtime.lowering_platform): the decompositions call that platform's
+    solver kernels. 'cpu' is the pass's default, so its pipeline names none."""
+    if platform == "cpu":
+        return LOWER
+    return f"builtin.module(convert-mlax-to-stablehlo{{platform={platform}}})"
+
+
+@functools.cache
+def _lower_stage(platform: str) -> passes_lib.Stage:
+    return passes_lib.Stage("convert-mlax-to-stablehlo", pipeline=lower_pipeline(platform))
 
 
 class CompileError(Exception):
@@ -70,14 +84,15 @@ class _Dumper:
         self.step += 1
 
 
-def _stages(extra_stages, fine: bool):
+def _stages(extra_stages, fine: bool, lower: passes_lib.Stage):
     simplify = passes_lib.expand(SIMPLIFY) if fine else [_SIMPLIFY_STAGE]
-    return simplify + list(extra_stages) + [_LOWER_STAGE]
+    return simplify + list(extra_stages) + [lower]
 
 
 def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
-                 name: str = "main", extra_passes=()) -> str:
-    """Simplifies and lowers `module` in place; returns the StableHLO text.
+                 name: str = "main", extra_passes=(), platform: str = "cpu") -> str:
+    """Simplifies and lowers `module` in place for `platform`; returns the
+    StableHLO text.
 
     `extra_passes` (pass entries, see mlax._src.backend.passes) run after the
     simplification and before the lowering, then the global
@@ -94,8 +109,9 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
     times = []
     t_start = time.perf_counter()
     t_lower = None
-    for stage in _stages(extra, fine):
-        if stage is _LOWER_STAGE:
+    lower = _lower_stage(platform)
+    for stage in _stages(extra, fine, lower):
+        if stage is lower:
             t_lower = time.perf_counter()
         t = time.perf_counter()
         # A copy of the IR before the stage, for a reproducer if it fails
@@ -110,7 +126,7 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
             raise CompileError(f"{e}\n(while compiling {name})\n{repro}") from None
         del before
         times.append((stage.name, time.perf_counter() - t))
-        if dump and stage is not _LOWER_STAGE:
+        if dump and stage is not lower:
             dump(f"after_{stage.name}", module)
     text = module.operation.get_asm(enable_debug_info=False)
     t_end = time.perf_counter()

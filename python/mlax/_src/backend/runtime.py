@@ -28,13 +28,34 @@ def _jax():
 
 
 @functools.cache
-def backend(platform: str = "cpu"):
+def backend(platform: str | None = None):
+    """The PJRT client of `platform` ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'), or
+    of the default platform: as in JAX, a GPU or TPU where one is installed
+    and works (or the one $JAX_PLATFORMS names), the CPU otherwise."""
     _, jeb, *_ = _jax()
     return jeb.get_backend(platform)
 
 
+def default_backend() -> str:
+    """The default platform's name as JAX gives it: 'cpu', 'gpu' or 'tpu'."""
+    return backend().platform
+
+
 def default_device():
     return backend().local_devices()[0]
+
+
+@functools.cache
+def lowering_platform(device) -> str:
+    """The platform mlax lowers for when it compiles for `device` (the
+    `platform` option of convert-mlax-to-stablehlo): 'cpu', 'cuda', 'rocm'
+    or 'tpu'. jaxlib calls CUDA and ROCm devices 'gpu'; their client's
+    platform version says which they are (as JAX tells them apart)."""
+    platform = device.platform
+    if platform != "gpu":
+        return platform
+    version = str(getattr(device.client, "platform_version", "")).lower()
+    return "rocm" if "rocm" in version else "cuda"
 
 
 @functools.cache

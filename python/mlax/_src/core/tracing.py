@@ -232,7 +232,8 @@ def _run(traced_fun, name, args, kwargs=None):
         if entry is not None:
             _eager_cache.move_to_end(key)
     if entry is None:
-        stablehlo = compiler.to_stablehlo(module)
+        stablehlo = compiler.to_stablehlo(
+            module, platform=runtime.lowering_platform(device or runtime.default_device()))
         exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, {})
         entry.device = device

@@ -164,8 +164,9 @@ class Jitted:
             def cache_miss(*args, **kwargs):
                 return self._cache_miss(args, kwargs)
 
-        return dispatch.make(self._name, python_call, cache_miss,
+        fast = dispatch.make(self._name, python_call, cache_miss,
                              self._static_argnums, self._static_argnames)
+        return self._call_python_star if fast is None else fast
 
     # -- argument handling --------------------------------------------------
     def _split(self, args, kwargs):
@@ -292,13 +293,14 @@ class Jitted:
         t0 = time.perf_counter()
         module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         stats["trace_s"] = time.perf_counter() - t0
-        stablehlo = compiler.to_stablehlo(module, stats, name=self._name,
-                                          extra_passes=self._passes)
+        device = self._device if device is None else device
+        stablehlo = compiler.to_stablehlo(
+            module, stats, name=self._name, extra_passes=self._passes,
+            platform=runtime.lowering_platform(device or runtime.default_device()))
         kept = _drop_unused_arguments(module)
         if kept is not None:
             stablehlo = module.operation.get_asm(enable_debug_info=False)
         t1 = time.perf_counter()
-        device = self._device if device is None else device
         exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
                                          module=module)
         stats["compile_s"] = time.perf_counter() - t1
@@ -347,8 +349,9 @@ class Jitted:
         avals = tuple(_leaf_aval(l) for l in leaves)
         module, _, _ = self._trace(treedef, avals, rebuild)
         mlax_text = str(module)
-        stablehlo = compiler.to_stablehlo(module, name=self._name,
-                                          extra_passes=self._passes)
+        stablehlo = compiler.to_stablehlo(
+            module, name=self._name, extra_passes=self._passes,
+            platform=runtime.lowering_platform(self._device or runtime.default_device()))
         if _drop_unused_arguments(module) is not None:
             stablehlo = module.operation.get_asm(enable_debug_info=False)
         key = (treedef, static_key, avals)
@@ -383,7 +386,8 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=N
                                  static_argnames=static_argnames, passes=passes,
                                  backend=backend, device=device)
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes)
-    # `backend=`/`device=` pick the PJRT client and device (default: cpu).
+    # `backend=`/`device=` pick the PJRT client and device (default: the
+    # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)
     return jitted
 
@@ -439,7 +443,7 @@ def clear_caches():
 
 def device_put(x, device=None):
     """Moves `x` (an array, a NumPy array, a scalar, or a pytree of them)
-    to `device` (default: the default CPU device); arrays already there are
+    to `device` (default: the default device); arrays already there are
     returned as they are."""
     leaves, treedef = registry.flatten(x)
     if len(leaves) != 1 or treedef.num_nodes != 1:
@@ -470,16 +474,27 @@ def block_until_ready(tree):
 
 
 def devices(backend=None):
-    """The devices of a PJRT backend ('cpu' by default), as jax.devices."""
-    return runtime.backend(backend or "cpu").devices()
+    """The devices of a PJRT backend ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'; by
+    default the default one: a GPU where there is one), as jax.devices."""
+    return _backend_named(backend).devices()
 
 
 def local_devices(backend=None):
-    return runtime.backend(backend or "cpu").local_devices()
+    return _backend_named(backend).local_devices()
+
+
+def _backend_named(name):
+    try:
+        return runtime.backend(name)
+    except RuntimeError as e:
+        raise RuntimeError(f"mlax: backend {name!r} is not available here ({e}); "
+                           f"'cpu' always is") from None
 
 
 def default_backend() -> str:
-    return "cpu"
+    """The platform of the default device, as jax.default_backend: 'cpu',
+    'gpu' (CUDA or ROCm) or 'tpu'."""
+    return runtime.default_backend()
 
 
 # Lower layers call into jit through these hooks: an op run outside any trace

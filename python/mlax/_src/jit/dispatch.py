@@ -37,8 +37,10 @@ from mlax._src.base.tree import dispatch_registry, registry
 
 dispatch_registry.register_dataclass_node(Array, ["_buf"], ["weak_type"])
 
-# One C++ cache for every mlax jit (keyed by function; LRU over functions).
-_cache = jaxlib_internals.PjitFunctionCache(capacity=8192)
+# One C++ cache for every mlax jit (keyed by function; LRU over functions);
+# None where jaxlib has no C++ dispatcher mlax can use (see make).
+_cache = (jaxlib_internals.PjitFunctionCache(capacity=8192)
+          if jaxlib_internals.cpp_dispatch_available() else None)
 
 # Nonzero while this thread traces (see jaxlib_internals.tracing_flag).
 tracing = jaxlib_internals.tracing_flag
@@ -48,7 +50,8 @@ _LEAF = registry.flatten(0)[1]
 
 
 def clear_cache():
-    _cache.clear()
+    if _cache is not None:
+        _cache.clear()
 
 
 def _no_transfer(*args):
@@ -60,9 +63,19 @@ def _no_transfer(*args):
 def make(name, python_call, cache_miss, static_argnums, static_argnames):
     """The C++ dispatcher: `python_call(*args, **kwargs)` is its fallback (with
     jax.disable_jit); `cache_miss(*args, **kwargs)` returns (outputs,
-    fastpath data or None, False)."""
-    return jaxlib_internals.pjit(name, python_call, cache_miss, list(static_argnums),
-                     list(static_argnames), "mlax", dispatch_registry, _no_transfer, _cache)
+    fastpath data or None, False). None where jaxlib's dispatcher is missing
+    or takes other arguments (an allowed other jaxlib): the caller then uses
+    the Python path."""
+    if _cache is None:
+        return None
+    try:
+        return jaxlib_internals.pjit(name, python_call, cache_miss, list(static_argnums),
+                                     list(static_argnames), "mlax", dispatch_registry,
+                                     _no_transfer, _cache)
+    except TypeError:
+        if jaxlib_internals.PINNED:
+            raise
+        return None
 
 
 def _mirror(typ):

@@ -1,0 +1,51 @@
+// A decomposition on a platform without its solver kernel is an error that
+// names the op and the platform (mlax has no TPU kernels yet); an unknown
+// platform name is rejected before anything is lowered.
+//
+// RUN: mlax-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --convert-mlax-to-stablehlo=platform=tpu
+// RUN: not mlax-opt %s --allow-unregistered-dialect --convert-mlax-to-stablehlo=platform=vulkan 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+//
+// UNKNOWN: convert-mlax-to-stablehlo: unknown platform 'vulkan' (expected cpu, cuda, rocm or tpu)
+
+func.func @eigh(%a: tensor<3x3xf32>) -> tensor<3xf32> {
+  // expected-error @+2 {{'mlax.eigh' op has no lowering for platform 'tpu': its syevd kernel exists for cpu, cuda, rocm}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.eigh'}}
+  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  return %w : tensor<3xf32>
+}
+
+// -----
+
+func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
+  // expected-error @+2 {{'mlax.cholesky' op has no lowering for platform 'tpu': its potrf kernel exists for cpu, cuda, rocm}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.cholesky'}}
+  %0 = mlax.cholesky %a : tensor<3x3xf64>
+  return %0 : tensor<3x3xf64>
+}
+
+// -----
+
+func.func @svd(%a: tensor<4x3xf32>) -> tensor<3xf32> {
+  // expected-error @+2 {{'mlax.svd' op has no lowering for platform 'tpu': its gesdd kernel exists for cpu}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.svd'}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+  return %s : tensor<3xf32>
+}
+
+// -----
+
+func.func @qr(%a: tensor<4x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+2 {{'mlax.qr' op has no lowering for platform 'tpu': its geqrf kernel exists for cpu, cuda, rocm}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.qr'}}
+  %q, %r = mlax.qr %a, full_matrices = false : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3x3xf32>)
+  return %r : tensor<3x3xf32>
+}
+
+// -----
+
+// Ops that need no kernel lower on any platform.
+func.func @fine(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
