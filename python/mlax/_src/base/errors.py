@@ -127,7 +127,8 @@ def leaked(tracer) -> UnexpectedTracerError:
     if debug is not None:
         fun = debug[0]
         where = (f"\nThe function being traced when the value leaked was "
-                 f"{debug_info.fun_name(fun)} at {debug_info.fun_source(fun)} traced for jit.")
+                 f"{debug_info.fun_name(fun)} at {debug_info.fun_source(fun)} traced for "
+                 f"{debug_info.purpose(tracer.trace)}.")
     try:
         line = debug_info.created_at(tracer)
     except Exception:  # noqa: BLE001

@@ -550,13 +550,23 @@ def asarray(a, dtype=None):
     return array(a, dtype=dtype, copy=False)
 
 
+def _known(x):
+    """A traced value whose value the trace knows (a transformation called
+    outside jit) as a NumPy value, as JAX's concrete primals; `x` otherwise."""
+    if isinstance(x, Tracer) and x.known is not None:
+        return x._concrete()[()]
+    return x
+
+
 def _shape_arg(name, shape):
+    shape = _known(shape)
     if isinstance(shape, Tracer):
         raise core_errors().concretization(shape, f"the shape argument of mnp.{name}")
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     out = []
     for s in shape:
+        s = _known(s)
         if isinstance(s, Tracer):
             raise core_errors().concretization(s, f"the shape argument of mnp.{name}")
         out.append(operator.index(s))
@@ -615,6 +625,7 @@ def ones_like(a, dtype=None, shape=None):
 
 
 def arange(start, stop=None, step=None, dtype=None):
+    start, stop, step = _known(start), _known(stop), _known(step)
     for v in (start, stop, step):
         if isinstance(v, Tracer):
             raise core_errors().concretization(v, "mnp.arange's start/stop/step")

@@ -94,6 +94,25 @@ def _check_argnums(argnums, nargs, fname):
     return multiple, tuple(int(a) % nargs for a in nums)
 
 
+def _check_array_leaf(leaf, fname, what):
+    """A differentiated (or mapped) argument must be an array; the fix named
+    is one that exists for `fname`."""
+    if not tracing.is_array_leaf(leaf):
+        raise TypeError(
+            f"Argument '{leaf!r}' of type {type(leaf)} is not a valid JAX type: {fname} "
+            f"differentiates with respect to it ({what}). Only arrays, NumPy arrays and "
+            "Python scalars can be differentiated; pass other values at positions not in "
+            "argnums (they are closed over) or close over them in a lambda.")
+
+
+def _merge_static(all_leaves, dyn, dyn_values):
+    """`all_leaves` with the leaves at positions `dyn` replaced by `dyn_values`."""
+    merged = list(all_leaves)
+    for j, v in zip(dyn, dyn_values):
+        merged[j] = v
+    return merged
+
+
 def _check_grad_input(aval, fname, allow_int):
     if dtypes.is_float(aval.dtype):
         return
@@ -144,14 +163,21 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     for i in nums:
         start, stop, _ = ranges[i]
         for j in range(start, stop):
+            _check_array_leaf(leaves[j], fname, f"argnums={argnums!r}")
             aval = tracing._leaf_aval(leaves[j])
             _check_grad_input(aval, fname, allow_int)
             if _is_float(aval):
                 wrt.append(j)
-    wrt_set = set(wrt)
+    # Arguments that are not differentiated may be anything (a function, a
+    # string): they are closed over, as in JAX; arrays among them stay
+    # arguments of the traced function.
+    all_leaves = leaves + kw_leaves
+    dyn = [j for j, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)]
+    position = {j: k for k, j in enumerate(dyn)}
     out_info = {}
 
-    def flat_fun(*xs):
+    def flat_fun(*dyn_xs):
+        xs = _merge_static(all_leaves, dyn, dyn_xs)
         pos = [ranges[i][2].unflatten(xs[ranges[i][0]:ranges[i][1]])
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
@@ -173,17 +199,19 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         out_info["out_tree"] = out_tree
         return [out_leaves[0]] + list(aux_leaves)
 
-    callee = _Callee(flat_fun, leaves + kw_leaves, _name_of(fun))
+    callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
+                     transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_aval = callee.out_avals[0]
     _check_scalar_output(out_aval, fname)
     outer = callee.outer
     one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
-    grad_avals = [callee.in_avals[j].update(weak_type=callee.in_avals[j].weak_type) for j in wrt]
+    grad_avals = [callee.in_avals[position[j]] for j in wrt]
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
                        [a.mlir_type() for a in grad_avals],
-                       callee.symbol, callee.operands, [one], _i64s(wrt), _i64s([0]))
+                       callee.symbol, callee.operands, [one],
+                       _i64s([position[j] for j in wrt]), _i64s([0]))
     results = list(op.results)
     nout = len(callee.out_avals)
     value = Tracer(results[0], out_aval, outer)
@@ -195,7 +223,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     def grad_leaf(j):
         g = grads_by_leaf.get(j)
         if g is None:  # an integer input with allow_int: JAX gives float0 zeros
-            aval = callee.in_avals[j]
+            aval = tracing._leaf_aval(all_leaves[j])
             return np.zeros(aval.shape, dtype=float0)
         return g
 
@@ -223,7 +251,7 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
         traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
                                    fname)
         return _run(lambda *a, **k: traced(a, k), f"value_and_grad_{_name_of(fun)}",
-                    args, kwargs)
+                    args, kwargs, transform=fname)
 
     value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
                                 f"with respect to positional argument(s) {argnums}.")
@@ -244,7 +272,7 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
         def traced(*a, **k):
             out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k)
             return (g, out[1]) if has_aux else g
-        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs)
+        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
     grad_f.__doc__ = (f"Gradient of {getattr(fun, '__name__', fun)!s} with respect to "
                       f"positional argument(s) {argnums}.")
@@ -275,7 +303,7 @@ def _check_tangent(p_aval, t, fname):
             f"{p_aval.dtype.name}, but got tangent dtype {t_aval.dtype.name} instead.")
 
 
-def _jvp_traced(fun, primals, tangents, has_aux=False):
+def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     p_leaves, p_tree = registry.flatten(primals)
     t_leaves, t_tree = registry.flatten(tangents)
     if p_tree != t_tree:
@@ -302,7 +330,8 @@ def _jvp_traced(fun, primals, tangents, has_aux=False):
         info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
-    callee = _Callee(flat, p_leaves, _name_of(fun))
+    callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
+                     debug=(fun, tracing.debug_tree(primals, {})))
     outer = callee.outer
     wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
@@ -315,7 +344,8 @@ def _jvp_traced(fun, primals, tangents, has_aux=False):
     results = list(op.results)
     n_all, n = len(out_avals), info["n"]
     outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
-    touts = [Tracer(r, a.update(weak_type=False), outer) if _is_float(a)
+    # As JAX's: a tangent output has its primal output's aval (weak type too).
+    touts = [Tracer(r, a, outer) if _is_float(a)
              else np.zeros(a.shape, float0)
              for r, a in zip(results[n_all:n_all + n], out_avals)]
     out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
@@ -351,7 +381,8 @@ def jvp(fun, primals, tangents, has_aux=False):
         info["float0"] = [l if getattr(l, "dtype", None) == float0 else None for l in leaves]
         return (res[0], [l for l in leaves if getattr(l, "dtype", None) != float0]) + res[2:]
 
-    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)))
+    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)),
+               transform="jvp")
     kept = iter(res[1])
     tout = info["tree"].unflatten([next(kept) if z is None else z for z in info["float0"]])
     return (res[0], tout) + tuple(res[2:])
@@ -367,6 +398,9 @@ class _Pullback:
         self._primals = primals
         self._has_aux = has_aux
         self._callee = callee
+        # Cotangents are weakly typed where the primal and every cotangent
+        # seed are (as JAX's); jacrev's basis counts as weak.
+        self._basis_seeds = False
 
     def __call__(self, cotangent):
         if self._callee is not None and core.trace_stack() and \
@@ -377,7 +411,8 @@ class _Pullback:
         def traced(primals, ct):
             callee = _vjp_callee(fun, primals, has_aux)
             return _Pullback(fun, primals, has_aux, callee)._emit(callee, ct)
-        return _run(traced, f"vjp_{_name_of(fun)}", (self._primals, cotangent))
+        return _run(traced, f"vjp_{_name_of(fun)}", (self._primals, cotangent),
+                    transform="vjp")
 
     def _emit(self, callee, cotangent):
         p_leaves, p_tree = registry.flatten(self._primals)
@@ -409,16 +444,21 @@ class _Pullback:
                            callee.symbol, operands, ct_values, _i64s(wrt), _i64s(seeds))
         results = list(op.results)[len(callee.out_avals):]
         by_leaf = dict(zip(wrt, results))
+        seeds_weak = self._basis_seeds or all(
+            getattr(ct_leaves[i], "weak_type", False) or
+            (not isinstance(ct_leaves[i], Tracer) and tracing._leaf_aval(ct_leaves[i]).weak_type)
+            for i in seeds)
         cts = []
         for i, a in enumerate(p_avals):
             if i in by_leaf:
-                cts.append(Tracer(by_leaf[i], a.update(weak_type=False), outer))
+                cts.append(Tracer(by_leaf[i], a.update(weak_type=a.weak_type and seeds_weak),
+                                  outer))
             else:
                 cts.append(np.zeros(a.shape, dtype=float0))
         return tuple(p_tree.unflatten(cts))
 
 
-def _vjp_callee(fun, primals, has_aux):
+def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     p_leaves, p_tree = registry.flatten(primals)
     info = {}
 
@@ -436,7 +476,8 @@ def _vjp_callee(fun, primals, has_aux):
         info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
-    callee = _Callee(flat, p_leaves, _name_of(fun))
+    callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
+                     debug=(fun, tracing.debug_tree(primals, {})))
     callee.main_tree = info["main_tree"]
     callee.aux_tree = info["aux_tree"]
     callee.n_out = info["n_out"]
@@ -469,7 +510,7 @@ def vjp(fun, *primals, has_aux=False):
         def traced(*p):
             _, out, aux = forward(*p)
             return out, aux
-        out, aux = _run(traced, f"vjp_{_name_of(fun)}", primals)
+        out, aux = _run(traced, f"vjp_{_name_of(fun)}", primals, transform="vjp")
         pullback = _Pullback(fun, primals, has_aux)
     return (out, pullback, aux) if has_aux else (out, pullback)
 
@@ -526,7 +567,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
                 return out[0] if has_aux else out
 
             def pushfwd(*tangents):
-                return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents))[1]
+                return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents),
+                                   transform="jacfwd")[1]
 
             basis, _ = _std_basis(d_avals)
             columns = vmap(pushfwd, out_axes=-1)(*basis)
@@ -540,7 +582,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             if has_aux:
                 return jac, fun(*a)[1]
             return jac
-        return _run(traced, f"jacfwd_{_name_of(fun)}", args)
+        return _run(traced, f"jacfwd_{_name_of(fun)}", args, transform="jacfwd")
 
     return jac_f
 
@@ -566,10 +608,11 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
                     full[i] = v
                 return fun(*full)
 
-            callee = _vjp_callee(f_of_diff, diff, has_aux)
+            callee = _vjp_callee(f_of_diff, diff, has_aux, "jacrev")
             results = callee.call()
             aux = callee.aux_tree.unflatten(results[callee.n_out:])
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
+            pullback._basis_seeds = True
             o_avals = [r.aval for r in results[:callee.n_out]]
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
@@ -583,7 +626,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = callee.main_tree.unflatten(per_out)
             return (jac, aux) if has_aux else jac
-        return _run(traced, f"jacrev_{_name_of(fun)}", args)
+        return _run(traced, f"jacrev_{_name_of(fun)}", args, transform="jacrev")
 
     return jac_f
 
@@ -657,7 +700,7 @@ class _SplitCall:
             o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
             return o_leaves
 
-        self.callee = _Callee(primal, self.d_leaves, _name_of(fun))
+        self.callee = _Callee(primal, self.d_leaves, _name_of(fun), known=True)
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
@@ -761,8 +804,12 @@ class custom_jvp:
 
         _in_progress().add(key)
         try:
+            # The rule sees the primals' values where they are known, as
+            # JAX's rule does under an eager transformation; never the tangents'.
             rule_callee = _Callee(rule, call.d_leaves + call.d_leaves,
-                                  _name_of(self.fun) + "_jvp_rule")
+                                  _name_of(self.fun) + "_jvp_rule",
+                                  known=[core.known_of(x) for x in call.d_leaves]
+                                  + [None] * n)
         finally:
             _in_progress().discard(key)
         _no_captures(rule_callee, "custom_jvp rule")
@@ -843,7 +890,7 @@ class custom_vjp:
             r_leaves, res_info["tree"] = registry.flatten(res)
             return list(o_leaves) + list(r_leaves)
 
-        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd")
+        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd", known=True)
         _no_captures(fwd_callee, "custom_vjp fwd rule")
         res_avals = fwd_callee.out_avals[nres:]
 
