@@ -1,0 +1,246 @@
+"""Issue 16: JAX's semantics where users feel them. Each case runs the same
+program on mlax and on JAX and compares what the user sees: values, dtypes,
+weak types, exception classes, and (outside jit) Python control flow on
+concrete values inside transformations."""
+import numpy as np
+import pytest
+
+import jax
+import jax.numpy as jnp
+
+import mlax
+import mlax.numpy as mnp
+
+LIBS = {"mlax": (mlax, mnp), "jax": (jax, jnp)}
+
+
+def outcome(fn):
+    """What the user sees of fn(): its leaves as (value, dtype, weak type), or
+    the exception class's name."""
+    try:
+        out = fn()
+    except Exception as e:  # noqa: BLE001
+        return ("raises", type(e).__name__)
+    leaves = jax.tree_util.tree_leaves(out)
+    return [(np.asarray(x).tolist(), np.asarray(x).dtype.name, bool(getattr(x, "weak_type", False)))
+            for x in leaves]
+
+
+def same(program):
+    """program(lib, np-like) on mlax and JAX: the outcomes are equal."""
+    got = outcome(lambda: program(*LIBS["mlax"]))
+    want = outcome(lambda: program(*LIBS["jax"]))
+    assert got == want, (got, want)
+    return got
+
+
+def branchy(x):
+    if x < 3:
+        return 2 * x ** 3
+    return 3.0 * x
+
+
+# ---------------------------------------------------------------------------
+# Transformations outside jit see concrete values
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("x", [4.0, 2.0])
+@pytest.mark.parametrize("name", ["grad", "value_and_grad", "jacfwd", "jacrev", "hessian"])
+def test_python_branch_on_value_outside_jit(name, x):
+    out = same(lambda lib, np_: getattr(lib, name)(branchy)(x))
+    assert out[0] != "raises"
+
+
+def test_jvp_vjp_branch_on_value():
+    same(lambda lib, np_: lib.jvp(branchy, (4.0,), (1.0,)))
+    same(lambda lib, np_: lib.jvp(branchy, (2.0,), (1.0,)))
+
+    def vjp(lib, np_):
+        out, pullback = lib.vjp(branchy, 2.0)
+        return out, pullback(1.0)
+    same(vjp)
+
+
+def test_grad_branch_under_jit_raises_tracer_error():
+    got = same(lambda lib, np_: lib.jit(lib.grad(branchy))(4.0))
+    assert got == ("raises", "TracerBoolConversionError")
+
+
+def test_vmap_branch_on_batched_value_raises_and_unbatched_is_concrete():
+    got = same(lambda lib, np_: lib.vmap(branchy)(np_.arange(3.0)))
+    assert got == ("raises", "TracerBoolConversionError")
+
+    def unbatched(lib, np_):
+        return lib.vmap(lambda a, x: a * branchy(x), in_axes=(0, None))(np_.arange(3.0), 4.0)
+    same(unbatched)
+
+
+def probe(report):
+    def f(x):
+        report["int"] = int(x)
+        report["item"] = x.item()
+        report["shape"] = (report["np"].zeros(x.astype(int)).shape)
+        report["str"] = "4.0" in str(x)
+        report["arange"] = report["np"].arange(x.astype(int)).shape
+        return x * x
+    return f
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib, f: lib.grad(f)(4.0),
+    lambda lib, f: lib.jvp(f, (4.0,), (1.0,)),
+    lambda lib, f: lib.vjp(f, 4.0)[0],
+    lambda lib, f: lib.jacrev(f)(4.0),
+], ids=["grad", "jvp", "vjp", "jacrev"])
+def test_int_item_shapes_and_print_of_known_values(call):
+    reports = {}
+    for name, (lib, np_) in LIBS.items():
+        report = reports[name] = {"np": np_}
+        call(lib, probe(report))
+        del report["np"]
+    assert reports["mlax"] == reports["jax"]
+    assert reports["mlax"]["int"] == 4 and reports["mlax"]["str"]
+
+
+@pytest.mark.parametrize("what", ["float", "tolist", "array"])
+def test_conversions_jax_refuses_even_on_known_values(what):
+    conv = {"float": float, "tolist": lambda x: x.tolist(), "array": np.asarray}[what]
+    same(lambda lib, np_: lib.grad(lambda x: x * conv(x))(4.0))
+
+
+def test_value_computed_from_constants_inside_eager_grad_is_concrete():
+    def f(lib, np_):
+        def g(x):
+            n = int(np_.ones(3).sum())
+            return x * n
+        return lib.grad(g)(2.0)
+    same(f)
+    # ... but under jit it is a tracer, as in JAX.
+    got = same(lambda lib, np_: lib.jit(lambda x: bool(np_.ones(3).sum() > 0))(1.0))
+    assert got == ("raises", "TracerBoolConversionError")
+
+
+def test_branch_inside_nested_eager_transformations():
+    same(lambda lib, np_: lib.grad(lib.grad(branchy))(2.0))
+    same(lambda lib, np_: lib.vmap(lib.grad(branchy), in_axes=None, axis_size=2)(4.0))
+
+
+def test_while_loop_on_value_in_eager_grad():
+    def newton(x):
+        y = x
+        while abs(y * y - x) > 1e-3:  # Python loop on a concrete value
+            y = 0.5 * (y + x / y)
+        return y
+    same(lambda lib, np_: lib.grad(newton)(9.0))
+
+
+def test_tracer_error_names_the_transformation_and_the_users_argument():
+    try:
+        mlax.vmap(branchy)(mnp.arange(3.0))
+    except mlax.TracerBoolConversionError as e:
+        text = str(e)
+    assert "for vmap" in text and "argument x" in text and "xs[0]" not in text
+    assert "<lambda>" not in text
+
+
+# ---------------------------------------------------------------------------
+# Arguments that are not differentiated or mapped may be anything
+# ---------------------------------------------------------------------------
+
+def app(f, x):
+    return f(x)
+
+
+@pytest.mark.parametrize("name", ["grad", "value_and_grad", "jacfwd", "jacrev", "hessian"])
+def test_function_argument_not_differentiated(name):
+    got = same(lambda lib, np_: getattr(lib, name)(app, argnums=1)(lambda x: x ** 3, 3.0))
+    assert got[0] != "raises"
+
+
+def test_string_argument_not_differentiated():
+    same(lambda lib, np_: lib.grad(lambda x, s: x * len(s))(3.0, "abcd"))
+
+
+def test_vmap_unmapped_function_argument():
+    same(lambda lib, np_: lib.vmap(app, in_axes=(None, 0))(lambda x: x ** 3, np_.arange(3.0)))
+
+
+def test_differentiating_a_function_argument_is_a_type_error_with_a_fix_that_exists():
+    same(lambda lib, np_: lib.grad(app, argnums=0)(lambda x: x ** 3, 3.0))
+    try:
+        mlax.grad(app, argnums=0)(lambda x: x ** 3, 3.0)
+    except TypeError as e:
+        assert "static_argnums" not in str(e) and "argnums" in str(e)
+
+
+# ---------------------------------------------------------------------------
+# jit caches like JAX: on the function
+# ---------------------------------------------------------------------------
+
+def test_fresh_jit_of_the_same_function_reuses_its_program():
+    calls = []
+
+    def f(x):
+        calls.append(1)
+        return x * 2
+
+    outs = [mlax.jit(f)(1.0) for _ in range(20)]
+    assert len(calls) == 1
+    assert all(float(o) == 2.0 for o in outs)
+
+
+def test_common_gotchas_global_read_by_a_cached_function():
+    # Common Gotchas: JAX's cache is keyed on the function, so a fresh
+    # jit(f) does not retrace and keeps the global's first value.
+    def run(lib, np_):
+        state = {"g": 0.0}
+
+        def impure_uses_globals(x):
+            return x + state["g"]
+        first = lib.jit(impure_uses_globals)(4.0)
+        state["g"] = 10.0
+        second = lib.jit(impure_uses_globals)(5.0)
+        third = lib.jit(impure_uses_globals)(np_.array([4.0]))
+        return first, second, third
+    assert same(run)[1][0] == 5.0
+
+
+def test_jit_options_are_part_of_the_key():
+    def f(x, n):
+        return x * n
+    a = mlax.jit(f, static_argnums=1)(2.0, 3)
+    b = mlax.jit(f)(2.0, 3)
+    assert float(a) == float(b) == 6.0
+
+
+# ---------------------------------------------------------------------------
+# Scalar types
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["float32", "int32", "bool_", "float16", "uint8"])
+def test_scalar_type_constructors(name):
+    same(lambda lib, np_: getattr(np_, name)(2.0))
+    same(lambda lib, np_: getattr(np_, name)(np_.arange(3)))
+    dt = getattr(mnp, name)
+    assert np.dtype(dt) == np.dtype(getattr(jnp, name))
+    assert dt == getattr(jnp, name).dtype.type
+    assert mnp.zeros(2, dt).dtype == np.dtype(dt)
+
+
+# ---------------------------------------------------------------------------
+# mlax leaves NumPy's global random state alone
+# ---------------------------------------------------------------------------
+
+def test_numpy_global_random_state_is_untouched():
+    import os
+    import subprocess
+    import sys
+
+    def run(code):
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env=dict(os.environ), check=True).stdout.strip()
+
+    with_mlax = run("import numpy as np; np.random.seed(0); import mlax.numpy as mnp; "
+                    "mnp.asarray([1.0, 2.0]) + 1; print(np.random.rand())")
+    without = run("import numpy as np; np.random.seed(0); print(np.random.rand())")
+    assert with_mlax == without
