@@ -244,3 +244,118 @@ def test_numpy_global_random_state_is_untouched():
                     "mnp.asarray([1.0, 2.0]) + 1; print(np.random.rand())")
     without = run("import numpy as np; np.random.seed(0); print(np.random.rand())")
     assert with_mlax == without
+
+
+# ---------------------------------------------------------------------------
+# Custom rules run when JAX runs them
+# ---------------------------------------------------------------------------
+
+def fixed_point_program(lib, np_, order):
+    """The Custom derivative rules notebook's fixed point: a custom_vjp whose
+    bwd calls the same custom_vjp function with another function in
+    nondiff_argnums."""
+    from functools import partial
+
+    @partial(lib.custom_vjp, nondiff_argnums=(0,))
+    def fixed_point(f, a, x_guess):
+        def cond_fun(carry):
+            x_prev, x = carry
+            return np_.abs(x_prev - x) > 1e-6
+
+        def body_fun(carry):
+            _, x = carry
+            return x, f(a, x)
+        _, x_star = lib.lax.while_loop(cond_fun, body_fun, (x_guess, f(a, x_guess)))
+        return x_star
+
+    def fixed_point_fwd(f, a, x_init):
+        x_star = fixed_point(f, a, x_init)
+        return x_star, (a, x_star)
+
+    def rev_iter(f, packed, u):
+        a, x_star, x_star_bar = packed
+        _, vjp_x = lib.vjp(lambda x: f(a, x), x_star)
+        return x_star_bar + vjp_x(u)[0]
+
+    def fixed_point_rev(f, res, x_star_bar):
+        a, x_star = res
+        _, vjp_a = lib.vjp(lambda a: f(a, x_star), a)
+        a_bar, = vjp_a(fixed_point(partial(rev_iter, f), (a, x_star, x_star_bar), x_star_bar))
+        return a_bar, np_.zeros_like(x_star)
+
+    fixed_point.defvjp(fixed_point_fwd, fixed_point_rev)
+
+    def newton_sqrt(a):
+        return fixed_point(lambda a, x: 0.5 * (x + a / x), a, a)
+    fn = newton_sqrt
+    for _ in range(order):
+        fn = lib.grad(fn)
+    return fn(2.0), lib.jit(fn)(2.0)
+
+
+@pytest.mark.parametrize("order", [0, 1, 2])
+def test_custom_vjp_fixed_point(order):
+    got = same(lambda lib, np_: fixed_point_program(lib, np_, order))
+    assert got[0] != "raises"
+
+
+def rule_log_program(lib, np_):
+    log = []
+
+    @lib.custom_vjp
+    def f(x):
+        return np_.sin(x)
+
+    def f_fwd(x):
+        log.append("fwd")
+        return np_.sin(x), np_.cos(x)
+
+    def f_bwd(res, g):
+        log.append("bwd")
+        return (res * g,)
+    f.defvjp(f_fwd, f_bwd)
+
+    @lib.custom_jvp
+    def g(x):
+        return np_.sin(x)
+
+    @g.defjvp
+    def g_jvp(p, t):
+        log.append("jvp")
+        return np_.sin(p[0]), np_.cos(p[0]) * t[0]
+
+    seen = {}
+    _, pullback = lib.vjp(f, 1.0)
+    seen["vjp() runs bwd"] = "bwd" in log
+    log.clear()
+    pullback(1.0)
+    seen["pullback runs bwd"] = "bwd" in log
+    log.clear()
+    lib.jit(f)(1.0)
+    lib.vmap(f)(np_.arange(3.0))
+    lib.jit(g)(1.0)
+    lib.vmap(g)(np_.arange(3.0))
+    seen["primal under jit/vmap runs rules"] = bool(log)
+    log.clear()
+    lib.grad(g)(1.0)
+    seen["grad runs jvp"] = log == ["jvp"]
+    return seen
+
+
+def test_custom_rules_run_when_jax_runs_them():
+    got = rule_log_program(*LIBS["mlax"])
+    assert got == rule_log_program(*LIBS["jax"])
+    assert got == {"vjp() runs bwd": False, "pullback runs bwd": True,
+                   "primal under jit/vmap runs rules": False, "grad runs jvp": True}
+
+
+def test_jvp_of_custom_vjp_is_jax_type_error():
+    def program(lib, np_):
+        f = lib.custom_vjp(lambda x: np_.sin(x))
+        f.defvjp(lambda x: (np_.sin(x), x), lambda r, g: (g,))
+        return lib.jvp(f, (1.0,), (1.0,))
+    assert same(program) == ("raises", "TypeError")
+    try:
+        program(*LIBS["mlax"])
+    except TypeError as e:
+        assert str(e) == "can't apply forward-mode autodiff (jvp) to a custom_vjp function."

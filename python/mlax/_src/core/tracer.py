@@ -119,6 +119,10 @@ class Trace:
         self.alive = True
         # jit-of-jit: callee symbol name per (function, signature).
         self.callees = parent.callees if parent is not None else {}
+        # Custom derivative rules not traced yet, by the symbol of the stub
+        # that stands for them (see transforms.autodiff: they are traced
+        # when a derivative needs them, as JAX calls them).
+        self.lazy_rules = parent.lazy_rules if parent is not None else {}
         # Tracers of enclosing traces used here become extra arguments.
         self.captures: dict[int, tuple] = {}
         # The transformation the user called that traces this function

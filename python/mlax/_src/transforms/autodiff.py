@@ -13,7 +13,6 @@ from __future__ import annotations
 import collections
 import functools
 import inspect
-import threading
 
 import numpy as np
 from mlir import ir
@@ -206,6 +205,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     outer = callee.outer
     one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
     grad_avals = [callee.in_avals[position[j]] for j in wrt]
+    _trace_needed_rules(callee.sym, "vjp")
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
@@ -337,6 +337,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
                       for i in wrt]
     out_avals = callee.out_avals
+    _trace_needed_rules(callee.sym, "jvp")
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.JvpOp([a.mlir_type() for a in out_avals] * 2, callee.symbol,
@@ -437,6 +438,7 @@ class _Pullback:
         wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
         operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                     for t, v in zip(callee.operand_sources, callee.operands)]
+        _trace_needed_rules(callee.sym, "vjp")
         ops = native.ops()
         with outer.ip, core.user_location():
             op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
@@ -711,14 +713,18 @@ class _SplitCall:
             out[i] = v
         return out
 
-    def emit(self, op_class, *symbols):
+    def emit(self, op_class, *symbols, lazy=None):
         """Emits `op_class(result types, callee, *symbols, operands)`; returns
-        the results in the function's output structure."""
+        the results in the function's output structure. `lazy`: (the symbol
+        of a stand-in rule, a function tracing the real rules and returning
+        {attribute: symbol}), traced when a derivative needs them."""
         callee, outer = self.callee, self.callee.outer
         ops = native.ops()
         with outer.ip, core.user_location():
             op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
                                         callee.symbol, *symbols, callee.operands)
+        if lazy is not None:
+            outer.lazy_rules[lazy[0]] = (op, lazy[1])
         return self.out_tree.unflatten(
             [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
 
@@ -726,17 +732,62 @@ class _SplitCall:
         return self.out_tree.unflatten(self.callee.call())
 
 
-# (custom function, input avals) whose rule is being traced: a call of the
-# same function inside its own rule is an ordinary call of the primal (JAX
-# binds it again instead; only higher derivatives of such rules can differ).
-_rules_in_progress = threading.local()
+def _placeholders(avals):
+    return [np.zeros(a.shape, a.dtype) for a in avals]
 
 
-def _in_progress() -> set:
-    s = getattr(_rules_in_progress, "set", None)
-    if s is None:
-        s = _rules_in_progress.set = set()
-    return s
+def _zeros_function(in_avals, out_avals, name):
+    """A private function of `in_avals` returning zeros of `out_avals`: what
+    an op names in place of a custom rule not traced yet."""
+    out_avals = list(out_avals)
+
+    def zeros(*xs):
+        return [_as_tracer(np.zeros(a.shape, a.dtype)) for a in out_avals]
+    return _Callee(zeros, _placeholders(in_avals), name, avals=list(in_avals))
+
+
+def _trace_needed_rules(callee_sym, mode):
+    """Traces the custom rules that differentiating the function `callee_sym`
+    in `mode` ("jvp" or "vjp") needs, as JAX calls them only then: those of
+    the custom_jvp/custom_vjp calls it reaches (through the functions its ops
+    name; rules traced for an earlier derivative are followed too, so a
+    second derivative differentiates them). Forward mode through a
+    custom_vjp function is JAX's TypeError."""
+    trace = core.current_trace()
+    pending = trace.lazy_rules
+    funcs = {}
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes:
+            funcs[op.attributes["sym_name"].value] = op.operation
+    found, seen, queue = [], set(), [callee_sym]
+    while queue:
+        sym = queue.pop()
+        if sym in seen or sym not in funcs:
+            continue
+        seen.add(sym)
+        ops = [funcs[sym]]
+        while ops:
+            op = ops.pop()
+            if mode == "jvp" and op.name == "mlax.custom_vjp_call":
+                raise TypeError(
+                    "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+            attributes = op.attributes
+            for i in range(len(attributes)):
+                attr = attributes[i].attr
+                if isinstance(attr, ir.FlatSymbolRefAttr):
+                    if attr.value in pending:
+                        found.append(attr.value)
+                    queue.append(attr.value)
+            for region in op.regions:
+                for block in region.blocks:
+                    ops.extend(block.operations)
+    for stub in dict.fromkeys(found):
+        entry = pending.pop(stub, None)
+        if entry is None:
+            continue
+        op, trace_rules = entry
+        for attr, symbol in trace_rules().items():
+            op.attributes[attr] = symbol
 
 
 class custom_jvp:
@@ -782,9 +833,6 @@ class custom_jvp:
             return self.fun(*args)
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function")
         callee, n = call.callee, len(call.d_leaves)
-        key = (id(self), callee.in_avals)
-        if key in _in_progress():
-            return call.plain_call()
 
         def rule(*xs):
             ps = call.d_tree.unflatten(xs[:n])
@@ -802,25 +850,31 @@ class custom_jvp:
                       for t, oa in zip(t_leaves, callee.out_avals)]
             return list(o_leaves) + ts_out
 
-        _in_progress().add(key)
-        try:
-            # The rule sees the primals' values where they are known, as
-            # JAX's rule does under an eager transformation; never the tangents'.
-            rule_callee = _Callee(rule, call.d_leaves + call.d_leaves,
-                                  _name_of(self.fun) + "_jvp_rule",
-                                  known=[core.known_of(x) for x in call.d_leaves]
-                                  + [None] * n)
-        finally:
-            _in_progress().discard(key)
-        _no_captures(rule_callee, "custom_jvp rule")
-        rule_types = [a.mlir_type() for a in rule_callee.out_avals]
-        expected = [a.mlir_type() for a in callee.out_avals] * 2
-        if [str(t) for t in rule_types] != [str(t) for t in expected]:
-            raise TypeError(
-                "Custom JVP rule must produce primal outputs with the function's shapes and "
-                f"dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
-                f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
-        return call.emit("CustomJvpCallOp", rule_callee.symbol)
+        known = [core.known_of(x) for x in call.d_leaves] + [None] * n
+        in_avals = callee.in_avals + callee.in_avals
+
+        def trace_rule():
+            # The rule sees the primals' values where they are known, as JAX's
+            # rule does under an eager transformation; never the tangents'. A
+            # call of this function inside its rule is a custom_jvp call again
+            # (as JAX binds it again), whose own rule is traced only if a
+            # higher derivative needs it.
+            rule_callee = _Callee(rule, _placeholders(in_avals),
+                                  _name_of(self.fun) + "_jvp_rule", avals=in_avals,
+                                  known=known)
+            _no_captures(rule_callee, "custom_jvp rule")
+            rule_types = [a.mlir_type() for a in rule_callee.out_avals]
+            expected = [a.mlir_type() for a in callee.out_avals] * 2
+            if [str(t) for t in rule_types] != [str(t) for t in expected]:
+                raise TypeError(
+                    "Custom JVP rule must produce primal outputs with the function's shapes "
+                    f"and dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
+                    f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
+            return {"jvp_rule": rule_callee.symbol}
+
+        stub = _zeros_function(in_avals, callee.out_avals * 2,
+                               _name_of(self.fun) + "_jvp_rule_pending")
+        return call.emit("CustomJvpCallOp", stub.symbol, lazy=(stub.sym, trace_rule))
 
 
 def _as_tracer(x):
@@ -860,14 +914,7 @@ class custom_vjp:
         if not core.trace_stack():
             return self.fun(*args)
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function")
-        key = (id(self), call.callee.in_avals)
-        if key in _in_progress():
-            return call.plain_call()
-        _in_progress().add(key)
-        try:
-            return self._emit(call)
-        finally:
-            _in_progress().discard(key)
+        return self._emit(call)
 
     def _emit(self, call):
         callee, nres = call.callee, len(call.callee.out_avals)
@@ -890,9 +937,9 @@ class custom_vjp:
             r_leaves, res_info["tree"] = registry.flatten(res)
             return list(o_leaves) + list(r_leaves)
 
-        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd", known=True)
-        _no_captures(fwd_callee, "custom_vjp fwd rule")
-        res_avals = fwd_callee.out_avals[nres:]
+        in_avals = callee.in_avals
+        known = [core.known_of(x) for x in call.d_leaves]
+        res_avals = []
 
         def bwd(*xs):
             res = res_info["tree"].unflatten(xs[:len(res_avals)])
@@ -923,11 +970,27 @@ class custom_vjp:
                     outs.append(primitives_convert(_as_tracer(c), a.update(weak_type=False)))
             return outs
 
-        bwd_leaves = [np.zeros(a.shape, a.dtype) for a in res_avals] + \
-            [np.zeros(a.shape, a.dtype) for a in callee.out_avals]
-        bwd_callee = _Callee(bwd, bwd_leaves, _name_of(self.fun) + "_bwd")
-        _no_captures(bwd_callee, "custom_vjp bwd rule")
-        return call.emit("CustomVjpCallOp", fwd_callee.symbol, bwd_callee.symbol)
+        def trace_rules():
+            # A call of this function inside fwd or bwd is a custom_vjp call
+            # again (as JAX binds it again), whose rules are traced only if a
+            # higher derivative needs them.
+            fwd_callee = _Callee(fwd, _placeholders(in_avals), _name_of(self.fun) + "_fwd",
+                                 avals=in_avals, known=known)
+            _no_captures(fwd_callee, "custom_vjp fwd rule")
+            res_avals[:] = fwd_callee.out_avals[nres:]
+            bwd_avals = list(res_avals) + list(callee.out_avals)
+            bwd_callee = _Callee(bwd, _placeholders(bwd_avals), _name_of(self.fun) + "_bwd",
+                                 avals=bwd_avals)
+            _no_captures(bwd_callee, "custom_vjp bwd rule")
+            return {"fwd": fwd_callee.symbol, "bwd": bwd_callee.symbol}
+
+        # Until a reverse-mode derivative needs them, fwd is the function
+        # itself (no residuals) and bwd a stand-in: JAX runs fwd only under
+        # differentiation and bwd only when the backward pass is evaluated.
+        stub = _zeros_function(list(callee.out_avals), in_avals,
+                               _name_of(self.fun) + "_bwd_pending")
+        return call.emit("CustomVjpCallOp", callee.symbol, stub.symbol,
+                         lazy=(stub.sym, trace_rules))
 
 
 # ---------------------------------------------------------------------------
