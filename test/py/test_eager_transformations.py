@@ -359,3 +359,22 @@ def test_jvp_of_custom_vjp_is_jax_type_error():
         program(*LIBS["mlax"])
     except TypeError as e:
         assert str(e) == "can't apply forward-mode autodiff (jvp) to a custom_vjp function."
+
+
+# ---------------------------------------------------------------------------
+# Pass diagnostics that are JAX user errors have JAX's exception class
+# ---------------------------------------------------------------------------
+
+def test_reverse_mode_of_while_loop_is_jax_value_error_at_the_users_line():
+    def program(lib, np_):
+        def f(x):
+            return lib.lax.while_loop(lambda c: c < 10.0, lambda c: c * 2.0, x)
+        return lib.grad(f)(1.0)
+    assert same(program) == ("raises", "ValueError")
+    try:
+        program(*LIBS["mlax"])
+    except ValueError as e:
+        first = str(e).splitlines()[0]
+        assert first.startswith(__file__ + ":")
+        assert "Reverse-mode differentiation does not work for lax.while_loop" in first
+        assert any("reproducer" in note for note in e.__notes__)
