@@ -2,6 +2,8 @@
 program on mlax and on JAX and compares what the user sees: values, dtypes,
 weak types, exception classes, and (outside jit) Python control flow on
 concrete values inside transformations."""
+import builtins
+
 import numpy as np
 import pytest
 
@@ -20,10 +22,20 @@ def outcome(fn):
     try:
         out = fn()
     except Exception as e:  # noqa: BLE001
-        return ("raises", type(e).__name__)
+        return ("raises", error_kind(e))
     leaves = jax.tree_util.tree_leaves(out)
     return [(np.asarray(x).tolist(), np.asarray(x).dtype.name, bool(getattr(x, "weak_type", False)))
             for x in leaves]
+
+
+_KINDS = set(dir(builtins)) | set(dir(jax.errors))
+
+
+def error_kind(e):
+    """The exception's class as JAX names it: its first class that is a
+    builtin exception or one of jax.errors (mlax's CompileValueError is a
+    ValueError)."""
+    return next(c.__name__ for c in type(e).__mro__ if c.__name__ in _KINDS)
 
 
 def same(program):
