@@ -390,3 +390,14 @@ def test_reverse_mode_of_while_loop_is_jax_value_error_at_the_users_line():
         assert first.startswith(__file__ + ":")
         assert "Reverse-mode differentiation does not work for lax.while_loop" in first
         assert any("reproducer" in note for note in e.__notes__)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "mean", "var", "std", "transpose"])
+def test_lists_are_not_arrays(name):
+    got = same(lambda lib, np_: getattr(np_, name)([1.0, 2.0, 3.0]))
+    assert got == ("raises", "TypeError")
+
+
+def test_lists_are_not_arrays_for_products():
+    assert same(lambda lib, np_: np_.dot([1.0], [2.0])) == ("raises", "TypeError")
+    assert same(lambda lib, np_: np_.matmul([[1.0]], [[2.0]])) == ("raises", "TypeError")
