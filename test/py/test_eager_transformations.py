@@ -401,3 +401,77 @@ def test_lists_are_not_arrays(name):
 def test_lists_are_not_arrays_for_products():
     assert same(lambda lib, np_: np_.dot([1.0], [2.0])) == ("raises", "TypeError")
     assert same(lambda lib, np_: np_.matmul([[1.0]], [[2.0]])) == ("raises", "TypeError")
+
+
+# ---------------------------------------------------------------------------
+# Differential: every public transformation, eagerly and under jit, on the
+# same inputs as JAX, with Python control flow on values outside jit
+# ---------------------------------------------------------------------------
+
+def smooth(lib, np_):
+    return lambda x: np_.sum(np_.sin(x) * x ** 2)
+
+
+def custom_jvp_fn(lib, np_):
+    f = lib.custom_jvp(branchy)
+    f.defjvp(lambda p, t: (branchy(p[0]), (6 * p[0] ** 2 if p[0] < 3 else 3.0) * t[0]))
+    return f
+
+
+def custom_vjp_fn(lib, np_):
+    f = lib.custom_vjp(branchy)
+    f.defvjp(lambda x: (branchy(x), x), lambda x, g: ((6 * x ** 2 if x < 3 else 3.0) * g,))
+    return f
+
+
+def smooth_custom_vjp(lib, np_):
+    f = lib.custom_vjp(lambda x: np_.sin(x) * x)
+    f.defvjp(lambda x: (np_.sin(x) * x, x), lambda x, g: ((np_.cos(x) * x + np_.sin(x)) * g,))
+    return f
+
+
+X = np.array([0.5, -1.25, 2.0], np.float32)
+
+DIFFERENTIAL = {
+    # name: (program(lib, np_) -> a function of x, input)
+    "grad": (lambda lib, np_: lib.grad(smooth(lib, np_)), X),
+    "value_and_grad": (lambda lib, np_: lib.value_and_grad(smooth(lib, np_)), X),
+    "jacfwd": (lambda lib, np_: lib.jacfwd(lambda x: np_.sin(x) * x), X),
+    "jacrev": (lambda lib, np_: lib.jacrev(lambda x: np_.sin(x) * x), X),
+    "hessian": (lambda lib, np_: lib.hessian(smooth(lib, np_)), X),
+    "jvp": (lambda lib, np_: lambda x: lib.jvp(lambda y: np_.sin(y) * y, (x,), (x,)), X),
+    "vjp": (lambda lib, np_: lambda x: lib.vjp(lambda y: np_.sin(y) * y, x)[1](x), X),
+    "vmap": (lambda lib, np_: lib.vmap(lambda y: np_.sin(y) * y[0]), np.stack([X, X + 1])),
+    "checkpoint": (lambda lib, np_: lib.grad(lib.checkpoint(smooth(lib, np_))), X),
+    "custom_jvp": (lambda lib, np_: lib.vmap(lib.grad(custom_jvp_fn(lib, np_))), X),
+    "custom_vjp": (lambda lib, np_: lib.vmap(lib.grad(smooth_custom_vjp(lib, np_))), X),
+    # Python control flow on values: fine eagerly, tracer errors under jit.
+    "grad branch": (lambda lib, np_: lib.grad(branchy), 2.0),
+    "jvp branch": (lambda lib, np_: lambda x: lib.jvp(branchy, (x,), (1.0,)), 4.0),
+    "hessian branch": (lambda lib, np_: lib.hessian(branchy), 2.0),
+    "vmap unmapped branch": (lambda lib, np_: lambda x: lib.vmap(
+        lambda a, y: a * branchy(y), in_axes=(0, None))(np_.arange(2.0), x), 4.0),
+    "custom_jvp branch": (lambda lib, np_: lib.grad(custom_jvp_fn(lib, np_)), 2.0),
+    "custom_vjp branch": (lambda lib, np_: lib.grad(custom_vjp_fn(lib, np_)), 2.0),
+    "checkpoint branch": (lambda lib, np_: lib.grad(lib.checkpoint(branchy)), 2.0),
+    "jit branch on static": (lambda lib, np_: lambda x: lib.jit(
+        lambda y, n: y * n if n < 3 else y, static_argnums=1)(x, 2), 4.0),
+}
+
+
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+@pytest.mark.parametrize("name", list(DIFFERENTIAL))
+def test_differential_against_jax(name, mode):
+    program, x = DIFFERENTIAL[name]
+
+    def run(lib, np_):
+        fn = program(lib, np_)
+        return fn(x) if mode == "eager" else lib.jit(fn)(x)
+    got = outcome(lambda: run(*LIBS["mlax"]))
+    want = outcome(lambda: run(*LIBS["jax"]))
+    if got[0] == "raises" or want[0] == "raises":
+        assert got == want
+        return
+    assert [(d, w) for _, d, w in got] == [(d, w) for _, d, w in want]
+    for (g, _, _), (w, _, _) in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=2e-5, atol=1e-6)

@@ -689,7 +689,7 @@ class _SplitCall:
     the others are flattened and `fun` is traced over their leaves into a
     private function (`callee`); `out_tree` is its output structure."""
 
-    def __init__(self, fun, fixed_argnums, args, captures_error=None):
+    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True):
         self.args = args
         fixed = sorted({i % len(args) for i in fixed_argnums})
         self.fixed = [args[i] for i in fixed]
@@ -702,7 +702,8 @@ class _SplitCall:
             o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
             return o_leaves
 
-        self.callee = _Callee(primal, self.d_leaves, _name_of(fun), known=True)
+        self.callee = _Callee(primal, self.d_leaves, _name_of(fun),
+                              known=True if concrete else None)
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
@@ -935,6 +936,9 @@ class custom_vjp:
                     f"(pytree) structure as the function: got {o_tree}, expected "
                     f"{call.out_tree}.")
             r_leaves, res_info["tree"] = registry.flatten(res)
+            # bwd sees the residuals' values where fwd ran on known values
+            # (an eager transformation), as JAX's bwd does.
+            res_info["known"] = [core.known_of(r) for r in r_leaves]
             return list(o_leaves) + list(r_leaves)
 
         in_avals = callee.in_avals
@@ -980,7 +984,8 @@ class custom_vjp:
             res_avals[:] = fwd_callee.out_avals[nres:]
             bwd_avals = list(res_avals) + list(callee.out_avals)
             bwd_callee = _Callee(bwd, _placeholders(bwd_avals), _name_of(self.fun) + "_bwd",
-                                 avals=bwd_avals)
+                                 avals=bwd_avals,
+                                 known=res_info["known"] + [None] * len(callee.out_avals))
             _no_captures(bwd_callee, "custom_vjp bwd rule")
             return {"fwd": fwd_callee.symbol, "bwd": bwd_callee.symbol}
 
@@ -1015,9 +1020,24 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
     @functools.wraps(fun)
     def remat_f(*args):
+        # As JAX's, `fun` is traced abstractly, even outside jit: Python
+        # cannot look at its values.
+        def traced(*a):
+            return _SplitCall(fun, static_argnums, a, concrete=False).emit("RematCallOp")
         if not core.trace_stack():
-            return fun(*args)
-        return _SplitCall(fun, static_argnums, args).emit("RematCallOp")
+            static = {i % len(args) for i in static_argnums} if args else set()
+            if static:  # static arguments are closed over
+                dyn = [i for i in range(len(args)) if i not in static]
+
+                def traced_dyn(*d):
+                    full = list(args)
+                    for i, v in zip(dyn, d):
+                        full[i] = v
+                    return traced(*full)
+                return _run(traced_dyn, f"checkpoint_{_name_of(fun)}",
+                            tuple(args[i] for i in dyn))
+            return _run(traced, f"checkpoint_{_name_of(fun)}", args)
+        return traced(*args)
 
     return remat_f
 
