@@ -146,13 +146,21 @@ def test_while_loop_on_value_in_eager_grad():
     same(lambda lib, np_: lib.grad(newton)(9.0))
 
 
-def test_tracer_error_names_the_transformation_and_the_users_argument():
-    try:
-        mlax.vmap(branchy)(mnp.arange(3.0))
-    except mlax.TracerBoolConversionError as e:
-        text = str(e)
-    assert "for vmap" in text and "argument x" in text and "xs[0]" not in text
-    assert "<lambda>" not in text
+@pytest.mark.parametrize("call,purpose,fix", [
+    (lambda: mlax.vmap(branchy)(mnp.arange(3.0)), "vmap", "in_axes=None"),
+    (lambda: mlax.grad(mlax.checkpoint(branchy))(1.0), "grad", None),
+    (lambda: mlax.jit(mlax.grad(branchy))(1.0), "jit", "static_argnums"),
+], ids=["vmap", "checkpoint", "jit"])
+def test_tracer_error_names_the_transformation_and_the_users_argument(call, purpose, fix):
+    with pytest.raises(mlax.TracerBoolConversionError) as e:
+        call()
+    text = str(e.value)
+    assert f"function branchy at {__file__}" in text and f"for {purpose}." in text
+    assert "argument x" in text and "xs[0]" not in text and "<lambda>" not in text
+    # The fix offered exists for that transformation.
+    assert ("static_argnums" in text) == (fix == "static_argnums")
+    if fix:
+        assert fix in text
 
 
 # ---------------------------------------------------------------------------

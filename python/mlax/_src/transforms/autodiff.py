@@ -702,8 +702,17 @@ class _SplitCall:
             o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
             return o_leaves
 
+        # Errors name `fun` and its arguments: the leaves of the arguments
+        # not at fixed_argnums.
+        dynamic, start = [], 0
+        for i, a in enumerate(args):
+            n = len(registry.flatten(a)[0])
+            if i in self.diff_idx:
+                dynamic += range(start, start + n)
+            start += n
         self.callee = _Callee(primal, self.d_leaves, _name_of(fun),
-                              known=True if concrete else None)
+                              known=True if concrete else None,
+                              debug=(fun, tracing.debug_tree(args, {}, dynamic)))
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
