@@ -315,6 +315,44 @@ def mlp_grad(quick):
 
 
 @case
+def eager_mlp_grad(quick):
+    """grad of a small MLP loss called outside jit (issue 16: each call
+    retraces, as JAX's eager grad re-runs Python; the program is cached by
+    its text). Small sizes: the per-call overhead is what is measured."""
+    sizes, batch = (8, 32, 32, 4), 16
+    dm, dj = mlp_data(mnp, sizes, batch), mlp_data(jnp, sizes, batch)
+    g_m, g_j = mlax.grad(mlp_loss(mnp)), jax.grad(mlp_loss(jnp))
+    for a, b in zip(jax.tree_util.tree_leaves(g_m(*dm)), jax.tree_util.tree_leaves(g_j(*dj))):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-3, atol=1e-5)
+    m, j = interleave(lambda: mlax.block_until_ready(g_m(*dm)),
+                      lambda: jax.block_until_ready(g_j(*dj)),
+                      reps=5 if quick else 15, inner=5 if quick else 20)
+    return [("eager grad of MLP 8-32-32-4 (batch 16)", m, j, "ms")]
+
+
+@case
+def eager_vjp_128(quick):
+    """128 eager vjp calls (forward and pullback) of a small function."""
+    def f_m(x):
+        return mnp.sum(mnp.tanh(x) * x)
+
+    def f_j(x):
+        return jnp.sum(jnp.tanh(x) * x)
+    xs = np.random.default_rng(0).standard_normal((128, 8)).astype(np.float32)
+    xm, xj = [mnp.asarray(x) for x in xs], [jnp.asarray(x) for x in xs]
+
+    def run(lib, f, inputs):
+        for x in inputs:
+            out, pullback = lib.vjp(f, x)
+            lib.block_until_ready(pullback(1.0))
+    run(mlax, f_m, xm[:2])
+    run(jax, f_j, xj[:2])
+    m, j = interleave(lambda: run(mlax, f_m, xm), lambda: run(jax, f_j, xj),
+                      reps=3 if quick else 7)
+    return [("128 eager vjp + pullback calls, f32[8]", m, j, "ms")]
+
+
+@case
 def vmap_matvec(quick):
     """vmap of a matrix-vector product against jax.vmap (steady state)."""
     rng = np.random.default_rng(0)

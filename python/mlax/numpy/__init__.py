@@ -2,7 +2,7 @@
 import numpy as _np
 
 from mlax._src.core.array import Array as ndarray  # noqa: F401
-from mlax._src.base.dtypes import (  # noqa: F401
+from mlax._src.numpy.scalar_types import (  # noqa: F401
     bfloat16, bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
     int64, uint8, uint16, uint32, uint64)
 from mlax._src.numpy.lax_numpy import (  # noqa: F401

@@ -54,6 +54,42 @@ class CompileError(Exception):
     """A pass or XLA rejected the program; the message carries locations."""
 
 
+class CompileValueError(CompileError, ValueError):
+    """A pass diagnostic that is a ValueError in JAX."""
+
+
+class CompileNotImplementedError(CompileError, NotImplementedError):
+    """A pass diagnostic that is a NotImplementedError in JAX."""
+
+
+# Pass diagnostics that are user errors in JAX, raised as JAX raises them:
+# (words of the diagnostic, exception class).
+_USER_ERRORS = (
+    ("Reverse-mode differentiation does not work for lax.while_loop", CompileValueError),
+    ("has no derivative rule", CompileNotImplementedError),
+    ("has no batching rule", CompileNotImplementedError),
+)
+
+_DIAGNOSTIC = re.compile(r'error: (?:"(?P<file>[^"]*)":(?P<line>\d+):\d+: )?'
+                         r"(?:'[\w.]+' op )?(?P<message>[^\n]*)")
+
+
+def _compile_error(pass_message: str, detail: str) -> CompileError:
+    """The exception for a failed stage: JAX's class where the diagnostic is
+    a JAX user error, with the user's line and the message first and the
+    compiler's detail (pass pipeline, reproducer) in a note below."""
+    for words, cls in _USER_ERRORS:
+        if words not in pass_message:
+            continue
+        for m in _DIAGNOSTIC.finditer(pass_message):
+            if words in m.group("message"):
+                where = f"{m.group('file')}:{m.group('line')}: " if m.group("file") else ""
+                error = cls(where + m.group("message"))
+                error.add_note(f"mlax compiler detail:\n{pass_message}\n{detail}")
+                return error
+    return CompileError(f"{pass_message}\n{detail}")
+
+
 def run_pipeline(module: ir.Module, pipeline: str) -> None:
     try:
         passes_lib.run_stage(passes_lib.Stage(pipeline, pipeline=pipeline), module)
@@ -123,7 +159,7 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
             if dump:
                 dump(f"failed_{stage.name}", module)
             repro = write_reproducer(before, stage, name, str(e))
-            raise CompileError(f"{e}\n(while compiling {name})\n{repro}") from None
+            raise _compile_error(str(e), f"(while compiling {name})\n{repro}") from None
         del before
         times.append((stage.name, time.perf_counter() - t))
         if dump and stage is not lower:

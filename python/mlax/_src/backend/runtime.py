@@ -20,7 +20,7 @@ from mlax._src.base.config import config  # noqa: E402
 
 @functools.cache
 def _jax():
-    import jax
+    jax = jaxlib_internals.import_jax()
     import jax.extend.backend as jeb
     from jaxlib import xla_client
 

@@ -108,6 +108,17 @@ def _dependencies(tracer, budget=100_000):
     return args, ops
 
 
+def purpose(trace) -> str:
+    """What a function is traced for, as the user called it: "jit" when a
+    jit encloses the trace, else the transformation called outside jit."""
+    root = trace
+    while root.parent is not None:
+        root = root.parent
+    if root.transform is None:
+        return "jit"
+    return trace.transform
+
+
 def tracing_context(tracer) -> str:
     """JAX's 'The error occurred while tracing the function f at file:line
     for jit. ... depends on the value of the argument x.'"""
@@ -117,7 +128,7 @@ def tracing_context(tracer) -> str:
         return ""
     fun, args_tree, rebuild = debug
     head = (f"The error occurred while tracing the function {fun_name(fun)} at "
-            f"{fun_source(fun)} for jit.")
+            f"{fun_source(fun)} for {purpose(trace)}.")
     if not trace.alive:
         # Its IR has since been lowered: the SSA value must not be touched.
         return head

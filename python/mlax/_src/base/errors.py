@@ -63,6 +63,23 @@ def _shape(tracer) -> str:
     return aval_str(tracer.aval).lstrip("~")
 
 
+def _static_hint(tracer) -> str:
+    """The fix that exists for the transformation the value is traced for:
+    jit has static arguments, vmap unmapped ones, the others neither."""
+    from mlax._src.base import debug_info
+
+    try:
+        purpose = debug_info.purpose(tracer.trace)
+    except Exception:  # noqa: BLE001 (the message must never fail)
+        purpose = "jit"
+    if purpose == "jit":
+        return ", or mark the argument static with static_argnums/static_argnames"
+    if purpose == "vmap":
+        return (", or pass an argument that is the same for every example unmapped "
+                "(in_axes=None)")
+    return ""
+
+
 def bool_conversion(tracer) -> TracerBoolConversionError:
     return TracerBoolConversionError(
         f"Attempted boolean conversion of traced array with shape {_shape(tracer)}."
@@ -70,8 +87,7 @@ def bool_conversion(tracer) -> TracerBoolConversionError:
         "Python control flow (`if`, `while`, `and`, `or`, `not`, `bool()`) cannot depend on "
         "a traced value: use mlax.lax.cond / mlax.lax.switch to choose a computation, "
         "mlax.lax.while_loop / fori_loop for a loop, mlax.numpy.where (or mlax.lax.select) "
-        "for a value-dependent choice, or mark the argument static with "
-        "static_argnums/static_argnames.\n"
+        f"for a value-dependent choice{_static_hint(tracer)}.\n"
         + _DOCS.format("TracerBoolConversionError"))
 
 
@@ -127,7 +143,8 @@ def leaked(tracer) -> UnexpectedTracerError:
     if debug is not None:
         fun = debug[0]
         where = (f"\nThe function being traced when the value leaked was "
-                 f"{debug_info.fun_name(fun)} at {debug_info.fun_source(fun)} traced for jit.")
+                 f"{debug_info.fun_name(fun)} at {debug_info.fun_source(fun)} traced for "
+                 f"{debug_info.purpose(tracer.trace)}.")
     try:
         line = debug_info.created_at(tracer)
     except Exception:  # noqa: BLE001

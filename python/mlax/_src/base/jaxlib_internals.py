@@ -86,8 +86,26 @@ def cpp_dispatch_available() -> bool:
 
 
 @functools.cache
+def import_jax():
+    """Imports the `jax` package (its PJRT backend helpers), leaving NumPy's
+    global random state as the user set it: importing jax draws from it, and
+    `np.random.seed(0); mnp.asarray(x); np.random.rand()` must give what it
+    gives without mlax. (mlax should need only jaxlib; until then, every
+    import of jax goes through here.)"""
+    import numpy as np
+
+    state = np.random.get_state()
+    try:
+        import jax
+    finally:
+        np.random.set_state(state)
+    return jax
+
+
+@functools.cache
 def _jax_private():
     # Imported on first use: importing jax costs a second of startup.
+    import_jax()
     from jax._src import config as jax_config
     from jax._src import core as jcore
     from jax._src.interpreters import pxla

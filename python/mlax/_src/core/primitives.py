@@ -119,9 +119,11 @@ def bind(prim: Primitive, *args, **params):
     # Like JAX's omnistaging: while any function is being traced, every op
     # goes into the innermost trace, even one with only constant inputs.
     trace = core.current_trace()
+    known = trace is not None and trace.concrete
     for a in args:
         if isinstance(a, Tracer):
             core.check_tracer(a)
+            known = known and a.known is not None
     if trace is None:
         return _eager(prim, args, params)
     avals = [aval_of(a) for a in args]
@@ -129,15 +131,24 @@ def bind(prim: Primitive, *args, **params):
     values = [to_value(trace, a, av) for a, av in zip(args, avals)]
     with trace.ip, core.user_location():
         results = prim.emit(values, avals, out_avals, **params)
+    # Inputs with known values (a transformation outside jit): so is the
+    # result, computed eagerly if Python asks for it.
+    pending = core.Pending(functools.partial(_eager_results, prim, params), args) \
+        if known else None
     if prim.multiple_results:
-        return [Tracer(v, av, trace) for v, av in zip(results, out_avals)]
-    return Tracer(results, out_avals, trace)
+        return [Tracer(v, av, trace, pending and (pending, i))
+                for i, (v, av) in enumerate(zip(results, out_avals))]
+    return Tracer(results, out_avals, trace, pending and (pending, None))
 
 
 def _freeze(value):
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     return value  # np.dtype is hashable as it is (its .str loses bfloat16)
+
+
+def _eager_results(prim, params, args):
+    return _eager(prim, args, params)
 
 
 def _eager(prim, args, params):

@@ -16,6 +16,7 @@ from mlir import ir
 
 from mlax._src.base import dtypes
 from mlax._src.base import errors
+from mlax._src.base import jaxlib_internals
 
 
 class ShapedArray:
@@ -118,8 +119,19 @@ class Trace:
         self.alive = True
         # jit-of-jit: callee symbol name per (function, signature).
         self.callees = parent.callees if parent is not None else {}
+        # Custom derivative rules not traced yet, by the symbol of the stub
+        # that stands for them (see transforms.autodiff: they are traced
+        # when a derivative needs them, as JAX calls them).
+        self.lazy_rules = parent.lazy_rules if parent is not None else {}
         # Tracers of enclosing traces used here become extra arguments.
         self.captures: dict[int, tuple] = {}
+        # The transformation the user called that traces this function
+        # ("grad", "vmap", ...; None for jit): named in errors and reprs.
+        self.transform = parent.transform if parent is not None else None
+        # Whether values computed here from constants are known (the trace of
+        # a transformation called outside jit, as JAX computes them eagerly
+        # there); under jit, and in control-flow bodies, they are abstract.
+        self.concrete = False
 
     def value_of(self, tracer) -> ir.Value:
         if tracer.trace is self:
@@ -154,21 +166,43 @@ def current_trace():
     return stack[-1] if stack else None
 
 
+class Pending:
+    """A value the trace can compute but has not yet: `fn` applied to the
+    concrete values of `args` (tracers with known values, or constants).
+
+    A transformation called outside `jit` traces its function on inputs whose
+    values are known, as JAX's eager transformations carry the real values.
+    Each op's result is then known too, but computed only when Python asks
+    for it (`if x < 3:`, `int(x)`, `print(x)`), so tracing costs nothing
+    extra where the user never looks at a value."""
+
+    __slots__ = ("fn", "args", "results")
+
+    def __init__(self, fn, args):
+        self.fn = fn
+        self.args = args
+        self.results = None
+
+
 class Tracer:
     """A traced array: an SSA value in the function being traced.
 
     Supports the same operators and methods as `mlax.Array`; Python control
-    flow on it raises the JAX-named errors.
+    flow on it raises the JAX-named errors, unless its value is `known`
+    (a transformation called outside jit): then it behaves as JAX's
+    JVPTracer/GradTracer on a concrete primal.
     """
 
-    __slots__ = ("value", "aval", "trace", "_where")
+    __slots__ = ("value", "aval", "trace", "_where", "known")
     __array_priority__ = 1000
 
-    def __init__(self, value, aval: ShapedArray, trace: Trace):
+    def __init__(self, value, aval: ShapedArray, trace: Trace, known=None):
         self.value = value
         self.aval = aval
         self.trace = trace
         self._where = None
+        # None (abstract), a concrete value, or (Pending, result index).
+        self.known = known
 
     shape = property(lambda self: self.aval.shape)
     dtype = property(lambda self: self.aval.dtype)
@@ -176,24 +210,59 @@ class Tracer:
     size = property(lambda self: self.aval.size)
     weak_type = property(lambda self: self.aval.weak_type)
 
+    def _concrete(self):
+        """The known value as a NumPy array of this tracer's dtype, or None."""
+        value = concrete_value(self)
+        if value is None:
+            return None
+        return np.asarray(value).astype(self.aval.dtype, copy=False)
+
     def __repr__(self):
-        # As JAX's: JitTracer(float32[3]), JitTracer(~int32[]) when weakly typed.
-        return f"JitTracer({errors.aval_str(self.aval)})"
+        value = self._concrete()
+        if value is None:
+            # As JAX's: JitTracer(float32[3]), JitTracer(~int32[]) when weakly typed.
+            return f"JitTracer({errors.aval_str(self.aval)})"
+        primal = str(value)
+        kind = _TRACER_KINDS.get(self.trace.transform)
+        if kind is None:
+            return primal
+        return f"{kind}(primal={primal}, typeof(tangent)={self.aval.str_short()})"
 
     def __bool__(self):
-        raise errors.bool_conversion(self)
+        value = self._concrete()
+        if value is None:
+            raise errors.bool_conversion(self)
+        return bool(value)
 
     def __index__(self):
-        raise errors.integer_conversion(self)
+        value = self._concrete()
+        if value is None:
+            raise errors.integer_conversion(self)
+        return value.__index__()
 
     def __int__(self):
-        raise errors.concretization(self, "int()")
+        value = self._concrete()
+        if value is None:
+            raise errors.concretization(self, "int()")
+        return int(value)
 
+    def item(self, *args):
+        value = self._concrete()
+        if value is None:
+            raise errors.concretization(self, "item()")
+        return value.item(*args)
+
+    # As in JAX, float(), complex(), tolist() and NumPy conversion stay
+    # errors even where the value is known: they would silently leave the
+    # differentiated (or batched) computation.
     def __float__(self):
         raise errors.concretization(self, "float()")
 
     def __complex__(self):
         raise errors.concretization(self, "complex()")
+
+    def tolist(self):
+        raise errors.concretization(self, "tolist()")
 
     def __array__(self, *args, **kwargs):
         raise errors.array_conversion(self)
@@ -211,6 +280,70 @@ class Tracer:
     def __hash__(self):
         raise TypeError("unhashable type: traced array; mark the argument static "
                         "only if it is hashable and not an array")
+
+
+# JAX's names of the tracers of its eager transformations, as their reprs show.
+_TRACER_KINDS = {"grad": "GradTracer", "value_and_grad": "GradTracer", "vjp": "GradTracer",
+                 "jacrev": "GradTracer", "hessian": "JVPTracer", "jvp": "JVPTracer",
+                 "jacfwd": "JVPTracer"}
+
+
+def known_of(x):
+    """What a trace knows of leaf `x`'s value: a concrete value, (Pending,
+    index), or None when `x` is abstract."""
+    if isinstance(x, Tracer):
+        return x.known
+    return x
+
+
+def concrete_value(x):
+    """The concrete value (an Array or a Python/NumPy value) of `x` when it
+    is known, else None. Computes pending values, and what they depend on,
+    outside every trace."""
+    if not isinstance(x, Tracer):
+        return x
+    known = x.known
+    if type(known) is not tuple:
+        return known
+    pending, index = known
+    if pending.results is None:
+        _resolve(pending)
+    return pending.results if index is None else pending.results[index]
+
+
+def _resolve(root: Pending):
+    # Iterative (not recursive): a long chain of ops must not hit Python's
+    # recursion limit.
+    stack = [root]
+    while stack:
+        p = stack[-1]
+        if p.results is not None:
+            stack.pop()
+            continue
+        deps = [a.known[0] for a in p.args if isinstance(a, Tracer)
+                and type(a.known) is tuple and a.known[0].results is None]
+        if deps:
+            stack.extend(deps)
+            continue
+        values = [concrete_value(a) for a in p.args]
+        with outside_traces():
+            p.results = p.fn(values)
+        p.args = None  # what it depended on may be freed
+        stack.pop()
+
+
+class outside_traces:
+    """Runs its body as if nothing were being traced (ops run eagerly)."""
+
+    def __enter__(self):
+        self.stack = _state.__dict__.get("stack")
+        _state.stack = []
+        self.depth = jaxlib_internals.tracing_flag.swap_local(0)
+
+    def __exit__(self, *exc):
+        jaxlib_internals.tracing_flag.swap_local(self.depth)
+        _state.stack = self.stack if self.stack is not None else []
+        return False
 
 
 def check_tracer(t: Tracer) -> Trace:

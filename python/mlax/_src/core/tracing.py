@@ -52,10 +52,17 @@ def _return_values(trace: Trace, out_leaves):
     return values, avals
 
 
-def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder):
-    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree)."""
-    tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
-    trace.debug = (fun, args_tree, fun_args_builder)  # names for error messages
+def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_builder,
+                known=None, debug=None):
+    """Runs `fun` on tracers in `trace`; returns (out_values, out_avals, out_tree).
+    `known`: what is known of each argument's value (see `Tracer.known`)."""
+    if known is None:
+        tracers = [Tracer(v, a, trace) for v, a in zip(block_args, in_avals)]
+    else:
+        tracers = [Tracer(v, a, trace, k) for v, a, k in zip(block_args, in_avals, known)]
+    # Names for error messages: the user's function and arguments, where the
+    # traced function is a wrapper of it.
+    trace.debug = debug or (fun, args_tree, fun_args_builder)
     stack = core.trace_stack()
     stack.append(trace)
     tracing_depth = jaxlib_internals.tracing_flag.swap_local(len(stack))  # keys C++ jit dispatch
@@ -71,8 +78,11 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     return values, out_avals, out_tree
 
 
-def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
-    """Traces `fun` into a fresh module whose public @main is the function."""
+def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", known=None,
+                    transform=None):
+    """Traces `fun` into a fresh module whose public @main is the function;
+    `known`: the arguments' values where they are concrete (a transformation
+    run outside jit), `transform` the name of that transformation."""
     ctx = native.context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
@@ -81,8 +91,10 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
             fop = func_d.FuncOp(name, ftype)
         block = fop.add_entry_block()
         trace = Trace(module, fop, block)
+        trace.transform = transform
+        trace.concrete = known is not None
         values, out_avals, out_tree = _trace_into(
-            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder)
+            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder, known)
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
         fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
@@ -90,8 +102,10 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main"):
     return module, out_avals, out_tree
 
 
-def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
-    """Traces `fun` into a new private func.func of `outer`'s module.
+def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
+                   transform=None, debug=None):
+    """Traces `fun` into a new private func.func of `outer`'s module
+    (`known` and `transform` as for `trace_to_module`).
 
     Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
     traces that `fun` closes over are appended to the function's arguments,
@@ -111,8 +125,11 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name):
             fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
         block = fop.add_entry_block()
         inner = Trace(module, fop, block, parent=outer)
+        if transform is not None:
+            inner.transform = transform
+        inner.concrete = outer.concrete and known is not None
         values, out_avals, out_tree = _trace_into(
-            inner, fun, treedef, avals, list(block.arguments), rebuild)
+            inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
         captured = list(inner.captures.values())
         with ir.InsertionPoint(block):
             func_d.ReturnOp(values)
@@ -202,6 +219,42 @@ def _plain_rebuild(dyn):
     return dyn[0], dyn[1]
 
 
+def is_array_leaf(leaf) -> bool:
+    """Whether a transformation can take `leaf` as an array argument."""
+    if isinstance(leaf, (Array, Tracer)):
+        return True
+    try:
+        primitives.aval_of(leaf)
+    except TypeError:
+        return False
+    return True
+
+
+def debug_tree(args, kwargs, dynamic=None):
+    """The tree that names the leaves of `(args, kwargs)` (those at positions
+    `dynamic`, when only they are traced) for `_Callee`'s `debug`."""
+    leaves, treedef = registry.flatten((tuple(args), kwargs))
+    if dynamic is None:
+        return treedef
+    keep = set(dynamic)
+    return _StaticLeaves(treedef, {i: l for i, l in enumerate(leaves) if i not in keep},
+                         len(leaves))
+
+
+class _StaticLeaves:
+    """A flat list of leaves as a pytree definition sees it: `static` (index
+    -> value) merged among traced leaves."""
+
+    def __init__(self, treedef, static, total):
+        self.treedef, self.static, self.total = treedef, static, total
+        self.num_leaves = total - len(static)
+
+    def unflatten(self, dynamic):
+        dynamic = iter(dynamic)
+        return self.treedef.unflatten(
+            [self.static[i] if i in self.static else next(dynamic) for i in range(self.total)])
+
+
 def _name_of(fun, prefix=""):
     return prefix + _symbol_name(fun)
 
@@ -215,16 +268,27 @@ _eager_cache: "collections.OrderedDict" = collections.OrderedDict()
 _eager_lock = threading.Lock()
 
 
-def _run(traced_fun, name, args, kwargs=None):
+def _run(traced_fun, name, args, kwargs=None, transform=None):
     """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
-    nothing is being traced, compiles and runs it as a program of its own."""
+    nothing is being traced, compiles and runs it as a program of its own.
+
+    Outside any trace the arguments are concrete, and the trace knows their
+    values (as JAX's eager transformations do): Python in `traced_fun` may
+    look at the values derived from them. Leaves that are not arrays (a
+    function passed to `grad(app, argnums=1)`) are passed through as they
+    are; the transformation decides whether it accepts them."""
     kwargs = kwargs or {}
     if core.trace_stack():
         return traced_fun(*args, **kwargs)
-    leaves, treedef = registry.flatten((args, kwargs))
+    all_leaves, treedef = registry.flatten((args, kwargs))
+    static = {i: leaf for i, leaf in enumerate(all_leaves) if not is_array_leaf(leaf)}
+    leaves = all_leaves
+    if static:
+        leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
+        treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
     module, out_avals, out_tree = trace_to_module(
-        traced_fun, treedef, avals, _plain_rebuild)
+        traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
     device = _arguments_device(name, leaves)  # None: the default device
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
     with _eager_lock:
@@ -252,16 +316,27 @@ def clear_cache():
 class _Callee:
     """A Python function traced into a private func.func of the module."""
 
-    def __init__(self, fun, leaves, name, avals=None):
+    def __init__(self, fun, leaves, name, avals=None, known=None, transform=None,
+                 debug=None):
         """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
-        example of a batch); `operands` are `leaves` and the captures."""
+        example of a batch); `operands` are `leaves` and the captures.
+
+        `known=True`: `fun` sees the values of `leaves` where they are known
+        (the primal inputs of a transformation called outside jit); or a
+        list of what is known of each argument (`Tracer.known`); None: it
+        is traced abstractly (jit, control flow, rules). `debug`: (the
+        user's function, a tree of `leaves` as its (args, kwargs)) to name
+        them in errors."""
         outer = core.current_trace()
         self.outer = outer
         leaf_avals = tuple(_leaf_aval(leaf) for leaf in leaves)
         self.in_avals = leaf_avals if avals is None else tuple(avals)
+        if known is True:
+            known = [core.known_of(leaf) for leaf in leaves]
         _, treedef = registry.flatten((tuple(leaves), {}))
         self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
-            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name)
+            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
+            known, transform, debug and (debug[0], debug[1], _plain_rebuild))
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

@@ -92,6 +92,23 @@ class Compiled:
 
 _all_jitted: "weakref.WeakSet[Jitted]" = weakref.WeakSet()
 
+# The compiled programs of each function, as JAX keys its cache: on the
+# function (weakly: they go when it does) and the options that change what
+# is traced or compiled, so that a fresh `jit(f)` of the same `f` reuses them
+# (and does not retrace, even where a global `f` reads has changed). A config
+# change that affects tracing clears them (`clear_caches`).
+_programs: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _programs_of(fun, options) -> dict:
+    try:
+        per_fun = _programs.get(fun)
+        if per_fun is None:
+            per_fun = _programs[fun] = {}
+    except TypeError:  # not weakly referenceable: this jit object's own cache
+        return {}
+    return per_fun.setdefault(options, {})
+
 
 class Jitted:
     """A function compiled on first call per signature; see `jit`."""
@@ -127,7 +144,14 @@ class Jitted:
             for n in self._static_argnames:
                 if n in params and params.index(n) not in self._static_argnums:
                     self._static_argnums += (params.index(n),)
-        self._cache: dict = {}
+        try:
+            options = (self._static_argnums, self._static_argnames, self._passes,
+                       self._inline, self._name)
+            hash(options)
+        except TypeError:
+            self._cache: dict = {}
+        else:
+            self._cache = _programs_of(fun, options)
         self._device = None  # see jit(backend=, device=)
         self._last = None  # (key, entry) of the last call, checked first
         self.cache_misses = 0
@@ -266,8 +290,8 @@ class Jitted:
         if device is None:
             # As jax.jit: the computation runs where its array arguments are.
             device = _arguments_device(self._name, leaves)
-            if device is not None:
-                key = key + (device,)
+        if device is not None:  # (programs are shared by jit objects of one function)
+            key = key + (device,)
         # The last signature is checked first: comparing tuples of the same
         # aval objects is identity-fast, where hashing 100 avals is not.
         last = self._last

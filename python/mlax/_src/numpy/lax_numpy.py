@@ -550,13 +550,23 @@ def asarray(a, dtype=None):
     return array(a, dtype=dtype, copy=False)
 
 
+def _known(x):
+    """A traced value whose value the trace knows (a transformation called
+    outside jit) as a NumPy value, as JAX's concrete primals; `x` otherwise."""
+    if isinstance(x, Tracer) and x.known is not None:
+        return x._concrete()[()]
+    return x
+
+
 def _shape_arg(name, shape):
+    shape = _known(shape)
     if isinstance(shape, Tracer):
         raise core_errors().concretization(shape, f"the shape argument of mnp.{name}")
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     out = []
     for s in shape:
+        s = _known(s)
         if isinstance(s, Tracer):
             raise core_errors().concretization(s, f"the shape argument of mnp.{name}")
         out.append(operator.index(s))
@@ -615,6 +625,7 @@ def ones_like(a, dtype=None, shape=None):
 
 
 def arange(start, stop=None, step=None, dtype=None):
+    start, stop, step = _known(start), _known(stop), _known(step)
     for v in (start, stop, step):
         if isinstance(v, Tracer):
             raise core_errors().concretization(v, "mnp.arange's start/stop/step")
@@ -738,6 +749,7 @@ def ravel(a):
 
 
 def transpose(a, axes=None):
+    _check_arg("transpose", a)
     a = a if _is_array(a) else asarray(a)
     ndim = aval_of(a).ndim
     axes = tuple(range(ndim))[::-1] if axes is None else tuple(
@@ -842,6 +854,7 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
     """Reduce `a` over `axis` with `lax_fn`; masked-out elements (`where=`) become
     `identity`, `initial` is combined in after; float16/bfloat16 sums and products
     (`upcast_ints`) accumulate in float32 and round back once, as JAX's."""
+    _check_arg(name, a)  # as JAX: a list is not an array (mnp.sum([1, 2]))
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes(name, axis, aval.ndim)
@@ -896,6 +909,7 @@ def _check_nonempty(name, a, axis):
 
 
 def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    _check_arg("max", a)
     a = a if _is_array(a) else asarray(a)
     if initial is None:
         _check_nonempty("max", a, axis)
@@ -904,6 +918,7 @@ def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
 
 
 def min(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    _check_arg("min", a)
     a = a if _is_array(a) else asarray(a)
     if initial is None:
         _check_nonempty("min", a, axis)
@@ -940,6 +955,7 @@ def _reduction_count(name, aval, axes, keepdims, where, dt):
 
 
 def mean(a, axis=None, dtype=None, keepdims=False, where=None):
+    _check_arg("mean", a)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("mean", axis, aval.ndim)
@@ -953,6 +969,7 @@ def mean(a, axis=None, dtype=None, keepdims=False, where=None):
 
 
 def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+    _check_arg("var", a)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("var", axis, aval.ndim)
@@ -988,6 +1005,8 @@ def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
 
 def dot(a, b, precision=None, preferred_element_type=None):
     a, b = promote_dtypes("dot", a, b)
+    _check_arg("dot", a)
+    _check_arg("dot", b)
     a = a if _is_array(a) else asarray(a)
     b = b if _is_array(b) else asarray(b)
     la, lb = aval_of(a), aval_of(b)
@@ -1004,6 +1023,8 @@ def dot(a, b, precision=None, preferred_element_type=None):
 
 def matmul(a, b, precision=None, preferred_element_type=None):
     a, b = promote_dtypes("matmul", a, b)
+    _check_arg("matmul", a)
+    _check_arg("matmul", b)
     a = a if _is_array(a) else asarray(a)
     b = b if _is_array(b) else asarray(b)
     la, lb = aval_of(a), aval_of(b)

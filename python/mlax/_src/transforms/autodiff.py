@@ -13,7 +13,6 @@ from __future__ import annotations
 import collections
 import functools
 import inspect
-import threading
 
 import numpy as np
 from mlir import ir
@@ -94,6 +93,25 @@ def _check_argnums(argnums, nargs, fname):
     return multiple, tuple(int(a) % nargs for a in nums)
 
 
+def _check_array_leaf(leaf, fname, what):
+    """A differentiated (or mapped) argument must be an array; the fix named
+    is one that exists for `fname`."""
+    if not tracing.is_array_leaf(leaf):
+        raise TypeError(
+            f"Argument '{leaf!r}' of type {type(leaf)} is not a valid JAX type: {fname} "
+            f"differentiates with respect to it ({what}). Only arrays, NumPy arrays and "
+            "Python scalars can be differentiated; pass other values at positions not in "
+            "argnums (they are closed over) or close over them in a lambda.")
+
+
+def _merge_static(all_leaves, dyn, dyn_values):
+    """`all_leaves` with the leaves at positions `dyn` replaced by `dyn_values`."""
+    merged = list(all_leaves)
+    for j, v in zip(dyn, dyn_values):
+        merged[j] = v
+    return merged
+
+
 def _check_grad_input(aval, fname, allow_int):
     if dtypes.is_float(aval.dtype):
         return
@@ -144,14 +162,21 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     for i in nums:
         start, stop, _ = ranges[i]
         for j in range(start, stop):
+            _check_array_leaf(leaves[j], fname, f"argnums={argnums!r}")
             aval = tracing._leaf_aval(leaves[j])
             _check_grad_input(aval, fname, allow_int)
             if _is_float(aval):
                 wrt.append(j)
-    wrt_set = set(wrt)
+    # Arguments that are not differentiated may be anything (a function, a
+    # string): they are closed over, as in JAX; arrays among them stay
+    # arguments of the traced function.
+    all_leaves = leaves + kw_leaves
+    dyn = [j for j, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)]
+    position = {j: k for k, j in enumerate(dyn)}
     out_info = {}
 
-    def flat_fun(*xs):
+    def flat_fun(*dyn_xs):
+        xs = _merge_static(all_leaves, dyn, dyn_xs)
         pos = [ranges[i][2].unflatten(xs[ranges[i][0]:ranges[i][1]])
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
@@ -173,17 +198,20 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         out_info["out_tree"] = out_tree
         return [out_leaves[0]] + list(aux_leaves)
 
-    callee = _Callee(flat_fun, leaves + kw_leaves, _name_of(fun))
+    callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
+                     transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_aval = callee.out_avals[0]
     _check_scalar_output(out_aval, fname)
     outer = callee.outer
     one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
-    grad_avals = [callee.in_avals[j].update(weak_type=callee.in_avals[j].weak_type) for j in wrt]
+    grad_avals = [callee.in_avals[position[j]] for j in wrt]
+    _trace_needed_rules(callee.sym, "vjp")
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
                        [a.mlir_type() for a in grad_avals],
-                       callee.symbol, callee.operands, [one], _i64s(wrt), _i64s([0]))
+                       callee.symbol, callee.operands, [one],
+                       _i64s([position[j] for j in wrt]), _i64s([0]))
     results = list(op.results)
     nout = len(callee.out_avals)
     value = Tracer(results[0], out_aval, outer)
@@ -195,7 +223,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     def grad_leaf(j):
         g = grads_by_leaf.get(j)
         if g is None:  # an integer input with allow_int: JAX gives float0 zeros
-            aval = callee.in_avals[j]
+            aval = tracing._leaf_aval(all_leaves[j])
             return np.zeros(aval.shape, dtype=float0)
         return g
 
@@ -223,7 +251,7 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
         traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
                                    fname)
         return _run(lambda *a, **k: traced(a, k), f"value_and_grad_{_name_of(fun)}",
-                    args, kwargs)
+                    args, kwargs, transform=fname)
 
     value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
                                 f"with respect to positional argument(s) {argnums}.")
@@ -244,7 +272,7 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
         def traced(*a, **k):
             out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k)
             return (g, out[1]) if has_aux else g
-        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs)
+        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
     grad_f.__doc__ = (f"Gradient of {getattr(fun, '__name__', fun)!s} with respect to "
                       f"positional argument(s) {argnums}.")
@@ -275,7 +303,7 @@ def _check_tangent(p_aval, t, fname):
             f"{p_aval.dtype.name}, but got tangent dtype {t_aval.dtype.name} instead.")
 
 
-def _jvp_traced(fun, primals, tangents, has_aux=False):
+def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     p_leaves, p_tree = registry.flatten(primals)
     t_leaves, t_tree = registry.flatten(tangents)
     if p_tree != t_tree:
@@ -302,12 +330,14 @@ def _jvp_traced(fun, primals, tangents, has_aux=False):
         info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
-    callee = _Callee(flat, p_leaves, _name_of(fun))
+    callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
+                     debug=(fun, tracing.debug_tree(primals, {})))
     outer = callee.outer
     wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
                       for i in wrt]
     out_avals = callee.out_avals
+    _trace_needed_rules(callee.sym, "jvp")
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.JvpOp([a.mlir_type() for a in out_avals] * 2, callee.symbol,
@@ -315,7 +345,8 @@ def _jvp_traced(fun, primals, tangents, has_aux=False):
     results = list(op.results)
     n_all, n = len(out_avals), info["n"]
     outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
-    touts = [Tracer(r, a.update(weak_type=False), outer) if _is_float(a)
+    # As JAX's: a tangent output has its primal output's aval (weak type too).
+    touts = [Tracer(r, a, outer) if _is_float(a)
              else np.zeros(a.shape, float0)
              for r, a in zip(results[n_all:n_all + n], out_avals)]
     out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
@@ -351,7 +382,8 @@ def jvp(fun, primals, tangents, has_aux=False):
         info["float0"] = [l if getattr(l, "dtype", None) == float0 else None for l in leaves]
         return (res[0], [l for l in leaves if getattr(l, "dtype", None) != float0]) + res[2:]
 
-    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)))
+    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)),
+               transform="jvp")
     kept = iter(res[1])
     tout = info["tree"].unflatten([next(kept) if z is None else z for z in info["float0"]])
     return (res[0], tout) + tuple(res[2:])
@@ -367,6 +399,9 @@ class _Pullback:
         self._primals = primals
         self._has_aux = has_aux
         self._callee = callee
+        # Cotangents are weakly typed where the primal and every cotangent
+        # seed are (as JAX's); jacrev's basis counts as weak.
+        self._basis_seeds = False
 
     def __call__(self, cotangent):
         if self._callee is not None and core.trace_stack() and \
@@ -377,7 +412,8 @@ class _Pullback:
         def traced(primals, ct):
             callee = _vjp_callee(fun, primals, has_aux)
             return _Pullback(fun, primals, has_aux, callee)._emit(callee, ct)
-        return _run(traced, f"vjp_{_name_of(fun)}", (self._primals, cotangent))
+        return _run(traced, f"vjp_{_name_of(fun)}", (self._primals, cotangent),
+                    transform="vjp")
 
     def _emit(self, callee, cotangent):
         p_leaves, p_tree = registry.flatten(self._primals)
@@ -402,6 +438,7 @@ class _Pullback:
         wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
         operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                     for t, v in zip(callee.operand_sources, callee.operands)]
+        _trace_needed_rules(callee.sym, "vjp")
         ops = native.ops()
         with outer.ip, core.user_location():
             op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
@@ -409,16 +446,21 @@ class _Pullback:
                            callee.symbol, operands, ct_values, _i64s(wrt), _i64s(seeds))
         results = list(op.results)[len(callee.out_avals):]
         by_leaf = dict(zip(wrt, results))
+        seeds_weak = self._basis_seeds or all(
+            getattr(ct_leaves[i], "weak_type", False) or
+            (not isinstance(ct_leaves[i], Tracer) and tracing._leaf_aval(ct_leaves[i]).weak_type)
+            for i in seeds)
         cts = []
         for i, a in enumerate(p_avals):
             if i in by_leaf:
-                cts.append(Tracer(by_leaf[i], a.update(weak_type=False), outer))
+                cts.append(Tracer(by_leaf[i], a.update(weak_type=a.weak_type and seeds_weak),
+                                  outer))
             else:
                 cts.append(np.zeros(a.shape, dtype=float0))
         return tuple(p_tree.unflatten(cts))
 
 
-def _vjp_callee(fun, primals, has_aux):
+def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     p_leaves, p_tree = registry.flatten(primals)
     info = {}
 
@@ -436,7 +478,8 @@ def _vjp_callee(fun, primals, has_aux):
         info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
-    callee = _Callee(flat, p_leaves, _name_of(fun))
+    callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
+                     debug=(fun, tracing.debug_tree(primals, {})))
     callee.main_tree = info["main_tree"]
     callee.aux_tree = info["aux_tree"]
     callee.n_out = info["n_out"]
@@ -469,7 +512,7 @@ def vjp(fun, *primals, has_aux=False):
         def traced(*p):
             _, out, aux = forward(*p)
             return out, aux
-        out, aux = _run(traced, f"vjp_{_name_of(fun)}", primals)
+        out, aux = _run(traced, f"vjp_{_name_of(fun)}", primals, transform="vjp")
         pullback = _Pullback(fun, primals, has_aux)
     return (out, pullback, aux) if has_aux else (out, pullback)
 
@@ -526,7 +569,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
                 return out[0] if has_aux else out
 
             def pushfwd(*tangents):
-                return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents))[1]
+                return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents),
+                                   transform="jacfwd")[1]
 
             basis, _ = _std_basis(d_avals)
             columns = vmap(pushfwd, out_axes=-1)(*basis)
@@ -540,7 +584,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             if has_aux:
                 return jac, fun(*a)[1]
             return jac
-        return _run(traced, f"jacfwd_{_name_of(fun)}", args)
+        return _run(traced, f"jacfwd_{_name_of(fun)}", args, transform="jacfwd")
 
     return jac_f
 
@@ -566,10 +610,11 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
                     full[i] = v
                 return fun(*full)
 
-            callee = _vjp_callee(f_of_diff, diff, has_aux)
+            callee = _vjp_callee(f_of_diff, diff, has_aux, "jacrev")
             results = callee.call()
             aux = callee.aux_tree.unflatten(results[callee.n_out:])
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
+            pullback._basis_seeds = True
             o_avals = [r.aval for r in results[:callee.n_out]]
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
@@ -583,7 +628,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = callee.main_tree.unflatten(per_out)
             return (jac, aux) if has_aux else jac
-        return _run(traced, f"jacrev_{_name_of(fun)}", args)
+        return _run(traced, f"jacrev_{_name_of(fun)}", args, transform="jacrev")
 
     return jac_f
 
@@ -644,7 +689,7 @@ class _SplitCall:
     the others are flattened and `fun` is traced over their leaves into a
     private function (`callee`); `out_tree` is its output structure."""
 
-    def __init__(self, fun, fixed_argnums, args, captures_error=None):
+    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True):
         self.args = args
         fixed = sorted({i % len(args) for i in fixed_argnums})
         self.fixed = [args[i] for i in fixed]
@@ -657,7 +702,17 @@ class _SplitCall:
             o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
             return o_leaves
 
-        self.callee = _Callee(primal, self.d_leaves, _name_of(fun))
+        # Errors name `fun` and its arguments: the leaves of the arguments
+        # not at fixed_argnums.
+        dynamic, start = [], 0
+        for i, a in enumerate(args):
+            n = len(registry.flatten(a)[0])
+            if i in self.diff_idx:
+                dynamic += range(start, start + n)
+            start += n
+        self.callee = _Callee(primal, self.d_leaves, _name_of(fun),
+                              known=True if concrete else None,
+                              debug=(fun, tracing.debug_tree(args, {}, dynamic)))
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
@@ -668,14 +723,18 @@ class _SplitCall:
             out[i] = v
         return out
 
-    def emit(self, op_class, *symbols):
+    def emit(self, op_class, *symbols, lazy=None):
         """Emits `op_class(result types, callee, *symbols, operands)`; returns
-        the results in the function's output structure."""
+        the results in the function's output structure. `lazy`: (the symbol
+        of a stand-in rule, a function tracing the real rules and returning
+        {attribute: symbol}), traced when a derivative needs them."""
         callee, outer = self.callee, self.callee.outer
         ops = native.ops()
         with outer.ip, core.user_location():
             op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
                                         callee.symbol, *symbols, callee.operands)
+        if lazy is not None:
+            outer.lazy_rules[lazy[0]] = (op, lazy[1])
         return self.out_tree.unflatten(
             [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
 
@@ -683,17 +742,62 @@ class _SplitCall:
         return self.out_tree.unflatten(self.callee.call())
 
 
-# (custom function, input avals) whose rule is being traced: a call of the
-# same function inside its own rule is an ordinary call of the primal (JAX
-# binds it again instead; only higher derivatives of such rules can differ).
-_rules_in_progress = threading.local()
+def _placeholders(avals):
+    return [np.zeros(a.shape, a.dtype) for a in avals]
 
 
-def _in_progress() -> set:
-    s = getattr(_rules_in_progress, "set", None)
-    if s is None:
-        s = _rules_in_progress.set = set()
-    return s
+def _zeros_function(in_avals, out_avals, name):
+    """A private function of `in_avals` returning zeros of `out_avals`: what
+    an op names in place of a custom rule not traced yet."""
+    out_avals = list(out_avals)
+
+    def zeros(*xs):
+        return [_as_tracer(np.zeros(a.shape, a.dtype)) for a in out_avals]
+    return _Callee(zeros, _placeholders(in_avals), name, avals=list(in_avals))
+
+
+def _trace_needed_rules(callee_sym, mode):
+    """Traces the custom rules that differentiating the function `callee_sym`
+    in `mode` ("jvp" or "vjp") needs, as JAX calls them only then: those of
+    the custom_jvp/custom_vjp calls it reaches (through the functions its ops
+    name; rules traced for an earlier derivative are followed too, so a
+    second derivative differentiates them). Forward mode through a
+    custom_vjp function is JAX's TypeError."""
+    trace = core.current_trace()
+    pending = trace.lazy_rules
+    funcs = {}
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes:
+            funcs[op.attributes["sym_name"].value] = op.operation
+    found, seen, queue = [], set(), [callee_sym]
+    while queue:
+        sym = queue.pop()
+        if sym in seen or sym not in funcs:
+            continue
+        seen.add(sym)
+        ops = [funcs[sym]]
+        while ops:
+            op = ops.pop()
+            if mode == "jvp" and op.name == "mlax.custom_vjp_call":
+                raise TypeError(
+                    "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+            attributes = op.attributes
+            for i in range(len(attributes)):
+                attr = attributes[i].attr
+                if isinstance(attr, ir.FlatSymbolRefAttr):
+                    if attr.value in pending:
+                        found.append(attr.value)
+                    queue.append(attr.value)
+            for region in op.regions:
+                for block in region.blocks:
+                    ops.extend(block.operations)
+    for stub in dict.fromkeys(found):
+        entry = pending.pop(stub, None)
+        if entry is None:
+            continue
+        op, trace_rules = entry
+        for attr, symbol in trace_rules().items():
+            op.attributes[attr] = symbol
 
 
 class custom_jvp:
@@ -739,9 +843,6 @@ class custom_jvp:
             return self.fun(*args)
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function")
         callee, n = call.callee, len(call.d_leaves)
-        key = (id(self), callee.in_avals)
-        if key in _in_progress():
-            return call.plain_call()
 
         def rule(*xs):
             ps = call.d_tree.unflatten(xs[:n])
@@ -759,21 +860,31 @@ class custom_jvp:
                       for t, oa in zip(t_leaves, callee.out_avals)]
             return list(o_leaves) + ts_out
 
-        _in_progress().add(key)
-        try:
-            rule_callee = _Callee(rule, call.d_leaves + call.d_leaves,
-                                  _name_of(self.fun) + "_jvp_rule")
-        finally:
-            _in_progress().discard(key)
-        _no_captures(rule_callee, "custom_jvp rule")
-        rule_types = [a.mlir_type() for a in rule_callee.out_avals]
-        expected = [a.mlir_type() for a in callee.out_avals] * 2
-        if [str(t) for t in rule_types] != [str(t) for t in expected]:
-            raise TypeError(
-                "Custom JVP rule must produce primal outputs with the function's shapes and "
-                f"dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
-                f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
-        return call.emit("CustomJvpCallOp", rule_callee.symbol)
+        known = [core.known_of(x) for x in call.d_leaves] + [None] * n
+        in_avals = callee.in_avals + callee.in_avals
+
+        def trace_rule():
+            # The rule sees the primals' values where they are known, as JAX's
+            # rule does under an eager transformation; never the tangents'. A
+            # call of this function inside its rule is a custom_jvp call again
+            # (as JAX binds it again), whose own rule is traced only if a
+            # higher derivative needs it.
+            rule_callee = _Callee(rule, _placeholders(in_avals),
+                                  _name_of(self.fun) + "_jvp_rule", avals=in_avals,
+                                  known=known)
+            _no_captures(rule_callee, "custom_jvp rule")
+            rule_types = [a.mlir_type() for a in rule_callee.out_avals]
+            expected = [a.mlir_type() for a in callee.out_avals] * 2
+            if [str(t) for t in rule_types] != [str(t) for t in expected]:
+                raise TypeError(
+                    "Custom JVP rule must produce primal outputs with the function's shapes "
+                    f"and dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
+                    f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
+            return {"jvp_rule": rule_callee.symbol}
+
+        stub = _zeros_function(in_avals, callee.out_avals * 2,
+                               _name_of(self.fun) + "_jvp_rule_pending")
+        return call.emit("CustomJvpCallOp", stub.symbol, lazy=(stub.sym, trace_rule))
 
 
 def _as_tracer(x):
@@ -813,14 +924,7 @@ class custom_vjp:
         if not core.trace_stack():
             return self.fun(*args)
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function")
-        key = (id(self), call.callee.in_avals)
-        if key in _in_progress():
-            return call.plain_call()
-        _in_progress().add(key)
-        try:
-            return self._emit(call)
-        finally:
-            _in_progress().discard(key)
+        return self._emit(call)
 
     def _emit(self, call):
         callee, nres = call.callee, len(call.callee.out_avals)
@@ -841,11 +945,14 @@ class custom_vjp:
                     f"(pytree) structure as the function: got {o_tree}, expected "
                     f"{call.out_tree}.")
             r_leaves, res_info["tree"] = registry.flatten(res)
+            # bwd sees the residuals' values where fwd ran on known values
+            # (an eager transformation), as JAX's bwd does.
+            res_info["known"] = [core.known_of(r) for r in r_leaves]
             return list(o_leaves) + list(r_leaves)
 
-        fwd_callee = _Callee(fwd, call.d_leaves, _name_of(self.fun) + "_fwd")
-        _no_captures(fwd_callee, "custom_vjp fwd rule")
-        res_avals = fwd_callee.out_avals[nres:]
+        in_avals = callee.in_avals
+        known = [core.known_of(x) for x in call.d_leaves]
+        res_avals = []
 
         def bwd(*xs):
             res = res_info["tree"].unflatten(xs[:len(res_avals)])
@@ -876,11 +983,28 @@ class custom_vjp:
                     outs.append(primitives_convert(_as_tracer(c), a.update(weak_type=False)))
             return outs
 
-        bwd_leaves = [np.zeros(a.shape, a.dtype) for a in res_avals] + \
-            [np.zeros(a.shape, a.dtype) for a in callee.out_avals]
-        bwd_callee = _Callee(bwd, bwd_leaves, _name_of(self.fun) + "_bwd")
-        _no_captures(bwd_callee, "custom_vjp bwd rule")
-        return call.emit("CustomVjpCallOp", fwd_callee.symbol, bwd_callee.symbol)
+        def trace_rules():
+            # A call of this function inside fwd or bwd is a custom_vjp call
+            # again (as JAX binds it again), whose rules are traced only if a
+            # higher derivative needs them.
+            fwd_callee = _Callee(fwd, _placeholders(in_avals), _name_of(self.fun) + "_fwd",
+                                 avals=in_avals, known=known)
+            _no_captures(fwd_callee, "custom_vjp fwd rule")
+            res_avals[:] = fwd_callee.out_avals[nres:]
+            bwd_avals = list(res_avals) + list(callee.out_avals)
+            bwd_callee = _Callee(bwd, _placeholders(bwd_avals), _name_of(self.fun) + "_bwd",
+                                 avals=bwd_avals,
+                                 known=res_info["known"] + [None] * len(callee.out_avals))
+            _no_captures(bwd_callee, "custom_vjp bwd rule")
+            return {"fwd": fwd_callee.symbol, "bwd": bwd_callee.symbol}
+
+        # Until a reverse-mode derivative needs them, fwd is the function
+        # itself (no residuals) and bwd a stand-in: JAX runs fwd only under
+        # differentiation and bwd only when the backward pass is evaluated.
+        stub = _zeros_function(list(callee.out_avals), in_avals,
+                               _name_of(self.fun) + "_bwd_pending")
+        return call.emit("CustomVjpCallOp", callee.symbol, stub.symbol,
+                         lazy=(stub.sym, trace_rules))
 
 
 # ---------------------------------------------------------------------------
@@ -905,9 +1029,24 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
     @functools.wraps(fun)
     def remat_f(*args):
+        # As JAX's, `fun` is traced abstractly, even outside jit: Python
+        # cannot look at its values.
+        def traced(*a):
+            return _SplitCall(fun, static_argnums, a, concrete=False).emit("RematCallOp")
         if not core.trace_stack():
-            return fun(*args)
-        return _SplitCall(fun, static_argnums, args).emit("RematCallOp")
+            static = {i % len(args) for i in static_argnums} if args else set()
+            if static:  # static arguments are closed over
+                dyn = [i for i in range(len(args)) if i not in static]
+
+                def traced_dyn(*d):
+                    full = list(args)
+                    for i, v in zip(dyn, d):
+                        full[i] = v
+                    return traced(*full)
+                return _run(traced_dyn, f"checkpoint_{_name_of(fun)}",
+                            tuple(args[i] for i in dyn))
+            return _run(traced, f"checkpoint_{_name_of(fun)}", args)
+        return traced(*args)
 
     return remat_f
 

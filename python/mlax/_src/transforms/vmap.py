@@ -67,7 +67,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 f"the positional arguments passed to the function, but got len(in_axes)="
                 f"{len(in_axes)}, len(args)={len(args)}")
         return _run(lambda *a, **k: _vmap_traced(fun, in_axes, out_axes, axis_size, a, k),
-                    f"vmap_{_name_of(fun)}", args, kwargs)
+                    f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")
 
     return vmap_f
 
@@ -80,7 +80,17 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
     else:
         axes = _axes_for(in_axes, args, "in_axes")
     axes += [0] * len(registry.flatten(kwargs)[0])  # keyword arguments map over axis 0
-    leaves, tree = registry.flatten((tuple(args), kwargs))
+    all_leaves, tree = registry.flatten((tuple(args), kwargs))
+    # Unmapped arguments may be anything (a function, a string): closed over,
+    # as in JAX. Mapped ones must be arrays.
+    for leaf, axis in zip(all_leaves, axes):
+        if axis is not None and not tracing.is_array_leaf(leaf):
+            raise TypeError(
+                f"Argument '{leaf!r}' of type '{type(leaf)}' is not a valid JAX type: vmap "
+                "maps over it; give it in_axes None to pass it to the function unmapped.")
+    dyn = [i for i, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)]
+    leaves = [all_leaves[i] for i in dyn]
+    axes = [axes[i] for i in dyn]
     avals = [x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x) for x in leaves]
     # Normalise the axes and find the batch size.
     norm, sizes = [], []
@@ -118,13 +128,20 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
     info = {}
 
     def flat(*xs):
-        a, k = tree.unflatten(xs)
+        merged = list(all_leaves)
+        for i, x in zip(dyn, xs):
+            merged[i] = x
+        a, k = tree.unflatten(merged)
         out = fun(*a, **k)
         o_leaves, o_tree = registry.flatten(out)
         info["out"], info["tree"] = out, o_tree
         return o_leaves
 
-    callee = _Callee(flat, leaves, _name_of(fun), avals=example)
+    # Unmapped arguments keep their values where they are known (as in JAX,
+    # where they are not batched tracers); mapped ones are abstract.
+    known = [core.known_of(x) if a == _NONE else None for x, a in zip(leaves, norm)]
+    callee = _Callee(flat, leaves, _name_of(fun), avals=example, known=known,
+                     transform="vmap", debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_tree = info["tree"]
     shell = out_tree.unflatten([0] * out_tree.num_leaves)
     o_axes = []
