@@ -70,9 +70,11 @@ EOF
 
 step "GPU tests (pytest -m gpu test/py/test_gpu.py) and the platform plumbing" 150 \
   "$py" -m pytest test/py/test_gpu.py -q -rs -p no:cacheprovider -n 0
-step "core test files, the GPU as default device" 180 \
+# -rf names each failure at the end; --durations helps size the step.
+step "core test files, the GPU as default device" 300 \
   "$py" -m pytest test/py/test_devices.py test/py/test_jit.py test/py/test_dispatch.py \
-  test/py/test_training.py test/py/test_linalg.py -q -p no:cacheprovider -n 4 --dist loadfile
+  test/py/test_training.py test/py/test_linalg.py -q -rf -p no:cacheprovider -p no:benchmark \
+  -n 8 --dist loadfile
 step "benchmark: mlax vs JAX on the GPU (steady state)" 180 \
   "$py" bench/run.py --quick dispatch_add mlp_grad conv_layer transformer_block linear_solve
 
