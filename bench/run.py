@@ -1,6 +1,7 @@
 """mlax vs JAX, side by side in one process.
 
     python bench/run.py [--quick]
+    python bench/run.py --real [--quick] [--plot [PNG]]   (bench/real_programs.py)
 
 Each case runs mlax and JAX alternately (interleaved repetitions) and reports
 medians and the ratio mlax/JAX (< 1 means mlax is faster). First-call times
@@ -535,8 +536,19 @@ def trace_memory(quick):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parser.add_argument("cases", nargs="*", help="case names to run (default: all)")
+    parser.add_argument("--real", action="store_true",
+                        help="the real programs of bench/real_programs.py instead")
+    parser.add_argument("--plot", nargs="?", const="real_programs.png", default=None,
+                        metavar="PNG", help="with --real: a bar chart of the ratios")
+    parser.add_argument("cases", nargs="*", help="case (or, with --real, program) names")
     args = parser.parse_args(argv)
+    if args.real:
+        import real_programs  # beside this file
+
+        real_programs.main(args.cases, quick=args.quick, plot_path=args.plot)
+        return
+    if args.plot:
+        parser.error("--plot needs --real")
     scale = {"us": 1e6, "ms": 1e3, "MiB": 1 / 2**20}
     dev = jax.devices()[0]
     print(f"mlax {mlax.__version__} vs jax {jax.__version__} on {dev.platform} "

@@ -235,9 +235,12 @@ def _const(value, dtype):
 # ---------------------------------------------------------------------------
 
 def _rotate_left(x, d):
+    """x rotated left by `d` bits; `d` a uint32 scalar (traced: the round's
+    rotation is read from the loop state)."""
     shape = aval_of(x).shape
-    return lax.bitwise_or(lax.shift_left(x, lax.full(shape, d, _U32)),
-                          lax.shift_right_logical(x, lax.full(shape, 32 - d, _U32)))
+    left = lax.broadcast(d, shape)
+    right = lax.broadcast(lax.sub(lax.full((), 32, _U32), d), shape)
+    return lax.bitwise_or(lax.shift_left(x, left), lax.shift_right_logical(x, right))
 
 
 def _apply_round(v, rot):
@@ -249,20 +252,34 @@ def _apply_round(v, rot):
 _ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
 
 
+def _threefry_group(i, state):
+    """One of the cipher's five groups of four rounds and its key injection.
+    The key words and the two rotation tables rotate through the loop state
+    (as JAX's `rolled_loop_step`), so one loop body serves all five."""
+    x, ks, rotations = state
+    shape = aval_of(x[0]).shape
+    for j in range(4):
+        x = _apply_round(x, lax.reshape(lax.slice(rotations[0], (j,), (j + 1,)), ()))
+    count = lax.broadcast(lax.convert_element_type(lax.add(i, 1), _U32), shape)
+    x = [lax.add(x[0], lax.broadcast(ks[0], shape)),
+         lax.add(lax.add(x[1], lax.broadcast(ks[1], shape)), count)]
+    return x, ks[1:] + ks[:1], rotations[1:] + rotations[:1]
+
+
 def threefry2x32(key1, key2, x1, x2):
     """The Threefry-2x32 block cipher (20 rounds) on uint32 arrays of one
-    shape, keyed by two uint32 scalars; returns the two output words."""
+    shape, keyed by two uint32 scalars; returns the two output words.
+
+    The rounds are a 5-step loop, not unrolled: that is what JAX hands XLA
+    on CPU, and XLA compiles the unrolled 20 rounds (fused with whatever
+    consumes them) many times slower. The bits are the same either way."""
+    from mlax._src.lax.control_flow import fori_loop
+
     shape = aval_of(x1).shape
-    k1 = lax.broadcast(key1, shape)
-    k2 = lax.broadcast(key2, shape)
-    k3 = lax.bitwise_xor(lax.bitwise_xor(k1, k2), lax.full(shape, 0x1BD11BDA, _U32))
-    ks = [k1, k2, k3]
-    x = [lax.add(x1, ks[0]), lax.add(x2, ks[1])]
-    for i in range(5):
-        for r in _ROTATIONS[i % 2]:
-            x = _apply_round(x, r)
-        x = [lax.add(x[0], ks[(i + 1) % 3]),
-             lax.add(lax.add(x[1], ks[(i + 2) % 3]), lax.full(shape, i + 1, _U32))]
+    k3 = lax.bitwise_xor(lax.bitwise_xor(key1, key2), lax.full((), 0x1BD11BDA, _U32))
+    x = [lax.add(x1, lax.broadcast(key1, shape)), lax.add(x2, lax.broadcast(key2, shape))]
+    rotations = [_const(r, _U32) for r in _ROTATIONS]
+    x, _, _ = fori_loop(0, 5, _threefry_group, (x, [key2, k3, key1], rotations))
     return x[0], x[1]
 
 
