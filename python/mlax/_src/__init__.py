@@ -20,6 +20,8 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
                 cache-miss explanations, make_jaxpr / eval_shape, devices, dlpack
     numpy       mlax.numpy by topic, Array / Tracer methods and indexing
     random, ops (segment reductions), nn: built on numpy (nn also on random)
+    scipy       jax.scipy: special functions, stats distributions, integrate,
+                linalg compositions; built on numpy, lax and nn
 
 Where a lower layer must call into a higher one (an eager op runs through
 jit; Array methods are numpy functions; a config change clears jit's caches),
@@ -40,4 +42,5 @@ LAYERS = (
     ("numpy",),
     ("random", "ops"),
     ("nn",),
+    ("scipy",),
 )

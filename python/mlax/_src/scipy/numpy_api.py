@@ -1,0 +1,31 @@
+"""The mlax.numpy functions _src.scipy is written in (one namespace, as JAX's
+scipy modules use `jnp`), and the argument promotion jax.scipy applies."""
+from __future__ import annotations
+
+from mlax._src.base import dtypes
+from mlax._src.core.primitives import aval_of
+from mlax._src.numpy.lax_numpy import (  # noqa: F401
+    _promote_inexact, abs, all, any, arange, asarray, broadcast_shapes, broadcast_to, ceil, clip,
+    concatenate, cos, exp, expand_dims, expm1, eye, floor, full, full_like, isfinite, isinf,
+    isnan, log, log1p, logical_and, logical_not, logical_or, matmul, max, maximum, mean, min,
+    minimum, ones, ones_like, promote_args, reshape, sign, sin, sqrt, square, stack,
+    sum, swapaxes, where, zeros, zeros_like)
+from mlax._src.numpy.manipulation import (  # noqa: F401
+    argsort, cumprod, cumsum, diagonal, einsum, logaddexp, sort, take_along_axis, tril, triu)
+from mlax._src.numpy.statistics import moveaxis, polyval, select  # noqa: F401
+from mlax._src.numpy.ufuncs import isneginf, isposinf, sinc, signbit  # noqa: F401
+from mlax._src.numpy.library import trapezoid  # noqa: F401
+
+
+def promote_args_inexact(name, *args):
+    """The arguments at their common inexact dtype (JAX's
+    promote_args_inexact), broadcast to one shape."""
+    return promote_args(name, *_promote_inexact(name, *args))
+
+
+def dtype(x):
+    return aval_of(x).dtype
+
+
+def is_complex(x):
+    return dtypes.is_complex(dtype(x))
