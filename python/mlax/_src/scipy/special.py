@@ -9,7 +9,6 @@ rejected: mlax has no complex special functions yet.
 """
 from __future__ import annotations
 
-import functools
 import operator
 
 import numpy as np
@@ -17,24 +16,15 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import aval_of
-from mlax._src.jit.api import Jitted
 from mlax._src.lax import lax
 from mlax._src.lax.control_flow import while_loop
 from mlax._src.lax import math as lax_math
 from mlax._src.lax import special as lax_special
 from mlax._src.nn import functions as nn
-from mlax._src.scipy import numpy_api as jnp
-from mlax._src.scipy.numpy_api import promote_args_inexact
+from mlax._src.scipy import common as jnp
+from mlax._src.scipy.common import dispatched, promote_args_inexact
 from mlax._src.transforms import autodiff
 from mlax._src.transforms.autodiff import custom_jvp
-
-
-def _dispatched(fun=None, *, static_argnames=()):
-    """`fun` as one cached dispatch when called eagerly, traced in place
-    inside a trace (as mlax.numpy's functions)."""
-    if fun is None:
-        return functools.partial(_dispatched, static_argnames=static_argnames)
-    return Jitted(fun, static_argnames=static_argnames, inline=True)
 
 
 def _real(name, *args):
@@ -65,14 +55,14 @@ def _c(x, value):
 # Gamma and beta functions
 # ---------------------------------------------------------------------------
 
-@_dispatched
+@dispatched
 def gammaln(x):
     """log|Gamma(x)| (jax.scipy.special.gammaln)."""
     x, = _real("gammaln", x)
     return lax_math.lgamma(x)
 
 
-@_dispatched
+@dispatched
 def gammasgn(x):
     """The sign of Gamma(x): NaN at the poles (jax.scipy.special.gammasgn)."""
     x, = _real("gammasgn", x)
@@ -83,14 +73,14 @@ def gammasgn(x):
         [_c(x, np.nan), _c(x, -1.0)], _c(x, 1.0))
 
 
-@_dispatched
+@dispatched
 def loggamma(x):
     """log Gamma(x) for real x > 0, NaN elsewhere (jax.scipy.special.loggamma)."""
     x, = _real("loggamma", x)
     return jnp.where(x > 0, lax_math.lgamma(x), np.nan)
 
 
-@_dispatched
+@dispatched
 def gamma(x):
     """Gamma(x) = gammasgn(x) * exp(gammaln(x)) (jax.scipy.special.gamma)."""
     x, = _real("gamma", x)
@@ -119,7 +109,7 @@ def _algdiv(a, b):
     return jnp.where(u <= v, (w - v) - u, (w - u) - v)
 
 
-@_dispatched
+@dispatched
 def betaln(a, b):
     """log|B(a, b)|, accurate for large arguments (cdflib's betaln, as
     jax.scipy.special.betaln)."""
@@ -130,7 +120,7 @@ def betaln(a, b):
     return jnp.where(b < 8, small_b, large_b)
 
 
-@_dispatched
+@dispatched
 def beta(a, b):
     """The beta function B(a, b) (jax.scipy.special.beta)."""
     a, b = _real("beta", a, b)
@@ -138,7 +128,7 @@ def beta(a, b):
     return sign * lax.exp(betaln(a, b))
 
 
-@_dispatched
+@dispatched
 def betainc(a, b, x):
     """The regularized incomplete beta function I_x(a, b)
     (jax.scipy.special.betainc)."""
@@ -153,13 +143,13 @@ def factorial(n, exact=False):
     return _factorial(n)
 
 
-@_dispatched
+@dispatched
 def _factorial(n):
     n, = _real("factorial", n)
     return jnp.where(n < 0, 0, lax.exp(lax_math.lgamma(n + 1)))
 
 
-@_dispatched(static_argnames=("repetition",))
+@dispatched(static_argnames=("repetition",))
 def comb(N, k, *, repetition=False):  # noqa: N803 (scipy's name)
     """The binomial coefficient N choose k through gammaln; 0 outside
     0 <= k <= N (jax.scipy.special.comb)."""
@@ -172,7 +162,7 @@ def comb(N, k, *, repetition=False):  # noqa: N803 (scipy's name)
     return jnp.where(ok, out, 0.0)
 
 
-@_dispatched
+@dispatched
 def digamma(x):
     """The digamma function psi(x) = d/dx log Gamma(x) (jax.scipy.special.digamma)."""
     x, = _real("digamma", x)
@@ -188,13 +178,13 @@ def polygamma(n, x):
     return _polygamma(n, x)
 
 
-@_dispatched
+@dispatched
 def _polygamma(n, x):
     n, x = _real("polygamma", n, x)
     return lax_math.polygamma(n, x)
 
 
-@_dispatched
+@dispatched
 def gammainc(a, x):
     """The regularized lower incomplete gamma function P(a, x)
     (jax.scipy.special.gammainc)."""
@@ -202,7 +192,7 @@ def gammainc(a, x):
     return lax_special.igamma(a, x)
 
 
-@_dispatched
+@dispatched
 def gammaincc(a, x):
     """The regularized upper incomplete gamma function Q(a, x)
     (jax.scipy.special.gammaincc)."""
@@ -221,7 +211,7 @@ def multigammaln(a, d):
     return _multigammaln(a, d)
 
 
-@_dispatched(static_argnames=("d",))
+@dispatched(static_argnames=("d",))
 def _multigammaln(a, d):
     a, d_ = _real("multigammaln", a, d)
     constant = 0.25 * d_ * (d_ - 1) * lax.log(_c(a, np.pi))
@@ -245,7 +235,7 @@ def _poch_jvp(primals, tangents):
     return out, dz * tz + dm * tm
 
 
-@_dispatched
+@dispatched
 def poch(z, m):
     """The Pochhammer symbol Gamma(z + m) / Gamma(z) (jax.scipy.special.poch)."""
     z, m = _real("poch", z, m)
@@ -256,21 +246,21 @@ def poch(z, m):
 # Error function and the normal distribution
 # ---------------------------------------------------------------------------
 
-@_dispatched
+@dispatched
 def erf(x):
     """The error function (jax.scipy.special.erf)."""
     x, = _real("erf", x)
     return lax.erf(x)
 
 
-@_dispatched
+@dispatched
 def erfc(x):
     """The complementary error function 1 - erf(x) (jax.scipy.special.erfc)."""
     x, = _real("erfc", x)
     return lax_math.erfc(x)
 
 
-@_dispatched
+@dispatched
 def erfinv(x):
     """The inverse error function (jax.scipy.special.erfinv)."""
     x, = _real("erfinv", x)
@@ -298,7 +288,7 @@ _erfcx = custom_jvp(_erfcx_value)
 _erfcx.defjvps(lambda g, ans, x: g * (2 * x * ans - _c(x, 2.0 / np.sqrt(np.pi))))
 
 
-@_dispatched
+@dispatched
 def erfcx(x):
     """The scaled complementary error function exp(x^2) erfc(x)
     (jax.scipy.special.erfcx; real arguments)."""
@@ -356,7 +346,7 @@ _dawsn = custom_jvp(_dawsn_value)
 _dawsn.defjvps(lambda g, ans, x: g * (_c(x, 1.0) - _c(x, 2.0) * x * ans))
 
 
-@_dispatched
+@dispatched
 def dawsn(x):
     """Dawson's integral exp(-x^2) int_0^x exp(t^2) dt (jax.scipy.special.dawsn)."""
     x, = _real("dawsn", x)
@@ -378,7 +368,7 @@ def ndtr(x):
     return _dispatched_ndtr(_float32_or_64("ndtr", x))
 
 
-_dispatched_ndtr = _dispatched(_ndtr_value)
+_dispatched_ndtr = dispatched(_ndtr_value)
 
 _NDTRI_P0 = (-5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
              1.39312609387279679503e1, -1.23916583867381258016e0)
@@ -428,7 +418,7 @@ def ndtri(p):
     return _dispatched_ndtri(_float32_or_64("ndtri", p))
 
 
-_dispatched_ndtri = _dispatched(_ndtri_value)
+_dispatched_ndtri = dispatched(_ndtri_value)
 
 _LOG_NDTR_SEGMENTS = {np.dtype(np.float64): (-20.0, 8.0), np.dtype(np.float32): (-10.0, 5.0)}
 
@@ -483,7 +473,7 @@ def log_ndtr(x, series_order=3):
     return _dispatched_log_ndtr(_float32_or_64("log_ndtr", x), series_order)
 
 
-_dispatched_log_ndtr = _dispatched(lambda x, series_order: _log_ndtr(series_order, x),
+_dispatched_log_ndtr = dispatched(lambda x, series_order: _log_ndtr(series_order, x),
                                    static_argnames=("series_order",))
 
 
@@ -491,7 +481,7 @@ _dispatched_log_ndtr = _dispatched(lambda x, series_order: _log_ndtr(series_orde
 # Logistic, entropies, logs
 # ---------------------------------------------------------------------------
 
-@_dispatched
+@dispatched
 def expit(x):
     """The logistic sigmoid 1 / (1 + exp(-x)) (jax.scipy.special.expit)."""
     x, = _real("expit", x)
@@ -506,7 +496,7 @@ _logit = custom_jvp(_logit_value)
 _logit.defjvps(lambda g, ans, x: lax.div(g, lax.mul(x, lax.sub(jnp.full_like(x, 1), x))))
 
 
-@_dispatched
+@dispatched
 def logit(x):
     """log(x / (1 - x)) (jax.scipy.special.logit)."""
     x, = _real("logit", x)
@@ -537,14 +527,14 @@ def _xlog1py_jvp(primals, tangents):
     return _xlog1py(x, y), tx * lax.log1p(y) + ty * x / (1 + y)
 
 
-@_dispatched
+@dispatched
 def xlogy(x, y):
     """x * log(y), 0 where x == 0 (unless y is NaN) (jax.scipy.special.xlogy)."""
     x, y = _real("xlogy", x, y)
     return _xlogy(x, y)
 
 
-@_dispatched
+@dispatched
 def xlog1py(x, y):
     """x * log1p(y), 0 where x == 0 (unless y is NaN) (jax.scipy.special.xlog1py)."""
     x, y = _real("xlog1py", x, y)
@@ -560,14 +550,14 @@ def _xlogx_jvp(primals, tangents):
     return _xlogx(x), t * (lax.log(x) + 1)
 
 
-@_dispatched
+@dispatched
 def entr(x):
     """-x log x for x >= 0, -inf for x < 0 (jax.scipy.special.entr)."""
     x, = _real("entr", x)
     return jnp.where(x < 0, _c(x, -np.inf), -_xlogx(x))
 
 
-@_dispatched
+@dispatched
 def rel_entr(p, q):
     """p log(p / q) for p, q > 0; 0 at p = 0, q >= 0; inf elsewhere
     (jax.scipy.special.rel_entr)."""
@@ -580,14 +570,14 @@ def rel_entr(p, q):
     return jnp.where(both_positive, value, jnp.where(p_zero, _c(p, 0), _c(p, np.inf)))
 
 
-@_dispatched
+@dispatched
 def kl_div(p, q):
     """rel_entr(p, q) - p + q (jax.scipy.special.kl_div)."""
     p, q = _real("kl_div", p, q)
     return rel_entr(p, q) - p + q
 
 
-@_dispatched
+@dispatched
 def boxcox(x, lmbda):
     """The Box-Cox transform (x^lmbda - 1) / lmbda, log x at lmbda = 0
     (jax.scipy.special.boxcox)."""
@@ -598,7 +588,7 @@ def boxcox(x, lmbda):
     return jnp.where(zero, log_x, jnp.expm1(safe * log_x) / safe)
 
 
-@_dispatched
+@dispatched
 def boxcox1p(x, lmbda):
     """boxcox(1 + x, lmbda), accurate for small x (jax.scipy.special.boxcox1p)."""
     x, lmbda = _real("boxcox1p", x, lmbda)
@@ -626,14 +616,14 @@ def log_softmax(x, /, *, axis=None):
 # Bessel functions
 # ---------------------------------------------------------------------------
 
-@_dispatched
+@dispatched
 def i0e(x):
     """exp(-|x|) I0(x) (jax.scipy.special.i0e)."""
     x, = _real("i0e", x)
     return lax_special.bessel_i0e(x)
 
 
-@_dispatched
+@dispatched
 def i0(x):
     """The modified Bessel function of the first kind of order 0
     (jax.scipy.special.i0)."""
@@ -641,14 +631,14 @@ def i0(x):
     return lax.mul(lax.exp(lax.abs(x)), lax_special.bessel_i0e(x))
 
 
-@_dispatched
+@dispatched
 def i1e(x):
     """exp(-|x|) I1(x) (jax.scipy.special.i1e)."""
     x, = _real("i1e", x)
     return lax_special.bessel_i1e(x)
 
 
-@_dispatched
+@dispatched
 def i1(x):
     """The modified Bessel function of the first kind of order 1
     (jax.scipy.special.i1)."""
@@ -704,7 +694,7 @@ def zeta(x, q=None):
     return _dispatched_zeta(x, q)
 
 
-@_dispatched
+@dispatched
 def _dispatched_zeta(x, q):
     x, q = _real("zeta", x, q)
     return _zeta(x, q)
@@ -721,7 +711,7 @@ def bernoulli(n):
     return _bernoulli(n)
 
 
-@_dispatched(static_argnames=("n",))
+@dispatched(static_argnames=("n",))
 def _bernoulli(n):
     b3 = jnp.asarray(np.array([1, -1 / 2, 1 / 6], dtypes.canonicalize(np.float64)))
     if n < 3:
@@ -771,7 +761,7 @@ def spence(x):
     return _dispatched_spence(_float32_or_64("spence", x))
 
 
-_dispatched_spence = _dispatched(_spence_full)
+_dispatched_spence = dispatched(_spence_full)
 
 
 # ---------------------------------------------------------------------------
@@ -934,7 +924,7 @@ def _expn_jvp(primals, tangents):
     return _expn(n, x), -tx * _expn(n - 1, x)
 
 
-@_dispatched
+@dispatched
 def expn(n, x):
     """The generalized exponential integral E_n(x) = int_1^inf e^(-xt)/t^n dt
     (jax.scipy.special.expn); differentiable in x."""
@@ -942,7 +932,7 @@ def expn(n, x):
     return _expn(n, x)
 
 
-@_dispatched
+@dispatched
 def exp1(x):
     """E_1(x) (jax.scipy.special.exp1)."""
     x, = _real("exp1", x)
@@ -960,7 +950,7 @@ _expi = custom_jvp(_expi_value)
 _expi.defjvps(lambda g, ans, x: jnp.exp(x) / x * g)
 
 
-@_dispatched
+@dispatched
 def expi(x):
     """The exponential integral Ei(x) (jax.scipy.special.expi)."""
     x, = _real("expi", x)

@@ -1,9 +1,14 @@
-"""The mlax.numpy functions _src.scipy is written in (one namespace, as JAX's
-scipy modules use `jnp`), and the argument promotion jax.scipy applies."""
+"""What every _src.scipy module uses: the mlax.numpy functions they are
+written in (one namespace, as JAX's scipy modules use `jnp`), the argument
+promotion jax.scipy applies, and the wrapper that makes an eager call one
+compiled dispatch."""
 from __future__ import annotations
+
+import functools
 
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
+from mlax._src.jit.api import Jitted
 from mlax._src.numpy.lax_numpy import (  # noqa: F401
     _promote_inexact, abs, all, any, arange, asarray, broadcast_shapes, broadcast_to, ceil, clip,
     concatenate, cos, exp, expand_dims, expm1, eye, floor, full, full_like, isfinite, isinf,
@@ -13,7 +18,7 @@ from mlax._src.numpy.lax_numpy import (  # noqa: F401
 from mlax._src.numpy.manipulation import (  # noqa: F401
     argsort, cumprod, cumsum, diagonal, einsum, logaddexp, sort, take_along_axis, tril, triu)
 from mlax._src.numpy.statistics import moveaxis, polyval, select  # noqa: F401
-from mlax._src.numpy.ufuncs import isneginf, isposinf, sinc, signbit  # noqa: F401
+from mlax._src.numpy.ufuncs import isneginf, isposinf, log2, sinc, signbit  # noqa: F401
 from mlax._src.numpy.library import trapezoid  # noqa: F401
 
 
@@ -29,3 +34,11 @@ def dtype(x):
 
 def is_complex(x):
     return dtypes.is_complex(dtype(x))
+
+
+def dispatched(fun=None, *, static_argnames=()):
+    """`fun` as one cached dispatch when called eagerly, traced in place
+    inside a trace (as mlax.numpy's functions)."""
+    if fun is None:
+        return functools.partial(dispatched, static_argnames=static_argnames)
+    return Jitted(fun, static_argnames=static_argnames, inline=True)
