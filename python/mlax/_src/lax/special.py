@@ -76,9 +76,10 @@ def _in_working_dtype(name, impl):
     """impl(*args, dtype=...) run in the working dtype, the result cast back."""
     def fn(*args):
         work = _checked(name, *args)
-        out_dtype = aval_of(args[0]).dtype
+        avals = [aval_of(a) for a in args]
+        weak = all(a.weak_type for a in avals)  # as an elementwise lax op's result
         args = [convert_element_type(a, work) for a in args]
-        return convert_element_type(impl(*args, dtype=work), out_dtype)
+        return convert_element_type(impl(*args, dtype=work), avals[0].dtype, weak_type=weak)
     return fn
 
 

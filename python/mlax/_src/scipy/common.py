@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
+
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
 from mlax._src.jit.api import Jitted
@@ -42,3 +44,14 @@ def dispatched(fun=None, *, static_argnames=()):
     if fun is None:
         return functools.partial(dispatched, static_argnames=static_argnames)
     return Jitted(fun, static_argnames=static_argnames, inline=True)
+
+
+def const(example, value):
+    """`value` as a constant of `example`'s dtype, weak when `example` is (a
+    Python scalar), as JAX's lax._const: it keeps a weak computation weak."""
+    aval = aval_of(example)
+    if aval.weak_type:
+        kind = complex if dtypes.is_complex(aval.dtype) else (
+            float if dtypes.is_inexact(aval.dtype) else int)
+        return kind(value)
+    return np.asarray(value, aval.dtype)

@@ -46,8 +46,11 @@ def _float32_or_64(name, x):
     return x
 
 
-def _c(x, value):
-    """A constant of x's dtype (strong, as JAX's lax._const)."""
+_c = jnp.const
+
+
+def _strong(x, value):
+    """A strongly typed constant of x's dtype (JAX's NumPy-scalar constants)."""
     return np.asarray(value, jnp.dtype(x))
 
 
@@ -70,7 +73,7 @@ def gammasgn(x):
     neg = x < 0
     return jnp.select(
         [(neg & (x == floor_x)) | jnp.isnan(x), (neg & (floor_x % 2 != 0)) | ((x == 0) & jnp.signbit(x))],
-        [_c(x, np.nan), _c(x, -1.0)], _c(x, 1.0))
+        [_strong(x, np.nan), _strong(x, -1.0)], _strong(x, 1.0))
 
 
 @dispatched
@@ -267,6 +270,15 @@ def erfinv(x):
     return lax.erf_inv(x)
 
 
+def _working(x):
+    """x in float32 when it is a 16-bit float (the coefficients need it)."""
+    return x if jnp.dtype(x).itemsize >= 4 else lax.convert_element_type(x, np.float32)
+
+
+def _restored(out, x):
+    return lax.convert_element_type(out, jnp.dtype(x))
+
+
 _ERFCX_ASYMPTOTIC = (7918.06640625, -1055.7421875, 162.421875, -29.53125, 6.5625, -1.875, 0.75,
                      -0.5, 1.0)
 
@@ -274,14 +286,14 @@ _ERFCX_ASYMPTOTIC = (7918.06640625, -1055.7421875, 162.421875, -29.53125, 6.5625
 def _erfcx_value(x):
     work = np.float64 if jnp.dtype(x) == np.float64 else np.float32
     nterms = 9 if work == np.float64 else 5
-    xw = lax.convert_element_type(x, work)
+    xw = _working(x)
     large = xw > np.sqrt(np.log(np.finfo(work).max))
     safe = jnp.where(large, _c(xw, 1.0), xw)
     direct = lax.exp(safe * safe) * lax_math.erfc(safe)
     t = 1.0 / (xw * xw)
     asymptotic = jnp.polyval(np.asarray(_ERFCX_ASYMPTOTIC[-nterms:], work), t) / (
         xw * _c(xw, np.sqrt(np.pi)))
-    return lax.convert_element_type(jnp.where(large, asymptotic, direct), jnp.dtype(x))
+    return _restored(jnp.where(large, asymptotic, direct), x)
 
 
 _erfcx = custom_jvp(_erfcx_value)
@@ -321,7 +333,7 @@ _DAWSN_CD = (1.0, -2.69820057197544900361e0, 1.73270799045947845857e0,
 def _dawsn_value(x):
     """Cephes' dawsn: rational approximations on [0, 3.25), [3.25, 6.25), [6.25, inf)."""
     work = np.float64 if jnp.dtype(x) == np.float64 else np.float32
-    xw = lax.convert_element_type(x, work)
+    xw = _working(x)
     ax = jnp.abs(xw)
 
     def poly(coefs, t):
@@ -339,7 +351,7 @@ def _dawsn_value(x):
     t3 = 1.0 / (a3 * a3)
     r3 = 0.5 / a3 * (1.0 + t3 * poly(_DAWSN_CN, t3) / poly(_DAWSN_CD, t3))
     out = jnp.where(in1, r1, jnp.where(in2, r2, r3))
-    return lax.convert_element_type(jnp.sign(xw) * out, jnp.dtype(x))
+    return _restored(jnp.sign(xw) * out, x)
 
 
 _dawsn = custom_jvp(_dawsn_value)
@@ -908,11 +920,12 @@ def _expn_value(n, x):
     fraction = _expn_fraction(jnp.where(large, n, one), jnp.where(large, x, 2 * one))
     asymptotic = _expn_asymptotic(n, jnp.where(x > 0, x, one))
     n1 = jnp.where(n == 1, n + n, n)
-    return jnp.select(
+    out = jnp.select(
         [(n < 0) | (x < 0), (x == 0) & (n < 2), (x == 0) & (n >= 2), (n == 0) & (x >= 0),
          n >= 5000, x > 1],
         [_c(x, np.nan), _c(x, np.inf), one / (n1 - 1), jnp.exp(-x) / jnp.where(x == 0, one, x),
          asymptotic, fraction], series)
+    return lax.convert_element_type(out, jnp.dtype(x))  # strong, as JAX's
 
 
 _expn = custom_jvp(_expn_value)

@@ -25,7 +25,7 @@ def pmf(k, p, loc=0):
 @dispatched
 def cdf(k, p):
     k, p = promote_args_inexact("bernoulli.cdf", k, p)
-    zero, one = np.asarray(0, jnp.dtype(k)), np.asarray(1, jnp.dtype(k))
+    zero, one = jnp.const(k, 0), jnp.const(k, 1)
     return jnp.select(
         [jnp.isnan(k) | jnp.isnan(p) | (p < 0) | (p > 1), k < 0, (k >= 0) & (k < 1), k >= 1],
         [np.nan, zero, one - p, one])
@@ -34,6 +34,6 @@ def cdf(k, p):
 @dispatched
 def ppf(q, p):
     q, p = promote_args_inexact("bernoulli.ppf", q, p)
-    zero, one = np.asarray(0, jnp.dtype(q)), np.asarray(1, jnp.dtype(q))
+    zero, one = jnp.const(q, 0), jnp.const(q, 1)
     invalid = jnp.isnan(q) | jnp.isnan(p) | (p < 0) | (p > 1) | (q < 0) | (q > 1)
     return jnp.where(invalid, np.nan, jnp.where(q <= one - p, zero, one))

@@ -14,7 +14,7 @@ from mlax._src.numpy.lax_numpy import tan
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.logpdf", x, loc, scale)
     scaled_x = (x - loc) / scale
-    return -(jnp.log(np.asarray(np.pi, jnp.dtype(x)) * scale) + jnp.log1p(scaled_x * scaled_x))
+    return -(jnp.log(jnp.const(x, np.pi) * scale) + jnp.log1p(scaled_x * scaled_x))
 
 
 @dispatched
@@ -25,7 +25,7 @@ def pdf(x, loc=0, scale=1):
 @dispatched
 def cdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.cdf", x, loc, scale)
-    return 0.5 + (1.0 / np.asarray(np.pi, jnp.dtype(x))) * arctan((x - loc) / scale)
+    return 0.5 + (1.0 / jnp.const(x, np.pi)) * arctan((x - loc) / scale)
 
 
 @dispatched
@@ -48,12 +48,12 @@ def logsf(x, loc=0, scale=1):
 @dispatched
 def isf(q, loc=0, scale=1):
     q, loc, scale = promote_args_inexact("cauchy.isf", q, loc, scale)
-    pi = np.asarray(np.pi, jnp.dtype(q))
+    pi = jnp.const(q, np.pi)
     return tan(pi / 2 - pi * q) * scale + loc
 
 
 @dispatched
 def ppf(q, loc=0, scale=1):
     q, loc, scale = promote_args_inexact("cauchy.ppf", q, loc, scale)
-    pi = np.asarray(np.pi, jnp.dtype(q))
+    pi = jnp.const(q, np.pi)
     return tan(pi * q - pi / 2) * scale + loc

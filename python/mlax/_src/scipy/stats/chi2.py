@@ -16,7 +16,7 @@ def logpdf(x, df, loc=0, scale=1):
     y = (x - loc) / scale
     half_df = df / 2
     kernel = (half_df - 1) * jnp.log(y) - y / 2
-    normalizer = -(lax_math.lgamma(half_df) + np.log(2).astype(jnp.dtype(x)) * df / 2)
+    normalizer = -(lax_math.lgamma(half_df) + jnp.log(jnp.const(x, 2)) * df / 2)
     return jnp.where(x < loc, -np.inf, normalizer - jnp.log(scale) + kernel)
 
 

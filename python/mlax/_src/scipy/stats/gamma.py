@@ -13,7 +13,7 @@ from mlax._src.scipy.special import gammainc, gammaincc, gammaln, xlogy
 def logpdf(x, a, loc=0, scale=1):
     x, a, loc, scale = promote_args_inexact("gamma.logpdf", x, a, loc, scale)
     ok = x >= loc
-    y = jnp.where(ok, (x - loc) / scale, np.asarray(1, jnp.dtype(x)))
+    y = jnp.where(ok, (x - loc) / scale, jnp.const(x, 1))
     log_probs = (xlogy(a - 1, y) - y) - (gammaln(a) + jnp.log(scale))
     return jnp.where(ok, log_probs, -np.inf)
 

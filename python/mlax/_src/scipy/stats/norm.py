@@ -12,9 +12,9 @@ from mlax._src.scipy.common import dispatched, promote_args_inexact
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("norm.logpdf", x, loc, scale)
     scale_sqrd = scale * scale
-    log_normalizer = jnp.log(np.asarray(2 * np.pi, jnp.dtype(x)) * scale_sqrd)
+    log_normalizer = jnp.log(jnp.const(x, 2 * np.pi) * scale_sqrd)
     quadratic = (x - loc) ** 2 / scale_sqrd
-    return (log_normalizer + quadratic) / np.asarray(-2, jnp.dtype(x))
+    return (log_normalizer + quadratic) / jnp.const(x, -2)
 
 
 @dispatched

@@ -26,7 +26,7 @@ def pdf(x, b, loc=0, scale=1):
 def cdf(x, b, loc=0, scale=1):
     x, b, loc, scale = promote_args_inexact("pareto.cdf", x, b, loc, scale)
     out = 1 - lax.pow((x - loc) / scale, -b)
-    return jnp.where(x < loc + scale, np.asarray(0, jnp.dtype(x)), out)
+    return jnp.where(x < loc + scale, jnp.const(x, 0), out)
 
 
 @dispatched
@@ -40,7 +40,7 @@ def logcdf(x, b, loc=0, scale=1):
 def logsf(x, b, loc=0, scale=1):
     x, b, loc, scale = promote_args_inexact("pareto.logsf", x, b, loc, scale)
     out = -(b * jnp.log((x - loc) / scale))
-    return jnp.where(x < loc + scale, np.asarray(0, jnp.dtype(x)), out)
+    return jnp.where(x < loc + scale, jnp.const(x, 0), out)
 
 
 @dispatched

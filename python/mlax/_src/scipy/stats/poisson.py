@@ -27,7 +27,7 @@ def pmf(k, mu, loc=0):
 def cdf(k, mu, loc=0):
     k, mu, loc = promote_args_inexact("poisson.cdf", k, mu, loc)
     x = k - loc
-    return jnp.where(x < 0, np.asarray(0, jnp.dtype(k)), gammaincc(jnp.floor(1 + x), mu))
+    return jnp.where(x < 0, jnp.const(k, 0), gammaincc(jnp.floor(1 + x), mu))
 
 
 def _entropy_by_sum(mu, max_k, upper):

@@ -15,7 +15,7 @@ def logpdf(x, df, loc=0, scale=1):
     scaled_x = (x - loc) / scale
     half_df = df / 2
     half_df_plus_half = half_df + 0.5
-    normalize = (lax_math.lgamma(half_df) + jnp.log(scale * scale * np.asarray(np.pi, jnp.dtype(x))
+    normalize = (lax_math.lgamma(half_df) + jnp.log(scale * scale * jnp.const(x, np.pi)
                                                      * df) / 2) - lax_math.lgamma(half_df_plus_half)
     return -(normalize + half_df_plus_half * jnp.log1p(scaled_x * scaled_x / df))
 

@@ -21,7 +21,7 @@ def pdf(x, loc=0, scale=1):
 @dispatched
 def cdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("uniform.cdf", x, loc, scale)
-    zero, one = np.asarray(0, jnp.dtype(x)), np.asarray(1, jnp.dtype(x))
+    zero, one = np.asarray(0, jnp.dtype(x)), np.asarray(1, jnp.dtype(x))  # strong, as JAX
     return jnp.select([x < loc, x > loc + scale, (x >= loc) & (x <= loc + scale)],
                       [zero, one, (x - loc) / scale])
 
