@@ -366,7 +366,7 @@ def dawsn(x):
 
 
 def _ndtr_value(x):
-    half_sqrt_2 = _c(x, 0.5 * np.sqrt(2.0))
+    half_sqrt_2 = _strong(x, 0.5 * np.sqrt(2.0))
     w = x * half_sqrt_2
     z = lax.abs(w)
     y = jnp.where(z < half_sqrt_2, 1.0 + lax.erf(w),
@@ -410,19 +410,19 @@ def _ndtri_value(p):
     def poly(coefs, t):
         return jnp.polyval(np.asarray(coefs, dt), t)
 
-    maybe_complement = jnp.where(p > _c(p, -np.expm1(-2.0)), 1.0 - p, p)
-    safe = jnp.where(maybe_complement == 0, _c(p, 0.5), maybe_complement)
+    maybe_complement = jnp.where(p > _strong(p, -np.expm1(-2.0)), 1.0 - p, p)
+    safe = jnp.where(maybe_complement == 0, _strong(p, 0.5), maybe_complement)
     w = safe - 0.5
     ww = w * w
-    x_big = (w + w * ww * (poly(_NDTRI_P0, ww) / poly(_NDTRI_Q0, ww))) * _c(
+    x_big = (w + w * ww * (poly(_NDTRI_P0, ww) / poly(_NDTRI_Q0, ww))) * _strong(
         p, -np.sqrt(2.0 * np.pi))
     z = lax.sqrt(-2.0 * lax.log(safe))
     first = z - lax.log(z) / z
     x_small = first - poly(_NDTRI_P2, 1 / z) / poly(_NDTRI_Q2, 1 / z) / z
     x_other = first - poly(_NDTRI_P1, 1 / z) / poly(_NDTRI_Q1, 1 / z) / z
-    x = jnp.where(safe > _c(p, np.exp(-2.0)), x_big, jnp.where(z >= 8.0, x_small, x_other))
-    x = jnp.where(p > _c(p, 1.0 - np.exp(-2.0)), x, -x)
-    return jnp.where(p == 0, _c(p, -np.inf), jnp.where(p == 1, _c(p, np.inf), x))
+    x = jnp.where(safe > _strong(p, np.exp(-2.0)), x_big, jnp.where(z >= 8.0, x_small, x_other))
+    x = jnp.where(p > _strong(p, 1.0 - np.exp(-2.0)), x, -x)
+    return jnp.where(p == 0, _strong(p, -np.inf), jnp.where(p == 1, _strong(p, np.inf), x))
 
 
 def ndtri(p):
@@ -438,13 +438,13 @@ _LOG_NDTR_SEGMENTS = {np.dtype(np.float64): (-20.0, 8.0), np.dtype(np.float32): 
 def _log_ndtr_lower(x, series_order):
     """log ndtr(x) for very negative x: the asymptotic series of erfc."""
     x2 = x * x
-    log_scale = -0.5 * x2 - lax.log(-x) - _c(x, 0.5 * np.log(2.0 * np.pi))
+    log_scale = -0.5 * x2 - lax.log(-x) - _strong(x, 0.5 * np.log(2.0 * np.pi))
     if series_order <= 0:
         return log_scale
     even, odd = jnp.zeros_like(x), jnp.zeros_like(x)
     x2n = x2
     for n in range(1, series_order + 1):
-        term = _c(x, float(np.prod(np.arange(2 * n - 1, 1, -2)))) / x2n
+        term = _strong(x, float(np.prod(np.arange(2 * n - 1, 1, -2)))) / x2n
         if n % 2:
             odd = odd + term
         else:
@@ -454,7 +454,7 @@ def _log_ndtr_lower(x, series_order):
 
 
 def _log_ndtr_value(series_order, x):
-    lower, upper = (_c(x, v) for v in _LOG_NDTR_SEGMENTS[jnp.dtype(x)])
+    lower, upper = (_strong(x, v) for v in _LOG_NDTR_SEGMENTS[jnp.dtype(x)])
     above = x > upper
     value = _ndtr_value(jnp.where(above, -x, jnp.maximum(x, lower)))
     return jnp.where(above, -value,
@@ -469,7 +469,7 @@ _log_ndtr = custom_jvp(_log_ndtr_value, nondiff_argnums=(0,))
 def _log_ndtr_jvp(series_order, primals, tangents):
     (x,), (t,) = primals, tangents
     out = _log_ndtr(series_order, x)
-    log_pdf = -0.5 * x * x - _c(x, np.log(np.sqrt(2 * np.pi)))
+    log_pdf = -0.5 * x * x - _strong(x, np.log(np.sqrt(2 * np.pi)))
     return out, t * lax.exp(log_pdf - out)
 
 
@@ -969,3 +969,87 @@ def expi(x):
     x, = _real("expi", x)
     return _expi(x)
 
+
+
+# ---------------------------------------------------------------------------
+# Sine and cosine integrals (Cephes' sici.c)
+# ---------------------------------------------------------------------------
+
+_SICI_SN = (-8.391678279103039e-11, 4.625917144270128e-08, -9.757593038436328e-06,
+            0.0009769454381704354, -0.04134703162294066, 1.0)
+_SICI_SD = (2.0326926619595193e-12, 1.279978911799433e-09, 4.418278428012189e-07,
+            9.964121220438756e-05, 0.01420852393261499, 1.0)
+_SICI_CN = (2.0252400238910228e-11, -1.3524950491579076e-08, 3.593250514199931e-06,
+            -0.0004740072068734079, 0.028915965260755523, -1.0)
+_SICI_CD = (4.077460400618806e-12, 3.067809975818878e-09, 1.2321035568588342e-06,
+            0.00031744202477503275, 0.051002805623644606, 4.0)
+# Auxiliary functions f, g of the asymptotic forms, on [4, 8) and [8, inf).
+_SICI_FN4 = (4.236128628922166, 5.4593771716181285, 1.6208328770153833, 0.16700661183132304,
+             0.006810201324725182, 0.00010893658065032867, 5.489002234213736e-07)
+_SICI_FD4 = (1, 8.16496634205391, 7.308288225055645, 1.867922579501842, 0.1787920529631499,
+             0.007017106683227897, 0.00011003435715391573, 5.489002527562557e-07)
+_SICI_GN4 = (0.08710016989731142, 0.6113791099522193, 0.3971802963923375, 0.07485277376284691,
+             0.005388686814621773, 0.00016199979459893403, 1.9796387414096365e-06,
+             7.825790407440903e-09)
+_SICI_GD4 = (1, 1.6440220241335535, 0.666296701268988, 0.09887717612776888,
+             0.006223963454417684, 0.0001732210814741771, 2.0265918208634397e-06,
+             7.825792189335346e-09)
+_SICI_FN8 = (0.4558808734704653, 0.7137152741001467, 0.16030015822231947, 0.01160642294081244,
+             0.00034955644244785906, 4.8621543082645475e-06, 3.200927900910049e-08,
+             9.41779576128513e-11, 9.70507110881952e-14)
+_SICI_FD8 = (1.0, 0.9174636118736841, 0.17868554533207454, 0.012225359477197129,
+             0.00035869648188185157, 4.924350643178815e-06, 3.21956939101046e-08,
+             9.437205903502767e-11, 9.70507110881952e-14)
+_SICI_GN8 = (0.6973599534432762, 0.33041097930563207, 0.03848787676499743,
+             0.001717182390523479, 3.4894116550227946e-05, 3.471311670841167e-07,
+             1.7040445278204452e-09, 3.859459254302766e-12, 3.1404009894636335e-15)
+_SICI_GD8 = (1.0, 1.6854889881101165, 0.48785225869530496, 0.04679131942596258,
+             0.0019028442667439953, 3.684755044425611e-05, 3.5704322344374083e-07,
+             1.7269374896631615e-09, 3.878301660239547e-12, 3.1404009894636335e-15)
+
+
+def _sici_value(x):
+    dt = jnp.dtype(x)
+
+    def poly(coefs, t):
+        return jnp.polyval(np.asarray(coefs, dt), t)
+
+    ax = jnp.abs(x)
+    # |x| <= 4: the power series as rational functions of x^2.
+    t = ax * ax
+    si_series = jnp.where(ax == 0, 0.0, ax * poly(_SICI_SN, t) / poly(_SICI_SD, t))
+    safe = jnp.where(ax == 0, _c(ax, 1.0), ax)
+    ci_series = jnp.where(ax == 0, -np.inf, np.euler_gamma + jnp.log(safe)
+                          + t * poly(_SICI_CN, t) / poly(_SICI_CD, t))
+    # 4 < |x| <= 1e9: si = pi/2 - f cos - g sin, ci = f sin - g cos.
+    s, c = jnp.sin(ax), jnp.cos(ax)
+    z = 1.0 / (safe * safe)
+    f4 = poly(_SICI_FN4, z) / (safe * poly(_SICI_FD4, z))
+    g4 = z * poly(_SICI_GN4, z) / poly(_SICI_GD4, z)
+    f8 = poly(_SICI_FN8, z) / (safe * poly(_SICI_FD8, z))
+    g8 = z * poly(_SICI_GN8, z) / poly(_SICI_GD8, z)
+    f, g = jnp.where(ax < 8.0, f4, f8), jnp.where(ax < 8.0, g4, g8)
+    si_asym, ci_asym = np.pi / 2 - f * c - g * s, f * s - g * c
+    # Beyond: the leading terms.
+    si_far = jnp.where(jnp.isposinf(ax), np.pi / 2, np.pi / 2 - c / safe)
+    ci_far = jnp.where(jnp.isposinf(ax), 0.0, s / safe)
+    near, mid = ax <= 4, (ax > 4) & (ax <= 1e9)
+    si = jnp.select([near, mid], [si_series, si_asym], si_far)
+    ci = jnp.select([near, mid], [ci_series, ci_asym], ci_far)
+    return jnp.sign(x) * si, jnp.where(jnp.isneginf(x), np.nan, ci)
+
+
+_sici = custom_jvp(_sici_value)
+
+
+@_sici.defjvp
+def _sici_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _sici(x), (jnp.sinc(x / np.pi) * t, jnp.cos(x) / x * t)
+
+
+@dispatched
+def sici(x):
+    """The sine and cosine integrals (Si(x), Ci(x)) (jax.scipy.special.sici)."""
+    x, = _real("sici", x)
+    return _sici(x)

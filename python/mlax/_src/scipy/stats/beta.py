@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlax._src.lax.math import clamp
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
@@ -26,7 +27,7 @@ def pdf(x, a, b, loc=0, scale=1):
 @dispatched
 def cdf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = promote_args_inexact("beta.cdf", x, a, b, loc, scale)
-    return betainc(a, b, jnp.clip((x - loc) / scale, 0, 1))
+    return betainc(a, b, clamp(0.0, (x - loc) / scale, 1.0))
 
 
 @dispatched
@@ -37,7 +38,7 @@ def logcdf(x, a, b, loc=0, scale=1):
 @dispatched
 def sf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = promote_args_inexact("beta.sf", x, a, b, loc, scale)
-    return betainc(b, a, 1 - jnp.clip((x - loc) / scale, 0, 1))
+    return betainc(b, a, 1 - clamp(0.0, (x - loc) / scale, 1.0))
 
 
 @dispatched

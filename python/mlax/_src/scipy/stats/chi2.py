@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlax._src.lax.math import clamp
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
@@ -28,7 +29,7 @@ def pdf(x, df, loc=0, scale=1):
 @dispatched
 def cdf(x, df, loc=0, scale=1):
     x, df, loc, scale = promote_args_inexact("chi2.cdf", x, df, loc, scale)
-    return gammainc(df / 2, jnp.clip((x - loc) / (scale * 2), 0, np.inf))
+    return gammainc(df / 2, clamp(0.0, (x - loc) / (scale * 2), np.inf))
 
 
 @dispatched
@@ -39,7 +40,7 @@ def logcdf(x, df, loc=0, scale=1):
 @dispatched
 def sf(x, df, loc=0, scale=1):
     x, df, loc, scale = promote_args_inexact("chi2.sf", x, df, loc, scale)
-    return gammaincc(df / 2, jnp.clip((x - loc) / (scale * 2), 0, np.inf))
+    return gammaincc(df / 2, clamp(0.0, (x - loc) / (scale * 2), np.inf))
 
 
 @dispatched

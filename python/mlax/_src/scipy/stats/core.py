@@ -113,7 +113,7 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
     return cond(jnp.any(jnp.isnan(a)), lambda a: jnp.full_like(a, np.nan, out_dtype), ranks, a)
 
 
-@dispatched(static_argnames=("axis", "nan_policy", "keepdims"))
+@dispatched(static_argnames=("axis", "ddof", "nan_policy", "keepdims"))
 def sem(a, axis=0, ddof=1, nan_policy="propagate", *, keepdims=False):
     """The standard error of the mean, std(ddof) / sqrt(n)
     (jax.scipy.stats.sem)."""

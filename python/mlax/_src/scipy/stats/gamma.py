@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlax._src.lax.math import clamp
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
@@ -26,7 +27,7 @@ def pdf(x, a, loc=0, scale=1):
 @dispatched
 def cdf(x, a, loc=0, scale=1):
     x, a, loc, scale = promote_args_inexact("gamma.cdf", x, a, loc, scale)
-    return gammainc(a, jnp.clip((x - loc) / scale, 0, np.inf))
+    return gammainc(a, clamp(0.0, (x - loc) / scale, np.inf))
 
 
 @dispatched
