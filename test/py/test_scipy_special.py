@@ -113,15 +113,17 @@ class _x64:
 @pytest.mark.parametrize("name", NAMES)
 def test_values_eager_and_jit(name):
     """float32, the first argument (2, 3) and the others (3,) broadcast
-    against it; eagerly and under jit (one program each)."""
+    against it; eagerly, and for a sample also under jit."""
     shapes = [(2, 3)] + [(3,)] * (len(KINDS[name]) - 1)
     args = _args(name, shapes)
     expected = getattr(jsp, name)(*args)
     fn = getattr(msp, name)
     _check(fn(*args), expected)
-    _check(mlax.jit(fn)(*args), expected)
+    if name in _JIT_NAMES:  # eager calls are jitted too: a sample suffices
+        _check(mlax.jit(fn)(*args), expected)
 
 
+_JIT_NAMES = set(NAMES[::4])
 _SCALAR_NAMES = [n for n in NAMES if n not in _ARRAY_ONLY and "n" not in KINDS[n]]
 
 
@@ -131,9 +133,8 @@ def test_python_scalars_are_weak(name):
     _check(getattr(msp, name)(*args), getattr(jsp, name)(*args))
 
 
-@pytest.mark.parametrize("name", ["gammaln", "betaln", "betainc", "gammainc", "gammaincc",
-                                  "erfinv", "ndtri", "log_ndtr", "xlogy", "rel_entr", "i0e",
-                                  "i1e", "zeta", "spence", "expn", "expi", "dawsn", "erfcx"])
+@pytest.mark.parametrize("name", ["betaln", "betainc", "gammaincc", "ndtri", "log_ndtr",
+                                  "rel_entr", "i1e", "zeta", "spence", "expn", "expi", "dawsn"])
 def test_float64(name):
     with _x64():
         args = _args(name, [(4,)] * len(KINDS[name]), np.float64, seed=1)
@@ -160,7 +161,7 @@ def test_edge_values():
 
 
 @pytest.mark.parametrize("name,argnum",
-                         [(n, i) for n, _, argnums in SPECIAL for i in argnums][::2])
+                         [(n, i) for n, _, argnums in SPECIAL for i in argnums][::3])
 def test_grad_matches_jax(name, argnum):
     args = _args(name, [(3,)] * len(KINDS[name]), seed=2)
 
@@ -172,9 +173,8 @@ def test_grad_matches_jax(name, argnum):
     _check(got, want, rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.parametrize("name,argnum", [("gammainc", 0), ("gammaincc", 1), ("betainc", 2),
-                                         ("i1e", 0), ("log_ndtr", 0), ("xlogy", 1),
-                                         ("zeta", 0), ("expi", 0)])
+@pytest.mark.parametrize("name,argnum", [("gammainc", 0), ("betainc", 2), ("i1e", 0),
+                                         ("log_ndtr", 0), ("zeta", 0), ("expi", 0)])
 def test_grad_matches_finite_differences(name, argnum):
     with _x64():
         args = _args(name, [(3,)] * len(KINDS[name]), np.float64, seed=3)
@@ -187,11 +187,20 @@ def test_grad_matches_finite_differences(name, argnum):
         np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-7)
 
 
-@pytest.mark.parametrize("name", ["gammainc", "betainc", "i0e", "log_ndtr", "xlogy"])
+@pytest.mark.parametrize("name", ["gammainc", "i0e", "log_ndtr", "xlogy"])
 def test_vmap(name):
     args = _args(name, [(4, 3)] * len(KINDS[name]), seed=4)
     got = mlax.vmap(getattr(msp, name))(*args)
     _check(got, jax.vmap(getattr(jsp, name))(*args))
+
+
+def test_sici():
+    x = np.array([-20.0, -5.0, -0.5, 0.0, 0.3, 3.0, 6.0, 12.0, 1e10, np.inf, -np.inf], np.float32)
+    for got, want in zip(msp.sici(x), jsp.sici(x)):
+        _check(got, want)
+    pos = x[[0, 1, 2, 4, 5, 6]]
+    _check(mlax.grad(lambda t: sum(v.sum() for v in msp.sici(t)))(pos),
+           jax.grad(lambda t: sum(v.sum() for v in jsp.sici(t)))(pos), rtol=1e-5)
 
 
 def test_static_argument_functions():

@@ -136,8 +136,7 @@ def test_distribution_python_scalars(dist):
     _compare_all(dist, arg_sets, lambda args: args)
 
 
-@pytest.mark.parametrize("dist", ["norm", "gamma", "beta", "truncnorm", "poisson", "pareto",
-                                  "gumbel_r", "binom"])
+@pytest.mark.parametrize("dist", ["norm", "gamma", "beta", "poisson", "gumbel_r"])
 def test_distribution_float64(dist):
     with _x64():
         arg_sets = [_args(kinds, [(4,)] * len(kinds), np.float64, seed=3 + j)
@@ -145,8 +144,7 @@ def test_distribution_float64(dist):
         _compare_all(dist, arg_sets, lambda args: args, rtol=1e-11, atol=1e-13)
 
 
-@pytest.mark.parametrize("dist,fn", [("norm", "logpdf"), ("norm", "cdf"), ("gamma", "sf"),
-                                     ("beta", "cdf"), ("t", "logpdf"), ("poisson", "pmf"),
+@pytest.mark.parametrize("dist,fn", [("norm", "logpdf"), ("gamma", "sf"), ("t", "logpdf"),
                                      ("truncnorm", "logcdf")])
 def test_eager(dist, fn):
     kinds = DISTS[dist][fn]
@@ -156,10 +154,9 @@ def test_eager(dist, fn):
 
 
 @pytest.mark.parametrize("dist,fn,argnum", [
-    ("norm", "logpdf", 1), ("norm", "logpdf", 2), ("norm", "logcdf", 0), ("gamma", "logpdf", 1),
-    ("gamma", "cdf", 1), ("beta", "logpdf", 1), ("t", "logpdf", 1), ("cauchy", "logpdf", 2),
-    ("poisson", "logpmf", 1), ("truncnorm", "logpdf", 0), ("vonmises", "logpdf", 1),
-    ("chi2", "cdf", 0), ("logistic", "logpdf", 0), ("expon", "logpdf", 2)])
+    ("norm", "logpdf", 2), ("norm", "logcdf", 0), ("gamma", "logpdf", 1), ("gamma", "cdf", 1),
+    ("beta", "logpdf", 1), ("t", "logpdf", 1), ("poisson", "logpmf", 1),
+    ("truncnorm", "logpdf", 0), ("vonmises", "logpdf", 1), ("chi2", "cdf", 0)])
 def test_grad_matches_jax(dist, fn, argnum):
     kinds = DISTS[dist][fn]
     args = _args(kinds, [(3,)] * len(kinds), seed=11)
