@@ -1,7 +1,7 @@
 """lax's special functions without an op of their own: the regularized
 incomplete gamma functions (igamma, igammac, igamma_grad_a,
-random_gamma_grad), the regularized incomplete beta function (betainc) and
-the exponentially scaled modified Bessel functions (bessel_i0e, bessel_i1e).
+random_gamma_grad), the regularized incomplete beta function (betainc; its derivative in a and b, which JAX lacks, by central
+differences) and the exponentially scaled modified Bessel functions (bessel_i0e, bessel_i1e).
 
 JAX gives each of these a primitive lowered by a decomposition into
 elementwise ops and while loops (XLA's math library: series and continued
@@ -24,6 +24,7 @@ from mlax._src.lax.lax import (
     _check_kind, abs, add, bitwise_and, bitwise_not, bitwise_or, convert_element_type, div, eq,
     broadcast_in_dim, exp, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
     select, sign, sqrt, sub)
+from mlax._src.lax.lax import max as max_, min as min_
 from mlax._src.lax.math import digamma, lgamma
 from mlax._src.transforms.autodiff import custom_jvp
 
@@ -381,9 +382,18 @@ _betainc_raw = _in_working_dtype("betainc", _betainc_value)
 @custom_jvp
 def betainc(a, b, x):
     """Elementwise regularized incomplete beta function I_x(a, b)
-    (jax.lax.betainc). Differentiable in x; its derivative in a and b is NaN
-    (JAX raises: it has none either)."""
+    (jax.lax.betainc). Differentiable in x exactly; in a and b (where JAX
+    raises) by central differences of the function itself."""
     return _betainc_raw(a, b, x)
+
+
+def _central_difference(f, v):
+    """df/dv by a central difference with a step of eps^(1/3) |v|, kept
+    inside v > 0 (the parameters' domain)."""
+    eps = float(np.finfo(_checked("betainc", v)).eps)
+    h = mul(_c(v, eps ** (1 / 3)), max_(abs(v), _c(v, 1)))
+    h = min_(h, mul(_c(v, 0.5), v))
+    return div(sub(f(add(v, h)), f(sub(v, h))), add(h, h))
 
 
 @betainc.defjvp
@@ -392,8 +402,9 @@ def _betainc_jvp(primals, tangents):
     lbeta = sub(add(lgamma(a), lgamma(b)), lgamma(add(a, b)))
     dx = exp(sub(add(mul(sub(b, _c(b, 1)), log1p(neg(x))), mul(sub(a, _c(a, 1)), log(x))),
                  lbeta))
-    nan = _c(x, np.nan)
-    return betainc(a, b, x), add(mul(tx, dx), add(mul(ta, nan), mul(tb, nan)))
+    da = _central_difference(lambda v: _betainc_raw(v, b, x), a)
+    db = _central_difference(lambda v: _betainc_raw(a, v, x), b)
+    return betainc(a, b, x), add(mul(tx, dx), add(mul(ta, da), mul(tb, db)))
 
 
 # ---------------------------------------------------------------------------
