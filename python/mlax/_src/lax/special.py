@@ -1,7 +1,8 @@
 """lax's special functions without an op of their own: the regularized
 incomplete gamma functions (igamma, igammac, igamma_grad_a,
-random_gamma_grad), the regularized incomplete beta function (betainc; its derivative in a and b, which JAX lacks, by central
-differences) and the exponentially scaled modified Bessel functions (bessel_i0e, bessel_i1e).
+random_gamma_grad), the regularized incomplete beta function (betainc; its
+derivative in a and b, which JAX lacks, by central differences) and the
+exponentially scaled modified Bessel functions (bessel_i0e, bessel_i1e).
 
 JAX gives each of these a primitive lowered by a decomposition into
 elementwise ops and while loops (XLA's math library: series and continued
@@ -17,7 +18,6 @@ import functools
 
 import numpy as np
 
-from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of, shape_error
 from mlax._src.lax.control_flow import while_loop
 from mlax._src.lax.lax import (

@@ -72,7 +72,8 @@ def gammasgn(x):
     floor_x = jnp.floor(x)
     neg = x < 0
     return jnp.select(
-        [(neg & (x == floor_x)) | jnp.isnan(x), (neg & (floor_x % 2 != 0)) | ((x == 0) & jnp.signbit(x))],
+        [(neg & (x == floor_x)) | jnp.isnan(x),
+         (neg & (floor_x % 2 != 0)) | ((x == 0) & jnp.signbit(x))],
         [_strong(x, np.nan), _strong(x, -1.0)], _strong(x, 1.0))
 
 

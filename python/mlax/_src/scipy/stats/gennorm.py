@@ -1,8 +1,6 @@
 """The generalized normal distribution (jax.scipy.stats.gennorm)."""
 from __future__ import annotations
 
-import numpy as np
-
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 

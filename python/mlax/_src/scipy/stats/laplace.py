@@ -1,8 +1,6 @@
 """The Laplace distribution (jax.scipy.stats.laplace)."""
 from __future__ import annotations
 
-import numpy as np
-
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from mlax._src.scipy import common as jnp
-from mlax._src.scipy.common import dispatched, promote_args_inexact
+from mlax._src.scipy.common import dispatched
 
 from mlax._src.numpy import linalg
 
