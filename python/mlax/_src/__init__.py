@@ -15,11 +15,15 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
                 each emits an op naming a traced callee; the MLIR passes do the rest
     lax         the strict primitive layer, one module per op family
                 (elementwise, shape, reductions, linalg, slicing, math,
-                convolution, fft, control_flow; lax.py re-exports them)
+                convolution, fft, control_flow; lax.py re-exports them; special:
+                igamma, betainc, the scaled Bessel functions, traced from
+                other lax functions with custom_jvp derivatives)
     jit         jit (Jitted / Lowered / Compiled), cached C++ dispatch,
                 cache-miss explanations, make_jaxpr / eval_shape, devices, dlpack
     numpy       mlax.numpy by topic, Array / Tracer methods and indexing
     random, ops (segment reductions), nn: built on numpy (nn also on random)
+    scipy       jax.scipy: special functions, stats distributions, integrate,
+                linalg compositions; built on numpy, lax and nn
 
 Where a lower layer must call into a higher one (an eager op runs through
 jit; Array methods are numpy functions; a config change clears jit's caches),
@@ -40,4 +44,5 @@ LAYERS = (
     ("numpy",),
     ("random", "ops"),
     ("nn",),
+    ("scipy",),
 )

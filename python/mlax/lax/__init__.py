@@ -30,3 +30,5 @@ from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
 from mlax._src.lax.control_flow import associative_scan  # noqa: F401,E402
 from mlax._src.lax.convolution import (  # noqa: F401,E402
     conv_general_dilated_patches, conv_transpose)
+from mlax._src.lax.special import (  # noqa: F401,E402
+    bessel_i0e, bessel_i1e, betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)

@@ -7,3 +7,4 @@ from mlax._src.numpy.linalg import sp_inv as inv  # noqa: F401
 from mlax._src.numpy.linalg import sp_qr as qr  # noqa: F401
 from mlax._src.numpy.linalg import sp_solve as solve  # noqa: F401
 from mlax._src.numpy.linalg import sp_svd as svd  # noqa: F401
+from mlax._src.scipy.linalg import block_diag, expm, hankel, toeplitz  # noqa: F401

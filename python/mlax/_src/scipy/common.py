@@ -1,0 +1,57 @@
+"""What every _src.scipy module uses: the mlax.numpy functions they are
+written in (one namespace, as JAX's scipy modules use `jnp`), the argument
+promotion jax.scipy applies, and the wrapper that makes an eager call one
+compiled dispatch."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.core.primitives import aval_of
+from mlax._src.jit.api import Jitted
+from mlax._src.numpy.lax_numpy import (  # noqa: F401
+    _promote_inexact, abs, all, any, arange, asarray, broadcast_shapes, broadcast_to, ceil, clip,
+    concatenate, cos, exp, expand_dims, expm1, eye, floor, full, full_like, isfinite, isinf,
+    isnan, log, log1p, logical_and, logical_not, logical_or, matmul, max, maximum, mean, min,
+    minimum, ones, ones_like, promote_args, reshape, sign, sin, sqrt, square, stack,
+    sum, swapaxes, where, zeros, zeros_like)
+from mlax._src.numpy.manipulation import (  # noqa: F401
+    argsort, cumprod, cumsum, diagonal, einsum, logaddexp, sort, take_along_axis, tril, triu)
+from mlax._src.numpy.statistics import moveaxis, polyval, select  # noqa: F401
+from mlax._src.numpy.ufuncs import isneginf, isposinf, log2, sinc, signbit  # noqa: F401
+from mlax._src.numpy.library import trapezoid  # noqa: F401
+
+
+def promote_args_inexact(name, *args):
+    """The arguments at their common inexact dtype (JAX's
+    promote_args_inexact), broadcast to one shape."""
+    return promote_args(name, *_promote_inexact(name, *args))
+
+
+def dtype(x):
+    return aval_of(x).dtype
+
+
+def is_complex(x):
+    return dtypes.is_complex(dtype(x))
+
+
+def dispatched(fun=None, *, static_argnames=()):
+    """`fun` as one cached dispatch when called eagerly, traced in place
+    inside a trace (as mlax.numpy's functions)."""
+    if fun is None:
+        return functools.partial(dispatched, static_argnames=static_argnames)
+    return Jitted(fun, static_argnames=static_argnames, inline=True)
+
+
+def const(example, value):
+    """`value` as a constant of `example`'s dtype, weak when `example` is (a
+    Python scalar), as JAX's lax._const: it keeps a weak computation weak."""
+    aval = aval_of(example)
+    if aval.weak_type:
+        kind = complex if dtypes.is_complex(aval.dtype) else (
+            float if dtypes.is_inexact(aval.dtype) else int)
+        return kind(value)
+    return np.asarray(value, aval.dtype)

@@ -1,0 +1,59 @@
+"""The Cauchy distribution (jax.scipy.stats.cauchy)."""
+from __future__ import annotations
+
+import numpy as np
+
+from mlax._src.scipy import common as jnp
+from mlax._src.scipy.common import dispatched, promote_args_inexact
+
+from mlax._src.numpy.ufuncs import arctan
+from mlax._src.numpy.lax_numpy import tan
+
+
+@dispatched
+def logpdf(x, loc=0, scale=1):
+    x, loc, scale = promote_args_inexact("cauchy.logpdf", x, loc, scale)
+    scaled_x = (x - loc) / scale
+    return -(jnp.log(jnp.const(x, np.pi) * scale) + jnp.log1p(scaled_x * scaled_x))
+
+
+@dispatched
+def pdf(x, loc=0, scale=1):
+    return jnp.exp(logpdf(x, loc, scale))
+
+
+@dispatched
+def cdf(x, loc=0, scale=1):
+    x, loc, scale = promote_args_inexact("cauchy.cdf", x, loc, scale)
+    return 0.5 + (1.0 / jnp.const(x, np.pi)) * arctan((x - loc) / scale)
+
+
+@dispatched
+def logcdf(x, loc=0, scale=1):
+    return jnp.log(cdf(x, loc, scale))
+
+
+@dispatched
+def sf(x, loc=0, scale=1):
+    x, loc, scale = promote_args_inexact("cauchy.sf", x, loc, scale)
+    return cdf(-x, -loc, scale)
+
+
+@dispatched
+def logsf(x, loc=0, scale=1):
+    x, loc, scale = promote_args_inexact("cauchy.logsf", x, loc, scale)
+    return logcdf(-x, -loc, scale)
+
+
+@dispatched
+def isf(q, loc=0, scale=1):
+    q, loc, scale = promote_args_inexact("cauchy.isf", q, loc, scale)
+    pi = jnp.const(q, np.pi)
+    return tan(pi / 2 - pi * q) * scale + loc
+
+
+@dispatched
+def ppf(q, loc=0, scale=1):
+    q, loc, scale = promote_args_inexact("cauchy.ppf", q, loc, scale)
+    pi = jnp.const(q, np.pi)
+    return tan(pi * q - pi / 2) * scale + loc

@@ -1,0 +1,268 @@
+"""mlax.scipy.special and the lax special functions (igamma, igammac,
+igamma_grad_a, random_gamma_grad, betainc, bessel_i0e, bessel_i1e) against
+the installed JAX: values, dtypes and weak types eagerly and under jit, on
+broadcast shapes, Python scalars and float64 (x64); gradients against
+jax.grad and (float64) central finite differences (betainc's in a, which
+JAX lacks, against finite differences only); vmap; the errors JAX raises.
+"""
+from __future__ import annotations
+
+import jax
+import jax.scipy.special as jsp
+import numpy as np
+import pytest
+from jax._src import config as jax_config
+
+import mlax
+import mlax.lax as mlax_lax
+import mlax.scipy.special as msp
+
+# Inputs by kind: each kind is a range the function is defined (and smooth) on.
+_RANGES = {"any": (-3.0, 3.0), "pos": (0.5, 4.0), "unit": (0.05, 0.95), "big": (-12.0, 12.0),
+           "zeta_x": (1.5, 4.0), "n": None, "order": None}
+
+
+def _input(kind, shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    if kind == "n":  # polygamma's order: a non-negative integer array
+        return rng.integers(0, 3, shape).astype(np.int32)
+    if kind == "order":  # expn's order: small non-negative integers as floats
+        return rng.integers(0, 4, shape).astype(dtype)
+    lo, hi = _RANGES[kind]
+    return rng.uniform(lo, hi, shape).astype(dtype)
+
+
+# (name, argument kinds, argnums jax.grad differentiates)
+SPECIAL = [
+    ("gammaln", ("pos",), (0,)),
+    ("gammasgn", ("any",), ()),
+    ("loggamma", ("any",), ()),
+    ("gamma", ("any",), (0,)),
+    ("betaln", ("pos", "pos"), (0, 1)),
+    ("beta", ("pos", "pos"), (0, 1)),
+    ("betainc", ("pos", "pos", "unit"), (2,)),
+    ("factorial", ("pos",), (0,)),
+    ("comb", ("pos", "unit"), (0, 1)),
+    ("digamma", ("pos",), (0,)),
+    ("polygamma", ("n", "pos"), (1,)),
+    ("gammainc", ("pos", "pos"), (0, 1)),
+    ("gammaincc", ("pos", "pos"), (0, 1)),
+    ("poch", ("pos", "unit"), (0, 1)),
+    ("erf", ("any",), (0,)),
+    ("erfc", ("any",), (0,)),
+    ("erfinv", ("unit",), (0,)),
+    ("erfcx", ("big",), (0,)),
+    ("dawsn", ("big",), (0,)),
+    ("ndtr", ("big",), (0,)),
+    ("ndtri", ("unit",), (0,)),
+    ("log_ndtr", ("big",), (0,)),
+    ("expit", ("any",), (0,)),
+    ("logit", ("unit",), (0,)),
+    ("xlogy", ("any", "pos"), (0, 1)),
+    ("xlog1py", ("any", "pos"), (0, 1)),
+    ("entr", ("any",), ()),
+    ("rel_entr", ("pos", "pos"), (0, 1)),
+    ("kl_div", ("pos", "pos"), (0, 1)),
+    ("boxcox", ("pos", "any"), (0, 1)),
+    ("boxcox1p", ("pos", "any"), (0, 1)),
+    ("i0e", ("big",), (0,)),
+    ("i0", ("any",), (0,)),
+    ("i1e", ("big",), (0,)),
+    ("i1", ("any",), (0,)),
+    ("zeta", ("zeta_x", "pos"), (0, 1)),
+    ("spence", ("pos",), (0,)),
+    ("expn", ("order", "pos"), (1,)),
+    ("exp1", ("pos",), (0,)),
+    ("expi", ("big",), (0,)),
+]
+NAMES = [name for name, _, _ in SPECIAL]
+KINDS = {name: kinds for name, kinds, _ in SPECIAL}
+# ndtr, ndtri, log_ndtr and spence take float32/float64 arrays only (as JAX):
+# no Python-scalar or broadcast-promotion cases for them.
+_ARRAY_ONLY = {"ndtr", "ndtri", "log_ndtr", "spence"}
+
+
+def _args(name, shapes, dtype=np.float32, seed=0):
+    return [_input(kind, shape, dtype, seed + i)
+            for i, (kind, shape) in enumerate(zip(KINDS[name], shapes))]
+
+
+def _check(out, expected, rtol=2e-5, atol=2e-6):
+    assert isinstance(out, mlax.Array)
+    assert out.shape == expected.shape, (out.shape, expected.shape)
+    assert out.dtype == expected.dtype, (out.dtype, expected.dtype)
+    assert out.weak_type == expected.weak_type, (out.weak_type, expected.weak_type)
+    np.testing.assert_allclose(np.asarray(out), np.asarray(expected), rtol=rtol, atol=atol,
+                               equal_nan=True)
+
+
+class _x64:
+    """mlax's and (thread-locally) JAX's x64 switch, together."""
+
+    def __enter__(self):
+        self.old = mlax.config.jax_enable_x64
+        mlax.config.update("jax_enable_x64", True)
+        self.ctx = jax_config.enable_x64(True)
+        self.ctx.__enter__()
+
+    def __exit__(self, *exc):
+        self.ctx.__exit__(*exc)
+        mlax.config.update("jax_enable_x64", self.old)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_values_eager_and_jit(name):
+    """float32, the first argument (2, 3) and the others (3,) broadcast
+    against it; eagerly, and for a sample also under jit."""
+    shapes = [(2, 3)] + [(3,)] * (len(KINDS[name]) - 1)
+    args = _args(name, shapes)
+    expected = getattr(jsp, name)(*args)
+    fn = getattr(msp, name)
+    _check(fn(*args), expected)
+    if name in _JIT_NAMES:  # eager calls are jitted too: a sample suffices
+        _check(mlax.jit(fn)(*args), expected)
+
+
+_JIT_NAMES = set(NAMES[::4])
+_SCALAR_NAMES = [n for n in NAMES if n not in _ARRAY_ONLY and "n" not in KINDS[n]]
+
+
+@pytest.mark.parametrize("name", _SCALAR_NAMES[::3])
+def test_python_scalars_are_weak(name):
+    args = [float(a) for a in _args(name, [()] * len(KINDS[name]))]
+    _check(getattr(msp, name)(*args), getattr(jsp, name)(*args))
+
+
+@pytest.mark.parametrize("name", ["betaln", "betainc", "gammaincc", "ndtri", "log_ndtr",
+                                  "i1e", "zeta", "expi"])
+def test_float64(name):
+    with _x64():
+        args = _args(name, [(4,)] * len(KINDS[name]), np.float64, seed=1)
+        _check(getattr(msp, name)(*args), getattr(jsp, name)(*args), rtol=1e-12, atol=1e-14)
+
+
+def test_integer_and_mixed_inputs_promote_as_jax():
+    i = np.array([1, 2, 3], np.int32)
+    _check(msp.gammaln(i), jsp.gammaln(i))
+    _check(msp.xlogy(i, 2.5), jsp.xlogy(i, 2.5))
+    h = np.array([0.5, 1.5], np.float16)  # computed in float32, as JAX does
+    _check(msp.i0e(h), jsp.i0e(h), rtol=2e-3, atol=1e-3)
+
+
+def test_edge_values():
+    """Zeros, infinities, NaN, out-of-domain points; shaped as in
+    test_values_eager_and_jit, so the eager programs are shared."""
+    x = np.array([[0.0, 1.0, -1.0], [np.inf, np.nan, 1e-30]], np.float32)
+    a = np.array([1.0, 0.0, 2.0], np.float32)
+    cases = [("gammainc", (a[None].repeat(2, 0), x[0])), ("gammaincc", (x, a)),
+             ("xlogy", (x * 0, a)), ("entr", (x,)), ("rel_entr", (x, a)),
+             ("ndtri", (np.array([[0.0, 1.0, 0.5], [1e-30, 1 - 1e-7, np.nan]], np.float32),)),
+             ("log_ndtr", (np.array([[-40., -15., 0.], [6., 20., np.inf]], np.float32),)),
+             ("i1e", (x,)), ("betainc", (x, a, np.array([0.0, 1.0, 0.5], np.float32)))]
+    for name, args in cases:
+        with np.errstate(invalid="ignore"):
+            _check(getattr(msp, name)(*args), getattr(jsp, name)(*args))
+
+
+@pytest.mark.parametrize("name,argnum",
+                         [(n, i) for n, _, argnums in SPECIAL for i in argnums][::3])
+def test_grad_matches_jax(name, argnum):
+    args = _args(name, [(3,)] * len(KINDS[name]), seed=2)
+
+    def loss(fn):
+        return lambda *xs: fn(*xs).sum()
+
+    got = mlax.grad(loss(getattr(msp, name)), argnums=argnum)(*args)
+    want = jax.grad(loss(getattr(jsp, name)), argnums=argnum)(*args)
+    _check(got, want, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("name,argnum", [("gammainc", 0), ("betainc", 0), ("betainc", 2),
+                                         ("i1e", 0),
+                                         ("log_ndtr", 0), ("zeta", 0), ("expi", 0)])
+def test_grad_matches_finite_differences(name, argnum):
+    with _x64():
+        args = _args(name, [(3,)] * len(KINDS[name]), np.float64, seed=3)
+        fn = getattr(msp, name)
+        grad = np.asarray(mlax.grad(lambda *xs: fn(*xs).sum(), argnums=argnum)(*args))
+        eps = 1e-6
+        hi, lo = list(args), list(args)
+        hi[argnum], lo[argnum] = args[argnum] + eps, args[argnum] - eps
+        fd = (np.asarray(fn(*hi)) - np.asarray(fn(*lo))) / (2 * eps)
+        np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("name", ["gammainc", "i0e", "log_ndtr", "xlogy"])
+def test_vmap(name):
+    args = _args(name, [(4, 3)] * len(KINDS[name]), seed=4)
+    got = mlax.vmap(getattr(msp, name))(*args)
+    _check(got, jax.vmap(getattr(jsp, name))(*args))
+
+
+def test_sici():
+    x = np.array([-20.0, -5.0, -0.5, 0.0, 0.3, 3.0, 6.0, 12.0, 1e10, np.inf, -np.inf], np.float32)
+    for got, want in zip(msp.sici(x), jsp.sici(x)):
+        _check(got, want)
+    pos = x[[0, 1, 2, 4, 5, 6]]
+    _check(mlax.grad(lambda t: sum(v.sum() for v in msp.sici(t)))(pos),
+           jax.grad(lambda t: sum(v.sum() for v in jsp.sici(t)))(pos), rtol=1e-5)
+
+
+def test_static_argument_functions():
+    a = np.array([3.0, 4.5], np.float32)
+    _check(msp.multigammaln(a, 3), jsp.multigammaln(a, 3))
+    for n in (1, 9):
+        _check(msp.bernoulli(n), jsp.bernoulli(n), atol=1e-6)
+    x = np.array([[0.5, -1.0, 2.0], [1.0, 1.0, 1.0]], np.float32)
+    _check(msp.factorial(a), jsp.factorial(a))
+    _check(msp.comb(a, 2.0, repetition=True), jsp.comb(a, 2.0, repetition=True), rtol=1e-5)
+    _check(msp.logsumexp(x, axis=1), jsp.logsumexp(x, axis=1))
+    _check(msp.softmax(x), jsp.softmax(x))
+    _check(msp.log_softmax(x, axis=0), jsp.log_softmax(x, axis=0))
+    _check(msp.log_ndtr(x, series_order=0), jsp.log_ndtr(x, series_order=0))
+
+
+@pytest.mark.parametrize("name", ["igamma", "igammac", "igamma_grad_a", "random_gamma_grad"])
+def test_lax_igamma_family(name):
+    a = _input("pos", (5,), np.float32, 5)
+    x = _input("pos", (5,), np.float32, 6) * 2
+    _check(getattr(mlax_lax, name)(a, x), getattr(jax.lax, name)(a, x))
+
+
+def test_lax_bessel_and_betainc_with_grad():
+    x = _input("big", (6,), np.float32, 7)
+    for name in ("bessel_i0e", "bessel_i1e"):
+        f, g = getattr(mlax_lax, name), getattr(jax.lax, name)
+        _check(mlax.jit(f)(x), g(x))
+        _check(mlax.grad(lambda t: f(t).sum())(x), jax.grad(lambda t: g(t).sum())(x))
+    a, b, u = (_input(k, (4,), np.float32, s) for k, s in (("pos", 8), ("pos", 9), ("unit", 10)))
+    _check(mlax_lax.betainc(a, b, u), jax.lax.betainc(a, b, u))
+    # Forward mode in x alone, a and b closed over (their tangents are zeros).
+    t = np.ones_like(u)
+    _check(mlax.jvp(lambda v: mlax_lax.betainc(a, b, v), (u,), (t,))[1],
+           jax.jvp(lambda v: jax.lax.betainc(a, b, v), (u,), (t,))[1], rtol=1e-5)
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="must be of integer type"):
+        msp.polygamma(1.0, 2.0)
+    with pytest.raises(TypeError, match="is not supported"):
+        msp.ndtr(np.array([1, 2], np.int32))
+    with pytest.raises(TypeError, match="is not supported"):
+        msp.ndtri(np.array([0.5], np.float16))
+    with pytest.raises(NotImplementedError):
+        msp.factorial(3.0, exact=True)
+    with pytest.raises(NotImplementedError, match="Riemann zeta"):
+        msp.zeta(2.0)
+    with pytest.raises(ValueError, match="non-negative"):
+        msp.bernoulli(-1)
+    with pytest.raises(TypeError, match="series_order"):
+        msp.log_ndtr(np.float32(1.0), series_order=1.5)
+    with pytest.raises(ValueError, match="series_order"):
+        msp.log_ndtr(np.float32(1.0), series_order=31)
+    with pytest.raises(TypeError, match="lax.igamma.*same dtypes"):
+        mlax_lax.igamma(np.float32(1.0), np.float16(1.0))
+    with pytest.raises(TypeError, match="lax.betainc.*same shape"):
+        mlax_lax.betainc(np.ones(2, np.float32), np.ones(3, np.float32), np.ones(2, np.float32))
+    with pytest.raises(TypeError, match="lax.bessel_i0e.*floating-point"):
+        mlax_lax.bessel_i0e(np.ones(2, np.int32))
