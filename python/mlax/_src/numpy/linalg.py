@@ -538,6 +538,27 @@ def _cofactor_solve(a, b):
     return partial_det[..., -1], x
 
 
+def _slogdet_small(a):
+    """jax's closed forms of (sign, log|det|) for 1x1 and 2x2 matrices."""
+    if aval_of(a).shape[-1] == 1:
+        d = a[..., 0, 0]
+    else:
+        d = mnp.subtract(mnp.multiply(a[..., 0, 0], a[..., 1, 1]),
+                         mnp.multiply(a[..., 0, 1], a[..., 1, 0]))
+    return mnp.sign(d), mnp.log(mnp.abs(d))
+
+
+def _slogdet_small_tangent(a, t):
+    """d log|det| of a 1x1 or 2x2 matrix along t (jax's `_slogdet_small_jvp`)."""
+    if aval_of(a).shape[-1] == 1:
+        return mnp.divide(t[..., 0, 0], a[..., 0, 0])
+    mul, sub, add = mnp.multiply, mnp.subtract, mnp.add
+    d = sub(mul(a[..., 0, 0], a[..., 1, 1]), mul(a[..., 0, 1], a[..., 1, 0]))
+    num = add(sub(sub(mul(t[..., 0, 0], a[..., 1, 1]), mul(t[..., 0, 1], a[..., 1, 0])),
+                  mul(t[..., 1, 0], a[..., 0, 1])), mul(t[..., 1, 1], a[..., 0, 0]))
+    return mnp.divide(num, d)
+
+
 def _trace_solve(a, t):
     return mnc.trace(_solve_square(a, t), axis1=-2, axis2=-1)
 
@@ -570,17 +591,19 @@ def _make_det():
         y, z = _cofactor_solve(a, t)
         return y, mnc.trace(z, axis1=-2, axis2=-1)
 
-    def _slogdet_jvp(parts):
+    def _slogdet_jvp(parts, tangent):
         def jvp(primals, tangents):
             (a,), (t,) = primals, tangents
             sign, logabs = parts(a)
-            return (sign, logabs), (mnp.zeros_like(sign), _trace_solve(a, t))
+            return (sign, logabs), (mnp.zeros_like(sign), tangent(a, t))
         return jvp
 
     slogdets = {}
-    for method, parts in (("lu", _slogdet_lu), ("qr", _slogdet_qr)):
+    for method, parts, tangent in (("lu", _slogdet_lu, _trace_solve),
+                                   ("qr", _slogdet_qr, _trace_solve),
+                                   ("small", _slogdet_small, _slogdet_small_tangent)):
         fn = autodiff.custom_jvp(parts)
-        fn.defjvp(_slogdet_jvp(parts))
+        fn.defjvp(_slogdet_jvp(parts, tangent))
         slogdets[method] = fn
     return _det, slogdets
 
@@ -607,12 +630,15 @@ def det(a):
 
 def slogdet(a, *, method=None):
     """SlogdetResult(sign, logabsdet) of square matrices, through LU (or QR
-    with method='qr')."""
+    with method='qr'); 1x1 and 2x2 matrices by closed forms, as in JAX."""
     if method not in (None, "lu", "qr"):
         raise _err("mnp.linalg.slogdet", f"Unknown slogdet method '{method}'. Supported "
                                          "methods are 'lu' (`None`), and 'qr'.")
     a = _real_matrix("slogdet", a)
-    return SlogdetResult(*_det_impl()[1][method or "lu"](a))
+    method = method or "lu"
+    if method == "lu" and aval_of(a).shape[-1] in (1, 2):
+        method = "small"  # as JAX: closed forms, no LU
+    return SlogdetResult(*_det_impl()[1][method](a))
 
 
 def _default_rtol(aval):
