@@ -533,6 +533,28 @@ def trace_memory(quick):
     return rows
 
 
+@case
+def linalg_128(quick):
+    """solve, inv and det of one 128x128 float32 matrix (steady state)."""
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((128, 128)).astype(np.float32)
+    b = rng.standard_normal((128, 8)).astype(np.float32)
+    am, bm, aj, bj = mnp.asarray(a), mnp.asarray(b), jnp.asarray(a), jnp.asarray(b)
+    rows = []
+    for label, fm, fj, args_m, args_j in (
+            ("solve", mnp.linalg.solve, jnp.linalg.solve, (am, bm), (aj, bj)),
+            ("inv", mnp.linalg.inv, jnp.linalg.inv, (am,), (aj,)),
+            ("det", mnp.linalg.det, jnp.linalg.det, (am,), (aj,))):
+        f_m, f_j = mlax.jit(fm), jax.jit(fj)
+        np.testing.assert_allclose(np.asarray(f_m(*args_m)), np.asarray(f_j(*args_j)),
+                                   rtol=2e-3, atol=2e-4)
+        m, j = interleave(lambda: f_m(*args_m).block_until_ready(),
+                          lambda: f_j(*args_j).block_until_ready(),
+                          reps=11 if quick else 31, inner=10 if quick else 30)
+        rows.append((f"steady state, {label} f32[128,128]", m, j, "ms"))
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")

@@ -639,3 +639,159 @@ def test_float16_computes_in_float32():
     got = mnp.linalg.inv(a)
     assert got.dtype == np.float32
     close(got, np.linalg.inv(a.astype(np.float32)))
+
+
+# ---------------------------------------------------------------------------
+# LU: lax.linalg.lu, scipy.linalg.lu / lu_factor / lu_solve
+# ---------------------------------------------------------------------------
+
+LU_SHAPES = [(3, 3), (1, 1), (5, 3), (3, 5), (2, 4, 4), (2, 2, 3, 4)]
+
+
+def _lu_operand(shape, dtype, seed=0):
+    # No diagonal boost: rows get swapped.
+    a = np.random.default_rng(seed).standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * np.random.default_rng(seed + 1).standard_normal(shape)
+    return a.astype(dtype)
+
+
+def _check_lu(got, want, a):
+    lu_, piv, perm = got
+    np.testing.assert_array_equal(np.asarray(piv), np.asarray(want[1]))
+    np.testing.assert_array_equal(np.asarray(perm), np.asarray(want[2]))
+    assert np.asarray(piv).dtype == np.int32 and np.asarray(perm).dtype == np.int32
+    close(lu_, want[0], tol=10 * _tol(a.dtype))
+    # P a = L U
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    lu_ = np.asarray(lu_)
+    low = np.tril(lu_, -1)[..., :, :k] + np.eye(m, k, dtype=lu_.dtype)
+    up = np.triu(lu_)[..., :k, :]
+    pa = np.take_along_axis(a, np.asarray(perm)[..., None], axis=-2)
+    close(low @ up, pa, tol=20 * _tol(a.dtype))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", LU_SHAPES)
+def test_lu(shape, dtype, mode):
+    a = _lu_operand(shape, dtype)
+    _check_lu(run(L.linalg.lu, (a,), mode), jax.lax.linalg.lu(a), a)
+
+
+@pytest.mark.parametrize("cdtype", ["complex64", "complex128"])
+def test_lu_complex(cdtype, x64):
+    a = _lu_operand((2, 4, 3), np.dtype(cdtype))
+    _check_lu(mlax.jit(L.linalg.lu)(a), jax.lax.linalg.lu(a), a)
+
+
+def test_lu_singular_and_empty(x64):
+    # A singular matrix still factors (a zero on U's diagonal), as in JAX;
+    # solving with it gives the same non-finite values.
+    a = np.array([[1.0, 2, 3], [2, 4, 6], [1, 1, 1]])
+    _check_lu(L.linalg.lu(a), jax.lax.linalg.lu(a), a)
+    b = np.ones(3)
+    got, want = np.asarray(mnp.linalg.solve(a, b)), np.asarray(jnp.linalg.solve(a, b))
+    np.testing.assert_array_equal(np.isfinite(got), np.isfinite(want))
+    sign, logabs = mnp.linalg.slogdet(a)
+    assert float(sign) == 0 and float(logabs) == -np.inf
+    # det's derivative is the adjugate, finite at a rank n - 1 matrix (and
+    # zero at lower ranks), as in JAX.
+    close(mlax.grad(mnp.linalg.det)(np.pad(a, ((0, 1), (0, 1)))),
+          jax.grad(jnp.linalg.det)(np.pad(a, ((0, 1), (0, 1)))))
+    sing4 = np.array([[1.0, 2, 0, 1], [2, 4, 1, 0], [0, 1, 1, 1], [3, 6, 1, 1]])
+    close(mlax.grad(mnp.linalg.det)(sing4), jax.grad(jnp.linalg.det)(sing4))
+    for shape in [(0, 0), (2, 0, 3), (3, 0), (0, 2)]:
+        e = np.zeros(shape)
+        for g, w in zip(mlax.jit(L.linalg.lu)(e), jax.lax.linalg.lu(e)):
+            close(g, w)
+
+
+def _lu_loss(lib, lu_fn):
+    def f(x):
+        lu_ = lu_fn(x)[0]
+        return lib.sum(lu_ * _weights(lu_.shape, 1).astype(x.dtype))
+    return f
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (4, 3), (3, 5), (2, 3, 3)])
+def test_lu_derivatives(shape, dtype):
+    a = _lu_operand(shape, dtype, seed=2)
+    f, jf = _lu_loss(mnp, L.linalg.lu), _lu_loss(jnp, jax.lax.linalg.lu)
+    close(mlax.grad(f)(a), jax.grad(jf)(a), tol=50 * _tol(dtype))
+    close(mlax.jit(mlax.grad(f))(a), jax.grad(jf)(a), tol=50 * _tol(dtype))
+    t = _weights(shape, 3).astype(dtype)
+    close(mlax.jvp(f, (a,), (t,))[1], jax.jvp(jf, (a,), (t,))[1], tol=50 * _tol(dtype))
+
+
+def test_lu_finite_differences_and_hessian(x64):
+    a = _lu_operand((4, 4), np.float64, seed=3)
+    f = _lu_loss(mnp, L.linalg.lu)
+    t = _weights(a.shape, 5)
+    eps = 1e-6
+    fd = (float(f(a + eps * t)) - float(f(a - eps * t))) / (2 * eps)
+    np.testing.assert_allclose(np.sum(np.asarray(mlax.grad(f)(a)) * t), fd, rtol=1e-6)
+    # Second order differentiates the rule itself.
+    g, jg = (lambda x: mnp.sum(mnp.linalg.solve(x, t[:, 0]) ** 2),
+             lambda x: jnp.sum(jnp.linalg.solve(x, t[:, 0]) ** 2))
+    close(mlax.hessian(g)(a), jax.hessian(jg)(a), tol=1e-8)
+
+
+def test_lu_vmap(dtype):
+    a = _lu_operand((5, 4, 3), dtype, seed=4)
+    want = jax.vmap(jax.lax.linalg.lu)(a)
+    for got in (mlax.vmap(L.linalg.lu)(a), mlax.jit(mlax.vmap(L.linalg.lu, in_axes=2))(
+            np.moveaxis(a, 0, 2))):
+        _check_lu(got, want, a)
+    sq = _lu_operand((5, 3, 3), dtype, seed=5)
+    close(mlax.vmap(mlax.grad(_lu_loss(mnp, L.linalg.lu)))(sq),
+          jax.vmap(jax.grad(_lu_loss(jnp, jax.lax.linalg.lu)))(sq), tol=50 * _tol(dtype))
+
+
+def test_lu_pivots_to_permutation():
+    piv = np.array([[2, 2, 3, 3], [1, 1, 2, 3]], np.int32)
+    for size in (4, 6):
+        np.testing.assert_array_equal(
+            np.asarray(mlax.jit(L.linalg.lu_pivots_to_permutation, static_argnums=1)(piv, size)),
+            np.asarray(jax.lax.linalg.lu_pivots_to_permutation(piv, size)))
+    with pytest.raises(ValueError, match="permutation_size 3 is smaller than the number"):
+        L.linalg.lu_pivots_to_permutation(piv, 3)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_scipy_lu(dtype, mode):
+    for shape in [(4, 4), (5, 3), (3, 5)]:
+        a = _lu_operand(shape, dtype, seed=6)
+        for got, want in zip(run(msl.lu, (a,), mode), jsl.lu(a)):
+            close(got, want, tol=10 * _tol(dtype))
+        for got, want in zip(run(lambda x: msl.lu(x, permute_l=True), (a,), mode),
+                             jsl.lu(a, permute_l=True)):
+            close(got, want, tol=10 * _tol(dtype))
+        got, want = run(msl.lu_factor, (a,), mode), jsl.lu_factor(a)
+        close(got[0], want[0], tol=10 * _tol(dtype))
+        np.testing.assert_array_equal(np.asarray(got[1]), np.asarray(want[1]))
+    a = _lu_operand((2, 4, 4), dtype, seed=7)
+    fac, jfac = msl.lu_factor(a), jsl.lu_factor(a)
+    for b in (_lu_operand((4,), dtype, 8), _lu_operand((4, 3), dtype, 8),
+              _lu_operand((2, 4, 2), dtype, 8)):
+        for trans in (0, 1, 2):
+            close(run(lambda f0, f1, y: msl.lu_solve((f0, f1), y, trans=trans), (*fac, b), mode),
+                  jsl.lu_solve(jfac, b, trans=trans), tol=20 * _tol(dtype))
+    close(run(msl.solve, (a, b), mode), jsl.solve(a, b), tol=20 * _tol(dtype))
+    close(run(msl.inv, (a,), mode), jsl.inv(a), tol=20 * _tol(dtype))
+    close(run(msl.det, (a,), mode), jsl.det(a), tol=20 * _tol(dtype))
+
+
+def test_lu_errors():
+    with pytest.raises(TypeError, match="lax.linalg.lu: needs an array of at least 2"):
+        L.linalg.lu(np.ones(3, np.float32))
+    with pytest.raises(TypeError, match="lax.linalg.lu: supports float32"):
+        L.linalg.lu(np.ones((3, 3), np.int32))
+    with pytest.raises(ValueError, match="scipy.linalg.lu_solve: needs square matrices"):
+        msl.lu_solve((np.ones((3, 4), np.float32), np.zeros(3, np.int32)), np.ones(3))
+    with pytest.raises(ValueError, match="scipy.linalg.lu_solve: b of shape"):
+        msl.lu_solve(msl.lu_factor(np.eye(3)), np.ones(4))
+    with pytest.raises(ValueError, match="'trans' value must be 0, 1, or 2"):
+        msl.lu_solve(msl.lu_factor(np.eye(3)), np.ones(3), trans=3)
+    with pytest.raises(ValueError, match="scipy.linalg.lu: needs an array of at least 2"):
+        msl.lu(np.ones(3))

@@ -7,4 +7,6 @@ from mlax._src.numpy.linalg import sp_inv as inv  # noqa: F401
 from mlax._src.numpy.linalg import sp_qr as qr  # noqa: F401
 from mlax._src.numpy.linalg import sp_solve as solve  # noqa: F401
 from mlax._src.numpy.linalg import sp_svd as svd  # noqa: F401
+from mlax._src.numpy.linalg import lu_factor, lu_solve  # noqa: F401
+from mlax._src.numpy.linalg import sp_lu as lu  # noqa: F401
 from mlax._src.scipy.linalg import block_diag, expm, hankel, toeplitz  # noqa: F401

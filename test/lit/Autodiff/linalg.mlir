@@ -419,3 +419,107 @@ func.func @test_dot_general(%a0: tensor<2x3xf32>, %a1: tensor<3x4xf32>, %c: tens
   %r:3 = mlax.vjp @dot_general(%a0, %a1) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>)
   return %r#0, %r#1, %r#2 : tensor<2x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// lu: jax's rule, X = L^-1 P dA U^-1, dLU = L tril(X, -1) + triu(X) U (P the
+// one-hot permutation matrix); the reverse rule is its transpose.
+// CHECK-LABEL: func.func private @lu_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.lu %[[ARG0]] : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V7]], %[[V6]], %[[V2]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.select_n %[[V11]], %[[V9]], %[[V10]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.add %[[V8]], %[[V12]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, true, true], [false, true, true], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.select_n %[[V15]], %[[V14]], %[[V2]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V4]], dims = [0] : tensor<3xi32> -> tensor<3x3xi32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.iota dim = 1 : tensor<3x3xi32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.compare EQ, %[[V17]], %[[V18]] : tensor<3x3xi32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.select_n %[[V19]], %[[V20]], %[[V21]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.dot_general %[[V22]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.triangular_solve %[[V13]], %[[V23]], left_side = true, lower = true, unit_diagonal = true, transpose_a = none : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.triangular_solve %[[V16]], %[[V24]], left_side = false, lower = false, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, true, true], [false, true, true], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V28:[^ ,:)]*]] = mlax.select_n %[[V27]], %[[V26]], %[[V25]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V29:[^ ,:)]*]] = mlax.dot_general %[[V28]], %[[V16]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V30:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V31:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V32:[^ ,:)]*]] = mlax.select_n %[[V31]], %[[V30]], %[[V25]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V33:[^ ,:)]*]] = mlax.dot_general %[[V13]], %[[V32]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V34:[^ ,:)]*]] = mlax.add %[[V33]], %[[V29]] : tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V34]] : tensor<3x3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func private @lu_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.lu %[[ARG0]] : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.select_n %[[V7]], %[[V6]], %[[V2]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.select_n %[[V11]], %[[V9]], %[[V10]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.add %[[V8]], %[[V12]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, true, true], [false, true, true], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.select_n %[[V15]], %[[V14]], %[[V2]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.transpose %[[V16]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.dot_general %[[ARG1]], %[[V17]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, true, true], [false, true, true], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.select_n %[[V20]], %[[V19]], %[[V18]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.transpose %[[V13]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.dot_general %[[V22]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}false, false, false], [true, false, false], [true, true, false]]> : tensor<3x3xi1>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.select_n %[[V25]], %[[V24]], %[[V23]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.add %[[V26]], %[[V21]] : tensor<3x3xf32>
+// CHECK-NEXT: %[[V28:[^ ,:)]*]] = mlax.triangular_solve %[[V16]], %[[V27]], left_side = false, lower = false, unit_diagonal = false, transpose_a = transpose : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V29:[^ ,:)]*]] = mlax.triangular_solve %[[V13]], %[[V28]], left_side = true, lower = true, unit_diagonal = true, transpose_a = transpose : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V30:[^ ,:)]*]] = mlax.broadcast_in_dim %[[V4]], dims = [0] : tensor<3xi32> -> tensor<3x3xi32>
+// CHECK-NEXT: %[[V31:[^ ,:)]*]] = mlax.iota dim = 1 : tensor<3x3xi32>
+// CHECK-NEXT: %[[V32:[^ ,:)]*]] = mlax.compare EQ, %[[V30]], %[[V31]] : tensor<3x3xi32>
+// CHECK-NEXT: %[[V33:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V34:[^ ,:)]*]] = mlax.constant dense<1.000000e+00> : tensor<3x3xf32>
+// CHECK-NEXT: %[[V35:[^ ,:)]*]] = mlax.select_n %[[V32]], %[[V33]], %[[V34]] : tensor<3x3xi1>, tensor<3x3xf32>, tensor<3x3xf32>
+// CHECK-NEXT: %[[V36:[^ ,:)]*]] = mlax.transpose %[[V35]], permutation = [1, 0] : tensor<3x3xf32> -> tensor<3x3xf32>
+// CHECK-NEXT: %[[V37:[^ ,:)]*]] = mlax.dot_general %[[V36]], %[[V29]], batch = [] x [], contract = [1] x [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V37]] : tensor<3x3xf32>, tensor<3x3xf32>
+
+// CHECK-LABEL: func.func @test_lu_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]]:2 = mlax.call @lu_jvp(%[[ARG0]], %[[ARG1]]) : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: return %[[V2]]#1 : tensor<3x3xf32>
+
+// CHECK-LABEL: func.func @test_lu_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]]:2 = mlax.call @lu_vjp(%[[ARG0]], %[[ARG1]]) : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: return %[[V2]]#1 : tensor<3x3xf32>
+
+func.func private @lu(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %lu, %piv, %perm = mlax.lu %a : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+  return %lu : tensor<3x3xf32>
+}
+func.func @test_lu_jvp(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %r:2 = mlax.jvp @lu(%a) tangents(%t) wrt = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#1 : tensor<3x3xf32>
+}
+func.func @test_lu_vjp(%a: tensor<3x3xf32>, %c: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %r:2 = mlax.vjp @lu(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#1 : tensor<3x3xf32>
+}

@@ -1,5 +1,5 @@
 // Lowering of the linear-algebra ops: triangular_solve is
-// stablehlo.triangular_solve; eigh, qr, geqrf and svd call jaxlib's LAPACK
+// stablehlo.triangular_solve; eigh, qr, geqrf, svd and lu call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
 // layouts; results of a failed factorization replaced by NaN); operands with
 // no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
@@ -180,4 +180,44 @@ func.func @dot_general_batch_only(%a: tensor<5x3xf32>, %b: tensor<5x4xf32>) -> t
 func.func @dot_general_preferred_type(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
   %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
+}
+
+// lu: getrf as jax.lax.linalg.lu calls it on CPU; its 1-based pivots made
+// 0-based, NaNs where info < 0, then a loop of row swaps over the pivots
+// gives the permutation.
+// CHECK-LABEL: func.func @lu(
+// CHECK: %[[F:.*]]:3 = "stablehlo.custom_call"(%arg0) {api_version = 1 : i32, backend_config = "", call_target_name = "lapack_sgetrf_ffi", called_computations = [], has_side_effect = false, mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x4x3xf32>) -> (tensor<2x4x3xf32>, tensor<2x3xi32>, tensor<2xi32>)
+// CHECK: %[[ONE:.*]] = "stablehlo.constant"() {value = dense<1> : tensor<2x3xi32>}
+// CHECK: %[[PIV:.*]] = "stablehlo.subtract"(%[[F]]#1, %[[ONE]])
+// CHECK: %[[OK:.*]] = "stablehlo.compare"(%[[F]]#2, %{{.*}}) {{{.*}}comparison_direction = #stablehlo<comparison_direction GE>}
+// CHECK: %[[OKALL:.*]] = "stablehlo.broadcast_in_dim"(%[[OK]]) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x4x3xi1>
+// CHECK: %[[LU:.*]] = "stablehlo.select"(%[[OKALL]], %[[F]]#0, %{{.*}})
+// CHECK: %[[IOTA:.*]] = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x4xi32>
+// CHECK: %[[LOOP:.*]]:3 = "stablehlo.while"(%{{.*}}, %[[PIV]], %[[IOTA]])
+// CHECK: "stablehlo.dynamic_slice"
+// CHECK: "stablehlo.reduce"
+// CHECK: return %[[LU]], %[[PIV]], %[[LOOP]]#2
+func.func @lu(%a: tensor<2x4x3xf32>) -> (tensor<2x4x3xf32>, tensor<2x3xi32>, tensor<2x4xi32>) {
+  %lu, %piv, %perm = mlax.lu %a : tensor<2x4x3xf32> -> (tensor<2x4x3xf32>, tensor<2x3xi32>, tensor<2x4xi32>)
+  return %lu, %piv, %perm : tensor<2x4x3xf32>, tensor<2x3xi32>, tensor<2x4xi32>
+}
+
+// CHECK-LABEL: func.func @lu_complex(
+// CHECK: "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_zgetrf_ffi"{{.*}}num_batch_dims = "0"{{.*}}result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>]} : (tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>, tensor<3xi32>, tensor<i32>)
+// CHECK: "stablehlo.while"
+func.func @lu_complex(%a: tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>, tensor<3xi32>) {
+  %lu, %piv, %perm = mlax.lu %a : tensor<3x3xcomplex<f64>> -> (tensor<3x3xcomplex<f64>>, tensor<3xi32>, tensor<3xi32>)
+  return %lu, %perm : tensor<3x3xcomplex<f64>>, tensor<3xi32>
+}
+
+// No elements: no LAPACK call and no swaps.
+// CHECK-LABEL: func.func @lu_empty(
+// CHECK-NOT: custom_call
+// CHECK-NOT: stablehlo.while
+// CHECK: %[[P:.*]] = "stablehlo.constant"() {value = dense<0> : tensor<0xi32>}
+// CHECK: %[[I:.*]] = "stablehlo.iota"() {iota_dimension = 0 : i64} : () -> tensor<3xi32>
+// CHECK: return %arg0, %[[P]], %[[I]]
+func.func @lu_empty(%a: tensor<3x0xf32>) -> (tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>) {
+  %lu, %piv, %perm = mlax.lu %a : tensor<3x0xf32> -> (tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>)
+  return %lu, %piv, %perm : tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>
 }

@@ -292,3 +292,43 @@ func.func @dot_general_mixed_element_types(%a: tensor<2x3xf32>, %b: tensor<3x4xf
   %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf16>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+func.func @lu_rank(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.lu' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  %lu, %p, %q = mlax.lu %a : tensor<3xf32> -> (tensor<3xf32>, tensor<1xi32>, tensor<1xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_element_type(%a: tensor<3x3xi32>) {
+  // expected-error @+1 {{'mlax.lu' op operand #0 must be statically shaped tensor of}}
+  %lu, %p, %q = mlax.lu %a : tensor<3x3xi32> -> (tensor<3x3xi32>, tensor<3xi32>, tensor<3xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_result(%a: tensor<4x3xf32>) {
+  // expected-error @+1 {{'mlax.lu' op lu type must be 'tensor<4x3xf32>', got 'tensor<4x3xf64>'}}
+  %lu, %p, %q = mlax.lu %a : tensor<4x3xf32> -> (tensor<4x3xf64>, tensor<3xi32>, tensor<4xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_pivots(%a: tensor<2x4x3xf32>) {
+  // expected-error @+1 {{'mlax.lu' op pivots type must be 'tensor<2x3xi32>', got 'tensor<2x4xi32>'}}
+  %lu, %p, %q = mlax.lu %a : tensor<2x4x3xf32> -> (tensor<2x4x3xf32>, tensor<2x4xi32>, tensor<2x4xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_permutation(%a: tensor<2x5xf32>) {
+  // expected-error @+1 {{'mlax.lu' op permutation type must be 'tensor<2xi32>', got 'tensor<5xi32>'}}
+  %lu, %p, %q = mlax.lu %a : tensor<2x5xf32> -> (tensor<2x5xf32>, tensor<2xi32>, tensor<5xi32>)
+  return
+}

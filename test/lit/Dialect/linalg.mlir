@@ -1,5 +1,5 @@
 // Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, qr,
-// geqrf, svd).
+// geqrf, svd, lu).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -108,4 +108,19 @@ func.func @dot_general_outer(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3x4
 func.func @dot_general_preferred_type(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
   %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
+}
+
+// CHECK-LABEL: func.func @lu(
+// CHECK: mlax.lu %{{.*}} : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+// CHECK: mlax.lu %{{.*}} : tensor<2x4x3xcomplex<f64>> -> (tensor<2x4x3xcomplex<f64>>, tensor<2x3xi32>, tensor<2x4xi32>)
+// CHECK: mlax.lu %{{.*}} : tensor<2x5xf64> -> (tensor<2x5xf64>, tensor<2xi32>, tensor<2xi32>)
+func.func @lu(%a: tensor<3x3xf32>, %b: tensor<2x4x3xcomplex<f64>>, %c: tensor<2x5xf64>)
+    -> (tensor<3x3xf32>, tensor<2x4xi32>, tensor<2xi32>) {
+  %lu, %piv, %perm = mlax.lu %a
+      : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+  %lu2, %piv2, %perm2 = mlax.lu %b
+      : tensor<2x4x3xcomplex<f64>> -> (tensor<2x4x3xcomplex<f64>>, tensor<2x3xi32>, tensor<2x4xi32>)
+  %lu3, %piv3, %perm3 = mlax.lu %c
+      : tensor<2x5xf64> -> (tensor<2x5xf64>, tensor<2xi32>, tensor<2xi32>)
+  return %lu, %perm2, %piv3 : tensor<3x3xf32>, tensor<2x4xi32>, tensor<2xi32>
 }

@@ -98,3 +98,19 @@ func.func @test_dot_general_batch(%a0: tensor<2x3x4xf32>, %a1: tensor<5x2x4xf32>
   %r = mlax.vmap @dot_general_batch(%a0, %a1) in_axes = [-1, 0] out_axes = [0] size = 5 : (tensor<2x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x3xf32>
   return %r : tensor<5x2x3xf32>
 }
+
+// The pivots and the permutation are batched like the factors.
+// CHECK-LABEL: func.func private @lu_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3x5xf32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.transpose %[[ARG0]], permutation = [2, 0, 1] : tensor<4x3x5xf32> -> tensor<5x4x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.lu %[[V1]] : tensor<5x4x3xf32> -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>)
+// CHECK-NEXT: return %[[V2]], %[[V3]], %[[V4]] : tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>
+
+func.func private @lu(%a: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xi32>, tensor<4xi32>) {
+  %lu, %piv, %perm = mlax.lu %a : tensor<4x3xf32> -> (tensor<4x3xf32>, tensor<3xi32>, tensor<4xi32>)
+  return %lu, %piv, %perm : tensor<4x3xf32>, tensor<3xi32>, tensor<4xi32>
+}
+func.func @test_lu(%a: tensor<4x3x5xf32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>) {
+  %r:3 = mlax.vmap @lu(%a) in_axes = [2] out_axes = [0, 0, 0] size = 5 : (tensor<4x3x5xf32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>)
+  return %r#0, %r#1, %r#2 : tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>
+}

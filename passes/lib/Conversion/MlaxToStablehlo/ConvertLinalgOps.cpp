@@ -2,7 +2,7 @@
 //
 // triangular_solve -> stablehlo.triangular_solve; cholesky, eigh, qr and
 // svd -> the LAPACK kernels jaxlib registers for CPU (potrf, syevd/heevd, geqrf followed by
-// orgqr/ungqr, gesdd), called as jax.numpy.linalg calls them on CPU, so
+// orgqr/ungqr, gesdd; lu -> getrf), called as jax.numpy.linalg calls them on CPU, so
 // results match JAX's. The kernels see column-major matrices (the
 // operand/result layouts) and report failure through an `info` result;
 // failed matrices give NaNs, as in JAX. Matrices with no elements never
@@ -109,6 +109,7 @@ const SolverKernel kSolverKernels[] = {
     {"orgqr",  Platform::Cpu,  "lapack_%torgqr_ffi",  "{}"},
     {"ungqr",  Platform::Cpu,  "lapack_%tungqr_ffi",  "{}"},
     {"gesdd",  Platform::Cpu,  "lapack_%tgesdd_ffi",  "{mode = $job : ui8}"},
+    {"getrf",  Platform::Cpu,  "lapack_%tgetrf_ffi",  "{}"},
     // CUDA: cuSOLVER through jaxlib's CUDA plugin (one target for every
     // element type; algorithm 0 lets the kernel choose, as JAX's default).
     {"potrf",  Platform::Cuda, "cusolver_potrf_ffi",  "{lower = true}"},
@@ -119,6 +120,7 @@ const SolverKernel kSolverKernels[] = {
     {"ungqr",  Platform::Cuda, "cusolver_orgqr_ffi",  "{}"},
     {"gesvdj", Platform::Cuda, "cusolver_gesvdj_ffi", "{compute_uv = true, full_matrices = $full}"},
     {"gesvd",  Platform::Cuda, "cusolver_gesvd_ffi",  "{compute_uv = true, full_matrices = $full, transposed = $transposed}"},
+    {"getrf",  Platform::Cuda, "cusolver_getrf_ffi",  "{}"},
     // ROCm: hipSOLVER through jaxlib's ROCm plugin, called as on CUDA.
     {"potrf",  Platform::Rocm, "hipsolver_potrf_ffi",  "{lower = true}"},
     {"syevd",  Platform::Rocm, "hipsolver_syevd_ffi",  "{algorithm = 0 : ui8, lower = $lower}"},
@@ -128,6 +130,7 @@ const SolverKernel kSolverKernels[] = {
     {"ungqr",  Platform::Rocm, "hipsolver_orgqr_ffi",  "{}"},
     {"gesvdj", Platform::Rocm, "hipsolver_gesvdj_ffi", "{compute_uv = true, full_matrices = $full}"},
     {"gesvd",  Platform::Rocm, "hipsolver_gesvd_ffi",  "{compute_uv = true, full_matrices = $full, transposed = $transposed}"},
+    {"getrf",  Platform::Rocm, "hipsolver_getrf_ffi",  "{}"},
     // TPU: none (JAX lowers the decompositions there to XLA's own
     // expansions, which mlax does not emit yet).
 };
@@ -512,6 +515,114 @@ struct GeqrfPattern : SolverPattern<GeqrfOp> {
   }
 };
 
+/// LAPACK getrf through jaxlib's FFI target, as jax.lax.linalg.lu lowers on
+/// CPU: 1-based pivots made 0-based, NaNs where getrf reports an illegal
+/// argument (info < 0; a singular matrix still factors), and the pivots
+/// (row swaps) turned into a permutation by a loop over them.
+struct LuPattern : SolverPattern<LuOp> {
+  using SolverPattern::SolverPattern;
+
+  /// perm = iota; for i < k: swap(perm[..., i], perm[..., pivots[..., i]]).
+  static Value permutationOf(StablehloBuilder &hlo, ConversionPatternRewriter &rewriter,
+                             Location loc, Value pivots, RankedTensorType permType) {
+    auto pivType = tensorOf(pivots);
+    int64_t nb = permType.getRank() - 1, k = pivType.getDimSize(nb);
+    auto i32 = RankedTensorType::get({}, rewriter.getI32Type());
+    auto iotaLast = [&](RankedTensorType t) {
+      return hlo.op("iota", {}, t, {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb))});
+    };
+    Value perm = iotaLast(permType);
+    if (k == 0 || permType.getNumElements() == 0)
+      return perm;
+    SmallVector<Value> state{hlo.constant(i32Splat(i32, 0)), pivots, perm};
+    SmallVector<Type> types{i32, pivType, permType};
+    SmallVector<Location> locs(types.size(), loc);
+    Operation *loop = hlo.create("while", state, types, {}, 2);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block *cond = rewriter.createBlock(&loop->getRegion(0), {}, types, locs);
+      hlo.create("return",
+                 {hlo.compare("LT", cond->getArgument(0), hlo.constant(i32Splat(i32, k)))}, {});
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *body = rewriter.createBlock(&loop->getRegion(1), {}, types, locs);
+    Value i = body->getArgument(0), piv = body->getArgument(1), p = body->getArgument(2);
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < nb; ++d)
+      batchDims.push_back(d);
+    // Column i of a `[..., len]` tensor as `[...]`, spread back over `len`.
+    auto columnSpread = [&](Value x) {
+      auto t = tensorOf(x);
+      SmallVector<Value> operands{x};
+      for (int64_t d = 0; d < nb; ++d)
+        operands.push_back(hlo.constant(i32Splat(i32, 0)));
+      operands.push_back(i);
+      SmallVector<int64_t> sizes(t.getShape());
+      sizes[nb] = 1;
+      Value col = hlo.op("dynamic_slice", operands, t.clone(sizes),
+                         {hlo.i64Array("slice_sizes", sizes)});
+      SmallVector<int64_t> dims(batchDims);
+      dims.push_back(nb);
+      return hlo.op("broadcast_in_dim", {col}, permType,
+                    {hlo.i64Array("broadcast_dimensions", dims)});
+    };
+    Value j = columnSpread(piv);      // pivots[i], everywhere along the row
+    Value atI = columnSpread(p);      // perm[i]
+    Value pos = iotaLast(permType);
+    Value isJ = hlo.compare("EQ", pos, j);
+    // perm[j]: the one element of the row at position j.
+    auto i32Min = RankedTensorType::get({}, rewriter.getI32Type());
+    Value atJ = hlo.reduce(
+        hlo.select(isJ, p, hlo.constant(i32Splat(permType, INT32_MIN))),
+        i32Splat(i32Min, INT32_MIN), {nb}, "stablehlo.maximum",
+        RankedTensorType::get(permType.getShape().drop_back(), rewriter.getI32Type()));
+    atJ = hlo.op("broadcast_in_dim", {atJ}, permType,
+                 {hlo.i64Array("broadcast_dimensions", batchDims)});
+    Value isI = hlo.compare("EQ", pos, hlo.op("broadcast_in_dim", {i}, permType,
+                                              {hlo.i64Array("broadcast_dimensions", {})}));
+    Value next = hlo.select(isI, atJ, hlo.select(isJ, atI, p));
+    Value inc = hlo.op("add", {i, hlo.constant(i32Splat(i32, 1))}, i32);
+    hlo.create("return", {inc, piv, next}, {});
+    return loop->getResult(2);
+  }
+
+  LogicalResult
+  matchAndRewrite(LuOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    auto pivType = tensorOf(op.getPivots());
+    auto permType = tensorOf(op.getPermutation());
+    if (hasNoElements(op.getOperand())) {
+      // Nothing to factor (k = 0 or an empty batch): no swaps.
+      Value pivots = hlo.constant(i32Splat(pivType, 0));
+      rewriter.replaceOp(op, {adaptor.getOperand(), pivots,
+                              permutationOf(hlo, rewriter, op.getLoc(), pivots, permType)});
+      return success();
+    }
+    auto type = tensorOf(op.getOperand());
+    int64_t nb = type.getRank() - 2;
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "getrf", type.getElementType());
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()}, {type, pivType, info}, nb);
+    if (!call)
+      return failure();
+    Value pivots =
+        hlo.op("subtract", {call->getResult(1), hlo.constant(i32Splat(pivType, 1))}, pivType);
+    Value ok = hlo.compare("GE", call->getResult(2), hlo.constant(i32Splat(info, 0)));
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < nb; ++d)
+      batchDims.push_back(d);
+    Value okAll = hlo.op("broadcast_in_dim", {ok}, type.clone(rewriter.getI1Type()),
+                         {hlo.i64Array("broadcast_dimensions", batchDims)});
+    Value lu = hlo.select(okAll, call->getResult(0), hlo.constant(splatOf(type, NAN)));
+    rewriter.replaceOp(
+        op, {lu, pivots, permutationOf(hlo, rewriter, op.getLoc(), pivots, permType)});
+    return success();
+  }
+};
+
 /// LAPACK potrf through jaxlib's FFI target (what jnp.linalg.cholesky calls
 /// on CPU): factor (a + a^T) / 2, NaNs where it fails, zero upper triangle.
 struct CholeskyPattern : SolverPattern<CholeskyOp> {
@@ -627,6 +738,6 @@ struct DotGeneralPattern : OpConversionPattern<DotGeneralOp> {
 void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns,
                                                    Platform platform) {
   patterns.add<DotGeneralPattern, TriangularSolvePattern>(patterns.getContext());
-  patterns.add<CholeskyPattern, EighPattern, QrPattern, GeqrfPattern, SvdPattern>(
+  patterns.add<CholeskyPattern, EighPattern, QrPattern, GeqrfPattern, SvdPattern, LuPattern>(
       patterns.getContext(), platform);
 }

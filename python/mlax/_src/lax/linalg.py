@@ -1,4 +1,4 @@
-"""lax's linear algebra: dot_general and dot, and cholesky (the other
+"""lax's linear algebra: dot_general and dot, cholesky and lu (the other
 decompositions of jax.lax.linalg are in mlax._src.numpy.linalg).
 """
 from __future__ import annotations
@@ -106,3 +106,45 @@ _cholesky_p = Primitive("cholesky", _cholesky_eval, _cholesky_emit)
 def cholesky(x):
     """Lower Cholesky factor of the symmetrised matrix (jax.lax.linalg.cholesky)."""
     return bind(_cholesky_p, x)
+
+
+_LU_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
+              np.dtype(np.complex128))
+
+
+def _lu_eval(x):
+    name = "lax.linalg.lu"
+    if x.ndim < 2:
+        raise shape_error(name, f"needs an array of at least 2 dimensions (shape [..., m, n]), "
+                                f"got shape {x.shape}")
+    if np.dtype(x.dtype) not in _LU_DTYPES:
+        raise shape_error(name, "supports " + ", ".join(d.name for d in _LU_DTYPES)
+                          + f", got {x.dtype.name}")
+    *batch, m, n = x.shape
+    batch = tuple(batch)
+    x = x.update(weak_type=False)
+    return [x, x.update(shape=batch + (builtins.min(m, n),), dtype=dtypes.int32),
+            x.update(shape=batch + (m,), dtype=dtypes.int32)]
+
+
+def _lu_emit(values, avals, outs):
+    # The lowering calls jaxlib's LAPACK getrf kernel (as jax.lax.linalg.lu
+    # on CPU does), which must be initialised before it runs.
+    from jaxlib import lapack
+
+    lapack.prepare_lapack_call("getrf_ffi", avals[0].dtype)
+    op = _ops().LuOp(*(o.mlir_type() for o in outs), values[0])
+    return list(op.results)
+
+
+_lu_p = Primitive("lu", _lu_eval, _lu_emit, multiple_results=True)
+
+
+def lu(x):
+    """LU decomposition with partial pivoting, `P x = L U`
+    (jax.lax.linalg.lu): `(lu, pivots, permutation)`, where `lu` holds L
+    (unit diagonal, not stored) below its diagonal and U on and above it,
+    `pivots` the row swapped with row i at step i, and `permutation` the
+    rows of `x` in the order of `L @ U`."""
+    lu_, pivots, permutation = bind(_lu_p, x)
+    return lu_, pivots, permutation

@@ -1,6 +1,6 @@
 """Linear algebra: the primitives of jax.lax.linalg (cholesky, triangular_solve,
-eigh, qr, geqrf, svd) and jax.numpy.linalg / jax.scipy.linalg composed from
-them.
+eigh, qr, geqrf, svd; lu is in mlax._src.lax.linalg) and jax.numpy.linalg /
+jax.scipy.linalg composed from them.
 
 Each primitive emits one op (mlax.cholesky, mlax.triangular_solve, mlax.eigh,
 mlax.qr, mlax.geqrf, mlax.svd); their verifiers, derivative and batching
@@ -8,9 +8,9 @@ rules live in dialects/Mlax/MlaxLinalgOps.cpp and their lowerings (jaxlib's
 LAPACK kernels on CPU, as JAX's) in passes/ConvertLinalgOps.cpp.
 
 The composites are for real matrices (float32/float64; integers are promoted
-to the default float type). solve and inv go through QR (stable for any
-non-singular matrix); det and slogdet through geqrf, with JAX's derivative
-rules (custom_jvp); pinv, lstsq and matrix_rank through the SVD.
+to the default float type). solve, inv, det and slogdet go through LU
+(getrf, as JAX's), with JAX's derivative rules (custom_jvp); pinv, lstsq
+and matrix_rank through the SVD.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from mlax._src.base import errors
 from mlax._src.lax import lax as _lax
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+from mlax._src.lax.linalg import lu
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 
@@ -381,11 +382,53 @@ def svdvals(x):
     return _np_svd(x, compute_uv=False, _name="svdvals")
 
 
+def _take_rows(x, rows):
+    """x[..., rows[..., i], :] for each i: x's rows in the order `rows`."""
+    idx = mnp.broadcast_to(mnp.expand_dims(rows, -1), aval_of(rows).shape + aval_of(x).shape[-1:])
+    return mnc.take_along_axis(x, idx, axis=-2)
+
+
+def _lu_solve_core(lu_, permutation, b, trans=0):
+    """x with op(a) x = b from lax.linalg.lu's factors of a (P a = L U),
+    for lu [..., n, n], permutation [..., n] and b [..., n, k] of equal batch
+    dimensions; op is none (trans 0), transpose (1) or adjoint (2)."""
+    if trans == 0:
+        x = triangular_solve(lu_, _take_rows(b, permutation), left_side=True, lower=True,
+                             unit_diagonal=True)
+        return triangular_solve(lu_, x, left_side=True, lower=False)
+    conj = trans == 2
+    x = triangular_solve(lu_, b, left_side=True, lower=False, transpose_a=True, conjugate_a=conj)
+    x = triangular_solve(lu_, x, left_side=True, lower=True, unit_diagonal=True, transpose_a=True,
+                         conjugate_a=conj)
+    return _take_rows(x, mnc.argsort(permutation, axis=-1))
+
+
+_solve_fn = None
+
+
 def _solve_square(a, b):
     """x with a x = b for square a [..., n, n] and b [..., n, k] of equal
-    batch dimensions, through QR: x = R^-1 Q^T b."""
-    q, r = qr(a, full_matrices=False)
-    return triangular_solve(r, mnp.matmul(_mT(q), b), left_side=True, lower=False)
+    batch dimensions, through LU (as jax's `_solve`): the derivative reuses
+    the factorization (dx = a^-1 (db - da x)) instead of differentiating it,
+    which is what jax's custom_linear_solve achieves."""
+    global _solve_fn
+    if _solve_fn is None:
+        from mlax._src.transforms import autodiff
+
+        @autodiff.custom_jvp
+        def _solve(a, b):
+            lu_, _, permutation = lu(a)
+            return _lu_solve_core(lu_, permutation, b)
+
+        @_solve.defjvp
+        def _solve_jvp(primals, tangents):
+            (a, b), (ta, tb) = primals, tangents
+            lu_, _, permutation = lu(a)
+            x = _lu_solve_core(lu_, permutation, b)
+            return x, _lu_solve_core(lu_, permutation, mnp.subtract(tb, mnp.matmul(ta, x)))
+
+        _solve_fn = _solve
+    return _solve_fn(a, b)
 
 
 def solve(a, b):
@@ -420,7 +463,7 @@ def inv(a):
     return _solve_square(a, _eye_like(a))
 
 
-def _slogdet_parts(a):
+def _slogdet_qr(a):
     """(sign, log|det|) through geqrf: det(Q) is -1 per non-trivial
     Householder reflector, det(R) the product of R's diagonal."""
     h, taus = geqrf(a)
@@ -434,8 +477,106 @@ def _slogdet_parts(a):
     return sign, logabs
 
 
+def _count(pred):
+    return mnp.sum(mnp.astype(pred, np.int32), axis=-1)
+
+
+def _pivot_sign(pivots, dtype):
+    """(-1)^(number of row swaps) of lax.linalg.lu's pivots."""
+    n = aval_of(pivots).shape[-1]
+    parity = _count(mnp.not_equal(pivots, mnp.arange(n, dtype=np.int32)))
+    return parity, mnp.astype(mnp.subtract(1, mnp.multiply(2, mnp.remainder(parity, 2))), dtype)
+
+
+def _slogdet_lu(a):
+    """(sign, log|det|) through LU (jax's `_slogdet_lu`): the product of
+    U's diagonal and the parity of the row swaps; (0, -inf) when U has a
+    zero on its diagonal."""
+    dt = aval_of(a).dtype
+    lu_, pivots, _ = lu(a)
+    diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
+    is_zero = mnp.any(mnp.equal(diag, 0), axis=-1)
+    parity, _ = _pivot_sign(pivots, dt)
+    parity = mnp.add(parity, _count(mnp.less(diag, 0)))
+    sign = mnp.where(is_zero, mnp.zeros((), dt),
+                     mnp.astype(mnp.subtract(1, mnp.multiply(2, mnp.remainder(parity, 2))), dt))
+    logdet = mnp.where(is_zero, mnp.asarray(-np.inf, dt),
+                       mnp.sum(mnp.log(mnp.abs(diag)), axis=-1))
+    return sign, logdet
+
+
+def _cofactor_solve(a, b):
+    """(det(a), adj(a) b) through LU, defined also where a is singular
+    (jax's `_cofactor_solve`, used by det's derivative): for rank n - 1
+    the last diagonal entry of U is replaced so the solve stays finite, and
+    for lower ranks the result is zero."""
+    aval = aval_of(a)
+    n, dt = aval.shape[-1], aval.dtype
+    if n == 0:  # the rule is traced even where nothing asks for it
+        return mnp.ones(aval.shape[:-2], dt), b
+    if n == 1:
+        return a[..., 0, 0], b
+    lu_, pivots, permutation = lu(a)
+    diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
+    _, sign = _pivot_sign(pivots, dt)
+    # partial_det[..., -1] is det(a), partial_det[..., -2] det(a) / u_nn.
+    partial_det = mnp.multiply(mnc.cumprod(diag, axis=-1), mnp.expand_dims(sign, -1))
+    corner = np.zeros((n, n), bool)
+    corner[-1, -1] = True
+    lu_ = mnp.where(corner, mnp.expand_dims(mnp.divide(mnp.ones((), dt), partial_det[..., -2]),
+                                            (-2, -1)), lu_)
+    ones = mnp.ones(aval.shape[:-1] + (1,), dt)
+    d = triangular_solve(lu_, ones, left_side=True, lower=False)
+    bad = mnp.any(mnp.logical_not(mnp.isfinite(d)), axis=(-2, -1))
+    bad = mnp.expand_dims(bad, (-2, -1))
+    x = mnp.where(bad, mnp.zeros((), dt), b)
+    x = triangular_solve(lu_, _take_rows(x, permutation), left_side=True, lower=True,
+                         unit_diagonal=True)
+    x = mnp.concatenate([mnp.multiply(x[..., :-1, :], mnp.expand_dims(partial_det[..., -1],
+                                                                      (-2, -1))),
+                         x[..., -1:, :]], axis=-2)
+    x = triangular_solve(lu_, x, left_side=True, lower=False)
+    x = mnp.where(bad, mnp.zeros((), dt), x)
+    return partial_det[..., -1], x
+
+
+def _slogdet_small(a):
+    """jax's closed forms of (sign, log|det|) for 1x1 and 2x2 matrices."""
+    if aval_of(a).shape[-1] == 1:
+        d = a[..., 0, 0]
+    else:
+        d = mnp.subtract(mnp.multiply(a[..., 0, 0], a[..., 1, 1]),
+                         mnp.multiply(a[..., 0, 1], a[..., 1, 0]))
+    return mnp.sign(d), mnp.log(mnp.abs(d))
+
+
+def _slogdet_small_tangent(a, t):
+    """d log|det| of a 1x1 or 2x2 matrix along t (jax's `_slogdet_small_jvp`)."""
+    if aval_of(a).shape[-1] == 1:
+        return mnp.divide(t[..., 0, 0], a[..., 0, 0])
+    mul, sub, add = mnp.multiply, mnp.subtract, mnp.add
+    d = sub(mul(a[..., 0, 0], a[..., 1, 1]), mul(a[..., 0, 1], a[..., 1, 0]))
+    num = add(sub(sub(mul(t[..., 0, 0], a[..., 1, 1]), mul(t[..., 0, 1], a[..., 1, 0])),
+                  mul(t[..., 1, 0], a[..., 0, 1])), mul(t[..., 1, 1], a[..., 0, 0]))
+    return mnp.divide(num, d)
+
+
 def _trace_solve(a, t):
     return mnc.trace(_solve_square(a, t), axis1=-2, axis2=-1)
+
+
+def _det_small(a):
+    """jax's closed forms for 2x2 and 3x3 determinants."""
+    def e(i, j):
+        return a[..., i, j]
+    mul, sub, add = mnp.multiply, mnp.subtract, mnp.add
+    if aval_of(a).shape[-1] == 2:
+        return sub(mul(e(0, 0), e(1, 1)), mul(e(0, 1), e(1, 0)))
+    plus = add(add(mul(mul(e(0, 0), e(1, 1)), e(2, 2)), mul(mul(e(0, 1), e(1, 2)), e(2, 0))),
+               mul(mul(e(0, 2), e(1, 0)), e(2, 1)))
+    minus = add(add(mul(mul(e(0, 2), e(1, 1)), e(2, 0)), mul(mul(e(0, 0), e(1, 2)), e(2, 1))),
+                mul(mul(e(0, 1), e(1, 0)), e(2, 2)))
+    return sub(plus, minus)
 
 
 def _make_det():
@@ -443,27 +584,30 @@ def _make_det():
 
     @autodiff.custom_jvp
     def _det(a):
-        sign, logabs = _slogdet_parts(a)
+        sign, logabs = _slogdet_lu(a)
         return mnp.multiply(sign, mnp.exp(logabs))
 
     @_det.defjvp
     def _det_jvp(primals, tangents):
         (a,), (t,) = primals, tangents
-        sign, logabs = _slogdet_parts(a)
-        y = mnp.multiply(sign, mnp.exp(logabs))
-        return y, mnp.multiply(y, _trace_solve(a, t))
+        y, z = _cofactor_solve(a, t)
+        return y, mnc.trace(z, axis1=-2, axis2=-1)
 
-    @autodiff.custom_jvp
-    def _slogdet(a):
-        return _slogdet_parts(a)
+    def _slogdet_jvp(parts, tangent):
+        def jvp(primals, tangents):
+            (a,), (t,) = primals, tangents
+            sign, logabs = parts(a)
+            return (sign, logabs), (mnp.zeros_like(sign), tangent(a, t))
+        return jvp
 
-    @_slogdet.defjvp
-    def _slogdet_jvp(primals, tangents):
-        (a,), (t,) = primals, tangents
-        sign, logabs = _slogdet_parts(a)
-        return (sign, logabs), (mnp.zeros_like(sign), _trace_solve(a, t))
-
-    return _det, _slogdet
+    slogdets = {}
+    for method, parts, tangent in (("lu", _slogdet_lu, _trace_solve),
+                                   ("qr", _slogdet_qr, _trace_solve),
+                                   ("small", _slogdet_small, _slogdet_small_tangent)):
+        fn = autodiff.custom_jvp(parts)
+        fn.defjvp(_slogdet_jvp(parts, tangent))
+        slogdets[method] = fn
+    return _det, slogdets
 
 
 _det_fns = None
@@ -477,18 +621,26 @@ def _det_impl():
 
 
 def det(a):
-    """The determinant of square matrices (through a QR decomposition)."""
+    """The determinant of square matrices: closed forms for 2x2 and 3x3,
+    LU otherwise, as jax.numpy.linalg.det; the derivative is jax's (the
+    adjugate, so it is defined at singular matrices too)."""
     a = _real_matrix("det", a)
+    if aval_of(a).shape[-1] in (2, 3):
+        return _det_small(a)
     return _det_impl()[0](a)
 
 
 def slogdet(a, *, method=None):
-    """SlogdetResult(sign, logabsdet) of square matrices."""
+    """SlogdetResult(sign, logabsdet) of square matrices, through LU (or QR
+    with method='qr'); 1x1 and 2x2 matrices by closed forms, as in JAX."""
     if method not in (None, "lu", "qr"):
         raise _err("mnp.linalg.slogdet", f"Unknown slogdet method '{method}'. Supported "
                                          "methods are 'lu' (`None`), and 'qr'.")
     a = _real_matrix("slogdet", a)
-    return SlogdetResult(*_det_impl()[1](a))
+    method = method or "lu"
+    if method == "lu" and aval_of(a).shape[-1] in (1, 2):
+        method = "small"  # as JAX: closed forms, no LU
+    return SlogdetResult(*_det_impl()[1][method](a))
 
 
 def _default_rtol(aval):
@@ -794,6 +946,110 @@ def sp_det(a, overwrite_a=False, check_finite=True):
 
 def sp_inv(a, overwrite_a=False, check_finite=True):
     return inv(a)
+
+
+def lu_pivots_to_permutation(pivots, permutation_size):
+    """The permutation [..., permutation_size] made by applying the row swaps
+    `pivots` [..., k] (row i with row pivots[i], in order) to 0, 1, ...
+    (jax.lax.linalg.lu_pivots_to_permutation)."""
+    from mlax._src.lax import control_flow
+
+    name = "lax.linalg.lu_pivots_to_permutation"
+    pivots = mnp.asarray(pivots)
+    aval = aval_of(pivots)
+    if aval.ndim < 1:
+        raise _err(name, f"needs pivots of at least 1 dimension, got shape {aval.shape}")
+    if not dtypes.is_int(aval.dtype):
+        raise _err(name, f"needs integer pivots, got {aval.dtype.name}", TypeError)
+    m, k = operator.index(permutation_size), aval.shape[-1]
+    if m < k:
+        raise _err(name, f"permutation_size {m} is smaller than the number of pivots {k}")
+    pivots = mnp.astype(pivots, np.int32)
+    positions = mnp.broadcast_to(mnp.arange(m, dtype=np.int32), aval.shape[:-1] + (m,))
+    if m == 0 or k == 0:
+        return positions
+
+    def swap(i, perm):
+        j = mnp.expand_dims(pivots[..., i], -1)
+        at_i = mnp.expand_dims(perm[..., i], -1)
+        at_j = mnc.take_along_axis(perm, j, axis=-1)
+        return mnp.where(mnp.equal(positions, i), at_j,
+                         mnp.where(mnp.equal(positions, j), at_i, perm))
+
+    return control_flow.fori_loop(0, k, swap, positions)
+
+
+def _sp_matrix(name, a, square=False, min_ndim=2):
+    """`a` as an inexact array of at least `min_ndim` dimensions (complex
+    kept, integers promoted), for the scipy.linalg LU functions."""
+    a = mnp.asarray(a)
+    aval = aval_of(a)
+    if not dtypes.is_inexact(aval.dtype):
+        a = mnp.astype(a, dtypes.to_inexact(aval.dtype))
+    elif np.dtype(aval.dtype) not in _LINALG_DTYPES:  # float16, bfloat16: as JAX, upcast
+        a = mnp.astype(a, np.float32)
+    aval = aval_of(a)
+    if aval.ndim < min_ndim:
+        raise _err(f"scipy.linalg.{name}", f"needs an array of at least {min_ndim} dimensions, "
+                                           f"got shape {aval.shape}")
+    if square and aval.shape[-1] != aval.shape[-2]:
+        raise _err(f"scipy.linalg.{name}", f"needs square matrices (the last two dimensions "
+                                           f"equal), got shape {aval.shape}")
+    return a
+
+
+def sp_lu(a, permute_l=False, overwrite_a=False, check_finite=True):
+    """(p, l, u) with a = p @ l @ u, or (p @ l, u) with permute_l=True
+    (jax.scipy.linalg.lu); l is [..., m, k] and u [..., k, n], k = min(m, n)."""
+    a = _sp_matrix("lu", a)
+    aval = aval_of(a)
+    m, n = aval.shape[-2:]
+    k = builtins.min(m, n)
+    lu_, _, permutation = lu(a)
+    # p[i, j] = (permutation[j] == i): row j of l @ u is row permutation[j] of a.
+    p = mnp.astype(mnp.equal(mnp.expand_dims(permutation, -2),
+                             mnp.expand_dims(mnp.arange(m, dtype=np.int32), -1)), aval.dtype)
+    l = mnp.add(mnc.tril(lu_, -1)[..., :, :k], mnp.eye(m, k, dtype=aval.dtype))
+    u = mnc.triu(lu_)[..., :k, :]
+    if permute_l:
+        return mnp.matmul(p, l), u
+    return p, l, u
+
+
+def lu_factor(a, overwrite_a=False, check_finite=True):
+    """(lu, piv) for lu_solve (jax.scipy.linalg.lu_factor): L and U in one
+    matrix and LAPACK's row swaps (0-based)."""
+    a = _sp_matrix("lu_factor", a)
+    lu_, pivots, _ = lu(a)
+    return lu_, pivots
+
+
+def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
+    """x with op(a) x = b from lu_factor's (lu, piv), op none (trans 0),
+    transpose (1) or adjoint (2) (jax.scipy.linalg.lu_solve). b is [n] or
+    [..., n, k]; batch dimensions broadcast."""
+    if trans not in (0, 1, 2):
+        raise _err("scipy.linalg.lu_solve", f"'trans' value must be 0, 1, or 2, got {trans!r}")
+    lu_, pivots = lu_and_piv
+    lu_ = _sp_matrix("lu_solve", lu_, square=True)
+    b = _sp_matrix("lu_solve", b, min_ndim=1)
+    dt = np.result_type(aval_of(lu_).dtype, aval_of(b).dtype)
+    lu_, b = mnp.astype(lu_, dt), mnp.astype(b, dt)
+    n = aval_of(lu_).shape[-1]
+    permutation = lu_pivots_to_permutation(pivots, n)
+    vector = aval_of(b).ndim == 1
+    if vector:
+        b = mnp.expand_dims(b, -1)
+    if aval_of(b).shape[-2] != n:
+        raise _err("scipy.linalg.lu_solve", f"b of shape {aval_of(b).shape} does not match the "
+                                            f"factor of shape {aval_of(lu_).shape}")
+    batch = np.broadcast_shapes(aval_of(lu_).shape[:-2], aval_of(permutation).shape[:-1],
+                                aval_of(b).shape[:-2])
+    lu_ = mnp.broadcast_to(lu_, batch + (n, n))
+    permutation = mnp.broadcast_to(permutation, batch + (n,))
+    b = mnp.broadcast_to(b, batch + aval_of(b).shape[-2:])
+    x = _lu_solve_core(lu_, permutation, b, trans)
+    return mnp.squeeze(x, -1) if vector else x
 
 
 def sp_eigh(a, b=None, lower=True, eigvals_only=False, overwrite_a=False, overwrite_b=False,

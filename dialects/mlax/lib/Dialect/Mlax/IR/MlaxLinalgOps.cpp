@@ -1,7 +1,7 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
 // Verifiers, derivative rules and batching rules of cholesky,
-// triangular_solve, eigh, qr and svd; then dot_general's verifier, folder,
+// triangular_solve, eigh, qr, svd, geqrf and lu; then dot_general's verifier, folder,
 // derivative rules and batching rule. The forward rules follow
 // jax/_src/lax/linalg.py; the reverse rules are their transposes, written
 // out. Derivatives are for real matrices (complex values carry none).
@@ -674,6 +674,113 @@ LogicalResult GeqrfOp::verify() {
 
 LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
                              int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results);
+}
+
+//===----------------------------------------------------------------------===//
+// lu: P a = L U (getrf)
+//===----------------------------------------------------------------------===//
+
+LogicalResult LuOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, false, "operand")))
+    return failure();
+  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
+  auto batch = a.getShape().drop_back(2);
+  auto i32 = IntegerType::get(getContext(), 32);
+  if (failed(checkResult(*this, "lu type", getLu().getType(), a.getShape(),
+                         a.getElementType())) ||
+      failed(checkResult(*this, "pivots type", getPivots().getType(),
+                         withMatrix(batch, {std::min(rows, cols)}), i32)))
+    return failure();
+  return checkResult(*this, "permutation type", getPermutation().getType(),
+                     withMatrix(batch, {rows}), i32);
+}
+
+namespace {
+/// The factors of `lu` `[..., m, n]` as square matrices (jax's
+/// `_lu_jvp_inner`): L `[..., m, m]` (unit diagonal, identity beyond column
+/// k) and U `[..., n, n]` (identity beyond row k), k = min(m, n).
+std::pair<Value, Value> luFactors(Mat &m, Value lu) {
+  auto t = tensorOf(lu);
+  int64_t nbat = t.getRank() - 2;
+  int64_t rows = t.getDimSize(nbat), cols = t.getDimSize(nbat + 1), k = std::min(rows, cols);
+  Value zero = m.splat(RankedTensorType::get({}, t.getElementType()), 0.0);
+  auto padTo = [&](Value x, int64_t toRows, int64_t toCols) {
+    auto xt = tensorOf(x);
+    if (xt.getDimSize(nbat) == toRows && xt.getDimSize(nbat + 1) == toCols)
+      return x;
+    SmallVector<int64_t> low(t.getRank(), 0), high(t.getRank(), 0), interior(t.getRank(), 0);
+    high[nbat] = toRows - xt.getDimSize(nbat);
+    high[nbat + 1] = toCols - xt.getDimSize(nbat + 1);
+    return Value(PadOp::create(m.b, m.loc, x, zero, low, high, interior));
+  };
+  Value l = padTo(m.tril(m.slice(lu, 0, rows, 0, k), -1), rows, rows);
+  l = m.add(l, m.eye(tensorOf(l)));
+  Value u = m.triu(padTo(m.slice(lu, 0, k, 0, cols), cols, cols));
+  if (k < cols)
+    u = m.add(u, m.where(m.eye(tensorOf(u)), [k](int64_t i, int64_t) { return i >= k; }));
+  return {l, u};
+}
+
+/// The one-hot `[..., m, m]` matrix P of `permutation` (P[i, j] =
+/// permutation[i] == j), so that `P x` takes x's rows in its order.
+Value permutationMatrix(Mat &m, Value permutation, Type elem) {
+  auto pt = tensorOf(permutation);
+  int64_t nbat = pt.getRank() - 1, rows = pt.getDimSize(nbat);
+  auto square = RankedTensorType::get(withMatrix(pt.getShape().drop_back(), {rows, rows}),
+                                      pt.getElementType());
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d <= nbat; ++d)
+    dims.push_back(d);
+  Value wanted = BroadcastInDimOp::create(m.b, m.loc, square, permutation, dims);
+  Value cols = IotaOp::create(m.b, m.loc, square, m.b.getI64IntegerAttr(nbat + 1));
+  Value hit = CompareOp::create(m.b, m.loc, ComparisonDirection::EQ, wanted, cols);
+  auto like = square.clone(elem);
+  return SelectNOp::create(m.b, m.loc, hit, ValueRange{m.splat(like, 0.0), m.splat(like, 1.0)});
+}
+} // namespace
+
+LogicalResult LuOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                        SmallVectorImpl<Value> &resultTangents) {
+  Value da = tangents[0];
+  if (!da || !isReal(getOperand())) {
+    resultTangents.append(3, Value());
+    return success();
+  }
+  // jax's _lu_jvp_rule: with X = L^-1 P dA U^-1,
+  // dLU = L tril(X, -1) + triu(X) U.
+  Mat m = matFor(b, *this);
+  auto [l, u] = luFactors(m, getLu());
+  Value pda = m.matmul(permutationMatrix(m, getPermutation(), tensorOf(da).getElementType()), da);
+  Value x = m.solve(l, pda, true, true, true, TransposeKind::None);
+  x = m.solve(u, x, false, false, false, TransposeKind::None);
+  resultTangents.push_back(m.add(m.matmul(l, m.tril(x, -1)), m.matmul(m.triu(x), u)));
+  resultTangents.append(2, Value());
+  return success();
+}
+
+LogicalResult LuOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                        SmallVectorImpl<Value> &operandCotangents) {
+  Value g = cotangents[0];
+  if (!g || !isReal(getOperand())) {
+    operandCotangents.push_back({});
+    return success();
+  }
+  // The transpose of the forward rule: Xbar = tril(L^T G, -1) + triu(G U^T),
+  // dA-bar = P^T L^-T Xbar U^-T.
+  Mat m = matFor(b, *this);
+  auto [l, u] = luFactors(m, getLu());
+  Value xbar = m.add(m.tril(m.matmul(m.mT(l), g), -1), m.triu(m.matmul(g, m.mT(u))));
+  xbar = m.solve(u, xbar, false, false, false, TransposeKind::Transpose);
+  xbar = m.solve(l, xbar, true, true, true, TransposeKind::Transpose);
+  Value p = permutationMatrix(m, getPermutation(), tensorOf(g).getElementType());
+  operandCotangents.push_back(m.matmul(m.mT(p), xbar));
+  return success();
+}
+
+LogicalResult LuOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int64_t batchSize,
+                          SmallVectorImpl<Value> &results) {
   return batchUnary(*this, b, operands, batchSize, results);
 }
 //===----------------------------------------------------------------------===//

@@ -1,10 +1,10 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// dot_general, cholesky, triangular_solve, eigh, qr, geqrf and svd. Every op
+// dot_general, cholesky, triangular_solve, eigh, qr, geqrf, svd and lu. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
 // lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
-// jaxlib's LAPACK kernels potrf, syevd/heevd, geqrf (+ orgqr/ungqr) and gesdd, the
+// jaxlib's LAPACK kernels potrf, syevd/heevd, geqrf (+ orgqr/ungqr), gesdd and getrf, the
 // calls jax.numpy.linalg makes on CPU).
 //
 //===----------------------------------------------------------------------===//
@@ -148,6 +148,30 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
   let results = (outs Mlax_LinalgTensor:$r, Mlax_LinalgTensor:$taus);
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->` `(` type($r) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_LuOp : Mlax_Op<"lu", [Pure, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "LU decomposition with partial pivoting, P a = L U";
+  let description = [{
+    For `[..., m, n]` with `k = min(m, n)`: `lu` `[..., m, n]` holds L
+    (unit diagonal, not stored) below its diagonal and U on and above it;
+    `pivots` `[..., k]` the row swapped with row `i` at step `i` (LAPACK's
+    getrf, 0-based); `permutation` `[..., m]` the rows of `a` in the order
+    of `l @ u` (lax.linalg.lu). A singular matrix still factors (U has a
+    zero on its diagonal), as in LAPACK and JAX.
+    ```mlir
+    %lu, %pivots, %perm = mlax.lu %a
+        : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand);
+  let results = (outs Mlax_LinalgTensor:$lu, StaticShapeTensorOf<[I32]>:$pivots,
+                      StaticShapeTensorOf<[I32]>:$permutation);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `->`
+    `(` type($lu) `,` type($pivots) `,` type($permutation) `)`
   }];
   let hasVerifier = 1;
 }
