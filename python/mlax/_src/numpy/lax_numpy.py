@@ -12,7 +12,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax import fft as lax_fft
-from mlax._src.lax import math as lax_math
+from mlax._src.lax import reductions as lax_reductions
 from mlax._src.transforms import autodiff
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
@@ -1057,9 +1057,9 @@ autodiff.register_array_functions(
     reshape=reshape, zeros_like=zeros_like)
 
 # jax.lax.reduce recognises jax.numpy's functions as monoids too.
-lax_math.register_monoid("add", add)
-lax_math.register_monoid("mul", multiply)
-lax_math.register_monoid("max", maximum)
-lax_math.register_monoid("min", minimum)
-lax_math.register_monoid("and", logical_and, bitwise_and)
-lax_math.register_monoid("or", logical_or, bitwise_or)
+lax_reductions.register_monoid("add", add)
+lax_reductions.register_monoid("mul", multiply)
+lax_reductions.register_monoid("max", maximum)
+lax_reductions.register_monoid("min", minimum)
+lax_reductions.register_monoid("and", logical_and, bitwise_and)
+lax_reductions.register_monoid("or", logical_or, bitwise_or)
