@@ -11,6 +11,10 @@ from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.library import _arr
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def vander(x, N=None, increasing=False):
@@ -20,10 +24,10 @@ def vander(x, N=None, increasing=False):
     n = aval_of(x).shape[0] if N is None else int(N)
     if n < 0:
         raise ValueError("mnp.vander: N must be nonnegative")
-    powers = mnp.arange(n)
+    powers = array_creation.arange(n)
     if not increasing:
         powers = powers[::-1]
-    return mnp.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
+    return ufuncs.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
                      if dtypes.is_inexact(aval_of(x).dtype) else powers)
 
 
@@ -35,7 +39,7 @@ def _poly1d(name, p):
 
 
 def polyadd(a1, a2):
-    a1, a2 = mnp.promote_dtypes("polyadd", _poly1d("polyadd", a1), _poly1d("polyadd", a2))
+    a1, a2 = util.promote_dtypes("polyadd", _poly1d("polyadd", a1), _poly1d("polyadd", a2))
     n1, n2 = aval_of(a1).shape[0], aval_of(a2).shape[0]
     if n1 < n2:
         a1 = mnp.concatenate([mnp.zeros((n2 - n1,), aval_of(a1).dtype), a1])
@@ -51,7 +55,7 @@ def polysub(a1, a2):
 def polymul(a1, a2, *, trim_leading_zeros=False):
     from mlax._src.numpy import convolution
 
-    a1, a2 = mnp.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
+    a1, a2 = util.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
     if aval_of(a1).shape[0] == 0 or aval_of(a2).shape[0] == 0:
         return mnp.zeros((1,), aval_of(a1).dtype)
     return convolution.convolve(a1, a2, mode="full")
@@ -67,7 +71,7 @@ def polyder(p, m=1):
         n = aval_of(p).shape[0]
         if n <= 1:
             return mnp.zeros((0,), aval_of(p).dtype) if n == 0 else p[:0]
-        p = p[:-1] * mnp.arange(n - 1, 0, -1).astype(aval_of(p).dtype)
+        p = p[:-1] * array_creation.arange(n - 1, 0, -1).astype(aval_of(p).dtype)
     return p
 
 
@@ -83,7 +87,7 @@ def polyint(p, m=1, k=None):
         raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length m")
     for i in range(m):
         n = aval_of(p).shape[0]
-        p = mnp.concatenate([p / mnp.arange(n, 0, -1).astype(aval_of(p).dtype),
+        p = mnp.concatenate([p / array_creation.arange(n, 0, -1).astype(aval_of(p).dtype),
                              mnp.asarray([ks[i]], dtype=aval_of(p).dtype)])
     return p
 
@@ -138,6 +142,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         w = _arr(w)
         lhs = lhs * mnp.expand_dims(w, -1)
         rhs = rhs * (w if aval_of(rhs).ndim == 1 else mnp.expand_dims(w, -1))
-    scale = mnp.sqrt(mnp.sum(lhs * lhs, axis=0))
+    scale = ufuncs.sqrt(reductions.sum(lhs * lhs, axis=0))
     sol = la.lstsq(lhs / scale, rhs, rcond=rcond)[0]
     return (sol.T / scale).T

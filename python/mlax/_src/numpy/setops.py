@@ -14,14 +14,16 @@ from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.library import _arr, _concrete, size
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
     element, test = _arr(element), mnp.ravel(_arr(test_elements))
-    eq = mnp.equal(mnp.expand_dims(element, -1), test)
-    found = mnp.any(eq, axis=-1) if aval_of(test).shape[0] else mnp.zeros(
+    eq = ufuncs.equal(mnp.expand_dims(element, -1), test)
+    found = reductions.any(eq, axis=-1) if aval_of(test).shape[0] else mnp.zeros(
         aval_of(element).shape, dtypes.bool_)
-    return mnp.logical_not(found) if invert else found
+    return ufuncs.logical_not(found) if invert else found
 
 
 def _set_size(name, size):
@@ -50,11 +52,11 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
                 f"mnp.{name}: pass size= to use it under jit (at {core.user_location_str()})")
         return mnc.take(values, mnp.asarray(np.nonzero(mask)[0].astype(np.int32)))
     (idx,) = mnc.nonzero(keep, size=size, fill_value=-1)
-    picked = mnc.take(values, mnp.maximum(idx, 0))
+    picked = mnc.take(values, ufuncs.maximum(idx, 0))
     if fill_value is None and default_fill is not None:
         fill = mnp.asarray(default_fill, dtype=aval_of(values).dtype)
     elif fill_value is None:
-        fill = mnc.take(values, mnp.maximum(idx[0], 0)) if aval_of(values).shape[0] else \
+        fill = mnc.take(values, ufuncs.maximum(idx[0], 0)) if aval_of(values).shape[0] else \
             mnp.zeros((), aval_of(values).dtype)
     else:
         fill = mnp.asarray(fill_value, dtype=aval_of(values).dtype)
@@ -65,11 +67,11 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     a = mne.unique(mnp.ravel(_arr(ar1))) if size is None and not isinstance(ar1, Tracer) \
         else mnc.sort(mnp.ravel(_arr(ar1)))
     size = _set_size("setdiff1d", size)
-    keep = mnp.logical_not(isin(a, ar2))
+    keep = ufuncs.logical_not(isin(a, ar2))
     if size is not None and not assume_unique:
         first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) \
             if aval_of(a).shape[0] else mnp.zeros((0,), dtypes.bool_)
-        keep = mnp.logical_and(keep, first)
+        keep = ufuncs.logical_and(keep, first)
     return _select_sorted("setdiff1d", a, keep, size, fill_value, default_fill=0)
 
 
@@ -82,7 +84,7 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     n = aval_of(a).shape[0]
     first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) if n else \
         mnp.zeros((0,), dtypes.bool_)
-    keep = mnp.logical_and(first, isin(a, ar2))
+    keep = ufuncs.logical_and(first, isin(a, ar2))
     return _select_sorted("intersect1d", a, keep, size, fill_value)
 
 
@@ -97,7 +99,7 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     differs = both[1:] != both[:-1]
     t = mnp.ones((1,), dtypes.bool_)
     # An element is kept when it differs from both neighbours.
-    keep = mnp.logical_and(mnp.concatenate([t, differs]), mnp.concatenate([differs, t]))
+    keep = ufuncs.logical_and(mnp.concatenate([t, differs]), mnp.concatenate([differs, t]))
     if size is not None and not assume_unique:
         raise NotImplementedError("mnp.setxor1d: size= needs assume_unique=True")
     return _select_sorted("setxor1d", both, keep, size, fill_value)
