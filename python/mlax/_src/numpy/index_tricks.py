@@ -11,7 +11,8 @@ from mlax._src.base import dtypes
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr, _concrete, ndim, result_type, shape, size
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _concrete, ndim, result_type, shape, size
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util

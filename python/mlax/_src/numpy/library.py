@@ -22,16 +22,13 @@ from mlax._src.lax import lax
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import reductions
 from mlax._src.numpy import tensor_contractions
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util
-
-
-def _arr(x):
-    return x if util._is_array(x) else mnp.asarray(x)
 
 
 def _concrete(name, x, what):

@@ -10,7 +10,7 @@ from mlax._src.base import dtypes
 from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr
+from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs

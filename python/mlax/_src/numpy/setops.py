@@ -13,7 +13,8 @@ from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr, _concrete, size
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _concrete, size
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
 

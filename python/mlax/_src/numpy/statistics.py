@@ -18,6 +18,7 @@ from mlax._src.base import errors
 from mlax._src.lax import lax
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import array_creation
@@ -29,10 +30,6 @@ from mlax._src.numpy import util
 
 def _where():
     return core.user_location_str()
-
-
-def _arr(name, x):
-    return x if util._is_array(x) else mnp.asarray(x)
 
 
 _inexact_dtype = dtypes.to_inexact  # JAX's to_inexact_dtype, canonicalized
@@ -48,8 +45,8 @@ def _to_inexact(x):
 def _promote_inexact(name, *args):
     """Arrays promoted to one dtype, then made inexact (as JAX's
     promote_dtypes_inexact)."""
-    args = util.promote_dtypes(name, *[_arr(name, a) for a in args])
-    return [_to_inexact(_arr(name, a)) for a in args]
+    args = util.promote_dtypes(name, *[_arr(a) for a in args])
+    return [_to_inexact(_arr(a)) for a in args]
 
 
 def _static_int(name, what, value):
@@ -63,7 +60,7 @@ def _keepdims_shape(shape, axes):
 def _mask_arg(name, where, shape):
     if where is None:
         return None
-    w = _arr(name, where)
+    w = _arr(where)
     if aval_of(w).dtype != dtypes.bool_:
         w = mnp.astype(w, dtypes.bool_)
     return mnp.broadcast_to(w, shape)
@@ -80,12 +77,12 @@ def _fill(x, mask, value):
 
 def empty_like(prototype, dtype=None, shape=None):
     """An array like `prototype` (zeros, as in JAX)."""
-    return mnp.zeros_like(_arr("empty_like", prototype), dtype=dtype, shape=shape)
+    return mnp.zeros_like(_arr(prototype), dtype=dtype, shape=shape)
 
 
 def moveaxis(a, source, destination):
     """`a` with the axes at `source` moved to `destination`."""
-    a = _arr("moveaxis", a)
+    a = _arr(a)
     ndim = aval_of(a).ndim
     src = source if isinstance(source, (tuple, list)) else (source,)
     dst = destination if isinstance(destination, (tuple, list)) else (destination,)
@@ -110,7 +107,7 @@ def select(condlist, choicelist, default=0):
                          f"({len(condlist)} vs {len(choicelist)}) (at {_where()})")
     if len(condlist) == 0:
         raise ValueError(f"mnp.select: condlist must be non-empty (at {_where()})")
-    conds = [util._to_bool(_arr("select", c)) for c in condlist]
+    conds = [util._to_bool(_arr(c)) for c in condlist]
     choices = util.promote_dtypes("select", default, *choicelist)
     out = choices[0]
     for c, v in reversed(list(zip(conds, choices[1:]))):
@@ -138,7 +135,7 @@ def _pad_width(name, pad_width, ndim):
 def pad(array, pad_width, mode="constant", **kwargs):
     """`array` padded (numpy.pad) with mode 'constant' (constant_values),
     'edge', 'wrap', 'reflect' or 'symmetric' (reflect_type='even')."""
-    a = _arr("pad", array)
+    a = _arr(array)
     aval = aval_of(a)
     widths = _pad_width("pad", pad_width, aval.ndim)
     if callable(mode):
@@ -185,7 +182,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
 def diag(v, k=0):
     """A 1-D array's 2-D matrix with it on the k-th diagonal, or a 2-D
     array's k-th diagonal."""
-    v = _arr("diag", v)
+    v = _arr(v)
     aval = aval_of(v)
     k = _static_int("diag", "k", k)
     if aval.ndim == 1:
@@ -206,7 +203,7 @@ def diag(v, k=0):
 
 def rot90(m, k=1, axes=(0, 1)):
     """`m` rotated by 90 degrees k times in the plane of `axes`."""
-    m = _arr("rot90", m)
+    m = _arr(m)
     ndim = aval_of(m).ndim
     if len(axes) != 2:
         raise ValueError(f"mnp.rot90: len(axes) must be 2, got {axes!r} (at {_where()})")
@@ -235,7 +232,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     if num < 0:
         raise ValueError(f"mnp.logspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr("logspace", start), _arr("logspace", stop)
+    start, stop = _arr(start), _arr(stop)
     if dtype is None:
         dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
                                   for x in (start, stop)))[0]
@@ -254,7 +251,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     if num < 0:
         raise ValueError(f"mnp.geomspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr("geomspace", start), _arr("geomspace", stop)
+    start, stop = _arr(start), _arr(stop)
     if dtype is None:
         dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
                                   for x in (start, stop)))[0]
@@ -302,7 +299,7 @@ def _linspace(name, start, stop, num, endpoint, axis):
 # ---------------------------------------------------------------------------
 
 def _nan_prep(name, a, where):
-    a = _arr(name, a)
+    a = _arr(a)
     aval = aval_of(a)
     return a, aval, _mask_arg(name, where, aval.shape)
 
@@ -453,7 +450,7 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
 
 
 def _nanarg(name, a, axis, keepdims, is_max):
-    a = _arr(name, a)
+    a = _arr(a)
     aval = aval_of(a)
     argfn = mnc.argmax if is_max else mnc.argmin
     if not dtypes.is_inexact(aval.dtype):
@@ -481,7 +478,7 @@ def nanargmin(a, axis=None, out=None, keepdims=None):
 
 def nancumsum(a, axis=None, dtype=None, out=None):
     """Cumulative sum with NaNs counted as 0."""
-    a = _arr("nancumsum", a)
+    a = _arr(a)
     if dtypes.is_inexact(aval_of(a).dtype):
         a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 0)
     return reductions.cumsum(a, axis=axis, dtype=dtype, out=out)
@@ -489,7 +486,7 @@ def nancumsum(a, axis=None, dtype=None, out=None):
 
 def nancumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product with NaNs counted as 1."""
-    a = _arr("nancumprod", a)
+    a = _arr(a)
     if dtypes.is_inexact(aval_of(a).dtype):
         a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 1)
     return reductions.cumprod(a, axis=axis, dtype=dtype, out=out)
@@ -514,12 +511,12 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
                          f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
                          f"(at {_where()})")
-    a = _to_inexact(_arr(name, a))
+    a = _to_inexact(_arr(a))
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
         raise ValueError(f"mnp.{name}: quantile does not support complex input, as the "
                          f"operation is poorly defined (at {_where()})")
-    q = _to_inexact(_arr(name, q))
+    q = _to_inexact(_arr(q))
     qaval = aval_of(q)
     if qaval.ndim > 1:
         raise ValueError(f"mnp.{name}: q must be have rank <= 1, got shape {qaval.shape} "
@@ -600,7 +597,7 @@ def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear
 
 
 def _percent(q):
-    q = _to_inexact(_arr("percentile", q))
+    q = _to_inexact(_arr(q))
     return ufuncs.divide(q, 100)
 
 
@@ -694,7 +691,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     first indices, the inverse indices and the counts. Under jit pass a
     static `size` (the result is cut or padded with `fill_value`, default
     the smallest element)."""
-    arr = _arr("unique", ar)
+    arr = _arr(ar)
     exact = size is None
     if size is None:
         if isinstance(ar, Tracer):
@@ -771,7 +768,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
     """The n-th discrete difference along `axis` (!= for bools)."""
-    a = _arr("diff", a)
+    a = _arr(a)
     aval = aval_of(a)
     n = _static_int("diff", "n", n)
     if n < 0:
@@ -786,11 +783,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     edge = list(aval.shape)
     edge[axis] = 1
     if prepend is not None:
-        p = _arr("diff", prepend)
+        p = _arr(prepend)
         combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
     combined.append(a)
     if append is not None:
-        p = _arr("diff", append)
+        p = _arr(append)
         combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
     if len(combined) > 1:
         a = mnp.concatenate(combined, axis)
@@ -805,21 +802,21 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
 
 def ediff1d(ary, to_end=None, to_begin=None):
     """Differences between consecutive elements of the flattened array."""
-    arr = mnp.ravel(_arr("ediff1d", ary))
+    arr = mnp.ravel(_arr(ary))
     m = aval_of(arr).shape[0]
     res = ufuncs.subtract(lax.slice_in_dim(arr, builtins.min(1, m), m),
                        lax.slice_in_dim(arr, 0, builtins.max(m - 1, 0)))
     dt = aval_of(arr).dtype
     if to_begin is not None:
-        res = mnp.concatenate([mnp.ravel(mnp.astype(_arr("ediff1d", to_begin), dt)), res])
+        res = mnp.concatenate([mnp.ravel(mnp.astype(_arr(to_begin), dt)), res])
     if to_end is not None:
-        res = mnp.concatenate([res, mnp.ravel(mnp.astype(_arr("ediff1d", to_end), dt))])
+        res = mnp.concatenate([res, mnp.ravel(mnp.astype(_arr(to_end), dt))])
     return res
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cross product of 2- or 3-element vectors."""
-    a, b = util.promote_dtypes("cross", _arr("cross", a), _arr("cross", b))
+    a, b = util.promote_dtypes("cross", _arr(a), _arr(b))
     if axis is not None:
         axisa = axisb = axisc = axis
     a = moveaxis(a, axisa, -1)
@@ -847,8 +844,8 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
 
 def kron(a, b):
     """The Kronecker product."""
-    a, b = util.promote_dtypes("kron", _arr("kron", a), _arr("kron", b))
-    a, b = _arr("kron", a), _arr("kron", b)
+    a, b = util.promote_dtypes("kron", _arr(a), _arr(b))
+    a, b = _arr(a), _arr(b)
     na, nb = aval_of(a).ndim, aval_of(b).ndim
     nd = builtins.max(na, nb)
     sa = (1,) * (nd - na) + aval_of(a).shape
@@ -860,7 +857,7 @@ def kron(a, b):
 
 def array_equal(a1, a2, equal_nan=False):
     """Whether the arrays have one shape and equal elements."""
-    a1, a2 = _arr("array_equal", a1), _arr("array_equal", a2)
+    a1, a2 = _arr(a1), _arr(a2)
     if aval_of(a1).shape != aval_of(a2).shape:
         return mnp.asarray(False)
     eq = ufuncs.equal(a1, a2)
@@ -871,7 +868,7 @@ def array_equal(a1, a2, equal_nan=False):
 
 def array_equiv(a1, a2):
     """Whether the arrays broadcast to one shape with equal elements."""
-    a1, a2 = _arr("array_equiv", a1), _arr("array_equiv", a2)
+    a1, a2 = _arr(a1), _arr(a2)
     try:
         util.broadcast_shapes(aval_of(a1).shape, aval_of(a2).shape, name="array_equiv")
     except ValueError:
@@ -885,7 +882,7 @@ def array_equiv(a1, a2):
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
     """The (weighted) mean along `axis`; with `returned`, also the sum of weights."""
-    a = _arr("average", a)
+    a = _arr(a)
     aval = aval_of(a)
     axes = mnp._axes("average", axis, aval.ndim)
     if weights is None:
@@ -894,8 +891,8 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
         wsum = mnp.full((), int(np.prod([aval.shape[d] for d in axes], dtype=np.int64)),
                         aval_of(avg).dtype)
     else:
-        a, w = _promote_inexact("average", a, _arr("average", weights))
-        a, w = _arr("average", a), _arr("average", w)
+        a, w = _promote_inexact("average", a, _arr(weights))
+        a, w = _arr(a), _arr(w)
         wshape = aval_of(w).shape
         if wshape != aval.shape:
             if axis is None:
@@ -924,12 +921,12 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         dtype=None):
     """The covariance matrix of the variables in the rows (columns if not rowvar) of m."""
     if y is not None:
-        m, y = _promote_inexact("cov", _arr("cov", m), _arr("cov", y))
-        m, y = _arr("cov", m), _arr("cov", y)
+        m, y = _promote_inexact("cov", _arr(m), _arr(y))
+        m, y = _arr(m), _arr(y)
         if aval_of(y).ndim > 2:
             raise ValueError(f"mnp.cov: y has more than 2 dimensions (at {_where()})")
     else:
-        m = _to_inexact(_arr("cov", m))
+        m = _to_inexact(_arr(m))
     if aval_of(m).ndim > 2:
         raise ValueError(f"mnp.cov: m has more than 2 dimensions (at {_where()})")
     if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
@@ -952,7 +949,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         ddof = 1 if not bias else 0
     w = None
     if fweights is not None:
-        fw = _arr("cov", fweights)
+        fw = _arr(fweights)
         if aval_of(fw).ndim > 1:
             raise RuntimeError("mnp.cov: cannot handle multidimensional fweights")
         if aval_of(fw).shape[0] != nobs:
@@ -962,7 +959,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         w = ufuncs.abs(fw)
     aw = None
     if aweights is not None:
-        aw = _arr("cov", aweights)
+        aw = _arr(aweights)
         if aval_of(aw).ndim > 1:
             raise RuntimeError("mnp.cov: cannot handle multidimensional aweights")
         if aval_of(aw).shape[0] != nobs:
@@ -1008,11 +1005,11 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
     if isinstance(bins, str):
         raise NotImplementedError("mnp.histogram_bin_edges: string values for bins are not "
                                   "supported")
-    arr = _arr("histogram_bin_edges", a)
+    arr = _arr(a)
     dt = aval_of(_to_inexact(arr)).dtype
     if not isinstance(bins, Tracer) and np.ndim(bins) == 1 or (
             util._is_array(bins) and aval_of(bins).ndim == 1):
-        return mnp.astype(_arr("histogram_bin_edges", bins), dt)
+        return mnp.astype(_arr(bins), dt)
     if isinstance(bins, Tracer):
         raise errors.concretization(bins, "the bins argument of mnp.histogram_bin_edges")
     nbins = _static_int("histogram_bin_edges", "bins", bins)
@@ -1026,12 +1023,12 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
         if isinstance(range, (tuple, list)) and len(range) == 2:
             lo, hi = range
         else:
-            r = _arr("histogram_bin_edges", range)
+            r = _arr(range)
             if aval_of(r).shape != (2,):
                 raise ValueError(f"mnp.histogram_bin_edges: range must be either None or a "
                                  f"sequence of two scalars, got {range!r} (at {_where()})")
             lo, hi = r[0], r[1]
-    lo, hi = mnp.astype(_arr("h", lo), dt), mnp.astype(_arr("h", hi), dt)
+    lo, hi = mnp.astype(_arr(lo), dt), mnp.astype(_arr(hi), dt)
     same = ufuncs.equal(lo, hi)
     lo = mnp.where(same, ufuncs.subtract(lo, np.asarray(0.5, dt)), lo)
     hi = mnp.where(same, ufuncs.add(hi, np.asarray(0.5, dt)), hi)
@@ -1040,17 +1037,17 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
 
 def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
     """Counts (or weight sums) of `a`'s elements in the bins, and the bin edges."""
-    a = _arr("histogram", a)
+    a = _arr(a)
     if weights is None:
         a = _to_inexact(a)
         w = mnp.ones_like(a)
     else:
-        w = _arr("histogram", weights)
+        w = _arr(weights)
         if aval_of(w).shape != aval_of(a).shape:
             raise ValueError(f"mnp.histogram: weights should have the same shape as a, got "
                              f"{aval_of(w).shape} and {aval_of(a).shape} (at {_where()})")
         a, w = _promote_inexact("histogram", a, w)
-        a, w = _arr("histogram", a), _arr("histogram", w)
+        a, w = _arr(a), _arr(w)
     edges = histogram_bin_edges(a, bins, range)
     ne = aval_of(edges).shape[0]
     flat = mnp.ravel(a)
@@ -1068,7 +1065,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     """Counts (or weight sums) of each non-negative integer in x; under jit
     pass a static `length` (larger values are dropped, negative ones count as 0)."""
     x_in = x
-    x = _arr("bincount", x)
+    x = _arr(x)
     xd = aval_of(x).dtype
     if dtypes.is_bool(xd):
         x = mnp.astype(x, dtypes.int32)
@@ -1093,7 +1090,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     if weights is None:
         w = mnp.ones(aval_of(x).shape, dtypes.default_int())
     else:
-        w = _arr("bincount", weights)
+        w = _arr(weights)
         if aval_of(w).shape != aval_of(x).shape:
             raise ValueError(f"mnp.bincount: weights must have the shape of x, got "
                              f"{aval_of(w).shape} and {aval_of(x).shape} (at {_where()})")
@@ -1102,7 +1099,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
 
 def digitize(x, bins, right=False):
     """Indices of the bins (increasing or decreasing) each value of x falls in."""
-    x, bins = _arr("digitize", x), _arr("digitize", bins)
+    x, bins = _arr(x), _arr(bins)
     if aval_of(bins).ndim != 1:
         raise ValueError(f"mnp.digitize: bins must be a 1-dimensional array, got shape "
                          f"{aval_of(bins).shape} (at {_where()})")
@@ -1117,13 +1114,13 @@ def digitize(x, bins, right=False):
 
 def interp(x, xp, fp, left=None, right=None, period=None):
     """Piecewise-linear interpolation of (xp, fp) at x (numpy.interp)."""
-    x, xp, fp = _arr("interp", x), _arr("interp", xp), _arr("interp", fp)
+    x, xp, fp = _arr(x), _arr(xp), _arr(fp)
     if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
         raise ValueError(f"mnp.interp: xp and fp must be one-dimensional arrays of equal "
                          f"size, got {aval_of(xp).shape} and {aval_of(fp).shape} "
                          f"(at {_where()})")
     x, xp = _promote_inexact("interp", x, xp)
-    x, xp = _arr("interp", x), _arr("interp", xp)
+    x, xp = _arr(x), _arr(xp)
     fp = _to_inexact(fp)
     ext_l = ext_r = False
     for side, v in (("left", left), ("right", right)):
@@ -1141,7 +1138,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         if np.ndim(period) != 0:
             raise ValueError(f"mnp.interp: period must be a scalar; got {period!r} "
                              f"(at {_where()})")
-        period = ufuncs.abs(_arr("interp", period))
+        period = ufuncs.abs(_arr(period))
         x = ufuncs.remainder(x, period)
         xp = ufuncs.remainder(xp, period)
         xp, fp = lax.sort_key_val(xp, fp)
@@ -1171,8 +1168,8 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 
 def polyval(p, x, *, unroll=16):
     """The polynomial with coefficients p (highest degree first) at x (Horner)."""
-    p, x = util.promote_dtypes("polyval", _arr("polyval", p), _arr("polyval", x))
-    p, x = _arr("polyval", p), _arr("polyval", x)
+    p, x = util.promote_dtypes("polyval", _arr(p), _arr(x))
+    p, x = _arr(p), _arr(x)
     pa = aval_of(p)
     if pa.ndim == 0:
         raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")

@@ -11,7 +11,8 @@ from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.index_tricks import indices
-from mlax._src.numpy.library import _arr, _norm_axis, shape
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _norm_axis, shape
 from mlax._src.numpy import util
 
 
