@@ -46,7 +46,12 @@ from mlax._src.numpy.statistics import (  # noqa: F401,E402
     ediff1d, empty_like, geomspace, histogram, histogram_bin_edges, interp, kron, logspace,
     median, moveaxis, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmedian,
     nanmin, nanpercentile, nanprod, nanquantile, nanstd, nansum, nanvar, pad, percentile,
-    polyval, quantile, rot90, select, unique)
+    quantile, rot90, select)
+from mlax._src.numpy.polynomial import (  # noqa: F401,E402
+    poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, vander)
+from mlax._src.numpy.setops import (  # noqa: F401,E402
+    intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all, unique_counts,
+    unique_inverse, unique_values)
 from mlax.numpy import linalg  # noqa: F401,E402
 from mlax.numpy import fft  # noqa: F401,E402
 from mlax._src.numpy.convolution import convolve, correlate  # noqa: F401,E402
@@ -60,11 +65,6 @@ from mlax._src.numpy.index_tricks import (  # noqa: F401,E402
     c_, diag_indices, diag_indices_from, index_exp, indices, ix_, mask_indices, mgrid, ogrid,
     r_, ravel_multi_index, s_, tril_indices, tril_indices_from, triu_indices,
     triu_indices_from, unravel_index)
-from mlax._src.numpy.setops import (  # noqa: F401,E402
-    intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse,
-    unique_values)
-from mlax._src.numpy.polynomial import (  # noqa: F401,E402
-    poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, vander)
 from mlax._src.numpy.window_functions import (  # noqa: F401,E402
     bartlett, blackman, hamming, hanning)
 from mlax._src.numpy.vectorize import (  # noqa: F401,E402

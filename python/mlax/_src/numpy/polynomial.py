@@ -10,6 +10,7 @@ from mlax._src.base import dtypes
 from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy.ufuncs import _where
 from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import reductions
@@ -145,3 +146,17 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     scale = ufuncs.sqrt(reductions.sum(lhs * lhs, axis=0))
     sol = la.lstsq(lhs / scale, rhs, rcond=rcond)[0]
     return (sol.T / scale).T
+
+
+def polyval(p, x, *, unroll=16):
+    """The polynomial with coefficients p (highest degree first) at x (Horner)."""
+    p, x = util.promote_dtypes("polyval", _arr(p), _arr(x))
+    p, x = _arr(p), _arr(x)
+    pa = aval_of(p)
+    if pa.ndim == 0:
+        raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")
+    shape = util.broadcast_shapes(pa.shape[1:], aval_of(x).shape, name="polyval")
+    y = mnp.zeros(shape, aval_of(x).dtype)
+    for i in range(pa.shape[0]):
+        y = ufuncs.add(ufuncs.multiply(y, x), p[i])
+    return y

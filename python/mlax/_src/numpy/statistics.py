@@ -1,10 +1,10 @@
-"""mlax.numpy's statistics and helpers, composed from mlax.numpy/lax: NaN-ignoring
+"""mlax.numpy's statistics (NumPy's "Statistics" routines): the NaN-ignoring
 reductions (nansum ... nanargmin, nancumsum, nancumprod), order statistics
-(median, quantile, percentile and their nan forms), logspace / geomspace,
-unique (with a static `size` under jit), and assorted helpers (pad, diff,
-cross, kron, average, cov, corrcoef, histogram, bincount, digitize, interp,
-polyval, diag, rot90, select, moveaxis, ...). Signatures, dtypes and errors
-follow jax.numpy.
+(median, quantile, percentile and their nan forms), average, cov, corrcoef,
+histogram, bincount and digitize. Still here until they find their modules:
+the shape and creation helpers (empty_like, moveaxis, select, pad, diag, rot90,
+logspace, geomspace) and diff, ediff1d, cross, kron, array_equal, array_equiv,
+interp. Signatures, dtypes and errors follow jax.numpy.
 """
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy import array_creation
 from mlax._src.numpy import reductions
 from mlax._src.numpy import tensor_contractions
 from mlax._src.numpy import ufuncs
@@ -628,141 +627,6 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 
 # ---------------------------------------------------------------------------
-# unique
-# ---------------------------------------------------------------------------
-
-_UNIQUE_HINT = ("the size of mnp.unique's result (pass size=... and optionally "
-                "fill_value=... to fix it statically under jit)")
-
-
-def _unique_sorted_mask(ar, equal_nan):
-    """ar (axis 0 first) sorted lexicographically by rows, a mask of the
-    first row of each run of equal rows, and the sorting permutation."""
-    aval = aval_of(ar)
-    size = aval.shape[0]
-    m = int(np.prod(aval.shape[1:], dtype=np.int64))
-    int_ = dtypes.default_int()
-    iota = lax.iota(int_, size)
-    if m == 0:
-        return ar, mnp.zeros((size,), dtypes.bool_), iota
-    flat = lax.reshape(ar, (size, m))
-    keys = [lax.reshape(lax.slice_in_dim(flat, j, j + 1, axis=1), (size,)) for j in range(m)]
-    if dtypes.is_bool(aval.dtype):
-        keys = [mnp.astype(c, dtypes.int32) for c in keys]
-    out = lax.sort(tuple(keys) + (iota,), dimension=0, num_keys=m)
-    perm = out[-1]
-    aux = mnc.take(ar, perm, axis=0, mode="clip")
-    if size == 0:
-        return aux, mnp.zeros((0,), dtypes.bool_), perm
-    a1, a0 = lax.slice_in_dim(aux, 1, size, axis=0), lax.slice_in_dim(aux, 0, size - 1, axis=0)
-    neq = ufuncs.not_equal(a1, a0)
-    if equal_nan and dtypes.is_inexact(aval.dtype):
-        neq = ufuncs.logical_and(neq, ufuncs.logical_not(ufuncs.logical_and(ufuncs.isnan(a1),
-                                                                    ufuncs.isnan(a0))))
-    if aval.ndim > 1:
-        neq = reductions.any(neq, axis=tuple(range(1, aval.ndim)))
-    mask = mnp.concatenate([mnp.ones((1,), dtypes.bool_), neq])
-    return aux, mask, perm
-
-
-def _count_unique(x, axis, equal_nan):
-    """How many unique elements (rows along `axis`) a concrete array has."""
-    if x.dtype == dtypes.bfloat16:
-        x = x.astype(np.float32)
-    if axis is None:
-        x = x.reshape(-1)
-        axis = 0
-    if x.shape[axis] == 0:
-        return 0
-    rows = np.moveaxis(x, axis, 0).reshape(x.shape[axis], -1)
-    if rows.shape[1] == 0:
-        return 1
-    if rows.shape[1] == 1 and x.dtype.kind in "fc":
-        v = rows[:, 0]
-        nan = np.isnan(v)
-        k = len(np.unique(v[~nan]))
-        return k + (int(nan.any()) if equal_nan else int(nan.sum()))
-    return len(np.unique(rows, axis=0))
-
-
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
-           *, equal_nan=True, size=None, fill_value=None, sorted=True):  # noqa: A002
-    """The sorted unique elements (rows along `axis`), optionally with the
-    first indices, the inverse indices and the counts. Under jit pass a
-    static `size` (the result is cut or padded with `fill_value`, default
-    the smallest element)."""
-    arr = _arr(ar)
-    exact = size is None
-    if size is None:
-        if isinstance(ar, Tracer):
-            raise errors.concretization(ar, _UNIQUE_HINT)
-    else:
-        size = _static_int("unique", "size", size)
-        if size < 0:
-            raise ValueError(f"mnp.unique: size must be non-negative, got {size} "
-                             f"(at {_where()})")
-    aval = aval_of(arr)
-    if axis is None:
-        arr = mnp.ravel(arr)
-        ax = 0
-    else:
-        ax = mnp._normalize_axis("unique", axis, aval.ndim)
-        if aval.ndim == 0:
-            raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
-                                          f"array of dimension 0 (at {_where()})")
-    if dtypes.is_complex(aval.dtype):
-        raise NotImplementedError("mnp.unique: complex inputs are not supported yet")
-    if exact:  # a concrete input: count the unique elements now, then as with size=
-        size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
-    n = aval_of(arr).shape[ax]
-    if n == 0 and size and fill_value is None:
-        raise ValueError("mnp.unique: for zero-sized input with nonzero size argument, "
-                         f"fill_value must be specified (at {_where()})")
-    work = moveaxis(arr, ax, 0)
-    aux, mask, perm = _unique_sorted_mask(work, equal_nan)
-    int_ = dtypes.default_int()
-    has_rows = aval_of(aux).size > 0
-    ind = mnc.nonzero(mask, size=size)[0] if n else mnp.zeros((size,), int_)
-    out_n = size
-    if has_rows:
-        result = mnc.take(aux, ind, axis=0, mode="clip")
-    else:
-        result = mnp.zeros((out_n,) + aval_of(aux).shape[1:], aval.dtype)
-    if not exact and fill_value is not None:
-        fv = mnp.astype(fill_value, aval.dtype)
-        valid = ufuncs.less(array_creation.arange(size, dtype=int_), reductions.sum(mask, dtype=int_))
-        valid = mnp.reshape(valid, (size,) + (1,) * (aval_of(result).ndim - 1))
-        result = mnp.where(valid, result, fv)
-    result = moveaxis(result, 0, ax)
-    ret = (result,)
-    if return_index:
-        ret += (mnc.take(perm, ind, mode="clip") if n else mnp.zeros((size,), int_),)
-    if return_inverse:
-        if n:
-            imask = ufuncs.subtract(reductions.cumsum(mnp.astype(mask, int_)), 1)
-            inv = mnp.zeros((n,), int_).at[perm].set(imask)
-        else:
-            inv = mnp.zeros((0,), int_)
-        if axis is None:
-            inv = mnp.reshape(inv, aval.shape)
-        ret += (inv,)
-    if return_counts:
-        if n and has_rows:
-            idx = mnc.nonzero(mask, size=size + 1)[0]
-            tail = lax.slice_in_dim(idx, 1, size + 1)
-            tail = mnp.where(ufuncs.not_equal(tail, 0), tail, np.asarray(n, int_))
-            idx = mnp.concatenate([lax.slice_in_dim(idx, 0, 1), tail])
-            counts = ufuncs.subtract(lax.slice_in_dim(idx, 1, out_n + 1),
-                                  lax.slice_in_dim(idx, 0, out_n))
-        elif n:
-            counts = mnp.full((1,), n, int_)
-        else:
-            counts = mnp.zeros((0,), int_)
-        ret += (counts,)
-    return ret[0] if len(ret) == 1 else ret
-
-
-# ---------------------------------------------------------------------------
 # Differences, products, comparisons
 # ---------------------------------------------------------------------------
 
@@ -1164,17 +1028,3 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         if not ext_r:
             f = mnp.where(ufuncs.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
     return f
-
-
-def polyval(p, x, *, unroll=16):
-    """The polynomial with coefficients p (highest degree first) at x (Horner)."""
-    p, x = util.promote_dtypes("polyval", _arr(p), _arr(x))
-    p, x = _arr(p), _arr(x)
-    pa = aval_of(p)
-    if pa.ndim == 0:
-        raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")
-    shape = util.broadcast_shapes(pa.shape[1:], aval_of(x).shape, name="polyval")
-    y = mnp.zeros(shape, aval_of(x).dtype)
-    for i in range(pa.shape[0]):
-        y = ufuncs.add(ufuncs.multiply(y, x), p[i])
-    return y
