@@ -149,6 +149,7 @@ def mean(a, axis=None, dtype=None, keepdims=False, where=None):
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("mean", axis, aval.ndim)
+    where = _where_mask("mean", where, aval.shape)  # checked here, so errors name mean
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
     total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
@@ -162,6 +163,7 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("var", axis, aval.ndim)
+    where = _where_mask("var", where, aval.shape)
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     comp = _upcast_f16(dt)  # as JAX: f16/bf16 accumulate in f32
     a = astype(a, comp)
@@ -185,6 +187,8 @@ def lax_conj(x):
 
 
 def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+    a = a if _is_array(a) else asarray(a)
+    where = _where_mask("std", where, aval_of(a).shape)
     return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where))
 
 

@@ -56,15 +56,6 @@ def _keepdims_shape(shape, axes):
     return tuple(1 if i in axes else d for i, d in enumerate(shape))
 
 
-def _mask_arg(name, where, shape):
-    if where is None:
-        return None
-    w = _arr(where)
-    if aval_of(w).dtype != dtypes.bool_:
-        w = mnp.astype(w, dtypes.bool_)
-    return mnp.broadcast_to(w, shape)
-
-
 def _fill(x, mask, value):
     """x where mask holds, else `value` (of x's dtype)."""
     return mnp.where(mask, x, mnp.full((), value, aval_of(x).dtype))
@@ -300,7 +291,7 @@ def _linspace(name, start, stop, num, endpoint, axis):
 def _nan_prep(name, a, where):
     a = _arr(a)
     aval = aval_of(a)
-    return a, aval, _mask_arg(name, where, aval.shape)
+    return a, aval, reductions._where_mask(name, where, aval.shape)
 
 
 def _apply_initial(out, initial, fn):
@@ -444,6 +435,8 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
     """Standard deviation of the non-NaN elements."""
     if out is not None:
         raise NotImplementedError("mnp.nanstd: the out argument is not supported")
+    a = _arr(a)
+    where = reductions._where_mask("nanstd", where, aval_of(a).shape)
     return ufuncs.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
                            where=where))
 
