@@ -8,9 +8,9 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.numpy import statistics as mne
+from mlax._src.numpy.statistics import _where
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.ufuncs import _where
 from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import reductions

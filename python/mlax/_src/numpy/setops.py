@@ -13,9 +13,8 @@ from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.lax import lax
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.ufuncs import _where
 from mlax._src.numpy.manipulation import _static_int
-from mlax._src.numpy.statistics import moveaxis
+from mlax._src.numpy.statistics import _where, moveaxis
 from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.numpy.library import _concrete, size
 from mlax._src.numpy import reductions
