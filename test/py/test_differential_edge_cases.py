@@ -72,6 +72,45 @@ def test_where_mask_broadcasts_and_keepdims():
     _check(mnp.var(x, axis=0, where=mask, ddof=2), jnp.var(x, axis=0, where=mask, ddof=2))
 
 
+_WHERE_REDUCTIONS = ["sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
+                     "nansum", "nanprod", "nanmean", "nanvar", "nanstd", "nanmax", "nanmin"]
+
+
+def _where_kw(name):
+    return {"initial": 0.0} if name in ("max", "min", "nanmax", "nanmin") else {}
+
+
+@pytest.mark.parametrize("name", _WHERE_REDUCTIONS)
+@pytest.mark.parametrize("mask", [np.array([1, 0, 2], np.int32),
+                                  np.array([0.5, 0.0, 1.0], np.float32)],
+                         ids=["int32", "float32"])
+def test_non_bool_where_is_a_value_error_as_in_jax(name, mask):
+    """jax.numpy refuses a where= that is not boolean in every reduction, the
+    NaN-ignoring ones included (it does not cast it to bool), eagerly and under jit."""
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    kw = _where_kw(name)
+    fn = getattr(jnp, name)
+    for call in (lambda: fn(x, axis=1, where=mask, **kw),
+                 lambda: jax.jit(lambda a, m: fn(a, axis=1, where=m, **kw))(x, mask)):
+        with pytest.raises(ValueError, match="where must be None or a boolean array"):
+            call()
+    mfn = getattr(mnp, name)
+    for call in (lambda: mfn(x, axis=1, where=mask, **kw),
+                 lambda: mlax.jit(lambda a, m: mfn(a, axis=1, where=m, **kw))(x, mask)):
+        with pytest.raises(ValueError, match=f"mnp.{name}: where must be None or a boolean"):
+            call()
+
+
+@pytest.mark.parametrize("name", [n for n in _WHERE_REDUCTIONS if n.startswith("nan")])
+def test_nan_reductions_honour_a_bool_where_as_jax(name):
+    x = np.array([[0.0, np.nan, 2.0], [3.0, 4.0, np.nan]], np.float32)
+    mask = np.array([True, False, True])
+    kw = _where_kw(name)
+    want = getattr(jnp, name)(x, axis=1, where=mask, **kw)
+    for got in _both(lambda a, m: getattr(mnp, name)(a, axis=1, where=m, **kw), x, mask):
+        _check(got, want, rtol=1e-6)
+
+
 def test_max_with_where_needs_initial():
     with pytest.raises(ValueError, match="initial"):
         mnp.max(np.ones(3, np.float32), where=np.array([True, False, True]))

@@ -153,6 +153,30 @@ def test_unused_arguments_are_dropped_by_the_pipeline_lower_shows(mlax_opt, tmp_
         np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-6)
 
 
+def test_eager_transforms_pass_only_the_kept_arguments():
+    """An eager grad runs the same pipeline as jit: its program drops the
+    unused arguments, and the eager call passes only the kept buffers."""
+    import jax
+    import jax.numpy as jnp
+    from mlax._src.core import tracing
+
+    a, b = np.arange(3, dtype=np.float32), np.full(3, 2.0, np.float32)
+    tracing.clear_cache()
+    got = mlax.grad(lambda a, b: mnp.sum(a * b + a), argnums=(0, 1))(a, b)
+    want = jax.grad(lambda a, b: jnp.sum(a * b + a), argnums=(0, 1))(a, b)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+    # Both used by the product rule: nothing dropped, no attribute.
+    assert [e.kept for e in tracing._eager_cache.values()] == [None]
+    got = mlax.grad(lambda a, b: mnp.sum(a * 2.0), argnums=(0, 1))(a, b)
+    want = jax.grad(lambda a, b: jnp.sum(a * 2.0), argnums=(0, 1))(a, b)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+    entry = list(tracing._eager_cache.values())[-1]
+    assert entry.kept == ()  # a constant gradient reads neither argument
+    assert "mlax.kept_arguments = array<i64>" in entry.stablehlo
+
+
 def test_nested_call_is_inlined_by_the_default_pipeline(mlax_opt, tmp_path):
     inner = mlax.jit(lambda a: a * 2.0)
     text = mlax.make_ir(lambda a: inner(a) + inner(a + 1.0))(np.ones(2, np.float32)).as_text()

@@ -22,10 +22,12 @@ from mlax._src.lax.control_flow import (  # noqa: F401,E402
     cond, fori_loop, map, scan, switch, while_loop)
 from mlax.lax import linalg  # noqa: F401,E402
 from mlax._src.lax.math import (  # noqa: F401,E402
-    acos, acosh, argmax, argmin, asin, asinh, atan, atanh, broadcast_to_rank, cbrt, clamp,
-    collapse, cosh, cumlogsumexp, cummax, cummin, cumprod, digamma, erfc, exp2, expand_dims,
-    index_in_dim, integer_pow, lgamma, polygamma, population_count, reciprocal, reduce, sinh,
-    squeeze, top_k, zeta)
+    acos, acosh, asin, asinh, atan, atanh, cbrt, clamp, cosh, cumlogsumexp, cummax, cummin,
+    cumprod, digamma, erfc, exp2, integer_pow, lgamma, polygamma, population_count, reciprocal,
+    sinh, top_k, zeta)
+from mlax._src.lax.reductions import argmax, argmin, reduce  # noqa: F401,E402
+from mlax._src.lax.shape import (  # noqa: F401,E402
+    broadcast_to_rank, collapse, expand_dims, index_in_dim, squeeze)
 from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
 from mlax._src.lax.control_flow import associative_scan  # noqa: F401,E402
 from mlax._src.lax.convolution import (  # noqa: F401,E402

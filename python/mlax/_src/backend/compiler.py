@@ -2,10 +2,12 @@
 
     traced mlax module --mlax-simplify-pipeline--> simplified mlax
                        --extra passes (jit(passes=...), mlax_extra_passes)-->
-                       --convert-mlax-to-stablehlo--> StableHLO text --> XLA
+                       --convert-mlax-to-stablehlo, mlax-drop-unused-arguments-->
+                       StableHLO text --> XLA
 
-The two pipelines are the C++ ones `mlax-opt` runs by name
-(`mlax-default-pipeline` = the two in sequence, without extra passes).
+Without extra passes these are the passes of `mlax-opt --mlax-default-pipeline`
+in order, so `jit(f).lower(...).as_text()`, the binary's output and what XLA
+compiles are one program, printed once.
 
 Observing a compile (see docs/tutorial-writing-a-pass.md):
   * `mlax_dump_dir` / $MLAX_DUMP_DIR: the module after tracing, after every
@@ -32,8 +34,14 @@ from mlax._src.base.config import config
 
 SIMPLIFY = "builtin.module(mlax-simplify-pipeline)"
 LOWER = "builtin.module(convert-mlax-to-stablehlo)"
+# The last pass of mlax-default-pipeline: it erases the arguments @main does
+# not use, as jax.jit does (keep_unused=False); `kept_arguments` reads which
+# remain. A stage of its own, so a failing lowering's reproducer names only
+# the lowering.
+DROP_UNUSED = "builtin.module(mlax-drop-unused-arguments)"
 
 _SIMPLIFY_STAGE = passes_lib.Stage("mlax-simplify-pipeline", pipeline=SIMPLIFY)
+_DROP_UNUSED_STAGE = passes_lib.Stage("mlax-drop-unused-arguments", pipeline=DROP_UNUSED)
 
 
 def lower_pipeline(platform: str = "cpu") -> str:
@@ -48,6 +56,20 @@ def lower_pipeline(platform: str = "cpu") -> str:
 @functools.cache
 def _lower_stage(platform: str) -> passes_lib.Stage:
     return passes_lib.Stage("convert-mlax-to-stablehlo", pipeline=lower_pipeline(platform))
+
+
+def kept_arguments(module: ir.Module):
+    """The indices of @main's arguments the lowered `module` still takes (the
+    `mlax.kept_arguments` that mlax-drop-unused-arguments leaves on @main), or
+    None if it takes them all: a caller passes only those buffers."""
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
+            break
+    else:
+        return None
+    if "mlax.kept_arguments" not in op.attributes:
+        return None
+    return tuple(ir.DenseI64ArrayAttr(op.attributes["mlax.kept_arguments"]))
 
 
 class CompileError(Exception):
@@ -122,7 +144,7 @@ class _Dumper:
 
 def _stages(extra_stages, fine: bool, lower: passes_lib.Stage):
     simplify = passes_lib.expand(SIMPLIFY) if fine else [_SIMPLIFY_STAGE]
-    return simplify + list(extra_stages) + [lower]
+    return simplify + list(extra_stages) + [lower, _DROP_UNUSED_STAGE]
 
 
 def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
@@ -162,7 +184,7 @@ def to_stablehlo(module: ir.Module, stats: dict | None = None, *,
             raise _compile_error(str(e), f"(while compiling {name})\n{repro}") from None
         del before
         times.append((stage.name, time.perf_counter() - t))
-        if dump and stage is not lower:
+        if dump and stage not in (lower, _DROP_UNUSED_STAGE):
             dump(f"after_{stage.name}", module)
     text = module.operation.get_asm(enable_debug_info=False)
     t_end = time.perf_counter()

@@ -301,6 +301,7 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         exe = compiler.compile_stablehlo(stablehlo, device, name=name, module=module)
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, {})
         entry.device = device
+        entry.kept = compiler.kept_arguments(module)
         with _eager_lock:
             _eager_cache[key] = entry
             while len(_eager_cache) > _EAGER_CACHE_SIZE:

@@ -37,27 +37,6 @@ logger = logging.getLogger("mlax")
 _SCALARS = (bool, int, float, complex)
 
 
-_DROP_UNUSED = passes_lib.Stage("mlax-drop-unused-arguments",
-                                pipeline="builtin.module(mlax-drop-unused-arguments)")
-
-
-def _drop_unused_arguments(module):
-    """Runs mlax-drop-unused-arguments, the last pass of mlax-default-pipeline:
-    it erases the arguments @main (lowered) does not use, as jax.jit does
-    (keep_unused=False), so the call neither passes nor checks their buffers.
-    Returns the indices of the arguments kept (the pass's
-    `mlax.kept_arguments` on @main), or None if all are."""
-    passes_lib.run_stage(_DROP_UNUSED, module)
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
-            break
-    else:
-        return None
-    if "mlax.kept_arguments" not in op.attributes:
-        return None
-    return tuple(ir.DenseI64ArrayAttr(op.attributes["mlax.kept_arguments"]))
-
-
 class Lowered:
     """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
 
@@ -321,9 +300,7 @@ class Jitted:
         stablehlo = compiler.to_stablehlo(
             module, stats, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(device or runtime.default_device()))
-        kept = _drop_unused_arguments(module)
-        if kept is not None:
-            stablehlo = module.operation.get_asm(enable_debug_info=False)
+        kept = compiler.kept_arguments(module)
         t1 = time.perf_counter()
         exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
                                          module=module)
@@ -376,8 +353,6 @@ class Jitted:
         stablehlo = compiler.to_stablehlo(
             module, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
-        if _drop_unused_arguments(module) is not None:
-            stablehlo = module.operation.get_asm(enable_debug_info=False)
         key = (treedef, static_key, avals)
         return Lowered(self, stablehlo, mlax_text, key,
                        lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))

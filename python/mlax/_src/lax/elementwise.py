@@ -354,3 +354,10 @@ def bitcast_convert_type(operand, new_dtype):
     if aval_of(operand).dtype == new_dtype:
         return operand
     return bind(_bitcast_p, operand, new_dtype=new_dtype)
+
+
+def _as_array(x):
+    """`x` itself when it is already an mlax array or tracer, else `x` as an
+    array (as jax.lax functions that return their input still return an Array)."""
+    aval = aval_of(x)
+    return convert_element_type(x, aval.dtype, weak_type=aval.weak_type)

@@ -1,8 +1,11 @@
-"""lax's reductions (reduce_sum/prod/max/min/and/or), cumsum and sort.
+"""lax's reductions (reduce_sum/prod/max/min/and/or), cumsum and sort, and
+the reductions built from them: argmax/argmin and reduce over the standard
+monoids.
 """
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 from mlir import ir
@@ -12,7 +15,11 @@ from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.core.tracer import ShapedArray
 
-from mlax._src.lax.elementwise import _check_kind, _i64, _i64_array
+from mlax._src.lax.elementwise import (
+    _check_kind, _i64, _i64_array, add, bitwise_and, bitwise_or, convert_element_type,
+    eq, mul, ne, select)
+from mlax._src.lax.elementwise import max as lax_max, min as lax_min
+from mlax._src.lax.shape import broadcast, broadcast_in_dim, broadcasted_iota, full_like
 
 
 def _reduction(name, op_class, kind):
@@ -134,3 +141,148 @@ def cumsum(operand, axis=0, reverse=False):
     if aval_of(operand).shape[int(axis)] == 0:
         return operand  # nothing to sum (XLA has no empty windows)
     return bind(_cumsum_p, operand, axis=int(axis) % ndim, reverse=bool(reverse))
+
+
+# ---------------------------------------------------------------------------
+# argmax, argmin
+# ---------------------------------------------------------------------------
+
+def _argminmax(name, operand, axis, index_dtype, reduce_fn):
+    full_name = f"lax.{name}"
+    aval = aval_of(operand)
+    try:
+        index_dtype = dtypes.canonicalize(index_dtype)
+    except TypeError:
+        raise TypeError(f"{full_name}: index_dtype must be an integer type, got "
+                        f"{index_dtype!r} (at {core.user_location_str()})") from None
+    if not dtypes.is_int(index_dtype):
+        raise shape_error(full_name, f"index_dtype must be an integer type, got "
+                          f"{np.dtype(index_dtype).name}")
+    if dtypes.is_complex(aval.dtype):
+        raise shape_error(full_name, f"does not accept dtype {aval.dtype.name}")
+    axis = operator.index(axis)
+    if not 0 <= axis < aval.ndim:
+        raise shape_error(full_name, f"invalid axis {axis} for operand shape {aval.shape}",
+                          ValueError)
+    n = aval.shape[axis]
+    if n == 0:
+        raise shape_error(full_name, f"needs a non-empty axis {axis}, got shape {aval.shape}",
+                          ValueError)
+    kept = [d for d in range(aval.ndim) if d != axis]
+    extreme = broadcast_in_dim(reduce_fn(operand, (axis,)), aval.shape, kept)
+    hit = eq(operand, extreme)
+    if dtypes.is_float(aval.dtype):
+        hit = bitwise_or(hit, ne(operand, operand))  # NaN is the extreme, as in JAX
+    positions = broadcasted_iota(index_dtype, aval.shape, axis)
+    candidates = select(hit, positions, full_like(positions, n))
+    return reduce_min(candidates, (axis,))
+
+
+def argmax(operand, axis, index_dtype):
+    """The index of the maximum along `axis` (the first on ties; NaN counts as
+    the maximum), as jax.lax.argmax."""
+    return _argminmax("argmax", operand, axis, index_dtype, reduce_max)
+
+
+def argmin(operand, axis, index_dtype):
+    """The index of the minimum along `axis` (the first on ties; NaN counts as
+    the minimum), as jax.lax.argmin."""
+    return _argminmax("argmin", operand, axis, index_dtype, reduce_min)
+
+
+# ---------------------------------------------------------------------------
+# reduce over the standard monoids
+# ---------------------------------------------------------------------------
+
+# The computations `reduce` recognises, by monoid. The numpy layer adds its
+# own functions (mnp.add, mnp.maximum, ...) when it is imported.
+_MONOIDS = {}
+
+
+def register_monoid(kind, *functions):
+    for f in functions:
+        _MONOIDS[f] = kind
+
+
+def _monoids():
+    return _MONOIDS
+
+
+register_monoid("add", add, operator.add)
+register_monoid("mul", mul, operator.mul)
+register_monoid("max", lax_max)  # the builtins keep their names here
+register_monoid("min", lax_min)
+register_monoid("and", bitwise_and, operator.and_)
+register_monoid("or", bitwise_or, operator.or_)
+
+
+def _identity(kind, dtype):
+    if kind == "add":
+        return 0
+    if kind == "mul":
+        return 1
+    if kind in ("and", "or"):
+        return kind == "and"
+    if dtypes.is_float(dtype):
+        return -np.inf if kind == "max" else np.inf
+    if dtypes.is_bool(dtype):
+        return kind == "min"
+    info = np.iinfo(dtype)
+    return info.min if kind == "max" else info.max
+
+
+def reduce(operands, init_values, computation, dimensions):  # noqa: A001
+    """jax.lax.reduce for one operand and a standard monoid computation
+    (lax.add, lax.mul, lax.max, lax.min, lax.bitwise_and, lax.bitwise_or or
+    their mlax.numpy / operator twins). A non-identity init value is combined
+    into the result once."""
+    name = "lax.reduce"
+    if isinstance(operands, (tuple, list)):
+        if len(operands) != 1 or not isinstance(init_values, (tuple, list)) or len(
+                init_values) != 1:
+            raise NotImplementedError(f"{name}: only a single operand is supported, got "
+                                      f"{len(operands)} (at {core.user_location_str()})")
+        # As jax.lax.reduce with a monoid: the one result, not a tuple.
+        return reduce(operands[0], init_values[0], computation, dimensions)
+    kind = _monoids().get(computation)
+    if kind is None:
+        raise NotImplementedError(
+            f"{name}: computation {getattr(computation, '__name__', computation)!r} is not "
+            "supported; mlax reduces with the standard monoids only (lax.add, lax.mul, "
+            "lax.max, lax.min, lax.bitwise_and, lax.bitwise_or) "
+            f"(at {core.user_location_str()})")
+    aval = aval_of(operands)
+    dims = tuple(int(d) for d in dimensions)
+    if builtins.any(not 0 <= d < aval.ndim for d in dims) or len(set(dims)) != len(dims):
+        raise shape_error(name, f"dimensions {dims} must be distinct axes of shape "
+                          f"{aval.shape}", ValueError)
+    init_aval = aval_of(init_values)
+    if init_aval.shape != ():
+        raise shape_error(name, f"init value must be a scalar, got shape {init_aval.shape}")
+    if dtypes.is_python_scalar(init_values):
+        init = convert_element_type(init_values, aval.dtype)
+    elif init_aval.dtype != aval.dtype:
+        raise shape_error(name, f"init value dtype {init_aval.dtype.name} must match the "
+                          f"operand's {aval.dtype.name}")
+    else:
+        init = init_values
+    if kind in ("and", "or"):
+        if not dtypes.is_bool(aval.dtype):
+            raise NotImplementedError(f"{name}: bitwise and/or reductions of "
+                                      f"{aval.dtype.name} are not supported (bool only) "
+                                      f"(at {core.user_location_str()})")
+        out = (reduce_and if kind == "and" else reduce_or)(operands, dims)
+        combine = bitwise_and if kind == "and" else bitwise_or
+    else:
+        fn = {"add": reduce_sum, "mul": reduce_prod, "max": reduce_max,
+              "min": reduce_min}[kind]
+        out = fn(operands, dims)
+        combine = {"add": add, "mul": mul, "max": lax_max, "min": lax_min}[kind]
+    try:
+        concrete = np.asarray(init_values)
+    except Exception:  # a tracer
+        concrete = None
+    if concrete is not None and concrete.dtype != object and concrete == _identity(
+            kind, aval.dtype):
+        return out
+    return combine(out, broadcast(init, aval_of(out).shape))

@@ -1,10 +1,12 @@
 """lax's shape ops: broadcast_in_dim, reshape, transpose, slice,
-concatenate, pad, iota, rev, and the filled arrays built by broadcasting
-(full, full_like).
+concatenate, pad, iota, rev, the filled arrays built by broadcasting
+(full, full_like), and the helpers built from them (squeeze, expand_dims,
+collapse, index_in_dim, broadcast_to_rank).
 """
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 from mlir import ir
@@ -14,7 +16,7 @@ from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.core.tracer import ShapedArray
 
-from mlax._src.lax.elementwise import _i64, _i64_array, convert_element_type
+from mlax._src.lax.elementwise import _as_array, _i64, _i64_array, convert_element_type
 
 
 def _broadcast_eval(x, *, shape, broadcast_dimensions):
@@ -263,3 +265,89 @@ def rev(operand, dimensions):
     if not dims:
         return operand
     return bind(_rev_p, operand, dimensions=dims)
+
+
+# ---------------------------------------------------------------------------
+# Shape helpers
+# ---------------------------------------------------------------------------
+
+def _axis(name, axis, ndim):
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise shape_error(f"lax.{name}", f"axis {axis} is out of bounds for rank {ndim}",
+                          ValueError)
+    return axis % ndim
+
+
+def squeeze(array, dimensions):
+    """`array` without the size-1 `dimensions` (jax.lax.squeeze)."""
+    aval = aval_of(array)
+    dims = {_axis("squeeze", d, aval.ndim) for d in dimensions}
+    for d in dims:
+        if aval.shape[d] != 1:
+            raise shape_error("lax.squeeze", f"cannot squeeze dimension {d} of size "
+                              f"{aval.shape[d]} (shape {aval.shape})", ValueError)
+    return _as_array(reshape(array, [s for i, s in enumerate(aval.shape) if i not in dims]))
+
+
+def expand_dims(array, dimensions):
+    """`array` with size-1 dimensions inserted at `dimensions` (positions in the
+    result), as jax.lax.expand_dims."""
+    aval = aval_of(array)
+    out_ndim = aval.ndim + len(dimensions)
+    dims = sorted(_axis("expand_dims", d, out_ndim) for d in dimensions)
+    if len(set(dims)) != len(dims):
+        raise shape_error("lax.expand_dims", f"repeated dimensions {tuple(dimensions)}",
+                          ValueError)
+    shape = list(aval.shape)
+    for d in dims:
+        shape.insert(d, 1)
+    return _as_array(reshape(array, shape))
+
+
+def collapse(operand, start_dimension, stop_dimension=None):
+    """`operand` with dimensions [start, stop) merged into one (jax.lax.collapse)."""
+    aval = aval_of(operand)
+    start = _axis("collapse", start_dimension, aval.ndim) if aval.ndim else 0
+    if stop_dimension is None:
+        stop = aval.ndim
+    else:
+        stop = operator.index(stop_dimension)
+        if stop < 0:
+            stop += aval.ndim
+    if not start <= stop <= aval.ndim:
+        raise shape_error("lax.collapse", f"invalid dimensions [{start_dimension}, "
+                          f"{stop_dimension}) for shape {aval.shape}", ValueError)
+    size = int(np.prod(aval.shape[start:stop], dtype=np.int64))
+    return _as_array(reshape(operand, aval.shape[:start] + (size,) + aval.shape[stop:]))
+
+
+def index_in_dim(operand, index, axis=0, keepdims=True):
+    """operand[..., index, ...] along `axis` for a static `index` (negative
+    counts from the end), as jax.lax.index_in_dim."""
+    aval = aval_of(operand)
+    axis = _axis("index_in_dim", axis, aval.ndim)
+    index = operator.index(index)
+    n = aval.shape[axis]
+    if not -n <= index < n:
+        raise shape_error("lax.index_in_dim", f"index {index} is out of bounds for axis "
+                          f"{axis} of size {n}", IndexError)
+    index %= n
+    starts, limits = [0] * aval.ndim, list(aval.shape)
+    starts[axis], limits[axis] = index, index + 1
+    out = slice(operand, starts, limits)
+    if keepdims:
+        return out
+    return reshape(out, aval.shape[:axis] + aval.shape[axis + 1:])
+
+
+def broadcast_to_rank(x, rank):
+    """`x` with leading size-1 dimensions added up to `rank` (jax.lax.broadcast_to_rank)."""
+    aval = aval_of(x)
+    rank = operator.index(rank)
+    if rank < aval.ndim:
+        raise shape_error("lax.broadcast_to_rank", f"rank {rank} is less than the array's "
+                          f"rank {aval.ndim}", ValueError)
+    if rank == aval.ndim:
+        return _as_array(x)
+    return broadcast(x, (1,) * (rank - aval.ndim))

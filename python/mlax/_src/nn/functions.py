@@ -20,6 +20,10 @@ from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _where():
@@ -27,7 +31,7 @@ def _where():
 
 
 def _arr(name, x):
-    if mnp._is_array(x):
+    if util._is_array(x):
         return x
     if isinstance(x, (list, tuple)):
         raise TypeError(f"nn.{name} requires ndarray or scalar arguments, got "
@@ -126,20 +130,20 @@ def identity(x):
 @autodiff.custom_jvp
 def relu(x):
     """max(x, 0); the derivative at 0 is 0, as in JAX."""
-    return mnp.maximum(_arr("relu", x), 0)
+    return ufuncs.maximum(_arr("relu", x), 0)
 
 
-relu.defjvps(lambda g, ans, x: mnp.where(mnp.greater(x, 0), g, mnp.zeros_like(g)))
+relu.defjvps(lambda g, ans, x: mnp.where(ufuncs.greater(x, 0), g, mnp.zeros_like(g)))
 
 
 @autodiff.custom_jvp
 def relu6(x):
     """min(max(x, 0), 6); the derivative at 0 and at 6 is 0, as in JAX."""
-    return mnp.minimum(mnp.maximum(_arr("relu6", x), 0), 6.0)
+    return ufuncs.minimum(ufuncs.maximum(_arr("relu6", x), 0), 6.0)
 
 
 relu6.defjvps(lambda g, ans, x: mnp.where(
-    mnp.logical_and(mnp.greater(x, 0), mnp.less(x, 6)), g, mnp.zeros_like(g)))
+    ufuncs.logical_and(ufuncs.greater(x, 0), ufuncs.less(x, 6)), g, mnp.zeros_like(g)))
 
 
 def _sigmoid(name, x):
@@ -154,7 +158,7 @@ def sigmoid(x):
 def silu(x):
     """x * sigmoid(x) (also called swish)."""
     x = _arr("silu", x)
-    return mnp.multiply(x, _sigmoid("silu", x))
+    return ufuncs.multiply(x, _sigmoid("silu", x))
 
 
 swish = silu
@@ -163,45 +167,45 @@ swish = silu
 def _softplus(x):
     # logaddexp carries JAX's custom JVP (exact to every order at x = 0, and
     # JAX's values at +-inf).
-    return mnc.logaddexp(x, 0)
+    return ufuncs.logaddexp(x, 0)
 
 
 def softplus(x):
     """log(1 + exp(x)), as logaddexp(x, 0)."""
-    x, _ = mnp.promote_dtypes("softplus", _arr("softplus", x), 0)  # as logaddexp(x, 0)
-    return _softplus(_inexact("softplus", mnp._materialize(x)))
+    x, _ = util.promote_dtypes("softplus", _arr("softplus", x), 0)  # as logaddexp(x, 0)
+    return _softplus(_inexact("softplus", util._materialize(x)))
 
 
 def log_sigmoid(x):
     """log(sigmoid(x)) = -softplus(-x)."""
     x = _arr("log_sigmoid", x)
-    return mnp.negative(softplus(mnp.negative(x)))
+    return ufuncs.negative(softplus(ufuncs.negative(x)))
 
 
 def elu(x, alpha=1.0):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
     x = _arr("elu", x)
-    pos = mnp.greater(x, 0)
-    return mnp.where(pos, x, mnp.multiply(alpha, mnp.expm1(mnp.where(pos, 0.0, x))))
+    pos = ufuncs.greater(x, 0)
+    return mnp.where(pos, x, ufuncs.multiply(alpha, ufuncs.expm1(mnp.where(pos, 0.0, x))))
 
 
 def leaky_relu(x, negative_slope=1e-2):
     """x for x >= 0, negative_slope * x otherwise."""
     x = _arr("leaky_relu", x)
-    return mnp.where(mnp.greater_equal(x, 0), x, mnp.multiply(negative_slope, x))
+    return mnp.where(ufuncs.greater_equal(x, 0), x, ufuncs.multiply(negative_slope, x))
 
 
 def hard_tanh(x):
     """x clipped to [-1, 1]."""
     x = _arr("hard_tanh", x)
-    return mnp.where(mnp.greater(x, 1), 1, mnp.where(mnp.less(x, -1), -1, x))
+    return mnp.where(ufuncs.greater(x, 1), 1, mnp.where(ufuncs.less(x, -1), -1, x))
 
 
 def celu(x, alpha=1.0):
     """max(x, 0) + alpha * expm1(min(x, 0) / alpha)."""
     x = _arr("celu", x)
-    return mnp.add(mnp.maximum(x, 0.0),
-                   mnp.multiply(alpha, mnp.expm1(mnp.divide(mnp.minimum(x, 0.0), alpha))))
+    return ufuncs.add(ufuncs.maximum(x, 0.0),
+                   ufuncs.multiply(alpha, ufuncs.expm1(ufuncs.divide(ufuncs.minimum(x, 0.0), alpha))))
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -210,7 +214,7 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(x):
     """scale * elu(x, alpha) with the self-normalizing constants."""
-    return mnp.multiply(_SELU_SCALE, elu(_arr("selu", x), _SELU_ALPHA))
+    return ufuncs.multiply(_SELU_SCALE, elu(_arr("selu", x), _SELU_ALPHA))
 
 
 def gelu(x, approximate=True):
@@ -220,14 +224,14 @@ def gelu(x, approximate=True):
     dt = aval_of(x).dtype
     if approximate:
         c = np.asarray(np.sqrt(2 / np.pi)).astype(dt)
-        cube = mnp.multiply(mnp.multiply(x, x), x)
-        inner = mnp.multiply(c, mnp.add(x, mnp.multiply(0.044715, cube)))
-        cdf = mnp.multiply(0.5, mnp.add(1.0, mnp.tanh(inner)))
-        return mnp.multiply(x, cdf)
+        cube = ufuncs.multiply(ufuncs.multiply(x, x), x)
+        inner = ufuncs.multiply(c, ufuncs.add(x, ufuncs.multiply(0.044715, cube)))
+        cdf = ufuncs.multiply(0.5, ufuncs.add(1.0, ufuncs.tanh(inner)))
+        return ufuncs.multiply(x, cdf)
     s = np.asarray(np.sqrt(0.5)).astype(dt)
     # erfc(-x s) = 1 + erf(x s)
-    erfc = mnp.add(1.0, lax.erf(mnp.multiply(x, s)))
-    return mnp.multiply(mnp.multiply(0.5, x), erfc)
+    erfc = ufuncs.add(1.0, lax.erf(ufuncs.multiply(x, s)))
+    return ufuncs.multiply(ufuncs.multiply(0.5, x), erfc)
 
 
 # ---------------------------------------------------------------------------
@@ -243,8 +247,8 @@ def softmax(x, axis=-1, where=None):
     mask = _mask("softmax", where, aval.shape)
     x_max = _max_keep(x, axes, mask)
     x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
-    unnormalized = mnp.exp(mnp.subtract(x_safe, lax.stop_gradient(x_max)))
-    result = mnp.divide(unnormalized, _sum(unnormalized, axes, mask))
+    unnormalized = ufuncs.exp(ufuncs.subtract(x_safe, lax.stop_gradient(x_max)))
+    result = ufuncs.divide(unnormalized, _sum(unnormalized, axes, mask))
     if mask is not None:
         result = mnp.where(mask, result, mnp.zeros((), aval.dtype))
     return result
@@ -259,9 +263,9 @@ def log_softmax(x, axis=-1, where=None):
     mask = _mask("log_softmax", where, aval.shape)
     x_max = _max_keep(x, axes, mask)
     x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
-    shifted = mnp.subtract(x_safe, lax.stop_gradient(x_max))
-    shifted_lse = mnp.log(_sum(mnp.exp(shifted), axes, mask))
-    result = mnp.subtract(shifted, shifted_lse)
+    shifted = ufuncs.subtract(x_safe, lax.stop_gradient(x_max))
+    shifted_lse = ufuncs.log(_sum(ufuncs.exp(shifted), axes, mask))
+    result = ufuncs.subtract(shifted, shifted_lse)
     if mask is not None:
         result = mnp.where(mask, result, mnp.full((), -np.inf, aval.dtype))
     return result
@@ -276,9 +280,9 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
     if where is not None:
         a = mnp.where(_arr(name, where), a, 0)
     if b is not None:
-        a, b = mnp.promote_args(name, a, _arr(name, b))
+        a, b = util.promote_args(name, a, _arr(name, b))
         a, b = _inexact(name, a), _inexact(name, b)
-        a = mnp.where(mnp.not_equal(b, 0), a, -np.inf)
+        a = mnp.where(ufuncs.not_equal(b, 0), a, -np.inf)
     else:
         a = _inexact(name, a)
     aval = aval_of(a)
@@ -287,19 +291,19 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
     axes = _axes(name, axis, aval.ndim)
     mask = _mask(name, where, aval.shape)
     amax = _max_keep(a, axes, mask)
-    amax = lax.stop_gradient(mnp.where(mnp.isfinite(amax), amax, mnp.zeros((), aval.dtype)))
-    exp_a = mnp.exp(mnp.subtract(a, amax))
+    amax = lax.stop_gradient(mnp.where(ufuncs.isfinite(amax), amax, mnp.zeros((), aval.dtype)))
+    exp_a = ufuncs.exp(ufuncs.subtract(a, amax))
     if b is not None:
-        exp_a = mnp.multiply(exp_a, b)
+        exp_a = ufuncs.multiply(exp_a, b)
     sumexp = _sum(exp_a, axes, mask, keepdims=keepdims)
     if not keepdims:
         amax = lax.reshape(amax, aval_of(sumexp).shape)
-    sign = mnp.sign(sumexp)
-    out = mnp.add(mnp.log(mnp.abs(sumexp)), amax)
+    sign = ufuncs.sign(sumexp)
+    out = ufuncs.add(ufuncs.log(ufuncs.abs(sumexp)), amax)
     if return_sign:
         return out, sign
     if b is not None:
-        out = mnp.where(mnp.less(sign, 0), mnp.full((), np.nan, aval.dtype), out)
+        out = mnp.where(ufuncs.less(sign, 0), mnp.full((), np.nan, aval.dtype), out)
     return out
 
 
@@ -334,7 +338,7 @@ def one_hot(x, num_classes, *, dtype=None, axis=-1):
     rhs_shape = [1] * aval.ndim
     rhs_shape.insert(pos, num_classes)
     rhs = lax.broadcasted_iota(aval.dtype, tuple(rhs_shape), pos)
-    return mnp.astype(mnp.equal(lhs, rhs), dt)
+    return mnp.astype(ufuncs.equal(lhs, rhs), dt)
 
 
 def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, *,
@@ -352,10 +356,10 @@ def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, 
     def _mean(v):
         v = _inexact(name, v)
         if where is None:
-            return mnp.mean(v, axis=axes, keepdims=True)
+            return reductions.mean(v, axis=axes, keepdims=True)
         mask = _mask(name, where, aval_of(v).shape)
         count = _sum(mnp.astype(mask, aval_of(v).dtype), axes, None)
-        return mnp.divide(_sum(v, axes, mask), count)
+        return ufuncs.divide(_sum(v, axes, mask), count)
 
     if mean is None:
         mean = _mean(x)
@@ -363,14 +367,14 @@ def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, 
         mean = _arr(name, mean)
     if variance is None:
         if algorithm == "stable":
-            variance = _mean(mnp.square(mnp.subtract(x, mean)))
+            variance = _mean(ufuncs.square(ufuncs.subtract(x, mean)))
         else:
-            variance = mnp.subtract(_mean(mnp.square(x)), mnp.square(mean))
-            variance = mnp.clip(variance, 0)
+            variance = ufuncs.subtract(_mean(ufuncs.square(x)), ufuncs.square(mean))
+            variance = ufuncs.clip(variance, 0)
     else:
         variance = _arr(name, variance)
-    var_eps = _inexact(name, mnp.add(variance, epsilon))
-    return mnp.multiply(mnp.subtract(x, mean), lax.rsqrt(var_eps))
+    var_eps = _inexact(name, ufuncs.add(variance, epsilon))
+    return ufuncs.multiply(ufuncs.subtract(x, mean), lax.rsqrt(var_eps))
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +384,7 @@ def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, 
 
 def tanh(x):
     """Hyperbolic tangent (jax.nn.tanh is jax.numpy.tanh)."""
-    return mnp.tanh(x)
+    return ufuncs.tanh(x)
 
 
 def hard_sigmoid(x):
@@ -415,40 +419,40 @@ def glu(x, axis=-1):
 def mish(x):
     """x * tanh(softplus(x))."""
     x = _require_float("mish", x)
-    return x * mnp.tanh(softplus(x))
+    return x * ufuncs.tanh(softplus(x))
 
 
 def soft_sign(x):
     """x / (|x| + 1)."""
     x = _require_float("soft_sign", x)
-    return x / (mnp.abs(x) + 1)
+    return x / (ufuncs.abs(x) + 1)
 
 
 def squareplus(x, b=4):
     """(x + sqrt(x^2 + b)) / 2."""
     x = _require_float("squareplus", x)
     b = mnp.asarray(b, dtype=aval_of(x).dtype)
-    return (x + mnp.sqrt(mnp.square(x) + b)) / 2
+    return (x + ufuncs.sqrt(ufuncs.square(x) + b)) / 2
 
 
 def sparse_plus(x):
     """0 for x <= -1, x for x >= 1, (x + 1)^2 / 4 between."""
     x = _require_float("sparse_plus", x)
     return mnp.where(x <= -1.0, mnp.zeros_like(x),
-                     mnp.where(x >= 1.0, x, mnp.square(x + 1) / 4))
+                     mnp.where(x >= 1.0, x, ufuncs.square(x + 1) / 4))
 
 
 def sparse_sigmoid(x):
     """clip((x + 1) / 2, 0, 1)."""
     x = _require_float("sparse_sigmoid", x)
-    return 0.5 * mnp.clip(x + 1.0, 0.0, 2.0)
+    return 0.5 * ufuncs.clip(x + 1.0, 0.0, 2.0)
 
 
 def log1mexp(x):
     """log(1 - exp(-x)) for x > 0, computed stably (NaN for x < 0)."""
     x = _require_float("log1mexp", x)
     c = math.log(2.0)
-    return mnp.where(x < c, mnp.log(-mnp.expm1(-x)), mnp.log1p(-mnp.exp(-x)))
+    return mnp.where(x < c, ufuncs.log(-ufuncs.expm1(-x)), ufuncs.log1p(-ufuncs.exp(-x)))
 
 
 def logmeanexp(x, axis=None, where=None, keepdims=False):
@@ -459,10 +463,10 @@ def logmeanexp(x, axis=None, where=None, keepdims=False):
     axes = _axes("logmeanexp", axis, aval.ndim)
     if where is None:
         count = int(np.prod([aval.shape[a] for a in axes], dtype=np.int64))
-        return lse - math.log(count) if count else lse - mnp.log(mnp.zeros((), aval.dtype))
+        return lse - math.log(count) if count else lse - ufuncs.log(mnp.zeros((), aval.dtype))
     mask = mnp.broadcast_to(mnp.asarray(where), aval.shape)
-    count = mnp.sum(mask.astype(aval.dtype), axis=tuple(axes), keepdims=keepdims)
-    return lse - mnp.log(count)
+    count = reductions.sum(mask.astype(aval.dtype), axis=tuple(axes), keepdims=keepdims)
+    return lse - ufuncs.log(count)
 
 
 # ---------------------------------------------------------------------------
@@ -488,7 +492,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
     if return_residual:
         raise NotImplementedError("nn.dot_product_attention: return_residual=True is not "
                                   "supported")
-    q, k, v = (mnp.asarray(a) if not mnp._is_array(a) else a for a in (query, key, value))
+    q, k, v = (mnp.asarray(a) if not util._is_array(a) else a for a in (query, key, value))
     qa, ka, va = aval_of(q), aval_of(k), aval_of(v)
     unbatched = qa.ndim == 3
     if unbatched:
@@ -518,14 +522,14 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
                                                 k.astype(np.float32))
     logits = mnp.reshape(logits, (B, N, T, S)) * np.float32(scale)
     if bias is not None:
-        b = mnp.asarray(bias) if not mnp._is_array(bias) else bias
+        b = mnp.asarray(bias) if not util._is_array(bias) else bias
         if aval_of(b).ndim == 3 and unbatched:
             b = mnp.expand_dims(b, 0)
         logits = (logits + b).astype(logits.dtype)
     big_neg = _large_negative(np.float32)
     combined = None
     if mask is not None:
-        m = mnp.asarray(mask) if not mnp._is_array(mask) else mask
+        m = mnp.asarray(mask) if not util._is_array(mask) else mask
         if aval_of(m).dtype != dtypes.bool_:
             raise ValueError(f"nn.dot_product_attention: mask must be boolean, got "
                              f"{aval_of(m).dtype} (at {_where()})")
@@ -534,16 +538,16 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
         combined = m
     if is_causal:
         causal = mnc.tril(mnp.ones((T, S), dtypes.bool_))
-        combined = causal if combined is None else mnp.logical_and(combined, causal)
+        combined = causal if combined is None else ufuncs.logical_and(combined, causal)
     if query_seq_lengths is not None or key_value_seq_lengths is not None:
         qlen = mnp.full((B,), T, np.int32) if query_seq_lengths is None else \
             mnp.asarray(query_seq_lengths)
         kvlen = mnp.full((B,), S, np.int32) if key_value_seq_lengths is None else \
             mnp.asarray(key_value_seq_lengths)
-        qmask = mnp.arange(T)[None, :] < qlen[:, None]
-        kmask = mnp.arange(S)[None, :] < kvlen[:, None]
-        pad = mnp.logical_and(qmask[:, None, :, None], kmask[:, None, None, :])
-        combined = pad if combined is None else mnp.logical_and(combined, pad)
+        qmask = array_creation.arange(T)[None, :] < qlen[:, None]
+        kmask = array_creation.arange(S)[None, :] < kvlen[:, None]
+        pad = ufuncs.logical_and(qmask[:, None, :, None], kmask[:, None, None, :])
+        combined = pad if combined is None else ufuncs.logical_and(combined, pad)
     if combined is not None:
         logits = mnp.where(combined, logits, big_neg)
     probs = softmax(logits.astype(np.float32), axis=-1).astype(ka.dtype)
@@ -551,7 +555,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
     out = mnc.einsum("BKGTS,BSKH->BTKGH", probs, v)
     out = mnp.reshape(out, (B, T, N, H))
     if query_seq_lengths is not None:  # padded query rows give 0, as JAX
-        qvalid = mnp.arange(T)[None, :] < mnp.asarray(query_seq_lengths)[:, None]
+        qvalid = array_creation.arange(T)[None, :] < mnp.asarray(query_seq_lengths)[:, None]
         out = mnp.where(qvalid[:, :, None, None], out, mnp.zeros((), aval_of(out).dtype))
     return out[0] if unbatched else out
 

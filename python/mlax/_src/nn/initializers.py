@@ -9,6 +9,7 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy import ufuncs
 
 
 def _init_dtype(dtype):
@@ -99,11 +100,11 @@ def variance_scaling(scale, mode, distribution, in_axis=-2, out_axis=-1, batch_a
                        "fan_geo_avg": (fan_in * fan_out) ** 0.5}[mode]
         variance = mnp.asarray(scale / denominator, dtype=dt)
         if distribution == "truncated_normal":
-            stddev = mnp.sqrt(variance) / mnp.asarray(.87962566103423978, dtype=dt)
+            stddev = ufuncs.sqrt(variance) / mnp.asarray(.87962566103423978, dtype=dt)
             return random.truncated_normal(key, -2, 2, shape, dt) * stddev
         if distribution == "normal":
-            return random.normal(key, shape, dt) * mnp.sqrt(variance)
-        return random.uniform(key, shape, dt, -1) * mnp.sqrt(3 * variance)
+            return random.normal(key, shape, dt) * ufuncs.sqrt(variance)
+        return random.uniform(key, shape, dt, -1) * ufuncs.sqrt(3 * variance)
     return init
 
 

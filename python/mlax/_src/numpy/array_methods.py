@@ -7,6 +7,9 @@ from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
+from mlax._src.numpy import reductions
+from mlax._src.numpy import tensor_contractions
+from mlax._src.numpy import ufuncs
 
 
 def _swap(f):
@@ -25,23 +28,23 @@ def _defer(f):
 
 
 _OPERATORS = {
-    "__add__": mnp.add, "__radd__": _swap(mnp.add),
-    "__sub__": mnp.subtract, "__rsub__": _swap(mnp.subtract),
-    "__mul__": mnp.multiply, "__rmul__": _swap(mnp.multiply),
-    "__truediv__": mnp.divide, "__rtruediv__": _swap(mnp.divide),
-    "__floordiv__": mnp.floor_divide, "__rfloordiv__": _swap(mnp.floor_divide),
-    "__mod__": mnp.remainder, "__rmod__": _swap(mnp.remainder),
-    "__pow__": mnp.power, "__rpow__": _swap(mnp.power),
-    "__matmul__": mnp.matmul, "__rmatmul__": _swap(mnp.matmul),
-    "__lt__": mnp.less, "__le__": mnp.less_equal, "__gt__": mnp.greater,
-    "__ge__": mnp.greater_equal, "__eq__": mnp.equal, "__ne__": mnp.not_equal,
-    "__and__": mnp.bitwise_and, "__rand__": _swap(mnp.bitwise_and),
-    "__or__": mnp.bitwise_or, "__ror__": _swap(mnp.bitwise_or),
-    "__xor__": mnp.bitwise_xor, "__rxor__": _swap(mnp.bitwise_xor),
+    "__add__": ufuncs.add, "__radd__": _swap(ufuncs.add),
+    "__sub__": ufuncs.subtract, "__rsub__": _swap(ufuncs.subtract),
+    "__mul__": ufuncs.multiply, "__rmul__": _swap(ufuncs.multiply),
+    "__truediv__": ufuncs.divide, "__rtruediv__": _swap(ufuncs.divide),
+    "__floordiv__": ufuncs.floor_divide, "__rfloordiv__": _swap(ufuncs.floor_divide),
+    "__mod__": ufuncs.remainder, "__rmod__": _swap(ufuncs.remainder),
+    "__pow__": ufuncs.power, "__rpow__": _swap(ufuncs.power),
+    "__matmul__": tensor_contractions.matmul, "__rmatmul__": _swap(tensor_contractions.matmul),
+    "__lt__": ufuncs.less, "__le__": ufuncs.less_equal, "__gt__": ufuncs.greater,
+    "__ge__": ufuncs.greater_equal, "__eq__": ufuncs.equal, "__ne__": ufuncs.not_equal,
+    "__and__": ufuncs.bitwise_and, "__rand__": _swap(ufuncs.bitwise_and),
+    "__or__": ufuncs.bitwise_or, "__ror__": _swap(ufuncs.bitwise_or),
+    "__xor__": ufuncs.bitwise_xor, "__rxor__": _swap(ufuncs.bitwise_xor),
 }
 
-_UNARY = {"__neg__": mnp.negative, "__pos__": mnp.positive, "__abs__": mnp.absolute,
-          "__invert__": mnp.invert}
+_UNARY = {"__neg__": ufuncs.negative, "__pos__": ufuncs.positive, "__abs__": ufuncs.absolute,
+          "__invert__": ufuncs.invert}
 
 
 def _reduction_method(f):
@@ -69,17 +72,17 @@ def _transpose(self, *axes):
 _METHODS = {
     "reshape": _reshape, "transpose": _transpose,
     "astype": lambda self, dtype: mnp.astype(self, dtype),
-    "sum": _reduction_method(mnp.sum), "prod": _reduction_method(mnp.prod),
-    "mean": _reduction_method(mnp.mean), "var": _reduction_method(mnp.var),
-    "std": _reduction_method(mnp.std), "max": _reduction_method(mnp.max),
-    "min": _reduction_method(mnp.min), "all": _reduction_method(mnp.all),
-    "any": _reduction_method(mnp.any),
+    "sum": _reduction_method(reductions.sum), "prod": _reduction_method(reductions.prod),
+    "mean": _reduction_method(reductions.mean), "var": _reduction_method(reductions.var),
+    "std": _reduction_method(reductions.std), "max": _reduction_method(reductions.max),
+    "min": _reduction_method(reductions.min), "all": _reduction_method(reductions.all),
+    "any": _reduction_method(reductions.any),
     "ravel": lambda self: mnp.ravel(self), "flatten": lambda self: mnp.ravel(self),
     "squeeze": lambda self, axis=None: mnp.squeeze(self, axis),
     "swapaxes": lambda self, a, b: mnp.swapaxes(self, a, b),
-    "dot": lambda self, other: mnp.dot(self, other),
-    "clip": lambda self, min=None, max=None: mnp.clip(self, min, max),
-    "round": lambda self, decimals=0: mnp.round(self, decimals),
+    "dot": lambda self, other: tensor_contractions.dot(self, other),
+    "clip": lambda self, min=None, max=None: ufuncs.clip(self, min, max),
+    "round": lambda self, decimals=0: ufuncs.round(self, decimals),
     "__getitem__": lambda self, index: indexing.getitem(self, index),
     # as jax.Array (sort returns a sorted copy; no .trace(): a tracer's
     # `trace` is its Trace)
@@ -89,8 +92,8 @@ _METHODS = {
         self, axis, out, keepdims),
     "argsort": lambda self, axis=-1, **kw: mnc.argsort(self, axis, **kw),
     "sort": lambda self, axis=-1, **kw: mnc.sort(self, axis, **kw),
-    "cumsum": lambda self, axis=None, dtype=None, out=None: mnc.cumsum(self, axis, dtype, out),
-    "cumprod": lambda self, axis=None, dtype=None, out=None: mnc.cumprod(
+    "cumsum": lambda self, axis=None, dtype=None, out=None: reductions.cumsum(self, axis, dtype, out),
+    "cumprod": lambda self, axis=None, dtype=None, out=None: reductions.cumprod(
         self, axis, dtype, out),
     "take": lambda self, indices, axis=None, **kw: mnc.take(self, indices, axis, **kw),
     "repeat": lambda self, repeats, axis=None, **kw: mnc.repeat(self, repeats, axis, **kw),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax.convolution import conv_general_dilated
-from mlax._src.numpy.lax_numpy import _promote_inexact, promote_dtypes
+from mlax._src.numpy.util import _promote_inexact, promote_dtypes
 from mlax._src.core.primitives import aval_of
 
 

@@ -18,6 +18,7 @@ from mlax._src.lax.fft import fft as _lax_fft
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import statistics as mne
+from mlax._src.numpy import array_creation
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "rfft2", "irfft2", "fftn",
            "ifftn", "rfftn", "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
@@ -174,7 +175,7 @@ def ihfft(a, n=None, axis=-1, norm=None):
         raise _err("ihfft", f"invalid number of data points ({nn}) specified")
     m = arr.shape[axis]
     if nn < m:
-        arr = mnc.take(arr, mnp.arange(nn), axis=axis)
+        arr = mnc.take(arr, array_creation.arange(nn), axis=axis)
     elif nn > m:
         pads = [(0, 0)] * arr.ndim
         pads[axis] = (0, nn - m)

@@ -11,7 +11,11 @@ from mlax._src.base import dtypes
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr, _concrete, ndim, result_type, shape, size
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _concrete, ndim, result_type, shape, size
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def ix_(*args):
@@ -34,7 +38,7 @@ def indices(dimensions, dtype=None, sparse=False):
     out = []
     for i, d in enumerate(dimensions):
         shp = (1,) * i + (d,) + (1,) * (n - i - 1)
-        r = mnp.reshape(mnp.arange(d, dtype=dtype), shp)
+        r = mnp.reshape(array_creation.arange(d, dtype=dtype), shp)
         out.append(r if sparse else mnp.broadcast_to(r, dimensions))
     return tuple(out) if sparse else (mnp.stack(out) if out else
                                       mnp.zeros((0,) + dimensions, dtype))
@@ -46,10 +50,10 @@ def _range_from_slice(s, name):
     stop = s.stop
     if isinstance(step, complex):
         num = int(abs(step))
-        return mnp.linspace(start, stop, num, endpoint=True)
+        return array_creation.linspace(start, stop, num, endpoint=True)
     if builtins.any(isinstance(v, float) for v in (start, stop, step)):
-        return mnp.arange(start, stop, step, dtype=dtypes.canonicalize(np.float64))
-    return mnp.arange(start, stop, step)
+        return array_creation.arange(start, stop, step, dtype=dtypes.canonicalize(np.float64))
+    return array_creation.arange(start, stop, step)
 
 
 class _Grid:
@@ -64,7 +68,7 @@ class _Grid:
         if not ranges:
             return mnp.zeros((0,), dtypes.canonicalize(np.int64))
         dt = result_type(*ranges)
-        ranges = [r.astype(dt) if mnp._is_array(r) else r for r in ranges]
+        ranges = [r.astype(dt) if util._is_array(r) else r for r in ranges]
         grids = mnc.meshgrid(*ranges, indexing="ij", sparse=self.sparse)
         return tuple(grids) if self.sparse else mnp.stack(grids)
 
@@ -160,7 +164,7 @@ def triu_indices_from(arr, k=0):
 def diag_indices(n, ndim=2):
     if n < 0 or ndim < 0:
         raise ValueError("mnp.diag_indices: n and ndim must be non-negative")
-    i = mnp.arange(n, dtype=dtypes.default_int())
+    i = array_creation.arange(n, dtype=dtypes.default_int())
     return (i,) * ndim
 
 
@@ -185,11 +189,11 @@ def unravel_index(indices, shape):
     if not dtypes.is_int(aval_of(idx).dtype):
         raise TypeError("mnp.unravel_index: only int indices permitted")
     total = int(np.prod(shape, dtype=np.int64))
-    idx = mnp.clip(mnp.where(idx < 0, idx + total, idx), 0, builtins.max(total - 1, 0))
+    idx = ufuncs.clip(mnp.where(idx < 0, idx + total, idx), 0, builtins.max(total - 1, 0))
     out = []
     for s in reversed(shape):
-        out.append(mnp.remainder(idx, s) if s else idx * 0)
-        idx = mnp.floor_divide(idx, s) if s else idx
+        out.append(ufuncs.remainder(idx, s) if s else idx * 0)
+        idx = ufuncs.floor_divide(idx, s) if s else idx
     return tuple(reversed(out))
 
 
@@ -212,9 +216,9 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
             if v.size and ((v < 0).any() or (v >= d).any()):
                 raise ValueError("mnp.ravel_multi_index: invalid entry in coordinates array")
     elif mode == "clip":
-        idx = [mnp.clip(i, 0, d - 1) for i, d in zip(idx, dims)]
+        idx = [ufuncs.clip(i, 0, d - 1) for i, d in zip(idx, dims)]
     elif mode == "wrap":
-        idx = [mnp.remainder(i, d) for i, d in zip(idx, dims)]
+        idx = [ufuncs.remainder(i, d) for i, d in zip(idx, dims)]
     else:
         raise ValueError(f"mnp.ravel_multi_index: invalid mode={mode!r}")
     order_dims = dims if order == "C" else dims[::-1]

@@ -26,6 +26,7 @@ from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy import ufuncs
 
 _NONE, _SLICE, _INT, _ARRAY = "none", "slice", "int", "array"
 
@@ -206,7 +207,7 @@ def _as_index_array(a, size):
         a = lax.convert_element_type(a, dtypes.int32)
     if dtypes.is_unsigned(aval.dtype):
         return a
-    return mnp.where(mnp.less(a, 0), mnp.add(a, np.int32(size)), a)
+    return mnp.where(ufuncs.less(a, 0), ufuncs.add(a, np.int32(size)), a)
 
 
 def _advanced_layout(entries):
@@ -418,10 +419,10 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
     if aval.ndim == 0:
         # A 0-d operand: every index is `()` or `...`; the result is the
         # combination with the (broadcast) update.
-        out = {"set": lambda: values, "add": lambda: mnp.add(work, values),
-               "mul": lambda: mnp.multiply(work, values),
-               "min": lambda: mnp.minimum(work, values),
-               "max": lambda: mnp.maximum(work, values)}[combiner]()
+        out = {"set": lambda: values, "add": lambda: ufuncs.add(work, values),
+               "mul": lambda: ufuncs.multiply(work, values),
+               "min": lambda: ufuncs.minimum(work, values),
+               "max": lambda: ufuncs.maximum(work, values)}[combiner]()
     else:
         slices = [e for e in entries if e[0] == _SLICE]
         if bshape == () and builtins.all(abs(e[1][2]) == 1 and e[1][3] > 0 for e in slices):

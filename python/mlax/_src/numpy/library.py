@@ -22,12 +22,13 @@ from mlax._src.lax import lax
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
-
-
-def _arr(x):
-    return x if mnp._is_array(x) else mnp.asarray(x)
+from mlax._src.numpy import reductions
+from mlax._src.numpy import tensor_contractions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _concrete(name, x, what):
@@ -70,7 +71,7 @@ def isscalar(element):
     """True for Python and NumPy scalars and for 0-d arrays (as jax.numpy)."""
     if isinstance(element, (np.generic, builtins.bool, int, float, complex)):
         return True
-    if mnp._is_array(element):
+    if util._is_array(element):
         return aval_of(element).ndim == 0
     return False
 
@@ -83,7 +84,7 @@ def _typed(x):
     """(dtype, weak) of an array, a scalar or a dtype-like, for promotion."""
     if dtypes.is_python_scalar(x):
         return dtypes.scalar_type_of(x)
-    if mnp._is_array(x) or isinstance(x, (np.ndarray, np.generic)):
+    if util._is_array(x) or isinstance(x, (np.ndarray, np.generic)):
         aval = aval_of(x)
         return aval.dtype, aval.weak_type
     try:  # a dtype: narrowed first without x64, as JAX does
@@ -116,7 +117,7 @@ def promote_types(a, b):
 
 
 def can_cast(from_, to, casting="safe"):
-    if mnp._is_array(from_):
+    if util._is_array(from_):
         from_ = aval_of(from_).dtype
     return np.can_cast(from_, to, casting=casting)
 
@@ -152,13 +153,13 @@ def isdtype(dtype, kind):
 def finfo(dtype):
     import ml_dtypes
 
-    return ml_dtypes.finfo(aval_of(dtype).dtype if mnp._is_array(dtype) else dtype)
+    return ml_dtypes.finfo(aval_of(dtype).dtype if util._is_array(dtype) else dtype)
 
 
 def iinfo(int_type):
     import ml_dtypes
 
-    return ml_dtypes.iinfo(aval_of(int_type).dtype if mnp._is_array(int_type) else int_type)
+    return ml_dtypes.iinfo(aval_of(int_type).dtype if util._is_array(int_type) else int_type)
 
 
 # ---------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def iinfo(int_type):
 
 def broadcast_arrays(*args):
     arrays = [_arr(a) for a in args]
-    shp = mnp.broadcast_shapes(*[aval_of(a).shape for a in arrays])
+    shp = util.broadcast_shapes(*[aval_of(a).shape for a in arrays])
     return [mnp.broadcast_to(a, shp) for a in arrays]
 
 
@@ -265,7 +266,7 @@ def insert(arr, obj, values, axis=None):
     nd = aval_of(arr).ndim
     axis = _norm_axis("insert", axis, nd)
     n = aval_of(arr).shape[axis]
-    values = mnp.asarray(values, dtype=aval_of(arr).dtype) if not mnp._is_array(values) \
+    values = mnp.asarray(values, dtype=aval_of(arr).dtype) if not util._is_array(values) \
         else lax.convert_element_type(values, aval_of(arr).dtype)
     if isinstance(obj, slice):
         idx = np.arange(n)[obj]
@@ -410,9 +411,9 @@ def choose(a, choices, out=None, mode="raise"):
                 raise ValueError("mnp.choose: invalid entry in choice array")
         idx = a
     elif mode == "wrap":
-        idx = mnp.remainder(a, n)
+        idx = ufuncs.remainder(a, n)
     elif mode == "clip":
-        idx = mnp.clip(a, 0, n - 1)
+        idx = ufuncs.clip(a, 0, n - 1)
     else:
         raise ValueError(f"mnp.choose: invalid mode={mode!r}")
     arrays = broadcast_arrays(idx, *choices)
@@ -441,7 +442,7 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
         mask = _concrete("compress", cond, "condition (without size=)")
         return mnc.take(a, mnp.asarray(np.nonzero(mask)[0].astype(np.int32)), axis=axis)
     (idx,) = mnc.nonzero(cond, size=size, fill_value=-1)
-    picked = mnc.take(a, mnp.maximum(idx, 0), axis=axis)
+    picked = mnc.take(a, ufuncs.maximum(idx, 0), axis=axis)
     shp = [1] * aval_of(a).ndim
     shp[axis] = size
     valid = mnp.reshape(idx >= 0, tuple(shp))
@@ -455,7 +456,7 @@ def extract(condition, arr, *, size=None, fill_value=0):
 
 def lexsort(keys, axis=-1):
     """Indices that sort by the last key, then the one before, ... (stable)."""
-    keys = [_arr(k) for k in keys] if not mnp._is_array(keys) else \
+    keys = [_arr(k) for k in keys] if not util._is_array(keys) else \
         [keys[i] for i in range(aval_of(keys).shape[0])]
     if not keys:
         raise TypeError("mnp.lexsort: need sequence of keys with len > 0")
@@ -537,21 +538,21 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     if dtypes.is_complex(aval_of(x1).dtype):  # the array API's vecdot conjugates x1
         from mlax._src.numpy.ufuncs import _conj_complex
         x1 = _conj_complex(x1)
-    return mnp.sum(x1 * x2, axis=axis)
+    return reductions.sum(x1 * x2, axis=axis)
 
 
 def matvec(x1, x2, /):
     x1, x2 = _arr(x1), _arr(x2)
     if aval_of(x1).ndim < 2 or aval_of(x2).ndim < 1:
         raise ValueError("mnp.matvec: x1 must be at least 2-d and x2 at least 1-d")
-    return mnp.matmul(x1, mnp.expand_dims(x2, -1))[..., 0]
+    return tensor_contractions.matmul(x1, mnp.expand_dims(x2, -1))[..., 0]
 
 
 def vecmat(x1, x2, /):
     x1, x2 = _arr(x1), _arr(x2)
     if aval_of(x1).ndim < 1 or aval_of(x2).ndim < 2:
         raise ValueError("mnp.vecmat: x1 must be at least 1-d and x2 at least 2-d")
-    return mnp.matmul(mnp.expand_dims(x1, -2), x2)[..., 0, :]
+    return tensor_contractions.matmul(mnp.expand_dims(x1, -2), x2)[..., 0, :]
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
@@ -565,14 +566,14 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
         else:
             d = mne.moveaxis(x, axis, -1)
             d = d[..., 1:] - d[..., :-1]
-    elif aval_of(dx).ndim if mnp._is_array(dx) else np.ndim(dx):
+    elif aval_of(dx).ndim if util._is_array(dx) else np.ndim(dx):
         # An array dx broadcasts against y as given (NumPy), so it moves with y's axis.
         d = _arr(dx)
         d = lax.reshape(d, (1,) * (ndim - aval_of(d).ndim) + aval_of(d).shape)
         d = mne.moveaxis(d, axis, -1)
     else:
         d = dx
-    return mnp.sum(d * (y[..., 1:] + y[..., :-1]), axis=-1) * 0.5
+    return reductions.sum(d * (y[..., 1:] + y[..., :-1]), axis=-1) * 0.5
 
 
 def gradient(f, *varargs, axis=None, edge_order=None):
@@ -627,10 +628,10 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     d = mne.diff(p, axis=axis)
     interval_high = period / 2
     interval_low = -interval_high
-    dd = mnp.remainder(d - interval_low, period) + interval_low
+    dd = ufuncs.remainder(d - interval_low, period) + interval_low
     dd = mnp.where((dd == interval_low) & (d > 0), interval_high, dd)
-    correction = mnp.where(mnp.abs(d) < discont, 0.0, dd - d)
-    correction = mnc.cumsum(correction, axis=axis)
+    correction = mnp.where(ufuncs.abs(d) < discont, 0.0, dd - d)
+    correction = reductions.cumsum(correction, axis=axis)
     first = mnc.take(p, mnp.asarray([0]), axis=axis) if aval_of(p).ndim else p
     rest = lax.convert_element_type(correction, aval_of(p).dtype)
     zero_first = mnp.zeros_like(first)

@@ -30,6 +30,10 @@ from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 from mlax._src.lax.linalg import lu
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import reductions
+from mlax._src.numpy import tensor_contractions
+from mlax._src.numpy import ufuncs
 
 
 def _where():
@@ -200,7 +204,7 @@ def _symmetrize(x):
         raise _err("lax.linalg", "symmetrize_input on complex matrices is not supported; pass "
                                  "symmetrize_input=False with a Hermitian matrix",
                    NotImplementedError)
-    return mnp.divide(mnp.add(x, _mT(x)), mnp.asarray(2, aval_of(x).dtype))
+    return ufuncs.divide(ufuncs.add(x, _mT(x)), mnp.asarray(2, aval_of(x).dtype))
 
 
 def lax_cholesky(x, *, symmetrize_input=True):
@@ -209,7 +213,7 @@ def lax_cholesky(x, *, symmetrize_input=True):
     x = mnp.asarray(x)
     if not symmetrize_input and aval_of(x).ndim >= 2:
         # The op factors (x + x^T) / 2; mirror the lower triangle so that is x's.
-        x = mnp.add(mnc.tril(x), _mT(mnc.tril(x, -1)))
+        x = ufuncs.add(mnc.tril(x), _mT(mnc.tril(x, -1)))
     return _lax.cholesky(x)
 
 
@@ -308,7 +312,7 @@ def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
 def _eye_like(a):
     """An identity matrix broadcast to the shape of square `a`."""
     aval = aval_of(a)
-    return mnp.broadcast_to(mnp.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
+    return mnp.broadcast_to(array_creation.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
 
 
 def _batch_broadcast(a, b, b_core):
@@ -352,14 +356,14 @@ def _np_qr(a, mode="reduced"):
 
 def _hermitian_svd(a, compute_uv):
     v, w = eigh(a)
-    s = mnp.abs(w)
+    s = ufuncs.abs(w)
     order = mnc.flip(mnc.argsort(s, axis=-1), axis=-1)
     s = mnc.take_along_axis(s, order, axis=-1)
     if not compute_uv:
         return s
-    sign = mnc.take_along_axis(mnp.sign(w), order, axis=-1)
+    sign = mnc.take_along_axis(ufuncs.sign(w), order, axis=-1)
     u = mnc.take_along_axis(v, mnp.expand_dims(order, -2), axis=-1)
-    vh = _mT(mnp.multiply(u, mnp.expand_dims(sign, -2)))
+    vh = _mT(ufuncs.multiply(u, mnp.expand_dims(sign, -2)))
     return SVDResult(u, s, vh)
 
 
@@ -425,7 +429,7 @@ def _solve_square(a, b):
             (a, b), (ta, tb) = primals, tangents
             lu_, _, permutation = lu(a)
             x = _lu_solve_core(lu_, permutation, b)
-            return x, _lu_solve_core(lu_, permutation, mnp.subtract(tb, mnp.matmul(ta, x)))
+            return x, _lu_solve_core(lu_, permutation, ufuncs.subtract(tb, tensor_contractions.matmul(ta, x)))
 
         _solve_fn = _solve
     return _solve_fn(a, b)
@@ -468,24 +472,24 @@ def _slogdet_qr(a):
     Householder reflector, det(R) the product of R's diagonal."""
     h, taus = geqrf(a)
     d = mnc.diagonal(h, axis1=-2, axis2=-1)
-    flips = mnp.sum(mnp.astype(mnp.not_equal(taus, 0), np.int32), axis=-1)
-    sign_q = mnp.subtract(mnp.asarray(1, aval_of(a).dtype),
-                          mnp.multiply(mnp.asarray(2, aval_of(a).dtype),
-                                       mnp.astype(mnp.remainder(flips, 2), aval_of(a).dtype)))
-    sign = mnp.multiply(sign_q, mnp.prod(mnp.sign(d), axis=-1))
-    logabs = mnp.sum(mnp.log(mnp.abs(d)), axis=-1)
+    flips = reductions.sum(mnp.astype(ufuncs.not_equal(taus, 0), np.int32), axis=-1)
+    sign_q = ufuncs.subtract(mnp.asarray(1, aval_of(a).dtype),
+                          ufuncs.multiply(mnp.asarray(2, aval_of(a).dtype),
+                                       mnp.astype(ufuncs.remainder(flips, 2), aval_of(a).dtype)))
+    sign = ufuncs.multiply(sign_q, reductions.prod(ufuncs.sign(d), axis=-1))
+    logabs = reductions.sum(ufuncs.log(ufuncs.abs(d)), axis=-1)
     return sign, logabs
 
 
 def _count(pred):
-    return mnp.sum(mnp.astype(pred, np.int32), axis=-1)
+    return reductions.sum(mnp.astype(pred, np.int32), axis=-1)
 
 
 def _pivot_sign(pivots, dtype):
     """(-1)^(number of row swaps) of lax.linalg.lu's pivots."""
     n = aval_of(pivots).shape[-1]
-    parity = _count(mnp.not_equal(pivots, mnp.arange(n, dtype=np.int32)))
-    return parity, mnp.astype(mnp.subtract(1, mnp.multiply(2, mnp.remainder(parity, 2))), dtype)
+    parity = _count(ufuncs.not_equal(pivots, array_creation.arange(n, dtype=np.int32)))
+    return parity, mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dtype)
 
 
 def _slogdet_lu(a):
@@ -495,13 +499,13 @@ def _slogdet_lu(a):
     dt = aval_of(a).dtype
     lu_, pivots, _ = lu(a)
     diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
-    is_zero = mnp.any(mnp.equal(diag, 0), axis=-1)
+    is_zero = reductions.any(ufuncs.equal(diag, 0), axis=-1)
     parity, _ = _pivot_sign(pivots, dt)
-    parity = mnp.add(parity, _count(mnp.less(diag, 0)))
+    parity = ufuncs.add(parity, _count(ufuncs.less(diag, 0)))
     sign = mnp.where(is_zero, mnp.zeros((), dt),
-                     mnp.astype(mnp.subtract(1, mnp.multiply(2, mnp.remainder(parity, 2))), dt))
+                     mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dt))
     logdet = mnp.where(is_zero, mnp.asarray(-np.inf, dt),
-                       mnp.sum(mnp.log(mnp.abs(diag)), axis=-1))
+                       reductions.sum(ufuncs.log(ufuncs.abs(diag)), axis=-1))
     return sign, logdet
 
 
@@ -520,19 +524,19 @@ def _cofactor_solve(a, b):
     diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
     _, sign = _pivot_sign(pivots, dt)
     # partial_det[..., -1] is det(a), partial_det[..., -2] det(a) / u_nn.
-    partial_det = mnp.multiply(mnc.cumprod(diag, axis=-1), mnp.expand_dims(sign, -1))
+    partial_det = ufuncs.multiply(reductions.cumprod(diag, axis=-1), mnp.expand_dims(sign, -1))
     corner = np.zeros((n, n), bool)
     corner[-1, -1] = True
-    lu_ = mnp.where(corner, mnp.expand_dims(mnp.divide(mnp.ones((), dt), partial_det[..., -2]),
+    lu_ = mnp.where(corner, mnp.expand_dims(ufuncs.divide(mnp.ones((), dt), partial_det[..., -2]),
                                             (-2, -1)), lu_)
     ones = mnp.ones(aval.shape[:-1] + (1,), dt)
     d = triangular_solve(lu_, ones, left_side=True, lower=False)
-    bad = mnp.any(mnp.logical_not(mnp.isfinite(d)), axis=(-2, -1))
+    bad = reductions.any(ufuncs.logical_not(ufuncs.isfinite(d)), axis=(-2, -1))
     bad = mnp.expand_dims(bad, (-2, -1))
     x = mnp.where(bad, mnp.zeros((), dt), b)
     x = triangular_solve(lu_, _take_rows(x, permutation), left_side=True, lower=True,
                          unit_diagonal=True)
-    x = mnp.concatenate([mnp.multiply(x[..., :-1, :], mnp.expand_dims(partial_det[..., -1],
+    x = mnp.concatenate([ufuncs.multiply(x[..., :-1, :], mnp.expand_dims(partial_det[..., -1],
                                                                       (-2, -1))),
                          x[..., -1:, :]], axis=-2)
     x = triangular_solve(lu_, x, left_side=True, lower=False)
@@ -545,20 +549,20 @@ def _slogdet_small(a):
     if aval_of(a).shape[-1] == 1:
         d = a[..., 0, 0]
     else:
-        d = mnp.subtract(mnp.multiply(a[..., 0, 0], a[..., 1, 1]),
-                         mnp.multiply(a[..., 0, 1], a[..., 1, 0]))
-    return mnp.sign(d), mnp.log(mnp.abs(d))
+        d = ufuncs.subtract(ufuncs.multiply(a[..., 0, 0], a[..., 1, 1]),
+                         ufuncs.multiply(a[..., 0, 1], a[..., 1, 0]))
+    return ufuncs.sign(d), ufuncs.log(ufuncs.abs(d))
 
 
 def _slogdet_small_tangent(a, t):
     """d log|det| of a 1x1 or 2x2 matrix along t (jax's `_slogdet_small_jvp`)."""
     if aval_of(a).shape[-1] == 1:
-        return mnp.divide(t[..., 0, 0], a[..., 0, 0])
-    mul, sub, add = mnp.multiply, mnp.subtract, mnp.add
+        return ufuncs.divide(t[..., 0, 0], a[..., 0, 0])
+    mul, sub, add = ufuncs.multiply, ufuncs.subtract, ufuncs.add
     d = sub(mul(a[..., 0, 0], a[..., 1, 1]), mul(a[..., 0, 1], a[..., 1, 0]))
     num = add(sub(sub(mul(t[..., 0, 0], a[..., 1, 1]), mul(t[..., 0, 1], a[..., 1, 0])),
                   mul(t[..., 1, 0], a[..., 0, 1])), mul(t[..., 1, 1], a[..., 0, 0]))
-    return mnp.divide(num, d)
+    return ufuncs.divide(num, d)
 
 
 def _trace_solve(a, t):
@@ -569,7 +573,7 @@ def _det_small(a):
     """jax's closed forms for 2x2 and 3x3 determinants."""
     def e(i, j):
         return a[..., i, j]
-    mul, sub, add = mnp.multiply, mnp.subtract, mnp.add
+    mul, sub, add = ufuncs.multiply, ufuncs.subtract, ufuncs.add
     if aval_of(a).shape[-1] == 2:
         return sub(mul(e(0, 0), e(1, 1)), mul(e(0, 1), e(1, 0)))
     plus = add(add(mul(mul(e(0, 0), e(1, 1)), e(2, 2)), mul(mul(e(0, 1), e(1, 2)), e(2, 0))),
@@ -585,7 +589,7 @@ def _make_det():
     @autodiff.custom_jvp
     def _det(a):
         sign, logabs = _slogdet_lu(a)
-        return mnp.multiply(sign, mnp.exp(logabs))
+        return ufuncs.multiply(sign, ufuncs.exp(logabs))
 
     @_det.defjvp
     def _det_jvp(primals, tangents):
@@ -650,10 +654,10 @@ def _default_rtol(aval):
 def _pinv_value(a, rtol):
     aval = aval_of(a)
     u, s, vh = svd(a, full_matrices=False)
-    cutoff = mnp.multiply(mnp.asarray(rtol, aval.dtype), s[..., 0:1])
-    s_inv = mnp.where(mnp.greater(s, cutoff), mnp.divide(mnp.asarray(1, aval.dtype), s),
+    cutoff = ufuncs.multiply(mnp.asarray(rtol, aval.dtype), s[..., 0:1])
+    s_inv = mnp.where(ufuncs.greater(s, cutoff), ufuncs.divide(mnp.asarray(1, aval.dtype), s),
                       mnp.zeros((), aval.dtype))
-    return mnp.matmul(_mT(vh), mnp.multiply(mnp.expand_dims(s_inv, -1), _mT(u)))
+    return tensor_contractions.matmul(_mT(vh), ufuncs.multiply(mnp.expand_dims(s_inv, -1), _mT(u)))
 
 
 _pinv_fns = {}
@@ -677,12 +681,12 @@ def _pinv_fn(rtol):
         p = _pinv_value(a, rtol)
         m, n = aval_of(a).shape[-2:]
         dt = aval_of(a).dtype
-        mm = mnp.matmul
-        eye_m, eye_n = mnp.eye(m, dtype=dt), mnp.eye(n, dtype=dt)
-        p_dot = mnp.add(mnp.add(
-            mnp.negative(mm(mm(p, t), p)),
-            mm(mm(mm(p, _mT(p)), _mT(t)), mnp.subtract(eye_m, mm(a, p)))),
-            mm(mm(mnp.subtract(eye_n, mm(p, a)), _mT(t)), mm(_mT(p), p)))
+        mm = tensor_contractions.matmul
+        eye_m, eye_n = array_creation.eye(m, dtype=dt), array_creation.eye(n, dtype=dt)
+        p_dot = ufuncs.add(ufuncs.add(
+            ufuncs.negative(mm(mm(p, t), p)),
+            mm(mm(mm(p, _mT(p)), _mT(t)), ufuncs.subtract(eye_m, mm(a, p)))),
+            mm(mm(ufuncs.subtract(eye_n, mm(p, a)), _mT(t)), mm(_mT(p), p)))
         return p, p_dot
 
     _pinv_fns[rtol] = _pinv
@@ -717,14 +721,14 @@ def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
     M = _real_matrix("matrix_rank", M, square=False, min_ndim=0)  # noqa: N806
     aval = aval_of(M)
     if aval.ndim < 2:
-        return mnp.astype(mnp.any(mnp.not_equal(M, 0)), np.int32)
+        return mnp.astype(reductions.any(ufuncs.not_equal(M, 0)), np.int32)
     s = svdvals(M)
     if rtol is None:
-        rtol = mnp.multiply(mnp.max(s, axis=-1),
+        rtol = ufuncs.multiply(reductions.max(s, axis=-1),
                             mnp.asarray(builtins.max(aval.shape[-2:]) *
                                         float(np.finfo(aval.dtype).eps), aval.dtype))
     rtol = mnp.expand_dims(mnp.asarray(rtol), -1) if aval_of(mnp.asarray(rtol)).ndim else rtol
-    return mnp.sum(mnp.greater(s, rtol), axis=-1)
+    return reductions.sum(ufuncs.greater(s, rtol), axis=-1)
 
 
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
@@ -760,13 +764,13 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
         x = mnp.zeros((n, aval_of(b).shape[1]), dt)
         rank = mnp.asarray(0, dtypes.default_int())
     else:
-        mask = mnp.logical_and(mnp.greater(s, 0),
-                               mnp.greater_equal(s, mnp.multiply(mnp.asarray(rcond, dt), s[0])))
-        rank = mnp.sum(mnp.astype(mask, dtypes.default_int()))
+        mask = ufuncs.logical_and(ufuncs.greater(s, 0),
+                               ufuncs.greater_equal(s, ufuncs.multiply(mnp.asarray(rcond, dt), s[0])))
+        rank = reductions.sum(mnp.astype(mask, dtypes.default_int()))
         safe_s = mnp.where(mask, s, mnp.ones((), dt))
-        s_inv = mnp.where(mask, mnp.divide(mnp.ones((), dt), safe_s), mnp.zeros((), dt))
-        uTb = mnp.matmul(_mT(u), b)  # noqa: N806
-        x = mnp.matmul(_mT(vt), mnp.multiply(mnp.expand_dims(s_inv, -1), uTb))
+        s_inv = mnp.where(mask, ufuncs.divide(mnp.ones((), dt), safe_s), mnp.zeros((), dt))
+        uTb = tensor_contractions.matmul(_mT(u), b)  # noqa: N806
+        x = tensor_contractions.matmul(_mT(vt), ufuncs.multiply(mnp.expand_dims(s_inv, -1), uTb))
     if numpy_resid:
         # numpy returns no residuals for rank-deficient or under-determined
         # systems, which needs the rank's value.
@@ -775,7 +779,7 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
         if int(rank) < n or m <= n:
             resid = mnp.zeros((0,), dt)
             return (mnp.squeeze(x, -1) if vector else x), resid, rank, s
-    resid = mnp.sum(mnp.square(mnp.subtract(b, mnp.matmul(a, x))), axis=0)
+    resid = reductions.sum(ufuncs.square(ufuncs.subtract(b, tensor_contractions.matmul(a, x))), axis=0)
     if vector:
         x = mnp.squeeze(x, -1)
     return x, resid, rank, s
@@ -795,18 +799,18 @@ def matrix_power(a, n):
         raise TypeError(f"mnp.linalg.matrix_power: exponent must be an integer, got {n!r} "
                         f"(at {_where()})") from None
     if n == 0:
-        return mnp.broadcast_to(mnp.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
+        return mnp.broadcast_to(array_creation.eye(aval.shape[-1], dtype=aval.dtype), aval.shape)
     if n < 0:
         a = inv(a)
         n = -n
     result, z = None, a
     while True:
         if n & 1:
-            result = z if result is None else mnp.matmul(result, z)
+            result = z if result is None else tensor_contractions.matmul(result, z)
         n >>= 1
         if not n:
             return result
-        z = mnp.matmul(z, z)
+        z = tensor_contractions.matmul(z, z)
 
 
 def tensorinv(a, ind=2):
@@ -861,11 +865,11 @@ def matrix_norm_2(x, axes, ord, keepdims):
         xm = mnp.astype(xm, dtypes.default_float())
     s = svdvals(xm)
     if ord == 2:
-        out = mnp.max(s, axis=-1)
+        out = reductions.max(s, axis=-1)
     elif ord == -2:
-        out = mnp.min(s, axis=-1)
+        out = reductions.min(s, axis=-1)
     else:
-        out = mnp.sum(s, axis=-1)
+        out = reductions.sum(s, axis=-1)
     if keepdims:
         shape = list(aval_of(x).shape)
         shape[r] = shape[c] = 1
@@ -965,7 +969,7 @@ def lu_pivots_to_permutation(pivots, permutation_size):
     if m < k:
         raise _err(name, f"permutation_size {m} is smaller than the number of pivots {k}")
     pivots = mnp.astype(pivots, np.int32)
-    positions = mnp.broadcast_to(mnp.arange(m, dtype=np.int32), aval.shape[:-1] + (m,))
+    positions = mnp.broadcast_to(array_creation.arange(m, dtype=np.int32), aval.shape[:-1] + (m,))
     if m == 0 or k == 0:
         return positions
 
@@ -973,8 +977,8 @@ def lu_pivots_to_permutation(pivots, permutation_size):
         j = mnp.expand_dims(pivots[..., i], -1)
         at_i = mnp.expand_dims(perm[..., i], -1)
         at_j = mnc.take_along_axis(perm, j, axis=-1)
-        return mnp.where(mnp.equal(positions, i), at_j,
-                         mnp.where(mnp.equal(positions, j), at_i, perm))
+        return mnp.where(ufuncs.equal(positions, i), at_j,
+                         mnp.where(ufuncs.equal(positions, j), at_i, perm))
 
     return control_flow.fori_loop(0, k, swap, positions)
 
@@ -1007,12 +1011,12 @@ def sp_lu(a, permute_l=False, overwrite_a=False, check_finite=True):
     k = builtins.min(m, n)
     lu_, _, permutation = lu(a)
     # p[i, j] = (permutation[j] == i): row j of l @ u is row permutation[j] of a.
-    p = mnp.astype(mnp.equal(mnp.expand_dims(permutation, -2),
-                             mnp.expand_dims(mnp.arange(m, dtype=np.int32), -1)), aval.dtype)
-    l = mnp.add(mnc.tril(lu_, -1)[..., :, :k], mnp.eye(m, k, dtype=aval.dtype))
+    p = mnp.astype(ufuncs.equal(mnp.expand_dims(permutation, -2),
+                             mnp.expand_dims(array_creation.arange(m, dtype=np.int32), -1)), aval.dtype)
+    l = ufuncs.add(mnc.tril(lu_, -1)[..., :, :k], array_creation.eye(m, k, dtype=aval.dtype))
     u = mnc.triu(lu_)[..., :k, :]
     if permute_l:
-        return mnp.matmul(p, l), u
+        return tensor_contractions.matmul(p, l), u
     return p, l, u
 
 
@@ -1086,13 +1090,13 @@ def sp_svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_fini
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
     """Vector and matrix norms (numpy.linalg.norm); the matrix 2-norm,
     -2-norm and nuclear norm come from the singular values."""
-    x = mnc._arr(x)
+    x = mnp._arr(x)
     aval = aval_of(x)
     if not dtypes.is_inexact(aval.dtype):
         x = mnp.astype(x, dtypes.to_inexact(aval.dtype))
     if axis is None:
         if ord is None:
-            out = mnp.sqrt(mnp.sum(mnp.square(mnp.abs(x))))
+            out = ufuncs.sqrt(reductions.sum(ufuncs.square(ufuncs.abs(x))))
             return mnp.reshape(out, (1,) * aval.ndim) if keepdims else out
         axes = tuple(range(aval.ndim))
         if len(axes) not in (1, 2):
@@ -1106,25 +1110,25 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         if isinstance(ord, str):
             raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for vectors "
                              f"(at {_where()})")
-        absx = mnp.abs(x)
+        absx = ufuncs.abs(x)
         if ord is None or ord == 2:
-            return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+            return ufuncs.sqrt(reductions.sum(ufuncs.square(absx), axis=axes, keepdims=keepdims))
         if ord == np.inf:
-            return mnp.max(absx, axis=axes, keepdims=keepdims)
+            return reductions.max(absx, axis=axes, keepdims=keepdims)
         if ord == -np.inf:
-            return mnp.min(absx, axis=axes, keepdims=keepdims)
+            return reductions.min(absx, axis=axes, keepdims=keepdims)
         if ord == 0:
-            return mnp.sum(mnp.astype(mnp.not_equal(x, 0), aval_of(absx).dtype), axis=axes,
+            return reductions.sum(mnp.astype(ufuncs.not_equal(x, 0), aval_of(absx).dtype), axis=axes,
                            keepdims=keepdims)
         if ord == 1:
-            return mnp.sum(absx, axis=axes, keepdims=keepdims)
+            return reductions.sum(absx, axis=axes, keepdims=keepdims)
         p = float(ord)
-        return mnp.power(mnp.sum(mnp.power(absx, p), axis=axes, keepdims=keepdims), 1.0 / p)
+        return ufuncs.power(reductions.sum(ufuncs.power(absx, p), axis=axes, keepdims=keepdims), 1.0 / p)
     if len(axes) != 2 or axes[0] == axes[1]:
         raise ValueError(f"mnp.linalg.norm: invalid axis {axis!r} for an array of "
                          f"{aval.ndim} dimensions (at {_where()})")
     r, c = axes
-    absx = mnp.abs(x)
+    absx = ufuncs.abs(x)
 
     def keep(out, reduced):
         if not keepdims:
@@ -1135,11 +1139,11 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         return mnp.reshape(out, shape)
 
     if ord is None or ord == "fro":
-        return mnp.sqrt(mnp.sum(mnp.square(absx), axis=axes, keepdims=keepdims))
+        return ufuncs.sqrt(reductions.sum(ufuncs.square(absx), axis=axes, keepdims=keepdims))
     if ord in (1, -1, np.inf, -np.inf):
         inner, outer_ = (r, c) if ord in (1, -1) else (c, r)
-        sums = mnp.sum(absx, axis=inner, keepdims=True)
-        pick = mnp.max if ord in (1, np.inf) else mnp.min
+        sums = reductions.sum(absx, axis=inner, keepdims=True)
+        pick = reductions.max if ord in (1, np.inf) else reductions.min
         out = pick(sums, axis=outer_, keepdims=True)
         return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
     if ord in (2, -2, "nuc"):

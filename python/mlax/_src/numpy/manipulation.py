@@ -8,7 +8,6 @@ allclose). Signatures, dtype promotion and errors follow jax.numpy.
 from __future__ import annotations
 
 import builtins
-import functools
 import operator
 import string
 
@@ -19,12 +18,14 @@ from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.reductions import cumsum
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
-
-
-def _arr(x):
-    return x if mnp._is_array(x) else mnp.asarray(x)
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _where():
@@ -97,10 +98,10 @@ def roll(a, shift, axis=None):
         n = aval.shape[ax]
         if n == 0:
             continue
-        if isinstance(s, Tracer) or (mnp._is_array(s) and not isinstance(s, (int, np.integer))
+        if isinstance(s, Tracer) or (util._is_array(s) and not isinstance(s, (int, np.integer))
                                      and not hasattr(s, "_value_np")):
             # A traced shift: slice the doubled array at (-shift) mod n.
-            start = mnp.remainder(mnp.negative(mnp.astype(s, dtypes.int32)), n)
+            start = ufuncs.remainder(ufuncs.negative(mnp.astype(s, dtypes.int32)), n)
             a = lax.dynamic_slice_in_dim(mnp.concatenate([a, a], ax), start, n, ax)
         else:
             k = int(np.asarray(s)) % n
@@ -145,7 +146,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
                 "to repeat by a traced amount)")
         reps = mnp.broadcast_to(mnp.astype(repeats, dtypes.int32), (n,))
         ends = cumsum(reps)
-        positions = mnp.arange(total_repeat_length, dtype=dtypes.int32)
+        positions = array_creation.arange(total_repeat_length, dtype=dtypes.int32)
         idx = searchsorted(ends, positions, side="right")
         return take(a, idx, axis=axis, mode="clip")
     reps = np.asarray(repeats)
@@ -219,13 +220,13 @@ def _prepare_indices(name, indices, n, mode, negative_from_end=False):
                         f"{aval_of(idx).dtype.name} (at {_where()})")
     idx = mnp.astype(idx, dtypes.int32)
     if mode == "wrap":
-        return mnp.remainder(idx, n) if n else idx, None
+        return ufuncs.remainder(idx, n) if n else idx, None
     if mode == "clip":
         if negative_from_end:
-            idx = mnp.where(mnp.less(idx, 0), mnp.add(idx, n), idx)
-        return mnp.clip(idx, 0, builtins.max(n - 1, 0)), None
-    idx = mnp.where(mnp.less(idx, 0), mnp.add(idx, n), idx)
-    valid = mnp.logical_and(mnp.greater_equal(idx, 0), mnp.less(idx, n))
+            idx = mnp.where(ufuncs.less(idx, 0), ufuncs.add(idx, n), idx)
+        return ufuncs.clip(idx, 0, builtins.max(n - 1, 0)), None
+    idx = mnp.where(ufuncs.less(idx, 0), ufuncs.add(idx, n), idx)
+    valid = ufuncs.logical_and(ufuncs.greater_equal(idx, 0), ufuncs.less(idx, n))
     return idx, valid
 
 
@@ -251,7 +252,7 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
                              f"(at {_where()})")
         shape = aval.shape[:axis] + aval_of(idx).shape + aval.shape[axis + 1:]
         return mnp.full(shape, _fill_value(aval.dtype, fill_value), aval.dtype)
-    out_ = a[(slice(None),) * axis + (mnp.clip(idx, 0, n - 1),)]
+    out_ = a[(slice(None),) * axis + (ufuncs.clip(idx, 0, n - 1),)]
     if valid is None:
         return out_
     nidx = aval_of(idx).ndim
@@ -293,7 +294,7 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     index = []
     for d in range(aval.ndim):
         if d == axis:
-            index.append(mnp.broadcast_to(mnp.clip(idx, 0, n - 1), shape))
+            index.append(mnp.broadcast_to(ufuncs.clip(idx, 0, n - 1), shape))
         else:
             rng = np.arange(aval.shape[d], dtype=np.int32).reshape(
                 [-1 if k == d else 1 for k in range(aval.ndim)])
@@ -382,7 +383,7 @@ def atleast_3d(*arys):
 
 
 def _sequence(name, tup):
-    if mnp._is_array(tup) or isinstance(tup, np.ndarray):
+    if util._is_array(tup) or isinstance(tup, np.ndarray):
         return [tup[i] for i in range(aval_of(tup).shape[0])]
     tup = list(tup)
     if not tup:
@@ -429,7 +430,7 @@ def tri(N, M=None, k=0, dtype=None):
     dt = dtypes.float32 if dtype is None else dtypes.canonicalize(dtype)
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return mnp.astype(mnp.greater_equal(mnp.add(rows, k), cols), dt)
+    return mnp.astype(ufuncs.greater_equal(ufuncs.add(rows, k), cols), dt)
 
 
 def _tri_mask(name, m, k):
@@ -442,7 +443,7 @@ def _tri_mask(name, m, k):
     n_, m_ = aval.shape[-2:]
     rows = lax.broadcasted_iota(dtypes.int32, (n_, m_), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (n_, m_), 1)
-    return m, aval, mnp.greater_equal(mnp.add(rows, k), cols)
+    return m, aval, ufuncs.greater_equal(ufuncs.add(rows, k), cols)
 
 
 def tril(m, k=0):
@@ -505,92 +506,28 @@ def _arg_extreme(name, a, axis, keepdims, reduce_fn):
     if dtypes.is_complex(aval.dtype):
         raise NotImplementedError(f"mnp.{name}: complex inputs are not supported yet")
     best = reduce_fn(a, axis=axis, keepdims=True)
-    target = mnp.equal(a, best)
+    target = ufuncs.equal(a, best)
     if dtypes.is_float(aval.dtype):
         # NaN wins, as in NumPy: the first NaN along the axis.
-        target = mnp.where(mnp.isnan(best), mnp.isnan(a), target)
+        target = mnp.where(ufuncs.isnan(best), ufuncs.isnan(a), target)
     int_ = dtypes.default_int()
     iota = lax.broadcasted_iota(int_, aval.shape, axis)
     idx = mnp.where(target, iota, np.asarray(n, int_))
-    return mnp.min(idx, axis=axis, keepdims=bool(keepdims))
+    return reductions.min(idx, axis=axis, keepdims=bool(keepdims))
 
 
 def argmax(a, axis=None, out=None, keepdims=None):
     """Index of the (first) maximum along `axis` (NaN counts as the maximum)."""
     if out is not None:
         raise NotImplementedError("mnp.argmax: the out argument is not supported")
-    return _arg_extreme("argmax", a, axis, keepdims, mnp.max)
+    return _arg_extreme("argmax", a, axis, keepdims, reductions.max)
 
 
 def argmin(a, axis=None, out=None, keepdims=None):
     """Index of the (first) minimum along `axis` (NaN counts as the minimum)."""
     if out is not None:
         raise NotImplementedError("mnp.argmin: the out argument is not supported")
-    return _arg_extreme("argmin", a, axis, keepdims, mnp.min)
-
-
-# ---------------------------------------------------------------------------
-# Cumulative sums and products
-# ---------------------------------------------------------------------------
-
-def _cumulative_setup(name, a, axis, dtype):
-    a = _arr(a)
-    if axis is None:
-        a = mnp.ravel(a)
-        axis = 0
-    aval = aval_of(a)
-    axis = mnp._normalize_axis(name, axis, aval.ndim)  # a 0-d `a` has no axis 0 (as JAX)
-    if dtype is not None:
-        a = mnp.astype(a, dtype)
-    else:
-        dt = aval.dtype
-        if dtypes.is_bool(dt):
-            a = mnp.astype(a, dtypes.default_int())
-    if aval_of(a).ndim == 0:
-        a = mnp.reshape(a, (1,))
-    return a, axis
-
-
-def cumsum(a, axis=None, dtype=None, out=None):
-    """Cumulative sum along `axis` (of the flattened array when None)."""
-    if out is not None:
-        raise NotImplementedError("mnp.cumsum: the out argument is not supported")
-    a, axis = _cumulative_setup("cumsum", a, axis, dtype)
-    return lax.cumsum(a, axis)
-
-
-def cumprod(a, axis=None, dtype=None, out=None):
-    """Cumulative product along `axis` (log-step doubling: exact with zeros,
-    differentiable)."""
-    if out is not None:
-        raise NotImplementedError("mnp.cumprod: the out argument is not supported")
-    a, axis = _cumulative_setup("cumprod", a, axis, dtype)
-    aval = aval_of(a)
-    n = aval.shape[axis]
-    one = mnp.ones((), aval.dtype)
-    k = 1
-    while k < n:
-        config = [(0, 0, 0)] * aval.ndim
-        config[axis] = (k, -k, 0)
-        a = mnp.multiply(a, lax.pad(a, one, config))
-        k *= 2
-    return a
-
-
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
-    x = _arr(x)
-    if axis is None:
-        if aval_of(x).ndim > 1:
-            raise ValueError("mnp.cumulative_sum: axis must be given for arrays with more "
-                             f"than one dimension (at {_where()})")
-        axis = 0
-    out = cumsum(x, axis=axis, dtype=dtype)
-    if include_initial:
-        ax = mnp._normalize_axis("cumulative_sum", axis, aval_of(out).ndim)
-        shape = list(aval_of(out).shape)
-        shape[ax] = 1
-        out = mnp.concatenate([mnp.zeros(shape, aval_of(out).dtype), out], ax)
-    return out
+    return _arg_extreme("argmin", a, axis, keepdims, reductions.min)
 
 
 # ---------------------------------------------------------------------------
@@ -634,7 +571,7 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
     if descending:
         _, perm = lax.sort_key_val(lax.rev(a, (axis,)), iota, dimension=axis,
                                    is_stable=stable)
-        out = lax.rev(mnp.subtract(np.asarray(n - 1, int_), perm), (axis,))
+        out = lax.rev(ufuncs.subtract(np.asarray(n - 1, int_), perm), (axis,))
     else:
         _, out = lax.sort_key_val(a, iota, dimension=axis, is_stable=stable)
     return out if dtype is None else mnp.astype(out, dtype)
@@ -643,9 +580,9 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
 def _total_lt(x, y):
     """x < y with NaN greater than everything (the order sort uses)."""
     if dtypes.is_float(aval_of(x).dtype):
-        return mnp.logical_or(mnp.less(x, y),
-                              mnp.logical_and(mnp.isnan(y), mnp.logical_not(mnp.isnan(x))))
-    return mnp.less(x, y)
+        return ufuncs.logical_or(ufuncs.less(x, y),
+                              ufuncs.logical_and(ufuncs.isnan(y), ufuncs.logical_not(ufuncs.isnan(x))))
+    return ufuncs.less(x, y)
 
 
 def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
@@ -662,14 +599,14 @@ def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
                          f"{aval_of(a).shape} (at {_where()})")
     if sorter is not None:
         a = take(a, sorter, mode="clip")
-    a, v = mnp.promote_dtypes("searchsorted", a, _arr(v))
+    a, v = util.promote_dtypes("searchsorted", a, _arr(v))
     vshape = aval_of(v).shape
     n = aval_of(a).shape[0]
     if n == 0:
         return mnp.zeros(vshape, dtypes.int32)
     vv = mnp.expand_dims(v, -1)
-    cmp = _total_lt(a, vv) if side == "left" else mnp.logical_not(_total_lt(vv, a))
-    return mnp.sum(mnp.astype(cmp, dtypes.int32), axis=-1, dtype=dtypes.int32)
+    cmp = _total_lt(a, vv) if side == "left" else ufuncs.logical_not(_total_lt(vv, a))
+    return reductions.sum(mnp.astype(cmp, dtypes.int32), axis=-1, dtype=dtypes.int32)
 
 
 # ---------------------------------------------------------------------------
@@ -678,7 +615,7 @@ def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
 
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
     """Sum of products over the given axes (numpy.tensordot)."""
-    a, b = mnp.promote_dtypes("tensordot", _arr(a), _arr(b))
+    a, b = util.promote_dtypes("tensordot", _arr(a), _arr(b))
     la, lb = aval_of(a), aval_of(b)
     if isinstance(axes, (int, np.integer)):
         k = int(axes)
@@ -759,7 +696,7 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
         raise NotImplementedError("mnp.einsum: the out argument is not supported")
     if not isinstance(subscripts, str):
         raise NotImplementedError("mnp.einsum: only the subscripts-string form is supported")
-    ops = mnp.promote_dtypes("einsum", *[_arr(o) for o in operands])
+    ops = util.promote_dtypes("einsum", *[_arr(o) for o in operands])
     ops = [_arr(o) for o in ops]
     labels, out_labels = _einsum_parse(subscripts, [aval_of(o).shape for o in ops])
     sizes = {}
@@ -783,9 +720,9 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
             i = s.index(dup)
             j = s.index(dup, i + 1)
             shape = aval_of(x).shape
-            eye_ = mnp.equal(lax.broadcasted_iota(dtypes.int32, shape, i),
+            eye_ = ufuncs.equal(lax.broadcasted_iota(dtypes.int32, shape, i),
                              lax.broadcasted_iota(dtypes.int32, shape, j))
-            x = mnp.sum(mnp.where(eye_, x, mnp.zeros((), aval_of(x).dtype)), axis=j)
+            x = reductions.sum(mnp.where(eye_, x, mnp.zeros((), aval_of(x).dtype)), axis=j)
             s = s[:j] + s[j + 1:]
 
     def expand(x, s):
@@ -805,7 +742,7 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
     def sum_out(x, s, keep):
         axes = [i for i, c in enumerate(s) if c not in keep]
         if axes:
-            x = mnp.sum(x, axis=tuple(axes))
+            x = reductions.sum(x, axis=tuple(axes))
             s = "".join(c for c in s if c in keep)
         return x, s
 
@@ -842,9 +779,9 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
         raise ValueError(f"mnp.trace: axis1 and axis2 cannot be the same (at {_where()})")
     rows = lax.broadcasted_iota(dtypes.int32, aval.shape, a1)
     cols = lax.broadcasted_iota(dtypes.int32, aval.shape, a2)
-    on_diag = mnp.equal(mnp.add(rows, offset), cols)
+    on_diag = ufuncs.equal(ufuncs.add(rows, offset), cols)
     masked = mnp.where(on_diag, a, mnp.zeros((), aval.dtype))
-    return mnp.sum(masked, axis=(a1, a2), dtype=dtype)
+    return reductions.sum(masked, axis=(a1, a2), dtype=dtype)
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
@@ -884,162 +821,39 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     info = np.finfo(dt)
     posinf = info.max if posinf is None else posinf
     neginf = info.min if neginf is None else neginf
-    out = mnp.where(mnp.isnan(x), mnp.asarray(nan, dt), x)
-    out = mnp.where(mnp.logical_and(mnp.isinf(out), mnp.greater(out, 0)),
+    out = mnp.where(ufuncs.isnan(x), mnp.asarray(nan, dt), x)
+    out = mnp.where(ufuncs.logical_and(ufuncs.isinf(out), ufuncs.greater(out, 0)),
                     mnp.asarray(posinf, dt), out)
-    return mnp.where(mnp.logical_and(mnp.isinf(out), mnp.less(out, 0)),
+    return mnp.where(ufuncs.logical_and(ufuncs.isinf(out), ufuncs.less(out, 0)),
                      mnp.asarray(neginf, dt), out)
-
-
-def _logaddexp_value(x1, x2, base2):
-    """log(exp(x1) + exp(x2)) (log2/exp2 with base2) without overflow, as
-    JAX computes it: amax + log1p(exp(-|x1 - x2|)); NaNs and same-signed
-    infinities (a NaN difference) give x1 + x2."""
-    amax = lax.max(x1, x2)
-    delta = lax.sub(x1, x2)
-    neg = lax.neg(lax.abs(delta))
-    if base2:
-        from mlax._src.lax import math as lax_math
-
-        tail = lax.mul(lax.full_like(amax, 1 / np.log(2)), lax.log1p(lax_math.exp2(neg)))
-    else:
-        tail = lax.log1p(lax.exp(neg))
-    return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
-
-
-def _logaddexp_weights(x1, x2, out, base2):
-    """d out / d x1 and d out / d x2, as JAX's custom JVP rule gives them:
-    b**(ri(x_i) - ri(out)) with ri(+inf) = 0 (b = e, or 2 with base2).
-
-    Where out is finite this is written as sigmoid(+-(x1 - x2) * ln b),
-    which equals it but depends on the inputs alone and is smooth, so that
-    the derivatives of the rule (higher derivatives of logaddexp) are exact
-    at x1 == x2 too (JAX gets those by recursing into its custom JVP; the
-    amax/|delta| formula has no second derivative at x1 == x2). Both
-    branches are kept finite where they are not selected, so a where()
-    never multiplies a zero cotangent by inf or NaN."""
-    inf = lax.full_like(out, np.inf)
-    zero = lax.full_like(out, 0)
-    out_inf = lax.eq(out, inf)
-    delta = lax.select(out_inf, zero, lax.sub(x1, x2))
-    if base2:
-        delta = lax.mul(delta, lax.full_like(delta, np.log(2)))
-    w1, w2 = lax.logistic(delta), lax.logistic(lax.neg(delta))
-
-    def at_inf(x):  # b**ri(x), selected only where out is +inf
-        x = lax.select(out_inf, lax.select(lax.eq(x, inf), zero, x), zero)
-        if base2:
-            from mlax._src.lax import math as lax_math
-
-            return lax_math.exp2(x)
-        return lax.exp(x)
-
-    return (lax.select(out_inf, at_inf(x1), w1), lax.select(out_inf, at_inf(x2), w2))
-
-
-# Custom-JVP levels: the rule of level k takes its primal output from level
-# k + 1 (mlax traces rules eagerly, so a rule calling its own function gets
-# the plain formula); the last level is the plain formula. The tangents do not
-# depend on the primal output, so every order of grad / jacfwd / jacrev /
-# hessian is exact; the primal output's derivative, seen only by forward
-# mode nested over forward mode, is exact to _LOGADDEXP_LEVELS nestings.
-_LOGADDEXP_LEVELS = 3
-_logaddexp_fns: dict = {}
-
-
-def _logaddexp_fn(base2, level=0):
-    key = (base2, level)
-    fn = _logaddexp_fns.get(key)
-    if fn is not None:
-        return fn
-    if level >= _LOGADDEXP_LEVELS:
-        fn = functools.partial(_logaddexp_value, base2=base2)
-    else:
-        from mlax._src.transforms.autodiff import custom_jvp
-
-        def value(x1, x2):
-            return _logaddexp_value(x1, x2, base2)
-
-        value.__name__ = "logaddexp2" if base2 else "logaddexp"
-        fn = custom_jvp(value)
-
-        @fn.defjvp
-        def _jvp(primals, tangents):
-            x1, x2 = primals
-            t1, t2 = tangents
-            out = _logaddexp_fn(base2, level + 1)(x1, x2)
-            w1, w2 = _logaddexp_weights(x1, x2, out, base2)
-            return out, lax.add(lax.mul(t1, w1), lax.mul(t2, w2))
-
-    _logaddexp_fns[key] = fn
-    return fn
-
-
-def _logaddexp(name, x1, x2, base2):
-    x1, x2 = mnp._promote_inexact(name, x1, x2)
-    x1, x2 = mnp.promote_args(name, x1, x2)
-    if dtypes.is_complex(aval_of(x1).dtype):
-        raise TypeError(f"mnp.{name} does not accept complex input "
-                        f"({aval_of(x1).dtype.name}) yet (at {_where()})")
-    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
-    return _logaddexp_fn(base2)(x1, x2)
-
-
-def logaddexp(x1, x2):
-    """log(exp(x1) + exp(x2)) without overflow; derivatives as JAX's (a
-    custom JVP: exact to every order, also at x1 == x2)."""
-    return _logaddexp("logaddexp", x1, x2, False)
-
-
-def logaddexp2(x1, x2):
-    """log2(2**x1 + 2**x2) without overflow; derivatives as JAX's."""
-    return _logaddexp("logaddexp2", x1, x2, True)
-
-
-logaddexp = mnp._eager_jit(logaddexp)
-logaddexp2 = mnp._eager_jit(logaddexp2)
-
-
-def hypot(x1, x2):
-    """sqrt(x1**2 + x2**2) without overflow."""
-    x1, x2 = mnp._promote_inexact("hypot", x1, x2)
-    x1, x2 = mnp.promote_args("hypot", x1, x2)
-    x1, x2 = mnp.abs(x1), mnp.abs(x2)
-    any_inf = mnp.logical_or(mnp.isinf(x1), mnp.isinf(x2))
-    big, small = mnp.maximum(x1, x2), mnp.minimum(x1, x2)
-    zero = mnp.equal(big, 0)
-    safe = mnp.where(zero, mnp.ones_like(big), big)
-    out = mnp.where(zero, big, mnp.multiply(big, mnp.sqrt(
-        mnp.add(1, mnp.square(mnp.divide(small, safe))))))
-    return mnp.where(any_inf, mnp.full_like(out, np.inf), out)
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|a - b| <= atol + rtol * |b|, elementwise (infinities equal only
     themselves; NaNs equal nothing unless `equal_nan`)."""
-    a, b = mnp.promote_args("isclose", _arr(a), _arr(b))
+    a, b = util.promote_args("isclose", _arr(a), _arr(b))
     dt = aval_of(a).dtype
     if not dtypes.is_inexact(dt):
-        return mnp.equal(a, b)
+        return ufuncs.equal(a, b)
     if dtypes.is_complex(dt):
         raise NotImplementedError("mnp.isclose: complex inputs are not supported yet")
-    rtol = mnp.astype(rtol, dt) if mnp._is_array(rtol) else mnp._Literal(rtol, dt, False)
-    atol = mnp.astype(atol, dt) if mnp._is_array(atol) else mnp._Literal(atol, dt, False)
-    out = mnp.less_equal(mnp.abs(mnp.subtract(a, b)),
-                         mnp.add(atol, mnp.multiply(rtol, mnp.abs(b))))
-    a_inf, b_inf = mnp.isinf(a), mnp.isinf(b)
-    out = mnp.logical_and(out, mnp.logical_not(mnp.logical_or(a_inf, b_inf)))
-    out = mnp.logical_or(out, mnp.logical_and(mnp.logical_and(a_inf, b_inf), mnp.equal(a, b)))
-    a_nan, b_nan = mnp.isnan(a), mnp.isnan(b)
-    out = mnp.logical_and(out, mnp.logical_not(mnp.logical_or(a_nan, b_nan)))
+    rtol = mnp.astype(rtol, dt) if util._is_array(rtol) else util._Literal(rtol, dt, False)
+    atol = mnp.astype(atol, dt) if util._is_array(atol) else util._Literal(atol, dt, False)
+    out = ufuncs.less_equal(ufuncs.abs(ufuncs.subtract(a, b)),
+                         ufuncs.add(atol, ufuncs.multiply(rtol, ufuncs.abs(b))))
+    a_inf, b_inf = ufuncs.isinf(a), ufuncs.isinf(b)
+    out = ufuncs.logical_and(out, ufuncs.logical_not(ufuncs.logical_or(a_inf, b_inf)))
+    out = ufuncs.logical_or(out, ufuncs.logical_and(ufuncs.logical_and(a_inf, b_inf), ufuncs.equal(a, b)))
+    a_nan, b_nan = ufuncs.isnan(a), ufuncs.isnan(b)
+    out = ufuncs.logical_and(out, ufuncs.logical_not(ufuncs.logical_or(a_nan, b_nan)))
     if equal_nan:
-        out = mnp.logical_or(out, mnp.logical_and(a_nan, b_nan))
+        out = ufuncs.logical_or(out, ufuncs.logical_and(a_nan, b_nan))
     return out
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Whether every element is close (see isclose)."""
-    return mnp.all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    return reductions.all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 # ---------------------------------------------------------------------------
@@ -1056,7 +870,7 @@ def nonzero(a, *, size=None, fill_value=None):
         raise ValueError("mnp.nonzero: calling nonzero on 0d arrays is not allowed; use "
                          f"mnp.atleast_1d(scalar).nonzero() instead (at {_where()})")
     int_ = dtypes.default_int()
-    mask = mnp._to_bool(a) if aval.dtype != dtypes.bool_ else a
+    mask = util._to_bool(a) if aval.dtype != dtypes.bool_ else a
     if size is None:
         if isinstance(a, Tracer):
             raise errors.concretization(
@@ -1070,14 +884,14 @@ def nonzero(a, *, size=None, fill_value=None):
                          f"{aval.ndim}, got {fill_value!r} (at {_where()})")
     n = aval.size
     flat = mnp.astype(mnp.ravel(mask), int_)
-    before = mnp.subtract(cumsum(flat), flat)  # output slot of each nonzero element
-    slot = mnp.where(mnp.greater(flat, 0), before, np.asarray(size, int_))
-    positions = mnp.zeros((size,), int_).at[slot].set(mnp.arange(n, dtype=int_), mode="drop")
-    valid = mnp.less(mnp.arange(size, dtype=int_), mnp.sum(flat))
+    before = ufuncs.subtract(cumsum(flat), flat)  # output slot of each nonzero element
+    slot = mnp.where(ufuncs.greater(flat, 0), before, np.asarray(size, int_))
+    positions = mnp.zeros((size,), int_).at[slot].set(array_creation.arange(n, dtype=int_), mode="drop")
+    valid = ufuncs.less(array_creation.arange(size, dtype=int_), reductions.sum(flat))
     out, stride = [], n
     for d, dim in enumerate(aval.shape):
         stride //= builtins.max(dim, 1)
-        coord = mnp.remainder(mnp.floor_divide(positions, np.asarray(builtins.max(stride, 1),
+        coord = ufuncs.remainder(ufuncs.floor_divide(positions, np.asarray(builtins.max(stride, 1),
                                                                     int_)),
                               np.asarray(builtins.max(dim, 1), int_))
         out.append(mnp.where(valid, coord, mnp.asarray(fills[d], int_)))
@@ -1101,8 +915,8 @@ def argwhere(a, *, size=None, fill_value=None):
 def count_nonzero(a, axis=None, keepdims=False):
     """The number of nonzero elements along `axis`."""
     a = _arr(a)
-    mask = mnp._to_bool(a) if aval_of(a).dtype != dtypes.bool_ else a
-    return mnp.sum(mnp.astype(mask, dtypes.default_int()), axis=axis, keepdims=keepdims)
+    mask = util._to_bool(a) if aval_of(a).dtype != dtypes.bool_ else a
+    return reductions.sum(mnp.astype(mask, dtypes.default_int()), axis=axis, keepdims=keepdims)
 
 
 mnp.register_nonzero(nonzero)  # mnp.where(condition) (lax_numpy is below this module)

@@ -8,9 +8,14 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.numpy import statistics as mne
+from mlax._src.numpy.statistics import _where
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def vander(x, N=None, increasing=False):
@@ -20,10 +25,10 @@ def vander(x, N=None, increasing=False):
     n = aval_of(x).shape[0] if N is None else int(N)
     if n < 0:
         raise ValueError("mnp.vander: N must be nonnegative")
-    powers = mnp.arange(n)
+    powers = array_creation.arange(n)
     if not increasing:
         powers = powers[::-1]
-    return mnp.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
+    return ufuncs.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
                      if dtypes.is_inexact(aval_of(x).dtype) else powers)
 
 
@@ -35,7 +40,7 @@ def _poly1d(name, p):
 
 
 def polyadd(a1, a2):
-    a1, a2 = mnp.promote_dtypes("polyadd", _poly1d("polyadd", a1), _poly1d("polyadd", a2))
+    a1, a2 = util.promote_dtypes("polyadd", _poly1d("polyadd", a1), _poly1d("polyadd", a2))
     n1, n2 = aval_of(a1).shape[0], aval_of(a2).shape[0]
     if n1 < n2:
         a1 = mnp.concatenate([mnp.zeros((n2 - n1,), aval_of(a1).dtype), a1])
@@ -51,7 +56,7 @@ def polysub(a1, a2):
 def polymul(a1, a2, *, trim_leading_zeros=False):
     from mlax._src.numpy import convolution
 
-    a1, a2 = mnp.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
+    a1, a2 = util.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
     if aval_of(a1).shape[0] == 0 or aval_of(a2).shape[0] == 0:
         return mnp.zeros((1,), aval_of(a1).dtype)
     return convolution.convolve(a1, a2, mode="full")
@@ -67,7 +72,7 @@ def polyder(p, m=1):
         n = aval_of(p).shape[0]
         if n <= 1:
             return mnp.zeros((0,), aval_of(p).dtype) if n == 0 else p[:0]
-        p = p[:-1] * mnp.arange(n - 1, 0, -1).astype(aval_of(p).dtype)
+        p = p[:-1] * array_creation.arange(n - 1, 0, -1).astype(aval_of(p).dtype)
     return p
 
 
@@ -83,7 +88,7 @@ def polyint(p, m=1, k=None):
         raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length m")
     for i in range(m):
         n = aval_of(p).shape[0]
-        p = mnp.concatenate([p / mnp.arange(n, 0, -1).astype(aval_of(p).dtype),
+        p = mnp.concatenate([p / array_creation.arange(n, 0, -1).astype(aval_of(p).dtype),
                              mnp.asarray([ks[i]], dtype=aval_of(p).dtype)])
     return p
 
@@ -138,6 +143,20 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         w = _arr(w)
         lhs = lhs * mnp.expand_dims(w, -1)
         rhs = rhs * (w if aval_of(rhs).ndim == 1 else mnp.expand_dims(w, -1))
-    scale = mnp.sqrt(mnp.sum(lhs * lhs, axis=0))
+    scale = ufuncs.sqrt(reductions.sum(lhs * lhs, axis=0))
     sol = la.lstsq(lhs / scale, rhs, rcond=rcond)[0]
     return (sol.T / scale).T
+
+
+def polyval(p, x, *, unroll=16):
+    """The polynomial with coefficients p (highest degree first) at x (Horner)."""
+    p, x = util.promote_dtypes("polyval", _arr(p), _arr(x))
+    p, x = _arr(p), _arr(x)
+    pa = aval_of(p)
+    if pa.ndim == 0:
+        raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")
+    shape = util.broadcast_shapes(pa.shape[1:], aval_of(x).shape, name="polyval")
+    y = mnp.zeros(shape, aval_of(x).dtype)
+    for i in range(pa.shape[0]):
+        y = ufuncs.add(ufuncs.multiply(y, x), p[i])
+    return y

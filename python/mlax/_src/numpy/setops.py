@@ -9,19 +9,25 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.numpy import manipulation as mnc
-from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
+from mlax._src.lax import lax
 from mlax._src.core.primitives import aval_of
-from mlax._src.numpy.library import _arr, _concrete, size
+from mlax._src.numpy.manipulation import _static_int
+from mlax._src.numpy.statistics import _where, moveaxis
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _concrete, size
+from mlax._src.numpy import reductions
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import ufuncs
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
     element, test = _arr(element), mnp.ravel(_arr(test_elements))
-    eq = mnp.equal(mnp.expand_dims(element, -1), test)
-    found = mnp.any(eq, axis=-1) if aval_of(test).shape[0] else mnp.zeros(
+    eq = ufuncs.equal(mnp.expand_dims(element, -1), test)
+    found = reductions.any(eq, axis=-1) if aval_of(test).shape[0] else mnp.zeros(
         aval_of(element).shape, dtypes.bool_)
-    return mnp.logical_not(found) if invert else found
+    return ufuncs.logical_not(found) if invert else found
 
 
 def _set_size(name, size):
@@ -31,12 +37,12 @@ def _set_size(name, size):
 
 
 def _unique1d(name, a, size, fill_value):
-    return mne.unique(mnp.ravel(_arr(a)), size=size, fill_value=fill_value)
+    return unique(mnp.ravel(_arr(a)), size=size, fill_value=fill_value)
 
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
     both = mnp.concatenate([mnp.ravel(_arr(ar1)), mnp.ravel(_arr(ar2))])
-    return mne.unique(both, size=_set_size("union1d", size), fill_value=fill_value)
+    return unique(both, size=_set_size("union1d", size), fill_value=fill_value)
 
 
 def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
@@ -50,11 +56,11 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
                 f"mnp.{name}: pass size= to use it under jit (at {core.user_location_str()})")
         return mnc.take(values, mnp.asarray(np.nonzero(mask)[0].astype(np.int32)))
     (idx,) = mnc.nonzero(keep, size=size, fill_value=-1)
-    picked = mnc.take(values, mnp.maximum(idx, 0))
+    picked = mnc.take(values, ufuncs.maximum(idx, 0))
     if fill_value is None and default_fill is not None:
         fill = mnp.asarray(default_fill, dtype=aval_of(values).dtype)
     elif fill_value is None:
-        fill = mnc.take(values, mnp.maximum(idx[0], 0)) if aval_of(values).shape[0] else \
+        fill = mnc.take(values, ufuncs.maximum(idx[0], 0)) if aval_of(values).shape[0] else \
             mnp.zeros((), aval_of(values).dtype)
     else:
         fill = mnp.asarray(fill_value, dtype=aval_of(values).dtype)
@@ -62,14 +68,14 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
 
 
 def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
-    a = mne.unique(mnp.ravel(_arr(ar1))) if size is None and not isinstance(ar1, Tracer) \
+    a = unique(mnp.ravel(_arr(ar1))) if size is None and not isinstance(ar1, Tracer) \
         else mnc.sort(mnp.ravel(_arr(ar1)))
     size = _set_size("setdiff1d", size)
-    keep = mnp.logical_not(isin(a, ar2))
+    keep = ufuncs.logical_not(isin(a, ar2))
     if size is not None and not assume_unique:
         first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) \
             if aval_of(a).shape[0] else mnp.zeros((0,), dtypes.bool_)
-        keep = mnp.logical_and(keep, first)
+        keep = ufuncs.logical_and(keep, first)
     return _select_sorted("setdiff1d", a, keep, size, fill_value, default_fill=0)
 
 
@@ -82,14 +88,14 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     n = aval_of(a).shape[0]
     first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) if n else \
         mnp.zeros((0,), dtypes.bool_)
-    keep = mnp.logical_and(first, isin(a, ar2))
+    keep = ufuncs.logical_and(first, isin(a, ar2))
     return _select_sorted("intersect1d", a, keep, size, fill_value)
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     size = _set_size("setxor1d", size)
-    a1 = mne.unique(mnp.ravel(_arr(ar1))) if size is None else mnp.ravel(_arr(ar1))
-    a2 = mne.unique(mnp.ravel(_arr(ar2))) if size is None else mnp.ravel(_arr(ar2))
+    a1 = unique(mnp.ravel(_arr(ar1))) if size is None else mnp.ravel(_arr(ar1))
+    a2 = unique(mnp.ravel(_arr(ar2))) if size is None else mnp.ravel(_arr(ar2))
     both = mnc.sort(mnp.concatenate([a1, a2]))
     n = aval_of(both).shape[0]
     if n == 0:
@@ -97,27 +103,27 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     differs = both[1:] != both[:-1]
     t = mnp.ones((1,), dtypes.bool_)
     # An element is kept when it differs from both neighbours.
-    keep = mnp.logical_and(mnp.concatenate([t, differs]), mnp.concatenate([differs, t]))
+    keep = ufuncs.logical_and(mnp.concatenate([t, differs]), mnp.concatenate([differs, t]))
     if size is not None and not assume_unique:
         raise NotImplementedError("mnp.setxor1d: size= needs assume_unique=True")
     return _select_sorted("setxor1d", both, keep, size, fill_value)
 
 
 def unique_values(x, /, *, size=None, fill_value=None):
-    return mne.unique(x, size=size, fill_value=fill_value)
+    return unique(x, size=size, fill_value=fill_value)
 
 
 def unique_counts(x, /, *, size=None, fill_value=None):
     from collections import namedtuple
 
-    values, counts = mne.unique(x, return_counts=True, size=size, fill_value=fill_value)
+    values, counts = unique(x, return_counts=True, size=size, fill_value=fill_value)
     return namedtuple("UniqueCountsResult", ["values", "counts"])(values, counts)
 
 
 def unique_inverse(x, /, *, size=None, fill_value=None):
     from collections import namedtuple
 
-    values, inv = mne.unique(x, return_inverse=True, size=size, fill_value=fill_value)
+    values, inv = unique(x, return_inverse=True, size=size, fill_value=fill_value)
     inv = mnp.reshape(inv, aval_of(_arr(x)).shape)
     return namedtuple("UniqueInverseResult", ["values", "inverse_indices"])(values, inv)
 
@@ -125,9 +131,144 @@ def unique_inverse(x, /, *, size=None, fill_value=None):
 def unique_all(x, /, *, size=None, fill_value=None):
     from collections import namedtuple
 
-    values, index, inv, counts = mne.unique(x, return_index=True, return_inverse=True,
+    values, index, inv, counts = unique(x, return_index=True, return_inverse=True,
                                             return_counts=True, size=size,
                                             fill_value=fill_value)
     inv = mnp.reshape(inv, aval_of(_arr(x)).shape)
     return namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])(
         values, index, inv, counts)
+
+
+# ---------------------------------------------------------------------------
+# unique
+# ---------------------------------------------------------------------------
+
+_UNIQUE_HINT = ("the size of mnp.unique's result (pass size=... and optionally "
+                "fill_value=... to fix it statically under jit)")
+
+
+def _unique_sorted_mask(ar, equal_nan):
+    """ar (axis 0 first) sorted lexicographically by rows, a mask of the
+    first row of each run of equal rows, and the sorting permutation."""
+    aval = aval_of(ar)
+    size = aval.shape[0]
+    m = int(np.prod(aval.shape[1:], dtype=np.int64))
+    int_ = dtypes.default_int()
+    iota = lax.iota(int_, size)
+    if m == 0:
+        return ar, mnp.zeros((size,), dtypes.bool_), iota
+    flat = lax.reshape(ar, (size, m))
+    keys = [lax.reshape(lax.slice_in_dim(flat, j, j + 1, axis=1), (size,)) for j in range(m)]
+    if dtypes.is_bool(aval.dtype):
+        keys = [mnp.astype(c, dtypes.int32) for c in keys]
+    out = lax.sort(tuple(keys) + (iota,), dimension=0, num_keys=m)
+    perm = out[-1]
+    aux = mnc.take(ar, perm, axis=0, mode="clip")
+    if size == 0:
+        return aux, mnp.zeros((0,), dtypes.bool_), perm
+    a1, a0 = lax.slice_in_dim(aux, 1, size, axis=0), lax.slice_in_dim(aux, 0, size - 1, axis=0)
+    neq = ufuncs.not_equal(a1, a0)
+    if equal_nan and dtypes.is_inexact(aval.dtype):
+        neq = ufuncs.logical_and(neq, ufuncs.logical_not(ufuncs.logical_and(ufuncs.isnan(a1),
+                                                                    ufuncs.isnan(a0))))
+    if aval.ndim > 1:
+        neq = reductions.any(neq, axis=tuple(range(1, aval.ndim)))
+    mask = mnp.concatenate([mnp.ones((1,), dtypes.bool_), neq])
+    return aux, mask, perm
+
+
+def _count_unique(x, axis, equal_nan):
+    """How many unique elements (rows along `axis`) a concrete array has."""
+    if x.dtype == dtypes.bfloat16:
+        x = x.astype(np.float32)
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    if x.shape[axis] == 0:
+        return 0
+    rows = np.moveaxis(x, axis, 0).reshape(x.shape[axis], -1)
+    if rows.shape[1] == 0:
+        return 1
+    if rows.shape[1] == 1 and x.dtype.kind in "fc":
+        v = rows[:, 0]
+        nan = np.isnan(v)
+        k = len(np.unique(v[~nan]))
+        return k + (int(nan.any()) if equal_nan else int(nan.sum()))
+    return len(np.unique(rows, axis=0))
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           *, equal_nan=True, size=None, fill_value=None, sorted=True):  # noqa: A002
+    """The sorted unique elements (rows along `axis`), optionally with the
+    first indices, the inverse indices and the counts. Under jit pass a
+    static `size` (the result is cut or padded with `fill_value`, default
+    the smallest element)."""
+    arr = _arr(ar)
+    exact = size is None
+    if size is None:
+        if isinstance(ar, Tracer):
+            raise errors.concretization(ar, _UNIQUE_HINT)
+    else:
+        size = _static_int("unique", "size", size)
+        if size < 0:
+            raise ValueError(f"mnp.unique: size must be non-negative, got {size} "
+                             f"(at {_where()})")
+    aval = aval_of(arr)
+    if axis is None:
+        arr = mnp.ravel(arr)
+        ax = 0
+    else:
+        ax = mnp._normalize_axis("unique", axis, aval.ndim)
+        if aval.ndim == 0:
+            raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
+                                          f"array of dimension 0 (at {_where()})")
+    if dtypes.is_complex(aval.dtype):
+        raise NotImplementedError("mnp.unique: complex inputs are not supported yet")
+    if exact:  # a concrete input: count the unique elements now, then as with size=
+        size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
+    n = aval_of(arr).shape[ax]
+    if n == 0 and size and fill_value is None:
+        raise ValueError("mnp.unique: for zero-sized input with nonzero size argument, "
+                         f"fill_value must be specified (at {_where()})")
+    work = moveaxis(arr, ax, 0)
+    aux, mask, perm = _unique_sorted_mask(work, equal_nan)
+    int_ = dtypes.default_int()
+    has_rows = aval_of(aux).size > 0
+    ind = mnc.nonzero(mask, size=size)[0] if n else mnp.zeros((size,), int_)
+    out_n = size
+    if has_rows:
+        result = mnc.take(aux, ind, axis=0, mode="clip")
+    else:
+        result = mnp.zeros((out_n,) + aval_of(aux).shape[1:], aval.dtype)
+    if not exact and fill_value is not None:
+        fv = mnp.astype(fill_value, aval.dtype)
+        valid = ufuncs.less(array_creation.arange(size, dtype=int_), reductions.sum(mask, dtype=int_))
+        valid = mnp.reshape(valid, (size,) + (1,) * (aval_of(result).ndim - 1))
+        result = mnp.where(valid, result, fv)
+    result = moveaxis(result, 0, ax)
+    ret = (result,)
+    if return_index:
+        ret += (mnc.take(perm, ind, mode="clip") if n else mnp.zeros((size,), int_),)
+    if return_inverse:
+        if n:
+            imask = ufuncs.subtract(reductions.cumsum(mnp.astype(mask, int_)), 1)
+            inv = mnp.zeros((n,), int_).at[perm].set(imask)
+        else:
+            inv = mnp.zeros((0,), int_)
+        if axis is None:
+            inv = mnp.reshape(inv, aval.shape)
+        ret += (inv,)
+    if return_counts:
+        if n and has_rows:
+            idx = mnc.nonzero(mask, size=size + 1)[0]
+            tail = lax.slice_in_dim(idx, 1, size + 1)
+            tail = mnp.where(ufuncs.not_equal(tail, 0), tail, np.asarray(n, int_))
+            idx = mnp.concatenate([lax.slice_in_dim(idx, 0, 1), tail])
+            counts = ufuncs.subtract(lax.slice_in_dim(idx, 1, out_n + 1),
+                                  lax.slice_in_dim(idx, 0, out_n))
+        elif n:
+            counts = mnp.full((1,), n, int_)
+        else:
+            counts = mnp.zeros((0,), int_)
+        ret += (counts,)
+    return ret[0] if len(ret) == 1 else ret

@@ -1,10 +1,10 @@
-"""mlax.numpy's statistics and helpers, composed from mlax.numpy/lax: NaN-ignoring
+"""mlax.numpy's statistics (NumPy's "Statistics" routines): the NaN-ignoring
 reductions (nansum ... nanargmin, nancumsum, nancumprod), order statistics
-(median, quantile, percentile and their nan forms), logspace / geomspace,
-unique (with a static `size` under jit), and assorted helpers (pad, diff,
-cross, kron, average, cov, corrcoef, histogram, bincount, digitize, interp,
-polyval, diag, rot90, select, moveaxis, ...). Signatures, dtypes and errors
-follow jax.numpy.
+(median, quantile, percentile and their nan forms), average, cov, corrcoef,
+histogram, bincount and digitize. Still here until they find their modules:
+the shape and creation helpers (empty_like, moveaxis, select, pad, diag, rot90,
+logspace, geomspace) and diff, ediff1d, cross, kron, array_equal, array_equiv,
+interp. Signatures, dtypes and errors follow jax.numpy.
 """
 from __future__ import annotations
 
@@ -18,16 +18,17 @@ from mlax._src.base import errors
 from mlax._src.lax import lax
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.lax_numpy import _arr
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import reductions
+from mlax._src.numpy import tensor_contractions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _where():
     return core.user_location_str()
-
-
-def _arr(name, x):
-    return x if mnp._is_array(x) else mnp.asarray(x)
 
 
 _inexact_dtype = dtypes.to_inexact  # JAX's to_inexact_dtype, canonicalized
@@ -43,8 +44,8 @@ def _to_inexact(x):
 def _promote_inexact(name, *args):
     """Arrays promoted to one dtype, then made inexact (as JAX's
     promote_dtypes_inexact)."""
-    args = mnp.promote_dtypes(name, *[_arr(name, a) for a in args])
-    return [_to_inexact(_arr(name, a)) for a in args]
+    args = util.promote_dtypes(name, *[_arr(a) for a in args])
+    return [_to_inexact(_arr(a)) for a in args]
 
 
 def _static_int(name, what, value):
@@ -53,15 +54,6 @@ def _static_int(name, what, value):
 
 def _keepdims_shape(shape, axes):
     return tuple(1 if i in axes else d for i, d in enumerate(shape))
-
-
-def _mask_arg(name, where, shape):
-    if where is None:
-        return None
-    w = _arr(name, where)
-    if aval_of(w).dtype != dtypes.bool_:
-        w = mnp.astype(w, dtypes.bool_)
-    return mnp.broadcast_to(w, shape)
 
 
 def _fill(x, mask, value):
@@ -75,12 +67,12 @@ def _fill(x, mask, value):
 
 def empty_like(prototype, dtype=None, shape=None):
     """An array like `prototype` (zeros, as in JAX)."""
-    return mnp.zeros_like(_arr("empty_like", prototype), dtype=dtype, shape=shape)
+    return mnp.zeros_like(_arr(prototype), dtype=dtype, shape=shape)
 
 
 def moveaxis(a, source, destination):
     """`a` with the axes at `source` moved to `destination`."""
-    a = _arr("moveaxis", a)
+    a = _arr(a)
     ndim = aval_of(a).ndim
     src = source if isinstance(source, (tuple, list)) else (source,)
     dst = destination if isinstance(destination, (tuple, list)) else (destination,)
@@ -105,12 +97,12 @@ def select(condlist, choicelist, default=0):
                          f"({len(condlist)} vs {len(choicelist)}) (at {_where()})")
     if len(condlist) == 0:
         raise ValueError(f"mnp.select: condlist must be non-empty (at {_where()})")
-    conds = [mnp._to_bool(_arr("select", c)) for c in condlist]
-    choices = mnp.promote_dtypes("select", default, *choicelist)
+    conds = [util._to_bool(_arr(c)) for c in condlist]
+    choices = util.promote_dtypes("select", default, *choicelist)
     out = choices[0]
     for c, v in reversed(list(zip(conds, choices[1:]))):
         out = mnp.where(c, v, out)
-    return mnp._materialize(out)
+    return util._materialize(out)
 
 
 def _pad_width(name, pad_width, ndim):
@@ -133,7 +125,7 @@ def _pad_width(name, pad_width, ndim):
 def pad(array, pad_width, mode="constant", **kwargs):
     """`array` padded (numpy.pad) with mode 'constant' (constant_values),
     'edge', 'wrap', 'reflect' or 'symmetric' (reflect_type='even')."""
-    a = _arr("pad", array)
+    a = _arr(array)
     aval = aval_of(a)
     widths = _pad_width("pad", pad_width, aval.ndim)
     if callable(mode):
@@ -143,7 +135,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if kwargs:
             raise ValueError(f"mnp.pad: unsupported keyword arguments for mode 'constant': "
                              f"{sorted(kwargs)} (at {_where()})")
-        if isinstance(cv, Tracer) or mnp._is_array(cv):
+        if isinstance(cv, Tracer) or util._is_array(cv):
             cv_arr = mnp.astype(cv, aval.dtype)
             if aval_of(cv_arr).ndim != 0:
                 raise NotImplementedError("mnp.pad: array constant_values must be a scalar")
@@ -180,14 +172,14 @@ def pad(array, pad_width, mode="constant", **kwargs):
 def diag(v, k=0):
     """A 1-D array's 2-D matrix with it on the k-th diagonal, or a 2-D
     array's k-th diagonal."""
-    v = _arr("diag", v)
+    v = _arr(v)
     aval = aval_of(v)
     k = _static_int("diag", "k", k)
     if aval.ndim == 1:
         n = aval.shape[0] + builtins.abs(k)
         rows = lax.broadcasted_iota(dtypes.int32, (n, n), 0)
         cols = lax.broadcasted_iota(dtypes.int32, (n, n), 1)
-        on = mnp.equal(mnp.add(rows, k), cols)
+        on = ufuncs.equal(ufuncs.add(rows, k), cols)
         pad_cfg = [(builtins.max(k, 0), builtins.max(-k, 0), 0)]
         vv = lax.pad(v, mnp.zeros((), aval.dtype), pad_cfg) if k else v
         # row r of the matrix holds vv[c] on the diagonal (c = r + k)
@@ -201,7 +193,7 @@ def diag(v, k=0):
 
 def rot90(m, k=1, axes=(0, 1)):
     """`m` rotated by 90 degrees k times in the plane of `axes`."""
-    m = _arr("rot90", m)
+    m = _arr(m)
     ndim = aval_of(m).ndim
     if len(axes) != 2:
         raise ValueError(f"mnp.rot90: len(axes) must be 2, got {axes!r} (at {_where()})")
@@ -230,7 +222,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     if num < 0:
         raise ValueError(f"mnp.logspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr("logspace", start), _arr("logspace", stop)
+    start, stop = _arr(start), _arr(stop)
     if dtype is None:
         dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
                                   for x in (start, stop)))[0]
@@ -240,7 +232,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     cdt = _inexact_dtype(dt)
     lin = _linspace("logspace", mnp.astype(start, cdt), mnp.astype(stop, cdt), num,
                     endpoint, axis)
-    return mnp.astype(mnp.power(base, lin), dt)
+    return mnp.astype(ufuncs.power(base, lin), dt)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
@@ -249,7 +241,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     if num < 0:
         raise ValueError(f"mnp.geomspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr("geomspace", start), _arr("geomspace", stop)
+    start, stop = _arr(start), _arr(stop)
     if dtype is None:
         dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
                                   for x in (start, stop)))[0]
@@ -258,11 +250,11 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
         dt = dtypes.canonicalize(dtype)
     cdt = _inexact_dtype(dt)
     start, stop = mnp.astype(start, cdt), mnp.astype(stop, cdt)
-    sign = mnp.sign(start)
-    log10 = lambda v: mnp.divide(mnp.log(v), np.log(10.0).astype(cdt))  # noqa: E731
-    lin = _linspace("geomspace", log10(mnp.divide(start, sign)),
-                    log10(mnp.divide(stop, sign)), num, endpoint, 0)
-    res = mnp.multiply(sign, mnp.power(mnp.asarray(np.asarray(10.0, cdt)), lin))
+    sign = ufuncs.sign(start)
+    log10 = lambda v: ufuncs.divide(ufuncs.log(v), np.log(10.0).astype(cdt))  # noqa: E731
+    lin = _linspace("geomspace", log10(ufuncs.divide(start, sign)),
+                    log10(ufuncs.divide(stop, sign)), num, endpoint, 0)
+    res = ufuncs.multiply(sign, ufuncs.power(mnp.asarray(np.asarray(10.0, cdt)), lin))
     res = moveaxis(res, 0, axis) if aval_of(res).ndim > 1 else res
     if aval_of(res).ndim == 1:
         mnp._normalize_axis("geomspace", axis, 1)
@@ -272,7 +264,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 def _linspace(name, start, stop, num, endpoint, axis):
     """linspace for same-dtype (possibly non-scalar, broadcast) start/stop,
     the samples along `axis`."""
-    start, stop = mnp.promote_args(name, start, stop)
+    start, stop = util.promote_args(name, start, stop)
     aval = aval_of(start)
     dt = aval.dtype
     div = (num - 1) if endpoint else num
@@ -281,10 +273,10 @@ def _linspace(name, start, stop, num, endpoint, axis):
     s = lax.broadcast_in_dim(start, shape, tuple(range(1, len(shape))))
     e = lax.broadcast_in_dim(stop, shape, tuple(range(1, len(shape))))
     if div > 0:
-        step = mnp.divide(mnp.subtract(e, s), np.asarray(div, dt))
-        out = mnp.add(s, mnp.multiply(idx, step))
+        step = ufuncs.divide(ufuncs.subtract(e, s), np.asarray(div, dt))
+        out = ufuncs.add(s, ufuncs.multiply(idx, step))
         if endpoint and num > 1:
-            last = mnp.equal(lax.broadcasted_iota(dtypes.int32, shape, 0), num - 1)
+            last = ufuncs.equal(lax.broadcasted_iota(dtypes.int32, shape, 0), num - 1)
             out = mnp.where(last, e, out)
     else:
         out = s
@@ -297,9 +289,9 @@ def _linspace(name, start, stop, num, endpoint, axis):
 # ---------------------------------------------------------------------------
 
 def _nan_prep(name, a, where):
-    a = _arr(name, a)
+    a = _arr(a)
     aval = aval_of(a)
-    return a, aval, _mask_arg(name, where, aval.shape)
+    return a, aval, reductions._where_mask(name, where, aval.shape)
 
 
 def _apply_initial(out, initial, fn):
@@ -314,11 +306,11 @@ def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, whe
         raise NotImplementedError("mnp.nansum: the out argument is not supported")
     a, aval, mask = _nan_prep("nansum", a, where)
     if dtypes.is_inexact(aval.dtype):
-        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 0)
+        a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 0)
     if mask is not None:
-        a = _fill(a, mask, 0) if not dtypes.is_bool(aval.dtype) else mnp.logical_and(a, mask)
-    res = mnp.sum(a, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _apply_initial(res, initial, mnp.add)
+        a = _fill(a, mask, 0) if not dtypes.is_bool(aval.dtype) else ufuncs.logical_and(a, mask)
+    res = reductions.sum(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _apply_initial(res, initial, ufuncs.add)
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
@@ -327,12 +319,12 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, wh
         raise NotImplementedError("mnp.nanprod: the out argument is not supported")
     a, aval, mask = _nan_prep("nanprod", a, where)
     if dtypes.is_inexact(aval.dtype):
-        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 1)
+        a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 1)
     if mask is not None:
-        a = _fill(a, mask, 1) if not dtypes.is_bool(aval.dtype) else mnp.logical_or(
-            a, mnp.logical_not(mask))
-    res = mnp.prod(a, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _apply_initial(res, initial, mnp.multiply)
+        a = _fill(a, mask, 1) if not dtypes.is_bool(aval.dtype) else ufuncs.logical_or(
+            a, ufuncs.logical_not(mask))
+    res = reductions.prod(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _apply_initial(res, initial, ufuncs.multiply)
 
 
 def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
@@ -342,19 +334,19 @@ def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
         raise ValueError(f"mnp.{name}: reduction operation {name} with where= needs an "
                          f"initial value (at {_where()})")
     reduce_ = lax.reduce_max if is_max else lax.reduce_min
-    combine = mnp.maximum if is_max else mnp.minimum
+    combine = ufuncs.maximum if is_max else ufuncs.minimum
     if initial is None and builtins.any(aval.shape[d] == 0 for d in axes):
         raise ValueError(f"mnp.{name}: zero-size array to reduction operation {name} which "
                          f"has no identity (at {_where()})")
     inexact = dtypes.is_inexact(aval.dtype)
     x = a
     if inexact:
-        x = _fill(x, mnp.logical_not(mnp.isnan(x)), -np.inf if is_max else np.inf)
+        x = _fill(x, ufuncs.logical_not(ufuncs.isnan(x)), -np.inf if is_max else np.inf)
     if mask is not None:
         if inexact:
             x = _fill(x, mask, -np.inf if is_max else np.inf)
         elif dtypes.is_bool(aval.dtype):
-            x = mnp.logical_and(x, mask) if is_max else mnp.logical_or(x, mnp.logical_not(mask))
+            x = ufuncs.logical_and(x, mask) if is_max else ufuncs.logical_or(x, ufuncs.logical_not(mask))
         else:
             info = np.iinfo(aval.dtype)
             x = _fill(x, mask, info.min if is_max else info.max)
@@ -362,7 +354,7 @@ def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
     if initial is not None:
         res = combine(res, mnp.asarray(initial, aval.dtype))
     elif inexact:
-        all_nan = mnp.all(mnp.isnan(a), axis=axes)
+        all_nan = reductions.all(ufuncs.isnan(a), axis=axes)
         res = mnp.where(all_nan, mnp.full((), np.nan, aval.dtype), res)
     if keepdims:
         res = lax.reshape(res, _keepdims_shape(aval.shape, axes))
@@ -384,10 +376,10 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
 
 
 def _count(name, a, axis, keepdims, mask, dtype):
-    valid = mnp.logical_not(mnp.isnan(a))
+    valid = ufuncs.logical_not(ufuncs.isnan(a))
     if mask is not None:
-        valid = mnp.logical_and(valid, mask)
-    return mnp.sum(valid, axis=axis, dtype=dtype, keepdims=keepdims)
+        valid = ufuncs.logical_and(valid, mask)
+    return reductions.sum(valid, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
@@ -398,12 +390,12 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     if not dtypes.is_inexact(aval.dtype):
         a = _to_inexact(a) if dtype is None else mnp.astype(a, dtype)
         if mask is None:
-            return mnp.mean(a, axis=axis, keepdims=keepdims)
+            return reductions.mean(a, axis=axis, keepdims=keepdims)
         aval = aval_of(a)
     dt = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
     a = mnp.astype(a, dt)
     total = nansum(a, axis=axis, dtype=dt, keepdims=keepdims, where=mask)
-    return mnp.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
+    return ufuncs.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
 
 
 def _var_dtypes(a_dtype, dtype):
@@ -425,38 +417,40 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
         raise NotImplementedError("mnp.nanvar: complex inputs are not supported yet")
     a = mnp.astype(a, cdt)
     a_mean = nanmean(a, axis=axes, dtype=cdt, keepdims=True, where=mask)
-    nan = mnp.isnan(a)
-    centered = mnp.where(nan, mnp.zeros((), cdt), mnp.subtract(a, a_mean))
-    sq = mnp.multiply(centered, centered)
+    nan = ufuncs.isnan(a)
+    centered = mnp.where(nan, mnp.zeros((), cdt), ufuncs.subtract(a, a_mean))
+    sq = ufuncs.multiply(centered, centered)
     if mask is not None:
         sq = _fill(sq, mask, 0)
     normalizer = _count("nanvar", a, axes, keepdims, mask, dtypes.default_int())
-    normalizer = mnp.subtract(normalizer, ddof)
-    bad = mnp.less_equal(normalizer, 0)
-    result = mnp.sum(sq, axis=axes, keepdims=keepdims)
+    normalizer = ufuncs.subtract(normalizer, ddof)
+    bad = ufuncs.less_equal(normalizer, 0)
+    result = reductions.sum(sq, axis=axes, keepdims=keepdims)
     result = mnp.where(bad, mnp.full((), np.nan, cdt), result)
     divisor = mnp.astype(mnp.where(bad, mnp.ones_like(normalizer), normalizer), cdt)
-    return mnp.astype(mnp.divide(result, divisor), dt)
+    return mnp.astype(ufuncs.divide(result, divisor), dt)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
     """Standard deviation of the non-NaN elements."""
     if out is not None:
         raise NotImplementedError("mnp.nanstd: the out argument is not supported")
-    return mnp.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
+    a = _arr(a)
+    where = reductions._where_mask("nanstd", where, aval_of(a).shape)
+    return ufuncs.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
                            where=where))
 
 
 def _nanarg(name, a, axis, keepdims, is_max):
-    a = _arr(name, a)
+    a = _arr(a)
     aval = aval_of(a)
     argfn = mnc.argmax if is_max else mnc.argmin
     if not dtypes.is_inexact(aval.dtype):
         return argfn(a, axis=axis, keepdims=keepdims)
-    nan = mnp.isnan(a)
-    filled = _fill(a, mnp.logical_not(nan), -np.inf if is_max else np.inf)
+    nan = ufuncs.isnan(a)
+    filled = _fill(a, ufuncs.logical_not(nan), -np.inf if is_max else np.inf)
     res = argfn(filled, axis=axis, keepdims=keepdims)
-    all_nan = mnp.all(nan, axis=axis, keepdims=bool(keepdims))
+    all_nan = reductions.all(nan, axis=axis, keepdims=bool(keepdims))
     return mnp.where(all_nan, mnp.full((), -1, aval_of(res).dtype), res)
 
 
@@ -476,18 +470,18 @@ def nanargmin(a, axis=None, out=None, keepdims=None):
 
 def nancumsum(a, axis=None, dtype=None, out=None):
     """Cumulative sum with NaNs counted as 0."""
-    a = _arr("nancumsum", a)
+    a = _arr(a)
     if dtypes.is_inexact(aval_of(a).dtype):
-        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 0)
-    return mnc.cumsum(a, axis=axis, dtype=dtype, out=out)
+        a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 0)
+    return reductions.cumsum(a, axis=axis, dtype=dtype, out=out)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product with NaNs counted as 1."""
-    a = _arr("nancumprod", a)
+    a = _arr(a)
     if dtypes.is_inexact(aval_of(a).dtype):
-        a = _fill(a, mnp.logical_not(mnp.isnan(a)), 1)
-    return mnc.cumprod(a, axis=axis, dtype=dtype, out=out)
+        a = _fill(a, ufuncs.logical_not(ufuncs.isnan(a)), 1)
+    return reductions.cumprod(a, axis=axis, dtype=dtype, out=out)
 
 
 # ---------------------------------------------------------------------------
@@ -509,12 +503,12 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
                          f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
                          f"(at {_where()})")
-    a = _to_inexact(_arr(name, a))
+    a = _to_inexact(_arr(a))
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
         raise ValueError(f"mnp.{name}: quantile does not support complex input, as the "
                          f"operation is poorly defined (at {_where()})")
-    q = _to_inexact(_arr(name, q))
+    q = _to_inexact(_arr(q))
     qaval = aval_of(q)
     if qaval.ndim > 1:
         raise ValueError(f"mnp.{name}: q must be have rank <= 1, got shape {qaval.shape} "
@@ -533,26 +527,26 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     if n == 0:
         res = mnp.full(qaval.shape + lead, np.nan, aval.dtype)
     else:
-        nan = mnp.isnan(a)
+        nan = ufuncs.isnan(a)
         if squash_nans:
             srt = lax.sort(a, dimension=len(lead))
-            counts = mnp.sum(mnp.logical_not(nan), axis=-1, dtype=qdt)  # lead
+            counts = reductions.sum(ufuncs.logical_not(nan), axis=-1, dtype=qdt)  # lead
             counts_b = mnp.reshape(counts, lead + (1,))
-            pos = mnp.multiply(mnp.reshape(qs, (1,) * len(lead) + (k,)),
-                               mnp.subtract(counts_b, 1))  # lead + (k,)
-            hi_lim = mnp.subtract(counts_b, 1)
+            pos = ufuncs.multiply(mnp.reshape(qs, (1,) * len(lead) + (k,)),
+                               ufuncs.subtract(counts_b, 1))  # lead + (k,)
+            hi_lim = ufuncs.subtract(counts_b, 1)
         else:
-            any_nan = mnp.any(nan, axis=-1, keepdims=True)
+            any_nan = reductions.any(nan, axis=-1, keepdims=True)
             a = mnp.where(any_nan, mnp.full((), np.nan, aval.dtype), a)
             srt = lax.sort(a, dimension=len(lead))
-            pos = mnp.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
+            pos = ufuncs.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
             hi_lim = np.asarray(n - 1, qdt)
-        low = mnp.floor(pos)
-        high = mnp.ceil(pos)
-        high_w = mnp.subtract(pos, low)
-        low_w = mnp.subtract(1, high_w)
-        low = mnp.maximum(0, mnp.minimum(low, hi_lim))
-        high = mnp.maximum(0, mnp.minimum(high, hi_lim))
+        low = ufuncs.floor(pos)
+        high = ufuncs.ceil(pos)
+        high_w = ufuncs.subtract(pos, low)
+        low_w = ufuncs.subtract(1, high_w)
+        low = ufuncs.maximum(0, ufuncs.minimum(low, hi_lim))
+        high = ufuncs.maximum(0, ufuncs.minimum(high, hi_lim))
         shape = lead + (k,)
         low_i = mnp.broadcast_to(mnp.astype(low, dtypes.int32), shape)
         high_i = mnp.broadcast_to(mnp.astype(high, dtypes.int32), shape)
@@ -561,16 +555,16 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         high_w = mnp.broadcast_to(high_w, shape)
         low_w = mnp.broadcast_to(low_w, shape)
         if method == "linear":
-            res = mnp.add(mnp.multiply(mnp.astype(lo_v, qdt), low_w),
-                          mnp.multiply(mnp.astype(hi_v, qdt), high_w))
+            res = ufuncs.add(ufuncs.multiply(mnp.astype(lo_v, qdt), low_w),
+                          ufuncs.multiply(mnp.astype(hi_v, qdt), high_w))
         elif method == "lower":
             res = lo_v
         elif method == "higher":
             res = hi_v
         elif method == "nearest":
-            res = mnp.where(mnp.less_equal(high_w, 0.5), lo_v, hi_v)
+            res = mnp.where(ufuncs.less_equal(high_w, 0.5), lo_v, hi_v)
         else:  # midpoint
-            res = mnp.multiply(mnp.add(lo_v, hi_v), np.asarray(0.5, aval.dtype))
+            res = ufuncs.multiply(ufuncs.add(lo_v, hi_v), np.asarray(0.5, aval.dtype))
         res = mnp.astype(res, aval.dtype)
         # (lead..., k) -> (k, lead...) -> q's shape + lead
         res = moveaxis(res, -1, 0)
@@ -595,8 +589,8 @@ def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear
 
 
 def _percent(q):
-    q = _to_inexact(_arr("percentile", q))
-    return mnp.divide(q, 100)
+    q = _to_inexact(_arr(q))
+    return ufuncs.divide(q, 100)
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
@@ -626,147 +620,12 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 
 # ---------------------------------------------------------------------------
-# unique
-# ---------------------------------------------------------------------------
-
-_UNIQUE_HINT = ("the size of mnp.unique's result (pass size=... and optionally "
-                "fill_value=... to fix it statically under jit)")
-
-
-def _unique_sorted_mask(ar, equal_nan):
-    """ar (axis 0 first) sorted lexicographically by rows, a mask of the
-    first row of each run of equal rows, and the sorting permutation."""
-    aval = aval_of(ar)
-    size = aval.shape[0]
-    m = int(np.prod(aval.shape[1:], dtype=np.int64))
-    int_ = dtypes.default_int()
-    iota = lax.iota(int_, size)
-    if m == 0:
-        return ar, mnp.zeros((size,), dtypes.bool_), iota
-    flat = lax.reshape(ar, (size, m))
-    keys = [lax.reshape(lax.slice_in_dim(flat, j, j + 1, axis=1), (size,)) for j in range(m)]
-    if dtypes.is_bool(aval.dtype):
-        keys = [mnp.astype(c, dtypes.int32) for c in keys]
-    out = lax.sort(tuple(keys) + (iota,), dimension=0, num_keys=m)
-    perm = out[-1]
-    aux = mnc.take(ar, perm, axis=0, mode="clip")
-    if size == 0:
-        return aux, mnp.zeros((0,), dtypes.bool_), perm
-    a1, a0 = lax.slice_in_dim(aux, 1, size, axis=0), lax.slice_in_dim(aux, 0, size - 1, axis=0)
-    neq = mnp.not_equal(a1, a0)
-    if equal_nan and dtypes.is_inexact(aval.dtype):
-        neq = mnp.logical_and(neq, mnp.logical_not(mnp.logical_and(mnp.isnan(a1),
-                                                                    mnp.isnan(a0))))
-    if aval.ndim > 1:
-        neq = mnp.any(neq, axis=tuple(range(1, aval.ndim)))
-    mask = mnp.concatenate([mnp.ones((1,), dtypes.bool_), neq])
-    return aux, mask, perm
-
-
-def _count_unique(x, axis, equal_nan):
-    """How many unique elements (rows along `axis`) a concrete array has."""
-    if x.dtype == dtypes.bfloat16:
-        x = x.astype(np.float32)
-    if axis is None:
-        x = x.reshape(-1)
-        axis = 0
-    if x.shape[axis] == 0:
-        return 0
-    rows = np.moveaxis(x, axis, 0).reshape(x.shape[axis], -1)
-    if rows.shape[1] == 0:
-        return 1
-    if rows.shape[1] == 1 and x.dtype.kind in "fc":
-        v = rows[:, 0]
-        nan = np.isnan(v)
-        k = len(np.unique(v[~nan]))
-        return k + (int(nan.any()) if equal_nan else int(nan.sum()))
-    return len(np.unique(rows, axis=0))
-
-
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
-           *, equal_nan=True, size=None, fill_value=None, sorted=True):  # noqa: A002
-    """The sorted unique elements (rows along `axis`), optionally with the
-    first indices, the inverse indices and the counts. Under jit pass a
-    static `size` (the result is cut or padded with `fill_value`, default
-    the smallest element)."""
-    arr = _arr("unique", ar)
-    exact = size is None
-    if size is None:
-        if isinstance(ar, Tracer):
-            raise errors.concretization(ar, _UNIQUE_HINT)
-    else:
-        size = _static_int("unique", "size", size)
-        if size < 0:
-            raise ValueError(f"mnp.unique: size must be non-negative, got {size} "
-                             f"(at {_where()})")
-    aval = aval_of(arr)
-    if axis is None:
-        arr = mnp.ravel(arr)
-        ax = 0
-    else:
-        ax = mnp._normalize_axis("unique", axis, aval.ndim)
-        if aval.ndim == 0:
-            raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
-                                          f"array of dimension 0 (at {_where()})")
-    if dtypes.is_complex(aval.dtype):
-        raise NotImplementedError("mnp.unique: complex inputs are not supported yet")
-    if exact:  # a concrete input: count the unique elements now, then as with size=
-        size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
-    n = aval_of(arr).shape[ax]
-    if n == 0 and size and fill_value is None:
-        raise ValueError("mnp.unique: for zero-sized input with nonzero size argument, "
-                         f"fill_value must be specified (at {_where()})")
-    work = moveaxis(arr, ax, 0)
-    aux, mask, perm = _unique_sorted_mask(work, equal_nan)
-    int_ = dtypes.default_int()
-    has_rows = aval_of(aux).size > 0
-    ind = mnc.nonzero(mask, size=size)[0] if n else mnp.zeros((size,), int_)
-    out_n = size
-    if has_rows:
-        result = mnc.take(aux, ind, axis=0, mode="clip")
-    else:
-        result = mnp.zeros((out_n,) + aval_of(aux).shape[1:], aval.dtype)
-    if not exact and fill_value is not None:
-        fv = mnp.astype(fill_value, aval.dtype)
-        valid = mnp.less(mnp.arange(size, dtype=int_), mnp.sum(mask, dtype=int_))
-        valid = mnp.reshape(valid, (size,) + (1,) * (aval_of(result).ndim - 1))
-        result = mnp.where(valid, result, fv)
-    result = moveaxis(result, 0, ax)
-    ret = (result,)
-    if return_index:
-        ret += (mnc.take(perm, ind, mode="clip") if n else mnp.zeros((size,), int_),)
-    if return_inverse:
-        if n:
-            imask = mnp.subtract(mnc.cumsum(mnp.astype(mask, int_)), 1)
-            inv = mnp.zeros((n,), int_).at[perm].set(imask)
-        else:
-            inv = mnp.zeros((0,), int_)
-        if axis is None:
-            inv = mnp.reshape(inv, aval.shape)
-        ret += (inv,)
-    if return_counts:
-        if n and has_rows:
-            idx = mnc.nonzero(mask, size=size + 1)[0]
-            tail = lax.slice_in_dim(idx, 1, size + 1)
-            tail = mnp.where(mnp.not_equal(tail, 0), tail, np.asarray(n, int_))
-            idx = mnp.concatenate([lax.slice_in_dim(idx, 0, 1), tail])
-            counts = mnp.subtract(lax.slice_in_dim(idx, 1, out_n + 1),
-                                  lax.slice_in_dim(idx, 0, out_n))
-        elif n:
-            counts = mnp.full((1,), n, int_)
-        else:
-            counts = mnp.zeros((0,), int_)
-        ret += (counts,)
-    return ret[0] if len(ret) == 1 else ret
-
-
-# ---------------------------------------------------------------------------
 # Differences, products, comparisons
 # ---------------------------------------------------------------------------
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
     """The n-th discrete difference along `axis` (!= for bools)."""
-    a = _arr("diff", a)
+    a = _arr(a)
     aval = aval_of(a)
     n = _static_int("diff", "n", n)
     if n < 0:
@@ -781,11 +640,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     edge = list(aval.shape)
     edge[axis] = 1
     if prepend is not None:
-        p = _arr("diff", prepend)
+        p = _arr(prepend)
         combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
     combined.append(a)
     if append is not None:
-        p = _arr("diff", append)
+        p = _arr(append)
         combined.append(mnp.broadcast_to(p, tuple(edge)) if aval_of(p).ndim == 0 else p)
     if len(combined) > 1:
         a = mnp.concatenate(combined, axis)
@@ -794,27 +653,27 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
         m = aval_of(a).shape[axis]
         hi = lax.slice_in_dim(a, builtins.min(1, m), m, axis=axis)
         lo = lax.slice_in_dim(a, 0, builtins.max(m - 1, 0), axis=axis)
-        a = mnp.not_equal(hi, lo) if is_bool else mnp.subtract(hi, lo)
+        a = ufuncs.not_equal(hi, lo) if is_bool else ufuncs.subtract(hi, lo)
     return a
 
 
 def ediff1d(ary, to_end=None, to_begin=None):
     """Differences between consecutive elements of the flattened array."""
-    arr = mnp.ravel(_arr("ediff1d", ary))
+    arr = mnp.ravel(_arr(ary))
     m = aval_of(arr).shape[0]
-    res = mnp.subtract(lax.slice_in_dim(arr, builtins.min(1, m), m),
+    res = ufuncs.subtract(lax.slice_in_dim(arr, builtins.min(1, m), m),
                        lax.slice_in_dim(arr, 0, builtins.max(m - 1, 0)))
     dt = aval_of(arr).dtype
     if to_begin is not None:
-        res = mnp.concatenate([mnp.ravel(mnp.astype(_arr("ediff1d", to_begin), dt)), res])
+        res = mnp.concatenate([mnp.ravel(mnp.astype(_arr(to_begin), dt)), res])
     if to_end is not None:
-        res = mnp.concatenate([res, mnp.ravel(mnp.astype(_arr("ediff1d", to_end), dt))])
+        res = mnp.concatenate([res, mnp.ravel(mnp.astype(_arr(to_end), dt))])
     return res
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cross product of 2- or 3-element vectors."""
-    a, b = mnp.promote_dtypes("cross", _arr("cross", a), _arr("cross", b))
+    a, b = util.promote_dtypes("cross", _arr(a), _arr(b))
     if axis is not None:
         axisa = axisb = axisc = axis
     a = moveaxis(a, axisa, -1)
@@ -830,48 +689,48 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         return mnp.zeros_like(x[..., 0])
 
     if na == 2 and nb == 2:
-        return mnp.subtract(mnp.multiply(a[..., 0], b[..., 1]),
-                            mnp.multiply(a[..., 1], b[..., 0]))
+        return ufuncs.subtract(ufuncs.multiply(a[..., 0], b[..., 1]),
+                            ufuncs.multiply(a[..., 1], b[..., 0]))
     a0, a1, a2 = (comp(a, i, na) for i in range(3))
     b0, b1, b2 = (comp(b, i, nb) for i in range(3))
-    c = mnp.stack([mnp.subtract(mnp.multiply(a1, b2), mnp.multiply(a2, b1)),
-                   mnp.subtract(mnp.multiply(a2, b0), mnp.multiply(a0, b2)),
-                   mnp.subtract(mnp.multiply(a0, b1), mnp.multiply(a1, b0))])
+    c = mnp.stack([ufuncs.subtract(ufuncs.multiply(a1, b2), ufuncs.multiply(a2, b1)),
+                   ufuncs.subtract(ufuncs.multiply(a2, b0), ufuncs.multiply(a0, b2)),
+                   ufuncs.subtract(ufuncs.multiply(a0, b1), ufuncs.multiply(a1, b0))])
     return moveaxis(c, 0, axisc)
 
 
 def kron(a, b):
     """The Kronecker product."""
-    a, b = mnp.promote_dtypes("kron", _arr("kron", a), _arr("kron", b))
-    a, b = _arr("kron", a), _arr("kron", b)
+    a, b = util.promote_dtypes("kron", _arr(a), _arr(b))
+    a, b = _arr(a), _arr(b)
     na, nb = aval_of(a).ndim, aval_of(b).ndim
     nd = builtins.max(na, nb)
     sa = (1,) * (nd - na) + aval_of(a).shape
     sb = (1,) * (nd - nb) + aval_of(b).shape
     a = lax.reshape(a, tuple(v for s in sa for v in (s, 1)))
     b = lax.reshape(b, tuple(v for s in sb for v in (1, s)))
-    return mnp.reshape(mnp.multiply(a, b), tuple(x * y for x, y in zip(sa, sb)))
+    return mnp.reshape(ufuncs.multiply(a, b), tuple(x * y for x, y in zip(sa, sb)))
 
 
 def array_equal(a1, a2, equal_nan=False):
     """Whether the arrays have one shape and equal elements."""
-    a1, a2 = _arr("array_equal", a1), _arr("array_equal", a2)
+    a1, a2 = _arr(a1), _arr(a2)
     if aval_of(a1).shape != aval_of(a2).shape:
         return mnp.asarray(False)
-    eq = mnp.equal(a1, a2)
+    eq = ufuncs.equal(a1, a2)
     if equal_nan:
-        eq = mnp.logical_or(eq, mnp.logical_and(mnp.isnan(a1), mnp.isnan(a2)))
-    return mnp.all(eq)
+        eq = ufuncs.logical_or(eq, ufuncs.logical_and(ufuncs.isnan(a1), ufuncs.isnan(a2)))
+    return reductions.all(eq)
 
 
 def array_equiv(a1, a2):
     """Whether the arrays broadcast to one shape with equal elements."""
-    a1, a2 = _arr("array_equiv", a1), _arr("array_equiv", a2)
+    a1, a2 = _arr(a1), _arr(a2)
     try:
-        mnp.broadcast_shapes(aval_of(a1).shape, aval_of(a2).shape, name="array_equiv")
+        util.broadcast_shapes(aval_of(a1).shape, aval_of(a2).shape, name="array_equiv")
     except ValueError:
         return mnp.asarray(False)
-    return mnp.all(mnp.equal(a1, a2))
+    return reductions.all(ufuncs.equal(a1, a2))
 
 
 # ---------------------------------------------------------------------------
@@ -880,17 +739,17 @@ def array_equiv(a1, a2):
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
     """The (weighted) mean along `axis`; with `returned`, also the sum of weights."""
-    a = _arr("average", a)
+    a = _arr(a)
     aval = aval_of(a)
     axes = mnp._axes("average", axis, aval.ndim)
     if weights is None:
         a = _to_inexact(a)
-        avg = mnp.mean(a, axis=axis, keepdims=keepdims)
+        avg = reductions.mean(a, axis=axis, keepdims=keepdims)
         wsum = mnp.full((), int(np.prod([aval.shape[d] for d in axes], dtype=np.int64)),
                         aval_of(avg).dtype)
     else:
-        a, w = _promote_inexact("average", a, _arr("average", weights))
-        a, w = _arr("average", a), _arr("average", w)
+        a, w = _promote_inexact("average", a, _arr(weights))
+        a, w = _arr(a), _arr(w)
         wshape = aval_of(w).shape
         if wshape != aval.shape:
             if axis is None:
@@ -906,8 +765,8 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
             w = mnp.transpose(w, tuple(int(i) for i in np.argsort(order)))
             w = lax.reshape(w, tuple(d if i in axes else 1 for i, d in enumerate(aval.shape)))
             w = mnp.broadcast_to(w, aval.shape)
-        wsum = mnp.sum(w, axis=axis, keepdims=keepdims)
-        avg = mnp.divide(mnp.sum(mnp.multiply(a, w), axis=axis, keepdims=keepdims), wsum)
+        wsum = reductions.sum(w, axis=axis, keepdims=keepdims)
+        avg = ufuncs.divide(reductions.sum(ufuncs.multiply(a, w), axis=axis, keepdims=keepdims), wsum)
     if returned:
         if aval_of(wsum).shape != aval_of(avg).shape:
             wsum = mnp.broadcast_to(wsum, aval_of(avg).shape)
@@ -919,12 +778,12 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         dtype=None):
     """The covariance matrix of the variables in the rows (columns if not rowvar) of m."""
     if y is not None:
-        m, y = _promote_inexact("cov", _arr("cov", m), _arr("cov", y))
-        m, y = _arr("cov", m), _arr("cov", y)
+        m, y = _promote_inexact("cov", _arr(m), _arr(y))
+        m, y = _arr(m), _arr(y)
         if aval_of(y).ndim > 2:
             raise ValueError(f"mnp.cov: y has more than 2 dimensions (at {_where()})")
     else:
-        m = _to_inexact(_arr("cov", m))
+        m = _to_inexact(_arr(m))
     if aval_of(m).ndim > 2:
         raise ValueError(f"mnp.cov: m has more than 2 dimensions (at {_where()})")
     if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
@@ -947,23 +806,23 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         ddof = 1 if not bias else 0
     w = None
     if fweights is not None:
-        fw = _arr("cov", fweights)
+        fw = _arr(fweights)
         if aval_of(fw).ndim > 1:
             raise RuntimeError("mnp.cov: cannot handle multidimensional fweights")
         if aval_of(fw).shape[0] != nobs:
             raise RuntimeError("mnp.cov: incompatible numbers of samples and fweights")
         if not dtypes.is_int(aval_of(fw).dtype):
             raise TypeError(f"mnp.cov: fweights must be integer (at {_where()})")
-        w = mnp.abs(fw)
+        w = ufuncs.abs(fw)
     aw = None
     if aweights is not None:
-        aw = _arr("cov", aweights)
+        aw = _arr(aweights)
         if aval_of(aw).ndim > 1:
             raise RuntimeError("mnp.cov: cannot handle multidimensional aweights")
         if aval_of(aw).shape[0] != nobs:
             raise RuntimeError("mnp.cov: incompatible numbers of samples and aweights")
-        aw = mnp.abs(aw)
-        w = aw if w is None else mnp.multiply(w, aw)
+        aw = ufuncs.abs(aw)
+        w = aw if w is None else ufuncs.multiply(w, aw)
     if dtype is not None:
         X = mnp.astype(X, dtype)
         w = mnp.astype(w, dtype) if w is not None else w
@@ -974,13 +833,13 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     elif ddof == 0:
         f = w_sum
     elif aw is None:
-        f = mnp.subtract(w_sum, ddof)
+        f = ufuncs.subtract(w_sum, ddof)
     else:
-        f = mnp.subtract(w_sum, mnp.divide(mnp.multiply(ddof, mnp.sum(mnp.multiply(w, aw))),
+        f = ufuncs.subtract(w_sum, ufuncs.divide(ufuncs.multiply(ddof, reductions.sum(ufuncs.multiply(w, aw))),
                                            w_sum))
-    X = mnp.subtract(X, mnp.reshape(avg, (-1, 1)))
-    XT = mnp.transpose(X if w is None else mnp.multiply(X, mnp.reshape(w, (1, -1))))
-    c = mnp.divide(mnp.dot(X, XT), f)
+    X = ufuncs.subtract(X, mnp.reshape(avg, (-1, 1)))
+    XT = mnp.transpose(X if w is None else ufuncs.multiply(X, mnp.reshape(w, (1, -1))))
+    c = ufuncs.divide(tensor_contractions.dot(X, XT), f)
     return mnp.squeeze(c)
 
 
@@ -991,11 +850,11 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
                          f"{dtype!r} (at {_where()})")
     c = cov(x, y, rowvar, dtype=dtype)
     if aval_of(c).ndim == 0:
-        return mnp.divide(c, c)
+        return ufuncs.divide(c, c)
     d = mnc.diagonal(c)
-    sd = mnp.sqrt(d)
-    c = mnp.divide(mnp.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
-    return mnp.clip(c, -1, 1)
+    sd = ufuncs.sqrt(d)
+    c = ufuncs.divide(ufuncs.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
+    return ufuncs.clip(c, -1, 1)
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
@@ -1003,11 +862,11 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
     if isinstance(bins, str):
         raise NotImplementedError("mnp.histogram_bin_edges: string values for bins are not "
                                   "supported")
-    arr = _arr("histogram_bin_edges", a)
+    arr = _arr(a)
     dt = aval_of(_to_inexact(arr)).dtype
     if not isinstance(bins, Tracer) and np.ndim(bins) == 1 or (
-            mnp._is_array(bins) and aval_of(bins).ndim == 1):
-        return mnp.astype(_arr("histogram_bin_edges", bins), dt)
+            util._is_array(bins) and aval_of(bins).ndim == 1):
+        return mnp.astype(_arr(bins), dt)
     if isinstance(bins, Tracer):
         raise errors.concretization(bins, "the bins argument of mnp.histogram_bin_edges")
     nbins = _static_int("histogram_bin_edges", "bins", bins)
@@ -1016,46 +875,46 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
                          f"(at {_where()})")
     if range is None:
         flat = mnp.ravel(arr)
-        lo, hi = mnp.min(flat), mnp.max(flat)
+        lo, hi = reductions.min(flat), reductions.max(flat)
     else:
         if isinstance(range, (tuple, list)) and len(range) == 2:
             lo, hi = range
         else:
-            r = _arr("histogram_bin_edges", range)
+            r = _arr(range)
             if aval_of(r).shape != (2,):
                 raise ValueError(f"mnp.histogram_bin_edges: range must be either None or a "
                                  f"sequence of two scalars, got {range!r} (at {_where()})")
             lo, hi = r[0], r[1]
-    lo, hi = mnp.astype(_arr("h", lo), dt), mnp.astype(_arr("h", hi), dt)
-    same = mnp.equal(lo, hi)
-    lo = mnp.where(same, mnp.subtract(lo, np.asarray(0.5, dt)), lo)
-    hi = mnp.where(same, mnp.add(hi, np.asarray(0.5, dt)), hi)
+    lo, hi = mnp.astype(_arr(lo), dt), mnp.astype(_arr(hi), dt)
+    same = ufuncs.equal(lo, hi)
+    lo = mnp.where(same, ufuncs.subtract(lo, np.asarray(0.5, dt)), lo)
+    hi = mnp.where(same, ufuncs.add(hi, np.asarray(0.5, dt)), hi)
     return _linspace("histogram_bin_edges", lo, hi, nbins + 1, True, 0)
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
     """Counts (or weight sums) of `a`'s elements in the bins, and the bin edges."""
-    a = _arr("histogram", a)
+    a = _arr(a)
     if weights is None:
         a = _to_inexact(a)
         w = mnp.ones_like(a)
     else:
-        w = _arr("histogram", weights)
+        w = _arr(weights)
         if aval_of(w).shape != aval_of(a).shape:
             raise ValueError(f"mnp.histogram: weights should have the same shape as a, got "
                              f"{aval_of(w).shape} and {aval_of(a).shape} (at {_where()})")
         a, w = _promote_inexact("histogram", a, w)
-        a, w = _arr("histogram", a), _arr("histogram", w)
+        a, w = _arr(a), _arr(w)
     edges = histogram_bin_edges(a, bins, range)
     ne = aval_of(edges).shape[0]
     flat = mnp.ravel(a)
     idx = mnc.searchsorted(edges, flat, side="right")
-    idx = mnp.where(mnp.equal(flat, edges[ne - 1]), np.asarray(ne - 1, aval_of(idx).dtype), idx)
+    idx = mnp.where(ufuncs.equal(flat, edges[ne - 1]), np.asarray(ne - 1, aval_of(idx).dtype), idx)
     counts = mnp.zeros((ne,), aval_of(w).dtype).at[idx].add(mnp.ravel(w))
     counts = lax.slice_in_dim(counts, 1, ne)
     if density:
         widths = diff(edges)
-        counts = mnp.divide(mnp.divide(counts, widths), mnp.sum(counts))
+        counts = ufuncs.divide(ufuncs.divide(counts, widths), reductions.sum(counts))
     return counts, edges
 
 
@@ -1063,7 +922,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     """Counts (or weight sums) of each non-negative integer in x; under jit
     pass a static `length` (larger values are dropped, negative ones count as 0)."""
     x_in = x
-    x = _arr("bincount", x)
+    x = _arr(x)
     xd = aval_of(x).dtype
     if dtypes.is_bool(xd):
         x = mnp.astype(x, dtypes.int32)
@@ -1088,16 +947,16 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     if weights is None:
         w = mnp.ones(aval_of(x).shape, dtypes.default_int())
     else:
-        w = _arr("bincount", weights)
+        w = _arr(weights)
         if aval_of(w).shape != aval_of(x).shape:
             raise ValueError(f"mnp.bincount: weights must have the shape of x, got "
                              f"{aval_of(w).shape} and {aval_of(x).shape} (at {_where()})")
-    return mnp.zeros((length,), aval_of(w).dtype).at[mnp.maximum(x, 0)].add(w, mode="drop")
+    return mnp.zeros((length,), aval_of(w).dtype).at[ufuncs.maximum(x, 0)].add(w, mode="drop")
 
 
 def digitize(x, bins, right=False):
     """Indices of the bins (increasing or decreasing) each value of x falls in."""
-    x, bins = _arr("digitize", x), _arr("digitize", bins)
+    x, bins = _arr(x), _arr(bins)
     if aval_of(bins).ndim != 1:
         raise ValueError(f"mnp.digitize: bins must be a 1-dimensional array, got shape "
                          f"{aval_of(bins).shape} (at {_where()})")
@@ -1106,19 +965,19 @@ def digitize(x, bins, right=False):
         return mnp.zeros(aval_of(x).shape, dtypes.int32)
     side = "left" if right else "right"
     inc = mnc.searchsorted(bins, x, side=side)
-    dec = mnp.subtract(nb, mnc.searchsorted(mnc.flip(bins), x, side=side))
-    return mnp.where(mnp.greater_equal(bins[nb - 1], bins[0]), inc, dec)
+    dec = ufuncs.subtract(nb, mnc.searchsorted(mnc.flip(bins), x, side=side))
+    return mnp.where(ufuncs.greater_equal(bins[nb - 1], bins[0]), inc, dec)
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
     """Piecewise-linear interpolation of (xp, fp) at x (numpy.interp)."""
-    x, xp, fp = _arr("interp", x), _arr("interp", xp), _arr("interp", fp)
+    x, xp, fp = _arr(x), _arr(xp), _arr(fp)
     if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
         raise ValueError(f"mnp.interp: xp and fp must be one-dimensional arrays of equal "
                          f"size, got {aval_of(xp).shape} and {aval_of(fp).shape} "
                          f"(at {_where()})")
     x, xp = _promote_inexact("interp", x, xp)
-    x, xp = _arr("interp", x), _arr("interp", xp)
+    x, xp = _arr(x), _arr(xp)
     fp = _to_inexact(fp)
     ext_l = ext_r = False
     for side, v in (("left", left), ("right", right)):
@@ -1136,43 +995,29 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         if np.ndim(period) != 0:
             raise ValueError(f"mnp.interp: period must be a scalar; got {period!r} "
                              f"(at {_where()})")
-        period = mnp.abs(_arr("interp", period))
-        x = mnp.remainder(x, period)
-        xp = mnp.remainder(xp, period)
+        period = ufuncs.abs(_arr(period))
+        x = ufuncs.remainder(x, period)
+        xp = ufuncs.remainder(xp, period)
         xp, fp = lax.sort_key_val(xp, fp)
         m0 = aval_of(xp).shape[0]
-        xp = mnp.concatenate([mnp.subtract(xp[m0 - 1:], period), xp,
-                              mnp.add(xp[:1], period)])
+        xp = mnp.concatenate([ufuncs.subtract(xp[m0 - 1:], period), xp,
+                              ufuncs.add(xp[:1], period)])
         fp = mnp.concatenate([fp[m0 - 1:], fp, fp[:1]])
     m = aval_of(xp).shape[0]
-    i = mnp.clip(mnc.searchsorted(xp, x, side="right"), 1, m - 1)
-    im1 = mnp.subtract(i, 1)
+    i = ufuncs.clip(mnc.searchsorted(xp, x, side="right"), 1, m - 1)
+    im1 = ufuncs.subtract(i, 1)
     fpi, fpm = mnc.take(fp, i, mode="clip"), mnc.take(fp, im1, mode="clip")
     xpi, xpm = mnc.take(xp, i, mode="clip"), mnc.take(xp, im1, mode="clip")
-    df = mnp.subtract(fpi, fpm)
-    dx = mnp.subtract(xpi, xpm)
-    delta = mnp.subtract(x, xpm)
+    df = ufuncs.subtract(fpi, fpm)
+    dx = ufuncs.subtract(xpi, xpm)
+    delta = ufuncs.subtract(x, xpm)
     eps = np.spacing(np.finfo(aval_of(xp).dtype).eps)
-    dx0 = mnp.less_equal(mnp.abs(dx), eps)
-    f = mnp.where(dx0, fpm, mnp.add(fpm, mnp.multiply(
-        mnp.divide(delta, mnp.where(dx0, mnp.ones_like(dx), dx)), df)))
+    dx0 = ufuncs.less_equal(ufuncs.abs(dx), eps)
+    f = mnp.where(dx0, fpm, ufuncs.add(fpm, ufuncs.multiply(
+        ufuncs.divide(delta, mnp.where(dx0, mnp.ones_like(dx), dx)), df)))
     if period is None:
         if not ext_l:
-            f = mnp.where(mnp.less(x, xp[0]), fp[0] if left is None else left, f)
+            f = mnp.where(ufuncs.less(x, xp[0]), fp[0] if left is None else left, f)
         if not ext_r:
-            f = mnp.where(mnp.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
+            f = mnp.where(ufuncs.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
     return f
-
-
-def polyval(p, x, *, unroll=16):
-    """The polynomial with coefficients p (highest degree first) at x (Horner)."""
-    p, x = mnp.promote_dtypes("polyval", _arr("polyval", p), _arr("polyval", x))
-    p, x = _arr("polyval", p), _arr("polyval", x)
-    pa = aval_of(p)
-    if pa.ndim == 0:
-        raise ValueError(f"mnp.polyval: p must be at least 1-dimensional (at {_where()})")
-    shape = mnp.broadcast_shapes(pa.shape[1:], aval_of(x).shape, name="polyval")
-    y = mnp.zeros(shape, aval_of(x).dtype)
-    for i in range(pa.shape[0]):
-        y = mnp.add(mnp.multiply(y, x), p[i])
-    return y

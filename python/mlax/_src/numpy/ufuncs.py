@@ -1,7 +1,7 @@
-"""mlax.numpy's remaining math ufuncs (hyperbolic and inverse trigonometric
-functions, logs and powers of 2 and 10, rounding, sign and bit helpers,
-gcd/lcm, frexp/ldexp, ...), each written as jax.numpy writes it so that
-results and derivatives agree with JAX's."""
+"""mlax.numpy's elementwise functions (ufuncs): arithmetic, powers and logs,
+comparisons, logical and bitwise operations, rounding, signs, trigonometric
+and hyperbolic functions, gcd/lcm, frexp/ldexp, ..., each written as
+jax.numpy writes it so that results and derivatives agree with JAX's."""
 from __future__ import annotations
 
 import functools
@@ -11,11 +11,322 @@ import numpy as np
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
+from mlax._src.lax import fft as lax_fft
 from mlax._src.lax import math as lax_math
-from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.numpy.lax_numpy import _complex_parts, _conj_complex, _float_divmod  # noqa: F401
-from mlax._src.numpy.lax_numpy import _binary, _eager_jit, _unary
+from mlax._src.lax import reductions as lax_reductions
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.util import (
+    _binary, _check_arg, _eager_jit, _is_array, _materialize, _to_bool, _unary, promote_args,
+    promote_dtypes)
+from mlax._src.numpy.lax_numpy import asarray, astype, full
+from mlax._src.numpy import util
+
+
+# ---------------------------------------------------------------------------
+# Elementwise math
+# ---------------------------------------------------------------------------
+
+exp = _unary("exp", lax.exp, True)
+log = _unary("log", lax.log, True)
+sin = _unary("sin", lax.sin, True)
+cos = _unary("cos", lax.cos, True)
+tan = _unary("tan", lax.tan, True)
+tanh = _unary("tanh", lax.tanh, True)
+sqrt = _unary("sqrt", lax.sqrt, True)
+log1p = _unary("log1p", lax.log1p, True)
+expm1 = _unary("expm1", lax.expm1, True)
+negative = _unary("negative", lambda x: lax.neg(x) if not dtypes.is_unsigned(aval_of(x).dtype)
+                  else lax.sub(lax.full_like(x, 0), x))
+positive = _unary("positive", lambda x: x)
+
+
+def _abs(x):
+    dt = aval_of(x).dtype
+    if dtypes.is_unsigned(dt) or dtypes.is_bool(dt):
+        return x
+    return lax.abs(x)
+
+
+abs = absolute = _unary("absolute", _abs)  # noqa: A001
+
+
+def _sign(x):
+    dt = aval_of(x).dtype
+    if dtypes.is_unsigned(dt):
+        return lax.convert_element_type(lax.ne(x, lax.full_like(x, 0)), dt)
+    return lax.sign(x)
+
+
+sign = _unary("sign", _sign)
+
+
+def _float_or_identity(lax_fn):
+    return lambda x: lax_fn(x) if dtypes.is_float(aval_of(x).dtype) else x
+
+
+floor = _unary("floor", _float_or_identity(lax.floor))
+ceil = _unary("ceil", _float_or_identity(lax.ceil))
+trunc = _unary("trunc", _float_or_identity(
+    lambda x: lax.select(lax.lt(x, lax.full_like(x, 0)), lax.ceil(x), lax.floor(x))))
+
+
+def round(x, decimals=0):  # noqa: A001
+    """Round half to even, as numpy.round."""
+    x, = promote_dtypes("round", x)
+    if not dtypes.is_float(aval_of(x).dtype):
+        return _materialize(x)
+    if decimals == 0:
+        return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
+    factor = 10.0 ** decimals
+    return divide(lax.round(multiply(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+
+
+around = round
+
+add = _binary("add", lambda x, y: lax.bitwise_or(x, y) if dtypes.is_bool(aval_of(x).dtype)
+              else lax.add(x, y))
+subtract = _binary("subtract", lax.sub)
+multiply = _binary("multiply", lambda x, y: lax.bitwise_and(x, y)
+                   if dtypes.is_bool(aval_of(x).dtype) else lax.mul(x, y))
+true_divide = divide = _binary("divide", lax.div, inexact=True)
+_power_promoted = _binary("power", lambda x, y: _power(x, y))
+
+
+def power(x, y):
+    """mnp.power, as numpy.power (integer powers are exact and wrap)."""
+    out = _power_promoted(x, y)
+    ax, ay = aval_of(x), aval_of(y)
+    if dtypes.is_inexact(ax.dtype) and dtypes.is_int(ay.dtype) and not ay.weak_type:
+        # As JAX (lax.pow of a float base and an integer exponent): the result
+        # is weak only if the exponent is.
+        out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
+    elif (dtypes.is_bool(ax.dtype) or dtypes.is_bool(ay.dtype)) and \
+            dtypes.is_int(aval_of(out).dtype) and aval_of(out).weak_type:
+        # As JAX: a power with a bool operand is a strong integer power.
+        out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
+    return out
+maximum = _binary("maximum", lax.max)
+minimum = _binary("minimum", lax.min)
+arctan2 = _binary("arctan2", lax.atan2, inexact=True)
+fmod = _binary("fmod", lambda x, y: _bool_as_int(
+    lambda a, b: lax.rem(a, _nonzero_int_divisor(b)))(x, y))
+
+
+def _power(x, y):
+    aval = aval_of(x)
+    dt, weak = aval.dtype, aval.weak_type and aval_of(y).weak_type
+    if dtypes.is_inexact(dt):
+        return lax.pow(x, y)
+    if dtypes.is_bool(dt):  # as JAX: bool ** bool is an int32 power, even with x64
+        dt = dtypes.int32
+        x, y = lax.convert_element_type(x, dt), lax.convert_element_type(y, dt)
+    # Integer power by binary exponentiation over the exponent's low 6 bits
+    # (anything more overflows for |x| > 1), exactly as JAX's _pow_int_int:
+    # exact, and wrapping on overflow like NumPy.
+    zero, one = lax.full_like(x, 0), lax.full_like(x, 1)
+    acc = lax.select(lax.bitwise_and(lax.eq(x, zero), lax.ne(y, zero)), zero, one)
+    for bit in range(6):
+        set_ = lax.ne(lax.bitwise_and(y, lax.full_like(y, 1 << bit)), zero)
+        acc = lax.select(set_, lax.mul(acc, x), acc)
+        if bit < 5:
+            x = lax.mul(x, x)
+    return lax.convert_element_type(acc, dt, weak_type=weak)
+
+
+def _float_divmod(x1, x2):
+    # CPython's float_divmod, as jax.numpy.
+    mod = lax.rem(x1, x2)
+    # x / 0 keeps its sign (+-inf, nan for 0/0): x - rem(x, 0) would be nan.
+    div = lax.div(lax.select(lax.eq(x2, lax.full_like(x2, 0)), x1, lax.sub(x1, mod)), x2)
+    ind = lax.bitwise_and(lax.ne(mod, lax.full_like(mod, 0)), lax.ne(lax.sign(x2), lax.sign(mod)))
+    mod = lax.select(ind, lax.add(mod, x2), mod)
+    div = lax.select(ind, lax.sub(div, lax.full_like(div, 1)), div)
+    return lax.round(div), mod
+
+
+def _complex_parts(x):
+    """(Re x, Im x) of a complex array. mlax has no real/imag op yet; an IRFFT of
+    length 1 returns the real part of its single term, exactly."""
+    x = _materialize(asarray(x) if not _is_array(x) else x)
+    shape = aval_of(x).shape
+    col = lax.reshape(x, shape + (1,))
+    minus_i = asarray(-1j, aval_of(x).dtype)
+    re = lax_fft.fft(col, "IRFFT", (1,))
+    im = lax_fft.fft(multiply(col, minus_i), "IRFFT", (1,))
+    return lax.reshape(re, shape), lax.reshape(im, shape)
+
+
+def _conj_complex(x):
+    """The conjugate of a complex array, for the functions that need one inside
+    (vdot, vecdot) while the public real/imag/conj still wait for their own ops."""
+    dt = aval_of(asarray(x) if not _is_array(x) else x).dtype
+    re, im = _complex_parts(x)
+    return subtract(lax.convert_element_type(re, dt),
+                    multiply(lax.convert_element_type(im, dt), asarray(1j, dt)))
+
+
+def _floor_divide(x, y):
+    dt = aval_of(x).dtype
+    if dtypes.is_float(dt):
+        # CPython's float floor division, as NumPy and JAX: floor(1 / 0.1) would be
+        # 10 where 1 // 0.1 is 9, and inf // 2 is nan.
+        return _float_divmod(x, y)[0]
+    if dtypes.is_unsigned(dt):
+        return lax.div(x, y)
+    q = lax.div(x, y)
+    zero = lax.full_like(x, 0)
+    r = lax.rem(x, y)
+    fix = lax.bitwise_and(lax.ne(r, zero), lax.ne(lax.lt(r, zero), lax.lt(y, zero)))
+    return lax.select(fix, lax.sub(q, lax.full_like(q, 1)), q)
+
+
+def _nonzero_int_divisor(y):
+    """An integer divisor with its zeros replaced by 1, so that remainders by 0 are 0
+    (as NumPy and JAX) rather than XLA's dividend; floats are unchanged."""
+    if not dtypes.is_int(aval_of(y).dtype):
+        return y
+    return lax.select(lax.eq(y, lax.full_like(y, 0)), lax.full_like(y, 1), y)
+
+
+def _remainder(x, y):
+    y = _nonzero_int_divisor(y)
+    r = lax.rem(x, y)
+    dt = aval_of(x).dtype
+    if dtypes.is_unsigned(dt):
+        return r
+    zero = lax.full_like(r, 0)
+    fix = lax.bitwise_and(lax.ne(r, zero), lax.ne(lax.lt(r, zero), lax.lt(y, zero)))
+    return lax.select(fix, lax.add(r, y), r)
+
+
+def _bool_as_int(fn):
+    """As JAX's promote_args_numeric: bools divide as (strong) int32, with
+    or without x64 (dtypes.to_numeric_dtype)."""
+    def g(x, y):
+        if dtypes.is_bool(aval_of(x).dtype):
+            dt = dtypes.int32
+            x = lax.convert_element_type(x, dt, weak_type=False)
+            y = lax.convert_element_type(y, dt, weak_type=False)
+        return fn(x, y)
+    return g
+
+
+floor_divide = _binary("floor_divide", _bool_as_int(_floor_divide))
+remainder = mod = _binary("remainder", _bool_as_int(_remainder))
+
+
+def square(x):
+    x = x if _is_array(x) or not isinstance(x, (list, tuple)) else asarray(x)
+    if _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
+        x = astype(x, dtypes.int32)  # as JAX (promote_args_numeric): bool -> int32
+    return multiply(x, x)
+
+
+reciprocal = _unary("reciprocal", lambda x: lax.div(lax.full_like(x, 1), x), True)
+
+
+def _comparison(name, lax_fn):
+    return _binary(name, lax_fn)
+
+
+equal = _comparison("equal", lax.eq)
+not_equal = _comparison("not_equal", lax.ne)
+less = _comparison("less", lax.lt)
+less_equal = _comparison("less_equal", lax.le)
+greater = _comparison("greater", lax.gt)
+greater_equal = _comparison("greater_equal", lax.ge)
+
+
+def _logical(name, lax_fn):
+    def fn(x, y):
+        _check_arg(name, x)
+        _check_arg(name, y)
+        x, y = promote_args(name, _to_bool(x), _to_bool(y))
+        return lax_fn(x, y)
+
+    fn.__name__ = name
+    return fn
+
+
+logical_and = _logical("logical_and", lax.bitwise_and)
+logical_or = _logical("logical_or", lax.bitwise_or)
+logical_xor = _logical("logical_xor", lax.bitwise_xor)
+
+
+def logical_not(x):
+    _check_arg("logical_not", x)
+    return lax.bitwise_not(_to_bool(x))
+
+
+def _require_int_or_bool(name, x):
+    dt = aval_of(x).dtype
+    if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
+        raise TypeError(f"mnp.{name} is only defined for integer and bool arrays, "
+                        f"got {dt.name} (at {core.user_location_str()})")
+
+
+def _bitwise(name, lax_fn):
+    def fn(x, y):
+        x, y = promote_args(name, x, y)
+        _require_int_or_bool(name, x)
+        return lax_fn(x, y)
+
+    fn.__name__ = name
+    return fn
+
+
+bitwise_and = _bitwise("bitwise_and", lax.bitwise_and)
+bitwise_or = _bitwise("bitwise_or", lax.bitwise_or)
+bitwise_xor = _bitwise("bitwise_xor", lax.bitwise_xor)
+
+
+def invert(x):
+    x, = promote_dtypes("invert", x)
+    _require_int_or_bool("invert", x)
+    return lax.bitwise_not(x)
+
+
+bitwise_not = invert
+
+
+def isfinite(x):
+    x, = promote_dtypes("isfinite", x)
+    dt = aval_of(x).dtype
+    if dtypes.is_float(dt):
+        return lax.is_finite(x)
+    return full(aval_of(x).shape, True)
+
+
+def isnan(x):
+    x, = promote_dtypes("isnan", x)
+    if dtypes.is_float(aval_of(x).dtype):
+        return lax.ne(x, x)
+    return full(aval_of(x).shape, False)
+
+
+def isinf(x):
+    x, = promote_dtypes("isinf", x)
+    if dtypes.is_float(aval_of(x).dtype):
+        return lax.eq(lax.abs(x), lax.full_like(x, np.inf))
+    return full(aval_of(x).shape, False)
+
+
+def clip(x, min=None, max=None):  # noqa: A002
+    if min is not None:
+        x = maximum(x, min)
+    if max is not None:
+        x = minimum(x, max)
+    return x
+
+
+# jax.lax.reduce recognises jax.numpy's functions as monoids too.
+lax_reductions.register_monoid("add", add)
+lax_reductions.register_monoid("mul", multiply)
+lax_reductions.register_monoid("max", maximum)
+lax_reductions.register_monoid("min", minimum)
+lax_reductions.register_monoid("and", logical_and, bitwise_and)
+lax_reductions.register_monoid("or", logical_or, bitwise_or)
 
 
 def _where():
@@ -71,8 +382,8 @@ arctan = atan = _unary("arctan", lax_math.atan, True)
 arcsinh = asinh = _unary("arcsinh", lax_math.asinh, True)
 arccosh = acosh = _unary("arccosh", lax_math.acosh, True)
 arctanh = atanh = _unary("arctanh", lax_math.atanh, True)
-atan2 = mnp.arctan2
-pow = mnp.power  # noqa: A001 (the array API name)
+atan2 = arctan2
+pow = power  # noqa: A001 (the array API name)
 
 # ---------------------------------------------------------------------------
 # Logs, powers, roots
@@ -85,12 +396,127 @@ cbrt = _real_unary("cbrt", lax_math.cbrt)
 float_power = _binary("float_power", lax.pow, inexact=True)
 
 
-def logaddexp2(x1, x2):
-    """log2(2**x1 + 2**x2) without overflow; with logaddexp's custom JVP
-    (numpy.manipulation), so its derivatives are JAX's to every order."""
-    from mlax._src.numpy import manipulation
+def _logaddexp_value(x1, x2, base2):
+    """log(exp(x1) + exp(x2)) (log2/exp2 with base2) without overflow, as
+    JAX computes it: amax + log1p(exp(-|x1 - x2|)); NaNs and same-signed
+    infinities (a NaN difference) give x1 + x2."""
+    amax = lax.max(x1, x2)
+    delta = lax.sub(x1, x2)
+    neg = lax.neg(lax.abs(delta))
+    if base2:
+        from mlax._src.lax import math as lax_math
 
-    return manipulation.logaddexp2(x1, x2)
+        tail = lax.mul(lax.full_like(amax, 1 / np.log(2)), lax.log1p(lax_math.exp2(neg)))
+    else:
+        tail = lax.log1p(lax.exp(neg))
+    return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
+
+
+def _logaddexp_weights(x1, x2, out, base2):
+    """d out / d x1 and d out / d x2, as JAX's custom JVP rule gives them:
+    b**(ri(x_i) - ri(out)) with ri(+inf) = 0 (b = e, or 2 with base2).
+
+    Where out is finite this is written as sigmoid(+-(x1 - x2) * ln b),
+    which equals it but depends on the inputs alone and is smooth, so that
+    the derivatives of the rule (higher derivatives of logaddexp) are exact
+    at x1 == x2 too (JAX gets those by recursing into its custom JVP; the
+    amax/|delta| formula has no second derivative at x1 == x2). Both
+    branches are kept finite where they are not selected, so a where()
+    never multiplies a zero cotangent by inf or NaN."""
+    inf = lax.full_like(out, np.inf)
+    zero = lax.full_like(out, 0)
+    out_inf = lax.eq(out, inf)
+    delta = lax.select(out_inf, zero, lax.sub(x1, x2))
+    if base2:
+        delta = lax.mul(delta, lax.full_like(delta, np.log(2)))
+    w1, w2 = lax.logistic(delta), lax.logistic(lax.neg(delta))
+
+    def at_inf(x):  # b**ri(x), selected only where out is +inf
+        x = lax.select(out_inf, lax.select(lax.eq(x, inf), zero, x), zero)
+        if base2:
+            from mlax._src.lax import math as lax_math
+
+            return lax_math.exp2(x)
+        return lax.exp(x)
+
+    return (lax.select(out_inf, at_inf(x1), w1), lax.select(out_inf, at_inf(x2), w2))
+
+
+# Custom-JVP levels: the rule of level k takes its primal output from level
+# k + 1 (mlax traces rules eagerly, so a rule calling its own function gets
+# the plain formula); the last level is the plain formula. The tangents do not
+# depend on the primal output, so every order of grad / jacfwd / jacrev /
+# hessian is exact; the primal output's derivative, seen only by forward
+# mode nested over forward mode, is exact to _LOGADDEXP_LEVELS nestings.
+_LOGADDEXP_LEVELS = 3
+_logaddexp_fns: dict = {}
+
+
+def _logaddexp_fn(base2, level=0):
+    key = (base2, level)
+    fn = _logaddexp_fns.get(key)
+    if fn is not None:
+        return fn
+    if level >= _LOGADDEXP_LEVELS:
+        fn = functools.partial(_logaddexp_value, base2=base2)
+    else:
+        from mlax._src.transforms.autodiff import custom_jvp
+
+        def value(x1, x2):
+            return _logaddexp_value(x1, x2, base2)
+
+        value.__name__ = "logaddexp2" if base2 else "logaddexp"
+        fn = custom_jvp(value)
+
+        @fn.defjvp
+        def _jvp(primals, tangents):
+            x1, x2 = primals
+            t1, t2 = tangents
+            out = _logaddexp_fn(base2, level + 1)(x1, x2)
+            w1, w2 = _logaddexp_weights(x1, x2, out, base2)
+            return out, lax.add(lax.mul(t1, w1), lax.mul(t2, w2))
+
+    _logaddexp_fns[key] = fn
+    return fn
+
+
+def _logaddexp(name, x1, x2, base2):
+    x1, x2 = util._promote_inexact(name, x1, x2)
+    x1, x2 = util.promote_args(name, x1, x2)
+    if dtypes.is_complex(aval_of(x1).dtype):
+        raise TypeError(f"mnp.{name} does not accept complex input "
+                        f"({aval_of(x1).dtype.name}) yet (at {_where()})")
+    x1, x2 = util._materialize(x1), util._materialize(x2)
+    return _logaddexp_fn(base2)(x1, x2)
+
+
+def logaddexp(x1, x2):
+    """log(exp(x1) + exp(x2)) without overflow; derivatives as JAX's (a
+    custom JVP: exact to every order, also at x1 == x2)."""
+    return _logaddexp("logaddexp", x1, x2, False)
+
+
+def logaddexp2(x1, x2):
+    """log2(2**x1 + 2**x2) without overflow; derivatives as JAX's."""
+    return _logaddexp("logaddexp2", x1, x2, True)
+
+
+logaddexp = util._eager_jit(logaddexp)
+logaddexp2 = util._eager_jit(logaddexp2)
+
+
+def hypot(x1, x2):
+    """sqrt(x1**2 + x2**2) without overflow."""
+    x1, x2 = util._promote_inexact("hypot", x1, x2)
+    x1, x2 = util.promote_args("hypot", x1, x2)
+    x1, x2 = abs(x1), abs(x2)
+    any_inf = logical_or(isinf(x1), isinf(x2))
+    big, small = maximum(x1, x2), minimum(x1, x2)
+    zero = equal(big, 0)
+    safe = mnp.where(zero, mnp.ones_like(big), big)
+    out = mnp.where(zero, big, multiply(big, sqrt(
+        add(1, square(divide(small, safe))))))
+    return mnp.where(any_inf, mnp.full_like(out, np.inf), out)
 
 # ---------------------------------------------------------------------------
 # Rounding, angles, signs
@@ -99,7 +525,7 @@ def logaddexp2(x1, x2):
 
 def rint(x):
     """Round to the nearest integer, ties to even (integers become floats)."""
-    mnp._check_arg("rint", x)
+    util._check_arg("rint", x)
     dt = _dtype(x)
     if dtypes.is_bool(dt) or dtypes.is_int(dt):
         return lax.convert_element_type(x, dtypes.default_float())
@@ -221,9 +647,9 @@ def modf(x, /, out=None):
     """The fractional and integral parts of x, both with x's sign."""
     if out is not None:
         raise NotImplementedError("mnp.modf: the out argument is not supported")
-    mnp._check_arg("modf", x)
-    x, = mnp._promote_inexact("modf", x)
-    return tuple(mnp._materialize(v) for v in _modf(x))
+    util._check_arg("modf", x)
+    x, = util._promote_inexact("modf", x)
+    return tuple(util._materialize(v) for v in _modf(x))
 
 
 modf = _eager_jit(modf)
@@ -231,15 +657,15 @@ modf = _eager_jit(modf)
 
 def divmod(x1, x2, /):  # noqa: A001
     """(floor_divide(x1, x2), remainder(x1, x2))."""
-    mnp._check_arg("divmod", x1)
-    mnp._check_arg("divmod", x2)
-    a, b = mnp.promote_args("divmod", x1, x2)
+    util._check_arg("divmod", x1)
+    util._check_arg("divmod", x2)
+    a, b = util.promote_args("divmod", x1, x2)
     dt = _dtype(a)
     if dtypes.is_complex(dt):
         raise TypeError(f"mnp.divmod does not accept complex input (at {_where()})")
     if dtypes.is_float(dt):
         return _float_divmod(a, b)
-    return mnp.floor_divide(x1, x2), mnp.remainder(x1, x2)
+    return floor_divide(x1, x2), remainder(x1, x2)
 
 
 divmod = _eager_jit(divmod)
@@ -250,7 +676,7 @@ divmod = _eager_jit(divmod)
 
 
 def _isposneginf(name, infinity, x):
-    x, = mnp.promote_dtypes(name, x)
+    x, = util.promote_dtypes(name, x)
     dt = _dtype(x)
     if dtypes.is_complex(dt):
         raise ValueError(f"mnp.{name} is not well defined for complex input (at {_where()})")
@@ -263,14 +689,14 @@ def isposinf(x, /, out=None):
     """x == +inf, elementwise (False for integers)."""
     if out is not None:
         raise NotImplementedError("mnp.isposinf: the out argument is not supported")
-    return mnp._materialize(_isposneginf("isposinf", np.inf, x))
+    return util._materialize(_isposneginf("isposinf", np.inf, x))
 
 
 def isneginf(x, /, out=None):
     """x == -inf, elementwise (False for integers)."""
     if out is not None:
         raise NotImplementedError("mnp.isneginf: the out argument is not supported")
-    return mnp._materialize(_isposneginf("isneginf", -np.inf, x))
+    return util._materialize(_isposneginf("isneginf", -np.inf, x))
 
 
 def iscomplexobj(x):
@@ -295,7 +721,7 @@ def _complex_unsupported(name):
 
 def real(val, /):
     """The real part (x itself for real input)."""
-    mnp._check_arg("real", val)
+    util._check_arg("real", val)
     if iscomplexobj(val):
         raise _complex_unsupported("real")
     return mnp.asarray(val)
@@ -303,7 +729,7 @@ def real(val, /):
 
 def imag(val, /):
     """The imaginary part (zeros for real input)."""
-    mnp._check_arg("imag", val)
+    util._check_arg("imag", val)
     if iscomplexobj(val):
         raise _complex_unsupported("imag")
     return mnp.zeros_like(val)
@@ -311,7 +737,7 @@ def imag(val, /):
 
 def conjugate(x, /):
     """The complex conjugate (x itself for real input)."""
-    mnp._check_arg("conjugate", x)
+    util._check_arg("conjugate", x)
     if iscomplexobj(x):
         raise _complex_unsupported("conjugate")
     return mnp.asarray(x)
@@ -322,7 +748,7 @@ conj = conjugate
 
 def isreal(x):
     """imag(x) == 0, elementwise (all True for real input)."""
-    mnp._check_arg("isreal", x)
+    util._check_arg("isreal", x)
     if iscomplexobj(x):
         raise _complex_unsupported("isreal")
     return mnp.full(aval_of(x).shape, True)
@@ -330,7 +756,7 @@ def isreal(x):
 
 def iscomplex(x):
     """imag(x) != 0, elementwise (all False for real input)."""
-    mnp._check_arg("iscomplex", x)
+    util._check_arg("iscomplex", x)
     if iscomplexobj(x):
         raise _complex_unsupported("iscomplex")
     return mnp.full(aval_of(x).shape, False)
@@ -338,7 +764,7 @@ def iscomplex(x):
 
 def angle(z, deg=False):
     """The argument of z in radians (or degrees): 0 or pi for real input."""
-    mnp._check_arg("angle", z)
+    util._check_arg("angle", z)
     if iscomplexobj(z):
         raise _complex_unsupported("angle")
     z = mnp.asarray(z)
@@ -370,12 +796,12 @@ def _right_shift(x, y):
 
 left_shift = bitwise_left_shift = _binary("left_shift", _left_shift)
 right_shift = bitwise_right_shift = _binary("right_shift", _right_shift)
-bitwise_invert = mnp.invert
+bitwise_invert = invert
 
 
 def _bitwise_count(x):
     _require_int("bitwise_count", x)
-    return lax.convert_element_type(lax_math.population_count(mnp._abs(x)), dtypes.uint8)
+    return lax.convert_element_type(lax_math.population_count(_abs(x)), dtypes.uint8)
 
 
 bitwise_count = _unary("bitwise_count", _bitwise_count)
@@ -438,10 +864,10 @@ def _frexp(x):
 
 def frexp(x, /):
     """Mantissa in [0.5, 1) (with x's sign) and int32 exponent: x = m * 2**e."""
-    mnp._check_arg("frexp", x)
-    x, = mnp._promote_inexact("frexp", x)
+    util._check_arg("frexp", x)
+    x, = util._promote_inexact("frexp", x)
     _no_complex("frexp", x)
-    return tuple(mnp._materialize(v) for v in _frexp(x))
+    return tuple(util._materialize(v) for v in _frexp(x))
 
 
 frexp = _eager_jit(frexp)
@@ -449,14 +875,14 @@ frexp = _eager_jit(frexp)
 
 def ldexp(x1, x2, /):
     """x1 * 2**x2 for integer x2, without intermediate overflow (as jax.numpy)."""
-    mnp._check_arg("ldexp", x1)
-    mnp._check_arg("ldexp", x2)
+    util._check_arg("ldexp", x1)
+    util._check_arg("ldexp", x2)
     d1, d2 = aval_of(x1).dtype, aval_of(x2).dtype
     if dtypes.is_complex(d1) or dtypes.is_inexact(d2):
         raise TypeError(f"mnp.ldexp: not supported for input types ({d1.name}, {d2.name}); "
                         f"x2 must be an integer (at {_where()})")
-    x1, = mnp._promote_inexact("ldexp", x1)
-    x1 = mnp._materialize(x1)
+    x1, = util._promote_inexact("ldexp", x1)
+    x1 = util._materialize(x1)
     dt = _dtype(x1)
     x2 = mnp.astype(x2, dt)
     x1, x2 = mnp._broadcast_all("ldexp", x1, x2)
@@ -508,69 +934,34 @@ def _gcd(x1, x2):
         swap = lax.lt(a, b)
         return lax.select(swap, b, a), lax.select(swap, a, b)
 
-    g, _ = while_loop(cond, body, (mnp._abs(x1), mnp._abs(x2)))
+    g, _ = while_loop(cond, body, (_abs(x1), _abs(x2)))
     return g
 
 
 def gcd(x1, x2, /):
     """Greatest common divisor of |x1| and |x2|, elementwise (integers)."""
-    mnp._check_arg("gcd", x1)
-    mnp._check_arg("gcd", x2)
-    x1, x2 = mnp.promote_args("gcd", x1, x2)
+    util._check_arg("gcd", x1)
+    util._check_arg("gcd", x2)
+    x1, x2 = util.promote_args("gcd", x1, x2)
     _require_int("gcd", x1)
-    x1, x2 = mnp._materialize(x1), mnp._materialize(x2)
+    x1, x2 = util._materialize(x1), util._materialize(x2)
     return _gcd(x1, x2)
 
 
 def lcm(x1, x2, /):
     """Least common multiple of |x1| and |x2|, elementwise (integers)."""
-    mnp._check_arg("lcm", x1)
-    mnp._check_arg("lcm", x2)
-    x1, x2 = mnp.promote_args("lcm", x1, x2)
+    util._check_arg("lcm", x1)
+    util._check_arg("lcm", x2)
+    x1, x2 = util.promote_args("lcm", x1, x2)
     _require_int("lcm", x1)
-    x1, x2 = mnp._abs(mnp._materialize(x1)), mnp._abs(mnp._materialize(x2))
+    x1, x2 = _abs(util._materialize(x1)), _abs(util._materialize(x2))
     d = _gcd(x1, x2)
     zero = lax.eq(d, _const(d, 0))
     safe_d = lax.select(zero, _const(d, 1), d)
     # |x1| * (|x2| // d), wrapping on overflow as NumPy and JAX (an abs() of the
     # product would turn a wrapped -124 into 124).
-    return lax.select(zero, _const(d, 0), lax.mul(x1, mnp.floor_divide(x2, safe_d)))
+    return lax.select(zero, _const(d, 0), lax.mul(x1, floor_divide(x2, safe_d)))
 
 
 gcd = _eager_jit(gcd)
 lcm = _eager_jit(lcm)
-
-# ---------------------------------------------------------------------------
-# Reductions: cumulative_prod, ptp
-# ---------------------------------------------------------------------------
-
-
-def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
-    """Cumulative product along `axis` (required for arrays of rank > 1),
-    optionally starting with the initial 1 (the array API's cumulative_prod)."""
-    from mlax._src.numpy import manipulation
-
-    x = x if mnp._is_array(x) else mnp.asarray(x)
-    if axis is None:
-        if aval_of(x).ndim > 1:
-            raise ValueError("mnp.cumulative_prod: axis must be given for arrays with more "
-                             f"than one dimension (at {_where()})")
-        axis = 0
-    out = manipulation.cumprod(x, axis=axis, dtype=dtype)
-    if include_initial:
-        ax = mnp._normalize_axis("cumulative_prod", axis, aval_of(out).ndim)
-        shape = list(aval_of(out).shape)
-        shape[ax] = 1
-        out = mnp.concatenate([mnp.ones(shape, aval_of(out).dtype), out], ax)
-    return out
-
-
-def ptp(a, axis=None, out=None, keepdims=False):
-    """max(a) - min(a) along `axis` (the peak-to-peak range)."""
-    if out is not None:
-        raise NotImplementedError("mnp.ptp: the out argument is not supported")
-    a = a if mnp._is_array(a) else mnp.asarray(a)
-    if dtypes.is_bool(_dtype(a)):
-        raise TypeError(f"mnp.ptp does not accept bool arrays (at {_where()})")
-    return mnp.subtract(mnp.max(a, axis=axis, keepdims=keepdims),
-                        mnp.min(a, axis=axis, keepdims=keepdims))

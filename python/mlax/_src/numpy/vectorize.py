@@ -11,7 +11,9 @@ from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.index_tricks import indices
-from mlax._src.numpy.library import _arr, _norm_axis, shape
+from mlax._src.numpy.lax_numpy import _arr
+from mlax._src.numpy.library import _norm_axis, shape
+from mlax._src.numpy import util
 
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
@@ -53,7 +55,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
     jit), the last true condition winning (as NumPy); one extra function is
     the default."""
     x = _arr(x)
-    if mnp._is_array(condlist) and aval_of(condlist).ndim == aval_of(x).ndim:
+    if util._is_array(condlist) and aval_of(condlist).ndim == aval_of(x).ndim:
         condlist = [condlist]
     condlist = [_arr(c) for c in condlist]
     n = len(condlist)
@@ -65,7 +67,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
     def value(f):
         if callable(f):
             return mnp.broadcast_to(mnp.asarray(f(x, *args, **kw), dtype=aval_of(x).dtype)
-                                    if not mnp._is_array(f(x, *args, **kw))
+                                    if not util._is_array(f(x, *args, **kw))
                                     else f(x, *args, **kw), aval_of(x).shape)
         return mnp.full(aval_of(x).shape, f, aval_of(x).dtype)
 
@@ -116,7 +118,7 @@ class vectorize:  # noqa: N801
         arrays = [_arr(args[i]) for i in dyn_idx]
         core = [len(c) for c in ins] if ins is not None else [0] * len(arrays)
         batch_shapes = [aval_of(a).shape[:aval_of(a).ndim - c] for a, c in zip(arrays, core)]
-        bshape = mnp.broadcast_shapes(*batch_shapes) if batch_shapes else ()
+        bshape = util.broadcast_shapes(*batch_shapes) if batch_shapes else ()
         arrays = [mnp.broadcast_to(a, bshape + aval_of(a).shape[aval_of(a).ndim - c:])
                   for a, c in zip(arrays, core)]
 

@@ -7,6 +7,8 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy import array_creation
+from mlax._src.numpy import ufuncs
 
 
 def _window(name, M, fn):
@@ -16,22 +18,22 @@ def _window(name, M, fn):
         return mnp.zeros((0,), dt)
     if M == 1:
         return mnp.ones((1,), dt)
-    n = mnp.arange(M).astype(dt)
+    n = array_creation.arange(M).astype(dt)
     return fn(n, M)
 
 
 def bartlett(M):
-    return _window("bartlett", M, lambda n, M: 1 - mnp.abs(2 * n / (M - 1) - 1))
+    return _window("bartlett", M, lambda n, M: 1 - ufuncs.abs(2 * n / (M - 1) - 1))
 
 
 def hanning(M):
-    return _window("hanning", M, lambda n, M: 0.5 - 0.5 * mnp.cos(2 * np.pi * n / (M - 1)))
+    return _window("hanning", M, lambda n, M: 0.5 - 0.5 * ufuncs.cos(2 * np.pi * n / (M - 1)))
 
 
 def hamming(M):
-    return _window("hamming", M, lambda n, M: 0.54 - 0.46 * mnp.cos(2 * np.pi * n / (M - 1)))
+    return _window("hamming", M, lambda n, M: 0.54 - 0.46 * ufuncs.cos(2 * np.pi * n / (M - 1)))
 
 
 def blackman(M):
-    return _window("blackman", M, lambda n, M: (0.42 - 0.5 * mnp.cos(2 * np.pi * n / (M - 1))
-                                                + 0.08 * mnp.cos(4 * np.pi * n / (M - 1))))
+    return _window("blackman", M, lambda n, M: (0.42 - 0.5 * ufuncs.cos(2 * np.pi * n / (M - 1))
+                                                + 0.08 * ufuncs.cos(4 * np.pi * n / (M - 1))))

@@ -18,6 +18,7 @@ from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import util
 
 
 def _identity(kind, dtype):
@@ -36,8 +37,8 @@ def _identity(kind, dtype):
 def _segment(kind, scatter, data, segment_ids, num_segments, indices_are_sorted,
              unique_indices, bucket_size, mode):
     name = f"segment_{kind}"
-    data = data if mnp._is_array(data) else mnp.asarray(data)
-    ids = segment_ids if mnp._is_array(segment_ids) else mnp.asarray(segment_ids)
+    data = data if util._is_array(data) else mnp.asarray(data)
+    ids = segment_ids if util._is_array(segment_ids) else mnp.asarray(segment_ids)
     d_aval, i_aval = aval_of(data), aval_of(ids)
     if not dtypes.is_int(i_aval.dtype):
         raise TypeError(f"ops.{name}: segment_ids must be integers, got {i_aval.dtype} "

@@ -23,6 +23,9 @@ from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
     _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
     _normal_real, _split_data, _uniform_impl)
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 class TypePromotionError(ValueError):
@@ -43,7 +46,7 @@ def _broadcast_shapes(name, shape, *args):
         if not arg_shapes:
             return ()
         try:
-            return tuple(mnp.broadcast_shapes(*arg_shapes))
+            return tuple(util.broadcast_shapes(*arg_shapes))
         except ValueError:
             raise ValueError(f"{name}: incompatible shapes for broadcasting: "
                              f"{', '.join(map(str, arg_shapes))}") from None
@@ -69,7 +72,7 @@ def _check_safe_to_cast(name, dtype, *args):
 
 def _check_params(name, *args):
     for a in args:
-        mnp._check_arg(name, a)
+        util._check_arg(name, a)
 
 
 def _float_kind_dtype(dtype, name):
@@ -149,7 +152,7 @@ def _exponential_impl(key, shape, dtype):
 def _pareto_jit(key, b, shape, dtype):
     b = _cvt(b, dtype)
     e = _exponential_impl(key, shape, dtype)
-    return lax.exp(mnp.divide(e, b))
+    return lax.exp(ufuncs.divide(e, b))
 
 
 def pareto(key, b, shape=None, dtype=None):
@@ -165,12 +168,12 @@ def pareto(key, b, shape=None, dtype=None):
 def _bernoulli_half(key, shape):
     # bernoulli(key, p=0.5, shape): p is a weakly typed default float.
     u = _uniform_impl(key, 0.0, 1.0, shape, dtypes.default_float())
-    return mnp.less(u, 0.5)
+    return ufuncs.less(u, 0.5)
 
 
 def _rademacher_impl(key, shape, dtype):
     b = mnp.astype(_bernoulli_half(key, shape), dtype)
-    return mnp.astype(mnp.subtract(mnp.multiply(2, b), 1), dtype)
+    return mnp.astype(ufuncs.subtract(ufuncs.multiply(2, b), 1), dtype)
 
 
 _rademacher_jit = _jit(static_argnums=(1, 2))(_rademacher_impl)
@@ -233,14 +236,14 @@ def maxwell(key, shape=(), dtype=None):
 
 @_jit(static_argnums=(3, 4))
 def _double_sided_maxwell_jit(key, loc, scale, shape, dtype):
-    params_shapes = tuple(mnp.broadcast_shapes(_shape_of(loc), _shape_of(scale)))
+    params_shapes = tuple(util.broadcast_shapes(_shape_of(loc), _shape_of(scale)))
     if not shape:
         shape = params_shapes
     shape = tuple(shape) + params_shapes
     keys = _split_data(key, (2,))
     maxwell_rvs = _maxwell_impl(keys[0], shape, dtype)
     random_sign = _rademacher_impl(keys[1], shape, dtype)
-    return mnp.add(mnp.multiply(mnp.multiply(random_sign, maxwell_rvs), scale), loc)
+    return ufuncs.add(ufuncs.multiply(ufuncs.multiply(random_sign, maxwell_rvs), scale), loc)
 
 
 def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
@@ -250,7 +253,7 @@ def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
     shape = _canonicalize_shape(shape, "double_sided_maxwell")
     _check_params("double_sided_maxwell", loc, scale)
     try:
-        mnp.broadcast_shapes(_shape_of(loc), _shape_of(scale))
+        util.broadcast_shapes(_shape_of(loc), _shape_of(scale))
     except ValueError:
         raise ValueError(f"double_sided_maxwell: incompatible shapes for broadcasting: "
                          f"{_shape_of(loc)}, {_shape_of(scale)}") from None
@@ -260,8 +263,8 @@ def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
 @_jit(static_argnums=(3, 4))
 def _weibull_min_jit(key, scale, concentration, shape, dtype):
     u = _uniform_impl(key, 0, 1, shape, dtype)
-    x = mnp.negative(lax.log1p(mnp.negative(u)))
-    return mnp.multiply(mnp.power(x, mnp.divide(1.0, concentration)), scale)
+    x = ufuncs.negative(lax.log1p(ufuncs.negative(u)))
+    return ufuncs.multiply(ufuncs.power(x, ufuncs.divide(1.0, concentration)), scale)
 
 
 def weibull_min(key, scale, concentration, shape=(), dtype=None):
@@ -276,7 +279,7 @@ def weibull_min(key, scale, concentration, shape=(), dtype=None):
 @_jit(static_argnums=(2, 3))
 def _lognormal_jit(key, sigma, shape, dtype):
     sigma = _cvt(sigma, dtype)
-    return lax.exp(mnp.multiply(_normal_real(key, shape, dtype), sigma))
+    return lax.exp(ufuncs.multiply(_normal_real(key, shape, dtype), sigma))
 
 
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
@@ -297,13 +300,13 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
 
 @_jit(static_argnums=(2, 3))
 def _geometric_jit(key, p, shape, dtype):
-    p, = mnp._promote_inexact("geometric", p)
+    p, = util._promote_inexact("geometric", p)
     p = mnp.asarray(p)
     u = _uniform_impl(key, 0.0, 1.0, shape, aval_of(p).dtype)
-    u = mnp.where(mnp.equal(u, 0), 1, u)
+    u = mnp.where(ufuncs.equal(u, 0), 1, u)
     log_u = lax.log(u)
-    log_one_minus_p = _bcast(lax.log1p(mnp.negative(p)), shape)
-    g = mnp.add(lax.floor(mnp.divide(log_u, log_one_minus_p)), 1)
+    log_one_minus_p = _bcast(lax.log1p(ufuncs.negative(p)), shape)
+    g = ufuncs.add(lax.floor(ufuncs.divide(log_u, log_one_minus_p)), 1)
     return mnp.astype(g, dtype)
 
 
@@ -323,14 +326,14 @@ def _triangular_jit(key, left, mode, right, shape, dtype):
     left = _bcast(_cvt(left, dtype), shape)
     right = _bcast(_cvt(right, dtype), shape)
     mode = _bcast(_cvt(mode, dtype), shape)
-    fc = mnp.divide(mnp.subtract(mode, left), mnp.subtract(right, left))
+    fc = ufuncs.divide(ufuncs.subtract(mode, left), ufuncs.subtract(right, left))
     u = _uniform_impl(key, 0.0, 1.0, shape, dtype)
-    out1 = mnp.add(left, lax.sqrt(mnp.multiply(mnp.multiply(u, mnp.subtract(right, left)),
-                                               mnp.subtract(mode, left))))
-    out2 = mnp.subtract(right, lax.sqrt(
-        mnp.multiply(mnp.multiply(mnp.subtract(1, u), mnp.subtract(right, left)),
-                     mnp.subtract(right, mode))))
-    return lax.select(mnp.less(u, fc), out1, out2)
+    out1 = ufuncs.add(left, lax.sqrt(ufuncs.multiply(ufuncs.multiply(u, ufuncs.subtract(right, left)),
+                                               ufuncs.subtract(mode, left))))
+    out2 = ufuncs.subtract(right, lax.sqrt(
+        ufuncs.multiply(ufuncs.multiply(ufuncs.subtract(1, u), ufuncs.subtract(right, left)),
+                     ufuncs.subtract(right, mode))))
+    return lax.select(ufuncs.less(u, fc), out1, out2)
 
 
 def triangular(key, left, mode, right, shape=None, dtype=None):
@@ -352,12 +355,12 @@ def _wald_jit(key, mean, shape, dtype):
     y = lax.mul(v, v)
     y_sq = lax.mul(y, y)
     mean_sq = lax.mul(mean, mean)
-    sqrt_term = lax.sqrt(mnp.add(mnp.multiply(mnp.multiply(4, mean), y),
-                                 mnp.multiply(mean_sq, y_sq)))
-    x = mnp.subtract(mnp.add(mean, mnp.divide(mnp.multiply(mean_sq, y), 2)),
-                     mnp.multiply(mnp.divide(mean, 2), sqrt_term))
-    return lax.select(lax.le(z, mnp.divide(mean, mnp.add(mean, x))), x,
-                      mnp.divide(mean_sq, x))
+    sqrt_term = lax.sqrt(ufuncs.add(ufuncs.multiply(ufuncs.multiply(4, mean), y),
+                                 ufuncs.multiply(mean_sq, y_sq)))
+    x = ufuncs.subtract(ufuncs.add(mean, ufuncs.divide(ufuncs.multiply(mean_sq, y), 2)),
+                     ufuncs.multiply(ufuncs.divide(mean, 2), sqrt_term))
+    return lax.select(lax.le(z, ufuncs.divide(mean, ufuncs.add(mean, x))), x,
+                      ufuncs.divide(mean_sq, x))
 
 
 def wald(key, mean, shape=None, dtype=None):
@@ -469,7 +472,7 @@ def loggamma(key, a, shape=None, dtype=None):
 @_jit(static_argnums=(3, 4))
 def _beta_jit(key, a, b, shape, dtype):
     if shape is None:
-        shape = tuple(mnp.broadcast_shapes(_shape_of(a), _shape_of(b)))
+        shape = tuple(util.broadcast_shapes(_shape_of(a), _shape_of(b)))
     else:
         _check_shape("beta", shape, _shape_of(a), _shape_of(b))
     a = _cvt(a, dtype)
@@ -565,8 +568,8 @@ def _f_jit(key, dfnum, dfden, shape, dtype):
     keys = _split_data(key, (2,))
     chi2_dfn = _chisquare_impl(keys[1], dfnum, shape, dtype)
     chi2_dfd = _chisquare_impl(keys[0], dfden, shape, dtype)
-    num = mnp.divide(chi2_dfn, dfnum)
-    den = mnp.divide(chi2_dfd, dfden)
+    num = ufuncs.divide(chi2_dfn, dfnum)
+    den = ufuncs.divide(chi2_dfd, dfden)
     return lax.div(num, den)
 
 
@@ -591,7 +594,7 @@ def _t_jit(key, df, shape, dtype):
     n = _normal_real(keys[0], shape, dtype)
     half_df = lax.div(df, lax.full_like(df, 2))
     g = _gamma_impl(keys[1], half_df, shape, dtype, False)
-    return mnp.multiply(n, lax.sqrt(mnp.divide(half_df, g)))
+    return ufuncs.multiply(n, lax.sqrt(ufuncs.divide(half_df, g)))
 
 
 def t(key, df, shape=None, dtype=None):
@@ -606,9 +609,9 @@ def t(key, df, shape=None, dtype=None):
 
 def _generalized_normal_impl(key, p, shape, dtype):
     keys = _split_data(key, (2,))
-    g = _gamma_impl(keys[0], mnp.divide(1, p), shape, dtype, False)
+    g = _gamma_impl(keys[0], ufuncs.divide(1, p), shape, dtype, False)
     r = _rademacher_impl(keys[1], shape, dtype)
-    return mnp.multiply(r, mnp.power(g, mnp.divide(1, p)))
+    return ufuncs.multiply(r, ufuncs.power(g, ufuncs.divide(1, p)))
 
 
 _generalized_normal_jit = _jit(static_argnums=(2, 3))(_generalized_normal_impl)
@@ -628,8 +631,8 @@ def _ball_jit(key, p, d, shape, dtype):
     keys = _split_data(key, (2,))
     g = _generalized_normal_impl(keys[0], p, (*shape, d), dtype)
     e = _exponential_impl(keys[1], shape, dtype)
-    s = mnp.add(mnp.sum(mnp.power(mnp.abs(g), p), axis=-1), e)
-    return mnp.divide(g, mnp.power(s, mnp.divide(1, p))[..., None])
+    s = ufuncs.add(reductions.sum(ufuncs.power(ufuncs.abs(g), p), axis=-1), e)
+    return ufuncs.divide(g, ufuncs.power(s, ufuncs.divide(1, p))[..., None])
 
 
 def ball(key, d, p=2, shape=(), dtype=None):

@@ -28,6 +28,9 @@ from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.base.tree import registry
+from mlax._src.numpy import reductions
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 _U32 = dtypes.uint32
 _UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
@@ -122,12 +125,12 @@ class KeyArray:
     def __eq__(self, other):
         if not isinstance(other, KeyArray):
             return NotImplemented
-        return mnp.all(mnp.equal(self._data, other._data), axis=-1)
+        return reductions.all(ufuncs.equal(self._data, other._data), axis=-1)
 
     def __ne__(self, other):
         if not isinstance(other, KeyArray):
             return NotImplemented
-        return mnp.logical_not(self == other)
+        return ufuncs.logical_not(self == other)
 
     def __repr__(self):
         if isinstance(self._data, Tracer):
@@ -200,7 +203,7 @@ def _canonicalize_shape(shape, name):
 def _check_shape(name, shape, *param_shapes):
     if param_shapes:
         try:
-            shape_ = mnp.broadcast_shapes(shape, *param_shapes)
+            shape_ = util.broadcast_shapes(shape, *param_shapes)
         except ValueError:
             shape_ = None
         if tuple(shape) != shape_:
@@ -523,10 +526,10 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
     float_bits = lax.bitwise_or(float_bits,
                                 lax.full(shape, np.asarray(one_bits, uint_dtype), uint_dtype))
     floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), lax.full(shape, 1, dtype))
-    scaled = mnp.add(mnp.multiply(floats, lax.sub(maxval, minval)
+    scaled = ufuncs.add(ufuncs.multiply(floats, lax.sub(maxval, minval)
                                   if aval_of(maxval).shape == aval_of(minval).shape
-                                  else mnp.subtract(maxval, minval)), minval)
-    return mnp.maximum(minval, lax.reshape(scaled, shape))
+                                  else ufuncs.subtract(maxval, minval)), minval)
+    return ufuncs.maximum(minval, lax.reshape(scaled, shape))
 
 
 _uniform_jit = _jit(static_argnums=(3, 4))(_uniform_impl)
@@ -537,8 +540,8 @@ def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     data, _ = _check_key("uniform", key)
     dtype = _float_dtype(dtype, "uniform")
     shape = _canonicalize_shape(shape, "uniform")
-    mnp._check_arg("uniform", minval)
-    mnp._check_arg("uniform", maxval)
+    util._check_arg("uniform", minval)
+    util._check_arg("uniform", maxval)
     _check_shape("uniform", shape, aval_of(minval).shape, aval_of(maxval).shape)
     return _uniform_jit(data, minval, maxval, shape, dtype)
 
@@ -569,19 +572,19 @@ def normal(key, shape=(), dtype=None):
 @_jit(static_argnums=(3, 4))
 def _truncated_normal_jit(key, lower, upper, shape, dtype):
     if shape is None:
-        shape = mnp.broadcast_shapes(aval_of(lower).shape, aval_of(upper).shape)
+        shape = util.broadcast_shapes(aval_of(lower).shape, aval_of(upper).shape)
     else:
         _check_shape("truncated_normal", shape, aval_of(lower).shape, aval_of(upper).shape)
     lower = lax.convert_element_type(lower, dtype)
     upper = lax.convert_element_type(upper, dtype)
     sqrt2 = _const(np.sqrt(2), dtype)
-    a = lax.erf(mnp.divide(lower, sqrt2))
-    b = lax.erf(mnp.divide(upper, sqrt2))
+    a = lax.erf(ufuncs.divide(lower, sqrt2))
+    b = lax.erf(ufuncs.divide(upper, sqrt2))
     u = _uniform_impl(key, a, b, shape, dtype)
-    out = mnp.multiply(sqrt2, lax.erf_inv(u))
+    out = ufuncs.multiply(sqrt2, lax.erf_inv(u))
     lo = lax.nextafter(lower, lax.full(aval_of(lower).shape, np.inf, dtype))
     hi = lax.nextafter(upper, lax.full(aval_of(upper).shape, -np.inf, dtype))
-    return mnp.clip(out, lo, hi)
+    return ufuncs.clip(out, lo, hi)
 
 
 def truncated_normal(key, lower, upper, shape=None, dtype=None):
@@ -603,9 +606,9 @@ def _bernoulli_jit(key, p, shape, mode):
     if mode == "high":
         both = _uniform_impl(key, 0.0, 1.0, (2, *shape), dtype)
         u1, u2 = both[0], both[1]
-        u2 = mnp.multiply(u2, 2.0 ** -_finfo(dtype).nmant)
-        return mnp.less(u2, mnp.subtract(p, u1))
-    return mnp.less(_uniform_impl(key, 0.0, 1.0, shape, dtype), p)
+        u2 = ufuncs.multiply(u2, 2.0 ** -_finfo(dtype).nmant)
+        return ufuncs.less(u2, ufuncs.subtract(p, u1))
+    return ufuncs.less(_uniform_impl(key, 0.0, 1.0, shape, dtype), p)
 
 
 def bernoulli(key, p=0.5, shape=None, mode="low"):
@@ -679,8 +682,8 @@ def _gumbel_impl(key, shape, dtype, mode):
     if mode in ("high", "highest"):
         both = _uniform_impl(key, 0.0, 1.0, (2,) + shape, dtype)
         high, low = both[0], both[1]
-        x = mnp.where(mnp.greater_equal(high, 0.5), high,
-                      mnp.add(mnp.add(high, mnp.multiply(2.0 ** -info.nmant, low)),
+        x = mnp.where(ufuncs.greater_equal(high, 0.5), high,
+                      ufuncs.add(ufuncs.add(high, ufuncs.multiply(2.0 ** -info.nmant, low)),
                               _const(info.tiny, dtype)))
         return lax.neg(lax.log(lax.neg(lax.log1p(lax.neg(x)))))
     u = _uniform_impl(key, np.asarray(info.tiny, dtype), 1.0, shape, dtype)
@@ -744,10 +747,10 @@ def _categorical_jit(key, logits, shape, batch_shape, axis, replace, mode):
         logits_shape.insert(axis % ndim, aval_of(logits).shape[axis])
         g = _gumbel_impl(key, (*shape_prefix, *logits_shape), dtype, mode)
         expanded = lax.reshape(logits, (1,) * len(shape_prefix) + aval_of(logits).shape)
-        total = mnp.add(g, expanded)
+        total = ufuncs.add(g, expanded)
         return _argmax(total, axis % aval_of(total).ndim)
     g = _gumbel_impl(key, aval_of(logits).shape, dtype, mode)
-    logits = mnp.add(logits, g)
+    logits = ufuncs.add(logits, g)
     k = math.prod(shape_prefix)
     n = aval_of(logits).shape[axis]
     if k > n:
@@ -764,7 +767,7 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     """Samples from categorical distributions given by unnormalized log
     probabilities `logits` (Gumbel-max, or Gumbel-top-k without replacement)."""
     data, _ = _check_key("categorical", key)
-    mnp._check_arg("categorical", logits)
+    util._check_arg("categorical", logits)
     logits = mnp.asarray(logits)
     aval = aval_of(logits)
     if not dtypes.is_float(aval.dtype):
@@ -787,7 +790,7 @@ def _convert_and_clip_integer(val, dtype):
     vdt = aval_of(val).dtype
     lo = builtins.max(int(np.iinfo(dtype).min), int(np.iinfo(vdt).min))
     hi = builtins.min(int(np.iinfo(dtype).max), int(np.iinfo(vdt).max))
-    clipped = mnp.clip(val, _const(lo, vdt), _const(hi, vdt))
+    clipped = ufuncs.clip(val, _const(lo, vdt), _const(hi, vdt))
     return lax.convert_element_type(clipped, dtype)
 
 
@@ -802,7 +805,7 @@ def _randint_jit(key, minval, maxval, shape, dtype):
         maxval = mnp.astype(maxval, dtypes.default_int())
     max_in_dtype = _convert_and_clip_integer(_const(np.iinfo(dtype).max, dtype),
                                              aval_of(maxval).dtype)
-    maxval_out_of_range = mnp.greater(maxval, max_in_dtype)
+    maxval_out_of_range = ufuncs.greater(maxval, max_in_dtype)
     minval = _convert_and_clip_integer(minval, dtype)
     maxval = _convert_and_clip_integer(maxval, dtype)
     minval = _broadcast_to_rank(minval, len(shape))
@@ -812,18 +815,18 @@ def _randint_jit(key, minval, maxval, shape, dtype):
     higher_bits = _random_bits(keys[0], nbits, shape)
     lower_bits = _random_bits(keys[1], nbits, shape)
     udt = _UINT[nbits]
-    span = lax.convert_element_type(mnp.subtract(maxval, minval), udt)
-    span = mnp.where(mnp.less_equal(maxval, minval), _const(1, udt), span)
-    span = mnp.where(mnp.logical_and(maxval_out_of_range, mnp.greater(maxval, minval)),
-                     mnp.add(span, _const(1, udt)), span)
+    span = lax.convert_element_type(ufuncs.subtract(maxval, minval), udt)
+    span = mnp.where(ufuncs.less_equal(maxval, minval), _const(1, udt), span)
+    span = mnp.where(ufuncs.logical_and(maxval_out_of_range, ufuncs.greater(maxval, minval)),
+                     ufuncs.add(span, _const(1, udt)), span)
     span_full = mnp.broadcast_to(span, shape)
-    multiplier = mnp.remainder(_const(2 ** (nbits // 2), udt), span)
+    multiplier = ufuncs.remainder(_const(2 ** (nbits // 2), udt), span)
     multiplier = lax.rem(lax.mul(multiplier, multiplier), span)
     multiplier = mnp.broadcast_to(multiplier, shape)
     random_offset = lax.add(lax.mul(lax.rem(higher_bits, span_full), multiplier),
                             lax.rem(lower_bits, span_full))
     random_offset = lax.rem(random_offset, span_full)
-    return mnp.add(minval, lax.convert_element_type(random_offset, dtype))
+    return ufuncs.add(minval, lax.convert_element_type(random_offset, dtype))
 
 
 def randint(key, shape, minval, maxval, dtype=None):
@@ -834,14 +837,14 @@ def randint(key, shape, minval, maxval, dtype=None):
     if not dtypes.is_int(dtype):
         raise TypeError(f"randint only accepts integer dtypes, got {dtype}")
     for v in (minval, maxval):
-        mnp._check_arg("randint", v)
+        util._check_arg("randint", v)
     info = np.iinfo(dtype)
     sample_dtype = dtype
     if info.bits < 32:
         sample_dtype = dtypes.int32
-        minval = mnp.clip(mnp.astype(mnp.asarray(minval), dtypes.int32), int(info.min),
+        minval = ufuncs.clip(mnp.astype(mnp.asarray(minval), dtypes.int32), int(info.min),
                           int(info.max))
-        maxval = mnp.clip(mnp.astype(mnp.asarray(maxval), dtypes.int32), int(info.min),
+        maxval = ufuncs.clip(mnp.astype(mnp.asarray(maxval), dtypes.int32), int(info.min),
                           int(info.max) + 1)
     out = _randint_jit(data, minval, maxval, shape, sample_dtype)
     return out if sample_dtype == dtype else mnp.astype(out, dtype)
@@ -893,7 +896,7 @@ def _permutation_range_jit(key, n):
 def permutation(key, x, axis=0, independent=False):
     """A random permutation of `arange(x)` (x an int) or of x along `axis`."""
     data, _ = _check_key("permutation", key)
-    mnp._check_arg("permutation", x)
+    util._check_arg("permutation", x)
     ndim = aval_of(x).ndim
     if not ndim:
         if not dtypes.is_int(aval_of(x).dtype):
@@ -912,7 +915,7 @@ def _choice_p_jit(key, p, shape):
     total = lax.slice(p_cuml, (n - 1,), (n,))
     total = lax.reshape(total, ())
     u = _uniform_impl(key, 0.0, 1.0, shape, aval_of(p).dtype)
-    r = mnp.multiply(total, mnp.subtract(1, u))
+    r = ufuncs.multiply(total, ufuncs.subtract(1, u))
     # searchsorted(p_cuml, r, side='left'): how many entries are < r.
     less = lax.lt(lax.broadcast_in_dim(p_cuml, shape + (n,), (len(shape),)),
                   lax.broadcast_in_dim(r, shape + (n,), tuple(range(len(shape)))))
@@ -925,7 +928,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     if not isinstance(shape, Sequence):
         raise TypeError(f"shape argument of mlax.random.choice must be a sequence, got {shape}")
     shape = _canonicalize_shape(shape, "choice")
-    mnp._check_arg("choice", a)
+    util._check_arg("choice", a)
     arr = mnp.asarray(a)
     aval = aval_of(arr)
     if aval.ndim == 0:
@@ -952,8 +955,8 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
             index = (builtins.slice(None),) * axis + (builtins.slice(n_draws),)
             result = perm[index]
     else:
-        mnp._check_arg("choice", p)
-        p_arr, = mnp._promote_inexact("choice", p)
+        util._check_arg("choice", p)
+        p_arr, = util._promote_inexact("choice", p)
         p_arr = mnp.asarray(p_arr)
         if aval_of(p_arr).shape != (n_inputs,):
             raise ValueError(
@@ -962,8 +965,8 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
         if replace:
             ind = _choice_p_jit(data, p_arr, shape)
         else:
-            g = mnp.add(gumbel(data, (n_inputs,), dtype=aval_of(p_arr).dtype, mode=mode),
-                        mnp.log(p_arr))
+            g = ufuncs.add(gumbel(data, (n_inputs,), dtype=aval_of(p_arr).dtype, mode=mode),
+                        ufuncs.log(p_arr))
             ind = lax.convert_element_type(_top_k_indices(g, n_draws), dtypes.default_int())
         result = ind if aval.ndim == 0 else _take(arr, ind, axis)
     out_shape = (shape if aval.ndim == 0
@@ -975,7 +978,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
 def _multivariate_normal_jit(key, mean, cov, shape, dtype):
     n = aval_of(mean).shape[-1]
     if shape is None:
-        shape = mnp.broadcast_shapes(aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
+        shape = util.broadcast_shapes(aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
     else:
         _check_shape("normal", shape, aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
     shape = tuple(shape)
@@ -992,13 +995,13 @@ def _multivariate_normal_jit(key, mean, cov, shape, dtype):
     if nb:
         # (batch, free, i) -> (free, batch, i)
         prod = lax.transpose(prod, tuple(range(nb, nb + free)) + tuple(range(nb)) + (nd - 1,))
-    return mnp.add(mean, prod)
+    return ufuncs.add(mean, prod)
 
 
 def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky"):
     """Multivariate normal samples with the given mean and covariance."""
     data, _ = _check_key("multivariate_normal", key)
-    mean, cov = mnp._promote_inexact("multivariate_normal", mean, cov)
+    mean, cov = util._promote_inexact("multivariate_normal", mean, cov)
     mean, cov = mnp.asarray(mean), mnp.asarray(cov)
     if method not in {"svd", "eigh", "cholesky"}:
         raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
@@ -1019,7 +1022,7 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
         raise ValueError(f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, "
                          f"but got cov.shape == {aval_of(cov).shape}.")
     cov_batch = aval_of(cov).shape[:-2]
-    out_batch = (mnp.broadcast_shapes(aval_of(mean).shape[:-1], cov_batch) if shape is None
+    out_batch = (util.broadcast_shapes(aval_of(mean).shape[:-1], cov_batch) if shape is None
                  else tuple(shape))
     if cov_batch and tuple(out_batch[len(out_batch) - len(cov_batch):]) != cov_batch:
         raise NotImplementedError(

@@ -1,0 +1,295 @@
+"""mlax.numpy's reductions: sum, prod, max, min, all, any, mean, var, std
+(with `where=` and `initial=`), their NaN-ignoring twins, the cumulative
+reductions, ptp, average and the order statistics (quantile, percentile,
+median)."""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.lax import lax
+from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.util import (
+    _Literal, _broadcast_to_shape, _check_arg, _is_array, _to_bool, broadcast_shapes)
+from mlax._src.numpy.lax_numpy import _arr, _axes, asarray, astype
+from mlax._src.numpy.ufuncs import (
+    _dtype, _where, add, divide, greater, maximum, minimum, multiply, sqrt, subtract)
+from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
+
+
+# ---------------------------------------------------------------------------
+# Reductions
+# ---------------------------------------------------------------------------
+
+def _where_mask(name, where, shape):
+    """The `where=` argument of a reduction as a bool mask of `shape` (None: no mask)."""
+    if where is None:
+        return None
+    w = where if _is_array(where) else asarray(where)
+    if aval_of(w).dtype != dtypes.bool_:
+        raise ValueError(f"mnp.{name}: where must be None or a boolean array; got "
+                         f"{aval_of(w).dtype}")
+    return _broadcast_to_shape(w, broadcast_shapes(aval_of(w).shape, shape, name=name)) \
+        if aval_of(w).shape != shape else w
+
+
+def _upcast_f16(dt):
+    # As JAX: half-precision floats accumulate in float32 (a float16 sum of many
+    # small terms otherwise stalls or rounds to zero).
+    return dtypes.float32 if dt in (dtypes.float16, dtypes.bfloat16) else dt
+
+
+def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, where=None,
+            identity=None, initial=None, combine=None):
+    """Reduce `a` over `axis` with `lax_fn`; masked-out elements (`where=`) become
+    `identity`, `initial` is combined in after; float16/bfloat16 sums and products
+    (`upcast_ints`) accumulate in float32 and round back once, as JAX's."""
+    _check_arg(name, a)  # as JAX: a list is not an array (mnp.sum([1, 2]))
+    a = a if _is_array(a) else asarray(a)
+    aval = aval_of(a)
+    axes = _axes(name, axis, aval.ndim)
+    mask = _where_mask(name, where, aval.shape)
+    if mask is not None and identity is None and initial is None:
+        raise ValueError(f"mnp.{name}: reduction operation {name} does not have an identity, "
+                         f"so to use a where mask one has to specify 'initial'")
+    if dtype is not None:
+        out_dt = dtypes.canonicalize(dtype)
+        a = astype(a, out_dt)
+    else:
+        out_dt = aval.dtype
+        if upcast_ints:
+            if dtypes.is_bool(out_dt):
+                out_dt = dtypes.default_int()
+            elif dtypes.is_int(out_dt) and out_dt.itemsize < dtypes.default_int().itemsize:
+                # As JAX: to the default (unsigned) int, 64-bit with x64.
+                out_dt = (dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(out_dt)
+                          else dtypes.default_int())
+            a = astype(a, _upcast_f16(out_dt))
+    comp_dt = aval_of(a).dtype
+    if mask is not None:
+        # No identity (max/min): `initial` stands in; combining it twice is harmless.
+        fill = identity if identity is not None else initial
+        a = lax.select(mask, a, _broadcast_to_shape(
+            lax.convert_element_type(np.asarray(fill, comp_dt), comp_dt), aval.shape))
+    out = lax_fn(a, axes)
+    if initial is not None:
+        out = combine(out, astype(asarray(initial), comp_dt))
+    if aval_of(out).dtype != out_dt:
+        out = astype(out, out_dt)
+    if keepdims:
+        out = lax.reshape(out, [1 if i in axes else d for i, d in enumerate(aval.shape)])
+    return out
+
+
+def sum(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, True, where, 0, initial,
+                   add)
+
+
+def prod(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):
+    return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, True, where, 1, initial,
+                   multiply)
+
+
+def _check_nonempty(name, a, axis):
+    aval = aval_of(a)
+    axes = _axes(name, axis, aval.ndim)
+    if builtins.any(aval.shape[x] == 0 for x in axes):
+        raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
+
+
+def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    _check_arg("max", a)
+    a = a if _is_array(a) else asarray(a)
+    if initial is None:
+        _check_nonempty("max", a, axis)
+    return _reduce("max", a, axis, keepdims, lax.reduce_max, where=where, initial=initial,
+                   combine=maximum)
+
+
+def min(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+    _check_arg("min", a)
+    a = a if _is_array(a) else asarray(a)
+    if initial is None:
+        _check_nonempty("min", a, axis)
+    return _reduce("min", a, axis, keepdims, lax.reduce_min, where=where, initial=initial,
+                   combine=minimum)
+
+
+amax, amin = max, min
+
+
+def all(a, axis=None, keepdims=False, where=None):  # noqa: A001
+    a = a if _is_array(a) else asarray(a)
+    return _reduce("all", _to_bool(a), axis, keepdims, lax.reduce_and, where=where,
+                   identity=True)
+
+
+def any(a, axis=None, keepdims=False, where=None):  # noqa: A001
+    a = a if _is_array(a) else asarray(a)
+    return _reduce("any", _to_bool(a), axis, keepdims, lax.reduce_or, where=where,
+                   identity=False)
+
+
+def _count(aval, axes):
+    return int(np.prod([aval.shape[x] for x in axes], dtype=np.int64))
+
+
+def _reduction_count(name, aval, axes, keepdims, where, dt):
+    """How many elements each output of a reduction saw: a Python int, or, with
+    `where=`, an array of `dt` counting the mask."""
+    mask = _where_mask(name, where, aval.shape)
+    if mask is None:
+        return _count(aval, axes)
+    return sum(mask, axis=axes, dtype=dt, keepdims=keepdims)
+
+
+def mean(a, axis=None, dtype=None, keepdims=False, where=None):
+    _check_arg("mean", a)
+    a = a if _is_array(a) else asarray(a)
+    aval = aval_of(a)
+    axes = _axes("mean", axis, aval.ndim)
+    where = _where_mask("mean", where, aval.shape)  # checked here, so errors name mean
+    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
+    comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
+    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
+    n = _reduction_count("mean", aval, axes, keepdims, where, comp)
+    if isinstance(n, int):
+        n = _Literal(n if n else np.nan, comp, False)
+    return astype(divide(total, n), dt)
+
+
+def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+    _check_arg("var", a)
+    a = a if _is_array(a) else asarray(a)
+    aval = aval_of(a)
+    axes = _axes("var", axis, aval.ndim)
+    where = _where_mask("var", where, aval.shape)
+    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
+    comp = _upcast_f16(dt)  # as JAX: f16/bf16 accumulate in f32
+    a = astype(a, comp)
+    centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
+    sq = (multiply(centered, lax_conj(centered)) if dtypes.is_complex(comp)
+          else multiply(centered, centered))
+    total = sum(sq, axis=axes, keepdims=keepdims, where=where)
+    n = _reduction_count("var", aval, axes, keepdims, where, comp)
+    if isinstance(n, int):
+        out = divide(total, _Literal(n - ddof if n - ddof > 0 else np.nan, comp, False))
+    else:
+        n = subtract(n, _Literal(ddof, comp, False))
+        ratio = divide(total, n)
+        out = lax.select(greater(n, _Literal(0, comp, False)), ratio, _broadcast_to_shape(
+            lax.convert_element_type(np.asarray(np.nan, comp), comp), aval_of(ratio).shape))
+    return astype(out, dt)
+
+
+def lax_conj(x):
+    raise NotImplementedError("complex variance needs lax.conj (not yet an op)")
+
+
+def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+    a = a if _is_array(a) else asarray(a)
+    where = _where_mask("std", where, aval_of(a).shape)
+    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where))
+
+
+# ---------------------------------------------------------------------------
+# Cumulative sums and products
+# ---------------------------------------------------------------------------
+
+def _cumulative_setup(name, a, axis, dtype):
+    a = _arr(a)
+    if axis is None:
+        a = mnp.ravel(a)
+        axis = 0
+    aval = aval_of(a)
+    axis = mnp._normalize_axis(name, axis, aval.ndim)  # a 0-d `a` has no axis 0 (as JAX)
+    if dtype is not None:
+        a = mnp.astype(a, dtype)
+    else:
+        dt = aval.dtype
+        if dtypes.is_bool(dt):
+            a = mnp.astype(a, dtypes.default_int())
+    if aval_of(a).ndim == 0:
+        a = mnp.reshape(a, (1,))
+    return a, axis
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """Cumulative sum along `axis` (of the flattened array when None)."""
+    if out is not None:
+        raise NotImplementedError("mnp.cumsum: the out argument is not supported")
+    a, axis = _cumulative_setup("cumsum", a, axis, dtype)
+    return lax.cumsum(a, axis)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    """Cumulative product along `axis` (log-step doubling: exact with zeros,
+    differentiable)."""
+    if out is not None:
+        raise NotImplementedError("mnp.cumprod: the out argument is not supported")
+    a, axis = _cumulative_setup("cumprod", a, axis, dtype)
+    aval = aval_of(a)
+    n = aval.shape[axis]
+    one = mnp.ones((), aval.dtype)
+    k = 1
+    while k < n:
+        config = [(0, 0, 0)] * aval.ndim
+        config[axis] = (k, -k, 0)
+        a = ufuncs.multiply(a, lax.pad(a, one, config))
+        k *= 2
+    return a
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    x = _arr(x)
+    if axis is None:
+        if aval_of(x).ndim > 1:
+            raise ValueError("mnp.cumulative_sum: axis must be given for arrays with more "
+                             f"than one dimension (at {_where()})")
+        axis = 0
+    out = cumsum(x, axis=axis, dtype=dtype)
+    if include_initial:
+        ax = mnp._normalize_axis("cumulative_sum", axis, aval_of(out).ndim)
+        shape = list(aval_of(out).shape)
+        shape[ax] = 1
+        out = mnp.concatenate([mnp.zeros(shape, aval_of(out).dtype), out], ax)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# cumulative_prod, ptp
+# ---------------------------------------------------------------------------
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Cumulative product along `axis` (required for arrays of rank > 1),
+    optionally starting with the initial 1 (the array API's cumulative_prod)."""
+    x = x if util._is_array(x) else mnp.asarray(x)
+    if axis is None:
+        if aval_of(x).ndim > 1:
+            raise ValueError("mnp.cumulative_prod: axis must be given for arrays with more "
+                             f"than one dimension (at {_where()})")
+        axis = 0
+    out = cumprod(x, axis=axis, dtype=dtype)
+    if include_initial:
+        ax = mnp._normalize_axis("cumulative_prod", axis, aval_of(out).ndim)
+        shape = list(aval_of(out).shape)
+        shape[ax] = 1
+        out = mnp.concatenate([mnp.ones(shape, aval_of(out).dtype), out], ax)
+    return out
+
+
+def ptp(a, axis=None, out=None, keepdims=False):
+    """max(a) - min(a) along `axis` (the peak-to-peak range)."""
+    if out is not None:
+        raise NotImplementedError("mnp.ptp: the out argument is not supported")
+    a = a if util._is_array(a) else mnp.asarray(a)
+    if dtypes.is_bool(_dtype(a)):
+        raise TypeError(f"mnp.ptp does not accept bool arrays (at {_where()})")
+    return ufuncs.subtract(max(a, axis=axis, keepdims=keepdims),
+                        min(a, axis=axis, keepdims=keepdims))

@@ -1,0 +1,166 @@
+"""What the mlax.numpy modules share: argument checks, NumPy broadcasting
+with JAX's type promotion, and the wrappers that make a NumPy function from a
+lax one (`_unary`, `_binary`; `_eager_jit` runs a whole function as one
+dispatch when called eagerly, as jax.numpy does)."""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from mlax._src.core import tracer as core
+from mlax._src.base import dtypes
+from mlax._src.lax import lax
+from mlax._src.core.array import Array
+from mlax._src.core.tracer import ShapedArray, Tracer
+from mlax._src.core.primitives import aval_of
+
+
+class _Literal:
+    """A Python scalar converted to a promoted dtype, keeping its weak type."""
+
+    __slots__ = ("aval", "_np")
+
+    def __init__(self, value, dtype, weak):
+        self._np = np.asarray(value, dtype=dtype)
+        self.aval = ShapedArray((), dtype, weak)
+
+    def _value_np(self):
+        return self._np
+
+    def __array__(self, dtype=None, copy=None):
+        return self._np if dtype is None else self._np.astype(dtype)
+
+
+_ARRAY_TYPES = (Array, Tracer)
+
+
+def _materialize(x):
+    """A _Literal left as a function's result becomes a real (0-d) array of
+    its dtype and weak type; anything else is returned unchanged."""
+    if isinstance(x, _Literal):
+        return lax.convert_element_type(x._np, x.aval.dtype, weak_type=x.aval.weak_type)
+    return x
+
+
+def _is_array(x):
+    return isinstance(x, _ARRAY_TYPES)
+
+
+def _check_arg(name, x):
+    if _is_array(x) or isinstance(x, (bool, int, float, complex, np.ndarray, np.generic,
+                                      _Literal)):
+        return
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"mnp.{name} requires ndarray or scalar arguments, got "
+                        f"{type(x).__name__}; wrap it with mnp.array(...) "
+                        f"(at {core.user_location_str()})")
+    aval_of(x)  # raises the general message
+
+
+def _convert(x, dtype, weak):
+    """`x` as `dtype` (a Python scalar becomes a literal, no op emitted)."""
+    if dtypes.is_python_scalar(x):
+        return _Literal(x, dtype, weak)
+    aval = aval_of(x)
+    if aval.dtype == dtype and aval.weak_type == weak:
+        return x
+    return lax.convert_element_type(x, dtype, weak_type=weak)
+
+
+def broadcast_shapes(*shapes, name="broadcast_shapes"):
+    ndim = builtins.max((len(s) for s in shapes), default=0)
+    result = []
+    for i in range(-ndim, 0):
+        sizes = {s[i] for s in shapes if len(s) >= -i and s[i] != 1}
+        if len(sizes) > 1:
+            raise ValueError(
+                f"mnp.{name}: incompatible shapes for broadcasting: "
+                f"{', '.join(str(tuple(s)) for s in shapes)} (at {core.user_location_str()})")
+        result.append(sizes.pop() if sizes else 1)
+    return tuple(result)
+
+
+def _broadcast_to_shape(x, shape):
+    aval = aval_of(x)
+    if aval.shape == shape and not isinstance(x, _Literal):
+        return x
+    nlead = len(shape) - aval.ndim
+    # Drop size-1 dims that must grow, then broadcast_in_dim the rest.
+    keep = [i for i, d in enumerate(aval.shape) if d == shape[nlead + i]]
+    if len(keep) != aval.ndim:
+        x = lax.reshape(x, [aval.shape[i] for i in keep])
+    return lax.broadcast_in_dim(x, shape, [nlead + i for i in keep])
+
+
+def promote_dtypes(name, *args):
+    """Converts args to their JAX-promoted common dtype."""
+    for a in args:
+        _check_arg(name, a)
+    avals = [aval_of(a) for a in args]
+    dtype, weak = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
+    return [_convert(a, dtype, weak) for a in args]
+
+
+def promote_args(name, *args):
+    """Promotes dtypes and broadcasts shapes, NumPy style."""
+    args = promote_dtypes(name, *args)
+    shape = broadcast_shapes(*(aval_of(a).shape for a in args), name=name)
+    return [_broadcast_to_shape(a, shape) for a in args]
+
+
+def _promote_inexact(name, *args):
+    """JAX's promote_dtypes_inexact: the promoted dtype made inexact
+    (dtypes.to_inexact: int32 -> float32 even with x64, int64 -> float64)."""
+    args = promote_dtypes(name, *args)
+    out = []
+    for a in args:
+        aval = aval_of(a)
+        if not dtypes.is_inexact(aval.dtype):
+            a = _convert(a, dtypes.to_inexact(aval.dtype), aval.weak_type)
+        out.append(a)
+    return out
+
+
+def _unary(name, lax_fn, inexact=False):
+    def fn(x):
+        _check_arg(name, x)
+        x, = _promote_inexact(name, x) if inexact else promote_dtypes(name, x)
+        return _materialize(lax_fn(x))
+
+    fn.__name__ = name
+    fn.__doc__ = f"mnp.{name}, as numpy.{name}."
+    return _eager_jit(fn)
+
+
+def _binary(name, lax_fn, inexact=False):
+    def fn(x, y):
+        if inexact:
+            _check_arg(name, x)
+            _check_arg(name, y)
+            x, y = _promote_inexact(name, x, y)
+        x, y = promote_args(name, x, y)
+        return lax_fn(x, y)
+
+    fn.__name__ = name
+    fn.__doc__ = f"mnp.{name}, as numpy.{name}."
+    return _eager_jit(fn)
+
+
+def _eager_jit(fn):
+    # Eagerly, one jit dispatch of the whole function (promotion included),
+    # as jax.numpy does; traced, the function itself (mlax._src.jit.api.eager_jit).
+    from mlax._src.jit import api
+
+    return api.eager_jit(fn)
+
+
+def _to_bool(x):
+    aval = aval_of(x)
+    if aval.dtype == dtypes.bool_:
+        return x
+    if isinstance(x, (bool, int, float, complex)):
+        return _Literal(bool(x), dtypes.bool_, aval.weak_type)
+    # x != 0, keeping x's weak type (as JAX: logical_not(1.0) is a weak bool).
+    zero = _broadcast_to_shape(_Literal(0, aval.dtype, aval.weak_type), aval.shape)
+    return lax.ne(x, zero)
