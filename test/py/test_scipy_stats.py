@@ -261,3 +261,15 @@ def test_errors():
         mst.rankdata(np.ones(3), nan_policy="omit")
     with pytest.raises(ValueError, match="unknown method"):
         mst.rankdata(np.ones(3), method="bad")
+
+
+@pytest.mark.parametrize("dist,fn,args", [
+    ("norm", "logpdf", (1.0,)), ("norm", "cdf", (0.5,)), ("norm", "ppf", (0.25,)),
+    ("t", "logpdf", (1.0, 3.0)), ("cauchy", "cdf", (2.0,)), ("laplace", "logpdf", (-1.0,)),
+    ("expon", "logpdf", (0.5,)), ("logistic", "sf", (0.3,))])
+def test_python_scalar_arguments_and_defaults(dist, fn, args):
+    # loc/scale left at their Python-int defaults and x a Python float, as a
+    # user first calls them.
+    got = getattr(getattr(mst, dist), fn)(*args)
+    want = getattr(getattr(jst, dist), fn)(*args)
+    _check(got, want, f"{dist}.{fn}{args}")

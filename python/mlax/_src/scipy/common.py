@@ -11,15 +11,17 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
 from mlax._src.jit.api import Jitted
-from mlax._src.numpy.lax_numpy import (  # noqa: F401
-    _promote_inexact, abs, all, any, arange, asarray, broadcast_shapes, broadcast_to, ceil, clip,
-    concatenate, cos, exp, expand_dims, expm1, eye, floor, full, full_like, isfinite, isinf,
-    isnan, log, log1p, logical_and, logical_not, logical_or, matmul, max, maximum, mean, min,
-    minimum, ones, ones_like, promote_args, reshape, sign, sin, sqrt, square, stack,
-    sum, swapaxes, where, zeros, zeros_like)
-from mlax._src.numpy.manipulation import (  # noqa: F401
-    argsort, cumprod, cumsum, diagonal, einsum, logaddexp, sort, take_along_axis, tril, triu)
-from mlax._src.numpy.statistics import moveaxis, polyval, select  # noqa: F401
+from mlax._src.numpy.util import _materialize, _promote_inexact, promote_args  # noqa: F401
+from mlax._src.numpy.ufuncs import abs, ceil, clip, cos, exp, expm1, floor, isfinite, isinf, isnan, log, log1p, logical_and, logical_not, logical_or, maximum, minimum, sign, sin, sqrt, square  # noqa: F401
+from mlax._src.numpy.reductions import all, any, max, mean, min, sum  # noqa: F401
+from mlax._src.numpy.array_creation import arange, eye  # noqa: F401
+from mlax._src.numpy.lax_numpy import asarray, broadcast_shapes, broadcast_to, concatenate, expand_dims, full, full_like, ones, ones_like, reshape, stack, swapaxes, where, zeros, zeros_like  # noqa: F401
+from mlax._src.numpy.tensor_contractions import matmul  # noqa: F401
+from mlax._src.numpy.manipulation import argsort, cumsum, diagonal, einsum, sort, take_along_axis, tril, triu  # noqa: F401
+from mlax._src.numpy.reductions import cumprod  # noqa: F401
+from mlax._src.numpy.ufuncs import logaddexp  # noqa: F401
+from mlax._src.numpy.statistics import moveaxis, select  # noqa: F401
+from mlax._src.numpy.polynomial import polyval  # noqa: F401
 from mlax._src.numpy.ufuncs import isneginf, isposinf, log2, sinc, signbit  # noqa: F401
 from mlax._src.numpy.library import trapezoid  # noqa: F401
 
@@ -27,7 +29,9 @@ from mlax._src.numpy.library import trapezoid  # noqa: F401
 def promote_args_inexact(name, *args):
     """The arguments at their common inexact dtype (JAX's
     promote_args_inexact), broadcast to one shape."""
-    return promote_args(name, *_promote_inexact(name, *args))
+    # Python scalars come back from promotion as weak literals; the stats
+    # formulas use operators on them, so they become (weak) 0-d arrays.
+    return [_materialize(a) for a in promote_args(name, *_promote_inexact(name, *args))]
 
 
 def dtype(x):

@@ -7,7 +7,7 @@ from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
 from mlax._src.numpy.ufuncs import arctan
-from mlax._src.numpy.lax_numpy import tan
+from mlax._src.numpy.ufuncs import tan  # noqa: F401
 
 
 @dispatched

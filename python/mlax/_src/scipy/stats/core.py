@@ -11,7 +11,8 @@ from mlax._src.core import tracer as core
 from mlax._src.lax import lax
 from mlax._src.lax.control_flow import cond
 from mlax._src.numpy.manipulation import argmax, atleast_1d, nonzero
-from mlax._src.numpy.statistics import nanstd, unique
+from mlax._src.numpy.statistics import nanstd  # noqa: F401
+from mlax._src.numpy.setops import unique  # noqa: F401
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 from mlax._src.transforms.vmap import vmap

@@ -6,7 +6,7 @@ import numpy as np
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
-from mlax._src.numpy.lax_numpy import round as _round
+from mlax._src.numpy.ufuncs import round as _round  # noqa: F401
 from mlax._src.scipy.special import entr, gammaincc, gammaln, xlogy
 
 
