@@ -382,6 +382,23 @@ def test_errors_carry_the_user_location():
     assert __file__ in str(e.value) or "test_lax.py" in str(e.value)
 
 
+def test_a_caught_shape_error_leaves_the_trace_valid():
+    # The C++ shape rules reject an op before (inferred results) or right after
+    # (verified result types) it is built; either way nothing invalid stays in
+    # the function, so code that catches the error still compiles and runs.
+    def f(x):
+        for bad, exc in ((lambda: lax.reshape(x, (5,)), ValueError),
+                         (lambda: lax.add(x, lax.reshape(x, (3, 1))), TypeError),
+                         (lambda: lax.broadcast_in_dim(x, (2, 4), (1,)), TypeError),
+                         (lambda: lax.transpose(x, (1,)), ValueError)):
+            with pytest.raises(exc, match=r"lax\.\w+: .*test_lax.py"):
+                bad()
+        return lax.add(x, x)
+
+    out = mlax.jit(f)(np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(np.asarray(out), 2 * np.arange(3, dtype=np.float32))
+
+
 def test_lax_does_not_promote():
     with pytest.raises(TypeError, match="int32.*int8"):
         lax.add(np.ones(3, np.int32), np.ones(3, np.int8))

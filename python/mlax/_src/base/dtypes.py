@@ -220,3 +220,18 @@ def mlir_tensor_type(shape, dtype):
         _tensor_types.clear()
     _tensor_types[key] = (ctx, t)  # the context is kept alive: ids are not reused
     return t
+
+
+MLIR_ELEMENT_DTYPES = {
+    "i1": bool_, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
+    "ui8": uint8, "ui16": uint16, "ui32": uint32, "ui64": uint64,
+    "f16": float16, "bf16": bfloat16, "f32": float32, "f64": float64,
+    "complex<f32>": complex64, "complex<f64>": complex128}
+
+
+def shape_dtype_of(tensor_type) -> tuple:
+    """(shape, dtype) of a static MLIR tensor type."""
+    dtype = MLIR_ELEMENT_DTYPES.get(str(tensor_type.element_type))
+    if dtype is None:
+        raise TypeError(f"mlax does not support the element type of {tensor_type}")
+    return tuple(tensor_type.shape), dtype

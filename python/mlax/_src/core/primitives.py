@@ -1,14 +1,22 @@
 """Primitives: the Python side of each mlax op.
 
-A primitive has a shape rule (`abstract_eval`, raising errors that name the
-op, the shapes/dtypes and the user's line) and an emitter that builds the
-mlax op. `bind` runs it: inside a trace it emits the op; on concrete values
+An op's shape rule is its C++ one (`inferReturnTypes`, or the verifier of an
+op whose result type the caller states): a primitive's emitter builds the
+mlax op and `bind` reads the result types back into `ShapedArray`s, deciding
+only the weak type in Python. A diagnostic of the C++ rule becomes a
+`TypeError` (or the class the primitive's `errors` name) that names the op
+and the user's line. Python keeps only what C++ cannot say in Python's
+terms: dtype-kind checks and the promotion hints (`check`). Primitives not
+moved to C++ yet still have a Python shape rule (`abstract_eval`).
+
+`bind` runs a primitive: inside a trace it emits the op; on concrete values
 it runs the op eagerly through a per-(op, params, shapes) compiled program.
 """
 from __future__ import annotations
 
 import collections
 import functools
+import re
 import threading
 
 import numpy as np
@@ -22,11 +30,26 @@ from mlax._src.core.tracer import ShapedArray, Tracer
 
 
 class Primitive:
-    def __init__(self, name, abstract_eval, emit, multiple_results=False):
+    """`emit(values, avals, **params)` builds the op, returning its result
+    value(s). With `abstract_eval=None` the op's C++ shape rule gives the
+    result types: `check(*avals, **params)` runs the Python-only checks
+    first, `weak_type(*avals, **params)` decides the results' weak type
+    (default: weak when every operand is), `errors` maps a phrase of the C++
+    diagnostic to the exception class to raise (default `TypeError`) and
+    `label(params)` names the op in messages (default `lax.<name>`).
+    Otherwise `abstract_eval(*avals, **params)` is the Python shape rule and
+    `emit(values, avals, out_avals, **params)` gets its result."""
+
+    def __init__(self, name, abstract_eval, emit, multiple_results=False, *,
+                 check=None, weak_type=None, errors=(), label=None):
         self.name = name
         self.abstract_eval = abstract_eval
         self.emit = emit
         self.multiple_results = multiple_results
+        self.check = check
+        self.weak_type = weak_type
+        self.errors = tuple(errors.items()) if isinstance(errors, dict) else tuple(errors)
+        self.label = label
 
     def __repr__(self):
         return f"Primitive({self.name})"
@@ -37,6 +60,86 @@ class Primitive:
 
 def shape_error(prim_name: str, message: str, exc=TypeError):
     return exc(f"{prim_name}: {message} (at {core.user_location_str()})")
+
+
+# A C++ diagnostic in Python's notation: integer lists as tuples, tensor
+# types as avals (`f32[2,3]`).
+_OP_PREFIX = re.compile(r"^'[\w.]+' op ")
+_INT_LIST = re.compile(r"\[(-?\d+(?:, -?\d+)*)?\]")
+_TENSOR = re.compile(r"tensor<((?:\d+x)*)(\w+(?:<\w+>)?)>")
+
+
+def _int_tuple(m):
+    items = m.group(1)
+    if items is None:
+        return "()"
+    return f"({items},)" if "," not in items else f"({items})"
+
+
+def _aval_text(m):
+    dims = m.group(1).rstrip("x").replace("x", ",")
+    dtype = dtypes.MLIR_ELEMENT_DTYPES.get(m.group(2))
+    return f"{core._short_dtype(dtype) if dtype is not None else m.group(2)}[{dims}]"
+
+
+def _python_notation(message: str) -> str:
+    message = _OP_PREFIX.sub("", message)
+    message = _INT_LIST.sub(_int_tuple, message)
+    return _TENSOR.sub(_aval_text, message)
+
+
+def diagnostic_error(prim: "Primitive", error: ir.MLIRError, avals, params):
+    """The exception for a failed C++ shape rule of `prim`: its first error
+    in Python's notation, with the operands' shapes and the user's line."""
+    diags = error.error_diagnostics
+    message = _python_notation(diags[0].message if diags else str(error))
+    exc = next((cls for phrase, cls in prim.errors if phrase in message), TypeError)
+    label = prim.label(params) if prim.label is not None else f"lax.{prim.name}"
+    shapes = [str(a.shape) for a in avals]
+    if shapes and not all(s in message for s in shapes):
+        message += f"; operand shapes {', '.join(shapes)}"
+    return shape_error(label, message, exc)
+
+
+def verified(op):
+    """`op` once its verifier passed: the shape rule of an op whose result
+    type the caller states (broadcast_in_dim's, reshape's, ...). A failing op
+    is erased, so a caught error leaves the traced function valid."""
+    try:
+        op.operation.verify()
+    except ir.MLIRError:
+        op.operation.erase()
+        raise
+    return op
+
+
+_avals_of_types: dict = {}
+
+
+def _aval_of_type(tensor_type, weak_type: bool) -> ShapedArray:
+    """The aval of an op's result type, memoised: reading result types back
+    is on tracing's hot path. A cached type keeps its context alive, so its
+    identity is never reused."""
+    key = (tensor_type, weak_type)
+    aval = _avals_of_types.get(key)
+    if aval is None:
+        if len(_avals_of_types) > 4096:
+            _avals_of_types.clear()
+        aval = _avals_of_types[key] = ShapedArray(*dtypes.shape_dtype_of(tensor_type),
+                                                  weak_type)
+    return aval
+
+
+def _inferred_avals(prim, results, avals, params):
+    if prim.weak_type is not None:
+        weak = prim.weak_type(*avals, **params)
+    else:
+        weak = bool(avals)
+        for a in avals:
+            weak = weak and a.weak_type
+    if prim.multiple_results:
+        return [_aval_of_type(r.type, weak) for r in results]
+    return _aval_of_type(results.type, weak)
 
 
 # ---------------------------------------------------------------------------
@@ -127,10 +230,21 @@ def bind(prim: Primitive, *args, **params):
     if trace is None:
         return _eager(prim, args, params)
     avals = [aval_of(a) for a in args]
-    out_avals = prim.abstract_eval(*avals, **params)
-    values = [to_value(trace, a, av) for a, av in zip(args, avals)]
-    with trace.ip, core.user_location():
-        results = prim.emit(values, avals, out_avals, **params)
+    if prim.abstract_eval is None:
+        if prim.check is not None:
+            prim.check(*avals, **params)
+        values = [to_value(trace, a, av) for a, av in zip(args, avals)]
+        with trace.ip, core.user_location():
+            try:
+                results = prim.emit(values, avals, **params)
+            except ir.MLIRError as e:
+                raise diagnostic_error(prim, e, avals, params) from None
+        out_avals = _inferred_avals(prim, results, avals, params)
+    else:
+        out_avals = prim.abstract_eval(*avals, **params)
+        values = [to_value(trace, a, av) for a, av in zip(args, avals)]
+        with trace.ip, core.user_location():
+            results = prim.emit(values, avals, out_avals, **params)
     # Inputs with known values (a transformation outside jit): so is the
     # result, computed eagerly if Python asks for it.
     pending = core.Pending(functools.partial(_eager_results, prim, params), args) \

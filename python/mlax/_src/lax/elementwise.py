@@ -2,6 +2,11 @@
 select_n, convert_element_type, rounding, bit-level ops (shifts, clz,
 bitcast_convert_type), erf / erf_inv / nextafter. Strict as jax.lax: binary
 ops need equal shapes and dtypes.
+
+Result types come from the ops' C++ shape rules (`MlaxElementwiseOps.td`:
+one type for operands and result, compare's and select_n's
+`inferReturnTypes`); Python checks the dtype kinds and, for the binary ops,
+equal dtypes, with the hint to the promoting mlax.numpy function.
 """
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from mlir import ir
 
 from mlax._src.base import dtypes, errors
 from mlax._src.core import tracer as core
-from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error, verified
 from mlax._src.core.tracer import ShapedArray
 
 
@@ -52,14 +57,13 @@ def _check_kind(name, kind, aval):
 
 
 def _unary(name, op_class, kind):
-    def abstract_eval(x):
+    def check(x):
         _check_kind(name, kind, x)
-        return x
 
-    def emit(values, avals, out_aval):
-        return getattr(_ops(), op_class)(values[0], results=[out_aval.mlir_type()]).result
+    def emit(values, avals):
+        return getattr(_ops(), op_class)(values[0]).result
 
-    prim = Primitive(name, abstract_eval, emit)
+    prim = Primitive(name, None, emit, check=check)
 
     def fn(x):
         return bind(prim, x)
@@ -103,39 +107,34 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
     return _round_afz(x)
 
 
-def _is_finite_eval(x):
-    _check_kind("is_finite", "real_float", x)
-    return x.update(dtype=dtypes.bool_, weak_type=False)
-
-
 _is_finite_p = Primitive(
-    "is_finite", _is_finite_eval,
-    lambda v, a, o: _ops().IsFiniteOp(v[0], results=[o.mlir_type()]).result)
+    "is_finite", None, lambda v, a: _ops().IsFiniteOp(v[0]).result,
+    check=lambda x: _check_kind("is_finite", "real_float", x),
+    weak_type=lambda x: False)
 
 
 def is_finite(x):
     return bind(_is_finite_p, x)
 
 
-def _reduce_precision_eval(x, *, exponent_bits, mantissa_bits):
+def _reduce_precision_check(x, *, exponent_bits, mantissa_bits):
     _check_kind("reduce_precision", "real_float", x)
     if exponent_bits < 1:
         raise ValueError(f"reduce_precision: exponent_bits must be positive; got {exponent_bits}")
     if mantissa_bits < 0:
         raise ValueError(
             f"reduce_precision: mantissa_bits must be non-negative; got {mantissa_bits}")
-    return x
 
 
-def _reduce_precision_emit(values, avals, out_aval, *, exponent_bits, mantissa_bits):
+def _reduce_precision_emit(values, avals, *, exponent_bits, mantissa_bits):
     i32 = ir.IntegerType.get_signless(32)
     return _ops().ReducePrecisionOp(
         values[0], ir.IntegerAttr.get(i32, exponent_bits),
-        ir.IntegerAttr.get(i32, mantissa_bits), results=[out_aval.mlir_type()]).result
+        ir.IntegerAttr.get(i32, mantissa_bits)).result
 
 
-_reduce_precision_p = Primitive("reduce_precision", _reduce_precision_eval,
-                                _reduce_precision_emit)
+_reduce_precision_p = Primitive("reduce_precision", None, _reduce_precision_emit,
+                                check=_reduce_precision_check)
 
 
 def reduce_precision(operand, exponent_bits, mantissa_bits):
@@ -153,26 +152,21 @@ def reduce_precision(operand, exponent_bits, mantissa_bits):
 
 
 def _binary(name, op_class, kind):
-    def abstract_eval(x, y):
+    def check(x, y):
+        # The dtype rule stays here for its hint (as jax.lax's message); the
+        # op's verifier checks the shapes.
         if x.dtype != y.dtype:
             raise TypeError(
                 f"lax.{name} requires arguments to have the same dtypes, got "
                 f"{x.dtype.name}, {y.dtype.name}. (Tip: mlax.numpy.{_NUMPY_NAME.get(name, name)} "
                 f"is a similar function that does automatic type promotion on inputs.) "
                 f"(at {core.user_location_str()})")
-        if x.shape != y.shape:
-            raise TypeError(
-                f"lax.{name} requires arguments to have the same shape, got "
-                f"{x.shape} and {y.shape}; mlax.numpy.{_NUMPY_NAME.get(name, name)} "
-                f"broadcasts. (at {core.user_location_str()})")
         _check_kind(name, kind, x)
-        return x.update(weak_type=x.weak_type and y.weak_type)
 
-    def emit(values, avals, out_aval):
-        return getattr(_ops(), op_class)(values[0], values[1],
-                                         results=[out_aval.mlir_type()]).result
+    def emit(values, avals):
+        return verified(getattr(_ops(), op_class)(values[0], values[1])).result
 
-    prim = Primitive(name, abstract_eval, emit)
+    prim = Primitive(name, None, emit, check=check)
 
     def fn(x, y):
         return bind(prim, x, y)
@@ -207,21 +201,14 @@ bitwise_xor = _binary("xor", "XorOp", "int_or_bool")
 _DIRECTIONS = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
 
 
-def _compare_eval(x, y, *, direction):
-    if x.dtype != y.dtype or x.shape != y.shape:
-        raise TypeError(
-            f"lax.{direction} requires arguments of one shape and dtype, got "
-            f"{x.str_short()} and {y.str_short()} (at {core.user_location_str()})")
-    # As jax.lax: the result is weak when both operands are.
-    return x.update(dtype=dtypes.bool_, weak_type=x.weak_type and y.weak_type)
-
-
-def _compare_emit(values, avals, out_aval, *, direction):
+def _compare_emit(values, avals, *, direction):
     attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _DIRECTIONS[direction])
-    return _ops().CompareOp(attr, values[0], values[1], results=[out_aval.mlir_type()]).result
+    return _ops().CompareOp(attr, values[0], values[1]).result
 
 
-_compare_p = Primitive("compare", _compare_eval, _compare_emit)
+# As jax.lax: the result is weak when both operands are (the default).
+_compare_p = Primitive("compare", None, _compare_emit,
+                       label=lambda params: f"lax.{params['direction']}")
 
 
 def _comparison(direction):
@@ -235,28 +222,16 @@ def _comparison(direction):
 eq, ne, lt, le, gt, ge = (_comparison(d) for d in ("eq", "ne", "lt", "le", "gt", "ge"))
 
 
-def _select_n_eval(which, *cases):
-    if not cases:
-        raise shape_error("lax.select_n", "needs at least one case", ValueError)
-    first = cases[0]
-    for c in cases[1:]:
-        if c.shape != first.shape or c.dtype != first.dtype:
-            raise shape_error("lax.select_n", "cases must have one shape and dtype, got "
-                              f"{first.str_short()} and {c.str_short()}")
+def _select_n_check(which, *cases):
     if which.dtype not in (dtypes.bool_, dtypes.int32):
         raise shape_error("lax.select_n", f"`which` must be bool or int32, got {which.dtype.name}")
-    if which.shape not in ((), first.shape):
-        raise shape_error("lax.select_n", f"`which` shape {which.shape} must be scalar or "
-                          f"match the cases' shape {first.shape}")
-    if which.dtype == dtypes.bool_ and len(cases) > 2:
-        raise shape_error("lax.select_n", "a bool `which` selects between at most 2 cases",
-                          ValueError)
-    return first.update(weak_type=builtins.all(c.weak_type for c in cases))
 
 
 _select_n_p = Primitive(
-    "select_n", _select_n_eval,
-    lambda v, a, o: _ops().SelectNOp(v[0], v[1:], results=[o.mlir_type()]).result)
+    "select_n", None, lambda v, a: _ops().SelectNOp(v[0], v[1:]).result,
+    check=_select_n_check,
+    weak_type=lambda which, *cases: bool(cases) and builtins.all(c.weak_type for c in cases),
+    errors={"needs at least one case": ValueError, "at most 2 cases": ValueError})
 
 
 def select_n(which, *cases):
@@ -268,14 +243,16 @@ def select(pred, on_true, on_false):
     return select_n(pred, on_false, on_true)
 
 
-def _convert_eval(x, *, new_dtype, weak_type=False):
-    return x.update(dtype=new_dtype, weak_type=weak_type)
+def _convert_emit(values, avals, *, new_dtype, weak_type=False):
+    if avals[0].dtype == new_dtype:
+        return values[0]
+    # The result type is the operand's shape with the new element type: the
+    # verifier's rule holds by construction.
+    return _ops().ConvertOp(avals[0].update(dtype=new_dtype).mlir_type(), values[0]).result
 
 
-_convert_p = Primitive(
-    "convert_element_type", _convert_eval,
-    lambda v, a, o, **_: (v[0] if a[0].dtype == o.dtype else
-                          _ops().ConvertOp(o.mlir_type(), v[0]).result))
+_convert_p = Primitive("convert_element_type", None, _convert_emit,
+                       weak_type=lambda x, *, new_dtype, weak_type=False: weak_type)
 
 
 def convert_element_type(x, new_dtype, weak_type=False):

@@ -13,18 +13,18 @@ from __future__ import annotations
 from mlax._src.lax.elementwise import (  # noqa: F401
     abs, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
-    _compare_eval, _compare_p, _comparison, convert_element_type, _convert_eval, _convert_p,
+    _compare_p, _comparison, convert_element_type, _convert_p,
     cos, _DIRECTIONS, div, eq, erf, erf_inv, exp, expm1, floor, ge, gt, _i64, _i64_array,
-    is_finite, _is_finite_eval, _is_finite_p, _KIND_CHECKS, le, log, log1p, logistic, lt, max,
+    is_finite, _is_finite_p, _KIND_CHECKS, le, log, log1p, logistic, lt, max,
     min, mul, ne, neg, _nextafter, nextafter, _NUMPY_NAME, pow, rem, round, _round_afz,
-    _round_even, RoundingMethod, rsqrt, select, select_n, _select_n_eval, _select_n_p,
+    _round_even, RoundingMethod, rsqrt, select, select_n, _select_n_p,
     shift_left, shift_right_arithmetic, shift_right_logical, sign, sin, sqrt, square, sub, tan,
     tanh, _unary)
 from mlax._src.lax.shape import (  # noqa: F401
-    broadcast, _broadcast_eval, broadcast_in_dim, _broadcast_p, broadcasted_iota, concatenate,
-    _concatenate_eval, _concatenate_p, _full, full, full_like, iota, _iota_eval, _iota_p, pad,
-    _pad_eval, _pad_p, reshape, _reshape_eval, _reshape_p, rev, _rev_eval, _rev_p, slice,
-    _slice_eval, slice_in_dim, _slice_p, transpose, _transpose_eval, _transpose_p)
+    broadcast, broadcast_in_dim, _broadcast_p, broadcasted_iota, concatenate,
+    _concatenate_p, _full, full, full_like, iota, _iota_p, pad,
+    _pad_p, reshape, _reshape_p, rev, _rev_eval, _rev_p, slice,
+    slice_in_dim, _slice_p, transpose, _transpose_p)
 from mlax._src.lax.reductions import (  # noqa: F401
     cumsum, _cumsum_emit, _cumsum_eval, _cumsum_p, _reduce_and, reduce_and, reduce_max,
     reduce_min, _reduce_or, reduce_or, reduce_prod, reduce_sum, _reduction, sort, _sort_emit,

@@ -23,21 +23,16 @@ from mlax._src.lax.shape import broadcast, broadcast_in_dim, broadcasted_iota, f
 
 
 def _reduction(name, op_class, kind):
-    def abstract_eval(x, *, axes):
-        for a in axes:
-            if not 0 <= a < x.ndim:
-                raise shape_error(f"lax.{name}", f"axis {a} is out of bounds for array of "
-                                  f"dimension {x.ndim}", ValueError)
-        if len(set(axes)) != len(axes):
-            raise shape_error(f"lax.{name}", f"duplicate axes {axes}", ValueError)
+    # The result type is the op's C++ rule (`inferReduce` in
+    # MlaxReductionOps.cpp); Python checks the dtype kind.
+    def check(x, *, axes):
         _check_kind(name, kind, x)
-        return x.update(shape=tuple(d for i, d in enumerate(x.shape) if i not in axes))
 
-    def emit(values, avals, out_aval, *, axes):
-        return getattr(_ops(), op_class)(values[0], _i64_array(axes),
-                                         results=[out_aval.mlir_type()]).result
+    def emit(values, avals, *, axes):
+        return getattr(_ops(), op_class)(values[0], _i64_array(axes)).result
 
-    prim = Primitive(name, abstract_eval, emit)
+    prim = Primitive(name, None, emit, check=check,
+                     errors={"out of range": ValueError, "appears twice": ValueError})
 
     def fn(x, axes):
         axes = tuple(sorted(int(a) for a in axes))

@@ -2,6 +2,11 @@
 concatenate, pad, iota, rev, the filled arrays built by broadcasting
 (full, full_like), and the helpers built from them (squeeze, expand_dims,
 collapse, index_in_dim, broadcast_to_rank).
+
+Result types come from the ops' C++ shape rules (`MlaxShapeOps.cpp`):
+transpose, slice, concatenate and pad infer theirs; broadcast_in_dim,
+reshape and iota take the result type the caller asks for and their
+verifiers check it. `rev` (an indexing-family op) still checks in Python.
 """
 from __future__ import annotations
 
@@ -9,37 +14,28 @@ import builtins
 import operator
 
 import numpy as np
+
 from mlir import ir
 
 from mlax._src.base import dtypes
 from mlax._src.core import tracer as core
-from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error, verified
 from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import _as_array, _i64, _i64_array, convert_element_type
 
 
-def _broadcast_eval(x, *, shape, broadcast_dimensions):
-    if len(broadcast_dimensions) != x.ndim:
-        raise shape_error("lax.broadcast_in_dim",
-                          f"operand of shape {x.shape} needs {x.ndim} broadcast dimensions, "
-                          f"got {broadcast_dimensions}")
-    for i, d in enumerate(broadcast_dimensions):
-        if not 0 <= d < len(shape) or (i and d <= broadcast_dimensions[i - 1]):
-            raise shape_error("lax.broadcast_in_dim",
-                              f"broadcast_dimensions {broadcast_dimensions} must be increasing "
-                              f"and in range for shape {shape}")
-        if x.shape[i] not in (1, shape[d]):
-            raise shape_error("lax.broadcast_in_dim",
-                              f"cannot broadcast shape {x.shape} to {shape} "
-                              f"(broadcast_dimensions={broadcast_dimensions})")
-    return x.update(shape=shape)
+def _result_type(shape, dtype):
+    """The result type a caller asks for; a negative size is no shape."""
+    if builtins.any(d < 0 for d in shape):
+        raise ir.MLIRError(f"negative dimension in shape {shape}", [])
+    return ShapedArray(shape, dtype).mlir_type()
 
 
 _broadcast_p = Primitive(
-    "broadcast_in_dim", _broadcast_eval,
-    lambda v, a, o, **p: _ops().BroadcastInDimOp(o.mlir_type(), v[0],
-                                                 _i64_array(p["broadcast_dimensions"])).result)
+    "broadcast_in_dim", None,
+    lambda v, a, *, shape, broadcast_dimensions: verified(_ops().BroadcastInDimOp(
+        _result_type(shape, a[0].dtype), v[0], _i64_array(broadcast_dimensions))).result)
 
 
 def broadcast_in_dim(x, shape, broadcast_dimensions):
@@ -58,16 +54,11 @@ def broadcast(x, sizes):
                             tuple(range(len(sizes), len(sizes) + aval.ndim)))
 
 
-def _reshape_eval(x, *, new_sizes):
-    if builtins.any(d < 0 for d in new_sizes) or int(np.prod(new_sizes, dtype=np.int64)) != x.size:
-        raise shape_error("reshape", f"cannot reshape array of shape {x.shape} "
-                          f"(size {x.size}) into shape {new_sizes}", ValueError)
-    return x.update(shape=new_sizes)
-
-
 _reshape_p = Primitive(
-    "reshape", _reshape_eval,
-    lambda v, a, o, **p: _ops().ReshapeOp(o.mlir_type(), v[0]).result)
+    "reshape", None,
+    lambda v, a, *, new_sizes: verified(_ops().ReshapeOp(
+        _result_type(new_sizes, a[0].dtype), v[0])).result,
+    errors={"": ValueError})
 
 
 def reshape(x, new_sizes, dimensions=None):
@@ -79,17 +70,10 @@ def reshape(x, new_sizes, dimensions=None):
     return bind(_reshape_p, x, new_sizes=new_sizes)
 
 
-def _transpose_eval(x, *, permutation):
-    if sorted(permutation) != list(range(x.ndim)):
-        raise shape_error("lax.transpose", f"permutation {permutation} is not a permutation "
-                          f"of the {x.ndim} axes of shape {x.shape}", ValueError)
-    return x.update(shape=tuple(x.shape[p] for p in permutation))
-
-
 _transpose_p = Primitive(
-    "transpose", _transpose_eval,
-    lambda v, a, o, **p: _ops().TransposeOp(v[0], _i64_array(p["permutation"]),
-                                            results=[o.mlir_type()]).result)
+    "transpose", None,
+    lambda v, a, *, permutation: _ops().TransposeOp(v[0], _i64_array(permutation)).result,
+    errors={"": ValueError})
 
 
 def transpose(x, permutation):
@@ -99,26 +83,12 @@ def transpose(x, permutation):
     return bind(_transpose_p, x, permutation=permutation)
 
 
-def _slice_eval(x, *, start_indices, limit_indices, strides):
-    n = x.ndim
-    if not len(start_indices) == len(limit_indices) == len(strides) == n:
-        raise shape_error("lax.slice", f"needs {n} start/limit/stride values for shape {x.shape}")
-    shape = []
-    for i in range(n):
-        s, l, st = start_indices[i], limit_indices[i], strides[i]
-        if not (0 <= s <= l <= x.shape[i]) or st < 1:
-            raise shape_error("lax.slice", f"start {start_indices}, limit {limit_indices}, "
-                              f"strides {strides} out of bounds for shape {x.shape}", IndexError)
-        shape.append((l - s + st - 1) // st)
-    return x.update(shape=tuple(shape))
-
-
 _slice_p = Primitive(
-    "slice", _slice_eval,
-    lambda v, a, o, **p: _ops().SliceOp(v[0], _i64_array(p["start_indices"]),
-                                        _i64_array(p["limit_indices"]),
-                                        _i64_array(p["strides"]),
-                                        results=[o.mlir_type()]).result)
+    "slice", None,
+    lambda v, a, *, start_indices, limit_indices, strides: _ops().SliceOp(
+        v[0], _i64_array(start_indices), _i64_array(limit_indices),
+        _i64_array(strides)).result,
+    errors={"out of bounds": IndexError})
 
 
 def slice(x, start_indices, limit_indices, strides=None):  # noqa: A001
@@ -135,28 +105,10 @@ def slice_in_dim(x, start, limit, stride=1, axis=0):
     return slice(x, starts, limits, strides)
 
 
-def _concatenate_eval(*xs, dimension):
-    first = xs[0]
-    if not 0 <= dimension < first.ndim:
-        raise shape_error("lax.concatenate", f"dimension {dimension} out of range for "
-                          f"rank {first.ndim}", ValueError)
-    size = 0
-    for x in xs:
-        if x.dtype != first.dtype or x.ndim != first.ndim or builtins.any(
-                x.shape[i] != first.shape[i] for i in range(x.ndim) if i != dimension):
-            raise shape_error("lax.concatenate", "arrays must agree except along dimension "
-                              f"{dimension}, got {first.str_short()} and {x.str_short()}")
-        size += x.shape[dimension]
-    shape = list(first.shape)
-    shape[dimension] = size
-    return first.update(shape=tuple(shape),
-                        weak_type=builtins.all(x.weak_type for x in xs))
-
-
 _concatenate_p = Primitive(
-    "concatenate", _concatenate_eval,
-    lambda v, a, o, **p: _ops().ConcatenateOp(v, _i64(p["dimension"]),
-                                              results=[o.mlir_type()]).result)
+    "concatenate", None,
+    lambda v, a, *, dimension: _ops().ConcatenateOp(v, _i64(dimension)).result,
+    errors={"out of range": ValueError})
 
 
 def concatenate(operands, dimension):
@@ -168,32 +120,14 @@ def concatenate(operands, dimension):
     return bind(_concatenate_p, *operands, dimension=int(dimension))
 
 
-def _pad_eval(x, pad_value, *, padding_config):
-    if pad_value.shape != () or pad_value.dtype != x.dtype:
-        raise shape_error("lax.pad", f"padding value must be a scalar of dtype {x.dtype.name}, "
-                          f"got {pad_value.str_short()}")
-    if len(padding_config) != x.ndim:
-        raise shape_error("lax.pad", f"needs {x.ndim} (low, high, interior) triples, "
-                          f"got {len(padding_config)}", ValueError)
-    shape = []
-    for n, (lo, hi, interior) in zip(x.shape, padding_config):
-        if interior < 0:
-            raise shape_error("lax.pad", f"interior padding must be >= 0, got {interior}",
-                              ValueError)
-        size = lo + hi + n + builtins.max(n - 1, 0) * interior
-        if size < 0:
-            raise shape_error("lax.pad", f"negative padding {padding_config} removes more than "
-                              f"shape {x.shape} holds", ValueError)
-        shape.append(size)
-    return x.update(shape=tuple(shape), weak_type=x.weak_type and pad_value.weak_type)
-
-
 _pad_p = Primitive(
-    "pad", _pad_eval,
-    lambda v, a, o, *, padding_config: _ops().PadOp(
+    "pad", None,
+    lambda v, a, *, padding_config: _ops().PadOp(
         v[0], v[1], _i64_array([c[0] for c in padding_config]),
         _i64_array([c[1] for c in padding_config]),
-        _i64_array([c[2] for c in padding_config]), results=[o.mlir_type()]).result)
+        _i64_array([c[2] for c in padding_config])).result,
+    errors={"padding per dimension": ValueError, "interior padding": ValueError,
+            "negative padding": ValueError})
 
 
 def pad(x, padding_value, padding_config):
@@ -201,16 +135,11 @@ def pad(x, padding_value, padding_config):
     return bind(_pad_p, x, padding_value, padding_config=config)
 
 
-def _iota_eval(*, dtype, shape, dimension):
-    if not 0 <= dimension < len(shape):
-        raise shape_error("lax.iota", f"dimension {dimension} out of range for shape {shape}",
-                          ValueError)
-    return ShapedArray(shape, dtype)
-
-
 _iota_p = Primitive(
-    "iota", _iota_eval,
-    lambda v, a, o, *, dtype, shape, dimension: _ops().IotaOp(o.mlir_type(), _i64(dimension)).result)
+    "iota", None,
+    lambda v, a, *, dtype, shape, dimension: verified(_ops().IotaOp(
+        _result_type(shape, dtype), _i64(dimension))).result,
+    errors={"": ValueError})
 
 
 def broadcasted_iota(dtype, shape, dimension):

@@ -90,7 +90,13 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *, std::optional<Location>
                                           SmallVectorImpl<Type> &results) {
   if (!allRanked(adaptor.getOperands()))
     return notTensors(loc, getOperationName());
-  results.push_back(predLike(adaptor.getLhs().getType()));
+  // Also SameTypeOperands' rule, so that building the op checks it.
+  Type lhs = adaptor.getLhs().getType(), rhs = adaptor.getRhs().getType();
+  if (lhs != rhs)
+    return emitOptionalError(loc, "'mlax.compare' op requires all operands to "
+                                  "have the same type, got ",
+                             lhs, " and ", rhs);
+  results.push_back(predLike(lhs));
   return success();
 }
 

@@ -73,7 +73,8 @@ inline LogicalResult checkDims(std::optional<Location> loc, StringRef opName,
                                " is out of range for rank ", rank);
     if (!seen.insert(d).second)
       return emitOptionalError(loc, "'", opName, "' op ", what, " ", d,
-                               " appears twice");
+                               " appears twice (duplicate entries in ",
+                               shapeStr(dims), ")");
   }
   return success();
 }

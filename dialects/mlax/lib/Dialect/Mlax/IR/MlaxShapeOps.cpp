@@ -102,7 +102,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
       return emitOptionalError(
           loc, "'mlax.slice' op dimension ", i, ": need 0 <= start (",
           start[i], ") <= limit (", limit[i], ") <= size (", in.getDimSize(i),
-          ") and stride (", strides[i], ") >= 1");
+          ") and stride (", strides[i], ") >= 1: out of bounds");
     shape.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
   }
   results.push_back(RankedTensorType::get(shape, in.getElementType()));
