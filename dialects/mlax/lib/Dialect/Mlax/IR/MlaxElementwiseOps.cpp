@@ -3,9 +3,10 @@
 // Verifiers and shape rules of MlaxElementwiseOps.td's ops that need C++
 // (bitcast_convert, is_finite, compare, select_n, convert; the shifts, clz,
 // erf, erf_inv and next_after need none: their types follow from ODS traits),
-// then their folders, canonicalization patterns, derivative rules
-// (`applyPartial`, or `jvp`/`vjp`) and batching rules, in that order. Every
-// message starts with the op's name.
+// then their folders, canonicalization patterns, derivative rules (`jvp`/
+// `vjp`, and pow's `applyPartial`: the other elementwise ops declare their
+// partials in the .td) and batching rules, in that order. Every message
+// starts with the op's name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -610,129 +611,9 @@ void ConvertOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // Derivative rules
 //======================================================================//
 
-//===----------------------------------------------------------------------===//
-// Elementwise unary ops: t * f'(x)
-//===----------------------------------------------------------------------===//
+// The elementwise ops declare their partials in MlaxElementwiseOps.td
+// (`let partials`, generated into `applyPartial`); pow's is written here.
 
-Value NegOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return MlaxBuilder(b, *this).neg(t);
-}
-Value ExpOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return MlaxBuilder(b, *this).mul(t, getResult());
-}
-Value LogOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return MlaxBuilder(b, *this).div(t, getOperand());
-}
-Value SinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, CosOp::create(b, getLoc(), getOperand()));
-}
-Value CosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.neg(e.mul(t, SinOp::create(b, getLoc(), getOperand())));
-}
-Value TanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // tan' = 1 + tan^2
-  MlaxBuilder e(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.add(e.like(r, 1.0), e.mul(r, r)));
-}
-Value TanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // tanh' = 1 - tanh^2, as (t + t*tanh) * (1 - tanh) like jax.lax: 1 - r*r
-  // cancels catastrophically as |tanh| -> 1 (0.9% off at x = 6 in f32).
-  MlaxBuilder e(b, *this);
-  Value r = getResult();
-  return e.mul(e.add(t, e.mul(t, r)), e.sub(e.like(r, 1.0), r));
-}
-Value SqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // sqrt' = 0.5 / sqrt(x)
-  MlaxBuilder e(b, *this);
-  return e.mul(t, e.div(e.like(getResult(), 0.5), getResult()));
-}
-Value RsqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // rsqrt' = -0.5 * rsqrt(x) / x
-  MlaxBuilder e(b, *this);
-  return e.mul(t, e.mul(e.like(getResult(), -0.5), e.div(getResult(), getOperand())));
-}
-Value AbsOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, e.sign(getOperand()));
-}
-Value LogisticOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // logistic' = logistic * (1 - logistic)
-  MlaxBuilder e(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.mul(r, e.sub(e.like(r, 1.0), r)));
-}
-Value Log1pOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.div(t, e.add(e.like(getOperand(), 1.0), getOperand()));
-}
-Value Expm1Op::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)));
-}
-
-// Piecewise constant (or integer-only) ops: zero derivative.
-Value SignOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value FloorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value CeilOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value RoundOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value RoundEvenOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value NotOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value AndOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value OrOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value XorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftLeftOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftRightLogicalOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftRightArithmeticOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-
-Value ClzOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value NextAfterOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-
-// reduce_precision is linear, as JAX's rule: the tangent (and the cotangent)
-// is rounded the same way.
-Value ReducePrecisionOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return ReducePrecisionOp::create(b, getLoc(), t, getExponentBitsAttr(),
-                                   getMantissaBitsAttr());
-}
-
-Value ErfOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erf'(x) = 2 / sqrt(pi) * exp(-x^2)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  Value g = ExpOp::create(b, getLoc(), e.neg(e.mul(x, x)));
-  return e.mul(t, e.mul(e.like(x, 1.1283791670955126), g));
-}
-Value ErfInvOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erf_inv'(x) = sqrt(pi) / 2 * exp(erf_inv(x)^2)
-  MlaxBuilder e(b, *this);
-  Value r = getResult();
-  Value g = ExpOp::create(b, getLoc(), e.mul(r, r));
-  return e.mul(t, e.mul(e.like(r, 0.886226925452758), g));
-}
-
-//===----------------------------------------------------------------------===//
-// Elementwise binary ops
-//===----------------------------------------------------------------------===//
-
-Value AddOp::applyPartial(OpBuilder &, unsigned, Value t) { return t; }
-Value SubOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  return i == 0 ? t : MlaxBuilder(b, *this).neg(t);
-}
-Value MulOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  MlaxBuilder e(b, *this);
-  return i == 0 ? e.mul(t, getRhs()) : e.mul(getLhs(), t);
-}
-Value DivOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // d(x/y)/dy = -x / y^2, written -(t * (x/y)) / y: differentiating it again
-  // adds one power of y per order, where x / (y*y) would square the
-  // denominator each time (y^64 at the 6th order overflows float32).
-  MlaxBuilder e(b, *this);
-  if (i == 0)
-    return e.div(t, getRhs());
-  return e.div(e.mul(e.neg(t), getResult()), getRhs());
-}
 namespace {
 /// Whether a pow exponent is an integer in the source program: converted from
 /// an integer type, or a constant whose every element is integral.
@@ -786,34 +667,6 @@ Value PowOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
   return e.mul(t, e.mul(LogOp::create(b, getLoc(), safeX), r));
 }
 
-// max/min: the derivative goes to the operand equal to the result, split
-// evenly on ties (jax.lax's `_balanced_eq`).
-Value MaxOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  MlaxBuilder e(b, *this);
-  return i == 0 ? e.mul(t, e.balancedEq(getLhs(), getRhs(), getResult()))
-                : e.mul(t, e.balancedEq(getRhs(), getLhs(), getResult()));
-}
-Value MinOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  MlaxBuilder e(b, *this);
-  return i == 0 ? e.mul(t, e.balancedEq(getLhs(), getRhs(), getResult()))
-                : e.mul(t, e.balancedEq(getRhs(), getLhs(), getResult()));
-}
-Value RemOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // rem(x, y) = x - y * trunc(x / y)
-  if (i == 0)
-    return t;
-  MlaxBuilder e(b, *this);
-  Value q = e.div(getLhs(), getRhs());
-  Value trunc = e.mul(e.sign(q), FloorOp::create(b, getLoc(), AbsOp::create(b, getLoc(), q)));
-  return e.mul(e.neg(t), trunc);
-}
-Value Atan2Op::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // atan2(x, y): d/dx = y / (x^2 + y^2), d/dy = -x / (x^2 + y^2)
-  MlaxBuilder e(b, *this);
-  Value x = getLhs(), y = getRhs();
-  Value denom = e.add(e.mul(x, x), e.mul(y, y));
-  return i == 0 ? e.mul(t, e.div(y, denom)) : e.mul(t, e.div(e.neg(x), denom));
-}
 
 //===----------------------------------------------------------------------===//
 // select_n, convert

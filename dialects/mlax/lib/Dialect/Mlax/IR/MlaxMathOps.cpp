@@ -3,7 +3,8 @@
 // Verifiers, derivative rules and batching rules of the ops in
 // MlaxMathOps.td (sort and cumsum's rules at the end). The derivative rules follow jax.lax's:
 //
-//  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules;
+//  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules, declared
+//    in MlaxMathOps.td (`let partials`);
 //  * clamp: the tangent of whichever input the result is (select-based);
 //  * top_k: the tangent gathered at the indices (its transpose scatters);
 //  * cumprod/cummax/cummin/cumlogsumexp: jax differentiates these through an
@@ -27,77 +28,7 @@ using namespace mlir;
 using namespace mlir::mlax;
 using namespace mlir::mlax::detail;
 
-//===----------------------------------------------------------------------===//
-// Elementwise unary ops: t * f'(x), as jax.lax
-//===----------------------------------------------------------------------===//
-
-Value SinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, CoshOp::create(b, getLoc(), getOperand()));
-}
-Value CoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, SinhOp::create(b, getLoc(), getOperand()));
-}
-Value AsinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // asin' = rsqrt(1 - x^2)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x))));
-}
-Value AcosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // acos' = -rsqrt(1 - x^2)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.mul(t, e.neg(RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x)))));
-}
-Value AtanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // atan' = 1 / (1 + x^2)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.div(t, e.add(e.like(x, 1.0), e.mul(x, x)));
-}
-Value AsinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // asinh' = rsqrt(x^2 + 1)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.add(e.mul(x, x), e.like(x, 1.0))));
-}
-Value AcoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // acosh' = rsqrt((x - 1) * (x + 1))
-  MlaxBuilder e(b, *this);
-  Value x = getOperand(), one = e.like(x, 1.0);
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.mul(e.sub(x, one), e.add(x, one))));
-}
-Value AtanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // atanh' = 1 / ((1 + x) * (1 - x)), as jax: (t / (1 - x)) / (1 + x)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand(), one = e.like(x, 1.0);
-  return e.div(e.div(t, e.sub(one, x)), e.add(one, x));
-}
-Value LgammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  MlaxBuilder e(b, *this);
-  return e.mul(t, DigammaOp::create(b, getLoc(), getOperand()));
-}
-Value DigammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // digamma' = polygamma(1, x)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.mul(t, PolygammaOp::create(b, getLoc(), e.like(x, 1.0), x));
-}
-Value ErfcOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erfc'(x) = -2 / sqrt(pi) * exp(-x^2)
-  MlaxBuilder e(b, *this);
-  Value x = getOperand();
-  return e.mul(t, e.mul(e.like(x, -1.1283791670955126), e.exp(e.neg(e.mul(x, x)))));
-}
-Value CbrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // cbrt' = 1/3 * cbrt(x)^-2, as jax
-  MlaxBuilder e(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.mul(e.like(r, 1.0 / 3.0), e.div(e.like(r, 1.0), e.mul(r, r))));
-}
-Value PopcntOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+// The elementwise functions' partials are declared in MlaxMathOps.td.
 
 //===----------------------------------------------------------------------===//
 // polygamma, zeta: differentiable in x (resp. q) only, as in jax.lax
