@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlax/Dialect/Mlax/IR/MlaxBuilder.h"
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
 #include "mlax/Transforms/Passes.h"
 #include "mlax/Transforms/TransformRequests.h"
@@ -237,12 +238,6 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
   return RematCallOp::create(b, loc, types, *callee, values).getOperation();
 }
 
-static Value scalarI32(OpBuilder &b, Location loc, int64_t v) {
-  auto type = RankedTensorType::get({}, b.getI32Type());
-  return ConstantOp::create(
-      b, loc, llvm::cast<ElementsAttr>(DenseElementsAttr::get(type, APInt(32, v, true))));
-}
-
 /// `pred` (batched, shape [size]) broadcast to `like`'s shape along axis 0.
 static Value broadcastPred(OpBuilder &b, Location loc, Value pred, Value like) {
   auto type = llvm::cast<RankedTensorType>(like.getType());
@@ -318,7 +313,8 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     Value index = operands[0].value;
     auto indexType = llvm::cast<RankedTensorType>(index.getType());
     auto splat = [&](int64_t v) {
-      return BroadcastInDimOp::create(b, loc, indexType, scalarI32(b, loc, v),
+      return BroadcastInDimOp::create(b, loc, indexType,
+                                      MlaxBuilder(b, loc).scalar(b.getI32Type(), v),
                                       ArrayRef<int64_t>{});
     };
     Value low = CompareOp::create(b, loc, ComparisonDirection::LT, index, splat(0));

@@ -90,6 +90,17 @@ func.func @cumsum(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
   return %1 : tensor<2x5xf32>
 }
 
+// A complex cumsum starts from a complex zero (the lowering once asked for
+// an integer identity and crashed).
+// CHECK-LABEL: func.func @cumsum_complex(
+// CHECK: %[[Z:.*]] = "stablehlo.constant"() {value = dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>}
+// CHECK: "stablehlo.reduce_window"(%arg0, %[[Z]]) ({
+// CHECK: "stablehlo.add"
+func.func @cumsum_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = mlax.cumsum %x, axis = 0 : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
 // As jnp.take: the indices get a trailing index vector dimension.
 // CHECK-LABEL: func.func @take(
 // CHECK: %[[I:.*]] = "stablehlo.reshape"(%arg1) : (tensor<2x6xi32>) -> tensor<2x6x1xi32>

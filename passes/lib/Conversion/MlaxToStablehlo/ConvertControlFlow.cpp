@@ -38,26 +38,7 @@ SmallVector<Value> cloneBody(ConversionPatternRewriter &rewriter, Block &block,
 RankedTensorType scalarOf(Type elementType) { return RankedTensorType::get({}, elementType); }
 
 Value i32Constant(StablehloBuilder &hlo, int64_t value) {
-  auto type = scalarOf(hlo.builder().getI32Type());
-  return hlo.constant(DenseElementsAttr::get(type, APInt(32, value, /*isSigned=*/true)));
-}
-
-Attribute zeroElement(Type elementType) {
-  if (auto complex = llvm::dyn_cast<ComplexType>(elementType)) {
-    auto ft = llvm::cast<FloatType>(complex.getElementType());
-    APFloat zero = APFloat::getZero(ft.getFloatSemantics());
-    return DenseElementsAttr::get(scalarOf(elementType),
-                                  std::complex<APFloat>(zero, zero));
-  }
-  OpBuilder b(elementType.getContext());
-  return b.getZeroAttr(elementType);
-}
-
-Value zeros(StablehloBuilder &hlo, RankedTensorType type) {
-  Attribute zero = zeroElement(type.getElementType());
-  if (auto dense = llvm::dyn_cast<DenseElementsAttr>(zero))
-    zero = dense.getSplatValue<Attribute>();
-  return hlo.splat(type, zero);
+  return hlo.constant(splatAttr(scalarOf(hlo.builder().getI32Type()), value));
 }
 
 struct CondPattern : OpConversionPattern<CondOp> {
@@ -165,7 +146,7 @@ struct ScanPattern : OpConversionPattern<ScanOp> {
     SmallVector<Value> carry(adaptor.getInit());
     SmallVector<Value> bufs;
     for (Type t : ysTypes)
-      bufs.push_back(zeros(hlo, llvm::cast<RankedTensorType>(t)));
+      bufs.push_back(hlo.constant(splatAttr(llvm::cast<RankedTensorType>(t), 0.0)));
     ValueRange xs = adaptor.getXs(), consts = adaptor.getConsts();
     int64_t trips = length / unroll, rest = length % unroll;
 

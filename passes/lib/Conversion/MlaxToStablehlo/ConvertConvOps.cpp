@@ -21,49 +21,10 @@ using namespace mlir::mlax;
 
 namespace {
 
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
 /// Padding as StableHLO's `tensor<Nx2xi64>`.
 Attribute paddingAttr(OpBuilder &b, ArrayRef<int64_t> flat) {
   auto type = RankedTensorType::get({static_cast<int64_t>(flat.size() / 2), 2}, b.getI64Type());
   return DenseIntElementsAttr::get(type, flat);
-}
-
-/// The identity of a window reduction as a scalar constant (bools: false for
-/// or/max, true for and/min).
-DenseElementsAttr identity(WindowReduction kind, Type elem) {
-  auto scalar = RankedTensorType::get({}, elem);
-  bool isMax = kind == WindowReduction::Max, isMin = kind == WindowReduction::Min;
-  if (elem.isInteger(1)) {
-    bool v = kind == WindowReduction::Mul || isMin;
-    return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
-  }
-  if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
-    const auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
-    llvm::APFloat re = kind == WindowReduction::Mul ? llvm::APFloat::getOne(sem)
-                                                    : llvm::APFloat::getZero(sem);
-    std::complex<llvm::APFloat> c(re, llvm::APFloat::getZero(sem));
-    return DenseElementsAttr::get(scalar, llvm::ArrayRef(c));
-  }
-  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
-    const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    llvm::APFloat v = llvm::APFloat::getZero(sem);
-    if (kind == WindowReduction::Mul)
-      v = llvm::APFloat::getOne(sem);
-    else if (isMax || isMin)
-      v = llvm::APFloat::semanticsHasInf(sem) ? llvm::APFloat::getInf(sem, isMax)
-                                              : llvm::APFloat::getLargest(sem, isMax);
-    return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
-  }
-  auto it = llvm::cast<IntegerType>(elem);
-  unsigned w = it.getWidth();
-  bool isSigned = !it.isUnsigned();
-  llvm::APInt v(w, kind == WindowReduction::Mul ? 1 : 0);
-  if (isMax)
-    v = isSigned ? llvm::APInt::getSignedMinValue(w) : llvm::APInt::getMinValue(w);
-  if (isMin)
-    v = isSigned ? llvm::APInt::getSignedMaxValue(w) : llvm::APInt::getMaxValue(w);
-  return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
 }
 
 StringRef combinerName(WindowReduction kind, bool isBool) {
@@ -129,7 +90,7 @@ struct ReduceWindowPattern : OpConversionPattern<ReduceWindowOp> {
     StablehloBuilder hlo(rewriter, op.getLoc());
     Type elem = op.getType().getElementType();
     auto scalar = RankedTensorType::get({}, elem);
-    Value init = hlo.constant(identity(op.getReduction(), elem));
+    Value init = hlo.constant(identityAttr(op.getReduction(), elem));
     Operation *rw = hlo.create(
         "reduce_window", {adaptor.getOperand(), init}, {op.getType()},
         {hlo.i64Array("window_dimensions", op.getWindowDimensions()),
@@ -159,8 +120,8 @@ struct SelectAndGatherAddPattern : OpConversionPattern<SelectAndGatherAddOp> {
     auto scalar = RankedTensorType::get({}, elem);
     bool isMax = op.getSelect() == ComparisonDirection::GE;
     Value initX =
-        hlo.constant(identity(isMax ? WindowReduction::Max : WindowReduction::Min, elem));
-    Value initT = hlo.constant(identity(WindowReduction::Add, elem));
+        hlo.constant(identityAttr(isMax ? WindowReduction::Max : WindowReduction::Min, elem));
+    Value initT = hlo.constant(identityAttr(WindowReduction::Add, elem));
     Operation *rw = hlo.create(
         "reduce_window", {adaptor.getOperand(), adaptor.getTangents(), initX, initT},
         {op.getType(), op.getType()},
@@ -191,7 +152,7 @@ struct SelectAndScatterAddPattern : OpConversionPattern<SelectAndScatterAddOp> {
     StablehloBuilder hlo(rewriter, op.getLoc());
     Type elem = op.getType().getElementType();
     auto scalar = RankedTensorType::get({}, elem);
-    Value zero = hlo.constant(identity(WindowReduction::Add, elem));
+    Value zero = hlo.constant(identityAttr(WindowReduction::Add, elem));
     Operation *sas = hlo.create(
         "select_and_scatter", {adaptor.getOperand(), adaptor.getSource(), zero}, {op.getType()},
         {hlo.i64Array("window_dimensions", op.getWindowDimensions()),

@@ -45,15 +45,14 @@ struct SelectNPattern : OpConversionPattern<SelectNOp> {
       rewriter.replaceOp(op, cases.front());
       return success();
     }
-    auto whichType = tensorType(which);
+    auto whichType = tensorOf(which);
     if (whichType.getElementType().isInteger(1)) {
       rewriter.replaceOp(op, hlo.select(which, cases[1], cases[0]));
       return success();
     }
     Value acc = cases.back();
     for (int64_t i = cases.size() - 2; i >= 0; --i) {
-      Value bound = hlo.splat(
-          whichType, rewriter.getIntegerAttr(whichType.getElementType(), i));
+      Value bound = hlo.constant(splatAttr(whichType, i));
       acc = hlo.select(hlo.compare("LE", which, bound), cases[i], acc);
     }
     rewriter.replaceOp(op, acc);
@@ -69,11 +68,11 @@ struct ConvertPattern : OpConversionPattern<ConvertOp> {
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
     Value in = adaptor.getOperand();
-    auto inType = tensorType(in);
+    auto inType = tensorOf(in);
     if (op.getType().getElementType().isInteger(1) &&
         !inType.getElementType().isInteger(1)) {
       rewriter.replaceOp(op,
-                         hlo.compare("NE", in, hlo.constant(splatNumber(inType, 0))));
+                         hlo.compare("NE", in, hlo.constant(splatAttr(inType, 0))));
       return success();
     }
     rewriter.replaceOp(op, hlo.op("convert", {in}, op.getType()));

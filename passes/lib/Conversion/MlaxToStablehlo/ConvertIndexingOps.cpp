@@ -26,8 +26,8 @@ struct TakePattern : OpConversionPattern<TakeOp> {
   matchAndRewrite(TakeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
-    auto in = tensorType(adaptor.getOperand());
-    auto idx = tensorType(adaptor.getIndices());
+    auto in = tensorOf(adaptor.getOperand());
+    auto idx = tensorOf(adaptor.getIndices());
     int64_t axis = op.getAxis(), rank = in.getRank(), k = idx.getRank();
     if (op.getType().getNumElements() == 0) {
       // Nothing to take (as JAX lowers an empty gather): no gather with a

@@ -26,29 +26,6 @@ using namespace mlir::mlax;
 
 namespace {
 
-RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-/// A splat of `value` (0, 1 or NaN) of a float or complex tensor type.
-DenseElementsAttr splatOf(RankedTensorType type, double value) {
-  Type elem = type.getElementType();
-  auto ct = llvm::dyn_cast<ComplexType>(elem);
-  auto ft = llvm::cast<FloatType>(ct ? ct.getElementType() : elem);
-  const auto &sem = ft.getFloatSemantics();
-  llvm::APFloat v = std::isnan(value) ? llvm::APFloat::getQNaN(sem) : llvm::APFloat(value);
-  bool lost;
-  v.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
-  if (ct) {
-    llvm::APFloat im = std::isnan(value) ? v : llvm::APFloat::getZero(sem);
-    std::complex<llvm::APFloat> c(v, im);
-    return DenseElementsAttr::get(type, llvm::ArrayRef(c));
-  }
-  return DenseElementsAttr::get(type, llvm::ArrayRef(v));
-}
-
-DenseElementsAttr i32Splat(RankedTensorType type, int32_t v) {
-  return DenseElementsAttr::get(type, llvm::ArrayRef(llvm::APInt(32, v, true)));
-}
-
 /// A bool `[..., m, n]` tensor, `cmp(row, col)` (e.g. "EQ" for the diagonal,
 /// "LE" for the upper triangle).
 Value positionMask(StablehloBuilder &hlo, RankedTensorType like, StringRef cmp) {
@@ -62,13 +39,13 @@ Value positionMask(StablehloBuilder &hlo, RankedTensorType like, StringRef cmp) 
 }
 
 Value eyeLike(StablehloBuilder &hlo, RankedTensorType type) {
-  return hlo.select(positionMask(hlo, type, "EQ"), hlo.constant(splatOf(type, 1.0)),
-                    hlo.constant(splatOf(type, 0.0)));
+  return hlo.select(positionMask(hlo, type, "EQ"), hlo.constant(splatAttr(type, 1.0)),
+                    hlo.constant(splatAttr(type, 0.0)));
 }
 
 Value upperTriangle(StablehloBuilder &hlo, Value x) {
   auto type = tensorOf(x);
-  return hlo.select(positionMask(hlo, type, "LE"), x, hlo.constant(splatOf(type, 0.0)));
+  return hlo.select(positionMask(hlo, type, "LE"), x, hlo.constant(splatAttr(type, 0.0)));
 }
 
 /// A batch-major, column-major layout (minor to major): the core dimensions
@@ -250,13 +227,13 @@ struct SolverPattern : OpConversionPattern<OpTy> {
 Value nanUnlessOk(StablehloBuilder &hlo, Value value, Value info) {
   auto type = tensorOf(value);
   auto infoType = tensorOf(info);
-  Value ok = hlo.compare("EQ", info, hlo.constant(i32Splat(infoType, 0)));
+  Value ok = hlo.compare("EQ", info, hlo.constant(splatAttr(infoType, 0)));
   SmallVector<int64_t> dims;
   for (int64_t d = 0; d < infoType.getRank(); ++d)
     dims.push_back(d);
   Value okAll = hlo.op("broadcast_in_dim", {ok}, type.clone(hlo.builder().getI1Type()),
                        {hlo.i64Array("broadcast_dimensions", dims)});
-  return hlo.select(okAll, value, hlo.constant(splatOf(type, NAN)));
+  return hlo.select(okAll, value, hlo.constant(splatAttr(type, NAN)));
 }
 
 /// Results for an operand with no elements: identity-like matrices (the
@@ -266,7 +243,7 @@ void replaceEmpty(Operation *op, StablehloBuilder &hlo, ConversionPatternRewrite
   SmallVector<Value> values;
   for (auto [r, isMatrix] : llvm::zip(op->getResults(), matrices)) {
     auto type = tensorOf(r);
-    values.push_back(isMatrix ? eyeLike(hlo, type) : hlo.constant(splatOf(type, 0.0)));
+    values.push_back(isMatrix ? eyeLike(hlo, type) : hlo.constant(splatAttr(type, 0.0)));
   }
   rewriter.replaceOp(op, values);
 }
@@ -280,7 +257,7 @@ struct TriangularSolvePattern : OpConversionPattern<TriangularSolveOp> {
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
     if (hasNoElements(op.getResult())) {
-      rewriter.replaceOp(op, hlo.constant(splatOf(op.getType(), 0.0)));
+      rewriter.replaceOp(op, hlo.constant(splatAttr(op.getType(), 0.0)));
       return success();
     }
     StringRef kind = "NO_TRANSPOSE";
@@ -381,7 +358,7 @@ struct QrPattern : SolverPattern<QrOp> {
       SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
       high[nb + 1] = qCols - n;
       auto scalar = RankedTensorType::get({}, elem);
-      reflectors = hlo.op("pad", {h, hlo.constant(splatOf(scalar, 0.0))}, op.getQ().getType(),
+      reflectors = hlo.op("pad", {h, hlo.constant(splatAttr(scalar, 0.0))}, op.getQ().getType(),
                           {hlo.i64Array("edge_padding_low", low),
                            hlo.i64Array("edge_padding_high", high),
                            hlo.i64Array("interior_padding", interior)});
@@ -646,7 +623,7 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
     Value a = adaptor.getOperand();
     Value at = hlo.op("transpose", {a}, type, {hlo.i64Array("permutation", perm)});
     Value sym = hlo.op("divide", {hlo.op("add", {a, at}, type),
-                                  hlo.constant(splatNumber(type, 2))},
+                                  hlo.constant(splatAttr(type, 2))},
                        type);
     auto info = RankedTensorType::get(batch, rewriter.getI32Type());
     auto layout = [&](ArrayRef<int64_t> dims) {
@@ -682,12 +659,11 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
                    rewriter.getDictionaryAttr({hlo.named(
                        "num_batch_dims", rewriter.getStringAttr(std::to_string(nb)))}))});
     Value ok = hlo.compare("EQ", potrf->getResult(1),
-                           hlo.constant(splatNumber(info, 0)));
+                           hlo.constant(splatAttr(info, 0)));
     auto predType = RankedTensorType::get(type.getShape(), rewriter.getI1Type());
     Value okAll = hlo.op("broadcast_in_dim", {ok}, predType,
                          {hlo.i64Array("broadcast_dimensions", batchDims)});
-    Value nan = hlo.constant(DenseElementsAttr::get(
-        type, llvm::ArrayRef(llvm::APFloat::getQNaN(ft.getFloatSemantics()))));
+    Value nan = hlo.constant(splatAttr(type, NAN));
     Value factor = hlo.select(okAll, potrf->getResult(0), nan);
     auto i32Mat = RankedTensorType::get(type.getShape(), rewriter.getI32Type());
     Value rows = hlo.op("iota", {}, i32Mat,
@@ -696,7 +672,7 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
                         {hlo.named("iota_dimension", rewriter.getI64IntegerAttr(nb + 1))});
     Value lower = hlo.compare("GE", rows, cols);
     rewriter.replaceOp(op, hlo.select(lower, factor,
-                                      hlo.constant(splatNumber(type, 0))));
+                                      hlo.constant(splatAttr(type, 0))));
     return success();
   }
 };

@@ -16,6 +16,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/APFloat.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::mlax;
 
@@ -23,30 +25,21 @@ namespace {
 
 enum class Combiner { Sum, Prod, Max, Min, LogSumExp };
 
-/// The combiner's identity as a scalar constant: 0, 1, the lowest / highest
-/// value (-inf / inf for floats that have them), or -inf.
-DenseElementsAttr identity(Combiner kind, RankedTensorType scalar) {
-  Type elem = scalar.getElementType();
-  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
-    const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    llvm::APFloat v = kind == Combiner::Sum ? llvm::APFloat::getZero(sem)
-                                            : llvm::APFloat::getOne(sem);
-    if (kind != Combiner::Prod && kind != Combiner::Sum) {
-      bool negative = kind != Combiner::Min;
-      v = llvm::APFloat::semanticsHasInf(sem) ? llvm::APFloat::getInf(sem, negative)
-                                              : llvm::APFloat::getLargest(sem, negative);
-    }
-    return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
+/// The reduction whose identity starts the combiner's scan (logaddexp's
+/// is -inf, max's).
+WindowReduction reductionOf(Combiner kind) {
+  switch (kind) {
+  case Combiner::Sum:
+    return WindowReduction::Add;
+  case Combiner::Prod:
+    return WindowReduction::Mul;
+  case Combiner::Min:
+    return WindowReduction::Min;
+  case Combiner::Max:
+  case Combiner::LogSumExp:
+    return WindowReduction::Max;
   }
-  auto it = llvm::cast<IntegerType>(elem);
-  unsigned w = it.getWidth();
-  bool isSigned = !it.isUnsigned();
-  llvm::APInt v(w, kind == Combiner::Sum ? 0 : 1);
-  if (kind == Combiner::Max)
-    v = isSigned ? llvm::APInt::getSignedMinValue(w) : llvm::APInt::getMinValue(w);
-  else if (kind == Combiner::Min)
-    v = isSigned ? llvm::APInt::getSignedMaxValue(w) : llvm::APInt::getMaxValue(w);
-  return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
+  llvm_unreachable("unknown combiner");
 }
 
 /// The combiner applied to two scalars, in StableHLO (logaddexp as jax's
@@ -95,7 +88,7 @@ struct CumulativePattern : OpConversionPattern<OpTy> {
     padding[2 * axis + (op.getReverse() ? 1 : 0)] = n - 1;
     auto padType = RankedTensorType::get({rank, 2}, rewriter.getI64Type());
     auto scalar = RankedTensorType::get({}, type.getElementType());
-    Value init = hlo.constant(identity(Kind, scalar));
+    Value init = hlo.constant(identityAttr(reductionOf(Kind), type.getElementType()));
     Operation *rw = hlo.create(
         "reduce_window", {adaptor.getOperand(), init}, {type},
         {hlo.i64Array("base_dilations", ones),
@@ -136,25 +129,24 @@ struct SortPattern : OpConversionPattern<SortOp> {
     SmallVector<Type> argTypes;
     SmallVector<Location> argLocs;
     for (Value v : operands) {
-      auto scalar = RankedTensorType::get({}, tensorType(v).getElementType());
+      auto scalar = RankedTensorType::get({}, tensorOf(v).getElementType());
       argTypes.append({scalar, scalar});
       argLocs.append({op.getLoc(), op.getLoc()});
     }
     Block *body =
         rewriter.createBlock(&sort->getRegion(0), {}, argTypes, argLocs);
     auto canonical = [&](Value x) -> Value {
-      auto type = tensorType(x);
+      auto type = tensorOf(x);
       auto ft = llvm::dyn_cast<FloatType>(type.getElementType());
       if (!ft)
         return x;
-      Value zero = hlo.constant(splatNumber(type, 0));
+      Value zero = hlo.constant(splatAttr(type, 0));
       x = hlo.select(hlo.compare("EQ", x, zero), zero, x);
-      Value nan = hlo.constant(DenseElementsAttr::get(
-          type, llvm::ArrayRef(llvm::APFloat::getQNaN(ft.getFloatSemantics()))));
+      Value nan = hlo.constant(splatAttr(type, NAN));
       return hlo.select(hlo.compare("NE", x, x), nan, x);
     };
     auto cmp = [&](StringRef dir, Value a, Value b) -> Value {
-      if (!llvm::isa<FloatType>(tensorType(a).getElementType()))
+      if (!llvm::isa<FloatType>(tensorOf(a).getElementType()))
         return hlo.compare(dir, a, b);
       auto predType = RankedTensorType::get({}, rewriter.getI1Type());
       return hlo.op(

@@ -5,9 +5,6 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
-#include "llvm/ADT/APFloat.h"
-
-#include <complex>
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -40,10 +37,6 @@ Attribute StablehloBuilder::attr(StringRef text) {
 
 Value StablehloBuilder::constant(ElementsAttr value) {
   return op("constant", {}, value.getType(), {named("value", value)});
-}
-
-Value StablehloBuilder::splat(RankedTensorType type, Attribute scalar) {
-  return constant(DenseElementsAttr::get(type, scalar));
 }
 
 Value StablehloBuilder::compare(StringRef direction, Value lhs, Value rhs) {
@@ -82,27 +75,4 @@ Value StablehloBuilder::reduce(Value operand, ElementsAttr init,
       op(bodyOp, {body->getArgument(0), body->getArgument(1)}, scalar);
   create("return", {combined}, {});
   return reduce->getResult(0);
-}
-
-/// `value` (a small real number) as a splat of `type`, for float, complex
-/// and integer element types.
-DenseElementsAttr mlax::splatNumber(RankedTensorType type, int64_t value) {
-  Type elem = type.getElementType();
-  if (auto ct = llvm::dyn_cast<ComplexType>(elem)) {
-    const auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
-    llvm::APFloat re(sem), im = llvm::APFloat::getZero(sem);
-    re.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
-                        llvm::APFloat::rmNearestTiesToEven);
-    std::complex<llvm::APFloat> c(re, im);
-    return DenseElementsAttr::get(type, llvm::ArrayRef(c));
-  }
-  if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
-    llvm::APFloat v(ft.getFloatSemantics());
-    v.convertFromAPInt(llvm::APInt(64, value, /*isSigned=*/true), /*IsSigned=*/true,
-                       llvm::APFloat::rmNearestTiesToEven);
-    return DenseElementsAttr::get(type, llvm::ArrayRef(v));
-  }
-  auto it = llvm::cast<IntegerType>(elem);
-  llvm::APInt v(it.getWidth(), value, /*isSigned=*/!it.isUnsigned());
-  return DenseElementsAttr::get(type, llvm::ArrayRef(v));
 }

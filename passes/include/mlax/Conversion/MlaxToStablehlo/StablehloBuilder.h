@@ -9,20 +9,16 @@
 #ifndef MLAX_PASSES_STABLEHLOBUILDER_H
 #define MLAX_PASSES_STABLEHLOBUILDER_H
 
+#include "mlax/Dialect/Mlax/IR/MlaxBuilder.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::mlax {
 
-/// The ranked tensor type of `v` (every mlax value has one).
-inline RankedTensorType tensorType(Value v) {
-  return llvm::cast<RankedTensorType>(v.getType());
-}
-
-/// `value` (a small real number) as a splat of `type`, for float, complex
-/// and integer element types.
-DenseElementsAttr splatNumber(RankedTensorType type, int64_t value);
+// Constants are made with the dialect's `splatAttr` and `identityAttr`
+// (MlaxBuilder.h), as the derivative rules make them.
 
 class StablehloBuilder {
 public:
@@ -49,8 +45,6 @@ public:
   }
 
   Value constant(ElementsAttr value);
-  /// A constant of `type` (a tensor) holding `value` everywhere.
-  Value splat(RankedTensorType type, Attribute scalar);
   /// `direction` is EQ/NE/LT/LE/GT/GE; the comparison type follows the
   /// element type (FLOAT, SIGNED or UNSIGNED).
   Value compare(StringRef direction, Value lhs, Value rhs);

@@ -193,8 +193,7 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(MLIRContext *,
 // stop_gradient, optimization_barrier: derivative rules
 //======================================================================//
 
-// stop_gradient: the identity whose derivative is zero.
-Value StopGradientOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+// stop_gradient's zero partial is declared in MlaxAutodiffOps.td.
 
 LogicalResult OptimizationBarrierOp::jvp(OpBuilder &, ArrayRef<Value> tangents,
                                          SmallVectorImpl<Value> &resultTangents) {

@@ -128,23 +128,9 @@ Value conv(OpBuilder &b, Location loc, Value lhs, Value rhs, const ConvParams &p
       p.outSpec, p.strides, p.padding, p.lhsDil, p.rhsDil, p.featureGroups, p.batchGroups);
 }
 
-Value transpose(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> perm) {
-  bool identity = true;
-  for (auto [i, d] : llvm::enumerate(perm))
-    identity &= static_cast<int64_t>(i) == d;
-  return identity ? x : TransposeOp::create(b, loc, x, perm).getResult();
-}
-
+/// `x` reshaped to `shape`, its element type kept.
 Value reshape(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape) {
-  auto type = RankedTensorType::get(shape, tensorOf(x).getElementType());
-  return type == x.getType() ? x : ReshapeOp::create(b, loc, type, x).getResult();
-}
-
-Value convert(OpBuilder &b, Location loc, Value x, Type elementType) {
-  auto type = tensorOf(x);
-  if (type.getElementType() == elementType)
-    return x;
-  return ConvertOp::create(b, loc, type.clone(elementType), x);
+  return MlaxBuilder(b, loc).reshape(x, tensorOf(x).clone(shape));
 }
 
 /// jax's `_reshape_axis_into`: moves dimension `src` next to `dst` (an index
@@ -159,7 +145,7 @@ Value reshapeAxisInto(OpBuilder &b, Location loc, int64_t src, int64_t dst, Valu
     }
   perm.insert(perm.begin() + dst, src);
   newShape[dst] *= shape[src];
-  return reshape(b, loc, transpose(b, loc, x, perm), newShape);
+  return reshape(b, loc, MlaxBuilder(b, loc).transpose(x, perm), newShape);
 }
 
 /// jax's `_reshape_axis_out_of`: splits dimension `src` into (size1, rest).
@@ -177,7 +163,7 @@ Value moveToFront(OpBuilder &b, Location loc, Value x, int64_t from) {
   for (int64_t i = 0; i < tensorOf(x).getRank(); ++i)
     if (i != from)
       perm.push_back(i);
-  return transpose(b, loc, x, perm);
+  return MlaxBuilder(b, loc).transpose(x, perm);
 }
 
 SmallVector<int64_t> swapFirstTwo(ArrayRef<int64_t> spec) {
@@ -235,7 +221,6 @@ bool isPermutation(ArrayRef<int64_t> spec, int64_t rank) {
   return true;
 }
 
-Value zerosLike(OpBuilder &b, Location loc, Type type) { return ad::zeros(b, loc, type); }
 
 } // namespace
 
@@ -328,9 +313,9 @@ Value convTransposeLhs(OpBuilder &b, ConvGeneralDilatedOp op, Value g) {
   t.rhsDil = p.rhsDil;
   Type gElem = tensorOf(g).getElementType();
   Value revd = ReverseOp::create(b, loc, rhs, SmallVector<int64_t>(rhsS));
-  revd = convert(b, loc, revd, gElem);
+  revd = MlaxBuilder(b, loc).convert(revd, gElem);
   Value out = conv(b, loc, g, revd, t, gElem);
-  out = convert(b, loc, out, tensorOf(lhs).getElementType());
+  out = MlaxBuilder(b, loc).convert(out, tensorOf(lhs).getElementType());
   if (bg > 1) {
     out = reshapeAxisOutOf(b, loc, p.lhsSpec[1], bg, out);
     out = reshapeAxisInto(b, loc, p.lhsSpec[1], p.lhsSpec[0], out);
@@ -345,7 +330,7 @@ Value convTransposeRhs(OpBuilder &b, ConvGeneralDilatedOp op, Value g) {
   Value lhs = op.getLhs(), rhs = op.getRhs();
   auto gType = tensorOf(g);
   if (gType.getNumElements() == 0)
-    return zerosLike(b, loc, rhs.getType());
+    return MlaxBuilder(b, loc).zeros(rhs.getType());
   auto lhsShape = tensorOf(lhs).getShape(), rhsShape = tensorOf(rhs).getShape();
   ConvParams t;
   t.lhsSpec = swapFirstTwo(p.lhsSpec);
@@ -361,9 +346,9 @@ Value convTransposeRhs(OpBuilder &b, ConvGeneralDilatedOp op, Value g) {
   t.strides = p.rhsDil;
   t.lhsDil = p.lhsDil;
   t.rhsDil = p.strides;
-  Value out = conv(b, loc, convert(b, loc, lhs, gType.getElementType()), g, t,
+  Value out = conv(b, loc, MlaxBuilder(b, loc).convert(lhs, gType.getElementType()), g, t,
                    gType.getElementType());
-  return convert(b, loc, out, tensorOf(rhs).getElementType());
+  return MlaxBuilder(b, loc).convert(out, tensorOf(rhs).getElementType());
 }
 } // namespace
 
@@ -405,7 +390,7 @@ LogicalResult ConvGeneralDilatedOp::batch(OpBuilder &b, ValueRange operands,
   Type elem = getType().getElementType();
   Value lhs = operands[0], rhs = operands[1];
   if (batchSize == 0) {
-    results.push_back(zerosLike(b, loc, vec::batchedType(getType(), 0)));
+    results.push_back(MlaxBuilder(b, loc).zeros(vec::batchedType(getType(), 0)));
     return success();
   }
   int64_t fg = p.featureGroups, bg = p.batchGroups;
@@ -628,13 +613,6 @@ std::optional<WindowPatches> windowPatches(OpBuilder &b, Location loc, Value x, 
   return p;
 }
 
-/// A scalar constant `value` of a float tensor type's element type.
-Value floatScalar(OpBuilder &b, Location loc, RankedTensorType like, double value) {
-  auto scalar = RankedTensorType::get({}, like.getElementType());
-  return ConstantOp::create(
-      b, loc, DenseElementsAttr::get(scalar, b.getFloatAttr(like.getElementType(), value)));
-}
-
 LogicalResult productWindowUnsupported(Operation *op) {
   auto elem = tensorOf(op->getOperand(0)).getElementType();
   if (llvm::isa<FloatType>(elem))
@@ -687,12 +665,12 @@ LogicalResult ReduceWindowOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
       return failure();
     Location loc = getLoc();
     auto inType = tensorOf(getOperand());
-    auto xs = windowPatches(b, loc, getOperand(), floatScalar(b, loc, inType, 1.0), w);
+    auto xs = windowPatches(b, loc, getOperand(), MlaxBuilder(b, loc).scalar(inType.getElementType(), 1.0), w);
     if (!xs) {
-      resultTangents.push_back(zerosLike(b, loc, getType()));
+      resultTangents.push_back(MlaxBuilder(b, loc).zeros(getType()));
       return success();
     }
-    auto ts = windowPatches(b, loc, t, floatScalar(b, loc, inType, 0.0), w);
+    auto ts = windowPatches(b, loc, t, MlaxBuilder(b, loc).scalar(inType.getElementType(), 0.0), w);
     int64_t axis = inType.getRank();
     auto prod = ReduceProdOp::create(b, loc, xs->patches, ArrayRef<int64_t>{axis});
     SmallVector<Value> tangent;
@@ -734,7 +712,7 @@ LogicalResult ReduceWindowOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
       shape.push_back(dilateDim(ctShape[i], w.strides[i]) + lo.back() + hi.back());
     }
     auto scalar = RankedTensorType::get({}, inType.getElementType());
-    Value zero = zerosLike(b, loc, scalar);
+    Value zero = MlaxBuilder(b, loc).zeros(scalar);
     Value padded = PadOp::create(b, loc, RankedTensorType::get(shape, inType.getElementType()),
                                  ct, zero, lo, hi, interior);
     Window t;
@@ -759,9 +737,9 @@ LogicalResult ReduceWindowOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     // the patches' cotangent; each slice's and the pad's rules carry it back.
     if (failed(productWindowUnsupported(*this)))
       return failure();
-    auto xs = windowPatches(b, loc, getOperand(), floatScalar(b, loc, inType, 1.0), w);
+    auto xs = windowPatches(b, loc, getOperand(), MlaxBuilder(b, loc).scalar(inType.getElementType(), 1.0), w);
     if (!xs) {
-      operandCotangents.push_back(zerosLike(b, loc, inType));
+      operandCotangents.push_back(MlaxBuilder(b, loc).zeros(inType));
       return success();
     }
     auto prod = ReduceProdOp::create(b, loc, xs->patches, ArrayRef<int64_t>{rank});

@@ -3,9 +3,10 @@
 // Verifiers and shape rules of MlaxElementwiseOps.td's ops that need C++
 // (bitcast_convert, is_finite, compare, select_n, convert; the shifts, clz,
 // erf, erf_inv and next_after need none: their types follow from ODS traits),
-// then their folders, canonicalization patterns, derivative rules
-// (`applyPartial`, or `jvp`/`vjp`) and batching rules, in that order. Every
-// message starts with the op's name.
+// then their folders, canonicalization patterns, derivative rules (`jvp`/
+// `vjp`, and pow's `applyPartial`: the other elementwise ops declare their
+// partials in the .td) and batching rules, in that order. Every message
+// starts with the op's name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,7 +119,7 @@ LogicalResult SelectNOp::inferReturnTypes(MLIRContext *,
       return emitOptionalError(loc, "'mlax.select_n' op cases must have one "
                                     "type, got ",
                                caseType, " and ", c.getType());
-  auto which = rankedOf(adaptor.getWhich());
+  auto which = tensorOf(adaptor.getWhich());
   auto caseShape = llvm::cast<RankedTensorType>(caseType).getShape();
   if (which.getRank() != 0 && which.getShape() != caseShape)
     return emitOptionalError(loc, "'mlax.select_n' op `which` must be a scalar "
@@ -134,7 +135,7 @@ LogicalResult SelectNOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult ConvertOp::verify() {
-  if (rankedOf(getOperand()).getShape() != getType().getShape())
+  if (tensorOf(getOperand()).getShape() != getType().getShape())
     return emitOpError("changes only the element type; shapes differ: ")
            << getOperand().getType() << " vs " << getType();
   return success();
@@ -616,129 +617,9 @@ void ConvertOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // Derivative rules
 //======================================================================//
 
-//===----------------------------------------------------------------------===//
-// Elementwise unary ops: t * f'(x)
-//===----------------------------------------------------------------------===//
+// The elementwise ops declare their partials in MlaxElementwiseOps.td
+// (`let partials`, generated into `applyPartial`); pow's is written here.
 
-Value NegOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return emitterFor(b, *this).neg(t);
-}
-Value ExpOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return emitterFor(b, *this).mul(t, getResult());
-}
-Value LogOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return emitterFor(b, *this).div(t, getOperand());
-}
-Value SinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return e.mul(t, CosOp::create(b, getLoc(), getOperand()));
-}
-Value CosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return e.neg(e.mul(t, SinOp::create(b, getLoc(), getOperand())));
-}
-Value TanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // tan' = 1 + tan^2
-  Emitter e = emitterFor(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.add(e.like(r, 1.0), e.mul(r, r)));
-}
-Value TanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // tanh' = 1 - tanh^2, as (t + t*tanh) * (1 - tanh) like jax.lax: 1 - r*r
-  // cancels catastrophically as |tanh| -> 1 (0.9% off at x = 6 in f32).
-  Emitter e = emitterFor(b, *this);
-  Value r = getResult();
-  return e.mul(e.add(t, e.mul(t, r)), e.sub(e.like(r, 1.0), r));
-}
-Value SqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // sqrt' = 0.5 / sqrt(x)
-  Emitter e = emitterFor(b, *this);
-  return e.mul(t, e.div(e.like(getResult(), 0.5), getResult()));
-}
-Value RsqrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // rsqrt' = -0.5 * rsqrt(x) / x
-  Emitter e = emitterFor(b, *this);
-  return e.mul(t, e.mul(e.like(getResult(), -0.5), e.div(getResult(), getOperand())));
-}
-Value AbsOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return e.mul(t, e.sign(getOperand()));
-}
-Value LogisticOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // logistic' = logistic * (1 - logistic)
-  Emitter e = emitterFor(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.mul(r, e.sub(e.like(r, 1.0), r)));
-}
-Value Log1pOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return e.div(t, e.add(e.like(getOperand(), 1.0), getOperand()));
-}
-Value Expm1Op::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)));
-}
-
-// Piecewise constant (or integer-only) ops: zero derivative.
-Value SignOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value FloorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value CeilOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value RoundOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value RoundEvenOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value NotOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value AndOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value OrOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value XorOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftLeftOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftRightLogicalOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value ShiftRightArithmeticOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-
-Value ClzOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-Value NextAfterOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
-
-// reduce_precision is linear, as JAX's rule: the tangent (and the cotangent)
-// is rounded the same way.
-Value ReducePrecisionOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  return ReducePrecisionOp::create(b, getLoc(), t, getExponentBitsAttr(),
-                                   getMantissaBitsAttr());
-}
-
-Value ErfOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erf'(x) = 2 / sqrt(pi) * exp(-x^2)
-  Emitter e = emitterFor(b, *this);
-  Value x = getOperand();
-  Value g = ExpOp::create(b, getLoc(), e.neg(e.mul(x, x)));
-  return e.mul(t, e.mul(e.like(x, 1.1283791670955126), g));
-}
-Value ErfInvOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erf_inv'(x) = sqrt(pi) / 2 * exp(erf_inv(x)^2)
-  Emitter e = emitterFor(b, *this);
-  Value r = getResult();
-  Value g = ExpOp::create(b, getLoc(), e.mul(r, r));
-  return e.mul(t, e.mul(e.like(r, 0.886226925452758), g));
-}
-
-//===----------------------------------------------------------------------===//
-// Elementwise binary ops
-//===----------------------------------------------------------------------===//
-
-Value AddOp::applyPartial(OpBuilder &, unsigned, Value t) { return t; }
-Value SubOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  return i == 0 ? t : emitterFor(b, *this).neg(t);
-}
-Value MulOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return i == 0 ? e.mul(t, getRhs()) : e.mul(getLhs(), t);
-}
-Value DivOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // d(x/y)/dy = -x / y^2, written -(t * (x/y)) / y: differentiating it again
-  // adds one power of y per order, where x / (y*y) would square the
-  // denominator each time (y^64 at the 6th order overflows float32).
-  Emitter e = emitterFor(b, *this);
-  if (i == 0)
-    return e.div(t, getRhs());
-  return e.div(e.mul(e.neg(t), getResult()), getRhs());
-}
 namespace {
 /// Whether a pow exponent is an integer in the source program: converted from
 /// an integer type, or a constant whose every element is integral.
@@ -754,7 +635,7 @@ bool isIntegerExponent(Value y) {
 /// (y == 0 ? 1 : y) - 1 for an integer exponent y, kept in integer form (a
 /// convert of integer arithmetic, or a constant) so that differentiating the
 /// new pow again takes the integer rule too.
-Value integerExponentMinusOne(Emitter &e, Value y) {
+Value integerExponentMinusOne(MlaxBuilder &e, Value y) {
   if (auto convert = y.getDefiningOp<ConvertOp>()) {
     Value n = convert.getOperand();
     Value nSafe = e.select(e.eq(n, e.like(n, 0.0)), e.like(n, 1.0), n);
@@ -778,7 +659,7 @@ Value PowOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
   // this and every higher-order derivative, so y = 0 is replaced by 1 inside
   // the unselected branch too. d/dy = log(x) * x^y, with log(0) read as
   // log(1) so that the derivative in y at x = 0 is 0.
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value x = getLhs(), y = getRhs(), r = getResult();
   if (i == 0 && !isIntegerExponent(y))
     return e.mul(t, e.mul(y, PowOp::create(b, getLoc(), x, e.sub(y, e.like(y, 1.0)))));
@@ -792,42 +673,6 @@ Value PowOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
   return e.mul(t, e.mul(LogOp::create(b, getLoc(), safeX), r));
 }
 
-namespace {
-/// max/min: the derivative goes to the operand equal to the result, split
-/// evenly on ties (jax.lax's `_balanced_eq`).
-Value chooserPartial(Emitter &e, Value mine, Value other, Value result, Value t) {
-  Value half = e.like(result, 0.5), one = e.like(result, 1.0), zero = e.like(result, 0.0);
-  Value weight = e.select(e.eq(mine, result), e.select(e.eq(other, result), half, one), zero);
-  return e.mul(t, weight);
-}
-} // namespace
-
-Value MaxOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return i == 0 ? chooserPartial(e, getLhs(), getRhs(), getResult(), t)
-                : chooserPartial(e, getRhs(), getLhs(), getResult(), t);
-}
-Value MinOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  Emitter e = emitterFor(b, *this);
-  return i == 0 ? chooserPartial(e, getLhs(), getRhs(), getResult(), t)
-                : chooserPartial(e, getRhs(), getLhs(), getResult(), t);
-}
-Value RemOp::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // rem(x, y) = x - y * trunc(x / y)
-  if (i == 0)
-    return t;
-  Emitter e = emitterFor(b, *this);
-  Value q = e.div(getLhs(), getRhs());
-  Value trunc = e.mul(e.sign(q), FloorOp::create(b, getLoc(), AbsOp::create(b, getLoc(), q)));
-  return e.mul(e.neg(t), trunc);
-}
-Value Atan2Op::applyPartial(OpBuilder &b, unsigned i, Value t) {
-  // atan2(x, y): d/dx = y / (x^2 + y^2), d/dy = -x / (x^2 + y^2)
-  Emitter e = emitterFor(b, *this);
-  Value x = getLhs(), y = getRhs();
-  Value denom = e.add(e.mul(x, x), e.mul(y, y));
-  return i == 0 ? e.mul(t, e.div(y, denom)) : e.mul(t, e.div(e.neg(x), denom));
-}
 
 //===----------------------------------------------------------------------===//
 // select_n, convert
@@ -840,7 +685,7 @@ LogicalResult SelectNOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   SmallVector<Value> cases;
   for (Value t : caseTangents)
     cases.push_back(e.orZeros(t, getType()));
@@ -852,7 +697,7 @@ LogicalResult SelectNOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                              SmallVectorImpl<Value> &operandCotangents) {
   operandCotangents.push_back({}); // `which` is an index
   Value ct = cotangents[0];
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value zero = ct ? e.zeros(getType()) : Value();
   unsigned n = getCases().size();
   for (unsigned i = 0; i < n; ++i) {
@@ -871,7 +716,7 @@ LogicalResult ConvertOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                              SmallVectorImpl<Value> &resultTangents) {
   Type out = getType().getElementType();
   bool linear = tangents[0] && ad::isDifferentiableType(getType());
-  resultTangents.push_back(linear ? emitterFor(b, *this).convert(tangents[0], out) : Value());
+  resultTangents.push_back(linear ? MlaxBuilder(b, *this).convert(tangents[0], out) : Value());
   return success();
 }
 
@@ -879,7 +724,7 @@ LogicalResult ConvertOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                              SmallVectorImpl<Value> &operandCotangents) {
   Type in = tensorOf(getOperand()).getElementType();
   bool linear = cotangents[0] && ad::isDifferentiableType(getOperand().getType());
-  operandCotangents.push_back(linear ? emitterFor(b, *this).convert(cotangents[0], in)
+  operandCotangents.push_back(linear ? MlaxBuilder(b, *this).convert(cotangents[0], in)
                                      : Value());
   return success();
 }

@@ -55,7 +55,7 @@ LogicalResult checkStartIndices(Operation *op, ValueRange indices, int64_t rank)
     return op->emitOpError() << "needs one start index per operand dimension: rank " << rank
                              << ", got " << indices.size() << " indices";
   for (Value v : indices) {
-    auto t = rankedOf(v);
+    auto t = tensorOf(v);
     if (t.getRank() != 0)
       return op->emitOpError() << "start indices must be scalars, got " << t;
     if (t != indices.front().getType())
@@ -81,7 +81,7 @@ LogicalResult ReverseOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult DynamicSliceOp::verify() {
-  auto in = rankedOf(getOperand());
+  auto in = tensorOf(getOperand());
   if (failed(checkStartIndices(*this, getStartIndices(), in.getRank())))
     return failure();
   ArrayRef<int64_t> sizes = getSliceSizes();
@@ -100,7 +100,7 @@ LogicalResult DynamicSliceOp::verify() {
 }
 
 LogicalResult DynamicUpdateSliceOp::verify() {
-  auto in = rankedOf(getOperand()), upd = rankedOf(getUpdate());
+  auto in = tensorOf(getOperand()), upd = tensorOf(getUpdate());
   if (failed(checkStartIndices(*this, getStartIndices(), in.getRank())))
     return failure();
   if (upd.getElementType() != in.getElementType())
@@ -123,7 +123,7 @@ LogicalResult DynamicUpdateSliceOp::verify() {
 
 LogicalResult GatherOp::verify() {
   Operation *op = *this;
-  auto in = rankedOf(getOperand()), idx = rankedOf(getStartIndices());
+  auto in = tensorOf(getOperand()), idx = tensorOf(getStartIndices());
   int64_t rank = in.getRank(), idxRank = idx.getRank();
   int64_t ivd = getIndexVectorDim();
   if (ivd < 0 || ivd > idxRank)
@@ -203,8 +203,8 @@ LogicalResult GatherOp::verify() {
 
 LogicalResult ScatterOp::verify() {
   Operation *op = *this;
-  auto in = rankedOf(getOperand()), idx = rankedOf(getScatterIndices()),
-       upd = rankedOf(getUpdates());
+  auto in = tensorOf(getOperand()), idx = tensorOf(getScatterIndices()),
+       upd = tensorOf(getUpdates());
   if (getType() != in)
     return emitOpError("result type ") << getType() << " differs from the operand's " << in;
   if (upd.getElementType() != in.getElementType())
@@ -320,7 +320,7 @@ namespace {
 /// `indices` (index vectors along `ivd`, element k addressing operand
 /// dimension `map[k]`) for windows of `windowSizes` in `operandShape`,
 /// broadcast to the indices' shape. Null when the index vectors are empty.
-Value largestStarts(Emitter &e, Value indices, int64_t ivd, ArrayRef<int64_t> map,
+Value largestStarts(MlaxBuilder &e, Value indices, int64_t ivd, ArrayRef<int64_t> map,
                     ArrayRef<int64_t> operandShape, ArrayRef<int64_t> windowSizes) {
   if (map.empty())
     return {};
@@ -351,7 +351,7 @@ Value largestStarts(Emitter &e, Value indices, int64_t ivd, ArrayRef<int64_t> ma
 /// for an update the scatter dropped because its window did not fit
 /// (jax.lax transposes a scatter with a FILL_OR_DROP gather, fill value 0).
 Value gatherForScatter(OpBuilder &b, Location loc, ScatterOp scatter, Value source) {
-  Emitter e{b, loc};
+  MlaxBuilder e(b, loc);
   auto upd = tensorOf(scatter.getUpdates());
   auto src = tensorOf(source);
   auto resultType = upd.clone(src.getElementType());
@@ -439,7 +439,7 @@ SmallVector<int64_t> allDims(int64_t rank) {
 /// the updates that were written (the last writer of each element), found
 /// by scattering one id per update and reading the ids back (jax.lax's
 /// scatter JVP).
-std::pair<Value, Value> scatterSetMasks(Emitter &e, ScatterOp op) {
+std::pair<Value, Value> scatterSetMasks(MlaxBuilder &e, ScatterOp op) {
   auto upd = tensorOf(op.getUpdates());
   auto in = tensorOf(op.getOperand());
   Type i32 = e.b.getI32Type();
@@ -463,7 +463,7 @@ std::pair<Value, Value> scatterSetMasks(Emitter &e, ScatterOp op) {
 /// For a multiplying scatter: d(result)/d(update k) at the element the
 /// update went to, i.e. the operand element times the other updates that
 /// went there, exact with zeros (counted apart) and with repeated indices.
-Value scatterMulOthers(Emitter &e, ScatterOp op) {
+Value scatterMulOthers(MlaxBuilder &e, ScatterOp op) {
   Value x = op.getOperand(), y = op.getUpdates();
   Type elt = tensorOf(y).getElementType();
   Value yZero = e.eq(y, e.zeros(y.getType()));
@@ -486,7 +486,7 @@ struct ExtremalParts {
   Value retained, successful, count;
 };
 
-ExtremalParts scatterExtremalParts(Emitter &e, ScatterOp op) {
+ExtremalParts scatterExtremalParts(MlaxBuilder &e, ScatterOp op) {
   Value x = op.getOperand(), y = op.getUpdates(), r = op.getResult();
   Type elt = tensorOf(x).getElementType();
   Value retained = e.eq(x, r);
@@ -526,7 +526,7 @@ LogicalResult DynamicSliceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                                   SmallVectorImpl<Value> &operandCotangents) {
   Value ct = cotangents[0];
   if (ct) {
-    Emitter e = emitterFor(b, *this);
+    MlaxBuilder e(b, *this);
     Type inType = getOperand().getType();
     operandCotangents.push_back(DynamicUpdateSliceOp::create(
         b, getLoc(), inType, e.zeros(inType), ct, getStartIndices()));
@@ -543,7 +543,7 @@ LogicalResult DynamicUpdateSliceOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   resultTangents.push_back(DynamicUpdateSliceOp::create(
       b, getLoc(), getType(), e.orZeros(tangents[0], getType()),
       e.orZeros(tangents[1], getUpdate().getType()), getStartIndices()));
@@ -557,7 +557,7 @@ LogicalResult DynamicUpdateSliceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents
     operandCotangents.append(getNumOperands(), Value());
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   auto updType = tensorOf(getUpdate());
   operandCotangents.push_back(DynamicUpdateSliceOp::create(
       b, getLoc(), getType(), ct, e.zeros(updType), getStartIndices()));
@@ -584,7 +584,7 @@ LogicalResult GatherOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                             SmallVectorImpl<Value> &operandCotangents) {
   Value ct = cotangents[0];
   if (ct) {
-    Emitter e = emitterFor(b, *this);
+    MlaxBuilder e(b, *this);
     operandCotangents.push_back(
         scatterAddForGather(b, getLoc(), *this, e.zeros(getOperand().getType()), ct));
   } else {
@@ -601,7 +601,7 @@ LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   Location loc = getLoc();
   Type type = getType(), updType = getUpdates().getType();
   Value result;
@@ -648,7 +648,7 @@ LogicalResult ScatterOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append(3, Value());
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   Location loc = getLoc();
   Type type = getType(), updType = getUpdates().getType();
   Value opCt, updCt;
@@ -694,12 +694,6 @@ LogicalResult ScatterOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 
 namespace {
 
-Value scalarIndexConstant(OpBuilder &b, Location loc, Type elt, int64_t value) {
-  auto type = RankedTensorType::get({}, elt);
-  return ConstantOp::create(
-      b, loc, llvm::cast<ElementsAttr>(DenseElementsAttr::get(type, b.getIntegerAttr(elt, value))));
-}
-
 /// Per-example scalar start indices (each batched `[B]` or an unbatched
 /// scalar) as one `[B, n]` tensor of index vectors, each clamped to
 /// `[0, limits[i]]` when `limits` is given.
@@ -714,11 +708,9 @@ Value indexVectors(OpBuilder &b, Location loc, ValueRange indices, ArrayRef<bool
                               : BroadcastInDimOp::create(b, loc, vecType, v,
                                                          ArrayRef<int64_t>{});
     if (!limits.empty()) {
-      auto splat = [&](int64_t value) -> Value {
-        return ConstantOp::create(b, loc, llvm::cast<ElementsAttr>(DenseElementsAttr::get(
-                                              vecType, b.getIntegerAttr(elt, value))));
-      };
-      column = MaxOp::create(b, loc, MinOp::create(b, loc, column, splat(limits[i])), splat(0));
+      MlaxBuilder e(b, loc);
+      column = MaxOp::create(b, loc, MinOp::create(b, loc, column, e.splat(vecType, limits[i])),
+                             e.splat(vecType, 0));
     }
     columns.push_back(
         ReshapeOp::create(b, loc, RankedTensorType::get({batchSize, 1}, elt), column));
@@ -760,7 +752,7 @@ LogicalResult DynamicSliceOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<
     Type elt = indices.empty() ? b.getI32Type()
                                : llvm::cast<RankedTensorType>(indices[0].getType())
                                      .getElementType();
-    SmallVector<Value> starts{scalarIndexConstant(b, loc, elt, 0)};
+    SmallVector<Value> starts{MlaxBuilder(b, loc).scalar(elt, 0)};
     starts.append(indices.begin(), indices.end());
     results.push_back(DynamicSliceOp::create(b, loc, resultType, x, starts,
                                              b.getDenseI64ArrayAttr(sizes)));
@@ -810,7 +802,7 @@ LogicalResult DynamicUpdateSliceOp::batch(OpBuilder &b, ValueRange operands,
     Type elt = indices.empty() ? b.getI32Type()
                                : llvm::cast<RankedTensorType>(indices[0].getType())
                                      .getElementType();
-    SmallVector<Value> starts{scalarIndexConstant(b, loc, elt, 0)};
+    SmallVector<Value> starts{MlaxBuilder(b, loc).scalar(elt, 0)};
     starts.append(indices.begin(), indices.end());
     results.push_back(DynamicUpdateSliceOp::create(b, loc, resultType, x, update, starts));
     return success();

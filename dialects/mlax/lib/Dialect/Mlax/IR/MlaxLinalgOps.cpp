@@ -60,137 +60,6 @@ SmallVector<int64_t> withMatrix(ArrayRef<int64_t> batch, ArrayRef<int64_t> tail)
   return s;
 }
 
-/// Matrix arithmetic on `[..., m, n]` tensors with mlax ops.
-struct Mat {
-  OpBuilder &b;
-  Location loc;
-
-  static int64_t nb(Value x) { return tensorOf(x).getRank() - 2; }
-
-  Value splat(RankedTensorType type, double v) {
-    return ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, b.getFloatAttr(type.getElementType(), v)));
-  }
-  Value add(Value x, Value y) {
-    if (!x)
-      return y;
-    if (!y)
-      return x;
-    return AddOp::create(b, loc, x, y);
-  }
-  Value sub(Value x, Value y) {
-    if (!y)
-      return x;
-    if (!x)
-      return NegOp::create(b, loc, y);
-    return SubOp::create(b, loc, x, y);
-  }
-  Value mul(Value x, Value y) { return MulOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return DivOp::create(b, loc, x, y); }
-  Value neg(Value x) { return NegOp::create(b, loc, x); }
-  Value scale(Value x, double v) { return mul(x, splat(tensorOf(x), v)); }
-
-  /// Swaps the two trailing dimensions.
-  Value mT(Value x) {
-    int64_t r = tensorOf(x).getRank();
-    SmallVector<int64_t> perm;
-    for (int64_t d = 0; d < r - 2; ++d)
-      perm.push_back(d);
-    perm.append({r - 1, r - 2});
-    return TransposeOp::create(b, loc, x, perm);
-  }
-  /// x @ y over equal batch dimensions.
-  Value matmul(Value x, Value y) {
-    auto xt = tensorOf(x), yt = tensorOf(y);
-    int64_t n = nb(x);
-    SmallVector<int64_t> batch;
-    for (int64_t d = 0; d < n; ++d)
-      batch.push_back(d);
-    auto shape = withMatrix(xt.getShape().drop_back(2),
-                            {xt.getDimSize(n), yt.getDimSize(n + 1)});
-    return DotGeneralOp::create(b, loc, RankedTensorType::get(shape, xt.getElementType()), x, y,
-                                batch, batch, ArrayRef<int64_t>{n + 1}, ArrayRef<int64_t>{n});
-  }
-  /// A bool `[..., m, n]` tensor, true where `keep(i, j)`.
-  template <typename F>
-  Value mask(RankedTensorType like, F keep) {
-    int64_t n = like.getRank() - 2;
-    int64_t rows = like.getDimSize(n), cols = like.getDimSize(n + 1);
-    SmallVector<bool> bits;
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        bits.push_back(keep(i, j));
-    auto small = RankedTensorType::get({rows, cols}, b.getI1Type());
-    Value m = ConstantOp::create(b, loc, DenseElementsAttr::get(small, bits));
-    if (n == 0)
-      return m;
-    return BroadcastInDimOp::create(b, loc, like.clone(b.getI1Type()), m,
-                                    ArrayRef<int64_t>{n, n + 1});
-  }
-  /// `x` where `keep(i, j)`, zero elsewhere.
-  template <typename F>
-  Value where(Value x, F keep) {
-    auto t = tensorOf(x);
-    return SelectNOp::create(b, loc, mask(t, keep), ValueRange{splat(t, 0.0), x});
-  }
-  /// Lower triangle `j <= i + k`, upper triangle `j >= i + k`.
-  Value tril(Value x, int64_t k = 0) {
-    return where(x, [k](int64_t i, int64_t j) { return j <= i + k; });
-  }
-  Value triu(Value x, int64_t k = 0) {
-    return where(x, [k](int64_t i, int64_t j) { return j >= i + k; });
-  }
-  /// An identity-like `[..., m, n]` matrix.
-  Value eye(RankedTensorType like) {
-    return SelectNOp::create(b, loc, mask(like, [](int64_t i, int64_t j) { return i == j; }),
-                             ValueRange{splat(like, 0.0), splat(like, 1.0)});
-  }
-  /// The diagonal `[..., n]` of `[..., n, n]`.
-  Value diag(Value x) {
-    return ReduceSumOp::create(b, loc, where(x, [](int64_t i, int64_t j) { return i == j; }),
-                               ArrayRef<int64_t>{nb(x) + 1});
-  }
-  /// `v` `[..., n]` repeated down the rows (`r[i, j] = v[j]`) or, with
-  /// `alongRows`, across the columns (`r[i, j] = v[i]`) of `[..., m, n]`.
-  Value spread(Value v, RankedTensorType like, bool alongRows) {
-    int64_t n = like.getRank() - 2;
-    SmallVector<int64_t> dims;
-    for (int64_t d = 0; d < n; ++d)
-      dims.push_back(d);
-    dims.push_back(alongRows ? n : n + 1);
-    return BroadcastInDimOp::create(b, loc, like.clone(tensorOf(v).getElementType()), v, dims);
-  }
-  /// The `[..., n, n]` matrix with `v` on its diagonal.
-  Value diagEmbed(Value v) {
-    auto vt = tensorOf(v);
-    int64_t n = vt.getDimSize(vt.getRank() - 1);
-    auto like = RankedTensorType::get(withMatrix(vt.getShape().drop_back(), {n, n}),
-                                      vt.getElementType());
-    return where(spread(v, like, false), [](int64_t i, int64_t j) { return i == j; });
-  }
-  Value slice(Value x, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
-    auto t = tensorOf(x);
-    int64_t n = t.getRank() - 2;
-    SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()), strides(t.getRank(), 1);
-    start[n] = r0;
-    start[n + 1] = c0;
-    limit[n] = r1;
-    limit[n + 1] = c1;
-    if (ArrayRef<int64_t>(limit) == t.getShape() && r0 == 0 && c0 == 0)
-      return x;
-    return SliceOp::create(b, loc, x, start, limit, strides);
-  }
-  Value concatCols(Value x, Value y) {
-    return ConcatenateOp::create(b, loc, ValueRange{x, y}, nb(x) + 1);
-  }
-  Value solve(Value a, Value rhs, bool left, bool lower, bool unitDiagonal, TransposeKind kind) {
-    return TriangularSolveOp::create(b, loc, rhs.getType(), a, rhs, left, lower, unitDiagonal,
-                                     kind);
-  }
-};
-
-Mat matFor(OpBuilder &b, Operation *op) { return Mat{b, op->getLoc()}; }
-
 /// Re-creates a one-operand op batched: the batch dimension is already in
 /// front, so only the result types change.
 template <typename OpTy, typename... Attrs>
@@ -222,7 +91,7 @@ LogicalResult CholeskyOp::verify() {
 
 namespace {
 /// jax's `phi`: the lower triangle with the diagonal halved.
-Value choleskyPhi(Mat &m, Value x) {
+Value choleskyPhi(MlaxBuilder &m, Value x) {
   Value low = m.tril(x);
   auto t = tensorOf(x);
   Value halves = SelectNOp::create(m.b, m.loc,
@@ -230,7 +99,7 @@ Value choleskyPhi(Mat &m, Value x) {
                                    ValueRange{m.splat(t, 1.0), m.splat(t, 0.5)});
   return m.mul(low, halves);
 }
-Value symmetrize(Mat &m, Value x) { return m.scale(m.add(x, m.mT(x)), 0.5); }
+Value symmetrize(MlaxBuilder &m, Value x) { return m.scale(m.add(x, m.mT(x)), 0.5); }
 } // namespace
 
 LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
@@ -240,7 +109,7 @@ LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     return success();
   }
   // dL = L phi(L^-1 sym(dA) L^-T)
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value l = getResult();
   Value y = m.solve(l, symmetrize(m, tangents[0]), true, true, false, TransposeKind::None);
   Value x = m.solve(l, y, false, true, false, TransposeKind::Transpose);
@@ -255,7 +124,7 @@ LogicalResult CholeskyOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return success();
   }
   // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) L^-1).
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value l = getResult();
   Value phi = choleskyPhi(m, m.matmul(m.mT(l), cotangents[0]));
   Value w = m.solve(l, phi, true, true, false, TransposeKind::Transpose);
@@ -299,7 +168,7 @@ LogicalResult TriangularSolveOp::verify() {
 namespace {
 /// `a` as the solve reads it: its triangle, without the diagonal when that
 /// is taken to be ones.
-Value solveTriangle(Mat &m, Value a, bool lower, bool unitDiagonal) {
+Value solveTriangle(MlaxBuilder &m, Value a, bool lower, bool unitDiagonal) {
   if (lower)
     return m.tril(a, unitDiagonal ? -1 : 0);
   return m.triu(a, unitDiagonal ? 1 : 0);
@@ -318,7 +187,7 @@ LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     return success();
   }
   // op(A) dX = dB - op(dA) X (left), dX op(A) = dB - X op(dA) (right).
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   bool left = getLeftSide(), lower = getLower(), unit = getUnitDiagonal();
   TransposeKind kind = getTransposeA();
   Value rhs = db;
@@ -340,7 +209,7 @@ LogicalResult TriangularSolveOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append(2, Value());
     return success();
   }
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   bool left = getLeftSide(), lower = getLower(), unit = getUnitDiagonal();
   TransposeKind kind = getTransposeA();
   Value bbar = m.solve(getA(), ct, left, lower, unit, flipped(kind));
@@ -381,19 +250,19 @@ LogicalResult EighOp::verify() {
 
 namespace {
 /// The symmetric matrix the op sees in `t`: the triangle it reads, mirrored.
-Value eighView(Mat &m, Value t, bool lower) {
+Value eighView(MlaxBuilder &m, Value t, bool lower) {
   if (lower)
     return m.add(m.tril(t), m.mT(m.tril(t, -1)));
   return m.add(m.triu(t), m.mT(m.triu(t, 1)));
 }
 /// The transpose of `eighView`.
-Value eighViewTranspose(Mat &m, Value g, bool lower) {
+Value eighViewTranspose(MlaxBuilder &m, Value g, bool lower) {
   if (lower)
     return m.add(m.tril(g), m.tril(m.mT(g), -1));
   return m.add(m.triu(g), m.triu(m.mT(g), 1));
 }
 /// jax's `Fmat`: 1 / (w_j - w_i) off the diagonal, 0 on it.
-Value eighF(Mat &m, Value w, RankedTensorType like) {
+Value eighF(MlaxBuilder &m, Value w, RankedTensorType like) {
   Value eye = m.eye(like);
   Value diff = m.sub(m.spread(w, like, false), m.spread(w, like, true));
   Value one = m.splat(like, 1.0);
@@ -408,7 +277,7 @@ LogicalResult EighOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     return success();
   }
   // M = V^T dA V; dw = diag(M); dV = V (F * M).
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value v = getVectors(), w = getValues();
   Value da = eighView(m, tangents[0], getLower());
   Value mm = m.matmul(m.mT(v), m.matmul(da, v));
@@ -426,7 +295,7 @@ LogicalResult EighOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return success();
   }
   // Mbar = diag(wbar) + F * (V^T Vbar); dA-bar = view^T(V Mbar V^T).
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value v = getVectors();
   Value mbar;
   if (wbar)
@@ -464,7 +333,7 @@ LogicalResult QrOp::verify() {
 
 namespace {
 /// jax's `_thin_qr_jvp` for square-or-tall Q (m x n) and R (n x n).
-std::pair<Value, Value> thinQrJvp(Mat &m, Value q, Value r, Value dx) {
+std::pair<Value, Value> thinQrJvp(MlaxBuilder &m, Value q, Value r, Value dx) {
   Value y = m.solve(r, dx, false, false, false, TransposeKind::None); // dX R^-1
   Value c = m.matmul(m.mT(q), y);
   Value low = m.tril(c, -1);
@@ -474,7 +343,7 @@ std::pair<Value, Value> thinQrJvp(Mat &m, Value q, Value r, Value dx) {
   return {dq, dr};
 }
 /// The transpose of `thinQrJvp`: the cotangent of dX.
-Value thinQrVjp(Mat &m, Value q, Value r, Value qbar, Value rbar) {
+Value thinQrVjp(MlaxBuilder &m, Value q, Value r, Value qbar, Value rbar) {
   Value omegaBar;
   if (qbar)
     omegaBar = m.matmul(m.mT(q), qbar);
@@ -504,7 +373,7 @@ LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
   }
   if (failed(qrDerivativeSupported(*this)))
     return failure();
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value q = getQ(), r = getR();
   auto t = tensorOf(getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
@@ -530,7 +399,7 @@ LogicalResult QrOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   }
   if (failed(qrDerivativeSupported(*this)))
     return failure();
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value q = getQ(), r = getR();
   auto t = tensorOf(getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
@@ -583,7 +452,7 @@ LogicalResult SvdOp::verify() {
 
 namespace {
 /// U and V^T cut to the k singular vectors that pair with s.
-std::pair<Value, Value> thinVectors(Mat &m, SvdOp op) {
+std::pair<Value, Value> thinVectors(MlaxBuilder &m, SvdOp op) {
   auto t = tensorOf(op.getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
   int64_t k = std::min(rows, cols);
@@ -608,7 +477,7 @@ LogicalResult SvdOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
   // dU = U (F * (dS s + (dS s)^T)) [+ (I - U U^T) dA V / s],
   // dV = V (F * (s dS + (s dS)^T)) [+ (I - V V^T) dA^T U / s],
   // F_ij = 1 / (s_j^2 - s_i^2) off the diagonal.
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   Value u = getU(), vt = getVt(), s = getS();
   Value v = m.mT(vt);
   Value ds = m.matmul(m.mT(u), m.matmul(da, v));
@@ -646,7 +515,7 @@ LogicalResult SvdOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return emitOpError("reverse-mode derivatives of the singular vectors are not implemented "
                        "(only of the singular values)");
   // Abar = U diag(sbar) V^T.
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   auto [u, vt] = thinVectors(m, *this);
   operandCotangents.push_back(m.matmul(m.mul(u, m.spread(sbar, tensorOf(u), false)), vt));
   return success();
@@ -788,7 +657,7 @@ LogicalResult LuOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int
 //===----------------------------------------------------------------------===//
 
 LogicalResult DotGeneralOp::verify() {
-  auto lhs = rankedOf(getLhs()), rhs = rankedOf(getRhs());
+  auto lhs = tensorOf(getLhs()), rhs = tensorOf(getRhs());
   ArrayRef<int64_t> lb = getLhsBatchingDimensions(),
                     rb = getRhsBatchingDimensions(),
                     lc = getLhsContractingDimensions(),
@@ -1014,7 +883,7 @@ Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, const DotDims
 /// The cotangent of the lhs `x` of `dot_general(x, y)` given the result's
 /// cotangent `g` (jax.lax's `_dot_general_transpose_lhs`). With `swapAns`
 /// the product was `dot_general(y, x)`, i.e. this computes the rhs's.
-Value transposeLhs(Emitter &e, Value g, Value x, Value y, const DotDims &dims, bool swapAns) {
+Value transposeLhs(MlaxBuilder &e, Value g, Value x, Value y, const DotDims &dims, bool swapAns) {
   int64_t xRank = tensorOf(x).getRank(), yRank = tensorOf(y).getRank();
   SmallVector<int64_t> xKept = freeDims(xRank, dims.lhsContract, dims.lhsBatch);
   SmallVector<int64_t> yKept = freeDims(yRank, dims.rhsContract, dims.rhsBatch);
@@ -1054,7 +923,7 @@ Value transposeLhs(Emitter &e, Value g, Value x, Value y, const DotDims &dims, b
 
 LogicalResult DotGeneralOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                                 SmallVectorImpl<Value> &resultTangents) {
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   DotDims dims{SmallVector<int64_t>(getLhsBatchingDimensions()),
                SmallVector<int64_t>(getRhsBatchingDimensions()),
                SmallVector<int64_t>(getLhsContractingDimensions()),
@@ -1076,7 +945,7 @@ LogicalResult DotGeneralOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append(2, Value());
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   DotDims dims{SmallVector<int64_t>(getLhsBatchingDimensions()),
                SmallVector<int64_t>(getRhsBatchingDimensions()),
                SmallVector<int64_t>(getLhsContractingDimensions()),

@@ -3,7 +3,8 @@
 // Verifiers, derivative rules and batching rules of the ops in
 // MlaxMathOps.td (sort and cumsum's rules at the end). The derivative rules follow jax.lax's:
 //
-//  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules;
+//  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules, declared
+//    in MlaxMathOps.td (`let partials`);
 //  * clamp: the tangent of whichever input the result is (select-based);
 //  * top_k: the tangent gathered at the indices (its transpose scatters);
 //  * cumprod/cummax/cummin/cumlogsumexp: jax differentiates these through an
@@ -27,142 +28,7 @@ using namespace mlir;
 using namespace mlir::mlax;
 using namespace mlir::mlax::detail;
 
-namespace {
-
-
-/// Emits mlax ops at one location.
-struct Emit {
-  OpBuilder &b;
-  Location loc;
-
-  Value splat(Type type, double value) {
-    auto tensor = llvm::cast<RankedTensorType>(type);
-    Type elt = tensor.getElementType();
-    Attribute scalar;
-    if (llvm::isa<FloatType>(elt))
-      scalar = b.getFloatAttr(elt, value);
-    else if (elt.isInteger(1))
-      scalar = b.getBoolAttr(value != 0);
-    else
-      scalar = b.getIntegerAttr(elt, static_cast<int64_t>(value));
-    return ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, scalar));
-  }
-  Value like(Value v, double value) { return splat(v.getType(), value); }
-  Value scalar(Type elt, double value) { return splat(RankedTensorType::get({}, elt), value); }
-
-  Value add(Value x, Value y) {
-    if (!x)
-      return y;
-    if (!y)
-      return x;
-    return AddOp::create(b, loc, x, y);
-  }
-  Value sub(Value x, Value y) { return SubOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return MulOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return DivOp::create(b, loc, x, y); }
-  Value neg(Value x) { return NegOp::create(b, loc, x); }
-  Value exp(Value x) { return ExpOp::create(b, loc, x); }
-  Value cmp(ComparisonDirection d, Value x, Value y) {
-    return CompareOp::create(b, loc, d, x, y);
-  }
-  Value eq(Value x, Value y) { return cmp(ComparisonDirection::EQ, x, y); }
-  Value land(Value x, Value y) { return AndOp::create(b, loc, x, y); }
-  /// `pred ? onTrue : onFalse`, elementwise.
-  Value select(Value pred, Value onTrue, Value onFalse) {
-    return SelectNOp::create(b, loc, pred, ValueRange{onFalse, onTrue});
-  }
-  /// `x` broadcast to `type` (a scalar to any shape; same shape: unchanged).
-  Value broadcastTo(Value x, RankedTensorType type) {
-    if (x.getType() == type)
-      return x;
-    return BroadcastInDimOp::create(b, loc, type, x, ArrayRef<int64_t>{});
-  }
-  /// Sums `x` down to `type` (the inverse of `broadcastTo`).
-  Value sumTo(Value x, RankedTensorType type) {
-    if (x.getType() == type)
-      return x;
-    SmallVector<int64_t> axes;
-    for (int64_t d = 0; d < tensorOf(x).getRank(); ++d)
-      axes.push_back(d);
-    return ReduceSumOp::create(b, loc, x, axes);
-  }
-};
-
-Emit emitFor(OpBuilder &b, Operation *op) { return Emit{b, op->getLoc()}; }
-
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// Elementwise unary ops: t * f'(x), as jax.lax
-//===----------------------------------------------------------------------===//
-
-Value SinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emit e = emitFor(b, *this);
-  return e.mul(t, CoshOp::create(b, getLoc(), getOperand()));
-}
-Value CoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emit e = emitFor(b, *this);
-  return e.mul(t, SinhOp::create(b, getLoc(), getOperand()));
-}
-Value AsinOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // asin' = rsqrt(1 - x^2)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x))));
-}
-Value AcosOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // acos' = -rsqrt(1 - x^2)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.mul(t, e.neg(RsqrtOp::create(b, getLoc(), e.sub(e.like(x, 1.0), e.mul(x, x)))));
-}
-Value AtanOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // atan' = 1 / (1 + x^2)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.div(t, e.add(e.like(x, 1.0), e.mul(x, x)));
-}
-Value AsinhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // asinh' = rsqrt(x^2 + 1)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.add(e.mul(x, x), e.like(x, 1.0))));
-}
-Value AcoshOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // acosh' = rsqrt((x - 1) * (x + 1))
-  Emit e = emitFor(b, *this);
-  Value x = getOperand(), one = e.like(x, 1.0);
-  return e.mul(t, RsqrtOp::create(b, getLoc(), e.mul(e.sub(x, one), e.add(x, one))));
-}
-Value AtanhOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // atanh' = 1 / ((1 + x) * (1 - x)), as jax: (t / (1 - x)) / (1 + x)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand(), one = e.like(x, 1.0);
-  return e.div(e.div(t, e.sub(one, x)), e.add(one, x));
-}
-Value LgammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  Emit e = emitFor(b, *this);
-  return e.mul(t, DigammaOp::create(b, getLoc(), getOperand()));
-}
-Value DigammaOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // digamma' = polygamma(1, x)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.mul(t, PolygammaOp::create(b, getLoc(), e.like(x, 1.0), x));
-}
-Value ErfcOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // erfc'(x) = -2 / sqrt(pi) * exp(-x^2)
-  Emit e = emitFor(b, *this);
-  Value x = getOperand();
-  return e.mul(t, e.mul(e.like(x, -1.1283791670955126), e.exp(e.neg(e.mul(x, x)))));
-}
-Value CbrtOp::applyPartial(OpBuilder &b, unsigned, Value t) {
-  // cbrt' = 1/3 * cbrt(x)^-2, as jax
-  Emit e = emitFor(b, *this);
-  Value r = getResult();
-  return e.mul(t, e.mul(e.like(r, 1.0 / 3.0), e.div(e.like(r, 1.0), e.mul(r, r))));
-}
-Value PopcntOp::applyPartial(OpBuilder &, unsigned, Value) { return {}; }
+// The elementwise functions' partials are declared in MlaxMathOps.td.
 
 //===----------------------------------------------------------------------===//
 // polygamma, zeta: differentiable in x (resp. q) only, as in jax.lax
@@ -172,7 +38,7 @@ namespace {
 /// The cotangent of an argument a rule cannot differentiate: NaN, so that a
 /// gradient through it is visibly undefined (a vjp rule cannot tell whether
 /// the argument is active; an inactive one drops it).
-Value undefinedCotangent(Emit &e, Value like) {
+Value undefinedCotangent(MlaxBuilder &e, Value like) {
   return e.like(like, std::nan(""));
 }
 } // namespace
@@ -186,7 +52,7 @@ LogicalResult PolygammaOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value m = getLhs(), x = getRhs();
   Value next = PolygammaOp::create(b, getLoc(), e.add(m, e.like(m, 1.0)), x);
   resultTangents.push_back(e.mul(tangents[1], next));
@@ -199,7 +65,7 @@ LogicalResult PolygammaOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append({Value(), Value()});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value m = getLhs(), x = getRhs();
   Value next = PolygammaOp::create(b, getLoc(), e.add(m, e.like(m, 1.0)), x);
   operandCotangents.push_back(undefinedCotangent(e, m));
@@ -216,7 +82,7 @@ LogicalResult ZetaOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     return success();
   }
   // d/dq zeta(x, q) = -x * zeta(x + 1, q)
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value x = getLhs(), q = getRhs();
   Value next = ZetaOp::create(b, getLoc(), e.add(x, e.like(x, 1.0)), q);
   resultTangents.push_back(e.mul(tangents[1], e.mul(e.neg(x), next)));
@@ -229,7 +95,7 @@ LogicalResult ZetaOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append({Value(), Value()});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value x = getLhs(), q = getRhs();
   Value next = ZetaOp::create(b, getLoc(), e.add(x, e.like(x, 1.0)), q);
   operandCotangents.push_back(undefinedCotangent(e, x));
@@ -262,13 +128,13 @@ namespace {
 struct ClampMasks {
   Value operand, min, max;
 };
-ClampMasks clampMasks(Emit &e, ClampOp op) {
+ClampMasks clampMasks(MlaxBuilder &e, ClampOp op) {
   auto type = op.getOperand().getType();
   Value x = op.getOperand();
-  Value lo = e.broadcastTo(op.getMin(), type), hi = e.broadcastTo(op.getMax(), type);
+  Value lo = e.broadcast(op.getMin(), type), hi = e.broadcast(op.getMax(), type);
   using D = ComparisonDirection;
-  return {e.land(e.cmp(D::GT, x, lo), e.cmp(D::LT, x, hi)),
-          e.land(e.cmp(D::GT, lo, x), e.cmp(D::LT, lo, hi)), e.cmp(D::LT, hi, x)};
+  return {e.logicalAnd(e.compare(D::GT, x, lo), e.compare(D::LT, x, hi)),
+          e.logicalAnd(e.compare(D::GT, lo, x), e.compare(D::LT, lo, hi)), e.compare(D::LT, hi, x)};
 }
 } // namespace
 
@@ -278,14 +144,14 @@ LogicalResult ClampOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   auto type = getOperand().getType();
   ClampMasks masks = clampMasks(e, *this);
   Value zero = e.splat(type, 0.0), sum;
   Value which[3] = {masks.min, masks.operand, masks.max};
   for (int i = 0; i < 3; ++i)
     if (tangents[i])
-      sum = e.add(sum, e.select(which[i], e.broadcastTo(tangents[i], type), zero));
+      sum = e.add(sum, e.select(which[i], e.broadcast(tangents[i], type), zero));
   resultTangents.push_back(sum);
   return success();
 }
@@ -296,7 +162,7 @@ LogicalResult ClampOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.append({Value(), Value(), Value()});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   auto type = getOperand().getType();
   ClampMasks masks = clampMasks(e, *this);
   Value ct = cotangents[0], zero = e.splat(type, 0.0);
@@ -363,7 +229,7 @@ SmallVector<int64_t> leadingDims(int64_t rank) {
 }
 
 /// The indices with a trailing index-vector dimension of size 1.
-Value indexVectors(Emit &e, Value indices) {
+Value indexVectors(MlaxBuilder &e, Value indices) {
   auto t = tensorOf(indices);
   SmallVector<int64_t> shape(t.getShape());
   shape.push_back(1);
@@ -378,7 +244,7 @@ LogicalResult TopKOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.append({Value(), Value()});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   int64_t rank = getOperand().getType().getRank();
   SmallVector<int64_t> lead = leadingDims(rank), ones(rank, 1);
   Value gathered = GatherOp::create(
@@ -397,7 +263,7 @@ LogicalResult TopKOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back({});
     return success();
   }
-  Emit e = emitFor(b, *this);
+  MlaxBuilder e(b, *this);
   auto type = getOperand().getType();
   int64_t rank = type.getRank();
   SmallVector<int64_t> lead = leadingDims(rank);
@@ -447,7 +313,7 @@ struct Step {
 };
 
 struct PrefixScan {
-  Emit &e;
+  MlaxBuilder &e;
   Combiner kind;
   int64_t axis;
   bool reverse;
@@ -471,14 +337,8 @@ struct PrefixScan {
     auto idxType = type.clone(e.b.getI32Type());
     Value pos = IotaOp::create(e.b, e.loc, idxType, e.b.getI64IntegerAttr(axis));
     if (!reverse)
-      return e.cmp(ComparisonDirection::GE, pos, e.splat(idxType, k));
-    return e.cmp(ComparisonDirection::LT, pos, e.splat(idxType, size() - k));
-  }
-
-  /// JAX's `_balanced_eq`: 1 where `mine` is the result, 1/2 on ties.
-  Value chooser(Value mine, Value other, Value result) {
-    Value half = e.like(result, 0.5), one = e.like(result, 1.0), zero = e.like(result, 0.0);
-    return e.select(e.eq(mine, result), e.select(e.eq(other, result), half, one), zero);
+      return e.compare(ComparisonDirection::GE, pos, e.splat(idxType, k));
+    return e.compare(ComparisonDirection::LT, pos, e.splat(idxType, size() - k));
   }
 
   /// `x` with +inf read as 0 (jax's logaddexp rule, so that exp(inf - inf)
@@ -490,7 +350,7 @@ struct PrefixScan {
   Value logaddexp(Value a, Value b) {
     Value amax = MaxOp::create(e.b, e.loc, a, b);
     Value delta = e.sub(a, b);
-    Value isNan = e.cmp(ComparisonDirection::NE, delta, delta);
+    Value isNan = e.compare(ComparisonDirection::NE, delta, delta);
     Value tail = Log1pOp::create(
         e.b, e.loc, e.exp(e.neg(AbsOp::create(e.b, e.loc, delta))));
     return e.select(isNan, e.add(a, b), e.add(amax, tail));
@@ -510,8 +370,8 @@ struct PrefixScan {
     case Combiner::Min:
       s.combined = kind == Combiner::Max ? Value(MaxOp::create(e.b, e.loc, x, xs))
                                          : Value(MinOp::create(e.b, e.loc, x, xs));
-      s.wSelf = chooser(x, xs, s.combined);
-      s.wShifted = chooser(xs, x, s.combined);
+      s.wSelf = e.balancedEq(x, xs, s.combined);
+      s.wShifted = e.balancedEq(xs, x, s.combined);
       break;
     case Combiner::LogSumExp: {
       s.combined = logaddexp(x, xs);
@@ -567,7 +427,7 @@ LogicalResult cumulativeJvp(OpTy op, Combiner kind, OpBuilder &b, ArrayRef<Value
     resultTangents.push_back({});
     return success();
   }
-  Emit e = emitFor(b, op);
+  MlaxBuilder e(b, op);
   PrefixScan scan{e, kind, static_cast<int64_t>(op.getAxis()), op.getReverse(), op.getType()};
   resultTangents.push_back(scan.jvp(op.getOperand(), tangents[0]));
   return success();
@@ -580,7 +440,7 @@ LogicalResult cumulativeVjp(OpTy op, Combiner kind, OpBuilder &b, ArrayRef<Value
     operandCotangents.push_back({});
     return success();
   }
-  Emit e = emitFor(b, op);
+  MlaxBuilder e(b, op);
   PrefixScan scan{e, kind, static_cast<int64_t>(op.getAxis()), op.getReverse(), op.getType()};
   operandCotangents.push_back(scan.vjp(op.getOperand(), cotangents[0]));
   return success();

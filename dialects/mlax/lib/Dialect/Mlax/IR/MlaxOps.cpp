@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+// The elementwise ops' declared partials (ODS `partials`) build with it.
+#include "mlax/Dialect/Mlax/IR/MlaxBuilder.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"

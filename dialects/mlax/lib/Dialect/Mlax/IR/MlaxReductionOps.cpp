@@ -20,7 +20,7 @@ static LogicalResult inferReduce(StringRef opName, std::optional<Location> loc,
                                  SmallVectorImpl<Type> &results) {
   if (!allRanked(operand))
     return notTensors(loc, opName);
-  auto in = rankedOf(operand);
+  auto in = tensorOf(operand);
   if (failed(checkDims(loc, opName, "axis", axes, in.getRank())))
     return failure();
   if (!llvm::is_sorted(axes))
@@ -168,7 +168,7 @@ OpFoldResult ReduceOrOp::fold(FoldAdaptor a) {
 
 LogicalResult ReduceSumOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                                SmallVectorImpl<Value> &resultTangents) {
-  resultTangents.push_back(tangents[0] ? emitterFor(b, *this).reduceSum(tangents[0], getAxes())
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).reduceSum(tangents[0], getAxes())
                                        : Value());
   return success();
 }
@@ -178,7 +178,7 @@ LogicalResult ReduceSumOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   Value ct = cotangents[0];
   RankedTensorType inType = tensorOf(getOperand());
   operandCotangents.push_back(
-      ct ? emitterFor(b, *this).broadcast(ct, inType, keptDims(inType.getRank(), getAxes()))
+      ct ? MlaxBuilder(b, *this).broadcast(ct, inType, keptDims(inType.getRank(), getAxes()))
          : Value());
   return success();
 }
@@ -187,7 +187,7 @@ namespace {
 /// max/min reductions: the derivative is shared evenly among the elements
 /// equal to the result (jax.lax's `_reduce_chooser_jvp_rule`). Returns the
 /// 0/1 indicator of those elements and how many there are per result.
-std::pair<Value, Value> chooserLocations(Emitter &e, Value operand, Value result,
+std::pair<Value, Value> chooserLocations(MlaxBuilder &e, Value operand, Value result,
                                          ArrayRef<int64_t> axes) {
   RankedTensorType inType = tensorOf(operand);
   SmallVector<int64_t> kept = keptDims(inType.getRank(), axes);
@@ -203,7 +203,7 @@ LogicalResult chooserJvp(Operation *op, OpBuilder &b, ArrayRef<int64_t> axes,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, op);
+  MlaxBuilder e(b, op);
   auto [indicator, counts] = chooserLocations(e, op->getOperand(0), op->getResult(0), axes);
   resultTangents.push_back(e.div(e.reduceSum(e.mul(tangents[0], indicator), axes), counts));
   return success();
@@ -215,7 +215,7 @@ LogicalResult chooserVjp(Operation *op, OpBuilder &b, ArrayRef<int64_t> axes,
     operandCotangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, op);
+  MlaxBuilder e(b, op);
   Value operand = op->getOperand(0);
   auto [indicator, counts] = chooserLocations(e, operand, op->getResult(0), axes);
   RankedTensorType inType = tensorOf(operand);
@@ -228,7 +228,7 @@ LogicalResult chooserVjp(Operation *op, OpBuilder &b, ArrayRef<int64_t> axes,
 /// For a product over `axes`: each element's "product of all the others"
 /// in its reduction group, computed exactly (zeros included) from exclusive
 /// prefix and suffix products by log-step doubling.
-Value productOfOthers(Emitter &e, Value x, ArrayRef<int64_t> axes) {
+Value productOfOthers(MlaxBuilder &e, Value x, ArrayRef<int64_t> axes) {
   RankedTensorType type = tensorOf(x);
   int64_t rank = type.getRank();
   SmallVector<int64_t> kept = keptDims(rank, axes);
@@ -269,7 +269,7 @@ LogicalResult ReduceProdOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   Value others = productOfOthers(e, getOperand(), getAxes());
   resultTangents.push_back(e.reduceSum(e.mul(tangents[0], others), getAxes()));
   return success();
@@ -281,7 +281,7 @@ LogicalResult ReduceProdOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   RankedTensorType inType = tensorOf(getOperand());
   Value others = productOfOthers(e, getOperand(), getAxes());
   Value ct = e.broadcast(cotangents[0], inType, keptDims(inType.getRank(), getAxes()));

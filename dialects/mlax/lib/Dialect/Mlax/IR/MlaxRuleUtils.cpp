@@ -22,14 +22,14 @@ bool ad::isDifferentiableType(Type type) {
   return tensor && llvm::isa<FloatType>(tensor.getElementType());
 }
 
-Value ad::zeros(OpBuilder &b, Location loc, Type type) { return Emitter{b, loc}.zeros(type); }
+Value ad::zeros(OpBuilder &b, Location loc, Type type) { return MlaxBuilder(b, loc).zeros(type); }
 
 LogicalResult ad::elementwiseJvp(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
                                  SmallVectorImpl<Value> &resultTangents) {
   auto iface = llvm::cast<DifferentiableOpInterface>(op);
   Value sum;
   if (isDifferentiableType(op->getResult(0).getType())) {
-    Emitter e = emitterFor(b, op);
+    MlaxBuilder e(b, op);
     for (auto [i, t] : llvm::enumerate(tangents))
       if (t)
         sum = e.add(sum, iface.applyPartial(b, i, t));

@@ -2,15 +2,16 @@
 //
 // Internal to lib/Dialect/Mlax/IR: the helpers that more than one family's
 // verifiers, folders, derivative rules or batching rules use (shape checks,
-// the `Emitter` the derivative rules build with, batching helpers, constant
-// evaluation for folders). A helper one family uses stays in that family's
-// file.
+// batching helpers, constant evaluation for folders); the rules build ops
+// with `MlaxBuilder` (mlax/Dialect/Mlax/IR/MlaxBuilder.h). A helper one
+// family uses stays in that family's file.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MLAX_LIB_DIALECT_MLAX_IR_MLAXRULEUTILS_H
 #define MLAX_LIB_DIALECT_MLAX_IR_MLAXRULEUTILS_H
 
+#include "mlax/Dialect/Mlax/IR/MlaxBuilder.h"
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -43,10 +44,6 @@ inline std::string shapeStr(ArrayRef<int64_t> shape) {
   llvm::interleaveComma(shape, os);
   os << "]";
   return s;
-}
-
-inline RankedTensorType rankedOf(Value v) {
-  return llvm::cast<RankedTensorType>(v.getType());
 }
 
 /// Custom assembly formats infer result types while parsing, before the ODS
@@ -88,90 +85,6 @@ inline LogicalResult checkDims(std::optional<Location> loc, StringRef opName,
 // written directly as reverse-mode rules. A null Value is a zero
 // (co)tangent.
 //======================================================================//
-
-/// Emits mlax ops at one location; null operands are zeros where the
-/// arithmetic allows it (`add(null, x)` is `x`).
-struct Emitter {
-  OpBuilder &b;
-  Location loc;
-
-  Value splat(Type type, double value) {
-    auto tensor = llvm::cast<RankedTensorType>(type);
-    Type elt = tensor.getElementType();
-    Attribute scalar;
-    if (auto complex = llvm::dyn_cast<ComplexType>(elt)) {
-      // (value + 0i): a complex zero is what a complex value's missing
-      // tangent or cotangent is.
-      auto part = llvm::cast<FloatType>(complex.getElementType());
-      bool lost = false;
-      APFloat re(value);
-      re.convert(part.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
-      std::complex<APFloat> c(re, APFloat::getZero(part.getFloatSemantics()));
-      return ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, ArrayRef(c)));
-    }
-    if (llvm::isa<FloatType>(elt))
-      scalar = b.getFloatAttr(elt, value);
-    else
-      scalar = b.getIntegerAttr(elt, static_cast<int64_t>(value));
-    return ConstantOp::create(b, loc, DenseElementsAttr::get(tensor, scalar));
-  }
-  Value zeros(Type type) { return splat(type, 0.0); }
-  Value like(Value v, double value) { return splat(v.getType(), value); }
-  Value orZeros(Value v, Type type) { return v ? v : zeros(type); }
-
-  Value add(Value x, Value y) {
-    if (!x)
-      return y;
-    if (!y)
-      return x;
-    return AddOp::create(b, loc, x, y);
-  }
-  Value sub(Value x, Value y) { return SubOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return MulOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return DivOp::create(b, loc, x, y); }
-  Value neg(Value x) { return NegOp::create(b, loc, x); }
-  Value sign(Value x) { return SignOp::create(b, loc, x); }
-  Value eq(Value x, Value y) {
-    return CompareOp::create(b, loc, ComparisonDirection::EQ, x, y);
-  }
-  /// `pred ? onTrue : onFalse`, elementwise.
-  Value select(Value pred, Value onTrue, Value onFalse) {
-    return SelectNOp::create(b, loc, pred, ValueRange{onFalse, onTrue});
-  }
-  Value convert(Value x, Type elementType) {
-    auto type = llvm::cast<RankedTensorType>(x.getType());
-    if (type.getElementType() == elementType)
-      return x;
-    return ConvertOp::create(b, loc, type.clone(elementType), x);
-  }
-  Value reduceSum(Value x, ArrayRef<int64_t> axes) {
-    if (axes.empty())
-      return x;
-    return ReduceSumOp::create(b, loc, x, axes);
-  }
-  Value broadcast(Value x, Type resultType, ArrayRef<int64_t> dims) {
-    if (x.getType() == resultType)
-      return x;
-    return BroadcastInDimOp::create(b, loc, resultType, x, dims);
-  }
-  Value reshape(Value x, Type resultType) {
-    if (x.getType() == resultType)
-      return x;
-    return ReshapeOp::create(b, loc, resultType, x);
-  }
-  Value transpose(Value x, ArrayRef<int64_t> perm) {
-    bool identity = true;
-    for (auto [i, p] : llvm::enumerate(perm))
-      identity &= static_cast<int64_t>(i) == p;
-    if (identity)
-      return x;
-    return TransposeOp::create(b, loc, x, perm);
-  }
-};
-
-inline Emitter emitterFor(OpBuilder &b, Operation *op) { return Emitter{b, op->getLoc()}; }
-
-inline RankedTensorType tensorOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 /// The dimensions of a rank-`rank` tensor that are not in `axes`.
 inline SmallVector<int64_t> keptDims(int64_t rank, ArrayRef<int64_t> axes) {

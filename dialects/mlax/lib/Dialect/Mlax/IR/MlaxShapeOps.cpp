@@ -16,7 +16,7 @@ using namespace mlir::mlax::detail;
 //===----------------------------------------------------------------------===//
 
 LogicalResult BroadcastInDimOp::verify() {
-  auto in = rankedOf(getOperand());
+  auto in = tensorOf(getOperand());
   auto out = getType();
   ArrayRef<int64_t> dims = getBroadcastDimensions();
   if (in.getElementType() != out.getElementType())
@@ -44,7 +44,7 @@ LogicalResult BroadcastInDimOp::verify() {
 }
 
 LogicalResult ReshapeOp::verify() {
-  auto in = rankedOf(getOperand());
+  auto in = tensorOf(getOperand());
   auto out = getType();
   if (in.getElementType() != out.getElementType())
     return emitOpError("keeps the element type; got ")
@@ -63,7 +63,7 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
                                             SmallVectorImpl<Type> &results) {
   if (!allRanked(adaptor.getOperands()))
     return notTensors(loc, getOperationName());
-  auto in = rankedOf(adaptor.getOperand());
+  auto in = tensorOf(adaptor.getOperand());
   ArrayRef<int64_t> perm = adaptor.getPermutation();
   if ((int64_t)perm.size() != in.getRank())
     return emitOptionalError(loc, "'mlax.transpose' op permutation ",
@@ -85,7 +85,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         SmallVectorImpl<Type> &results) {
   if (!allRanked(adaptor.getOperands()))
     return notTensors(loc, getOperationName());
-  auto in = rankedOf(adaptor.getOperand());
+  auto in = tensorOf(adaptor.getOperand());
   ArrayRef<int64_t> start = adaptor.getStartIndices(),
                     limit = adaptor.getLimitIndices(),
                     strides = adaptor.getStrides();
@@ -118,14 +118,14 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
     return emitOptionalError(loc, "'mlax.concatenate' op needs at least one input");
   if (!allRanked(inputs))
     return notTensors(loc, getOperationName());
-  auto first = rankedOf(inputs.front());
+  auto first = tensorOf(inputs.front());
   int64_t dim = adaptor.getDimension();
   if (dim < 0 || dim >= first.getRank())
     return emitOptionalError(loc, "'mlax.concatenate' op dimension ", dim,
                              " is out of range for rank ", first.getRank());
   SmallVector<int64_t> shape(first.getShape());
   for (Value v : inputs.drop_front()) {
-    auto t = rankedOf(v);
+    auto t = tensorOf(v);
     bool ok = t.getElementType() == first.getElementType() &&
               t.getRank() == first.getRank();
     for (int64_t i = 0; ok && i < t.getRank(); ++i)
@@ -145,8 +145,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc
                                       SmallVectorImpl<Type> &results) {
   if (!allRanked(adaptor.getOperands()))
     return notTensors(loc, getOperationName());
-  auto in = rankedOf(adaptor.getOperand());
-  auto padValue = rankedOf(adaptor.getPaddingValue());
+  auto in = tensorOf(adaptor.getOperand());
+  auto padValue = tensorOf(adaptor.getPaddingValue());
   if (padValue.getRank() != 0 ||
       padValue.getElementType() != in.getElementType())
     return emitOptionalError(loc, "'mlax.pad' op padding value must be a "
@@ -502,7 +502,7 @@ void SliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 LogicalResult BroadcastInDimOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                                     SmallVectorImpl<Value> &resultTangents) {
-  resultTangents.push_back(tangents[0] ? emitterFor(b, *this).broadcast(
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).broadcast(
                                              tangents[0], getType(), getBroadcastDimensions())
                                        : Value());
   return success();
@@ -517,7 +517,7 @@ LogicalResult BroadcastInDimOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   }
   // Sum over the result dimensions the broadcast created (new dimensions and
   // size-1 dimensions it stretched), then restore the operand's layout.
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   RankedTensorType inType = tensorOf(getOperand()), outType = getType();
   ArrayRef<int64_t> dims = getBroadcastDimensions();
   SmallVector<int64_t> summed;
@@ -550,7 +550,7 @@ LogicalResult BroadcastInDimOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 
 LogicalResult ReshapeOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                              SmallVectorImpl<Value> &resultTangents) {
-  resultTangents.push_back(tangents[0] ? emitterFor(b, *this).reshape(tangents[0], getType())
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).reshape(tangents[0], getType())
                                        : Value());
   return success();
 }
@@ -558,7 +558,7 @@ LogicalResult ReshapeOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
 LogicalResult ReshapeOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                              SmallVectorImpl<Value> &operandCotangents) {
   operandCotangents.push_back(
-      cotangents[0] ? emitterFor(b, *this).reshape(cotangents[0], getOperand().getType())
+      cotangents[0] ? MlaxBuilder(b, *this).reshape(cotangents[0], getOperand().getType())
                     : Value());
   return success();
 }
@@ -566,7 +566,7 @@ LogicalResult ReshapeOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 LogicalResult TransposeOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                                SmallVectorImpl<Value> &resultTangents) {
   resultTangents.push_back(
-      tangents[0] ? emitterFor(b, *this).transpose(tangents[0], getPermutation()) : Value());
+      tangents[0] ? MlaxBuilder(b, *this).transpose(tangents[0], getPermutation()) : Value());
   return success();
 }
 
@@ -574,7 +574,7 @@ LogicalResult TransposeOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                                SmallVectorImpl<Value> &operandCotangents) {
   operandCotangents.push_back(
       cotangents[0]
-          ? emitterFor(b, *this).transpose(cotangents[0], invertPermutation(getPermutation()))
+          ? MlaxBuilder(b, *this).transpose(cotangents[0], invertPermutation(getPermutation()))
           : Value());
   return success();
 }
@@ -598,7 +598,7 @@ LogicalResult SliceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return success();
   }
   // Scatter the cotangent back with a pad: zeros before, after and between.
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   RankedTensorType inType = tensorOf(getOperand()), outType = getType();
   SmallVector<int64_t> low, high, interior;
   for (int64_t d = 0; d < inType.getRank(); ++d) {
@@ -620,7 +620,7 @@ LogicalResult ConcatenateOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   SmallVector<Value> parts;
   for (auto [t, x] : llvm::zip(tangents, getInputs()))
     parts.push_back(e.orZeros(t, x.getType()));
@@ -656,7 +656,7 @@ LogicalResult PadOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   resultTangents.push_back(PadOp::create(
       b, getLoc(), e.orZeros(tangents[0], getOperand().getType()),
       e.orZeros(tangents[1], getPaddingValue().getType()), getEdgePaddingLow(),
@@ -672,7 +672,7 @@ LogicalResult PadOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return success();
   }
   // Undo the edge padding with a negative pad, then skip the interior.
-  Emitter e = emitterFor(b, *this);
+  MlaxBuilder e(b, *this);
   RankedTensorType inType = tensorOf(getOperand());
   int64_t rank = inType.getRank();
   SmallVector<int64_t> low, high, zeros(rank, 0), strides;

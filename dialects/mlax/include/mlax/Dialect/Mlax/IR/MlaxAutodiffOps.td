@@ -10,6 +10,7 @@
 def Mlax_StopGradientOp : Mlax_Op<"stop_gradient",
     [Pure, Elementwise, SameOperandsAndResultType, InferTypeOpInterface,
      Mlax_ElementwiseDerivative, Mlax_ElementwiseBatching]> {
+  let partials = [Mlax_ZeroPartial];
   let summary = "the identity, with a zero derivative";
   let description = [{
     ```mlir

@@ -27,7 +27,35 @@ def Mlax_Dialect : Dialect {
 }
 
 class Mlax_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Mlax_Dialect, mnemonic, traits>;
+    : Op<Mlax_Dialect, mnemonic, traits> {
+  // The derivative of an elementwise op (one with Mlax_ElementwiseDerivative,
+  // MlaxInterfaces.td), declared beside it: per operand (or one for all of
+  // them), a C++ expression for `t` times d(result)/d(operand), built with
+  // the MlaxBuilder `e` (mlax/Dialect/Mlax/IR/MlaxBuilder.h) from the op's
+  // accessors; Mlax_ZeroPartial where the derivative is zero. `partialSetup`
+  // names values that an expression uses twice. They become the op's
+  // `applyPartial`; an op whose rule is more than expressions leaves
+  // `partials` empty and writes `applyPartial` in its family's .cpp.
+  list<string> partials = [];
+  code partialSetup = "";
+  let extraClassDefinition = !if(!empty(partials), "",
+      "::mlir::Value $cppClass::applyPartial(::mlir::OpBuilder &b, unsigned operandIndex,\n"
+      "                                      ::mlir::Value t) {\n"
+      "  ::mlir::mlax::MlaxBuilder e(b, getOperation());\n"
+      "  (void)e;\n"
+      # partialSetup # "\n"
+      # !if(!eq(!size(partials), 1),
+            "  (void)operandIndex;\n  return " # partials[0] # ";\n",
+            "  switch (operandIndex) {\n"
+            # !interleave(!foreach(i, !range(partials),
+                  "  case " # i # ":\n    return " # partials[i] # ";"), "\n")
+            # "\n  }\n  return {};\n")
+      # "}\n");
+}
+
+// The partial of an operand the result does not depend on smoothly
+// (piecewise-constant and integer ops).
+defvar Mlax_ZeroPartial = "{}";
 
 //===----------------------------------------------------------------------===//
 // Types

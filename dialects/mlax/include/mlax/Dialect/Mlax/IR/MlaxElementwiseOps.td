@@ -28,29 +28,74 @@ class Mlax_UnaryOp<string mnemonic, string hlo, Type T, string doc,
 
 // Folders: MlaxElementwiseOps.cpp.
 let hasFolder = 1 in {
-def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x">;
-def Mlax_ExpOp : Mlax_UnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x">;
-def Mlax_LogOp : Mlax_UnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm">;
-def Mlax_SinOp : Mlax_UnaryOp<"sin", "sine", Mlax_FloatTensor, "sine">;
-def Mlax_CosOp : Mlax_UnaryOp<"cos", "cosine", Mlax_FloatTensor, "cosine">;
-def Mlax_TanOp : Mlax_UnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent">;
-def Mlax_TanhOp : Mlax_UnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent">;
-def Mlax_SqrtOp : Mlax_UnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root">;
-def Mlax_RsqrtOp : Mlax_UnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)">;
+def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x"> {
+  let partials = ["e.neg(t)"];
+}
+def Mlax_ExpOp : Mlax_UnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x"> {
+  let partials = ["e.mul(t, getResult())"];
+}
+def Mlax_LogOp : Mlax_UnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm"> {
+  let partials = ["e.div(t, getOperand())"];
+}
+def Mlax_SinOp : Mlax_UnaryOp<"sin", "sine", Mlax_FloatTensor, "sine"> {
+  let partials = ["e.mul(t, e.create<CosOp>(getOperand()))"];
+}
+def Mlax_CosOp : Mlax_UnaryOp<"cos", "cosine", Mlax_FloatTensor, "cosine"> {
+  let partials = ["e.neg(e.mul(t, e.create<SinOp>(getOperand())))"];
+}
+def Mlax_TanOp : Mlax_UnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent"> {
+  let partials = [
+    "e.mul(t, e.add(e.like(getResult(), 1.0), e.mul(getResult(), getResult())))"];
+}
+def Mlax_TanhOp : Mlax_UnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent"> {
+  // tanh' = 1 - tanh^2, as (t + t*tanh) * (1 - tanh) like jax.lax: 1 - r*r
+  // cancels catastrophically as |tanh| -> 1 (0.9% off at x = 6 in f32).
+  let partials = [
+    "e.mul(e.add(t, e.mul(t, getResult())), e.sub(e.like(getResult(), 1.0), getResult()))"];
+}
+def Mlax_SqrtOp : Mlax_UnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root"> {
+  let partials = ["e.mul(t, e.div(e.like(getResult(), 0.5), getResult()))"];
+}
+def Mlax_RsqrtOp : Mlax_UnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)"> {
+  let partials = [
+    "e.mul(t, e.mul(e.like(getResult(), -0.5), e.div(getResult(), getOperand())))"];
+}
 def Mlax_AbsOp : Mlax_UnaryOp<"abs", "abs", StaticShapeTensorOf<[AnyFloat,
-    AnyTypeOf<[I8, I16, I32, I64]>]>, "|x| (signed integers and floats)">;
-def Mlax_SignOp : Mlax_UnaryOp<"sign", "sign", Mlax_SignedTensor, "-1, 0 or 1 (NaN for NaN)">;
-def Mlax_FloorOp : Mlax_UnaryOp<"floor", "floor", Mlax_RealFloatTensor, "round towards -inf">;
-def Mlax_CeilOp : Mlax_UnaryOp<"ceil", "ceil", Mlax_RealFloatTensor, "round towards +inf">;
+    AnyTypeOf<[I8, I16, I32, I64]>]>, "|x| (signed integers and floats)"> {
+  let partials = ["e.mul(t, e.sign(getOperand()))"];
+}
+def Mlax_SignOp : Mlax_UnaryOp<"sign", "sign", Mlax_SignedTensor, "-1, 0 or 1 (NaN for NaN)"> {
+  let partials = [Mlax_ZeroPartial];
+}
+def Mlax_FloorOp : Mlax_UnaryOp<"floor", "floor", Mlax_RealFloatTensor, "round towards -inf"> {
+  let partials = [Mlax_ZeroPartial];
+}
+def Mlax_CeilOp : Mlax_UnaryOp<"ceil", "ceil", Mlax_RealFloatTensor, "round towards +inf"> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_RoundOp : Mlax_UnaryOp<"round", "round_nearest_afz", Mlax_RealFloatTensor,
-    "round to nearest, ties away from zero (lax.round's default)">;
+    "round to nearest, ties away from zero (lax.round's default)"> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_RoundEvenOp : Mlax_UnaryOp<"round_even", "round_nearest_even", Mlax_RealFloatTensor,
-    "round to nearest, ties to even (numpy.round)">;
-def Mlax_LogisticOp : Mlax_UnaryOp<"logistic", "logistic", Mlax_FloatTensor, "1 / (1 + e^-x)">;
-def Mlax_Log1pOp : Mlax_UnaryOp<"log1p", "log_plus_one", Mlax_FloatTensor, "log(1 + x)">;
-def Mlax_Expm1Op : Mlax_UnaryOp<"expm1", "exponential_minus_one", Mlax_FloatTensor, "e^x - 1">;
+    "round to nearest, ties to even (numpy.round)"> {
+  let partials = [Mlax_ZeroPartial];
+}
+def Mlax_LogisticOp : Mlax_UnaryOp<"logistic", "logistic", Mlax_FloatTensor, "1 / (1 + e^-x)"> {
+  let partials = [
+    "e.mul(t, e.mul(getResult(), e.sub(e.like(getResult(), 1.0), getResult())))"];
+}
+def Mlax_Log1pOp : Mlax_UnaryOp<"log1p", "log_plus_one", Mlax_FloatTensor, "log(1 + x)"> {
+  let partials = ["e.div(t, e.add(e.like(getOperand(), 1.0), getOperand()))"];
+}
+def Mlax_Expm1Op : Mlax_UnaryOp<"expm1", "exponential_minus_one", Mlax_FloatTensor, "e^x - 1"> {
+  let partials = ["e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)))"];
+  let partials = ["e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)))"];
+}
 def Mlax_NotOp : Mlax_UnaryOp<"not", "not", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
-    "logical not of bools, bitwise not of integers">;
+    "logical not of bools, bitwise not of integers"> {
+  let partials = [Mlax_ZeroPartial];
+}
 } // hasFolder
 def Mlax_IsFiniteOp : Mlax_Op<"is_finite", [Pure, Elementwise, InferTypeOpAdaptor,
                                             Mlax_ElementwiseBatching]> {
@@ -65,6 +110,9 @@ def Mlax_IsFiniteOp : Mlax_Op<"is_finite", [Pure, Elementwise, InferTypeOpAdapto
 def Mlax_ReducePrecisionOp : Mlax_Op<"reduce_precision", [Pure, Elementwise,
     SameOperandsAndResultType, InferTypeOpInterface, Mlax_ElementwiseDerivative,
     Mlax_ElementwiseBatching]> {
+  // Linear, as JAX's rule: the tangent (and the cotangent) is rounded the same way.
+  let partials = [
+    "e.create<ReducePrecisionOp>(t, getExponentBitsAttr(), getMantissaBitsAttr())"];
   let summary = "rounds to the float format of exponent_bits and mantissa_bits";
   let description = [{
     `lax.reduce_precision`: each value rounded (to nearest even) to the
@@ -97,23 +145,68 @@ class Mlax_BinaryOp<string mnemonic, string hlo, Type T, string doc,
 }
 
 let hasFolder = 1 in {
-def Mlax_AddOp : Mlax_BinaryOp<"add", "add", Mlax_IntOrFloatTensor, "x + y", [Commutative]>;
-def Mlax_SubOp : Mlax_BinaryOp<"sub", "subtract", Mlax_IntOrFloatTensor, "x - y">;
-def Mlax_MulOp : Mlax_BinaryOp<"mul", "multiply", Mlax_IntOrFloatTensor, "x * y", [Commutative]>;
+def Mlax_AddOp : Mlax_BinaryOp<"add", "add", Mlax_IntOrFloatTensor, "x + y", [Commutative]> {
+  let partials = ["t"];
+}
+def Mlax_SubOp : Mlax_BinaryOp<"sub", "subtract", Mlax_IntOrFloatTensor, "x - y"> {
+  let partials = [
+    "t",
+    "e.neg(t)"];
+}
+def Mlax_MulOp : Mlax_BinaryOp<"mul", "multiply", Mlax_IntOrFloatTensor, "x * y", [Commutative]> {
+  let partials = [
+    "e.mul(t, getRhs())",
+    "e.mul(getLhs(), t)"];
+}
 def Mlax_DivOp : Mlax_BinaryOp<"div", "divide", Mlax_IntOrFloatTensor,
-    "x / y (integer division rounds towards zero)">;
+    "x / y (integer division rounds towards zero)"> {
+  // d(x/y)/dy = -x / y^2, written -(t * (x/y)) / y: differentiating it again
+  // adds one power of y per order, where x / (y*y) would square the
+  // denominator each time (y^64 at the 6th order overflows float32).
+  let partials = [
+    "e.div(t, getRhs())",
+    "e.div(e.mul(e.neg(t), getResult()), getRhs())"];
+}
 def Mlax_PowOp : Mlax_BinaryOp<"pow", "power", Mlax_FloatTensor, "x ** y">;
-def Mlax_MaxOp : Mlax_BinaryOp<"max", "maximum", Mlax_Tensor, "elementwise maximum (NaN-propagating)", [Commutative]>;
-def Mlax_MinOp : Mlax_BinaryOp<"min", "minimum", Mlax_Tensor, "elementwise minimum (NaN-propagating)", [Commutative]>;
+def Mlax_MaxOp : Mlax_BinaryOp<"max", "maximum", Mlax_Tensor, "elementwise maximum (NaN-propagating)", [Commutative]> {
+  // The derivative goes to the operand equal to the result, split evenly on
+  // ties (jax.lax's `_balanced_eq`).
+  let partials = [
+    "e.mul(t, e.balancedEq(getLhs(), getRhs(), getResult()))",
+    "e.mul(t, e.balancedEq(getRhs(), getLhs(), getResult()))"];
+}
+def Mlax_MinOp : Mlax_BinaryOp<"min", "minimum", Mlax_Tensor, "elementwise minimum (NaN-propagating)", [Commutative]> {
+  // The derivative goes to the operand equal to the result, split evenly on
+  // ties (jax.lax's `_balanced_eq`).
+  let partials = [
+    "e.mul(t, e.balancedEq(getLhs(), getRhs(), getResult()))",
+    "e.mul(t, e.balancedEq(getRhs(), getLhs(), getResult()))"];
+}
 def Mlax_RemOp : Mlax_BinaryOp<"rem", "remainder", Mlax_RealTensor,
-    "remainder with the sign of the dividend (C fmod)">;
-def Mlax_Atan2Op : Mlax_BinaryOp<"atan2", "atan2", Mlax_FloatTensor, "atan2(y, x)">;
+    "remainder with the sign of the dividend (C fmod)"> {
+  // rem(x, y) = x - y * trunc(x / y)
+  let partials = [
+    "t",
+    "e.mul(e.neg(t), e.trunc(e.div(getLhs(), getRhs())))"];
+}
+def Mlax_Atan2Op : Mlax_BinaryOp<"atan2", "atan2", Mlax_FloatTensor, "atan2(y, x)"> {
+  // atan2(x, y): d/dx = y / (x^2 + y^2), d/dy = -x / (x^2 + y^2)
+  let partials = [
+    "e.mul(t, e.div(getRhs(), e.add(e.mul(getLhs(), getLhs()), e.mul(getRhs(), getRhs()))))",
+    "e.mul(t, e.div(e.neg(getLhs()), e.add(e.mul(getLhs(), getLhs()), e.mul(getRhs(), getRhs()))))"];
+}
 def Mlax_AndOp : Mlax_BinaryOp<"and", "and", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
-    "logical/bitwise and", [Commutative]>;
+    "logical/bitwise and", [Commutative]> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_OrOp : Mlax_BinaryOp<"or", "or", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
-    "logical/bitwise or", [Commutative]>;
+    "logical/bitwise or", [Commutative]> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_XorOp : Mlax_BinaryOp<"xor", "xor", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
-    "logical/bitwise exclusive or", [Commutative]>;
+    "logical/bitwise exclusive or", [Commutative]> {
+  let partials = [Mlax_ZeroPartial];
+}
 } // hasFolder
 
 //===----------------------------------------------------------------------===//
@@ -188,15 +281,23 @@ class Mlax_ChloName<string chlo> {
 }
 
 def Mlax_ShiftLeftOp : Mlax_BinaryOp<"shift_left", "shift_left", Mlax_ShiftableTensor,
-    "x << y (0 when y is negative or at least the bit width)">;
+    "x << y (0 when y is negative or at least the bit width)"> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_ShiftRightLogicalOp : Mlax_BinaryOp<"shift_right_logical", "shift_right_logical",
-    Mlax_ShiftableTensor, "x >> y filling with zeros (0 when y is out of range)">;
+    Mlax_ShiftableTensor, "x >> y filling with zeros (0 when y is out of range)"> {
+  let partials = [Mlax_ZeroPartial];
+}
 def Mlax_ShiftRightArithmeticOp : Mlax_BinaryOp<"shift_right_arithmetic",
     "shift_right_arithmetic", Mlax_ShiftableTensor,
-    "x >> y filling with the sign bit (all sign bits when y is out of range)">;
+    "x >> y filling with the sign bit (all sign bits when y is out of range)"> {
+  let partials = [Mlax_ZeroPartial];
+}
 
 def Mlax_ClzOp : Mlax_UnaryOp<"clz", "count_leading_zeros", Mlax_ShiftableTensor,
-    "the number of leading zero bits">;
+    "the number of leading zero bits"> {
+  let partials = [Mlax_ZeroPartial];
+}
 
 def Mlax_BitcastConvertOp : Mlax_Op<"bitcast_convert", [Pure, Mlax_ElementwiseBatching]> {
   let summary = "reinterpret the bits of each element as another element type";
@@ -218,6 +319,9 @@ def Mlax_BitcastConvertOp : Mlax_Op<"bitcast_convert", [Pure, Mlax_ElementwiseBa
 def Mlax_ErfOp : Mlax_Op<"erf", [Pure, Elementwise, SameOperandsAndResultType,
                                  InferTypeOpInterface, Mlax_ElementwiseDerivative,
                                  Mlax_ElementwiseBatching]> {
+  // erf'(x) = 2 / sqrt(pi) * exp(-x^2)
+  let partials = [
+    "e.mul(t, e.mul(e.like(getOperand(), 1.1283791670955126), e.exp(e.neg(e.mul(getOperand(), getOperand())))))"];
   let summary = "the error function";
   let arguments = (ins Mlax_RealFloatTensor:$operand);
   let results = (outs Mlax_RealFloatTensor:$result);
@@ -228,6 +332,9 @@ def Mlax_ErfOp : Mlax_Op<"erf", [Pure, Elementwise, SameOperandsAndResultType,
 def Mlax_ErfInvOp : Mlax_Op<"erf_inv", [Pure, Elementwise, SameOperandsAndResultType,
                                         InferTypeOpInterface, Mlax_ElementwiseDerivative,
                                         Mlax_ElementwiseBatching]> {
+  // erf_inv'(x) = sqrt(pi) / 2 * exp(erf_inv(x)^2)
+  let partials = [
+    "e.mul(t, e.mul(e.like(getResult(), 0.886226925452758), e.exp(e.mul(getResult(), getResult()))))"];
   let summary = "the inverse error function";
   let arguments = (ins Mlax_RealFloatTensor:$operand);
   let results = (outs Mlax_RealFloatTensor:$result);
@@ -238,6 +345,7 @@ def Mlax_ErfInvOp : Mlax_Op<"erf_inv", [Pure, Elementwise, SameOperandsAndResult
 def Mlax_NextAfterOp : Mlax_Op<"next_after", [Pure, Elementwise, SameOperandsAndResultType,
                                               InferTypeOpInterface, Mlax_ElementwiseDerivative,
                                               Mlax_ElementwiseBatching]> {
+  let partials = [Mlax_ZeroPartial];
   let summary = "the next representable float after x in the direction of y";
   let arguments = (ins Mlax_RealFloatTensor:$lhs, Mlax_RealFloatTensor:$rhs);
   let results = (outs Mlax_RealFloatTensor:$result);

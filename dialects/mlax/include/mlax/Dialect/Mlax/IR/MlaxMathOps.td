@@ -31,27 +31,73 @@ class Mlax_MathUnaryOp<string mnemonic, code nameDecl, Type T, string doc>
 class Mlax_ChloUnaryOp<string mnemonic, string chlo, Type T, string doc>
     : Mlax_MathUnaryOp<mnemonic, Mlax_ChloName<chlo>.hloDecl, T, doc>;
 
-def Mlax_SinhOp : Mlax_ChloUnaryOp<"sinh", "sinh", Mlax_FloatTensor, "hyperbolic sine">;
-def Mlax_CoshOp : Mlax_ChloUnaryOp<"cosh", "cosh", Mlax_FloatTensor, "hyperbolic cosine">;
-def Mlax_AsinOp : Mlax_ChloUnaryOp<"asin", "asin", Mlax_FloatTensor, "inverse sine">;
-def Mlax_AcosOp : Mlax_ChloUnaryOp<"acos", "acos", Mlax_FloatTensor, "inverse cosine">;
-def Mlax_AtanOp : Mlax_ChloUnaryOp<"atan", "atan", Mlax_FloatTensor, "inverse tangent">;
+def Mlax_SinhOp : Mlax_ChloUnaryOp<"sinh", "sinh", Mlax_FloatTensor, "hyperbolic sine"> {
+  let partials = ["e.mul(t, e.create<CoshOp>(getOperand()))"];
+}
+def Mlax_CoshOp : Mlax_ChloUnaryOp<"cosh", "cosh", Mlax_FloatTensor, "hyperbolic cosine"> {
+  let partials = ["e.mul(t, e.create<SinhOp>(getOperand()))"];
+}
+def Mlax_AsinOp : Mlax_ChloUnaryOp<"asin", "asin", Mlax_FloatTensor, "inverse sine"> {
+  // asin' = rsqrt(1 - x^2)
+  let partials = [
+    "e.mul(t, e.create<RsqrtOp>(e.sub(e.like(getOperand(), 1.0), e.mul(getOperand(), getOperand()))))"];
+}
+def Mlax_AcosOp : Mlax_ChloUnaryOp<"acos", "acos", Mlax_FloatTensor, "inverse cosine"> {
+  // acos' = -rsqrt(1 - x^2)
+  let partials = [
+    "e.mul(t, e.neg(e.create<RsqrtOp>(e.sub(e.like(getOperand(), 1.0), e.mul(getOperand(), getOperand())))))"];
+}
+def Mlax_AtanOp : Mlax_ChloUnaryOp<"atan", "atan", Mlax_FloatTensor, "inverse tangent"> {
+  // atan' = 1 / (1 + x^2)
+  let partials = [
+    "e.div(t, e.add(e.like(getOperand(), 1.0), e.mul(getOperand(), getOperand())))"];
+}
 def Mlax_AsinhOp : Mlax_ChloUnaryOp<"asinh", "asinh", Mlax_FloatTensor,
-    "inverse hyperbolic sine">;
+    "inverse hyperbolic sine"> {
+  // asinh' = rsqrt(x^2 + 1)
+  let partials = [
+    "e.mul(t, e.create<RsqrtOp>(e.add(e.mul(getOperand(), getOperand()), e.like(getOperand(), 1.0))))"];
+}
 def Mlax_AcoshOp : Mlax_ChloUnaryOp<"acosh", "acosh", Mlax_FloatTensor,
-    "inverse hyperbolic cosine">;
+    "inverse hyperbolic cosine"> {
+  // acosh' = rsqrt((x - 1) * (x + 1))
+  let partialSetup = [{ ::mlir::Value one = e.like(getOperand(), 1.0); }];
+  let partials = [
+    "e.mul(t, e.create<RsqrtOp>(e.mul(e.sub(getOperand(), one), e.add(getOperand(), one))))"];
+}
 def Mlax_AtanhOp : Mlax_ChloUnaryOp<"atanh", "atanh", Mlax_FloatTensor,
-    "inverse hyperbolic tangent">;
+    "inverse hyperbolic tangent"> {
+  // atanh' = 1 / ((1 + x) * (1 - x)), as jax: (t / (1 - x)) / (1 + x)
+  let partialSetup = [{ ::mlir::Value one = e.like(getOperand(), 1.0); }];
+  let partials = [
+    "e.div(e.div(t, e.sub(one, getOperand())), e.add(one, getOperand()))"];
+}
 def Mlax_LgammaOp : Mlax_ChloUnaryOp<"lgamma", "lgamma", Mlax_RealFloatTensor,
-    "log |gamma(x)|">;
+    "log |gamma(x)|"> {
+  let partials = ["e.mul(t, e.create<DigammaOp>(getOperand()))"];
+}
 def Mlax_DigammaOp : Mlax_ChloUnaryOp<"digamma", "digamma", Mlax_RealFloatTensor,
-    "the digamma function, d/dx lgamma(x)">;
+    "the digamma function, d/dx lgamma(x)"> {
+  // digamma' = polygamma(1, x)
+  let partials = [
+    "e.mul(t, e.create<PolygammaOp>(e.like(getOperand(), 1.0), getOperand()))"];
+}
 def Mlax_ErfcOp : Mlax_ChloUnaryOp<"erfc", "erfc", Mlax_RealFloatTensor,
-    "the complementary error function, 1 - erf(x)">;
+    "the complementary error function, 1 - erf(x)"> {
+  // erfc'(x) = -2 / sqrt(pi) * exp(-x^2)
+  let partials = [
+    "e.mul(t, e.mul(e.like(getOperand(), -1.1283791670955126), e.exp(e.neg(e.mul(getOperand(), getOperand())))))"];
+}
 def Mlax_CbrtOp : Mlax_MathUnaryOp<"cbrt", Mlax_HloName<"cbrt">.hloDecl,
-    Mlax_RealFloatTensor, "cube root">;
+    Mlax_RealFloatTensor, "cube root"> {
+  // cbrt' = 1/3 * cbrt(x)^-2, as jax
+  let partials = [
+    "e.mul(t, e.mul(e.like(getResult(), 1.0 / 3.0), e.div(e.like(getResult(), 1.0), e.mul(getResult(), getResult()))))"];
+}
 def Mlax_PopcntOp : Mlax_MathUnaryOp<"popcnt", Mlax_HloName<"popcnt">.hloDecl,
-    Mlax_ShiftableTensor, "the number of set bits (lax.population_count)">;
+    Mlax_ShiftableTensor, "the number of set bits (lax.population_count)"> {
+  let partials = [Mlax_ZeroPartial];
+}
 
 //===----------------------------------------------------------------------===//
 // Elementwise binary special functions
