@@ -511,7 +511,7 @@ struct LuPattern : SolverPattern<LuOp> {
     Value perm = iotaLast(permType);
     if (k == 0 || permType.getNumElements() == 0)
       return perm;
-    SmallVector<Value> state{hlo.constant(i32Splat(i32, 0)), pivots, perm};
+    SmallVector<Value> state{hlo.constant(splatAttr(i32, 0)), pivots, perm};
     SmallVector<Type> types{i32, pivType, permType};
     SmallVector<Location> locs(types.size(), loc);
     Operation *loop = hlo.create("while", state, types, {}, 2);
@@ -519,7 +519,7 @@ struct LuPattern : SolverPattern<LuOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       Block *cond = rewriter.createBlock(&loop->getRegion(0), {}, types, locs);
       hlo.create("return",
-                 {hlo.compare("LT", cond->getArgument(0), hlo.constant(i32Splat(i32, k)))}, {});
+                 {hlo.compare("LT", cond->getArgument(0), hlo.constant(splatAttr(i32, k)))}, {});
     }
     OpBuilder::InsertionGuard guard(rewriter);
     Block *body = rewriter.createBlock(&loop->getRegion(1), {}, types, locs);
@@ -532,7 +532,7 @@ struct LuPattern : SolverPattern<LuOp> {
       auto t = tensorOf(x);
       SmallVector<Value> operands{x};
       for (int64_t d = 0; d < nb; ++d)
-        operands.push_back(hlo.constant(i32Splat(i32, 0)));
+        operands.push_back(hlo.constant(splatAttr(i32, 0)));
       operands.push_back(i);
       SmallVector<int64_t> sizes(t.getShape());
       sizes[nb] = 1;
@@ -550,15 +550,15 @@ struct LuPattern : SolverPattern<LuOp> {
     // perm[j]: the one element of the row at position j.
     auto i32Min = RankedTensorType::get({}, rewriter.getI32Type());
     Value atJ = hlo.reduce(
-        hlo.select(isJ, p, hlo.constant(i32Splat(permType, INT32_MIN))),
-        i32Splat(i32Min, INT32_MIN), {nb}, "stablehlo.maximum",
+        hlo.select(isJ, p, hlo.constant(splatAttr(permType, INT32_MIN))),
+        splatAttr(i32Min, INT32_MIN), {nb}, "stablehlo.maximum",
         RankedTensorType::get(permType.getShape().drop_back(), rewriter.getI32Type()));
     atJ = hlo.op("broadcast_in_dim", {atJ}, permType,
                  {hlo.i64Array("broadcast_dimensions", batchDims)});
     Value isI = hlo.compare("EQ", pos, hlo.op("broadcast_in_dim", {i}, permType,
                                               {hlo.i64Array("broadcast_dimensions", {})}));
     Value next = hlo.select(isI, atJ, hlo.select(isJ, atI, p));
-    Value inc = hlo.op("add", {i, hlo.constant(i32Splat(i32, 1))}, i32);
+    Value inc = hlo.op("add", {i, hlo.constant(splatAttr(i32, 1))}, i32);
     hlo.create("return", {inc, piv, next}, {});
     return loop->getResult(2);
   }
@@ -571,7 +571,7 @@ struct LuPattern : SolverPattern<LuOp> {
     auto permType = tensorOf(op.getPermutation());
     if (hasNoElements(op.getOperand())) {
       // Nothing to factor (k = 0 or an empty batch): no swaps.
-      Value pivots = hlo.constant(i32Splat(pivType, 0));
+      Value pivots = hlo.constant(splatAttr(pivType, 0));
       rewriter.replaceOp(op, {adaptor.getOperand(), pivots,
                               permutationOf(hlo, rewriter, op.getLoc(), pivots, permType)});
       return success();
@@ -586,14 +586,14 @@ struct LuPattern : SolverPattern<LuOp> {
     if (!call)
       return failure();
     Value pivots =
-        hlo.op("subtract", {call->getResult(1), hlo.constant(i32Splat(pivType, 1))}, pivType);
-    Value ok = hlo.compare("GE", call->getResult(2), hlo.constant(i32Splat(info, 0)));
+        hlo.op("subtract", {call->getResult(1), hlo.constant(splatAttr(pivType, 1))}, pivType);
+    Value ok = hlo.compare("GE", call->getResult(2), hlo.constant(splatAttr(info, 0)));
     SmallVector<int64_t> batchDims;
     for (int64_t d = 0; d < nb; ++d)
       batchDims.push_back(d);
     Value okAll = hlo.op("broadcast_in_dim", {ok}, type.clone(rewriter.getI1Type()),
                          {hlo.i64Array("broadcast_dimensions", batchDims)});
-    Value lu = hlo.select(okAll, call->getResult(0), hlo.constant(splatOf(type, NAN)));
+    Value lu = hlo.select(okAll, call->getResult(0), hlo.constant(splatAttr(type, NAN)));
     rewriter.replaceOp(
         op, {lu, pivots, permutationOf(hlo, rewriter, op.getLoc(), pivots, permType)});
     return success();

@@ -570,7 +570,7 @@ namespace {
 /// The factors of `lu` `[..., m, n]` as square matrices (jax's
 /// `_lu_jvp_inner`): L `[..., m, m]` (unit diagonal, identity beyond column
 /// k) and U `[..., n, n]` (identity beyond row k), k = min(m, n).
-std::pair<Value, Value> luFactors(Mat &m, Value lu) {
+std::pair<Value, Value> luFactors(MlaxBuilder &m, Value lu) {
   auto t = tensorOf(lu);
   int64_t nbat = t.getRank() - 2;
   int64_t rows = t.getDimSize(nbat), cols = t.getDimSize(nbat + 1), k = std::min(rows, cols);
@@ -594,7 +594,7 @@ std::pair<Value, Value> luFactors(Mat &m, Value lu) {
 
 /// The one-hot `[..., m, m]` matrix P of `permutation` (P[i, j] =
 /// permutation[i] == j), so that `P x` takes x's rows in its order.
-Value permutationMatrix(Mat &m, Value permutation, Type elem) {
+Value permutationMatrix(MlaxBuilder &m, Value permutation, Type elem) {
   auto pt = tensorOf(permutation);
   int64_t nbat = pt.getRank() - 1, rows = pt.getDimSize(nbat);
   auto square = RankedTensorType::get(withMatrix(pt.getShape().drop_back(), {rows, rows}),
@@ -619,7 +619,7 @@ LogicalResult LuOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
   }
   // jax's _lu_jvp_rule: with X = L^-1 P dA U^-1,
   // dLU = L tril(X, -1) + triu(X) U.
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   auto [l, u] = luFactors(m, getLu());
   Value pda = m.matmul(permutationMatrix(m, getPermutation(), tensorOf(da).getElementType()), da);
   Value x = m.solve(l, pda, true, true, true, TransposeKind::None);
@@ -638,7 +638,7 @@ LogicalResult LuOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   }
   // The transpose of the forward rule: Xbar = tril(L^T G, -1) + triu(G U^T),
   // dA-bar = P^T L^-T Xbar U^-T.
-  Mat m = matFor(b, *this);
+  MlaxBuilder m(b, *this);
   auto [l, u] = luFactors(m, getLu());
   Value xbar = m.add(m.tril(m.matmul(m.mT(l), g), -1), m.triu(m.matmul(g, m.mT(u))));
   xbar = m.solve(u, xbar, false, false, false, TransposeKind::Transpose);
