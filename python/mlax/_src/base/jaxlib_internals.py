@@ -13,7 +13,11 @@ import functools
 import os
 import warnings
 
-import jaxlib
+# XLA's C++ logs at INFO unless told otherwise before jaxlib loads; mlax,
+# as JAX, shows warnings and errors only.
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import jaxlib  # noqa: E402
 
 SUPPORTED_JAXLIB = "0.10.2"  # as pinned in pyproject.toml (jax and jaxlib)
 

@@ -781,6 +781,10 @@ def _trace_needed_rules(callee_sym, mode):
             if mode == "jvp" and op.name == "mlax.custom_vjp_call":
                 raise TypeError(
                     "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+            if op.name == "mlax.constant":
+                # Names no symbol; and reading a complex dense attribute
+                # through the bindings aborts the process (they cannot cast it).
+                continue
             attributes = op.attributes
             for i in range(len(attributes)):
                 attr = attributes[i].attr
