@@ -483,3 +483,30 @@ def test_differential_against_jax(name, mode):
     assert [(d, w) for _, d, w in got] == [(d, w) for _, d, w in want]
     for (g, _, _), (w, _, _) in zip(got, want):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=2e-5, atol=1e-6)
+
+
+@pytest.mark.xfail(strict=True, reason="known bug: a custom_jvp called inside another "
+                   "custom_jvp's rule is transposed as zero in reverse mode (its rule is "
+                   "registered on the rule's own trace, so it is never traced)")
+def test_grad_through_a_custom_jvp_called_inside_a_rule():
+    def make(lib, np_):
+        @lib.custom_jvp
+        def f(x):
+            return 2.0 * x
+
+        @f.defjvp
+        def f_jvp(p, t):
+            return f(p[0]), f(t[0])
+
+        @lib.custom_jvp
+        def g(x):
+            return np_.sin(x)
+
+        @g.defjvp
+        def g_jvp(p, t):
+            return g(p[0]), f(np_.cos(p[0]) * t[0]) / 2.0
+        return g
+
+    want = jax.grad(make(jax, jax.numpy))(1.0)
+    got = mlax.grad(make(mlax, mnp))(1.0)
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)

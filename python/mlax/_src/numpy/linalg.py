@@ -566,7 +566,11 @@ def _slogdet_small_tangent(a, t):
 
 
 def _trace_solve(a, t):
-    return mnc.trace(_solve_square(a, t), axis1=-2, axis2=-1)
+    # tr(a^-1 t) by LU directly, not through `_solve_square`'s custom_jvp: a
+    # custom_jvp called inside another's rule transposes to zero in reverse
+    # mode (a known bug of the eager rule tracing; grad(slogdet) was 0).
+    lu_, _, permutation = lu(a)
+    return mnc.trace(_lu_solve_core(lu_, permutation, t), axis1=-2, axis2=-1)
 
 
 def _det_small(a):
