@@ -245,20 +245,26 @@ def cumprod(a, axis=None, dtype=None, out=None):
     return a
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+def _cumulative(name, scan, fill, x, axis, dtype, include_initial):
+    """cumulative_sum/cumulative_prod: `scan` along `axis` (required for
+    arrays of rank > 1), optionally starting with `fill` (zeros, ones)."""
     x = _arr(x)
     if axis is None:
         if aval_of(x).ndim > 1:
-            raise ValueError("mnp.cumulative_sum: axis must be given for arrays with more "
+            raise ValueError(f"mnp.{name}: axis must be given for arrays with more "
                              f"than one dimension (at {_where()})")
         axis = 0
-    out = cumsum(x, axis=axis, dtype=dtype)
+    out = scan(x, axis=axis, dtype=dtype)
     if include_initial:
-        ax = mnp._normalize_axis("cumulative_sum", axis, aval_of(out).ndim)
+        ax = mnp._normalize_axis(name, axis, aval_of(out).ndim)
         shape = list(aval_of(out).shape)
         shape[ax] = 1
-        out = mnp.concatenate([mnp.zeros(shape, aval_of(out).dtype), out], ax)
+        out = mnp.concatenate([fill(shape, aval_of(out).dtype), out], ax)
     return out
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative("cumulative_sum", cumsum, mnp.zeros, x, axis, dtype, include_initial)
 
 
 # ---------------------------------------------------------------------------
@@ -269,19 +275,7 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     """Cumulative product along `axis` (required for arrays of rank > 1),
     optionally starting with the initial 1 (the array API's cumulative_prod)."""
-    x = x if util._is_array(x) else mnp.asarray(x)
-    if axis is None:
-        if aval_of(x).ndim > 1:
-            raise ValueError("mnp.cumulative_prod: axis must be given for arrays with more "
-                             f"than one dimension (at {_where()})")
-        axis = 0
-    out = cumprod(x, axis=axis, dtype=dtype)
-    if include_initial:
-        ax = mnp._normalize_axis("cumulative_prod", axis, aval_of(out).ndim)
-        shape = list(aval_of(out).shape)
-        shape[ax] = 1
-        out = mnp.concatenate([mnp.ones(shape, aval_of(out).dtype), out], ax)
-    return out
+    return _cumulative("cumulative_prod", cumprod, mnp.ones, x, axis, dtype, include_initial)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):

@@ -132,15 +132,21 @@ def _diagonal_matrix(elems, n_rows, n_cols, index):
     return elems[..., index(i, j)]
 
 
-@dispatched
-def _toeplitz(c, r):
-    c, r = promote_dtypes("toeplitz", c, r)
+def _first_column_and_row(name, c, r):
+    """toeplitz's and hankel's c and r: promoted, at least 1-d, broadcast
+    over their common batch; with that batch and their lengths m and n."""
+    c, r = promote_dtypes(name, c, r)
     c, r = jnp.asarray(c), jnp.asarray(r)
     c, r = (jnp.reshape(v, (1,)) if v.ndim == 0 else v for v in (c, r))
     batch = jnp.broadcast_shapes(c.shape[:-1], r.shape[:-1])
     c = jnp.broadcast_to(c, batch + c.shape[-1:])
     r = jnp.broadcast_to(r, batch + r.shape[-1:])
-    m, n = c.shape[-1], r.shape[-1]
+    return c, r, batch, c.shape[-1], r.shape[-1]
+
+
+@dispatched
+def _toeplitz(c, r):
+    c, r, batch, m, n = _first_column_and_row("toeplitz", c, r)
     if m == 0 or n == 0:
         return jnp.zeros(batch + (m, n), c.dtype)
     # T[i, j] = c[i - j] below the diagonal, r[j - i] above: one vector read
@@ -159,13 +165,7 @@ def toeplitz(c, r=None):
 
 @dispatched
 def _hankel(c, r):
-    c, r = promote_dtypes("hankel", c, r)
-    c, r = jnp.asarray(c), jnp.asarray(r)
-    c, r = (jnp.reshape(v, (1,)) if v.ndim == 0 else v for v in (c, r))
-    batch = jnp.broadcast_shapes(c.shape[:-1], r.shape[:-1])
-    c = jnp.broadcast_to(c, batch + c.shape[-1:])
-    r = jnp.broadcast_to(r, batch + r.shape[-1:])
-    m, n = c.shape[-1], r.shape[-1]
+    c, r, batch, m, n = _first_column_and_row("hankel", c, r)
     if m == 0 or n == 0:
         return jnp.zeros(batch + (m, n), c.dtype)
     # H[i, j] = c[i + j] while inside c, then r[i + j - m + 1].
