@@ -28,6 +28,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <utility>
 
 namespace mlir::mlax {
 #define GEN_PASS_DEF_MLAXAUTODIFF
@@ -109,12 +110,51 @@ private:
   LogicalResult flatten(func::FuncOp f, ValueRange args, OpBuilder &b, FlatCopy &copy,
                         SmallPtrSetImpl<Operation *> &onStack, bool inlineRemat);
 
+  /// Transposes a custom_jvp_call or custom_vjp_call met while transposing
+  /// a custom_jvp rule: through its callee, as a plain call (see `linear`).
+  LogicalResult transposeCustomCall(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
+                                    const DenseSet<Value> &active, ArrayRef<Value> cts,
+                                    SmallVectorImpl<Value> &out);
+
   SymbolTable &symbols;
   GeneratedFunctions generated;
+  /// Set while a custom_jvp rule is transposed (and in everything that
+  /// transposition reaches). The custom calls it differentiates there act on
+  /// tangents, and JAX transposes them through their primal function, not
+  /// their rule (partial evaluation inlines them: their rules are only ever
+  /// used to linearize). Transposing them through their rule instead would
+  /// recurse without end for a rule that calls its own function on tangents.
+  bool linear = false;
   std::map<std::tuple<std::string, std::string, SmallVector<int64_t>, SmallVector<int64_t>>,
            func::FuncOp>
       cache;
 };
+
+LogicalResult Differentiator::transposeCustomCall(Operation *op, FlatSymbolRefAttr calleeName,
+                                                  OpBuilder &b, const DenseSet<Value> &active,
+                                                  ArrayRef<Value> cts,
+                                                  SmallVectorImpl<Value> &out) {
+  Location loc = op->getLoc();
+  SmallVector<int64_t> wrtArgs, seedResults;
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (active.contains(v))
+      wrtArgs.push_back(i);
+  for (auto [j, r] : llvm::enumerate(op->getResults()))
+    if (ad::isDifferentiableType(r.getType()))
+      seedResults.push_back(j);
+  FailureOr<func::FuncOp> calleeVjp = vjpFunction(lookup(calleeName), wrtArgs, seedResults);
+  if (failed(calleeVjp))
+    return failure();
+  SmallVector<Value> args(op->getOperands());
+  for (int64_t j : seedResults)
+    args.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, op->getResult(j).getType()));
+  auto call = makeCall(b, loc, calleeVjp->getFunctionType().getResults(),
+                       FlatSymbolRefAttr::get(calleeVjp->getSymNameAttr()), args);
+  out.assign(op->getNumOperands(), Value());
+  for (auto [k, i] : llvm::enumerate(wrtArgs))
+    out[i] = call.getResult(op->getNumResults() + k);
+  return success();
+}
 
 /// Creates `f` + `suffix` with the given signature and copies `f`'s body,
 /// flattened, into it; the new function's first arguments stand for `f`'s.
@@ -265,7 +305,7 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
 
 FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
                                                     ArrayRef<int64_t> seeds) {
-  auto key = std::make_tuple(std::string("vjp"), f.getSymName().str(),
+  auto key = std::make_tuple(std::string(linear ? "vjp_linear" : "vjp"), f.getSymName().str(),
                              SmallVector<int64_t>(wrt), SmallVector<int64_t>(seeds));
   if (auto it = cache.find(key); it != cache.end())
     return it->second;
@@ -336,6 +376,11 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
         return failure();
       if (!primals.empty())
         replacePrimals(op, primals, copy.results);
+    } else if (linear && llvm::isa<CustomJvpCallOp, CustomVjpCallOp>(op)) {
+      auto callee = llvm::isa<CustomJvpCallOp>(op) ? llvm::cast<CustomJvpCallOp>(op).getCalleeAttr()
+                                                  : llvm::cast<CustomVjpCallOp>(op).getCalleeAttr();
+      if (failed(transposeCustomCall(op, callee, b, active, cts, out)))
+        return failure();
     } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
       // residuals = fwd(x); operand cotangents = bwd(residuals, cotangents).
       func::FuncOp fwd = lookup(custom.getFwdAttr()), bwd = lookup(custom.getBwdAttr());
@@ -382,7 +427,9 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
       for (auto [j, r] : llvm::enumerate(custom.getResults()))
         if (ad::isDifferentiableType(r.getType()))
           ruleSeeds.push_back(nres + j);
+      bool wasLinear = std::exchange(linear, true);
       FailureOr<func::FuncOp> ruleVjp = vjpFunction(rule, ruleWrt, ruleSeeds);
+      linear = wasLinear;
       if (failed(ruleVjp))
         return failure();
       SmallVector<Value> args(custom.getOperands());

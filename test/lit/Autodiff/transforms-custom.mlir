@@ -91,3 +91,55 @@ func.func @stop(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
   %b:2 = mlax.vjp @h(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %b#1 : tensor<f32>
 }
+
+// -----
+
+// A rule that calls a custom_jvp function on its tangent (JAX's
+// `f(cos(x) * t)`): transposing the rule transposes that call through its
+// function @lin (2 t), as JAX's partial evaluation inlines it, never through
+// its rule @lin_rule (here deliberately 5 t, and calling @lin on its own
+// tangent, which through rules would recurse without end).
+func.func private @lin(%x: tensor<f32>) -> tensor<f32> {
+  %c = mlax.constant dense<2.0> : tensor<f32>
+  %0 = mlax.mul %c, %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @lin_rule(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.custom_jvp_call @lin(%x) jvp_rule = @lin_rule : (tensor<f32>) -> tensor<f32>
+  %c = mlax.constant dense<5.0> : tensor<f32>
+  %1 = mlax.mul %c, %t : tensor<f32>
+  %2 = mlax.custom_jvp_call @lin(%1) jvp_rule = @lin_rule : (tensor<f32>) -> tensor<f32>
+  return %0, %2 : tensor<f32>, tensor<f32>
+}
+func.func private @s(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.sin %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @s_rule(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.sin %x : tensor<f32>
+  %1 = mlax.cos %x : tensor<f32>
+  %2 = mlax.mul %1, %t : tensor<f32>
+  %3 = mlax.custom_jvp_call @lin(%2) jvp_rule = @lin_rule : (tensor<f32>) -> tensor<f32>
+  return %0, %3 : tensor<f32>, tensor<f32>
+}
+func.func private @uses_s(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_jvp_call @s(%x) jvp_rule = @s_rule : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @lin_vjp(
+// CHECK-SAME: %{{[^ ,:)]*}}: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[C:.*]] = mlax.constant dense<2.000000e+00>
+// CHECK: %[[G:.*]] = mlax.mul %[[C]], %[[CT]]
+// CHECK: return %{{.*}}, %[[G]]
+// CHECK-LABEL: func.func private @s_rule_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %{{[^ ,:)]*}}: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[COS:.*]] = mlax.cos %[[X]]
+// CHECK: %[[P:.*]] = mlax.mul %[[COS]], %{{.*}}
+// CHECK: %[[L:.*]]:2 = mlax.call @lin_vjp(%[[P]], %[[CT]])
+// CHECK: %[[G:.*]] = mlax.mul %[[COS]], %[[L]]#1
+// CHECK: return %{{.*}}, %{{.*}}, %[[G]]
+// CHECK-NOT: lin_rule_vjp
+func.func @rev_nested(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
+  %b:2 = mlax.vjp @uses_s(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %b#1 : tensor<f32>
+}

@@ -192,6 +192,7 @@ def lax_conj(x):
 
 
 def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+    _check_arg("std", a)
     a = a if _is_array(a) else asarray(a)
     where = _where_mask("std", where, aval_of(a).shape)
     return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where))
