@@ -197,6 +197,9 @@ def xla_compiles(monkeypatch):
             return self._b.compile_and_load(*args, **kwargs)
 
     monkeypatch.setattr(runtime, "backend", lambda *a: Counting(real(*a)))
+    # Counted here are XLA compiles: none may come from a persistent cache
+    # the test run shares (scripts/run.sh test sets one).
+    monkeypatch.setattr(mlax.config, "jax_compilation_cache_dir", None)
     return count
 
 
@@ -252,3 +255,79 @@ def test_clear_caches_empties_compile_cache(xla_compiles):
 def test_compile_cache_size_rejects_bad_values(bad):
     with pytest.raises(ValueError, match="mlax_compile_cache_size"):
         mlax.config.update("mlax_compile_cache_size", bad)
+
+
+# ---------------------------------------------------------------------------
+# The persistent compilation cache (JAX's `jax_compilation_cache_dir`):
+# executables on disk, shared between processes.
+# ---------------------------------------------------------------------------
+
+@pytest.fixture
+def persistent_cache(tmp_path, monkeypatch):
+    from mlax._src.backend import runtime
+
+    monkeypatch.setattr(mlax.config, "jax_compilation_cache_dir", None)
+    mlax.config.update("jax_compilation_cache_dir", tmp_path)
+    mlax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+    monkeypatch.setattr(mlax.config, "jax_persistent_cache_min_compile_time_secs", 0)
+    mlax.clear_caches()
+    runtime._persistent_stats.clear()
+    yield tmp_path
+    mlax.clear_caches()
+
+
+def test_persistent_cache_round_trip(persistent_cache, xla_compiles):
+    from mlax._src.backend import runtime
+
+    mlax.config.update("jax_compilation_cache_dir", persistent_cache)
+    x = np.linspace(-1, 1, 5, dtype=np.float32)
+    f = mlax.jit(lambda v: mnp.tanh(v) * 5.0 + v)
+    np.testing.assert_allclose(np.asarray(f(x)), np.tanh(x) * 5 + x, rtol=1e-6)
+    assert xla_compiles[0] == 1
+    assert runtime.persistent_cache_stats() == {"hits": 0, "misses": 1, "writes": 1,
+                                                "errors": 0}
+    assert len(list(persistent_cache.glob("mlax-*.xla"))) == 1
+    # A fresh process would find it on disk: so does this one once its
+    # in-memory caches are gone, without compiling.
+    mlax.clear_caches()
+    g = mlax.jit(lambda w: mnp.tanh(w) * 5.0 + w)
+    np.testing.assert_allclose(np.asarray(g(x)), np.tanh(x) * 5 + x, rtol=1e-6)
+    assert xla_compiles[0] == 1
+    assert runtime.persistent_cache_stats()["hits"] == 1
+
+
+def test_persistent_cache_damaged_entry_compiles_again(persistent_cache, xla_compiles):
+    mlax.config.update("jax_compilation_cache_dir", persistent_cache)
+    x = np.arange(4, dtype=np.float32)
+    mlax.jit(lambda v: v * 9.0)(x)
+    (entry,) = persistent_cache.glob("mlax-*.xla")
+    entry.write_bytes(b"mlax-xla-1\nnot zlib at all")
+    mlax.clear_caches()
+    with pytest.warns(RuntimeWarning, match="ignoring the persistent compilation cache entry"):
+        out = mlax.jit(lambda v: v * 9.0)(x)
+    np.testing.assert_array_equal(np.asarray(out), x * 9)
+    assert xla_compiles[0] == 2
+    # ... and the entry is replaced by a good one.
+    mlax.clear_caches()
+    np.testing.assert_array_equal(np.asarray(mlax.jit(lambda v: v * 9.0)(x)), x * 9)
+    assert xla_compiles[0] == 2
+
+
+def test_persistent_cache_threshold_and_off(persistent_cache, xla_compiles):
+    mlax.config.update("jax_compilation_cache_dir", persistent_cache)
+    mlax.config.update("jax_persistent_cache_min_compile_time_secs", 3600)
+    mlax.jit(lambda v: v - 2.0)(np.ones(2, np.float32))
+    assert not list(persistent_cache.glob("mlax-*.xla"))  # too quick to keep
+    mlax.config.update("jax_compilation_cache_dir", None)
+    mlax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+    mlax.jit(lambda v: v - 3.0)(np.ones(2, np.float32))
+    assert not list(persistent_cache.glob("mlax-*.xla"))  # off: nothing written
+
+
+@pytest.mark.parametrize("name,bad,exc", [
+    ("jax_compilation_cache_dir", 3, TypeError),
+    ("jax_persistent_cache_min_compile_time_secs", -1, ValueError),
+    ("jax_persistent_cache_min_compile_time_secs", "1", ValueError)])
+def test_persistent_cache_options_reject_bad_values(name, bad, exc):
+    with pytest.raises(exc, match=name):
+        mlax.config.update(name, bad)

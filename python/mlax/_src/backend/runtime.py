@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import collections
 import functools
+import hashlib
 import os
+import tempfile
 import threading
+import time
+import warnings
+import zlib
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
@@ -102,7 +107,6 @@ _executables_lock = threading.Lock()
 
 
 def compile(stablehlo_text: str, device=None):  # noqa: A001
-    _, _, xc = _jax()
     device = device or default_device()
     key = (stablehlo_text, device)
     with _executables_lock:
@@ -110,8 +114,12 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
         if exe is not None:
             _executables.move_to_end(key)
             return exe
-    exe = backend(device.platform).compile_and_load(
-        stablehlo_text, xc.DeviceList((device,)), _compile_options(device.id))
+    exe = _persistent_load(stablehlo_text, device)
+    if exe is None:
+        start = time.perf_counter()
+        exe = backend(device.platform).compile_and_load(
+            stablehlo_text, _jax()[2].DeviceList((device,)), _compile_options(device.id))
+        _persistent_store(stablehlo_text, device, exe, time.perf_counter() - start)
     with _executables_lock:
         exe = _executables.setdefault(key, exe)
         _executables.move_to_end(key)
@@ -119,6 +127,88 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
         while limit and len(_executables) > limit:
             _executables.popitem(last=False)
     return exe
+
+
+# The persistent compilation cache: one file per executable in
+# `jax_compilation_cache_dir`, named by a hash of everything XLA's output
+# depends on (the program, the device and its platform version, jaxlib's
+# version; the compile options are fixed per device). Files are written
+# whole and renamed into place, so processes sharing the directory (test
+# workers, a script run twice) never read half an entry; an entry that does
+# not load is compiled again and replaced. Hits and misses are counted for
+# `persistent_cache_stats`.
+_persistent_stats = collections.Counter()
+_PERSISTENT_MAGIC = b"mlax-xla-1\n"
+
+
+def _persistent_path(stablehlo_text: str, device):
+    directory = config.jax_compilation_cache_dir
+    if not directory:
+        return None
+    import jaxlib
+
+    h = hashlib.sha256()
+    for part in (getattr(jaxlib, "__version__", ""), device.platform,
+                 getattr(device, "device_kind", ""), str(device.id),
+                 str(getattr(device.client, "platform_version", "")), stablehlo_text):
+        h.update(part.encode())
+        h.update(b"\0")
+    return os.path.join(directory, f"mlax-{h.hexdigest()}.xla")
+
+
+def _persistent_load(stablehlo_text: str, device):
+    path = _persistent_path(stablehlo_text, device)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:
+        _persistent_stats["misses"] += 1
+        return None
+    try:
+        if not blob.startswith(_PERSISTENT_MAGIC):
+            raise ValueError("not an mlax cache entry")
+        serialized = zlib.decompress(blob[len(_PERSISTENT_MAGIC):])
+        exe = backend(device.platform).deserialize_executable(
+            serialized, _jax()[2].DeviceList((device,)), _compile_options(device.id))
+    except Exception as e:  # a damaged or foreign entry: compile again
+        warnings.warn(f"mlax: ignoring the persistent compilation cache entry {path} "
+                      f"({type(e).__name__}: {e}); compiling again", RuntimeWarning,
+                      stacklevel=3)
+        _persistent_stats["errors"] += 1
+        return None
+    _persistent_stats["hits"] += 1
+    return exe
+
+
+def _persistent_store(stablehlo_text: str, device, exe, seconds: float):
+    path = _persistent_path(stablehlo_text, device)
+    if path is None or seconds < config.jax_persistent_cache_min_compile_time_secs:
+        return
+    try:
+        blob = _PERSISTENT_MAGIC + zlib.compress(exe.serialize(), 1)
+        directory = os.path.dirname(path)
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(blob)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except Exception as e:  # a full or read-only disk must not fail the compile
+        warnings.warn(f"mlax: could not write the persistent compilation cache entry "
+                      f"{path} ({type(e).__name__}: {e})", RuntimeWarning, stacklevel=3)
+        return
+    _persistent_stats["writes"] += 1
+
+
+def persistent_cache_stats() -> dict:
+    """Counts of the persistent cache's hits, misses, writes and unreadable
+    entries in this process."""
+    return {k: _persistent_stats[k] for k in ("hits", "misses", "writes", "errors")}
 
 
 def compile_cache_size() -> int:

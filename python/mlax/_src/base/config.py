@@ -52,11 +52,21 @@ class Config:
         # Executables shared by every program that prints the same StableHLO
         # for the same device, least recently used dropped beyond it.
         self.mlax_compile_cache_size = int(os.environ.get("MLAX_COMPILE_CACHE_SIZE", "1024") or 0)
+        # The persistent compilation cache (JAX's names): XLA executables
+        # kept on disk in this directory, shared by every process that
+        # points at it; None: off (as in JAX). Compiles faster than the
+        # threshold are not written (JAX's default: 1 s).
+        self.jax_compilation_cache_dir = os.environ.get("MLAX_COMPILATION_CACHE_DIR") or None
+        self.jax_persistent_cache_min_compile_time_secs = float(
+            os.environ.get("MLAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "1.0"))
 
     _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
                 "jax_log_compiles": "mlax_log_compiles",
                 "explain_cache_misses": "mlax_explain_cache_misses",
-                "jax_explain_cache_misses": "mlax_explain_cache_misses"}
+                "jax_explain_cache_misses": "mlax_explain_cache_misses",
+                "compilation_cache_dir": "jax_compilation_cache_dir",
+                "persistent_cache_min_compile_time_secs":
+                    "jax_persistent_cache_min_compile_time_secs"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
@@ -72,6 +82,14 @@ class Config:
                 isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ValueError(f"mlax.config: {name} must be a non-negative int "
                              f"or None, got {value!r}")
+        if name == "jax_compilation_cache_dir" and value is not None:
+            if not isinstance(value, (str, os.PathLike)):
+                raise TypeError(f"mlax.config: {name} must be a path or None, got {value!r}")
+            value = os.fspath(value) or None
+        if name == "jax_persistent_cache_min_compile_time_secs" and (
+                isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
+            raise ValueError(f"mlax.config: {name} must be a non-negative number of "
+                             f"seconds, got {value!r}")
         setattr(self, name, value)
         if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
                     "mlax_pass_timing", "mlax_debug_passes"):
