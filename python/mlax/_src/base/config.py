@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -31,6 +32,8 @@ class Config:
     def __init__(self):
         # JAX's name for the switch, in the environment and in update().
         self.jax_enable_x64 = _env_bool("JAX_ENABLE_X64", False)
+        # jit runs the Python function itself (mlax.disable_jit scopes it).
+        self.jax_disable_jit = _env_bool("JAX_DISABLE_JIT", False)
         self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
         # Log why each retrace happened (JAX: jax_explain_cache_misses).
         self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
@@ -56,7 +59,8 @@ class Config:
     _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
                 "jax_log_compiles": "mlax_log_compiles",
                 "explain_cache_misses": "mlax_explain_cache_misses",
-                "jax_explain_cache_misses": "mlax_explain_cache_misses"}
+                "jax_explain_cache_misses": "mlax_explain_cache_misses",
+                "disable_jit": "jax_disable_jit"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
@@ -73,8 +77,8 @@ class Config:
             raise ValueError(f"mlax.config: {name} must be a non-negative int "
                              f"or None, got {value!r}")
         setattr(self, name, value)
-        if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
-                    "mlax_pass_timing", "mlax_debug_passes"):
+        if name in ("jax_enable_x64", "jax_disable_jit", "mlax_extra_passes",
+                    "mlax_dump_dir", "mlax_pass_timing", "mlax_debug_passes"):
             for clear in _cache_clearers:
                 clear()
 
@@ -84,3 +88,20 @@ class Config:
 
 
 config = Config()
+
+
+class _Scoped(threading.local):
+    """Settings the context managers scope to their thread (mlax.disable_jit,
+    mlax.ensure_compile_time_eval, mlax.named_scope), as JAX's are."""
+
+    disable_jit = None  # None: config.jax_disable_jit decides
+    compile_time_eval = False
+    name_stack = ()
+
+
+scoped = _Scoped()
+
+
+def jit_disabled() -> bool:
+    local = scoped.disable_jit
+    return config.jax_disable_jit if local is None else local
