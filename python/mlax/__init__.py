@@ -5,7 +5,8 @@ passes, lowered to StableHLO and compiled by XLA (through jaxlib's PJRT).
 """
 from mlax._src.numpy import array_methods as _methods
 from mlax._src.jit.api import (  # noqa: F401
-    block_until_ready, clear_caches, device_get, device_put, disable_jit, jit, make_ir)
+    block_until_ready, clear_caches, device_get, device_put, disable_jit, fwd_and_bwd, jit,
+    make_ir)
 from mlax._src.jit.devices import (  # noqa: F401
     default_backend, device_count, devices, host_count, host_id, host_ids, local_device_count,
     local_devices, print_environment_info, process_count, process_index, process_indices)
@@ -20,7 +21,8 @@ from mlax._src.base.dtypes import float0  # noqa: F401
 from mlax._src.transforms.vmap import vmap  # noqa: F401
 from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
 from mlax._src.backend.compiler import CompileError  # noqa: F401
-from mlax._src.base.config import config  # noqa: F401
+from mlax._src.base.config import (  # noqa: F401
+    config, default_device, enable_x64, explain_cache_misses, log_compiles)
 from mlax._src.base.errors import (  # noqa: F401
     ConcretizationTypeError, NonConcreteBooleanIndexError, TracerArrayConversionError,
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)

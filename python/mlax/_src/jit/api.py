@@ -29,6 +29,7 @@ from mlax._src.base.config import config
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
 from mlax._src.core import tracing
+from mlax._src.transforms import linear
 from mlax._src.core.tracing import (  # noqa: F401  (api.X is used widely)
     _arguments_device, _Executable, _fun_location, _leaf_aval, _return_values, _symbol_name,
     _trace_into, trace_function, trace_to_module)
@@ -419,6 +420,15 @@ def disable_jit(disable: bool = True):
         config_lib.scoped.disable_jit = previous
         if swapped:
             dispatch.tracing.swap_local(key)
+
+
+def fwd_and_bwd(fun, argnums, has_aux=False, jitted=True):
+    """Like `jax.fwd_and_bwd`: `fwd(*args)` returns `(fun(*args), residuals)`
+    (and `aux` with has_aux), `bwd(residuals, cotangent)` the cotangents of
+    the arguments at `argnums`: `vjp` split in two so that `bwd` compiles
+    once (jitted, the default) however often `fwd` runs."""
+    fwd, bwd = linear.split_vjp(fun, argnums, has_aux)
+    return (jit(fwd), jit(bwd)) if jitted else (fwd, bwd)
 
 
 def eager_jit(fun):
