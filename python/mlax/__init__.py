@@ -8,8 +8,9 @@ from mlax._src.jit.api import (  # noqa: F401
     block_until_ready, clear_caches, device_get, device_put, disable_jit, fwd_and_bwd, jit,
     make_ir)
 from mlax._src.jit.devices import (  # noqa: F401
-    default_backend, device_count, devices, host_count, host_id, host_ids, local_device_count,
-    local_devices, print_environment_info, process_count, process_index, process_indices)
+    Device, default_backend, device_count, devices, host_count, host_id, host_ids,
+    local_device_count, local_devices, print_environment_info, process_count, process_index,
+    process_indices)
 from mlax._src.core.array import Array  # noqa: F401
 from mlax._src.transforms.autodiff import (  # noqa: F401
     checkpoint, closure_convert, custom_gradient, custom_jvp, custom_vjp, grad, hessian, jacfwd,

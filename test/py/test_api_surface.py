@@ -28,7 +28,6 @@ _REFS = "mutable array references (jax.ref): not built"
 _ARRAYS_FROM_SHARDS = "global arrays assembled from per-device shards: no sharding in mlax"
 _JAX_CONFIG = "a JAX config switch for a feature mlax does not have"
 _TOP_LEVEL = {
-    "Device": "devices are jaxlib's Device objects (mlax.devices()); the class is not re-exported",
     "NamedSharding": _SHARDING, "P": _SHARDING, "Shard": _SHARDING, "make_mesh": _SHARDING,
     "set_mesh": _SHARDING, "reshard": _SHARDING, "shard_map": _SHARDING, "smap": _SHARDING,
     "pmap": _SHARDING, "auto_pcast": _SHARDING,

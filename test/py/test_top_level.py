@@ -30,6 +30,7 @@ def test_device_and_process_counts_as_jax(backend):
             assert getattr(mlax, old)(backend) == getattr(jax, new)(backend)
     with pytest.raises(RuntimeError, match="not available"):
         mlax.device_count("no-such-backend")
+    assert all(isinstance(d, mlax.Device) for d in mlax.devices(backend))
 
 
 def test_print_environment_info(capsys):

@@ -109,7 +109,7 @@ class Jitted:
         self._inline = inline
         # Under disable_jit the function runs as Python, op by op; but an
         # op's own eager program (primitives) is what "op by op" runs.
-        self._eager_under_disable_jit = disable_jit_runs_python
+        self._disable_jit_runs_python = disable_jit_runs_python
         self._name = name or _symbol_name(fun)
         if isinstance(static_argnums, int):
             static_argnums = (static_argnums,)
@@ -232,7 +232,7 @@ class Jitted:
 
     def _call_python(self, args, kwargs):
         if (self._inline and core.trace_stack()) or (
-                self._eager_under_disable_jit and config_lib.jit_disabled()):
+                self._disable_jit_runs_python and config_lib.jit_disabled()):
             return self._fun(*args, **kwargs)
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
@@ -243,7 +243,7 @@ class Jitted:
         """A call the C++ dispatcher has no fast path for: (outputs, its fast
         path for this signature or None, False)."""
         if (self._inline and core.trace_stack()) or (
-                self._eager_under_disable_jit and config_lib.jit_disabled()):
+                self._disable_jit_runs_python and config_lib.jit_disabled()):
             return self._fun(*args, **kwargs), None, False
         if self._has_static:
             dyn, static_key, rebuild = self._split(args, kwargs)

@@ -8,9 +8,14 @@ import sys
 import warnings
 
 import numpy as np
+from jaxlib import xla_client
 
 from mlax._src.backend import runtime
 from mlax._src.base.version import __version__
+
+
+# The class of the devices mlax.devices() returns (jaxlib's, as jax.Device).
+Device = xla_client.Device
 
 
 def _backend_named(name):

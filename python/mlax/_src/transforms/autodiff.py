@@ -868,7 +868,11 @@ class custom_jvp:
 
         def rule(*xs):
             ps = call.d_tree.unflatten(xs[:n])
-            ts = call.d_tree.unflatten(xs[n:])
+            # As JAX's, the tangent of an integer or boolean primal is float0
+            # zeros (what jvp takes for it).
+            ts = call.d_tree.unflatten([
+                t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
+                for t, a in zip(xs[n:], callee.in_avals)])
             out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
