@@ -5,22 +5,31 @@ passes, lowered to StableHLO and compiled by XLA (through jaxlib's PJRT).
 """
 from mlax._src.numpy import array_methods as _methods
 from mlax._src.jit.api import (  # noqa: F401
-    block_until_ready, clear_caches, default_backend, device_get, device_put, devices, jit,
-    local_devices, make_ir)
+    block_until_ready, clear_caches, device_get, device_put, disable_jit, fwd_and_bwd, jit,
+    make_ir)
+from mlax._src.jit.devices import (  # noqa: F401
+    Device, default_backend, device_count, devices, host_count, host_id, host_ids,
+    local_device_count, local_devices, print_environment_info, process_count, process_index,
+    process_indices)
 from mlax._src.core.array import Array  # noqa: F401
 from mlax._src.transforms.autodiff import (  # noqa: F401
-    checkpoint, custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, remat,
-    stop_gradient, value_and_grad, vjp)
+    checkpoint, closure_convert, custom_gradient, custom_jvp, custom_vjp, grad, hessian, jacfwd,
+    jacrev, jvp, remat, stop_gradient, value_and_grad, vjp)
+from mlax._src.transforms.linear import linear_transpose, linearize  # noqa: F401
+from mlax._src.core.primitives import ensure_compile_time_eval, typeof  # noqa: F401
+from mlax._src.core.tracer import named_call, named_scope  # noqa: F401
+from mlax._src.base.dtypes import float0  # noqa: F401
 from mlax._src.transforms.vmap import vmap  # noqa: F401
 from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
 from mlax._src.backend.compiler import CompileError  # noqa: F401
-from mlax._src.base.config import config  # noqa: F401
+from mlax._src.base.config import (  # noqa: F401
+    config, default_device, enable_x64, explain_cache_misses, log_compiles)
 from mlax._src.base.errors import (  # noqa: F401
     ConcretizationTypeError, NonConcreteBooleanIndexError, TracerArrayConversionError,
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)
 
 from mlax import lax, numpy  # noqa: F401,E402
-from mlax import dlpack, random, tree, tree_util  # noqa: F401,E402
+from mlax import dlpack, dtypes, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
 from mlax import nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
@@ -29,4 +38,4 @@ jacobian = jacrev  # as jax.jacobian
 
 _methods.install()
 
-__version__ = "0.1.0"
+from mlax._src.base.version import __version__  # noqa: F401,E402

@@ -170,6 +170,20 @@ except ValueError as e:
     assert "incompatible devices" in str(e) and "device_put" in str(e), e
 else:
     raise AssertionError("no error for arrays on two devices")
+# mlax.default_device moves uncommitted work (new arrays, host values, and
+# the fast paths recorded for them); arrays on a device stay there.
+h = mlax.jit(lambda v: v + 1)
+for _ in range(2):
+    assert h(np.ones(2)).devices() == {ds[0]}
+with mlax.default_device(ds[2]):
+    assert mlax.default_device.value == ds[2]
+    for _ in range(2):
+        assert h(np.ones(2)).devices() == {ds[2]}
+    assert mnp.ones(2).devices() == {ds[2]} and mlax.device_put(1.0).devices() == {ds[2]}
+    assert h(y).devices() == {ds[1]}
+with mlax.default_device("cpu"):
+    assert mnp.ones(2).devices() == {ds[0]}
+assert h(np.ones(2)).devices() == {ds[0]} and mnp.ones(2).devices() == {ds[0]}
 print("OK")
 """
 

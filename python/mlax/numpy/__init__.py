@@ -58,9 +58,10 @@ from mlax._src.numpy.convolution import convolve, correlate  # noqa: F401,E402
 from mlax._src.numpy.library import (  # noqa: F401,E402
     append, argpartition, block, broadcast_arrays, can_cast, choose, compress, concat, copy,
     delete, diagflat, dsplit, extract, fill_diagonal, finfo, gradient, hsplit, iinfo, insert,
-    isdtype, isscalar, issubdtype, iterable, lexsort, matrix_transpose, matvec, ndim,
+    isdtype, isscalar, iterable, lexsort, matrix_transpose, matvec, ndim,
     partition, permute_dims, promote_types, resize, result_type, rollaxis, shape, size,
     sort_complex, trapezoid, trim_zeros, unstack, unwrap, vecdot, vecmat, vsplit)
+from mlax._src.base.dtypes import issubdtype  # noqa: F401,E402
 from mlax._src.numpy.index_tricks import (  # noqa: F401,E402
     c_, diag_indices, diag_indices_from, index_exp, indices, ix_, mask_indices, mgrid, ogrid,
     r_, ravel_multi_index, s_, tril_indices, tril_indices_from, triu_indices,

@@ -8,6 +8,8 @@ from mlax._src.base.tree import tree_leaves_with_path as leaves_with_path  # noq
 from mlax._src.base.tree import tree_map as map  # noqa: F401,A004
 from mlax._src.base.tree import tree_map_with_path as map_with_path  # noqa: F401
 from mlax._src.base.tree import tree_reduce as reduce  # noqa: F401
+from mlax._src.base.tree import static_field as static  # noqa: F401
+from mlax._src.base.tree import tree_reduce_associative as reduce_associative  # noqa: F401
 from mlax._src.base.tree import tree_structure as structure  # noqa: F401
 from mlax._src.base.tree import tree_transpose as transpose  # noqa: F401
 from mlax._src.base.tree import tree_unflatten as unflatten  # noqa: F401

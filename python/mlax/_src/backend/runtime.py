@@ -47,7 +47,14 @@ def default_backend() -> str:
 
 
 def default_device():
-    return backend().local_devices()[0]
+    """The device uncommitted work runs on: mlax.default_device's (a device
+    or a platform name), else the default backend's first device."""
+    chosen = config.jax_default_device
+    if chosen is None:
+        return backend().local_devices()[0]
+    if isinstance(chosen, str):
+        return backend(chosen).local_devices()[0]
+    return chosen
 
 
 @functools.cache

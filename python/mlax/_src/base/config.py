@@ -1,7 +1,9 @@
 """Global configuration (`mlax.config.update`), named as in JAX."""
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -31,6 +33,11 @@ class Config:
     def __init__(self):
         # JAX's name for the switch, in the environment and in update().
         self.jax_enable_x64 = _env_bool("JAX_ENABLE_X64", False)
+        # jit runs the Python function itself (mlax.disable_jit scopes it).
+        self.jax_disable_jit = _env_bool("JAX_DISABLE_JIT", False)
+        # Where uncommitted work runs: None (the default backend's first
+        # device), a platform name ('cpu', 'gpu') or a device.
+        self.jax_default_device = None
         self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
         # Log why each retrace happened (JAX: jax_explain_cache_misses).
         self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
@@ -66,7 +73,8 @@ class Config:
                 "jax_explain_cache_misses": "mlax_explain_cache_misses",
                 "compilation_cache_dir": "jax_compilation_cache_dir",
                 "persistent_cache_min_compile_time_secs":
-                    "jax_persistent_cache_min_compile_time_secs"}
+                    "jax_persistent_cache_min_compile_time_secs",
+                "disable_jit": "jax_disable_jit", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
@@ -90,9 +98,15 @@ class Config:
                 isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
             raise ValueError(f"mlax.config: {name} must be a non-negative number of "
                              f"seconds, got {value!r}")
+        if name == "jax_default_device" and not (
+                value is None or isinstance(value, str) or
+                (hasattr(value, "platform") and hasattr(value, "id"))):
+            raise TypeError(f"mlax.config: jax_default_device must be None, a platform name "
+                            f"or a device from mlax.devices(), got {value!r}")
         setattr(self, name, value)
-        if name in ("jax_enable_x64", "mlax_extra_passes", "mlax_dump_dir",
-                    "mlax_pass_timing", "mlax_debug_passes"):
+        if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
+                    "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
+                    "mlax_debug_passes"):
             for clear in _cache_clearers:
                 clear()
 
@@ -102,3 +116,60 @@ class Config:
 
 
 config = Config()
+
+
+_REQUIRED = object()
+
+
+class State:
+    """A config option as JAX's top-level switches (jax.enable_x64,
+    jax.default_device, ...): `.value` reads it, and `with state(value):`
+    sets it for the block. mlax's options are process-wide (JAX's are
+    thread-local), and changing one that compiled programs depend on drops
+    the caches, on entering the block and on leaving it."""
+
+    def __init__(self, name: str, context_default=_REQUIRED):
+        self._name = name
+        self._context_default = context_default
+
+    @property
+    def value(self):
+        return getattr(config, self._name)
+
+    @contextlib.contextmanager
+    def __call__(self, new_value=_REQUIRED):
+        if new_value is _REQUIRED:
+            if self._context_default is _REQUIRED:
+                raise TypeError(
+                    f"Context manager for {self._name.removeprefix('jax_')} config option "
+                    "requires an argument representing the new value for the config option.")
+            new_value = self._context_default
+        previous = getattr(config, self._name)
+        config.update(self._name, new_value)
+        try:
+            yield
+        finally:
+            config.update(self._name, previous)
+
+
+enable_x64 = State("jax_enable_x64", True)
+log_compiles = State("mlax_log_compiles", True)
+explain_cache_misses = State("mlax_explain_cache_misses", True)
+default_device = State("jax_default_device")
+
+
+class _Scoped(threading.local):
+    """Settings the context managers scope to their thread (mlax.disable_jit,
+    mlax.ensure_compile_time_eval, mlax.named_scope), as JAX's are."""
+
+    disable_jit = None  # None: config.jax_disable_jit decides
+    compile_time_eval = False
+    name_stack = ()
+
+
+scoped = _Scoped()
+
+
+def jit_disabled() -> bool:
+    local = scoped.disable_jit
+    return config.jax_disable_jit if local is None else local

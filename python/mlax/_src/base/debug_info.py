@@ -76,7 +76,8 @@ def _join(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-_LOC = re.compile(r'loc\("([^"]+)":(\d+):\d+\)')
+# A file location, also inside a name (mlax.named_scope): loc("a/b"("f.py":3:0)).
+_LOC = re.compile(r'"([^"]+)":(\d+):\d+\)')
 
 
 def location_of(op) -> str | None:

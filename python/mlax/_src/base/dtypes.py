@@ -111,6 +111,105 @@ def scalar_type_of(value) -> tuple[np.dtype, bool]:
     return canonicalize(np.asarray(value).dtype), False
 
 
+# ---------------------------------------------------------------------------
+# The jax.dtypes API (mlax.dtypes)
+# ---------------------------------------------------------------------------
+
+# The dtype of the (co)tangents of integer and boolean values, as JAX's.
+float0 = np.dtype([("float0", np.void, 0)])
+
+finfo = ml_dtypes.finfo
+iinfo = ml_dtypes.iinfo
+
+
+class extended(np.generic):  # noqa: N801  (JAX's name)
+    """The scalar type of every dtype outside NumPy's (typed PRNG keys)."""
+
+
+class prng_key(extended):  # noqa: N801
+    """The scalar type of typed PRNG key arrays (`mlax.random.key`)."""
+
+
+class ExtendedDType:
+    """Base of the dtype objects of extended types: `type` is their scalar
+    type in the hierarchy above."""
+
+    type = extended
+
+
+class TypePromotionError(ValueError):
+    pass
+
+
+# Scalar types NumPy's hierarchy does not place: the ml_dtypes floats.
+_CUSTOM_FLOATS = frozenset(np.dtype(getattr(ml_dtypes, n)).type for n in (
+    "bfloat16", "float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz") if hasattr(ml_dtypes, n))
+_CUSTOM_INTS = {np.dtype(getattr(ml_dtypes, n)).type: kind for n, kind in (
+    ("int4", np.signedinteger), ("uint4", np.unsignedinteger),
+    ("int2", np.signedinteger), ("uint2", np.unsignedinteger)) if hasattr(ml_dtypes, n)}
+
+
+def _scalar_type(x):
+    if isinstance(x, ExtendedDType):
+        return x.type
+    if isinstance(x, type) and issubclass(x, np.generic):
+        return x
+    return np.dtype(x).type
+
+
+def issubdtype(a, b) -> bool:
+    """NumPy's issubdtype, with bfloat16 (and the other ml_dtypes floats)
+    as floating and typed keys as `prng_key` / `extended`, as JAX's."""
+    if isinstance(b, ExtendedDType):
+        return isinstance(a, ExtendedDType) and a == b
+    a_type, b_type = _scalar_type(a), _scalar_type(b)
+    if a_type in _CUSTOM_FLOATS:
+        return b_type in (a_type, np.floating, np.inexact, np.number, np.generic)
+    if a_type in _CUSTOM_INTS:
+        return b_type in (a_type, _CUSTOM_INTS[a_type], np.integer, np.number, np.generic)
+    return bool(np.issubdtype(a_type, b_type))
+
+
+def canonicalize_dtype(dtype, allow_extended_dtype: bool = False):
+    """The dtype mlax stores `dtype` as (64-bit narrowed unless x64), as
+    jax.dtypes.canonicalize_dtype; other NumPy dtypes pass through."""
+    if isinstance(dtype, ExtendedDType):
+        if not allow_extended_dtype:
+            raise ValueError(f"Internal: canonicalize_dtype called on extended dtype "
+                             f"{dtype} with allow_extended_dtype=False")
+        return dtype
+    dtype = np.dtype(dtype)
+    if not config.x64_enabled:
+        return _TO_32.get(dtype, dtype)
+    return dtype
+
+
+def itemsize_bits(dtype) -> int:
+    """The size of one element in bits (8 for bool, 4 for int4)."""
+    dtype = np.dtype(dtype)
+    bits = getattr(ml_dtypes.iinfo(dtype), "bits", None) if dtype.type in _CUSTOM_INTS \
+        else None
+    return bits if bits is not None else 8 * dtype.itemsize
+
+
+def python_scalar_type(x) -> type:
+    """The Python scalar type (bool, int, float, complex) of a value's
+    dtype: jax.dtypes.scalar_type_of."""
+    if is_python_scalar(x):
+        return next(t for t in (bool, int, float, complex) if isinstance(x, t))
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        dtype = np.asarray(x).dtype
+    if not isinstance(dtype, ExtendedDType):
+        for kind, typ in ((np.bool_, bool), (np.integer, int), (np.floating, float),
+                          (np.complexfloating, complex)):
+            if issubdtype(dtype, kind):
+                return typ
+    raise TypeError(f"Value '{x}' with dtype {dtype} is not a valid JAX array type. "
+                    "Only arrays of numeric types are supported by JAX.")
+
+
 # JAX's lattice: an edge a -> b means b can represent a. Weak ("*") nodes are
 # Python scalars' kinds; the least upper bound of the inputs is the result.
 _I, _F, _C = "int*", "float*", "complex*"

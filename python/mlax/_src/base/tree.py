@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from mlax._src.base.jaxlib_internals import pytree as _pytree
 
@@ -83,6 +83,20 @@ def flatten_one_level(tree):
     return out
 
 
+def flatten_one_level_with_keys(tree):
+    """([(key, child)], aux data) of one node; ValueError for a leaf."""
+    out = registry.flatten_one_level_with_keys(tree)
+    if out is None:
+        raise ValueError(f"can't tree-flatten type: {type(tree)}")
+    return out
+
+
+# The types JAX names for paths: a key entry is any of the key classes
+# (SequenceKey, DictKey, GetAttrKey, FlattenedIndexKey); a path is a tuple of them.
+KeyEntry = TypeVar("KeyEntry", bound=Any)
+KeyPath = tuple[KeyEntry, ...]
+
+
 def tree_flatten_with_path(tree, is_leaf=None):
     """([(key path, leaf), ...], treedef)."""
     return registry.flatten_with_path(tree, is_leaf)
@@ -133,6 +147,27 @@ def tree_reduce(function: Callable, tree, initializer: Any = _Unspecified, is_le
     if initializer is _Unspecified:
         return functools.reduce(function, leaves)
     return functools.reduce(function, leaves, initializer)
+
+
+def tree_reduce_associative(operation: Callable, tree, *, identity: Any = _Unspecified,
+                            is_leaf=None):
+    """Reduces the leaves pairwise as a balanced tree (`operation` must be
+    associative): log-depth, where tree_reduce is a left fold."""
+    leaves = tree_leaves(tree, is_leaf)
+    if not leaves:
+        if identity is _Unspecified:
+            raise TypeError("Must specify identity for parallel reduction of empty sequence.")
+        return identity
+    return _balanced_reduce(leaves, operation)
+
+
+def _balanced_reduce(leaves, operation):
+    # Halves as JAX splits them: the first n//2 leaves, then the rest.
+    if len(leaves) == 1:
+        return leaves[0]
+    half = len(leaves) // 2
+    return operation(_balanced_reduce(leaves[:half], operation),
+                     _balanced_reduce(leaves[half:], operation))
 
 
 def tree_all(tree, *, is_leaf=None) -> bool:
@@ -243,6 +278,13 @@ def register_dataclass(nodetype=None, data_fields=None, meta_fields=None, drop_f
     registry.register_dataclass_node(nodetype, list(data_fields), list(meta_fields))
     dispatch_registry.register_dataclass_node(nodetype, list(data_fields), list(meta_fields))
     return nodetype
+
+
+def static_field(**kwargs):
+    """A dataclasses.field marked static (aux data, not a leaf) for
+    register_dataclass: jax.tree.static."""
+    metadata = {"static": True, **(kwargs.pop("metadata", None) or {})}
+    return dataclasses.field(metadata=metadata, **kwargs)
 
 
 def register_static(cls):

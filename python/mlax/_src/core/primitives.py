@@ -15,6 +15,7 @@ it runs the op eagerly through a per-(op, params, shapes) compiled program.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import re
 import threading
@@ -23,6 +24,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base.config import config
+from mlax._src.base.config import scoped as _scoped
 from mlax._src.backend import native
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
@@ -163,6 +165,14 @@ def aval_of(x) -> ShapedArray:
         "use arrays, NumPy arrays or Python scalars (or mark it static).")
 
 
+def typeof(x) -> ShapedArray:
+    """The abstract value of an array, a tracer, a NumPy value or a Python
+    scalar (weakly typed), as jax.typeof; TypeError for anything else."""
+    if isinstance(x, Tracer):
+        core.check_tracer(x)
+    return aval_of(x)
+
+
 def to_numpy(x, aval: ShapedArray) -> np.ndarray:
     """A concrete value as a NumPy array of `aval`'s dtype."""
     if isinstance(x, (bool, int, float, complex)):
@@ -223,12 +233,18 @@ def bind(prim: Primitive, *args, **params):
     # goes into the innermost trace, even one with only constant inputs.
     trace = core.current_trace()
     known = trace is not None and trace.concrete
+    traced = False
     for a in args:
         if isinstance(a, Tracer):
             core.check_tracer(a)
             known = known and a.known is not None
+            traced = True
     if trace is None:
         return _eager(prim, args, params)
+    if not traced and _scoped.compile_time_eval:
+        # ensure_compile_time_eval: an op on constants runs now.
+        with core.outside_traces():
+            return _eager(prim, args, params)
     avals = [aval_of(a) for a in args]
     if prim.abstract_eval is None:
         if prim.check is not None:
@@ -253,6 +269,20 @@ def bind(prim: Primitive, *args, **params):
         return [Tracer(v, av, trace, pending and (pending, i))
                 for i, (v, av) in enumerate(zip(results, out_avals))]
     return Tracer(results, out_avals, trace, pending and (pending, None))
+
+
+@contextlib.contextmanager
+def ensure_compile_time_eval():
+    """Like `jax.ensure_compile_time_eval`: inside it (in this thread), an op
+    whose operands are all concrete runs when it is traced, even under jit,
+    so its result is a concrete array Python can branch on; ops on traced
+    values are traced as usual."""
+    previous = _scoped.compile_time_eval
+    _scoped.compile_time_eval = True
+    try:
+        yield
+    finally:
+        _scoped.compile_time_eval = previous
 
 
 def _freeze(value):

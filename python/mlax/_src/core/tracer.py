@@ -7,6 +7,8 @@ diagnostics from the verifier or the passes point at the user's code.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import sys
 import threading
@@ -17,6 +19,7 @@ from mlir import ir
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.base import jaxlib_internals
+from mlax._src.base.config import scoped
 
 
 class ShapedArray:
@@ -99,8 +102,41 @@ def user_location_str() -> str:
 def user_location() -> ir.Location:
     frame = user_frame()
     if frame is None:
-        return ir.Location.unknown()
-    return ir.Location.file(frame.f_code.co_filename, frame.f_lineno, 0)
+        loc = ir.Location.unknown()
+    else:
+        loc = ir.Location.file(frame.f_code.co_filename, frame.f_lineno, 0)
+    names = scoped.name_stack
+    if names:  # mlax.named_scope: the op's location is named by the scopes
+        loc = ir.Location.name("/".join(names), loc)
+    return loc
+
+
+@contextlib.contextmanager
+def named_scope(name: str):
+    """Like `jax.named_scope`: the ops traced inside it (in this thread)
+    carry `name` (nested scopes joined by '/') in their MLIR location, as
+    JAX's name stack names them: `make_ir(f)(x).as_text(debug_info=True)`
+    and the mlax_dump_dir files show it."""
+    if not isinstance(name, str):
+        raise TypeError("named_scope name argument must be a string.")
+    previous = scoped.name_stack
+    scoped.name_stack = previous + (name,)
+    try:
+        yield
+    finally:
+        scoped.name_stack = previous
+
+
+def named_call(fun, *, name: str | None = None):
+    """Like `jax.named_call`: `fun`, whose ops are traced inside
+    named_scope(name or fun's name)."""
+    scope = name if name is not None else getattr(fun, "__name__", "fn")
+
+    @functools.wraps(fun)
+    def named(*args, **kwargs):
+        with named_scope(scope):
+            return fun(*args, **kwargs)
+    return named
 
 
 # ---------------------------------------------------------------------------

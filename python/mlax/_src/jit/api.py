@@ -1,6 +1,7 @@
 """jit, make_ir, and the tracing driver."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import logging
@@ -28,6 +29,7 @@ from mlax._src.base.config import config
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
 from mlax._src.core import tracing
+from mlax._src.transforms import linear
 from mlax._src.core.tracing import (  # noqa: F401  (api.X is used widely)
     _arguments_device, _Executable, _fun_location, _leaf_aval, _return_values, _symbol_name,
     _trace_into, trace_function, trace_to_module)
@@ -93,7 +95,7 @@ class Jitted:
     """A function compiled on first call per signature; see `jit`."""
 
     def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
-                 passes=(), inline=False):
+                 passes=(), inline=False, disable_jit_runs_python=True):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
         # Extra passes for this function (mlax._src.backend.passes); checked now.
@@ -105,6 +107,9 @@ class Jitted:
         # inline: inside a trace, `fun` is traced in place (no mlax.call);
         # see eager_jit.
         self._inline = inline
+        # Under disable_jit the function runs as Python, op by op; but an
+        # op's own eager program (primitives) is what "op by op" runs.
+        self._disable_jit_runs_python = disable_jit_runs_python
         self._name = name or _symbol_name(fun)
         if isinstance(static_argnums, int):
             static_argnums = (static_argnums,)
@@ -226,7 +231,8 @@ class Jitted:
         return self._call_python(args, kwargs)
 
     def _call_python(self, args, kwargs):
-        if self._inline and core.trace_stack():
+        if (self._inline and core.trace_stack()) or (
+                self._disable_jit_runs_python and config_lib.jit_disabled()):
             return self._fun(*args, **kwargs)
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
@@ -236,7 +242,8 @@ class Jitted:
     def _cache_miss(self, args, kwargs):
         """A call the C++ dispatcher has no fast path for: (outputs, its fast
         path for this signature or None, False)."""
-        if self._inline and core.trace_stack():
+        if (self._inline and core.trace_stack()) or (
+                self._disable_jit_runs_python and config_lib.jit_disabled()):
             return self._fun(*args, **kwargs), None, False
         if self._has_static:
             dyn, static_key, rebuild = self._split(args, kwargs)
@@ -391,6 +398,39 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=N
     return jitted
 
 
+@contextlib.contextmanager
+def disable_jit(disable: bool = True):
+    """Like `jax.disable_jit`: inside it (in this thread) jitted functions,
+    mlax.numpy's included, run their Python op by op, each op a compiled
+    program of its own, so `print` shows values, not tracers. Transformations
+    (grad, vmap) called outside jit, and lax's control flow, still compile
+    their function as one program."""
+    previous = config_lib.scoped.disable_jit
+    config_lib.scoped.disable_jit = bool(disable)
+    # A fast path the C++ dispatcher recorded outside must not run inside:
+    # the dispatch key differs here, so every call comes back to Python
+    # (which then runs no fast path: _cache_miss hands back none). Inside a
+    # trace the key is already the trace depth.
+    swapped = not core.trace_stack()
+    if swapped:
+        key = dispatch.tracing.swap_local(-1 if disable else 0)
+    try:
+        yield
+    finally:
+        config_lib.scoped.disable_jit = previous
+        if swapped:
+            dispatch.tracing.swap_local(key)
+
+
+def fwd_and_bwd(fun, argnums, has_aux=False, jitted=True):
+    """Like `jax.fwd_and_bwd`: `fwd(*args)` returns `(fun(*args), residuals)`
+    (and `aux` with has_aux), `bwd(residuals, cotangent)` the cotangents of
+    the arguments at `argnums`: `vjp` split in two so that `bwd` compiles
+    once (jitted, the default) however often `fwd` runs."""
+    fwd, bwd = linear.split_vjp(fun, argnums, has_aux)
+    return (jit(fwd), jit(bwd)) if jitted else (fwd, bwd)
+
+
 def eager_jit(fun):
     """`fun` (an mlax.numpy function) as JAX makes jax.numpy's: called on
     arrays it is one cached jit dispatch (compiled once per signature);
@@ -472,32 +512,8 @@ def block_until_ready(tree):
     return tree
 
 
-def devices(backend=None):
-    """The devices of a PJRT backend ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'; by
-    default the default one: a GPU where there is one), as jax.devices."""
-    return _backend_named(backend).devices()
-
-
-def local_devices(backend=None):
-    return _backend_named(backend).local_devices()
-
-
-def _backend_named(name):
-    try:
-        return runtime.backend(name)
-    except RuntimeError as e:
-        raise RuntimeError(f"mlax: backend {name!r} is not available here ({e}); "
-                           f"'cpu' always is") from None
-
-
-def default_backend() -> str:
-    """The platform of the default device, as jax.default_backend: 'cpu',
-    'gpu' (CUDA or ROCm) or 'tpu'."""
-    return runtime.default_backend()
-
-
 # Lower layers call into jit through these hooks: an op run outside any trace
 # is a jitted program, and a config change that compiled programs depend on
 # drops every cache.
-primitives.register_jit(jit)
+primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
 config_lib.register_cache_clearer(clear_caches)

@@ -94,12 +94,14 @@ def _typed(x):
         return aval.dtype, aval.weak_type
 
 
-def result_type(*args):
-    """The dtype JAX's promotion gives `args` (arrays, scalars or dtypes)."""
+def result_type(*args, return_weak_type_flag=False):
+    """The dtype JAX's promotion gives `args` (arrays, scalars or dtypes);
+    with `return_weak_type_flag` (jax.dtypes'), (dtype, weak_type)."""
     if not args:
         raise ValueError("at least one array or dtype is required")
-    dt, _ = dtypes.result_type(*[_typed(a) for a in args])
-    return dtypes.canonicalize(dt)
+    dt, weak = dtypes.result_type(*[_typed(a) for a in args])
+    dt = dtypes.canonicalize(dt)
+    return (dt, weak) if return_weak_type_flag else dt
 
 
 def promote_types(a, b):
@@ -120,10 +122,6 @@ def can_cast(from_, to, casting="safe"):
     if util._is_array(from_):
         from_ = aval_of(from_).dtype
     return np.can_cast(from_, to, casting=casting)
-
-
-def issubdtype(arg1, arg2):
-    return np.issubdtype(arg1, arg2)
 
 
 def isdtype(dtype, kind):

@@ -40,9 +40,11 @@ _UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint6
 # Typed keys
 # ---------------------------------------------------------------------------
 
-class KeyDtype:
-    """The dtype of a typed key array (prints as JAX's: `key<fry>`)."""
+class KeyDtype(dtypes.ExtendedDType):
+    """The dtype of a typed key array (prints as JAX's: `key<fry>`; a
+    sub-dtype of mlax.dtypes.prng_key)."""
 
+    type = dtypes.prng_key
     name = "key<fry>"
     impl = "threefry2x32"
 

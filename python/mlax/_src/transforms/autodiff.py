@@ -30,7 +30,7 @@ from mlax._src.transforms.vmap import vmap
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
-float0 = np.dtype([("float0", np.void, 0)])
+float0 = dtypes.float0
 
 
 def _i64s(values):
@@ -284,7 +284,7 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
 # ---------------------------------------------------------------------------
 
 def _check_tangent(p_aval, t, fname):
-    t_aval = t.aval if isinstance(t, Tracer) else tracing._leaf_aval(t)
+    t_aval = value_aval(t)
     if t_aval.shape != p_aval.shape:
         raise ValueError(
             f"{fname} called with different primal and tangent shapes;Got primal shape "
@@ -292,15 +292,33 @@ def _check_tangent(p_aval, t, fname):
     if dtypes.is_complex(p_aval.dtype):
         raise TypeError(f"{fname}: differentiation of complex inputs is not supported yet "
                         f"(primal dtype {p_aval.dtype.name}).")
-    if not _is_float(p_aval):
-        return
-    same = t_aval.dtype == p_aval.dtype or (t_aval.weak_type and _is_float(t_aval))
+    expected = tangent_aval(p_aval).dtype
+    same = t_aval.dtype == expected or (t_aval.weak_type and _is_float(t_aval)
+                                        and _is_float(p_aval))
     if not same:
         raise TypeError(
             "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
             "or in case of int/bool primal dtype the tangent dtype must be float0.Got "
             f"primal dtype {p_aval.dtype.name} and so expected tangent dtype "
-            f"{p_aval.dtype.name}, but got tangent dtype {t_aval.dtype.name} instead.")
+            f"{expected}, but got tangent dtype {t_aval.dtype} instead.")
+
+
+def value_aval(x) -> core.ShapedArray:
+    """The aval of a (co)tangent, a float0 one included (no mlax array has
+    that dtype)."""
+    if isinstance(x, Tracer):
+        return x.aval
+    if getattr(x, "dtype", None) == float0:
+        return core.ShapedArray(np.shape(x), float0)
+    return tracing._leaf_aval(x)
+
+
+def tangent_aval(aval) -> core.ShapedArray:
+    """The aval of a tangent of a value of `aval`: float0 for integers and
+    booleans, as JAX's to_tangent_aval."""
+    if dtypes.is_inexact(aval.dtype):
+        return aval
+    return core.ShapedArray(aval.shape, float0, aval.weak_type)
 
 
 def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
@@ -850,7 +868,11 @@ class custom_jvp:
 
         def rule(*xs):
             ps = call.d_tree.unflatten(xs[:n])
-            ts = call.d_tree.unflatten(xs[n:])
+            # As JAX's, the tangent of an integer or boolean primal is float0
+            # zeros (what jvp takes for it).
+            ts = call.d_tree.unflatten([
+                t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
+                for t, a in zip(xs[n:], callee.in_avals)])
             out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
@@ -1009,6 +1031,102 @@ class custom_vjp:
                                _name_of(self.fun) + "_bwd_pending")
         return call.emit("CustomVjpCallOp", callee.symbol, stub.symbol,
                          lazy=(stub.sym, trace_rules))
+
+
+def custom_gradient(fun):
+    """Like `jax.custom_gradient` (TensorFlow's): `fun` returns `(value,
+    vjp_rule)`, where `vjp_rule(cotangent)` returns one cotangent per
+    argument; the function returned computes `value`, and reverse mode
+    differentiates it with `vjp_rule`.
+
+    Built on custom_vjp, as JAX's: the residuals are the arguments, and the
+    backward pass calls `fun` again for its rule, so the rule may close over
+    the forward pass's intermediates (the simplifier's CSE shares them with
+    the forward pass once both are inlined)."""
+
+    def primal(*args):
+        return fun(*args)[0]
+
+    def fwd(*args):
+        return fun(*args)[0], args
+
+    def bwd(args, cotangent):
+        out, rule = fun(*args)
+        out_tree, ct_tree = registry.flatten((out,))[1], registry.flatten((cotangent,))[1]
+        if out_tree != ct_tree:
+            raise TypeError(f"{out_tree}\n!=\n{ct_tree}")
+        cts = rule(cotangent)
+        # A rule for a function of one argument may return its cotangent bare.
+        return (cts,) if registry.flatten(cts)[1].num_nodes == 1 else cts
+
+    primal.__name__ = getattr(fun, "__name__", "custom_gradient")
+    with_rule = custom_vjp(primal)
+    with_rule.defvjp(fwd, bwd)
+
+    @functools.wraps(fun)
+    def wrapped(*args, **kwargs):
+        return with_rule(*_positional(fun, args, kwargs))
+
+    return wrapped
+
+
+def closure_convert(fun, *example_args):
+    """Like `jax.closure_convert`: `(converted, hoisted)`, where
+    `converted(*args, *hoisted)` computes `fun(*args)` and `hoisted` are the
+    traced values `fun` closes over (on arguments like `example_args`), now
+    explicit arguments: what custom_vjp / custom_jvp functions, which cannot
+    close over traced values, need of a function they take.
+
+    Outside any trace nothing is hoisted. Inside one, `fun` is traced once
+    into a private function of the module, and `converted` calls it; every
+    traced value it closes over is hoisted (JAX keeps integer ones closed
+    over: mlax's custom rules could not take them so)."""
+    leaves, in_tree = registry.flatten(example_args)
+
+    def check_tree(args):
+        args_leaves, tree = registry.flatten(tuple(args))
+        if tree != in_tree:
+            raise TypeError(
+                "The inputs to the closure produced by closure_convert must have the same "
+                "Pytree structure as the example arguments passed when closure_convert was "
+                f"called. Expected {in_tree}, but got {tree}")
+        return args_leaves
+
+    if not core.trace_stack():
+        def converted_eager(*args):
+            check_tree(args)
+            return fun(*args)
+        return converted_eager, []
+    callee = _Callee(lambda *xs: fun(*in_tree.unflatten(xs)), leaves, _name_of(fun),
+                     debug=(fun, tracing.debug_tree(example_args, {})))
+    hoisted = list(callee.captured)
+
+    def converted(*args_and_hoisted):
+        split = len(args_and_hoisted) - len(hoisted)
+        args_leaves = check_tree(args_and_hoisted[:split])
+        trace = core.current_trace()
+        if trace is None or trace.module is not callee.outer.module:
+            raise TypeError(
+                f"the function closure_convert made of {_name_of(fun)} is called outside "
+                "the trace it was made in; call closure_convert again there")
+        in_avals = callee.in_avals + tuple(t.aval for t in hoisted)
+        operands = []
+        for x, aval in zip(list(args_leaves) + list(args_and_hoisted[split:]), in_avals):
+            x_aval = tracing._leaf_aval(x)
+            if x_aval.shape != aval.shape or x_aval.dtype != aval.dtype:
+                raise TypeError(
+                    f"the function closure_convert made of {_name_of(fun)} takes "
+                    f"{[a.str_short() for a in in_avals]}; got {x_aval.str_short()} for "
+                    f"{aval.str_short()}")
+            operands.append(primitives.to_value(trace, x, aval))
+        ops = native.ops()
+        with trace.ip, core.user_location():
+            op = ops.CallOp([a.mlir_type() for a in callee.out_avals], callee.symbol,
+                            operands)
+        return callee.out_tree.unflatten(
+            [Tracer(r, a, trace) for r, a in zip(op.results, callee.out_avals)])
+
+    return converted, hoisted
 
 
 # ---------------------------------------------------------------------------
