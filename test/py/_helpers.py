@@ -127,3 +127,43 @@ def np_ref_input(x):
         return x.astype(np.float32)
     return x
 
+
+
+def pairwise(*factors):
+    """A small list of cases (tuples, one value per factor) in which every
+    pair of values of any two factors occurs at least once: the full product
+    of independent options (an FFT's axis, length and norm, say) mostly
+    repeats what these pairs already test, at one compile per case.
+    Deterministic (greedy, first best), so test ids are stable. Repeated
+    values within a factor are kept apart by position, so several of one
+    factor's values may be equal."""
+    import itertools
+
+    factors = [list(f) for f in factors]
+    if len(factors) < 2:
+        return [tuple(v) for v in itertools.product(*factors)]
+    uncovered = {(i, a, j, b)
+                 for i, j in itertools.combinations(range(len(factors)), 2)
+                 for a in range(len(factors[i])) for b in range(len(factors[j]))}
+    cases = []
+    candidates = list(itertools.product(*(range(len(f)) for f in factors)))
+    while uncovered:
+        best, gain = None, -1
+        for cand in candidates:
+            g = sum((i, cand[i], j, cand[j]) in uncovered
+                    for i, j in itertools.combinations(range(len(cand)), 2))
+            if g > gain:
+                best, gain = cand, g
+        uncovered -= {(i, best[i], j, best[j])
+                      for i, j in itertools.combinations(range(len(best)), 2)}
+        cases.append(tuple(factors[k][v] for k, v in enumerate(best)))
+    return cases
+
+
+def param_id(value) -> str:
+    """A readable test id for a parameter value: dtypes by name."""
+    if isinstance(value, np.dtype) or (isinstance(value, type) and issubclass(value, np.generic)):
+        return np.dtype(value).name
+    if isinstance(value, tuple):
+        return "(" + ",".join(param_id(v) for v in value) + ")"
+    return str(value)

@@ -15,6 +15,7 @@ import pytest
 import mlax
 import mlax.lax as L
 import mlax.numpy as mnp
+from _helpers import pairwise
 
 MODES = ["eager", "jit"]
 
@@ -111,10 +112,9 @@ NORMS = [None, "backward", "ortho", "forward"]
 NORMS_ND = [None, "ortho", "forward"]  # "backward" is None's spelling (checked in 1-D)
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("norm", NORMS)
-@pytest.mark.parametrize("n", [None, 5, 8, 11])
-@pytest.mark.parametrize("axis", [-1, 0, 1])
+# Axis, length, norm and mode are independent options: every pair of their
+# values is tested (pairwise), for each function.
+@pytest.mark.parametrize("axis,n,norm,mode", pairwise([-1, 0, 1], [None, 5, 8, 11], NORMS, MODES))
 @pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft"])
 def test_one_d(name, axis, n, norm, mode):
     dtype = np.float32 if name == "rfft" else np.complex64
@@ -129,25 +129,24 @@ def test_one_d_real_input(name):
     close(getattr(mnp.fft, name)(x), getattr(jnp.fft, name)(x))
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("norm", NORMS_ND)
-@pytest.mark.parametrize("s,axes", [(None, (-2, -1)), ((4, 6), (-2, -1)), ((3, 9), (0, 2)),
-                                    (None, (2, 0)), ((5, 4), (1, 0))])
+@pytest.mark.parametrize("s_axes,norm,mode", pairwise(
+    [(None, (-2, -1)), ((4, 6), (-2, -1)), ((3, 9), (0, 2)), (None, (2, 0)), ((5, 4), (1, 0))],
+    NORMS_ND, MODES))
 @pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2", "irfft2"])
-def test_two_d(name, s, axes, norm, mode):
+def test_two_d(name, s_axes, norm, mode):
+    s, axes = s_axes
     dtype = np.float32 if name == "rfft2" else np.complex64
     x = data((5, 6, 7), dtype)
     got = run(lambda a: getattr(mnp.fft, name)(a, s=s, axes=axes, norm=norm), (x,), mode)
     close(got, getattr(jnp.fft, name)(x, s=s, axes=axes, norm=norm))
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("norm", NORMS_ND)
-@pytest.mark.parametrize("s,axes", [(None, None), ((4, 6, 8), None), ((3, 5), None),
-                                    (None, (0,)), ((6,), (-2,)), (None, (2, 0, 1)),
-                                    ((2, 3, 4), (0, 1, 2)), ((7, 2), (1, 3))])
+@pytest.mark.parametrize("s_axes,norm,mode", pairwise(
+    [(None, None), ((4, 6, 8), None), ((3, 5), None), (None, (0,)), ((6,), (-2,)),
+     (None, (2, 0, 1)), ((2, 3, 4), (0, 1, 2)), ((7, 2), (1, 3))], NORMS_ND, MODES))
 @pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
-def test_n_d(name, s, axes, norm, mode):
+def test_n_d(name, s_axes, norm, mode):
+    s, axes = s_axes
     dtype = np.float32 if name == "rfftn" else np.complex64
     shape = (3, 4, 5) if axes is None or max(axes) < 3 else (2, 3, 4, 5)
     x = data(shape, dtype)
@@ -303,10 +302,7 @@ def test_errors():
 # hfft, ihfft
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("norm", NORMS)
-@pytest.mark.parametrize("n", [None, 4, 7, 12])
-@pytest.mark.parametrize("axis", [-1, 0])
+@pytest.mark.parametrize("axis,n,norm,mode", pairwise([-1, 0], [None, 4, 7, 12], NORMS, MODES))
 def test_hfft_ihfft(axis, n, norm, mode):
     z = data((5, 6), np.complex64)
     got = run(lambda a: mnp.fft.hfft(a, n=n, axis=axis, norm=norm), (z,), mode)

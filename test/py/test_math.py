@@ -15,7 +15,7 @@ import jax.lax as jlax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from _helpers import MODES, assert_values, bf16, run
+from _helpers import MODES, assert_values, bf16, pairwise, param_id, run
 
 import mlax
 import mlax.lax as lax
@@ -77,9 +77,9 @@ LAX_UNARY = {
 }
 
 
-@pytest.mark.parametrize("shape", SHAPES)
-@pytest.mark.parametrize("dtype", FLOATS, ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("name", sorted(LAX_UNARY))
+# Elementwise: every function with every dtype and every shape, pairwise.
+@pytest.mark.parametrize("name,dtype,shape", pairwise(sorted(LAX_UNARY), FLOATS, SHAPES),
+                         ids=param_id)
 def test_lax_unary_against_jax(name, dtype, shape):
     x = inp(shape, dtype, LAX_UNARY[name])
     for mode in MODES:
@@ -448,10 +448,8 @@ def test_argminmax_errors():
 CUMULATIVE = ["cumprod", "cummax", "cummin", "cumlogsumexp"]
 
 
-@pytest.mark.parametrize("reverse", [False, True])
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8, np.int8],
-                         ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("name", CUMULATIVE)
+@pytest.mark.parametrize("name,dtype,reverse", pairwise(
+    CUMULATIVE, FLOATS + [np.int32, np.uint8, np.int8], [False, True]), ids=param_id)
 def test_cumulative_against_jax(name, dtype, reverse):
     if name == "cumlogsumexp" and np.issubdtype(dtype, np.integer):
         with pytest.raises(TypeError, match="lax.cumlogsumexp"):
@@ -489,9 +487,8 @@ def _cum_input(name, n, seed):
         np.float32)
 
 
-@pytest.mark.parametrize("reverse", [False, True])
-@pytest.mark.parametrize("n", [1, 2, 5, 8, 13])
-@pytest.mark.parametrize("name", CUMULATIVE)
+@pytest.mark.parametrize("name,n,reverse", pairwise(CUMULATIVE, [1, 2, 5, 8, 13], [False, True]),
+                         ids=param_id)
 def test_cumulative_derivatives_against_jax(name, n, reverse):
     x = _cum_input(name, n, 0).reshape(1, n).repeat(2, 0)
     w = inp((2, n), np.float32, "any", 18)
@@ -706,10 +703,8 @@ def _np_unary_input(name, dtype, shape, seed=0):
     return inp(shape, dtype, domain, seed)
 
 
-@pytest.mark.parametrize("shape", [(), (2, 3)])
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8],
-                         ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("name", sorted(NP_UNARY))
+@pytest.mark.parametrize("name,dtype,shape", pairwise(
+    sorted(NP_UNARY), FLOATS + [np.int32, np.uint8], [(), (2, 3)]), ids=param_id)
 def test_numpy_unary_against_jax(name, dtype, shape):
     _, ints = NP_UNARY[name]
     is_int = np.issubdtype(dtype, np.integer)
