@@ -714,66 +714,55 @@ def isrealobj(x):
     return not iscomplexobj(x)
 
 
-def _complex_unsupported(name):
-    return NotImplementedError(f"mnp.{name}: complex arrays are not supported yet (mlax has "
-                               f"no real/imag op) (at {_where()})")
-
-
 def real(val, /):
     """The real part (x itself for real input)."""
     util._check_arg("real", val)
-    if iscomplexobj(val):
-        raise _complex_unsupported("real")
-    return mnp.asarray(val)
+    return lax.real(val) if iscomplexobj(val) else mnp.asarray(val)
 
 
 def imag(val, /):
     """The imaginary part (zeros for real input)."""
     util._check_arg("imag", val)
-    if iscomplexobj(val):
-        raise _complex_unsupported("imag")
-    return mnp.zeros_like(val)
+    return lax.imag(val) if iscomplexobj(val) else mnp.zeros_like(val)
 
 
 def conjugate(x, /):
     """The complex conjugate (x itself for real input)."""
     util._check_arg("conjugate", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("conjugate")
-    return mnp.asarray(x)
+    return lax.conj(x) if iscomplexobj(x) else mnp.asarray(x)
 
 
 conj = conjugate
 
 
+def _imag_compared(name, x, direction):
+    """imag(x) compared with a strongly typed 0, as jnp.isreal / jnp.iscomplex."""
+    util._check_arg(name, x)
+    i = imag(x)
+    zero = np.zeros(aval_of(i).shape, aval_of(i).dtype)
+    return direction(i, zero)
+
+
 def isreal(x):
     """imag(x) == 0, elementwise (all True for real input)."""
-    util._check_arg("isreal", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("isreal")
-    return mnp.full(aval_of(x).shape, True)
+    return _imag_compared("isreal", x, lax.eq)
 
 
 def iscomplex(x):
     """imag(x) != 0, elementwise (all False for real input)."""
-    util._check_arg("iscomplex", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("iscomplex")
-    return mnp.full(aval_of(x).shape, False)
+    return _imag_compared("iscomplex", x, lax.ne)
 
 
 def angle(z, deg=False):
-    """The argument of z in radians (or degrees): 0 or pi for real input."""
+    """The argument of z in radians (or degrees): atan2(imag(z), real(z))."""
     util._check_arg("angle", z)
-    if iscomplexobj(z):
-        raise _complex_unsupported("angle")
-    z = mnp.asarray(z)
-    aval = aval_of(z)
-    dt = aval.dtype
-    if not dtypes.is_inexact(dt) or aval.ndim == 0:
+    re, im = real(z), imag(z)
+    dt = aval_of(re).dtype
+    # As JAX: integers, and real scalars, give the default float.
+    if not dtypes.is_inexact(dt) or (not iscomplexobj(z) and aval_of(z).ndim == 0):
         dt = dtypes.default_float()
-    re = lax.convert_element_type(z, dt)
-    result = lax.atan2(lax.full_like(re, 0), re)
+        re, im = lax.convert_element_type(re, dt), lax.convert_element_type(im, dt)
+    result = lax.atan2(im, re)
     return degrees(result) if deg else result
 
 

@@ -37,8 +37,10 @@ def _i64s(values):
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
 
 
-def _is_float(aval) -> bool:
-    return dtypes.is_float(aval.dtype)
+def _carries_tangent(aval) -> bool:
+    """Real and complex floats carry (co)tangents (complex ones by JAX's
+    convention: rules transpose without conjugating)."""
+    return dtypes.is_inexact(aval.dtype)
 
 
 def _as_leaf_value(outer, x, aval):
@@ -112,13 +114,11 @@ def _merge_static(all_leaves, dyn, dyn_values):
     return merged
 
 
-def _check_grad_input(aval, fname, allow_int):
-    if dtypes.is_float(aval.dtype):
-        return
-    if dtypes.is_complex(aval.dtype):
-        raise TypeError(f"{fname}: differentiation of complex inputs is not supported "
-                        f"yet (input dtype {aval.dtype.name}).")
-    if allow_int:
+def _check_grad_input(aval, fname, allow_int, holomorphic=False):
+    if holomorphic and not dtypes.is_complex(aval.dtype):
+        raise TypeError(f"{fname} with holomorphic=True requires inputs with complex dtype, "
+                        f"but got {aval.dtype.name}.")
+    if dtypes.is_inexact(aval.dtype) or allow_int:
         return
     raise TypeError(
         f"{fname} requires real- or complex-valued inputs (input dtype that is a "
@@ -126,12 +126,16 @@ def _check_grad_input(aval, fname, allow_int):
         "Boolean- or integer-valued inputs, use vjp or set allow_int to True.")
 
 
-def _check_scalar_output(aval, fname):
+def _check_scalar_output(aval, fname, holomorphic=False):
     if aval.shape != ():
         raise TypeError(
             f"Gradient only defined for scalar-output functions. Output had shape: "
             f"{aval.shape}.")
-    if not dtypes.is_float(aval.dtype):
+    if holomorphic:
+        if not dtypes.is_complex(aval.dtype):
+            raise TypeError(f"{fname} with holomorphic=True requires outputs with complex "
+                            f"dtype, but got {aval.dtype.name}.")
+    elif not dtypes.is_float(aval.dtype):
         raise TypeError(
             f"{fname} requires real-valued outputs (output dtype that is a sub-dtype of "
             f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, "
@@ -153,7 +157,8 @@ def _leaf_ranges(args):
     return leaves, ranges
 
 
-def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs):
+def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs,
+                           holomorphic=False):
     multiple, nums = _check_argnums(argnums, len(args), fname)
     leaves, ranges = _leaf_ranges(args)
     kw_leaves, kw_tree = registry.flatten(kwargs)
@@ -164,8 +169,8 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         for j in range(start, stop):
             _check_array_leaf(leaves[j], fname, f"argnums={argnums!r}")
             aval = tracing._leaf_aval(leaves[j])
-            _check_grad_input(aval, fname, allow_int)
-            if _is_float(aval):
+            _check_grad_input(aval, fname, allow_int, holomorphic)
+            if _carries_tangent(aval):
                 wrt.append(j)
     # Arguments that are not differentiated may be anything (a function, a
     # string): they are closed over, as in JAX; arrays among them stay
@@ -201,7 +206,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
                      transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_aval = callee.out_avals[0]
-    _check_scalar_output(out_aval, fname)
+    _check_scalar_output(out_aval, fname, holomorphic)
     outer = callee.outer
     one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
     grad_avals = [callee.in_avals[position[j]] for j in wrt]
@@ -242,16 +247,14 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
     the positional arguments `argnums`."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    if holomorphic:
-        raise NotImplementedError("value_and_grad: holomorphic=True is not supported yet")
     fname = "value_and_grad"
 
     @functools.wraps(fun)
     def value_and_grad_f(*args, **kwargs):
         traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
                                    fname)
-        return _run(lambda *a, **k: traced(a, k), f"value_and_grad_{_name_of(fun)}",
-                    args, kwargs, transform=fname)
+        return _run(lambda *a, **k: traced(a, k, holomorphic),
+                    f"value_and_grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
     value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
                                 f"with respect to positional argument(s) {argnums}.")
@@ -263,14 +266,13 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
     positional arguments `argnums` (an int or a tuple of ints)."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    if holomorphic:
-        raise NotImplementedError("grad: holomorphic=True is not supported yet")
     fname = "grad"
 
     @functools.wraps(fun)
     def grad_f(*args, **kwargs):
         def traced(*a, **k):
-            out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k)
+            out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k,
+                                            holomorphic)
             return (g, out[1]) if has_aux else g
         return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
@@ -289,12 +291,9 @@ def _check_tangent(p_aval, t, fname):
         raise ValueError(
             f"{fname} called with different primal and tangent shapes;Got primal shape "
             f"{p_aval.shape} and tangent shape as {t_aval.shape}")
-    if dtypes.is_complex(p_aval.dtype):
-        raise TypeError(f"{fname}: differentiation of complex inputs is not supported yet "
-                        f"(primal dtype {p_aval.dtype.name}).")
-    if not _is_float(p_aval):
+    if not _carries_tangent(p_aval):
         return
-    same = t_aval.dtype == p_aval.dtype or (t_aval.weak_type and _is_float(t_aval))
+    same = t_aval.dtype == p_aval.dtype or (t_aval.weak_type and _carries_tangent(t_aval))
     if not same:
         raise TypeError(
             "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
@@ -333,7 +332,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
                      debug=(fun, tracing.debug_tree(primals, {})))
     outer = callee.outer
-    wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+    wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
                       for i in wrt]
     out_avals = callee.out_avals
@@ -346,7 +345,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     n_all, n = len(out_avals), info["n"]
     outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
     # As JAX's: a tangent output has its primal output's aval (weak type too).
-    touts = [Tracer(r, a, outer) if _is_float(a)
+    touts = [Tracer(r, a, outer) if _carries_tangent(a)
              else np.zeros(a.shape, float0)
              for r, a in zip(results[n_all:n_all + n], out_avals)]
     out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
@@ -424,7 +423,7 @@ class _Pullback:
             raise TypeError(
                 "Tree structure of cotangent input "
                 f"{ct_tree}, does not match structure of primal output {callee.main_tree}.")
-        seeds = [i for i, a in enumerate(out_avals) if _is_float(a)]
+        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
         for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
             c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
             if c_aval.shape != a.shape:
@@ -435,7 +434,7 @@ class _Pullback:
         ct_values = [_as_leaf_value(outer, ct_leaves[i], out_avals[i].update(weak_type=False))
                      for i in seeds]
         p_avals = callee.in_avals[:len(p_leaves)]
-        wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+        wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
         operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                     for t, v in zip(callee.operand_sources, callee.operands)]
         _trace_needed_rules(callee.sym, "vjp")
@@ -492,11 +491,6 @@ def vjp(fun, *primals, has_aux=False):
     where `pullback(cotangent)` returns one cotangent per primal."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    for leaf in registry.flatten(primals)[0]:
-        aval = leaf.aval if isinstance(leaf, Tracer) else tracing._leaf_aval(leaf)
-        if dtypes.is_complex(aval.dtype):
-            raise TypeError(f"vjp: differentiation of complex inputs is not supported yet "
-                            f"(primal dtype {aval.dtype.name}).")
 
     def forward(*p):
         callee = _vjp_callee(fun, p, has_aux)
@@ -648,7 +642,7 @@ def _stop_gradient_leaf(x):
     if trace is None:
         return x
     aval = x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x)
-    if not _is_float(aval):
+    if not _carries_tangent(aval):
         return x
     value = primitives.to_value(trace, x, aval)
     ops = native.ops()
@@ -860,7 +854,7 @@ class custom_jvp:
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
                     f"function returns {call.out_tree}).")
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
-                      if _is_float(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
+                      if _carries_tangent(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
                       for t, oa in zip(t_leaves, callee.out_avals)]
             return list(o_leaves) + ts_out
 
