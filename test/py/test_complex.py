@@ -108,10 +108,16 @@ def test_errors_are_jaxs():
         mlax_lax.real(X)
     with pytest.raises(TypeError, match="lax.imag"):
         mlax_lax.imag(np.arange(3))
-    with pytest.raises(TypeError, match="lax.complex requires two float32 or two float64"):
+    with pytest.raises(TypeError, match="lax.complex requires arguments to have the same dtypes"):
         mlax_lax.complex(X, X.astype(np.float16))
-    with pytest.raises(TypeError, match="lax.complex"):
+    with pytest.raises(TypeError, match="lax.complex.*needs float32 or float64"):
         mlax_lax.complex(Z, Z)
+    with pytest.raises(TypeError, match="lax.conj.*needs float32, float64 or complex"):
+        mlax_lax.conj(np.arange(3))
+    for bad in (lambda: jax.lax.real(X), lambda: jax.lax.complex(X, X.astype(np.float16)),
+                lambda: jax.lax.complex(Z, Z), lambda: jax.lax.conj(np.arange(3))):
+        with pytest.raises(TypeError):  # the same class as JAX's
+            bad()
     with pytest.raises(ValueError, match="real dtype parameters"):
         mnp.var(Z, dtype=np.float32)
     with pytest.raises(ValueError):

@@ -224,11 +224,14 @@ imag = _complex_part("imag", "ImagOp")
 
 
 def _complex_check(x, y):
-    if x.dtype != y.dtype or x.dtype not in _COMPLEX_PARTS:
+    if x.dtype != y.dtype:
         raise TypeError(
-            f"lax.complex requires two float32 or two float64 arguments, got {x.dtype.name}, "
-            f"{y.dtype.name}. (Tip: mlax.numpy.complex64(x) + 1j * y promotes.) "
+            f"lax.complex requires arguments to have the same dtypes, got {x.dtype.name}, "
+            f"{y.dtype.name}. (Tip: x + 1j * y in mlax.numpy promotes.) "
             f"(at {core.user_location_str()})")
+    if x.dtype not in _COMPLEX_PARTS:
+        raise shape_error("lax.complex", f"does not accept dtype {x.dtype.name}; needs "
+                          "float32 or float64")
 
 
 _complex_p = Primitive("complex", None,
@@ -243,7 +246,8 @@ def complex(x, y):  # noqa: A001 (lax.complex, as in JAX)
 
 def _conj_check(x):
     if not dtypes.is_complex(x.dtype):
-        raise shape_error("lax.conj", f"does not accept dtype {x.dtype.name}; needs complex")
+        raise shape_error("lax.conj", f"does not accept dtype {x.dtype.name}; needs float32, "
+                          "float64 or complex")
 
 
 _conj_p = Primitive("conj", None, lambda v, a: _ops().ConjOp(v[0]).result, check=_conj_check)

@@ -174,7 +174,7 @@ def _var_dtypes(a_dtype, dtype):
                 "the variance of an array of complex values (as jax.numpy.var)")
         return dt, _upcast_f16(dt)
     comp = dtypes.to_inexact(a_dtype)
-    dt = np.dtype(np.finfo(comp).dtype)  # a complex type's real part, or comp
+    dt = np.empty(0, comp).real.dtype if dtypes.is_complex(comp) else comp
     return dt, _upcast_f16(comp)
 
 
