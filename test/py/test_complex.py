@@ -240,3 +240,26 @@ def test_linalg_on_complex_refuses_to_differentiate():
     with pytest.raises(mlax.CompileError, match="'mlax.qr' op has a derivative rule for real "
                        "values only"):
         mlax.grad(lambda m: mnp.real(mlax_lax.linalg.qr(m)[1]).sum())(a)
+
+
+def test_jacobians():
+    """jacfwd/jacrev: holomorphic Jacobians, jacrev of a real function of
+    complex inputs, and JAX's errors for complex values without holomorphic."""
+    z = _complex_input((3,))
+    f = lambda m, v: m.sin(v) * v[::-1]  # noqa: E731
+    for jac in ("jacfwd", "jacrev"):
+        _check(getattr(mlax, jac)(lambda v: f(mnp, v), holomorphic=True)(z),
+               getattr(jax, jac)(lambda v: f(jnp, v), holomorphic=True)(z), rtol=2e-5)
+    g = lambda m, v: m.real(v * m.conj(v[::-1]))  # noqa: E731
+    _check(mlax.jacrev(lambda v: g(mnp, v))(z), jax.jacrev(lambda v: g(jnp, v))(z))
+    with pytest.raises(TypeError, match="jacfwd requires real-valued inputs"):
+        mlax.jacfwd(lambda v: g(mnp, v))(z)
+    with pytest.raises(TypeError, match="jacrev requires real-valued outputs"):
+        mlax.jacrev(lambda v: f(mnp, v))(z)
+    with pytest.raises(TypeError, match="jacfwd with holomorphic=True requires outputs"):
+        mlax.jacfwd(lambda v: g(mnp, v), holomorphic=True)(z)
+    for bad in (lambda: jax.jacfwd(lambda v: g(jnp, v))(z),
+                lambda: jax.jacrev(lambda v: f(jnp, v))(z),
+                lambda: jax.jacfwd(lambda v: g(jnp, v), holomorphic=True)(z)):
+        with pytest.raises(TypeError):
+            bad()

@@ -143,6 +143,19 @@ def _check_scalar_output(aval, fname, holomorphic=False):
             "involving complex outputs, use jax.vjp directly.")
 
 
+def _check_complex_output(aval, fname, holomorphic):
+    """jacfwd / jacrev: holomorphic outputs are complex, others are not (JAX's)."""
+    if holomorphic and not dtypes.is_complex(aval.dtype):
+        raise TypeError(f"{fname} with holomorphic=True requires outputs with complex dtype, "
+                        f"but got {aval.dtype.name}.")
+    if not holomorphic and dtypes.is_complex(aval.dtype):
+        raise TypeError(
+            f"{fname} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, pass "
+            "holomorphic=True. For differentiation of non-holomorphic functions involving "
+            "complex outputs, use jax.vjp directly.")
+
+
 # ---------------------------------------------------------------------------
 # grad and value_and_grad
 # ---------------------------------------------------------------------------
@@ -542,8 +555,6 @@ def _split_last(x, lead_shape, avals):
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
     """Like `jax.jacfwd`: the Jacobian by forward mode, as `vmap` of `jvp` over
     the standard basis (leaves of shape `out.shape + in.shape`)."""
-    if holomorphic:
-        raise NotImplementedError("jacfwd: holomorphic=True is not supported yet")
 
     @functools.wraps(fun)
     def jac_f(*args):
@@ -553,7 +564,14 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             d_leaves, d_tree = registry.flatten(diff)
             d_avals = [tracing._leaf_aval(x) for x in d_leaves]
             for av in d_avals:
-                _check_grad_input(av, "jacfwd", False)
+                if dtypes.is_complex(av.dtype) and not holomorphic:
+                    raise TypeError(
+                        f"jacfwd requires real-valued inputs (input dtype that is a sub-dtype "
+                        f"of np.floating), but got {av.dtype.name}. For holomorphic "
+                        "differentiation, pass holomorphic=True. For differentiation of "
+                        "non-holomorphic functions involving complex inputs or integer "
+                        "inputs, use jax.jvp directly.")
+                _check_grad_input(av, "jacfwd", False, holomorphic)
 
             def f_of_leaves(*leaves):
                 full = list(a)
@@ -569,6 +587,9 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             basis, _ = _std_basis(d_avals)
             columns = vmap(pushfwd, out_axes=-1)(*basis)
             o_leaves, o_tree = registry.flatten(columns)
+            if holomorphic:
+                for col in o_leaves:
+                    _check_complex_output(col.aval, "jacfwd", True)
             per_out = []
             for col in o_leaves:
                 pieces = _split_last(col, col.shape[:-1], d_avals)
@@ -586,8 +607,6 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
 def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
     """Like `jax.jacrev`: the Jacobian by reverse mode, as `vmap` of the
     pullback over the standard basis (leaves of shape `out.shape + in.shape`)."""
-    if holomorphic:
-        raise NotImplementedError("jacrev: holomorphic=True is not supported yet")
 
     @functools.wraps(fun)
     def jac_f(*args):
@@ -596,7 +615,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             diff = tuple(a[i] for i in nums)
             d_leaves, d_tree = registry.flatten(diff)
             for leaf in d_leaves:
-                _check_grad_input(tracing._leaf_aval(leaf), "jacrev", allow_int)
+                _check_grad_input(tracing._leaf_aval(leaf), "jacrev", allow_int, holomorphic)
 
             def f_of_diff(*vals):
                 full = list(a)
@@ -610,6 +629,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
             pullback._basis_seeds = True
             o_avals = [r.aval for r in results[:callee.n_out]]
+            for oa in o_avals:
+                _check_complex_output(oa, "jacrev", holomorphic)
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
             row_leaves = registry.flatten(rows)[0]  # per input leaf: (total,) + in.shape
