@@ -1,6 +1,6 @@
 """Complex numbers end to end, against JAX: lax.real/imag/conj/complex, the
 NumPy functions on complex input (real, imag, conj, angle, isreal,
-iscomplex, var, std, the Array properties), and derivatives through complex
+iscomplex, var, std, nanvar, nanstd, the Array properties), and derivatives through complex
 values (grad of real functions of complex inputs, jvp, vjp, holomorphic
 grad). Values, dtypes and weak types; eagerly, under jit and under vmap."""
 from __future__ import annotations
@@ -63,9 +63,14 @@ CASES = [
     ("var_where", lambda m, l, z: m.var(z, axis=0, where=np.array([True, False, True])), (Z,)),
     ("var_complex_dtype", lambda m, l, z: m.var(z, dtype=np.complex64), (Z,)),
     ("std", lambda m, l, z: m.std(z, axis=0), (Z,)),
+    ("nanvar", lambda m, l, z: m.nanvar(m.asarray(z).at[0, 1].set(np.nan), axis=1), (Z,)),
+    ("nanstd", lambda m, l, z: m.nanstd(m.asarray(z).at[1, 1].set(np.nan)), (Z,)),
     ("array_properties", lambda m, l, z: m.asarray(z).real + 2 * m.asarray(z).imag, (Z,)),
     ("array_conj", lambda m, l, z: m.asarray(z).conj() * m.asarray(z).conjugate(), (Z,)),
     ("abs_squared", lambda m, l, z: m.real(z * m.conj(z)), (Z,)),
+    ("isnan_isinf_isfinite", lambda m, l, z: m.stack([
+        f(m.asarray(z).at[0, 0].set(np.nan).at[0, 1].set(1j * np.inf).at[1, 0].set(np.nan * 1j))
+        for f in (m.isnan, m.isinf, m.isfinite)]), (Z,)),
 ]
 
 

@@ -290,9 +290,17 @@ def invert(x):
 bitwise_not = invert
 
 
+def _of_parts(test, combine, x):
+    """A complex number's test from its parts' (JAX's rule for isfinite,
+    isnan and isinf)."""
+    return combine(test(lax.real(x)), test(lax.imag(x)))
+
+
 def isfinite(x):
     x, = promote_dtypes("isfinite", x)
     dt = aval_of(x).dtype
+    if dtypes.is_complex(dt):
+        return _of_parts(isfinite, lax.bitwise_and, x)
     if dtypes.is_float(dt):
         return lax.is_finite(x)
     return full(aval_of(x).shape, True)
@@ -300,6 +308,8 @@ def isfinite(x):
 
 def isnan(x):
     x, = promote_dtypes("isnan", x)
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _of_parts(isnan, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
         return lax.ne(x, x)
     return full(aval_of(x).shape, False)
@@ -307,6 +317,8 @@ def isnan(x):
 
 def isinf(x):
     x, = promote_dtypes("isinf", x)
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _of_parts(isinf, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
         return lax.eq(lax.abs(x), lax.full_like(x, np.inf))
     return full(aval_of(x).shape, False)
