@@ -360,16 +360,21 @@ def test_large_boolean_constant_compiles():
     np.testing.assert_array_equal(np.asarray(out), np.where(mask, 1.0, -1.0))
 
 
-def test_complex_derivatives_are_clear_errors_not_crashes():
-    """Differentiating complex inputs is not supported yet: each entry point
-    says so (this used to abort the process in the jvp of a complex prod)."""
+def test_complex_derivatives_of_prod_are_jaxs():
+    """Complex values carry derivatives (this used to abort the process in the
+    jvp of a complex prod, then was refused): jvp, vjp and grad of a real part
+    through a complex product give JAX's values."""
     x = np.array([1 + 2j, 3 - 1j], np.complex64)
-    with pytest.raises(TypeError, match="complex inputs"):
-        mlax.jvp(lambda v: mnp.prod(v), (x,), (x,))
-    with pytest.raises(TypeError, match="complex inputs"):
-        mlax.vjp(lambda v: mnp.prod(v), x)
-    with pytest.raises(TypeError, match="complex inputs"):
-        mlax.grad(lambda v: mnp.abs(mnp.prod(v)))(x)
+    t = np.array([0.5 - 1j, 2 + 0.25j], np.complex64)
+    _, tm = mlax.jvp(lambda v: mnp.prod(v), (x,), (t,))
+    _, tj = jax.jvp(lambda v: jnp.prod(v), (x,), (t,))
+    np.testing.assert_allclose(np.asarray(tm), np.asarray(tj), rtol=1e-6)
+    (gm,) = mlax.vjp(lambda v: mnp.prod(v), x)[1](np.complex64(1 - 1j))
+    (gj,) = jax.vjp(lambda v: jnp.prod(v), x)[1](np.complex64(1 - 1j))
+    np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(mlax.grad(lambda v: mnp.real(mnp.prod(v)))(x)),
+                               np.asarray(jax.grad(lambda v: jnp.real(jnp.prod(v)))(x)),
+                               rtol=1e-6)
     # A complex constant alongside a real derivative is fine.
     g, p = mlax.grad(lambda r: ((r * 2).sum(), mnp.prod(x)), has_aux=True)(
         np.ones(2, np.float32))

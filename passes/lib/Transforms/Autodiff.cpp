@@ -48,17 +48,24 @@ Value accumulate(OpBuilder &b, Location loc, Value acc, Value x) {
   return AddOp::create(b, loc, acc, x);
 }
 
-/// Complex values carry no (co)tangents yet (ad::isDifferentiableType), so
-/// an op that makes one out of a differentiated value would cut the
-/// derivative there and silently give zeros; that is an error instead.
 bool isComplexTensor(Type type) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
   return tensor && llvm::isa<ComplexType>(tensor.getElementType());
 }
 
-LogicalResult complexDerivativeError(Operation *op) {
-  return op->emitOpError("makes a complex value that the derivative flows through; mlax "
-                         "does not differentiate complex values yet");
+/// Complex values carry (co)tangents (JAX's convention: every rule is the
+/// plain transpose, no conjugation), but an op whose rule is written for real
+/// values only would give wrong numbers where one does: an error instead.
+/// `carries` says which of the op's values carry a derivative.
+LogicalResult checkComplexRule(Operation *op, llvm::function_ref<bool(Value)> carries) {
+  if (!op->hasTrait<OpTrait::mlax::RealDerivativeOnly>())
+    return success();
+  auto complexCarrier = [&](Value v) { return isComplexTensor(v.getType()) && carries(v); };
+  if (llvm::any_of(op->getOperands(), complexCarrier) ||
+      llvm::any_of(op->getResults(), complexCarrier))
+    return op->emitOpError("has a derivative rule for real values only; mlax does not "
+                           "differentiate it on complex values yet");
+  return success();
 }
 
 /// Replaces `op`'s results with `primals` (from the op that now computes
@@ -248,11 +255,12 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
       tangents.push_back(tangent.lookup(v));
     if (llvm::all_of(tangents, [](Value t) { return !t; }))
       continue;
-    if (llvm::isa<DifferentiableOpInterface>(op))
-      for (Value r : op->getResults())
-        if (isComplexTensor(r.getType()) &&
-            (!r.use_empty() || llvm::is_contained(copy.results, r)))
-          return complexDerivativeError(op);
+    auto used = [&](Value r) { return !r.use_empty() || llvm::is_contained(copy.results, r); };
+    if (llvm::any_of(op->getResults(), used) &&
+        failed(checkComplexRule(op, [&](Value v) {
+          return v.getDefiningOp() == op ? used(v) : static_cast<bool>(tangent.lookup(v));
+        })))
+      return failure();
     if (!llvm::any_of(op->getResultTypes(), ad::isDifferentiableType))
       continue;
     b.setInsertionPointAfter(op);
@@ -334,8 +342,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     needed.insert(copy.results[i]);
   for (Operation *op : llvm::reverse(copy.ops))
     if (llvm::any_of(op->getResults(), [&](Value r) {
-          return needed.contains(r) &&
-                 (ad::isDifferentiableType(r.getType()) || isComplexTensor(r.getType()));
+          return needed.contains(r) && ad::isDifferentiableType(r.getType());
         }))
       needed.insert(op->getOperands().begin(), op->getOperands().end());
 
@@ -346,10 +353,11 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   for (Operation *op : copy.ops) {
     if (llvm::none_of(op->getOperands(), [&](Value v) { return active.contains(v); }))
       continue;
-    if (llvm::isa<DifferentiableOpInterface>(op))
-      for (Value r : op->getResults())
-        if (isComplexTensor(r.getType()) && needed.contains(r))
-          return complexDerivativeError(op);
+    if (llvm::any_of(op->getResults(), [&](Value r) { return needed.contains(r); }) &&
+        failed(checkComplexRule(op, [&](Value v) {
+          return v.getDefiningOp() == op ? needed.contains(v) : active.contains(v);
+        })))
+      return failure();
     for (Value r : op->getResults())
       if (ad::isDifferentiableType(r.getType()))
         active.insert(r);

@@ -10,7 +10,8 @@ from mlax._src.lax.lax import (  # noqa: F401
 from mlax._src.lax.lax import (  # noqa: F401,E402
     bitcast_convert_type, clz, cumsum, erf, erf_inv, nextafter, shift_left, shift_right_arithmetic,
     shift_right_logical, sort, sort_key_val)
-from mlax._src.lax.elementwise import reduce_precision  # noqa: F401,E402
+from mlax._src.lax.elementwise import (  # noqa: F401,E402
+    complex, conj, imag, real, reduce_precision)
 from mlax._src.lax.lax import (  # noqa: F401,E402
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, dynamic_index_in_dim,
     dynamic_slice, dynamic_slice_in_dim, dynamic_update_slice, dynamic_update_slice_in_dim,

@@ -1271,3 +1271,141 @@ func.func @test_erf_inv(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>
   %r:2 = mlax.vjp @erf_inv(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }
+
+// Complex parts: real, imag, conj, complex (JAX's transposes: real^T(c) =
+// complex(c, 0), imag^T(c) = complex(0, -c), conj^T = conj, complex^T(c) =
+// (real(c), -imag(c))), and |z|^2 through them.
+
+// CHECK-LABEL: func.func private @real_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.real %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.real %[[ARG1]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-LABEL: func.func private @real_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.real %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.complex %[[ARG1]], %[[V3]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V4]] : tensor<3xf32>, tensor<3xcomplex<f32>>
+func.func private @real(%a0: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
+  %0 = mlax.real %a0 : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xf32>
+}
+func.func @test_real_jvp(%a0: tensor<3xcomplex<f32>>, %t0: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @real(%a0) tangents(%t0) wrt = [0] : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+func.func @test_real_vjp(%a0: tensor<3xcomplex<f32>>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.vjp @real(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func private @imag_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.imag %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.imag %[[ARG1]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-LABEL: func.func private @imag_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.imag %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.neg %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.complex %[[V4]], %[[V3]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V5]] : tensor<3xf32>, tensor<3xcomplex<f32>>
+func.func private @imag(%a0: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
+  %0 = mlax.imag %a0 : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xf32>
+}
+func.func @test_imag_jvp(%a0: tensor<3xcomplex<f32>>, %t0: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = mlax.jvp @imag(%a0) tangents(%t0) wrt = [0] : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+func.func @test_imag_vjp(%a0: tensor<3xcomplex<f32>>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.vjp @imag(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func private @conj_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.conj %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.conj %[[ARG1]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+// CHECK-LABEL: func.func private @conj_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.conj %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.conj %[[ARG1]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V3]] : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+func.func private @conj(%a0: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = mlax.conj %a0 : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @test_conj_jvp(%a0: tensor<3xcomplex<f32>>, %t0: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.jvp @conj(%a0) tangents(%t0) wrt = [0] : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+}
+func.func @test_conj_vjp(%a0: tensor<3xcomplex<f32>>, %c: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.vjp @conj(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+}
+
+// Only the real part is differentiated: the imaginary part's tangent is zero.
+// CHECK-LABEL: func.func private @complex_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.complex %[[ARG0]], %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.complex %[[ARG2]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V5]] : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+// CHECK-LABEL: func.func private @complex_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.complex %[[ARG0]], %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.real %[[ARG2]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.imag %[[ARG2]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.neg %[[V5]] : tensor<3xf32>
+// CHECK-NEXT: return %[[V3]], %[[V4]], %[[V6]] : tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>
+func.func private @complex(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = mlax.complex %a0, %a1 : tensor<3xf32>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @test_complex_jvp(%a0: tensor<3xf32>, %a1: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.jvp @complex(%a0, %a1) tangents(%t0) wrt = [0] : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+}
+func.func @test_complex_vjp(%a0: tensor<3xf32>, %a1: tensor<3xf32>, %c: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>) {
+  %r:3 = mlax.vjp @complex(%a0, %a1) cotangents(%c) wrt = [0, 1] seeds = [0] : (tensor<3xf32>, tensor<3xf32>, tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1, %r#2 : tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xf32>
+}
+
+// |z|^2 = real(z * conj(z)): the cotangent of 1 is 2 * conj(z), as JAX's grad.
+// CHECK-LABEL: func.func private @abs2_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.conj %[[ARG0]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.mul %[[ARG0]], %[[V2]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.real %[[V3]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.complex %[[ARG1]], %[[V5]] : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.mul %[[V6]], %[[V2]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.mul %[[ARG0]], %[[V6]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.conj %[[V8]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.add %[[V7]], %[[V9]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[V4]], %[[V10]] : tensor<3xf32>, tensor<3xcomplex<f32>>
+func.func private @abs2(%z: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
+  %0 = mlax.conj %z : tensor<3xcomplex<f32>>
+  %1 = mlax.mul %z, %0 : tensor<3xcomplex<f32>>
+  %2 = mlax.real %1 : tensor<3xcomplex<f32>>
+  return %2 : tensor<3xf32>
+}
+func.func @test_abs2_vjp(%z: tensor<3xcomplex<f32>>, %c: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>) {
+  %r:2 = mlax.vjp @abs2(%z) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xcomplex<f32>>
+}

@@ -1,5 +1,7 @@
 // Lowering of ops on complex element types. mlax accepts complex operands
-// for reduce_sum, reduce_prod, convert and compare, so each must lower.
+// for reduce_sum, reduce_prod, convert and compare, so each must lower; and
+// of the complex parts (real, imag and complex one-to-one; conj, which
+// StableHLO lacks, as complex(real(x), -imag(x)) like JAX's lowering).
 //
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | FileCheck %s
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
@@ -79,4 +81,42 @@ func.func @reduce_sum_complex(%x: tensor<2x3xcomplex<f32>>) -> tensor<2xcomplex<
 func.func @reduce_prod_complex(%x: tensor<3xcomplex<f64>>) -> tensor<complex<f64>> {
   %0 = mlax.reduce_prod %x, axes = [0] : tensor<3xcomplex<f64>> -> tensor<complex<f64>>
   return %0 : tensor<complex<f64>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @real_imag(
+// CHECK-SAME: %[[Z:.*]]: tensor<4xcomplex<f32>>)
+// CHECK: %[[RE:.*]] = "stablehlo.real"(%[[Z]]) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK: %[[IM:.*]] = "stablehlo.imag"(%[[Z]]) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK: return %[[RE]], %[[IM]] : tensor<4xf32>, tensor<4xf32>
+func.func @real_imag(%z: tensor<4xcomplex<f32>>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = mlax.real %z : tensor<4xcomplex<f32>>
+  %1 = mlax.imag %z : tensor<4xcomplex<f32>>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @complex_parts(
+// CHECK-SAME: %[[X:.*]]: tensor<2x3xf64>, %[[Y:.*]]: tensor<2x3xf64>)
+// CHECK: %[[R:.*]] = "stablehlo.complex"(%[[X]], %[[Y]]) : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xcomplex<f64>>
+// CHECK: return %[[R]] : tensor<2x3xcomplex<f64>>
+func.func @complex_parts(%x: tensor<2x3xf64>, %y: tensor<2x3xf64>) -> tensor<2x3xcomplex<f64>> {
+  %0 = mlax.complex %x, %y : tensor<2x3xf64>
+  return %0 : tensor<2x3xcomplex<f64>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conj(
+// CHECK-SAME: %[[Z:.*]]: tensor<4xcomplex<f32>>)
+// CHECK: %[[RE:.*]] = "stablehlo.real"(%[[Z]]) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK: %[[IM:.*]] = "stablehlo.imag"(%[[Z]]) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK: %[[NEG:.*]] = "stablehlo.negate"(%[[IM]]) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[R:.*]] = "stablehlo.complex"(%[[RE]], %[[NEG]]) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f32>>
+// CHECK: return %[[R]] : tensor<4xcomplex<f32>>
+func.func @conj(%z: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = mlax.conj %z : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
 }

@@ -155,3 +155,74 @@ func.func @reduce_precision_int(%x: tensor<4xi32>) -> tensor<4xi32> {
   %0 = mlax.reduce_precision %x {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+//===----------------------------------------------------------------------===//
+// real, imag, conj, complex
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @real_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // The custom form infers the result type while parsing: the shape rule's message.
+  // expected-error @+1 {{'mlax.real' op takes complex64 or complex128, got 'f32'}}
+  %0 = mlax.real %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @imag_of_complex_f16(%z: tensor<4xcomplex<f16>>) -> tensor<4xf16> {
+  // expected-error @+1 {{'mlax.imag' op takes complex64 or complex128, got 'complex<f16>'}}
+  %0 = mlax.imag %z : tensor<4xcomplex<f16>>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @real_generic_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mlax.real' op operand #0 must be statically shaped tensor of complex type with 32-bit float elements or complex type with 64-bit float elements values, but got 'tensor<4xf32>'}}
+  %0 = "mlax.real"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @real_wrong_part_type(%z: tensor<4xcomplex<f32>>) -> tensor<4xf64> {
+  // expected-error @+2 {{'mlax.real' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.real' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf64>'}}
+  %0 = "mlax.real"(%z) : (tensor<4xcomplex<f32>>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @conj_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mlax.conj' op operand #0 must be statically shaped tensor of complex type with 32-bit float elements or complex type with 64-bit float elements values, but got 'tensor<4xf32>'}}
+  %0 = "mlax.conj"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @complex_mismatched_parts(%x: tensor<4xf32>, %y: tensor<4xf64>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'mlax.complex' op requires all operands to have the same type}}
+  %0 = "mlax.complex"(%x, %y) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @complex_of_ints(%x: tensor<4xi32>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'mlax.complex' op takes f32 or f64 parts, got 'i32'}}
+  %0 = mlax.complex %x, %x : tensor<4xi32>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @complex_wrong_result(%x: tensor<4xf32>) -> tensor<4xcomplex<f64>> {
+  // expected-error @+2 {{'mlax.complex' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.complex' op inferred type(s) 'tensor<4xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<4xcomplex<f64>>'}}
+  %0 = "mlax.complex"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}

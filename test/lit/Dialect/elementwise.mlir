@@ -1,4 +1,4 @@
-// Round trip of the elementwise ops (unary, binary, compare, select_n, convert)' custom assembly format:
+// Round trip of the elementwise ops (unary, binary, compare, select_n, convert, the complex parts)' custom assembly format:
 // parse, print, parse the printed form again, print again.
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
@@ -605,4 +605,50 @@ func.func @convert(%x: tensor<4xf32>) -> tensor<4xi32> {
 func.func @convert_to_bool(%x: tensor<2x2xui8>) -> tensor<2x2xi1> {
   %0 = mlax.convert %x : tensor<2x2xui8> -> tensor<2x2xi1>
   return %0 : tensor<2x2xi1>
+}
+
+//===----------------------------------------------------------------------===//
+// Complex parts: real, imag, conj, complex (result types inferred)
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @real(
+// CHECK-SAME: %[[Z:.*]]: tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK: %[[R:.*]] = mlax.real %[[Z]] : tensor<4xcomplex<f32>>
+// CHECK: return %[[R]] : tensor<4xf32>
+// GENERIC-LABEL: sym_name = "real"
+// GENERIC: "mlax.real"(%{{.*}}) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+func.func @real(%z: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
+  %0 = mlax.real %z : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @imag(
+// CHECK-SAME: %[[Z:.*]]: tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
+// CHECK: %[[R:.*]] = mlax.imag %[[Z]] : tensor<2x3xcomplex<f64>>
+// CHECK: return %[[R]] : tensor<2x3xf64>
+func.func @imag(%z: tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64> {
+  %0 = mlax.imag %z : tensor<2x3xcomplex<f64>>
+  return %0 : tensor<2x3xf64>
+}
+
+// CHECK-LABEL: func.func @conj(
+// CHECK-SAME: %[[Z:.*]]: tensor<complex<f32>>)
+// CHECK: %[[R:.*]] = mlax.conj %[[Z]] : tensor<complex<f32>>
+// CHECK: return %[[R]] : tensor<complex<f32>>
+// GENERIC-LABEL: sym_name = "conj"
+// GENERIC: "mlax.conj"(%{{.*}}) : (tensor<complex<f32>>) -> tensor<complex<f32>>
+func.func @conj(%z: tensor<complex<f32>>) -> tensor<complex<f32>> {
+  %0 = mlax.conj %z : tensor<complex<f32>>
+  return %0 : tensor<complex<f32>>
+}
+
+// CHECK-LABEL: func.func @complex(
+// CHECK-SAME: %[[X:.*]]: tensor<4xf64>, %[[Y:.*]]: tensor<4xf64>) -> tensor<4xcomplex<f64>>
+// CHECK: %[[R:.*]] = mlax.complex %[[X]], %[[Y]] : tensor<4xf64>
+// CHECK: return %[[R]] : tensor<4xcomplex<f64>>
+// GENERIC-LABEL: sym_name = "complex"
+// GENERIC: "mlax.complex"(%{{.*}}, %{{.*}}) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xcomplex<f64>>
+func.func @complex(%x: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xcomplex<f64>> {
+  %0 = mlax.complex %x, %y : tensor<4xf64>
+  return %0 : tensor<4xcomplex<f64>>
 }

@@ -510,3 +510,60 @@ func.func @is_finite() -> tensor<4xi1> {
   %0 = mlax.is_finite %a : tensor<4xf32>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+// The complex parts fold exactly, NaN and -0.0 parts included.
+// CHECK-LABEL: func.func @real_imag_fold
+// CHECK-DAG: %[[RE:.*]] = mlax.constant dense<[1.000000e+00, 0x7FC00000]> : tensor<2xf32>
+// CHECK-DAG: %[[IM:.*]] = mlax.constant dense<[-2.000000e+00, -0.000000e+00]> : tensor<2xf32>
+// CHECK-NOT: mlax.real
+// CHECK-NOT: mlax.imag
+// CHECK: return %[[RE]], %[[IM]]
+func.func @real_imag_fold() -> (tensor<2xf32>, tensor<2xf32>) {
+  %z = mlax.constant dense<[(1.0, -2.0), (0x7FC00000, -0.0)]> : tensor<2xcomplex<f32>>
+  %0 = mlax.real %z : tensor<2xcomplex<f32>>
+  %1 = mlax.imag %z : tensor<2xcomplex<f32>>
+  return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conj_fold
+// CHECK: %[[C:.*]] = mlax.constant dense<[(1.000000e+00,2.000000e+00), (-3.000000e+00,-0.000000e+00)]> : tensor<2xcomplex<f64>>
+// CHECK-NEXT: return %[[C]]
+func.func @conj_fold() -> tensor<2xcomplex<f64>> {
+  %z = mlax.constant dense<[(1.0, -2.0), (-3.0, 0.0)]> : tensor<2xcomplex<f64>>
+  %0 = mlax.conj %z : tensor<2xcomplex<f64>>
+  return %0 : tensor<2xcomplex<f64>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @complex_fold
+// CHECK: %[[C:.*]] = mlax.constant dense<(1.500000e+00,-2.000000e+00)> : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[C]]
+func.func @complex_fold() -> tensor<3xcomplex<f32>> {
+  %x = mlax.constant dense<1.5> : tensor<3xf32>
+  %y = mlax.constant dense<-2.0> : tensor<3xf32>
+  %0 = mlax.complex %x, %y : tensor<3xf32>
+  return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// real(complex(x, y)) = x, imag(complex(x, y)) = y and conj(conj(z)) = z
+// for values that are not constants.
+// CHECK-LABEL: func.func @complex_parts_of_complex(
+// CHECK-SAME: %[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<4xf32>, %[[Z:.*]]: tensor<4xcomplex<f32>>)
+// CHECK-NOT: mlax.
+// CHECK: return %[[X]], %[[Y]], %[[Z]]
+func.func @complex_parts_of_complex(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xcomplex<f32>>)
+    -> (tensor<4xf32>, tensor<4xf32>, tensor<4xcomplex<f32>>) {
+  %c = mlax.complex %x, %y : tensor<4xf32>
+  %0 = mlax.real %c : tensor<4xcomplex<f32>>
+  %1 = mlax.imag %c : tensor<4xcomplex<f32>>
+  %2 = mlax.conj %z : tensor<4xcomplex<f32>>
+  %3 = mlax.conj %2 : tensor<4xcomplex<f32>>
+  return %0, %1, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xcomplex<f32>>
+}

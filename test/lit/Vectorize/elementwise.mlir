@@ -476,3 +476,60 @@ func.func @test_select_n_scalar(%a0: tensor<5xi1>, %a1: tensor<5x3xf32>, %a2: te
   %r = mlax.vmap @select_n_scalar(%a0, %a1, %a2) in_axes = [0, 0, -1] out_axes = [0] size = 5 : (tensor<5xi1>, tensor<5x3xf32>, tensor<3xf32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
+
+// Complex parts: elementwise, batched by the default rule.
+
+// CHECK-LABEL: func.func private @real_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xcomplex<f32>>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.real %[[ARG0]] : tensor<5x3xcomplex<f32>>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3xf32>
+func.func private @real(%a0: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
+  %0 = mlax.real %a0 : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xf32>
+}
+func.func @test_real(%a0: tensor<5x3xcomplex<f32>>) -> tensor<5x3xf32> {
+  %r = mlax.vmap @real(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xcomplex<f32>>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// CHECK-LABEL: func.func private @imag_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xcomplex<f64>>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.imag %[[ARG0]] : tensor<5x3xcomplex<f64>>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3xf64>
+func.func private @imag(%a0: tensor<3xcomplex<f64>>) -> tensor<3xf64> {
+  %0 = mlax.imag %a0 : tensor<3xcomplex<f64>>
+  return %0 : tensor<3xf64>
+}
+func.func @test_imag(%a0: tensor<5x3xcomplex<f64>>) -> tensor<5x3xf64> {
+  %r = mlax.vmap @imag(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xcomplex<f64>>) -> tensor<5x3xf64>
+  return %r : tensor<5x3xf64>
+}
+
+// CHECK-LABEL: func.func private @conj_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xcomplex<f32>>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.conj %[[ARG0]] : tensor<5x3xcomplex<f32>>
+// CHECK-NEXT: return %[[V1]] : tensor<5x3xcomplex<f32>>
+func.func private @conj(%a0: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = mlax.conj %a0 : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @test_conj(%a0: tensor<5x3xcomplex<f32>>) -> tensor<5x3xcomplex<f32>> {
+  %r = mlax.vmap @conj(%a0) in_axes = [0] out_axes = [0] size = 5 : (tensor<5x3xcomplex<f32>>) -> tensor<5x3xcomplex<f32>>
+  return %r : tensor<5x3xcomplex<f32>>
+}
+
+// The unbatched imaginary part is broadcast to the batch.
+// CHECK-LABEL: func.func private @complex_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG1]], dims = [1] : tensor<3xf32> -> tensor<5x3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.complex %[[ARG0]], %[[V2]] : tensor<5x3xf32>
+// CHECK-NEXT: return %[[V3]] : tensor<5x3xcomplex<f32>>
+func.func private @complex(%a0: tensor<3xf32>, %a1: tensor<3xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = mlax.complex %a0, %a1 : tensor<3xf32>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @test_complex(%a0: tensor<5x3xf32>, %a1: tensor<3xf32>) -> tensor<5x3xcomplex<f32>> {
+  %r = mlax.vmap @complex(%a0, %a1) in_axes = [0, -1] out_axes = [0] size = 5 : (tensor<5x3xf32>, tensor<3xf32>) -> tensor<5x3xcomplex<f32>>
+  return %r : tensor<5x3xcomplex<f32>>
+}

@@ -1,7 +1,7 @@
 //===- ConvertElementwiseOps.cpp - elementwise ops -> StableHLO -------------===//
 //
-// compare (direction and compare_type), select_n (a chain of selects) and
-// convert; the one-to-one elementwise ops share the generic pattern of
+// compare (direction and compare_type), select_n (a chain of selects),
+// convert and conj (StableHLO has no conjugate); the one-to-one elementwise ops share the generic pattern of
 // ConvertMlaxToStablehlo.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -80,8 +80,25 @@ struct ConvertPattern : OpConversionPattern<ConvertOp> {
   }
 };
 
+/// conj(x) = complex(real(x), -imag(x)), as JAX lowers it.
+struct ConjPattern : OpConversionPattern<ConjOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConjOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    Value x = adaptor.getOperand();
+    auto type = tensorOf(x);
+    Type partType = type.clone(llvm::cast<ComplexType>(type.getElementType()).getElementType());
+    Value re = hlo.op("real", {x}, partType);
+    Value im = hlo.op("imag", {x}, partType);
+    rewriter.replaceOp(op, hlo.op("complex", {re, hlo.op("negate", {im}, partType)}, type));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateElementwiseToStablehloPatterns(RewritePatternSet &patterns) {
-  patterns.add<ComparePattern, SelectNPattern, ConvertPattern>(patterns.getContext());
+  patterns.add<ComparePattern, SelectNPattern, ConvertPattern, ConjPattern>(patterns.getContext());
 }

@@ -1,5 +1,6 @@
 """lax's elementwise ops: unary and binary arithmetic, comparisons,
-select_n, convert_element_type, rounding, bit-level ops (shifts, clz,
+select_n, convert_element_type, the complex parts (real, imag, conj,
+complex), rounding, bit-level ops (shifts, clz,
 bitcast_convert_type), erf / erf_inv / nextafter. Strict as jax.lax: binary
 ops need equal shapes and dtypes.
 
@@ -195,6 +196,74 @@ bitwise_or = _binary("or", "OrOp", "int_or_bool")
 bitwise_xor = _binary("xor", "XorOp", "int_or_bool")
 
 # ---------------------------------------------------------------------------
+# Complex numbers: real, imag, conj, complex (complex64 / complex128)
+# ---------------------------------------------------------------------------
+
+_COMPLEX_PARTS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _complex_part(name, op_class):
+    def check(x):
+        if not dtypes.is_complex(x.dtype):
+            raise shape_error(f"lax.{name}", f"does not accept dtype {x.dtype.name}; "
+                              "needs complex")
+
+    prim = Primitive(name, None, lambda v, a: getattr(_ops(), op_class)(v[0]).result,
+                     check=check)
+
+    def fn(x):
+        return bind(prim, x)
+
+    fn.__name__ = name
+    fn.__doc__ = f"lax.{name}: the {name} part of a complex array (mlax.{name})."
+    return fn
+
+
+real = _complex_part("real", "RealOp")
+imag = _complex_part("imag", "ImagOp")
+
+
+def _complex_check(x, y):
+    if x.dtype != y.dtype:
+        raise TypeError(
+            f"lax.complex requires arguments to have the same dtypes, got {x.dtype.name}, "
+            f"{y.dtype.name}. (Tip: x + 1j * y in mlax.numpy promotes.) "
+            f"(at {core.user_location_str()})")
+    if x.dtype not in _COMPLEX_PARTS:
+        raise shape_error("lax.complex", f"does not accept dtype {x.dtype.name}; needs "
+                          "float32 or float64")
+
+
+_complex_p = Primitive("complex", None,
+                       lambda v, a: verified(_ops().ComplexOp(v[0], v[1])).result,
+                       check=_complex_check)
+
+
+def complex(x, y):  # noqa: A001 (lax.complex, as in JAX)
+    """lax.complex: x + i*y from two real arrays of one float dtype."""
+    return bind(_complex_p, x, y)
+
+
+def _conj_check(x):
+    if not dtypes.is_complex(x.dtype):
+        raise shape_error("lax.conj", f"does not accept dtype {x.dtype.name}; needs float32, "
+                          "float64 or complex")
+
+
+_conj_p = Primitive("conj", None, lambda v, a: _ops().ConjOp(v[0]).result, check=_conj_check)
+
+
+def conj(x):
+    """lax.conj: the complex conjugate; a float32/float64 input becomes complex
+    first (as jax.lax.conj, whose result is always complex)."""
+    dt = aval_of(x).dtype
+    if dt in _COMPLEX_PARTS:
+        x = convert_element_type(x, dtypes.canonicalize(np.result_type(dt, np.complex64)),
+                                 weak_type=aval_of(x).weak_type)
+    return bind(_conj_p, x)
+
+
+# ---------------------------------------------------------------------------
 # compare, select_n, convert
 # ---------------------------------------------------------------------------
 
@@ -259,7 +328,7 @@ def convert_element_type(x, new_dtype, weak_type=False):
     new_dtype = dtypes.canonicalize(new_dtype)
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type and not isinstance(
-            x, (bool, int, float, complex, np.ndarray, np.generic)):
+            x, (bool, int, float, builtins.complex, np.ndarray, np.generic)):
         return x
     return bind(_convert_p, x, new_dtype=new_dtype, weak_type=weak_type)
 

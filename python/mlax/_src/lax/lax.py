@@ -13,11 +13,11 @@ from __future__ import annotations
 from mlax._src.lax.elementwise import (  # noqa: F401
     abs, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
-    _compare_p, _comparison, convert_element_type, _convert_p,
+    _compare_p, _comparison, complex, conj, convert_element_type, _convert_p,
     cos, _DIRECTIONS, div, eq, erf, erf_inv, exp, expm1, floor, ge, gt, _i64, _i64_array,
     is_finite, _is_finite_p, _KIND_CHECKS, le, log, log1p, logistic, lt, max,
     min, mul, ne, neg, _nextafter, nextafter, _NUMPY_NAME, pow, rem, round, _round_afz,
-    _round_even, RoundingMethod, rsqrt, select, select_n, _select_n_p,
+    _round_even, RoundingMethod, real, imag, rsqrt, select, select_n, _select_n_p,
     shift_left, shift_right_arithmetic, shift_right_logical, sign, sin, sqrt, square, sub, tan,
     tanh, _unary)
 from mlax._src.lax.shape import (  # noqa: F401

@@ -117,3 +117,6 @@ def install():
         cls.at = property(lambda self: indexing._IndexUpdateHelper(self))
         cls.T = property(lambda self: mnp.transpose(self))
         cls.mT = property(lambda self: mnp.swapaxes(self, -1, -2))
+        cls.real = property(ufuncs.real)
+        cls.imag = property(ufuncs.imag)
+        cls.conj = cls.conjugate = ufuncs.conjugate

@@ -163,18 +163,35 @@ def mean(a, axis=None, dtype=None, keepdims=False, where=None):
     return astype(divide(total, n), dt)
 
 
+def _var_dtypes(a_dtype, dtype):
+    """(result dtype, computation dtype) of var / std, as JAX's: the variance
+    of complex numbers is real (|x - mean|^2), in their real part's type."""
+    if dtype is not None:
+        dt = dtypes.canonicalize(dtype)
+        if dtypes.is_complex(a_dtype) and not dtypes.is_complex(dt):
+            raise ValueError(
+                "mlax.numpy.var does not yet support real dtype parameters when computing "
+                "the variance of an array of complex values (as jax.numpy.var)")
+        return dt, _upcast_f16(dt)
+    comp = dtypes.to_inexact(a_dtype)
+    dt = np.empty(0, comp).real.dtype if dtypes.is_complex(comp) else comp
+    return dt, _upcast_f16(comp)
+
+
 def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     _check_arg("var", a)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = _axes("var", axis, aval.ndim)
     where = _where_mask("var", where, aval.shape)
-    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
-    comp = _upcast_f16(dt)  # as JAX: f16/bf16 accumulate in f32
+    dt, comp = _var_dtypes(aval.dtype, dtype)  # as JAX: f16/bf16 accumulate in f32
     a = astype(a, comp)
     centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
-    sq = (multiply(centered, lax_conj(centered)) if dtypes.is_complex(comp)
-          else multiply(centered, centered))
+    if dtypes.is_complex(comp):
+        sq = lax.real(multiply(centered, lax.conj(centered)))
+        comp = aval_of(sq).dtype
+    else:
+        sq = multiply(centered, centered)
     total = sum(sq, axis=axes, keepdims=keepdims, where=where)
     n = _reduction_count("var", aval, axes, keepdims, where, comp)
     if isinstance(n, int):
@@ -185,10 +202,6 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
         out = lax.select(greater(n, _Literal(0, comp, False)), ratio, _broadcast_to_shape(
             lax.convert_element_type(np.asarray(np.nan, comp), comp), aval_of(ratio).shape))
     return astype(out, dt)
-
-
-def lax_conj(x):
-    raise NotImplementedError("complex variance needs lax.conj (not yet an op)")
 
 
 def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):

@@ -398,28 +398,22 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     return ufuncs.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
 
 
-def _var_dtypes(a_dtype, dtype):
-    if dtype is None:
-        dt = _inexact_dtype(a_dtype)
-        return dt, dt
-    dt = dtypes.canonicalize(dtype)
-    return _inexact_dtype(dt), dt
-
-
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
     """Variance of the non-NaN elements (divisor: count - ddof)."""
     if out is not None:
         raise NotImplementedError("mnp.nanvar: the out argument is not supported")
     a, aval, mask = _nan_prep("nanvar", a, where)
     axes = mnp._axes("nanvar", axis, aval.ndim)
-    cdt, dt = _var_dtypes(aval.dtype, dtype)
-    if dtypes.is_complex(cdt):
-        raise NotImplementedError("mnp.nanvar: complex inputs are not supported yet")
+    dt, cdt = reductions._var_dtypes(aval.dtype, dtype)
     a = mnp.astype(a, cdt)
     a_mean = nanmean(a, axis=axes, dtype=cdt, keepdims=True, where=mask)
     nan = ufuncs.isnan(a)
     centered = mnp.where(nan, mnp.zeros((), cdt), ufuncs.subtract(a, a_mean))
-    sq = ufuncs.multiply(centered, centered)
+    if dtypes.is_complex(cdt):  # |a - mean|^2, real, as var's
+        sq = lax.real(ufuncs.multiply(centered, lax.conj(centered)))
+        cdt = aval_of(sq).dtype
+    else:
+        sq = ufuncs.multiply(centered, centered)
     if mask is not None:
         sq = _fill(sq, mask, 0)
     normalizer = _count("nanvar", a, axes, keepdims, mask, dtypes.default_int())

@@ -290,9 +290,17 @@ def invert(x):
 bitwise_not = invert
 
 
+def _of_parts(test, combine, x):
+    """A complex number's test from its parts' (JAX's rule for isfinite,
+    isnan and isinf)."""
+    return combine(test(lax.real(x)), test(lax.imag(x)))
+
+
 def isfinite(x):
     x, = promote_dtypes("isfinite", x)
     dt = aval_of(x).dtype
+    if dtypes.is_complex(dt):
+        return _of_parts(isfinite, lax.bitwise_and, x)
     if dtypes.is_float(dt):
         return lax.is_finite(x)
     return full(aval_of(x).shape, True)
@@ -300,6 +308,8 @@ def isfinite(x):
 
 def isnan(x):
     x, = promote_dtypes("isnan", x)
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _of_parts(isnan, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
         return lax.ne(x, x)
     return full(aval_of(x).shape, False)
@@ -307,6 +317,8 @@ def isnan(x):
 
 def isinf(x):
     x, = promote_dtypes("isinf", x)
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _of_parts(isinf, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
         return lax.eq(lax.abs(x), lax.full_like(x, np.inf))
     return full(aval_of(x).shape, False)
@@ -714,66 +726,55 @@ def isrealobj(x):
     return not iscomplexobj(x)
 
 
-def _complex_unsupported(name):
-    return NotImplementedError(f"mnp.{name}: complex arrays are not supported yet (mlax has "
-                               f"no real/imag op) (at {_where()})")
-
-
 def real(val, /):
     """The real part (x itself for real input)."""
     util._check_arg("real", val)
-    if iscomplexobj(val):
-        raise _complex_unsupported("real")
-    return mnp.asarray(val)
+    return lax.real(val) if iscomplexobj(val) else mnp.asarray(val)
 
 
 def imag(val, /):
     """The imaginary part (zeros for real input)."""
     util._check_arg("imag", val)
-    if iscomplexobj(val):
-        raise _complex_unsupported("imag")
-    return mnp.zeros_like(val)
+    return lax.imag(val) if iscomplexobj(val) else mnp.zeros_like(val)
 
 
 def conjugate(x, /):
     """The complex conjugate (x itself for real input)."""
     util._check_arg("conjugate", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("conjugate")
-    return mnp.asarray(x)
+    return lax.conj(x) if iscomplexobj(x) else mnp.asarray(x)
 
 
 conj = conjugate
 
 
+def _imag_compared(name, x, direction):
+    """imag(x) compared with a strongly typed 0, as jnp.isreal / jnp.iscomplex."""
+    util._check_arg(name, x)
+    i = imag(x)
+    zero = np.zeros(aval_of(i).shape, aval_of(i).dtype)
+    return direction(i, zero)
+
+
 def isreal(x):
     """imag(x) == 0, elementwise (all True for real input)."""
-    util._check_arg("isreal", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("isreal")
-    return mnp.full(aval_of(x).shape, True)
+    return _imag_compared("isreal", x, lax.eq)
 
 
 def iscomplex(x):
     """imag(x) != 0, elementwise (all False for real input)."""
-    util._check_arg("iscomplex", x)
-    if iscomplexobj(x):
-        raise _complex_unsupported("iscomplex")
-    return mnp.full(aval_of(x).shape, False)
+    return _imag_compared("iscomplex", x, lax.ne)
 
 
 def angle(z, deg=False):
-    """The argument of z in radians (or degrees): 0 or pi for real input."""
+    """The argument of z in radians (or degrees): atan2(imag(z), real(z))."""
     util._check_arg("angle", z)
-    if iscomplexobj(z):
-        raise _complex_unsupported("angle")
-    z = mnp.asarray(z)
-    aval = aval_of(z)
-    dt = aval.dtype
-    if not dtypes.is_inexact(dt) or aval.ndim == 0:
+    re, im = real(z), imag(z)
+    dt = aval_of(re).dtype
+    # As JAX: integers, and real scalars, give the default float.
+    if not dtypes.is_inexact(dt) or (not iscomplexobj(z) and aval_of(z).ndim == 0):
         dt = dtypes.default_float()
-    re = lax.convert_element_type(z, dt)
-    result = lax.atan2(lax.full_like(re, 0), re)
+        re, im = lax.convert_element_type(re, dt), lax.convert_element_type(im, dt)
+    result = lax.atan2(im, re)
     return degrees(result) if deg else result
 
 

@@ -37,8 +37,10 @@ def _i64s(values):
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
 
 
-def _is_float(aval) -> bool:
-    return dtypes.is_float(aval.dtype)
+def _carries_tangent(aval) -> bool:
+    """Real and complex floats carry (co)tangents (complex ones by JAX's
+    convention: rules transpose without conjugating)."""
+    return dtypes.is_inexact(aval.dtype)
 
 
 def _as_leaf_value(outer, x, aval):
@@ -112,13 +114,11 @@ def _merge_static(all_leaves, dyn, dyn_values):
     return merged
 
 
-def _check_grad_input(aval, fname, allow_int):
-    if dtypes.is_float(aval.dtype):
-        return
-    if dtypes.is_complex(aval.dtype):
-        raise TypeError(f"{fname}: differentiation of complex inputs is not supported "
-                        f"yet (input dtype {aval.dtype.name}).")
-    if allow_int:
+def _check_grad_input(aval, fname, allow_int, holomorphic=False):
+    if holomorphic and not dtypes.is_complex(aval.dtype):
+        raise TypeError(f"{fname} with holomorphic=True requires inputs with complex dtype, "
+                        f"but got {aval.dtype.name}.")
+    if dtypes.is_inexact(aval.dtype) or allow_int:
         return
     raise TypeError(
         f"{fname} requires real- or complex-valued inputs (input dtype that is a "
@@ -126,17 +126,34 @@ def _check_grad_input(aval, fname, allow_int):
         "Boolean- or integer-valued inputs, use vjp or set allow_int to True.")
 
 
-def _check_scalar_output(aval, fname):
+def _check_scalar_output(aval, fname, holomorphic=False):
     if aval.shape != ():
         raise TypeError(
             f"Gradient only defined for scalar-output functions. Output had shape: "
             f"{aval.shape}.")
-    if not dtypes.is_float(aval.dtype):
+    if holomorphic:
+        if not dtypes.is_complex(aval.dtype):
+            raise TypeError(f"{fname} with holomorphic=True requires outputs with complex "
+                            f"dtype, but got {aval.dtype.name}.")
+    elif not dtypes.is_float(aval.dtype):
         raise TypeError(
             f"{fname} requires real-valued outputs (output dtype that is a sub-dtype of "
             f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, "
             "pass holomorphic=True. For differentiation of non-holomorphic functions "
             "involving complex outputs, use jax.vjp directly.")
+
+
+def _check_complex_output(aval, fname, holomorphic):
+    """jacfwd / jacrev: holomorphic outputs are complex, others are not (JAX's)."""
+    if holomorphic and not dtypes.is_complex(aval.dtype):
+        raise TypeError(f"{fname} with holomorphic=True requires outputs with complex dtype, "
+                        f"but got {aval.dtype.name}.")
+    if not holomorphic and dtypes.is_complex(aval.dtype):
+        raise TypeError(
+            f"{fname} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, pass "
+            "holomorphic=True. For differentiation of non-holomorphic functions involving "
+            "complex outputs, use jax.vjp directly.")
 
 
 # ---------------------------------------------------------------------------
@@ -153,7 +170,8 @@ def _leaf_ranges(args):
     return leaves, ranges
 
 
-def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs):
+def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs,
+                           holomorphic=False):
     multiple, nums = _check_argnums(argnums, len(args), fname)
     leaves, ranges = _leaf_ranges(args)
     kw_leaves, kw_tree = registry.flatten(kwargs)
@@ -164,8 +182,8 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         for j in range(start, stop):
             _check_array_leaf(leaves[j], fname, f"argnums={argnums!r}")
             aval = tracing._leaf_aval(leaves[j])
-            _check_grad_input(aval, fname, allow_int)
-            if _is_float(aval):
+            _check_grad_input(aval, fname, allow_int, holomorphic)
+            if _carries_tangent(aval):
                 wrt.append(j)
     # Arguments that are not differentiated may be anything (a function, a
     # string): they are closed over, as in JAX; arrays among them stay
@@ -201,7 +219,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
                      transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_aval = callee.out_avals[0]
-    _check_scalar_output(out_aval, fname)
+    _check_scalar_output(out_aval, fname, holomorphic)
     outer = callee.outer
     one = primitives.constant_value(outer, np.ones((), out_aval.dtype), out_aval.update(weak_type=False))
     grad_avals = [callee.in_avals[position[j]] for j in wrt]
@@ -242,16 +260,14 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
     the positional arguments `argnums`."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    if holomorphic:
-        raise NotImplementedError("value_and_grad: holomorphic=True is not supported yet")
     fname = "value_and_grad"
 
     @functools.wraps(fun)
     def value_and_grad_f(*args, **kwargs):
         traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
                                    fname)
-        return _run(lambda *a, **k: traced(a, k), f"value_and_grad_{_name_of(fun)}",
-                    args, kwargs, transform=fname)
+        return _run(lambda *a, **k: traced(a, k, holomorphic),
+                    f"value_and_grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
     value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
                                 f"with respect to positional argument(s) {argnums}.")
@@ -263,14 +279,13 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
     positional arguments `argnums` (an int or a tuple of ints)."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    if holomorphic:
-        raise NotImplementedError("grad: holomorphic=True is not supported yet")
     fname = "grad"
 
     @functools.wraps(fun)
     def grad_f(*args, **kwargs):
         def traced(*a, **k):
-            out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k)
+            out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k,
+                                            holomorphic)
             return (g, out[1]) if has_aux else g
         return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname)
 
@@ -289,12 +304,9 @@ def _check_tangent(p_aval, t, fname):
         raise ValueError(
             f"{fname} called with different primal and tangent shapes;Got primal shape "
             f"{p_aval.shape} and tangent shape as {t_aval.shape}")
-    if dtypes.is_complex(p_aval.dtype):
-        raise TypeError(f"{fname}: differentiation of complex inputs is not supported yet "
-                        f"(primal dtype {p_aval.dtype.name}).")
     expected = tangent_aval(p_aval).dtype
-    same = t_aval.dtype == expected or (t_aval.weak_type and _is_float(t_aval)
-                                        and _is_float(p_aval))
+    same = t_aval.dtype == expected or (t_aval.weak_type and _carries_tangent(t_aval)
+                                        and _carries_tangent(p_aval))
     if not same:
         raise TypeError(
             "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
@@ -351,7 +363,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
                      debug=(fun, tracing.debug_tree(primals, {})))
     outer = callee.outer
-    wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+    wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
                       for i in wrt]
     out_avals = callee.out_avals
@@ -364,7 +376,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     n_all, n = len(out_avals), info["n"]
     outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
     # As JAX's: a tangent output has its primal output's aval (weak type too).
-    touts = [Tracer(r, a, outer) if _is_float(a)
+    touts = [Tracer(r, a, outer) if _carries_tangent(a)
              else np.zeros(a.shape, float0)
              for r, a in zip(results[n_all:n_all + n], out_avals)]
     out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
@@ -442,7 +454,7 @@ class _Pullback:
             raise TypeError(
                 "Tree structure of cotangent input "
                 f"{ct_tree}, does not match structure of primal output {callee.main_tree}.")
-        seeds = [i for i, a in enumerate(out_avals) if _is_float(a)]
+        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
         for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
             c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
             if c_aval.shape != a.shape:
@@ -453,7 +465,7 @@ class _Pullback:
         ct_values = [_as_leaf_value(outer, ct_leaves[i], out_avals[i].update(weak_type=False))
                      for i in seeds]
         p_avals = callee.in_avals[:len(p_leaves)]
-        wrt = [i for i, a in enumerate(p_avals) if _is_float(a)]
+        wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
         operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                     for t, v in zip(callee.operand_sources, callee.operands)]
         _trace_needed_rules(callee.sym, "vjp")
@@ -510,11 +522,6 @@ def vjp(fun, *primals, has_aux=False):
     where `pullback(cotangent)` returns one cotangent per primal."""
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    for leaf in registry.flatten(primals)[0]:
-        aval = leaf.aval if isinstance(leaf, Tracer) else tracing._leaf_aval(leaf)
-        if dtypes.is_complex(aval.dtype):
-            raise TypeError(f"vjp: differentiation of complex inputs is not supported yet "
-                            f"(primal dtype {aval.dtype.name}).")
 
     def forward(*p):
         callee = _vjp_callee(fun, p, has_aux)
@@ -566,8 +573,6 @@ def _split_last(x, lead_shape, avals):
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
     """Like `jax.jacfwd`: the Jacobian by forward mode, as `vmap` of `jvp` over
     the standard basis (leaves of shape `out.shape + in.shape`)."""
-    if holomorphic:
-        raise NotImplementedError("jacfwd: holomorphic=True is not supported yet")
 
     @functools.wraps(fun)
     def jac_f(*args):
@@ -577,7 +582,14 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             d_leaves, d_tree = registry.flatten(diff)
             d_avals = [tracing._leaf_aval(x) for x in d_leaves]
             for av in d_avals:
-                _check_grad_input(av, "jacfwd", False)
+                if dtypes.is_complex(av.dtype) and not holomorphic:
+                    raise TypeError(
+                        f"jacfwd requires real-valued inputs (input dtype that is a sub-dtype "
+                        f"of np.floating), but got {av.dtype.name}. For holomorphic "
+                        "differentiation, pass holomorphic=True. For differentiation of "
+                        "non-holomorphic functions involving complex inputs or integer "
+                        "inputs, use jax.jvp directly.")
+                _check_grad_input(av, "jacfwd", False, holomorphic)
 
             def f_of_leaves(*leaves):
                 full = list(a)
@@ -593,6 +605,9 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             basis, _ = _std_basis(d_avals)
             columns = vmap(pushfwd, out_axes=-1)(*basis)
             o_leaves, o_tree = registry.flatten(columns)
+            if holomorphic:
+                for col in o_leaves:
+                    _check_complex_output(col.aval, "jacfwd", True)
             per_out = []
             for col in o_leaves:
                 pieces = _split_last(col, col.shape[:-1], d_avals)
@@ -610,8 +625,6 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
 def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
     """Like `jax.jacrev`: the Jacobian by reverse mode, as `vmap` of the
     pullback over the standard basis (leaves of shape `out.shape + in.shape`)."""
-    if holomorphic:
-        raise NotImplementedError("jacrev: holomorphic=True is not supported yet")
 
     @functools.wraps(fun)
     def jac_f(*args):
@@ -620,7 +633,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             diff = tuple(a[i] for i in nums)
             d_leaves, d_tree = registry.flatten(diff)
             for leaf in d_leaves:
-                _check_grad_input(tracing._leaf_aval(leaf), "jacrev", allow_int)
+                _check_grad_input(tracing._leaf_aval(leaf), "jacrev", allow_int, holomorphic)
 
             def f_of_diff(*vals):
                 full = list(a)
@@ -634,6 +647,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
             pullback._basis_seeds = True
             o_avals = [r.aval for r in results[:callee.n_out]]
+            for oa in o_avals:
+                _check_complex_output(oa, "jacrev", holomorphic)
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
             row_leaves = registry.flatten(rows)[0]  # per input leaf: (total,) + in.shape
@@ -666,7 +681,7 @@ def _stop_gradient_leaf(x):
     if trace is None:
         return x
     aval = x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x)
-    if not _is_float(aval):
+    if not _carries_tangent(aval):
         return x
     value = primitives.to_value(trace, x, aval)
     ops = native.ops()
@@ -882,7 +897,7 @@ class custom_jvp:
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
                     f"function returns {call.out_tree}).")
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
-                      if _is_float(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
+                      if _carries_tangent(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
                       for t, oa in zip(t_leaves, callee.out_avals)]
             return list(o_leaves) + ts_out
 

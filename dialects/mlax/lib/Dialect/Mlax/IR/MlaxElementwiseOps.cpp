@@ -1,7 +1,8 @@
 //===- MlaxElementwiseOps.cpp - the elementwise family -------------------===//
 //
 // Verifiers and shape rules of MlaxElementwiseOps.td's ops that need C++
-// (bitcast_convert, is_finite, compare, select_n, convert; the shifts, clz,
+// (bitcast_convert, is_finite, compare, select_n, convert, real, imag,
+// complex; conj, the shifts, clz,
 // erf, erf_inv and next_after need none: their types follow from ODS traits),
 // then their folders, canonicalization patterns, derivative rules (`jvp`/
 // `vjp`, and pow's `applyPartial`: the other elementwise ops declare their
@@ -15,6 +16,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+
+#include <complex>
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -138,6 +141,50 @@ LogicalResult ConvertOp::verify() {
   if (tensorOf(getOperand()).getShape() != getType().getShape())
     return emitOpError("changes only the element type; shapes differ: ")
            << getOperand().getType() << " vs " << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// real, imag, complex
+//===----------------------------------------------------------------------===//
+
+/// real and imag: complex<f32|f64> -> f32|f64 of the same shape.
+static LogicalResult inferComplexPart(std::optional<Location> loc, StringRef opName,
+                                      Value operand, SmallVectorImpl<Type> &results) {
+  if (!allRanked(operand))
+    return notTensors(loc, opName);
+  auto type = tensorOf(operand);
+  auto complex = llvm::dyn_cast<ComplexType>(type.getElementType());
+  if (!complex || !llvm::isa<Float32Type, Float64Type>(complex.getElementType()))
+    return emitOptionalError(loc, "'", opName, "' op takes complex64 or complex128, got ",
+                             type.getElementType());
+  results.push_back(type.clone(complex.getElementType()));
+  return success();
+}
+
+LogicalResult RealOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferComplexPart(loc, getOperationName(), adaptor.getOperand(), results);
+}
+
+LogicalResult ImagOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferComplexPart(loc, getOperationName(), adaptor.getOperand(), results);
+}
+
+LogicalResult ComplexOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  Type lhs = adaptor.getLhs().getType(), rhs = adaptor.getRhs().getType();
+  if (lhs != rhs)
+    return emitOptionalError(loc, "'mlax.complex' op takes two operands of one type, got ",
+                             lhs, " and ", rhs);
+  auto type = tensorOf(adaptor.getLhs());
+  if (!llvm::isa<Float32Type, Float64Type>(type.getElementType()))
+    return emitOptionalError(loc, "'mlax.complex' op takes f32 or f64 parts, got ",
+                             type.getElementType());
+  results.push_back(type.clone(ComplexType::get(type.getElementType())));
   return success();
 }
 
@@ -535,6 +582,57 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
 }
 
 
+//===----------------------------------------------------------------------===//
+// real, imag, conj, complex: exact, so any constant folds (either part of a
+// NaN or an infinity included)
+//===----------------------------------------------------------------------===//
+
+using ComplexAP = std::complex<APFloat>;
+
+static bool isComplexElement(Type t) { return llvm::isa<ComplexType>(t); }
+
+OpFoldResult RealOp::fold(FoldAdaptor adaptor) {
+  if (auto parts = getOperand().getDefiningOp<ComplexOp>())
+    return parts.getLhs();
+  auto ins = denseOperands({adaptor.getOperand()}, isComplexElement);
+  if (ins.empty())
+    return {};
+  return mapElements<ComplexAP, APFloat>(
+      ins, getType(), [](ArrayRef<ComplexAP> a) -> std::optional<APFloat> { return a[0].real(); });
+}
+
+OpFoldResult ImagOp::fold(FoldAdaptor adaptor) {
+  if (auto parts = getOperand().getDefiningOp<ComplexOp>())
+    return parts.getRhs();
+  auto ins = denseOperands({adaptor.getOperand()}, isComplexElement);
+  if (ins.empty())
+    return {};
+  return mapElements<ComplexAP, APFloat>(
+      ins, getType(), [](ArrayRef<ComplexAP> a) -> std::optional<APFloat> { return a[0].imag(); });
+}
+
+OpFoldResult ConjOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getOperand().getDefiningOp<ConjOp>())
+    return inner.getOperand();
+  auto ins = denseOperands({adaptor.getOperand()}, isComplexElement);
+  if (ins.empty())
+    return {};
+  return mapElements<ComplexAP, ComplexAP>(
+      ins, getType(), [](ArrayRef<ComplexAP> a) -> std::optional<ComplexAP> {
+        return ComplexAP(a[0].real(), -a[0].imag());
+      });
+}
+
+OpFoldResult ComplexOp::fold(FoldAdaptor adaptor) {
+  auto ins = denseOperands({adaptor.getLhs(), adaptor.getRhs()}, isFoldableFloat);
+  if (ins.empty())
+    return {};
+  return mapElements<APFloat, ComplexAP>(
+      ins, getType(), [](ArrayRef<APFloat> a) -> std::optional<ComplexAP> {
+        return ComplexAP(a[0], a[1]);
+      });
+}
+
 //======================================================================//
 // Canonicalization patterns
 //======================================================================//
@@ -726,6 +824,85 @@ LogicalResult ConvertOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   bool linear = cotangents[0] && ad::isDifferentiableType(getOperand().getType());
   operandCotangents.push_back(linear ? MlaxBuilder(b, *this).convert(cotangents[0], in)
                                      : Value());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// real, imag, conj, complex: linear over the reals. Transposes are JAX's, for
+// the pairing <a, b> = Re(sum a * b) (no conjugation), which makes
+// grad of a real function of z its conjugate gradient, as in JAX:
+//   real^T(c) = complex(c, 0)    imag^T(c) = complex(0, -c)
+//   conj^T(c) = conj(c)          complex^T(c) = (real(c), -imag(c))
+//===----------------------------------------------------------------------===//
+
+LogicalResult RealOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).create<RealOp>(tangents[0])
+                                       : Value());
+  return success();
+}
+
+LogicalResult RealOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  Value ct = cotangents[0];
+  MlaxBuilder e(b, *this);
+  operandCotangents.push_back(ct ? e.create<ComplexOp>(ct, e.zeros(ct.getType())) : Value());
+  return success();
+}
+
+LogicalResult ImagOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).create<ImagOp>(tangents[0])
+                                       : Value());
+  return success();
+}
+
+LogicalResult ImagOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  Value ct = cotangents[0];
+  MlaxBuilder e(b, *this);
+  operandCotangents.push_back(ct ? e.create<ComplexOp>(e.zeros(ct.getType()), e.neg(ct))
+                                 : Value());
+  return success();
+}
+
+LogicalResult ConjOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                          SmallVectorImpl<Value> &resultTangents) {
+  resultTangents.push_back(tangents[0] ? MlaxBuilder(b, *this).create<ConjOp>(tangents[0])
+                                       : Value());
+  return success();
+}
+
+LogicalResult ConjOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                          SmallVectorImpl<Value> &operandCotangents) {
+  operandCotangents.push_back(
+      cotangents[0] ? MlaxBuilder(b, *this).create<ConjOp>(cotangents[0]) : Value());
+  return success();
+}
+
+LogicalResult ComplexOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                             SmallVectorImpl<Value> &resultTangents) {
+  if (!tangents[0] && !tangents[1]) {
+    resultTangents.push_back({});
+    return success();
+  }
+  MlaxBuilder e(b, *this);
+  Type part = getLhs().getType();
+  resultTangents.push_back(
+      e.create<ComplexOp>(e.orZeros(tangents[0], part), e.orZeros(tangents[1], part)));
+  return success();
+}
+
+LogicalResult ComplexOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                             SmallVectorImpl<Value> &operandCotangents) {
+  Value ct = cotangents[0];
+  if (!ct) {
+    operandCotangents.append(2, Value());
+    return success();
+  }
+  MlaxBuilder e(b, *this);
+  operandCotangents.push_back(e.create<RealOp>(ct));
+  operandCotangents.push_back(e.neg(e.create<ImagOp>(ct)));
   return success();
 }
 

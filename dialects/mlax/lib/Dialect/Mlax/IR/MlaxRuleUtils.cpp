@@ -19,7 +19,7 @@ using namespace mlir::mlax::detail;
 //======================================================================//
 bool ad::isDifferentiableType(Type type) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-  return tensor && llvm::isa<FloatType>(tensor.getElementType());
+  return tensor && llvm::isa<FloatType, ComplexType>(tensor.getElementType());
 }
 
 Value ad::zeros(OpBuilder &b, Location loc, Type type) { return MlaxBuilder(b, loc).zeros(type); }

@@ -1,7 +1,7 @@
 //===- MlaxElementwiseOps.td - elementwise ops ------------------------------===//
 //
 // The elementwise ops: unary and binary arithmetic, compare, select_n,
-// convert, and the bit-level ops (shifts, clz, bitcast_convert) with erf,
+// convert, the complex parts (real, imag, conj, complex), and the bit-level ops (shifts, clz, bitcast_convert) with erf,
 // erf_inv and next_after. The rest of the elementwise math (hyperbolic,
 // gamma-family, ...) is in MlaxMathOps.td.
 //
@@ -264,6 +264,57 @@ def Mlax_ConvertOp : Mlax_Op<"convert", [Pure, Elementwise, Mlax_Derivative,
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Complex numbers: real, imag, conj, complex (complex64 / complex128 only, as
+// StableHLO). They are linear over the reals, not holomorphic, so each has a
+// jvp and a transpose of its own (JAX's); verifiers, folders and rules:
+// MlaxElementwiseOps.cpp; conj's lowering: ConvertElementwiseOps.cpp.
+//===----------------------------------------------------------------------===//
+
+def Mlax_ComplexTensor : StaticShapeTensorOf<[Complex<F32>, Complex<F64>]>;
+def Mlax_ComplexPartTensor : StaticShapeTensorOf<[F32, F64]>;
+
+class Mlax_ComplexPartOp<string mnemonic, string doc>
+    : Mlax_Op<mnemonic, [Pure, Elementwise, InferTypeOpAdaptor, Mlax_Derivative,
+                         Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let summary = doc;
+  let arguments = (ins Mlax_ComplexTensor:$operand);
+  let results = (outs Mlax_ComplexPartTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+  let extraClassDeclaration = Mlax_HloName<mnemonic>.hloDecl;
+}
+
+def Mlax_RealOp : Mlax_ComplexPartOp<"real",
+    "the real part of a complex number (complex64 -> f32, complex128 -> f64)">;
+def Mlax_ImagOp : Mlax_ComplexPartOp<"imag",
+    "the imaginary part of a complex number (complex64 -> f32, complex128 -> f64)">;
+
+def Mlax_ConjOp : Mlax_Op<"conj", [Pure, Elementwise, SameOperandsAndResultType,
+                                   InferTypeOpInterface, Mlax_Derivative,
+                                   Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let summary = "the complex conjugate (lowers to complex(real(x), -imag(x)))";
+  let arguments = (ins Mlax_ComplexTensor:$operand);
+  let results = (outs Mlax_ComplexTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+}
+
+def Mlax_ComplexOp : Mlax_Op<"complex", [Pure, Elementwise, SameTypeOperands, InferTypeOpAdaptor,
+                                         Mlax_Derivative, Mlax_ElementwiseBatching]> {
+  let hasFolder = 1;
+  let summary = "re + i * im from two real tensors of one type";
+  let description = [{
+    ```mlir
+    %z = mlax.complex %re, %im : tensor<4xf32>   // tensor<4xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins Mlax_ComplexPartTensor:$lhs, Mlax_ComplexPartTensor:$rhs);
+  let results = (outs Mlax_ComplexTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+  let extraClassDeclaration = Mlax_HloName<"complex">.hloDecl;
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,7 +12,8 @@ LogicalResult elementwiseJvp(Operation *op, OpBuilder &b, ArrayRef<Value> tangen
                              SmallVectorImpl<Value> &resultTangents);
 LogicalResult elementwiseVjp(Operation *op, OpBuilder &b, ArrayRef<Value> cotangents,
                              SmallVectorImpl<Value> &operandCotangents);
-/// Whether values of `type` carry (co)tangents: tensors of real floats.
+/// Whether values of `type` carry (co)tangents: tensors of real or complex
+/// floats.
 bool isDifferentiableType(Type type);
 /// An `mlax.constant` of zeros of tensor type `type` (float or integer).
 Value zeros(OpBuilder &b, Location loc, Type type);
@@ -30,6 +31,14 @@ RankedTensorType batchedType(Type type, int64_t batchSize);
 /// An unbatched value repeated along a new leading batch dimension.
 Value broadcastToBatch(OpBuilder &b, Location loc, Value v, int64_t batchSize);
 } // namespace mlir::mlax::vec
+
+namespace mlir::OpTrait::mlax {
+/// An op whose derivative rule is written for real values only (the linalg
+/// factorizations, whose complex rules need conjugate transposes): mlax-autodiff
+/// refuses to differentiate it where a complex value carries a derivative.
+template <typename ConcreteType>
+class RealDerivativeOnly : public TraitBase<ConcreteType, RealDerivativeOnly> {};
+} // namespace mlir::OpTrait::mlax
 
 #include "mlax/Dialect/Mlax/IR/MlaxInterfaces.h.inc"
 

@@ -95,6 +95,11 @@ defvar Mlax_ElementwiseDerivative =
 defvar Mlax_Derivative =
     DeclareOpInterfaceMethods<Mlax_DifferentiableOpInterface, ["jvp", "vjp"]>;
 
+// A derivative rule written for real values only (see MlaxInterfaces.h).
+def Mlax_RealDerivativeOnly : NativeOpTrait<"RealDerivativeOnly"> {
+  let cppNamespace = "::mlir::OpTrait::mlax";
+}
+
 defvar Mlax_ElementwiseBatching = Mlax_BatchableOpInterface;
 defvar Mlax_Batching = DeclareOpInterfaceMethods<Mlax_BatchableOpInterface, ["batch"]>;
 

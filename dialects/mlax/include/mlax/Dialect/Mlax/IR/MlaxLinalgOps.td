@@ -42,7 +42,7 @@ def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
 }
 
 def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
-    [Pure, Mlax_Derivative, Mlax_Batching]> {
+    [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "solve op(a) x = b (left side) or x op(a) = b for triangular a";
   let description = [{
     `a` is `[..., m, m]`; only its `lower` (or upper) triangle is read, and
@@ -68,7 +68,7 @@ def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
   let hasVerifier = 1;
 }
 
-def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "eigenvectors and eigenvalues of a symmetric (Hermitian) matrix";
   let description = [{
     Reads the `lower` (or upper) triangle of `[..., n, n]` and returns the
@@ -88,7 +88,7 @@ def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_Batching]> {
   let hasVerifier = 1;
 }
 
-def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "QR decomposition by Householder reflections";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `q` is `[..., m, k]` and `r`
@@ -110,7 +110,7 @@ def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_Batching]> {
   let hasVerifier = 1;
 }
 
-def Mlax_SvdOp : Mlax_Op<"svd", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_SvdOp : Mlax_Op<"svd", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "singular value decomposition a = u diag(s) vt";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: the singular values `s`
@@ -152,7 +152,7 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
   let hasVerifier = 1;
 }
 
-def Mlax_LuOp : Mlax_Op<"lu", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_LuOp : Mlax_Op<"lu", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "LU decomposition with partial pivoting, P a = L U";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `lu` `[..., m, n]` holds L
