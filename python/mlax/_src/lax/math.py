@@ -188,9 +188,9 @@ def _approx_top_k(name, operand, k, reduction_dimension, is_max_k):
     if not dtypes.is_float(aval.dtype):
         raise ValueError("operand must be a floating type")
     if is_max_k:
-        return top_k(operand, k, axis=reduction_dimension)
+        return list(top_k(operand, k, axis=reduction_dimension))
     values, indices = top_k(neg(operand), k, axis=reduction_dimension)
-    return neg(values), indices
+    return [neg(values), indices]
 
 
 def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
