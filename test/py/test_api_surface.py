@@ -74,7 +74,6 @@ EXCLUDED.update({
                              "set/add/mul/min/max",
     "jax.lax.custom_root": "implicit differentiation of a root solve: not built yet",
     "jax.lax.custom_linear_solve": "implicit differentiation of a linear solve: not built yet",
-    "jax.lax.conv_general_dilated_local": "unshared-weight convolution: not built yet",
     "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",
     "jax.lax.platform_dependent": "per-platform branches chosen at lowering: not built yet",
     "jax.lax.stage": "staging out to another JAX stage: no mlax counterpart",

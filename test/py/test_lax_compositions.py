@@ -76,6 +76,14 @@ CASES = {
         a, k, (1,), "SAME", precision=L.Precision.HIGH),
         (make_input((1, 2, 6), "float32"), make_input((3, 2, 3), "float32", seed=4))),
     "optimization_barrier": (lambda L, x, s: L.optimization_barrier((x * 2, s)), (X, 1.0)),
+    # rhs: (out features, in features x filter, output spatial...), here in HWIO-like order.
+    "conv_general_dilated_local_nhwc": (lambda L, x, k: L.conv_general_dilated_local(
+        x, k, (1, 2), "SAME", (2, 2), rhs_dilation=(1, 2),
+        dimension_numbers=("NHWC", "HWIO", "NHWC")),
+        (make_input((2, 4, 5, 3), "float32"), make_input((4, 3, 12, 6), "float32", seed=5))),
+    "conv_general_dilated_local_1d": (lambda L, x, k: L.conv_general_dilated_local(
+        x, k, (2,), [(1, 0)], (3,), lhs_dilation=(2,)),
+        (make_input((1, 2, 5), "float32"), make_input((3, 6, 4), "float32", seed=6))),
     "approx_max_k": (lambda L, x: L.approx_max_k(x, 2), (make_input((3, 5), "float32"),)),
     "approx_min_k": (lambda L, x: L.approx_min_k(x, 2, reduction_dimension=0),
                      (make_input((3, 5), "float32"),)),
@@ -119,6 +127,8 @@ DIFFERENTIABLE = {
     "batch_matmul": lambda L, x: L.batch_matmul(x[None], x.T[None] * 2),
     "optimization_barrier": lambda L, x: L.optimization_barrier(x * x),
     "approx_max_k": lambda L, x: L.approx_max_k(x, 2)[0],
+    "conv_general_dilated_local": lambda L, x: L.conv_general_dilated_local(
+        x[None], make_input((2, 4, 2), "float32", seed=7), (1,), "VALID", (2,)),
 }
 
 

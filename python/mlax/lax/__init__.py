@@ -37,7 +37,8 @@ from mlax._src.lax.special import (  # noqa: F401,E402
 from mlax._src.lax.linalg import (  # noqa: F401,E402
     DotDimensionNumbers, Precision, PrecisionLike, batch_matmul)
 from mlax._src.lax.convolution import (  # noqa: F401,E402
-    ConvGeneralDilatedDimensionNumbers, conv_general_permutations, conv_general_shape_tuple,
+    ConvGeneralDilatedDimensionNumbers, conv_general_dilated_local, conv_general_permutations,
+    conv_general_shape_tuple,
     conv_shape_tuple, conv_transpose_shape_tuple, reduce_window_shape_tuple)
 from mlax._src.lax.shape import (  # noqa: F401,E402
     broadcast_shapes, empty, split, stack, tile, unstack)

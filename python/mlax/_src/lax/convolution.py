@@ -19,7 +19,7 @@ from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.base.tree import tree_unflatten
-from mlax._src.lax.lax import rev, transpose
+from mlax._src.lax.lax import dot_general, rev, transpose
 from mlax._src.lax.linalg import canonicalize_precision
 
 _CONV = "lax.conv_general_dilated"
@@ -595,3 +595,33 @@ def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding,
                                 lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
                                 dimension_numbers=dn, feature_group_count=channels,
                                 preferred_element_type=preferred_element_type)
+
+
+def conv_general_dilated_local(lhs, rhs, window_strides, padding, filter_shape,
+                               lhs_dilation=None, rhs_dilation=None, dimension_numbers=None,
+                               precision=None):
+    """jax.lax.conv_general_dilated_local: a convolution whose weights differ
+    at every output position (`rhs` has the output's spatial dimensions as
+    well): the patches of `lhs` contracted with `rhs` position by position,
+    as jax.lax computes it."""
+    la = aval_of(lhs)
+    canonicalize_precision(precision)
+    patches = conv_general_dilated_patches(
+        lhs, filter_shape, window_strides, padding, lhs_dilation=lhs_dilation,
+        rhs_dilation=rhs_dilation, dimension_numbers=dimension_numbers)
+    _, rhs_spec, out_spec = conv_dimension_numbers(
+        la.shape, (1, 1) + tuple(filter_shape), dimension_numbers)
+    # Batch over the spatial positions (in the patches' order), contract the
+    # patch features with rhs' input features.
+    lhs_batch = sorted(out_spec[2:])
+    rhs_batch = [rhs_spec[2:][k] for k in sorted(range(len(out_spec) - 2),
+                                                 key=lambda k: out_spec[2:][k])]
+    out = dot_general(patches, rhs, (((out_spec[1],), (rhs_spec[1],)), (lhs_batch, rhs_batch)),
+                      precision=precision)
+    # The result is (spatial..., batch, out features): move the last two to
+    # the output spec's batch and feature positions.
+    ndim = len(out_spec)
+    rest = iter(range(ndim - 2))
+    perm = [ndim - 2 if d == out_spec[0] else ndim - 1 if d == out_spec[1] else next(rest)
+            for d in range(ndim)]
+    return transpose(out, perm)
