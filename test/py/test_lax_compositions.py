@@ -214,12 +214,14 @@ ERRORS = {
     "tile_reps": lambda L: L.tile(X, (2,)),
     "stack_ndim": lambda L: L.stack([X, X[0]]),
     "stack_dtypes": lambda L: L.stack(list(FLOAT_INT)),
+    "stack_shapes": lambda L: L.stack([X, X[:1]]),
     "stack_nothing": lambda L: L.stack([]),
     "unstack_scalar": lambda L: L.unstack(np.float32(1)),
     "broadcast_shapes": lambda L: L.broadcast_shapes((3, 1), (4, 1)),
     "broadcast_shapes_negative": lambda L: L.broadcast_shapes((-1,), (1,)),
     "mulhi_float": lambda L: L.mulhi(X, X),
     "mulhi_dtypes": lambda L: L.mulhi(np.int32(7), np.int8(5)),
+    "mulhi_shapes": lambda L: L.mulhi(np.ones(3, np.int32), np.ones(2, np.int32)),
     "reduce_xor_float": lambda L: L.reduce_xor(X, (1,)),
     "batch_matmul_1d": lambda L: L.batch_matmul(X[0], X[0]),
     "batch_matmul_ndim": lambda L: L.batch_matmul(B3, Z),
@@ -280,3 +282,14 @@ def test_type_aliases_match_jax(name):
     if name == "PrecisionLike":  # JAX's also names its DotAlgorithm types, which mlax lacks
         theirs = (theirs[0], tuple(a for a in theirs[1] if "DotAlgorithm" not in str(a)))
     assert ours == theirs
+
+
+@pytest.mark.parametrize("name,op", [("split_negative", "lax.split"), ("tile_reps", "lax.tile"),
+                                     ("stack_ndim", "lax.stack"),
+                                     ("reduce_xor_float", "lax.reduce_xor"),
+                                     ("batch_matmul_1d", "lax.batch_matmul"),
+                                     ("approx_max_k_k", "lax.approx_max_k"),
+                                     ("mulhi_shapes", "lax.mulhi")])
+def test_errors_name_the_op_and_the_users_line(name, op):
+    with pytest.raises(Exception, match=rf"{op}: .*test_lax_compositions\.py"):
+        ERRORS[name](lax)

@@ -913,3 +913,10 @@ def test_array_api_linalg_errors_match_jax(name):
         _ARRAY_API_ERRORS[name](jnp.linalg)
     with pytest.raises(want.type):
         _ARRAY_API_ERRORS[name](mnp.linalg)
+
+
+@pytest.mark.parametrize("name", ["cross", "multi_dot_none", "outer", "cond_1d"])
+def test_array_api_linalg_errors_name_the_function_and_line(name):
+    function = name.split("_")[0] if name != "multi_dot_none" else "multi_dot"
+    with pytest.raises(ValueError, match=rf"mnp\.linalg\.{function}: .*test_linalg\.py"):
+        _ARRAY_API_ERRORS[name](mnp.linalg)

@@ -363,6 +363,9 @@ def mulhi(x, y):
         raise TypeError(f"lax.mulhi requires arguments to have the same dtypes, got "
                         f"{ax.dtype.name}, {ay.dtype.name} (at {core.user_location_str()})")
     _check_kind("mulhi", "int", ax)
+    if ax.shape != ay.shape:  # strict, as mlax.lax's other binary ops
+        raise shape_error("lax.mulhi", f"needs operands of one shape, got {ax.shape} and "
+                          f"{ay.shape}")
     bits = _bits_of(ax.dtype)
     half = bits // 2
     unsigned = np.dtype(f"uint{bits}")

@@ -141,9 +141,11 @@ def batch_matmul(lhs, rhs, precision=None):
     """jax.lax.batch_matmul: matrix products over equal leading batch dimensions."""
     l, r = aval_of(lhs), aval_of(rhs)
     if builtins.min(l.ndim, r.ndim) < 2:
-        raise ValueError(f"Arguments to batch_matmul must be at least 2D, got {l.ndim}, {r.ndim}")
+        raise shape_error("lax.batch_matmul", f"Arguments to batch_matmul must be at least 2D, "
+                          f"got {l.ndim}, {r.ndim}", ValueError)
     if l.ndim != r.ndim:
-        raise ValueError(f"Arguments to batch_matmul must have same ndim, got {l.ndim}, {r.ndim}")
+        raise shape_error("lax.batch_matmul", f"Arguments to batch_matmul must have same ndim, "
+                          f"got {l.ndim}, {r.ndim}", ValueError)
     batch = tuple(range(l.ndim - 2))
     return dot_general(lhs, rhs, (((l.ndim - 1,), (r.ndim - 2,)), (batch, batch)),
                        precision=precision)

@@ -179,14 +179,16 @@ def _approx_top_k(name, operand, k, reduction_dimension, is_max_k):
     aval = aval_of(operand)
     k = operator.index(k)
     if k <= 0:
-        raise ValueError(f"k must be positive, got {k}")
+        raise shape_error(name, f"k must be positive, got {k}", ValueError)
     if aval.ndim == 0:
-        raise TypeError(f"approx_top_k operand must have >= 1 dimension, got {aval.shape}")
+        raise shape_error(name, f"operand must have >= 1 dimension, got {aval.shape}")
     size = aval.shape[reduction_dimension]
     if size < k:
-        raise ValueError(f"k must be smaller than the size of reduction_dim {size}, got {k}")
+        raise shape_error(name, f"k must be smaller than the size of reduction_dim {size}, "
+                          f"got {k}", ValueError)
     if not dtypes.is_float(aval.dtype):
-        raise ValueError("operand must be a floating type")
+        raise shape_error(name, f"operand must be a floating type, got {aval.dtype.name}",
+                          ValueError)
     if is_max_k:
         return list(top_k(operand, k, axis=reduction_dimension))
     values, indices = top_k(neg(operand), k, axis=reduction_dimension)
@@ -197,13 +199,13 @@ def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
                  reduction_input_size_override=-1, aggregate_to_topk=True):
     """jax.lax.approx_max_k as JAX computes it off TPU: the exact top k
     (sorted, so also a valid result without aggregate_to_topk)."""
-    return _approx_top_k("approx_max_k", operand, k, reduction_dimension, True)
+    return _approx_top_k("lax.approx_max_k", operand, k, reduction_dimension, True)
 
 
 def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
                  reduction_input_size_override=-1, aggregate_to_topk=True):
     """jax.lax.approx_min_k as JAX computes it off TPU: the exact bottom k."""
-    return _approx_top_k("approx_min_k", operand, k, reduction_dimension, False)
+    return _approx_top_k("lax.approx_min_k", operand, k, reduction_dimension, False)
 
 
 # ---------------------------------------------------------------------------

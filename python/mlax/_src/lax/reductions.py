@@ -70,8 +70,8 @@ def reduce_xor(operand, axes):
     step XORs its two halves (the odd element carried along)."""
     aval = aval_of(operand)
     if not (dtypes.is_int(aval.dtype) or dtypes.is_bool(aval.dtype)):
-        raise TypeError("logical reduction requires operand dtype bool or int, got "
-                        f"{aval.dtype.name}. (at {core.user_location_str()})")
+        raise shape_error("lax.reduce_xor", "logical reduction requires operand dtype bool or "
+                          f"int, got {aval.dtype.name}")
     axes = tuple(operator.index(a) for a in axes)
     if len(set(axes)) != len(axes) or builtins.any(not 0 <= a < aval.ndim for a in axes):
         raise shape_error("lax.reduce_xor", f"axes {axes} must be distinct axes of shape "

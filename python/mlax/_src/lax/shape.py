@@ -350,10 +350,11 @@ def split(operand, sizes, axis=0):
     axis = _axis("split", axis, aval.ndim)
     sizes = [operator.index(s) for s in sizes]
     if builtins.any(s < 0 for s in sizes):
-        raise ValueError(f"Sizes passed to split must be nonnegative, got {sizes}")
+        raise shape_error("lax.split", f"Sizes passed to split must be nonnegative, got {sizes}",
+                          ValueError)
     if builtins.sum(sizes) != aval.shape[axis]:
-        raise ValueError(f"Sum of sizes {builtins.sum(sizes)} must be equal to dimension "
-                         f"{axis} of the operand shape {list(aval.shape)}")
+        raise shape_error("lax.split", f"Sum of sizes {builtins.sum(sizes)} must be equal to "
+                          f"dimension {axis} of the operand shape {aval.shape}", ValueError)
     pieces, start = [], 0
     for size in sizes:
         pieces.append(slice_in_dim(operand, start, start + size, axis=axis))
@@ -366,10 +367,10 @@ def tile(operand, reps):
     aval = aval_of(operand)
     reps = tuple(operator.index(r) for r in reps)
     if len(reps) != aval.ndim:
-        raise TypeError(f"reps length must be equal to the ndim of x, got len(reps)={len(reps)} "
-                        f"and x.ndim={aval.ndim}.")
+        raise shape_error("lax.tile", f"reps length must be equal to the ndim of x, got "
+                          f"len(reps)={len(reps)} and x.ndim={aval.ndim}")
     if builtins.any(r < 0 for r in reps):
-        raise ValueError(f"lax.tile: reps must be non-negative, got {reps}")
+        raise shape_error("lax.tile", f"reps must be non-negative, got {reps}", ValueError)
     # Broadcast to (r0, d0, r1, d1, ...) and merge each pair.
     interleaved = tuple(n for pair in zip(reps, aval.shape) for n in pair)
     out = broadcast_in_dim(operand, interleaved, tuple(range(1, 2 * aval.ndim, 2)))
@@ -381,11 +382,14 @@ def stack(operands, axis=0):
     avals = [aval_of(x) for x in operands]
     axis = _axis("stack", axis, avals[0].ndim + 1)  # IndexError without operands, as JAX
     if len({a.ndim for a in avals}) > 1:
-        raise ValueError("Cannot stack arrays with different numbers of dimensions: got "
-                         f"{', '.join(str(a.shape) for a in avals)}.")
+        raise shape_error("lax.stack", "Cannot stack arrays with different numbers of "
+                          f"dimensions: got {', '.join(str(a.shape) for a in avals)}", ValueError)
+    if len({a.shape for a in avals}) > 1:
+        raise shape_error("lax.stack", "All input arrays must have the same shape. Got "
+                          f"{', '.join(str(a.shape) for a in avals)}", ValueError)
     if len({a.dtype for a in avals}) > 1:
-        raise TypeError("lax.stack requires arguments to have the same dtypes, got "
-                        f"{', '.join(a.dtype.name for a in avals)}.")
+        raise shape_error("lax.stack", "requires arguments to have the same dtypes, got "
+                          f"{', '.join(a.dtype.name for a in avals)}")
     return _as_array(concatenate([expand_dims(x, (axis,)) for x in operands], axis))
 
 

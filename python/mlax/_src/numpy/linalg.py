@@ -1167,8 +1167,8 @@ def cross(x1, x2, /, *, axis=-1):
     x1, x2 = mnp._arr(x1), mnp._arr(x2)
     n1, n2 = aval_of(x1).shape[axis], aval_of(x2).shape[axis]
     if n1 != 3 or n2 != 3:
-        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
-                         f"have x1.shape[axis]={n1} and x2.shape[axis]={n2}")
+        raise _err("mnp.linalg.cross", "Both input arrays must be (arrays of) 3-dimensional "
+                   f"vectors, but they have x1.shape[axis]={n1} and x2.shape[axis]={n2}")
     return mne.cross(x1, x2, axis=axis)
 
 
@@ -1189,7 +1189,8 @@ def matrix_transpose(x, /):
     x = mnp._arr(x)
     ndim = aval_of(x).ndim
     if ndim < 2:
-        raise ValueError(f"matrix_transpose requires at least 2 dimensions; got ndim={ndim}")
+        raise _err("mnp.linalg.matrix_transpose", f"requires at least 2 dimensions; got "
+                   f"ndim={ndim}")
     return _lax.transpose(x, (*range(ndim - 2), ndim - 1, ndim - 2))
 
 
@@ -1215,16 +1216,17 @@ def multi_dot(arrays, *, precision=None):
     vectors)."""
     arrs = [mnp._arr(a) for a in arrays]
     if len(arrs) < 2:
-        raise ValueError(f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}")
+        raise _err("mnp.linalg.multi_dot", f"requires at least two arrays; got "
+                   f"len(arrays)={len(arrs)}")
     shapes = [aval_of(a).shape for a in arrs]
     if not (len(shapes[0]) in (1, 2) and len(shapes[-1]) in (1, 2)
             and builtins.all(len(s) == 2 for s in shapes[1:-1])):
-        raise ValueError("multi_dot: input arrays must all be two-dimensional, except for the "
-                         "first and last array which may be 1 or 2 dimensional. Got array "
-                         f"shapes {shapes}")
+        raise _err("mnp.linalg.multi_dot", "input arrays must all be two-dimensional, except "
+                   "for the first and last array which may be 1 or 2 dimensional. Got array "
+                   f"shapes {shapes}")
     if builtins.any(a[-1] != b[0] for a, b in zip(shapes[:-1], shapes[1:])):
-        raise ValueError("multi_dot: last dimension of each array must match first dimension "
-                         f"of following array. Got array shapes {shapes}")
+        raise _err("mnp.linalg.multi_dot", "last dimension of each array must match first "
+                   f"dimension of following array. Got array shapes {shapes}")
     dims = [1 if len(shapes[0]) == 1 else shapes[0][0]] + [s[-1] for s in shapes[:-1]] + [
         1 if len(shapes[-1]) == 1 else shapes[-1][-1]]
     split = _chain_order(dims)
@@ -1242,8 +1244,8 @@ def outer(x1, x2, /):
     x1, x2 = mnp._arr(x1), mnp._arr(x2)
     n1, n2 = aval_of(x1).ndim, aval_of(x2).ndim
     if n1 != 1 or n2 != 1:
-        raise ValueError(f"Input arrays must be one-dimensional, but they are x1.ndim={n1} "
-                         f"x2.ndim={n2}")
+        raise _err("mnp.linalg.outer", f"Input arrays must be one-dimensional, but they are "
+                   f"x1.ndim={n1} x2.ndim={n2}")
     return ufuncs.multiply(mnp.reshape(x1, (-1, 1)), mnp.reshape(x2, (1, -1)))
 
 
@@ -1271,7 +1273,8 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):  # noqa: A002
                                           axis=axis, keepdims=keepdims))
     if isinstance(ord, str):
         hint = {"inf": "Use 'jax.numpy.inf' instead.", "-inf": "Use '-jax.numpy.inf' instead."}
-        raise ValueError(f"Invalid order '{ord}' for vector norm.{hint.get(ord, '')}")
+        raise _err("mnp.linalg.vector_norm", f"Invalid order '{ord}' for vector norm."
+                   f"{hint.get(ord, '')}")
     if ord == np.inf:
         return reductions.max(ufuncs.abs(x), axis=axis, keepdims=keepdims, initial=0)
     if ord == -np.inf:
@@ -1294,10 +1297,9 @@ def cond(x, p=None):
     x = mnp._arr(x)
     shape = aval_of(x).shape
     if len(shape) < 2:
-        raise ValueError(f"jnp.linalg.cond: input array must be at least 2D; got "
-                         f"arr.shape={shape}")
+        raise _err("mnp.linalg.cond", f"input array must be at least 2D; got shape {shape}")
     if shape[-1] == 0 or shape[-2] == 0:
-        raise ValueError(f"jnp.linalg.cond: input array must not be empty; got arr.shape={shape}")
+        raise _err("mnp.linalg.cond", f"input array must not be empty; got shape {shape}")
     if p is None or p == 2:
         s = svdvals(x)
         return ufuncs.divide(s[..., 0], s[..., -1])
@@ -1306,8 +1308,7 @@ def cond(x, p=None):
         r = ufuncs.divide(s[..., -1], s[..., 0])
     else:
         if shape[-2] != shape[-1]:
-            raise ValueError(f"jnp.linalg.cond: for p={p}, array must be square; got "
-                             f"arr.shape={shape}")
+            raise _err("mnp.linalg.cond", f"for p={p}, array must be square; got shape {shape}")
         r = ufuncs.multiply(norm(x, ord=p, axis=(-2, -1)), norm(inv(x), ord=p, axis=(-2, -1)))
     x_has_nan = reductions.any(ufuncs.isnan(x), axis=(-2, -1))
     return mnp.where(ufuncs.logical_and(ufuncs.isnan(r), ufuncs.logical_not(x_has_nan)),
