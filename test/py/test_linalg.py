@@ -795,3 +795,128 @@ def test_lu_errors():
         msl.lu_solve(msl.lu_factor(np.eye(3)), np.ones(3), trans=3)
     with pytest.raises(ValueError, match="scipy.linalg.lu: needs an array of at least 2"):
         msl.lu(np.ones(3))
+
+
+# ---------------------------------------------------------------------------
+# The array API's functions of jax.numpy.linalg (cross, diagonal, matmul,
+# matrix_norm, matrix_transpose, multi_dot, outer, tensordot, trace, vecdot,
+# vector_norm, cond): one table, evaluated by both libraries
+# ---------------------------------------------------------------------------
+
+def _array_api_inputs(dtype):
+    return dict(m=general((2, 3, 3), dtype), v=general((4, 3), dtype, seed=1),
+                w=general((4, 3), dtype, seed=2), r=general((3, 5), dtype, seed=3),
+                s=general((5, 2), dtype, seed=4), p=general((3,), dtype, seed=5),
+                q=general((2,), dtype, seed=6))
+
+
+# id: (function of (linalg module, inputs), differentiable)
+ARRAY_API = {
+    "cross": (lambda la, a: la.cross(a["v"], a["w"]), True),
+    "cross_axis": (lambda la, a: la.cross(a["v"].T, a["w"].T, axis=0), True),
+    "diagonal": (lambda la, a: la.diagonal(a["m"], offset=1), True),
+    "matmul": (lambda la, a: la.matmul(a["m"], a["r"]), True),
+    "matrix_norm": (lambda la, a: (la.matrix_norm(a["m"]),
+                                   la.matrix_norm(a["m"], ord=1, keepdims=True),
+                                   la.matrix_norm(a["m"], ord=2)), True),
+    "matrix_transpose": (lambda la, a: la.matrix_transpose(a["m"][..., :2]), True),
+    "multi_dot": (lambda la, a: (la.multi_dot([a["p"], a["r"], a["s"], a["q"]]),
+                                 la.multi_dot([a["v"], a["r"], a["s"]]),
+                                 la.multi_dot([a["m"][0], a["p"]])), True),
+    "outer": (lambda la, a: la.outer(a["p"], a["q"]), True),
+    "tensordot": (lambda la, a: (la.tensordot(a["m"], a["r"], axes=1),
+                                 la.tensordot(a["v"], a["w"], axes=((0, 1), (0, 1)))), True),
+    "trace": (lambda la, a: (la.trace(a["m"]), la.trace(a["m"], offset=-1)), True),
+    "vecdot": (lambda la, a: (la.vecdot(a["v"], a["w"]), la.vecdot(a["v"], a["w"], axis=0)),
+               True),
+    "vector_norm": (lambda la, a: (la.vector_norm(a["m"]),
+                                   la.vector_norm(a["v"], axis=1, ord=1),
+                                   la.vector_norm(a["v"], axis=0, ord=np.inf, keepdims=True),
+                                   la.vector_norm(a["v"], axis=(0, 1), ord=-np.inf),
+                                   la.vector_norm(a["v"], ord=3),
+                                   la.vector_norm(a["v"], ord=0)), True),
+    "cond": (lambda la, a: tuple(la.cond(a["m"], p) for p in (None, -2, 1, "fro")),
+             False),
+}
+
+
+def _tuple(out):
+    return out if isinstance(out, tuple) else (out,)
+
+
+# Eagerly (each op its own program: slow) in float32 only.
+@pytest.mark.parametrize("mode,dtype", [("eager", np.float32), ("jit", np.float32),
+                                        ("jit", np.float64)])
+@pytest.mark.parametrize("name", list(ARRAY_API))
+def test_array_api_linalg_matches_jax(name, dtype, mode, request):
+    if dtype == np.float64:
+        request.getfixturevalue("x64")
+    fn = ARRAY_API[name][0]
+    inputs = _array_api_inputs(dtype)
+    got = _tuple(run(lambda a: fn(mnp.linalg, a), (inputs,), mode))
+    want = _tuple(fn(jnp.linalg, inputs))
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert isinstance(g, mlax.Array) and g.weak_type == w.weak_type
+        close(g, w, dtype)
+
+
+@pytest.mark.parametrize("name", [n for n, (_, diff) in ARRAY_API.items() if diff])
+def test_array_api_linalg_grad_and_vmap(name):
+    fn = ARRAY_API[name][0]
+    inputs = _array_api_inputs(np.float32)
+
+    def scalar(la, np_mod):
+        return lambda a: sum(np_mod.sum(np_mod.sin(o)) for o in _tuple(fn(la, a)))
+
+    got = mlax.jit(mlax.grad(scalar(mnp.linalg, mnp)))(inputs)
+    want = jax.grad(scalar(jnp.linalg, jnp))(inputs)
+    for key in inputs:
+        close(got[key], want[key], tol=1e-3)
+    batched = {k: np.stack([v, v[::-1] * 2]) for k, v in inputs.items()}
+    got = _tuple(mlax.vmap(lambda a: fn(mnp.linalg, a))(batched))
+    want = _tuple(jax.vmap(lambda a: fn(jnp.linalg, a))(batched))
+    for g, w in zip(got, want):
+        close(g, w, tol=1e-3)
+
+
+def test_cond_of_singular_and_nan_matrices():
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]], np.float32)
+    nan = np.array([[np.nan, 1.0], [0.0, 1.0]], np.float32)
+    for p in (1, np.inf):
+        for x in (singular, nan):
+            got = mlax.jit(mnp.linalg.cond, static_argnums=1)(x, p)
+            np.testing.assert_array_equal(np.asarray(got),
+                                          np.asarray(jnp.linalg.cond(x, p)))
+
+
+_ARRAY_API_ERRORS = {
+    "cross": lambda la: la.cross(np.ones((2, 2)), np.ones((2, 2))),
+    "matrix_transpose": lambda la: la.matrix_transpose(np.ones(3)),
+    "multi_dot_none": lambda la: la.multi_dot([]),
+    "multi_dot_ndim": lambda la: la.multi_dot([np.ones((2, 2)), np.ones((2, 2, 2)),
+                                               np.ones((2, 2))]),
+    "multi_dot_mismatch": lambda la: la.multi_dot([np.ones((2, 3)), np.ones((2, 2))]),
+    "outer": lambda la: la.outer(np.ones((2, 2)), np.ones(2)),
+    "vector_norm_string": lambda la: la.vector_norm(np.ones(3), ord="inf"),
+    "cond_1d": lambda la: la.cond(np.ones(3)),
+    "cond_empty": lambda la: la.cond(np.ones((0, 0))),
+    "cond_not_square": lambda la: la.cond(np.ones((2, 3)), 1),
+    "diagonal_1d": lambda la: la.diagonal(np.ones(3)),
+    "vecdot_mismatch": lambda la: la.vecdot(np.ones(3), np.ones(4)),
+}
+
+
+@pytest.mark.parametrize("name", list(_ARRAY_API_ERRORS))
+def test_array_api_linalg_errors_match_jax(name):
+    with pytest.raises(Exception) as want:
+        _ARRAY_API_ERRORS[name](jnp.linalg)
+    with pytest.raises(want.type):
+        _ARRAY_API_ERRORS[name](mnp.linalg)
+
+
+@pytest.mark.parametrize("name", ["cross", "multi_dot_none", "outer", "cond_1d"])
+def test_array_api_linalg_errors_name_the_function_and_line(name):
+    function = name.split("_")[0] if name != "multi_dot_none" else "multi_dot"
+    with pytest.raises(ValueError, match=rf"mnp\.linalg\.{function}: .*test_linalg\.py"):
+        _ARRAY_API_ERRORS[name](mnp.linalg)

@@ -35,3 +35,18 @@ from mlax._src.lax.convolution import (  # noqa: F401,E402
     conv_general_dilated_patches, conv_transpose)
 from mlax._src.lax.special import (  # noqa: F401,E402
     bessel_i0e, bessel_i1e, betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)
+from mlax._src.lax.linalg import (  # noqa: F401,E402
+    DotDimensionNumbers, Precision, PrecisionLike, batch_matmul)
+from mlax._src.lax.convolution import (  # noqa: F401,E402
+    ConvGeneralDilatedDimensionNumbers, conv_general_dilated_local, conv_general_permutations,
+    conv_general_shape_tuple,
+    conv_shape_tuple, conv_transpose_shape_tuple, reduce_window_shape_tuple)
+from mlax._src.lax.shape import (  # noqa: F401,E402
+    broadcast_shapes, empty, split, stack, tile, unstack)
+from mlax._src.lax.slicing import (  # noqa: F401,E402
+    dynamic_update_index_in_dim, index_take, scatter_sub)
+from mlax._src.lax.reductions import reduce_xor  # noqa: F401,E402
+from mlax._src.lax.elementwise import dtype, mulhi  # noqa: F401,E402
+from mlax._src.lax.lax import optimization_barrier  # noqa: F401,E402
+from mlax._src.lax.shape import broadcast_like, shape_as_value  # noqa: F401,E402
+from mlax._src.lax.math import approx_max_k, approx_min_k  # noqa: F401,E402

@@ -9,6 +9,7 @@ from __future__ import annotations
 import builtins
 import collections
 import operator
+from typing import Union
 
 import numpy as np
 from mlir import ir
@@ -18,7 +19,8 @@ from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.base.tree import tree_unflatten
-from mlax._src.lax.lax import rev, transpose
+from mlax._src.lax.lax import dot_general, rev, transpose
+from mlax._src.lax.linalg import canonicalize_precision
 
 _CONV = "lax.conv_general_dilated"
 
@@ -53,6 +55,9 @@ class ConvDimensionNumbers(collections.namedtuple(
         "ConvDimensionNumbers", ["lhs_spec", "rhs_spec", "out_spec"])):
     """jax.lax.ConvDimensionNumbers: each spec lists (batch or output feature,
     feature or input feature, spatial...) dimension indices."""
+
+
+ConvGeneralDilatedDimensionNumbers = Union[tuple[str, str, str], ConvDimensionNumbers, None]
 
 
 def conv_general_permutations(dimension_numbers):
@@ -107,6 +112,71 @@ def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers) -> ConvDimen
                         f"{tuple(map(type, dimension_numbers))}.")
     raise TypeError("convolution dimension_numbers must be tuple/list or None, got "
                     f"{type(dimension_numbers)}.")
+
+
+def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
+    """jax.lax.conv_shape_tuple: the output shape of a convolution whose
+    shapes are in (batch, feature, spatial...) order."""
+    if isinstance(pads, str):
+        pads = padtype_to_pads(lhs_shape[2:], rhs_shape[2:], strides, pads)
+    if len(pads) != len(lhs_shape) - 2:
+        raise TypeError(f"Wrong number of explicit pads for convolution: expected "
+                        f"{len(lhs_shape) - 2}, got {len(pads)}.")
+    padded = [d + lo + hi for d, (lo, hi) in zip(lhs_shape[2:], pads)]
+    if builtins.any(d < 0 for d in padded):
+        raise ValueError("Negative padding is larger than the size of the corresponding "
+                         f"dimension: got padding={pads} for lhs_shape[2:]={lhs_shape[2:]}")
+    out_space = tuple(_stride_dim(d, k, s) for d, k, s in zip(padded, rhs_shape[2:], strides))
+    batch = lhs_shape[0] // batch_group_count if batch_group_count > 1 else lhs_shape[0]
+    return (batch, rhs_shape[0]) + out_space
+
+
+def _stride_dim(size, window, stride):
+    return builtins.max((size - window) // stride + 1, 0)
+
+
+def _in_spec_order(shape, perm):
+    return tuple(shape[i] for i in perm)
+
+
+def _in_out_order(shape, out_perm):
+    return tuple(shape[out_perm.index(i)] for i in range(len(out_perm)))
+
+
+def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
+    """jax.lax.conv_general_shape_tuple: conv_shape_tuple for shapes laid
+    out as the three dimension-number strings say."""
+    lhs_perm, rhs_perm, out_perm = conv_general_permutations(dimension_numbers)
+    out = conv_shape_tuple(_in_spec_order(lhs_shape, lhs_perm),
+                           _in_spec_order(rhs_shape, rhs_perm), window_strides, padding)
+    return _in_out_order(out, out_perm)
+
+
+def conv_transpose_shape_tuple(lhs_shape, rhs_shape, window_strides, padding,
+                               dimension_numbers):
+    """jax.lax.conv_transpose_shape_tuple: the output shape of conv_transpose."""
+    lhs_perm, rhs_perm, out_perm = conv_general_permutations(dimension_numbers)
+    lhs = _in_spec_order(lhs_shape, lhs_perm)
+    rhs = _in_spec_order(rhs_shape, rhs_perm)
+    if isinstance(padding, str):
+        padding = [_conv_transpose_padding(k, s, padding)
+                   for k, s in zip(rhs[2:], window_strides)]
+    out_space = tuple((i - 1) * s - k + 2 + builtins.sum(p)
+                      for i, k, s, p in zip(lhs[2:], rhs[2:], window_strides, padding))
+    return _in_out_order((lhs[0], rhs[0]) + out_space, out_perm)
+
+
+def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, padding,
+                              base_dilation=None, window_dilation=None):
+    """jax.lax.reduce_window_shape_tuple: the output shape of reduce_window."""
+    if base_dilation is not None:
+        operand_shape = tuple(_dilate(d, r) for d, r in zip(operand_shape, base_dilation))
+    if window_dilation is not None:
+        window_dimensions = tuple(_dilate(d, r)
+                                  for d, r in zip(window_dimensions, window_dilation))
+    padded = tuple(d + lo + hi for d, (lo, hi) in zip(operand_shape, padding))
+    return tuple(_stride_dim(d, w, s) for d, w, s in zip(padded, window_dimensions,
+                                                         window_strides))
 
 
 def padtype_to_pads(in_shape, window_shape, window_strides, padding):
@@ -235,8 +305,10 @@ def _dtype_kind(dtype):
 def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
                          rhs_dilation=None, dimension_numbers=None, feature_group_count=1,
                          batch_group_count=1, precision=None, preferred_element_type=None):
-    """jax.lax.conv_general_dilated (precision is accepted and ignored)."""
+    """jax.lax.conv_general_dilated (precision is checked as jax.lax does; the
+    op carries none, so XLA's default applies)."""
     name = _CONV
+    canonicalize_precision(precision)
     la, ra = aval_of(lhs), aval_of(rhs)
     dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
     n = la.ndim - 2
@@ -437,10 +509,6 @@ reduce_window_prod = _monoid_window("mul")
 # conv_transpose, conv_general_dilated_patches
 # ---------------------------------------------------------------------------
 
-def _dilate_dim(d, r):
-    return 0 if d == 0 else 1 + r * (d - 1)
-
-
 def _conv_transpose_padding(k, s, padding):
     """Before/after padding of one dimension of a transposed convolution
     (jax's _conv_transpose_padding)."""
@@ -485,7 +553,7 @@ def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numb
         rhs_dilation = one
     strides = tuple(strides)
     if use_consistent_padding or (isinstance(padding, str) and padding in {"SAME", "VALID"}):
-        eff = [_dilate_dim(k, r) for k, r in zip(k_sdims, rhs_dilation)]
+        eff = [_dilate(k, r) for k, r in zip(k_sdims, rhs_dilation)]
         replicated = [padding] * len(strides) if isinstance(padding, str) else \
             [tuple(p) for p in padding]
         pads = tuple(_conv_transpose_padding(k, s, p) for k, s, p in
@@ -527,3 +595,33 @@ def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding,
                                 lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
                                 dimension_numbers=dn, feature_group_count=channels,
                                 preferred_element_type=preferred_element_type)
+
+
+def conv_general_dilated_local(lhs, rhs, window_strides, padding, filter_shape,
+                               lhs_dilation=None, rhs_dilation=None, dimension_numbers=None,
+                               precision=None):
+    """jax.lax.conv_general_dilated_local: a convolution whose weights differ
+    at every output position (`rhs` has the output's spatial dimensions as
+    well): the patches of `lhs` contracted with `rhs` position by position,
+    as jax.lax computes it."""
+    la = aval_of(lhs)
+    canonicalize_precision(precision)
+    patches = conv_general_dilated_patches(
+        lhs, filter_shape, window_strides, padding, lhs_dilation=lhs_dilation,
+        rhs_dilation=rhs_dilation, dimension_numbers=dimension_numbers)
+    _, rhs_spec, out_spec = conv_dimension_numbers(
+        la.shape, (1, 1) + tuple(filter_shape), dimension_numbers)
+    # Batch over the spatial positions (in the patches' order), contract the
+    # patch features with rhs' input features.
+    lhs_batch = sorted(out_spec[2:])
+    rhs_batch = [rhs_spec[2:][k] for k in sorted(range(len(out_spec) - 2),
+                                                 key=lambda k: out_spec[2:][k])]
+    out = dot_general(patches, rhs, (((out_spec[1],), (rhs_spec[1],)), (lhs_batch, rhs_batch)),
+                      precision=precision)
+    # The result is (spatial..., batch, out features): move the last two to
+    # the output spec's batch and feature positions.
+    ndim = len(out_spec)
+    rest = iter(range(ndim - 2))
+    perm = [ndim - 2 if d == out_spec[0] else ndim - 1 if d == out_spec[1] else next(rest)
+            for d in range(ndim)]
+    return transpose(out, perm)

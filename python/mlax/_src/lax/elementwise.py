@@ -1,7 +1,7 @@
 """lax's elementwise ops: unary and binary arithmetic, comparisons,
-select_n, convert_element_type, the complex parts (real, imag, conj,
-complex), rounding, bit-level ops (shifts, clz,
-bitcast_convert_type), erf / erf_inv / nextafter. Strict as jax.lax: binary
+select_n, convert_element_type and dtype, the complex parts (real, imag,
+conj, complex), rounding, bit-level ops (shifts, clz, bitcast_convert_type,
+mulhi), erf / erf_inv / nextafter. Strict as jax.lax: binary
 ops need equal shapes and dtypes.
 
 Result types come from the ops' C++ shape rules (`MlaxElementwiseOps.td`:
@@ -333,6 +333,20 @@ def convert_element_type(x, new_dtype, weak_type=False):
     return bind(_convert_p, x, new_dtype=new_dtype, weak_type=weak_type)
 
 
+def dtype(x):
+    """jax.lax.dtype: the dtype of a value, array or dtype-like, canonicalized
+    (float64 is float32 unless x64 is on)."""
+    if dtypes.is_python_scalar(x) or isinstance(x, (np.ndarray, np.generic)) or isinstance(
+            getattr(x, "aval", None), ShapedArray):
+        return aval_of(x).dtype
+    if isinstance(x, type) and x in (bool, int, float, complex):
+        return aval_of(x(0)).dtype
+    try:
+        return dtypes.canonicalize(np.dtype(x if isinstance(x, type) else getattr(x, "dtype", x)))
+    except TypeError:
+        raise TypeError(f"Cannot determine dtype of {x}") from None
+
+
 def square(x):
     return mul(x, x)
 
@@ -407,3 +421,42 @@ def _as_array(x):
     array (as jax.lax functions that return their input still return an Array)."""
     aval = aval_of(x)
     return convert_element_type(x, aval.dtype, weak_type=aval.weak_type)
+
+
+def mulhi(x, y):
+    """jax.lax.mulhi: the high half of the bits of x * y (integers of one
+    dtype), from the four products of the operands' half-width halves in the
+    unsigned type of their width, as JAX's fallback lowering."""
+    ax, ay = aval_of(x), aval_of(y)
+    if ax.dtype != ay.dtype:
+        raise TypeError(f"lax.mulhi requires arguments to have the same dtypes, got "
+                        f"{ax.dtype.name}, {ay.dtype.name} (at {core.user_location_str()})")
+    _check_kind("mulhi", "int", ax)
+    if ax.shape != ay.shape:  # strict, as mlax.lax's other binary ops
+        raise shape_error("lax.mulhi", f"needs operands of one shape, got {ax.shape} and "
+                          f"{ay.shape}")
+    bits = _bits_of(ax.dtype)
+    half = bits // 2
+    unsigned = np.dtype(f"uint{bits}")
+    xu, yu = bitcast_convert_type(x, unsigned), bitcast_convert_type(y, unsigned)
+
+    def const(v):
+        return convert_element_type(np.full(ax.shape, v, unsigned), unsigned)
+
+    low_mask, shift = const((1 << half) - 1), const(half)
+    x_lo, x_hi = bitwise_and(xu, low_mask), shift_right_logical(xu, shift)
+    y_lo, y_hi = bitwise_and(yu, low_mask), shift_right_logical(yu, shift)
+    lo_lo, lo_hi, hi_lo = mul(x_lo, y_lo), mul(x_lo, y_hi), mul(x_hi, y_lo)
+    cross = add(add(bitwise_and(lo_hi, low_mask), bitwise_and(hi_lo, low_mask)),
+                shift_right_logical(lo_lo, shift))
+    hi = add(mul(x_hi, y_hi), add(shift_right_logical(lo_hi, shift),
+                                  add(shift_right_logical(hi_lo, shift),
+                                      shift_right_logical(cross, shift))))
+    if dtypes.is_signed_int(ax.dtype):
+        # Two's complement: the signed high half is the unsigned one less y
+        # when x < 0 and less x when y < 0.
+        sign = const(bits - 1)
+        hi = sub(hi, add(mul(shift_right_logical(xu, sign), yu),
+                         mul(shift_right_logical(yu, sign), xu)))
+    return convert_element_type(bitcast_convert_type(hi, ax.dtype), ax.dtype,
+                                weak_type=ax.weak_type and ay.weak_type)

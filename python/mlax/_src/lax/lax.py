@@ -10,6 +10,9 @@ and holds the conveniences built from several families.
 """
 from __future__ import annotations
 
+from mlax._src.base.tree import tree_flatten, tree_unflatten
+from mlax._src.core.primitives import Primitive, _ops, bind
+
 from mlax._src.lax.elementwise import (  # noqa: F401
     abs, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
@@ -52,3 +55,19 @@ def stop_gradient(x):
     from mlax._src.transforms import autodiff
 
     return autodiff.stop_gradient(x)
+
+
+_optimization_barrier_p = Primitive(
+    "optimization_barrier", lambda *avals: list(avals),
+    lambda values, avals, outs: list(_ops().OptimizationBarrierOp(values).results),
+    multiple_results=True)
+
+
+def optimization_barrier(operand, /):
+    """jax.lax.optimization_barrier: the pytree `operand` unchanged, through
+    one `mlax.optimization_barrier` that XLA may not move computation across
+    (its derivative and batching pass through it)."""
+    leaves, tree = tree_flatten(operand)
+    if not leaves:
+        return operand
+    return tree_unflatten(tree, bind(_optimization_barrier_p, *leaves))

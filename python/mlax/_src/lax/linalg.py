@@ -1,9 +1,12 @@
-"""lax's linear algebra: dot_general and dot, cholesky and lu (the other
-decompositions of jax.lax.linalg are in mlax._src.numpy.linalg).
+"""lax's linear algebra: dot_general, dot and batch_matmul with their
+Precision, cholesky and lu (the other decompositions of jax.lax.linalg are in
+mlax._src.numpy.linalg).
 """
 from __future__ import annotations
 
 import builtins
+import enum
+from typing import Sequence, Union
 
 import numpy as np
 from mlir import ir
@@ -14,6 +17,58 @@ from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_erro
 from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import _i64_array, convert_element_type
+
+
+class Precision(enum.Enum):
+    """jax.lax.Precision: the speed / accuracy trade-off of float32 matrix
+    products on accelerators (none on CPU). Also named by the strings of
+    `_PRECISION_STRINGS`."""
+
+    DEFAULT = 0
+    HIGH = 1
+    HIGHEST = 2
+
+    @classmethod
+    def _missing_(cls, value):
+        return _PRECISION_STRINGS.get(value)
+
+    def __repr__(self):
+        return f"{self.__class__.__name__}.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+
+_PRECISION_STRINGS = {
+    "highest": Precision.HIGHEST, "float32": Precision.HIGHEST, "high": Precision.HIGH,
+    "bfloat16_3x": Precision.HIGH, "tensorfloat32": Precision.HIGH,
+    "default": Precision.DEFAULT, "bfloat16": Precision.DEFAULT, "fastest": Precision.DEFAULT,
+    None: Precision.DEFAULT}
+
+PrecisionLike = Union[None, str, Precision, tuple[str, str], tuple[Precision, Precision]]
+DotDimensionNumbers = tuple[tuple[Sequence[int], Sequence[int]],
+                            tuple[Sequence[int], Sequence[int]]]
+
+
+def canonicalize_precision(precision):
+    """`precision` as None or a (lhs, rhs) pair of Precision, as jax.lax
+    reads it; anything else is a ValueError. The mlax ops carry no precision
+    config, so XLA's default applies whatever is asked (the same on CPU)."""
+    if precision is None:
+        return None
+    if isinstance(precision, str) and precision in _PRECISION_STRINGS:
+        return Precision(precision), Precision(precision)
+    if isinstance(precision, Precision):
+        return precision, precision
+    if isinstance(precision, (list, tuple)) and len(precision) == 2:
+        if builtins.all(isinstance(p, Precision) for p in precision):
+            return tuple(precision)
+        if builtins.all(isinstance(p, str) and p in _PRECISION_STRINGS for p in precision):
+            return Precision(precision[0]), Precision(precision[1])
+    raise ValueError(
+        "Precision argument must be one of:\n- None,\n"
+        f"- a string in {list(_PRECISION_STRINGS)},\n- a lax.Precision value,\n"
+        f"- a tuple of two lax.Precision values or strings;\ngot {precision}.")
 
 
 def _dot_general_eval(lhs, rhs, *, dimension_numbers, preferred_element_type):
@@ -51,6 +106,7 @@ _dot_general_p = Primitive("dot_general", _dot_general_eval, _dot_general_emit)
 
 
 def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+    canonicalize_precision(precision)
     (lc, rc), (lb, rb) = dimension_numbers
     dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
@@ -77,8 +133,22 @@ def dot(lhs, rhs, precision=None, preferred_element_type=None):
     l, r = aval_of(lhs), aval_of(rhs)
     if l.ndim not in (1, 2) or r.ndim not in (1, 2):
         raise shape_error("lax.dot", f"needs 1D or 2D operands, got {l.shape} and {r.shape}")
-    return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())),
+    return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())), precision=precision,
                        preferred_element_type=preferred_element_type)
+
+
+def batch_matmul(lhs, rhs, precision=None):
+    """jax.lax.batch_matmul: matrix products over equal leading batch dimensions."""
+    l, r = aval_of(lhs), aval_of(rhs)
+    if builtins.min(l.ndim, r.ndim) < 2:
+        raise shape_error("lax.batch_matmul", f"Arguments to batch_matmul must be at least 2D, "
+                          f"got {l.ndim}, {r.ndim}", ValueError)
+    if l.ndim != r.ndim:
+        raise shape_error("lax.batch_matmul", f"Arguments to batch_matmul must have same ndim, "
+                          f"got {l.ndim}, {r.ndim}", ValueError)
+    batch = tuple(range(l.ndim - 2))
+    return dot_general(lhs, rhs, (((l.ndim - 1,), (r.ndim - 2,)), (batch, batch)),
+                       precision=precision)
 
 
 def _cholesky_eval(x):

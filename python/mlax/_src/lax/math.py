@@ -1,6 +1,7 @@
 """The ops of MlaxMathOps.td: hyperbolic and inverse trigonometric functions,
 special functions, clamp, top_k and the cumulative reductions other than
-cumsum; with exp2, reciprocal and integer_pow built from them.
+cumsum; with exp2, reciprocal, integer_pow and approx_max_k / approx_min_k
+built from them.
 
 Each function with its own op (MlaxMathOps.td) is a primitive here; the rest
 are compositions of mlax.lax functions, so their derivatives and batching
@@ -18,7 +19,7 @@ from mlax._src.core.tracer import ShapedArray
 from mlax._src.lax.elementwise import _as_array
 from mlax._src.lax.lax import (
     _binary, _check_kind, _i64, _unary, convert_element_type, div, exp, full_like,
-    max, min, mul, transpose)
+    max, min, mul, neg, transpose)
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 
 
@@ -172,6 +173,39 @@ def top_k(operand, k, *, axis=-1):
     perm[axis], perm[last] = last, axis
     values, indices = bind(_top_k_p, transpose(operand, perm), k=k)
     return transpose(values, perm), transpose(indices, perm)
+
+
+def _approx_top_k(name, operand, k, reduction_dimension, is_max_k):
+    aval = aval_of(operand)
+    k = operator.index(k)
+    if k <= 0:
+        raise shape_error(name, f"k must be positive, got {k}", ValueError)
+    if aval.ndim == 0:
+        raise shape_error(name, f"operand must have >= 1 dimension, got {aval.shape}")
+    size = aval.shape[reduction_dimension]
+    if size < k:
+        raise shape_error(name, f"k must be smaller than the size of reduction_dim {size}, "
+                          f"got {k}", ValueError)
+    if not dtypes.is_float(aval.dtype):
+        raise shape_error(name, f"operand must be a floating type, got {aval.dtype.name}",
+                          ValueError)
+    if is_max_k:
+        return list(top_k(operand, k, axis=reduction_dimension))
+    values, indices = top_k(neg(operand), k, axis=reduction_dimension)
+    return [neg(values), indices]
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    """jax.lax.approx_max_k as JAX computes it off TPU: the exact top k
+    (sorted, so also a valid result without aggregate_to_topk)."""
+    return _approx_top_k("lax.approx_max_k", operand, k, reduction_dimension, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    """jax.lax.approx_min_k as JAX computes it off TPU: the exact bottom k."""
+    return _approx_top_k("lax.approx_min_k", operand, k, reduction_dimension, False)
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """lax's reductions (reduce_sum/prod/max/min/and/or), cumsum and sort, and
-the reductions built from them: argmax/argmin and reduce over the standard
-monoids.
+the reductions built from them: reduce_xor, argmax/argmin and reduce over
+the standard monoids.
 """
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import (
     _check_kind, _i64, _i64_array, add, bitwise_and, bitwise_or, convert_element_type,
-    eq, mul, ne, select)
+    bitwise_xor, eq, mul, ne, select)
 from mlax._src.lax.elementwise import max as lax_max, min as lax_min
-from mlax._src.lax.shape import broadcast, broadcast_in_dim, broadcasted_iota, full_like
+from mlax._src.lax.shape import (
+    broadcast, broadcast_in_dim, broadcasted_iota, concatenate, full, full_like, reshape,
+    slice_in_dim, transpose)
 
 
 def _reduction(name, op_class, kind):
@@ -60,6 +62,34 @@ def reduce_or(x, axes):
     if aval_of(x).dtype != dtypes.bool_:
         raise shape_error("lax.reduce_or", "needs a bool operand")
     return _reduce_or(x, axes)
+
+
+def reduce_xor(operand, axes):
+    """jax.lax.reduce_xor: the bitwise XOR over `axes` (bool or integer
+    operands), folded pairwise: the reduced axes go last as one, and each
+    step XORs its two halves (the odd element carried along)."""
+    aval = aval_of(operand)
+    if not (dtypes.is_int(aval.dtype) or dtypes.is_bool(aval.dtype)):
+        raise shape_error("lax.reduce_xor", "logical reduction requires operand dtype bool or "
+                          f"int, got {aval.dtype.name}")
+    axes = tuple(operator.index(a) for a in axes)
+    if len(set(axes)) != len(axes) or builtins.any(not 0 <= a < aval.ndim for a in axes):
+        raise shape_error("lax.reduce_xor", f"axes {axes} must be distinct axes of shape "
+                          f"{aval.shape}", ValueError)
+    kept = [d for d in range(aval.ndim) if d not in axes]
+    kept_shape = tuple(aval.shape[d] for d in kept)
+    n = int(np.prod([aval.shape[a] for a in axes], dtype=np.int64))
+    if n == 0:
+        return full(kept_shape, 0, aval.dtype)
+    x = reshape(transpose(operand, kept + sorted(axes)), kept_shape + (n,))
+    last = len(kept_shape)
+    while n > 1:
+        h = n // 2
+        folded = bitwise_xor(slice_in_dim(x, 0, h, axis=last), slice_in_dim(x, h, 2 * h,
+                                                                             axis=last))
+        x = concatenate([folded, slice_in_dim(x, 2 * h, n, axis=last)], last) if n % 2 else folded
+        n = h + n % 2
+    return reshape(x, kept_shape)
 
 
 def _sort_eval(*operands, dimension, is_stable, num_keys):

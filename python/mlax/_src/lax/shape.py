@@ -1,7 +1,8 @@
 """lax's shape ops: broadcast_in_dim, reshape, transpose, slice,
 concatenate, pad, iota, rev, the filled arrays built by broadcasting
-(full, full_like), and the helpers built from them (squeeze, expand_dims,
-collapse, index_in_dim, broadcast_to_rank).
+(full, full_like, empty), and the helpers built from them (squeeze,
+expand_dims, collapse, index_in_dim, broadcast_to_rank, split, tile, stack,
+unstack) and broadcast_shapes.
 
 Result types come from the ops' C++ shape rules (`MlaxShapeOps.cpp`):
 transpose, slice, concatenate and pad infer theirs; broadcast_in_dim,
@@ -160,6 +161,12 @@ def full(shape, fill_value, dtype=None):
     return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
 
 
+def empty(shape, dtype, *, out_sharding=None):
+    """jax.lax.empty: an array whose values are unspecified (zeros here)."""
+    shape = (shape,) if np.ndim(shape) == 0 else shape
+    return _full(tuple(operator.index(s) for s in shape), 0, dtypes.canonicalize(dtype), False)
+
+
 def _full(shape, fill_value, dtype, weak_type):
     value = convert_element_type(fill_value, dtype, weak_type=weak_type)
     return broadcast(value, shape)
@@ -280,3 +287,114 @@ def broadcast_to_rank(x, rank):
     if rank == aval.ndim:
         return _as_array(x)
     return broadcast(x, (1,) * (rank - aval.ndim))
+
+
+def broadcast_shape(shapes, label):
+    """The NumPy broadcast of `shapes`; a ValueError naming `label` when they
+    do not broadcast (mlax.numpy's broadcast_shapes shares it)."""
+    ndim = builtins.max((len(s) for s in shapes), default=0)
+    result = []
+    for i in range(-ndim, 0):
+        sizes = {s[i] for s in shapes if len(s) >= -i and s[i] != 1}
+        if len(sizes) > 1:
+            raise ValueError(
+                f"{label}: incompatible shapes for broadcasting: "
+                f"{', '.join(str(tuple(s)) for s in shapes)} (at {core.user_location_str()})")
+        result.append(sizes.pop() if sizes else 1)
+    return tuple(result)
+
+
+def broadcast_shapes(*shapes):
+    """jax.lax.broadcast_shapes: the shape NumPy broadcasting gives `shapes`."""
+    shapes = [tuple(operator.index(d) for d in s) for s in shapes]
+    for s in shapes:
+        if builtins.any(d < 0 for d in s):
+            raise TypeError("Only non-negative indices are allowed when broadcasting static "
+                            f"shapes, but got shape {s}.")
+    return broadcast_shape(shapes, "lax.broadcast_shapes")
+
+
+def broadcast_like(arr, like_arr):
+    """jax.lax.broadcast_like: `arr` broadcast (NumPy's rules) to the shape of `like_arr`."""
+    aval, shape = aval_of(arr), aval_of(like_arr).shape
+    if broadcast_shape([aval.shape, shape], "lax.broadcast_like") != shape:
+        raise ValueError(f"lax.broadcast_like: cannot broadcast shape {aval.shape} to {shape} "
+                         f"(at {core.user_location_str()})")
+    return _as_array(broadcast_to(arr, shape))
+
+
+def broadcast_to(x, shape):
+    """`x` broadcast to `shape`, which NumPy's rules allow (checked by the
+    caller). A size-1 dimension that grows is dropped first: broadcast_in_dim
+    maps each operand dimension to an equal result dimension."""
+    aval = aval_of(x)
+    lead = len(shape) - aval.ndim
+    keep = [i for i, d in enumerate(aval.shape) if d == shape[lead + i]]
+    if len(keep) != aval.ndim:
+        x = reshape(x, [aval.shape[i] for i in keep])
+    return broadcast_in_dim(x, shape, [lead + i for i in keep])
+
+
+def shape_as_value(shape):
+    """jax.lax.shape_as_value: a static shape as an int32 vector (mlax shapes
+    are never symbolic)."""
+    shape = tuple(operator.index(d) for d in shape)
+    if not shape:
+        return full((0,), 0, dtypes.int32)
+    return np.asarray(shape, dtype=dtypes.int32)
+
+
+def split(operand, sizes, axis=0):
+    """jax.lax.split: `operand` cut along `axis` into pieces of `sizes`."""
+    aval = aval_of(operand)
+    axis = _axis("split", axis, aval.ndim)
+    sizes = [operator.index(s) for s in sizes]
+    if builtins.any(s < 0 for s in sizes):
+        raise shape_error("lax.split", f"Sizes passed to split must be nonnegative, got {sizes}",
+                          ValueError)
+    if builtins.sum(sizes) != aval.shape[axis]:
+        raise shape_error("lax.split", f"Sum of sizes {builtins.sum(sizes)} must be equal to "
+                          f"dimension {axis} of the operand shape {aval.shape}", ValueError)
+    pieces, start = [], 0
+    for size in sizes:
+        pieces.append(slice_in_dim(operand, start, start + size, axis=axis))
+        start += size
+    return pieces
+
+
+def tile(operand, reps):
+    """jax.lax.tile: `operand` repeated `reps[i]` times along dimension i."""
+    aval = aval_of(operand)
+    reps = tuple(operator.index(r) for r in reps)
+    if len(reps) != aval.ndim:
+        raise shape_error("lax.tile", f"reps length must be equal to the ndim of x, got "
+                          f"len(reps)={len(reps)} and x.ndim={aval.ndim}")
+    if builtins.any(r < 0 for r in reps):
+        raise shape_error("lax.tile", f"reps must be non-negative, got {reps}", ValueError)
+    # Broadcast to (r0, d0, r1, d1, ...) and merge each pair.
+    interleaved = tuple(n for pair in zip(reps, aval.shape) for n in pair)
+    out = broadcast_in_dim(operand, interleaved, tuple(range(1, 2 * aval.ndim, 2)))
+    return _as_array(reshape(out, tuple(r * d for r, d in zip(reps, aval.shape))))
+
+
+def stack(operands, axis=0):
+    """jax.lax.stack: equal-shaped `operands` joined along a new `axis`."""
+    avals = [aval_of(x) for x in operands]
+    axis = _axis("stack", axis, avals[0].ndim + 1)  # IndexError without operands, as JAX
+    if len({a.ndim for a in avals}) > 1:
+        raise shape_error("lax.stack", "Cannot stack arrays with different numbers of "
+                          f"dimensions: got {', '.join(str(a.shape) for a in avals)}", ValueError)
+    if len({a.shape for a in avals}) > 1:
+        raise shape_error("lax.stack", "All input arrays must have the same shape. Got "
+                          f"{', '.join(str(a.shape) for a in avals)}", ValueError)
+    if len({a.dtype for a in avals}) > 1:
+        raise shape_error("lax.stack", "requires arguments to have the same dtypes, got "
+                          f"{', '.join(a.dtype.name for a in avals)}")
+    return _as_array(concatenate([expand_dims(x, (axis,)) for x in operands], axis))
+
+
+def unstack(x, axis=0):
+    """jax.lax.unstack: the slices of `x` along `axis`, as a tuple."""
+    aval = aval_of(x)
+    axis = _axis("unstack", axis, aval.ndim)
+    return tuple(index_in_dim(x, i, axis, keepdims=False) for i in range(aval.shape[axis]))

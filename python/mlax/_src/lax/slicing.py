@@ -1,5 +1,6 @@
 """lax's indexing ops (jax/_src/lax/slicing.py): dynamic_slice,
-dynamic_update_slice, gather, scatter and take.
+dynamic_update_slice, gather, scatter and take, and the conveniences built
+from them (the *_in_dim forms, index_take, scatter_sub).
 """
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_erro
 from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import (
-    _i64, _i64_array, add, bitwise_and, convert_element_type, ge, le, lt, max, min, select)
+    _check_kind, _i64, _i64_array, add, bitwise_and, convert_element_type, ge, le, lt, max,
+    min, rem, select, sub)
 from mlax._src.lax.reductions import reduce_and
-from mlax._src.lax.shape import broadcast_in_dim, full_like, reshape, slice
+from mlax._src.lax.shape import (
+    broadcast_in_dim, concatenate, expand_dims, full_like, reshape, slice)
 
 
 def _index_scalar_check(name, avals):
@@ -144,6 +147,22 @@ def dynamic_update_slice_in_dim(operand, update, start_index, axis):
     starts = [0] * aval.ndim
     starts[int(axis) % aval.ndim] = start_index
     return dynamic_update_slice(operand, update, starts)
+
+
+def dynamic_update_index_in_dim(operand, update, index, axis, *, allow_negative_indices=True):
+    """jax.lax.dynamic_update_index_in_dim: `update` (with or without the
+    size-1 `axis`) written at `index` along `axis`. Negative indices always
+    count from the end (JAX leaves them undefined without
+    allow_negative_indices)."""
+    aval, uaval = aval_of(operand), aval_of(update)
+    axis = int(axis)
+    if uaval.ndim != aval.ndim:
+        if uaval.ndim + 1 != aval.ndim:
+            raise shape_error("lax.dynamic_update_index_in_dim",
+                              f"update of shape {uaval.shape} needs rank {aval.ndim} or "
+                              f"{aval.ndim - 1} for an operand of shape {aval.shape}")
+        update = expand_dims(update, (axis,))
+    return dynamic_update_slice_in_dim(operand, update, index, axis)
 
 
 class GatherDimensionNumbers(collections.namedtuple(
@@ -486,3 +505,33 @@ def take(x, indices, axis):
     if not 0 <= axis < aval.ndim:
         raise ValueError(f"take: axis {axis} is out of range for rank {aval.ndim}")
     return bind(_take_p, x, indices, axis=int(axis))
+
+
+def index_take(src, idxs, axes):
+    """jax.lax.index_take: src[idxs[0], idxs[1], ...] over `axes`, the
+    indices taken modulo each axis' size (Python's sign convention)."""
+    aval = aval_of(src)
+    axes = tuple(int(a) for a in axes)
+    indices = concatenate([expand_dims(i, (1,)) for i in idxs], 1)
+    iaval = aval_of(indices)
+    sizes = np.broadcast_to(np.array([aval.shape[a] for a in axes], iaval.dtype), iaval.shape)
+    sizes = convert_element_type(sizes, iaval.dtype)
+    r = rem(indices, sizes)
+    indices = select(lt(r, full_like(r, 0)), add(r, sizes), r)
+    slice_sizes = list(aval.shape)
+    for a in axes:
+        slice_sizes[a] = 1
+    dnums = GatherDimensionNumbers(
+        offset_dims=tuple(range(1, aval.ndim - iaval.shape[1] + 1)),
+        collapsed_slice_dims=axes, start_index_map=axes)
+    return gather(src, indices, dimension_numbers=dnums, slice_sizes=tuple(slice_sizes))
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    """jax.lax.scatter_sub: scatter_add of the negated updates (0 - u, which
+    wraps for unsigned integers as the subtraction does)."""
+    _check_kind("scatter_sub", "number", aval_of(updates))
+    return scatter_add(operand, scatter_indices, sub(full_like(updates, 0), updates),
+                       dimension_numbers, indices_are_sorted=indices_are_sorted,
+                       unique_indices=unique_indices, mode=mode)

@@ -31,7 +31,9 @@ from mlax._src.lax.linalg import lu
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import array_creation
+from mlax._src.numpy import library as mnl
 from mlax._src.numpy import reductions
+from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import tensor_contractions
 from mlax._src.numpy import ufuncs
 
@@ -1154,3 +1156,160 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         return matrix_norm_2(x, (r, c), ord, keepdims)
     raise ValueError(f"mnp.linalg.norm: invalid norm order {ord!r} for matrices "
                      f"(at {_where()})")
+
+
+# ---------------------------------------------------------------------------
+# The array API's linalg functions: jax.numpy.linalg's names for mlax.numpy
+# functions over the last axis / last two axes
+# ---------------------------------------------------------------------------
+
+def cross(x1, x2, /, *, axis=-1):
+    x1, x2 = mnp._arr(x1), mnp._arr(x2)
+    n1, n2 = aval_of(x1).shape[axis], aval_of(x2).shape[axis]
+    if n1 != 3 or n2 != 3:
+        raise _err("mnp.linalg.cross", "Both input arrays must be (arrays of) 3-dimensional "
+                   f"vectors, but they have x1.shape[axis]={n1} and x2.shape[axis]={n2}")
+    return mne.cross(x1, x2, axis=axis)
+
+
+def diagonal(x, /, *, offset=0):
+    return mnc.diagonal(mnp._arr(x), offset=offset, axis1=-2, axis2=-1)
+
+
+def matmul(x1, x2, /, *, precision=None, preferred_element_type=None):
+    return tensor_contractions.matmul(mnp._arr(x1), mnp._arr(x2), precision=precision,
+                                      preferred_element_type=preferred_element_type)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):  # noqa: A002
+    return norm(x, ord=ord, keepdims=keepdims, axis=(-2, -1))
+
+
+def matrix_transpose(x, /):
+    x = mnp._arr(x)
+    ndim = aval_of(x).ndim
+    if ndim < 2:
+        raise _err("mnp.linalg.matrix_transpose", f"requires at least 2 dimensions; got "
+                   f"ndim={ndim}")
+    return _lax.transpose(x, (*range(ndim - 2), ndim - 1, ndim - 2))
+
+
+def _chain_order(dims):
+    """The cheapest parenthesisation of a matrix chain whose i-th matrix is
+    dims[i] x dims[i + 1] (the textbook dynamic programme): split[i][j] is
+    where the product of matrices i..j splits."""
+    n = len(dims) - 1
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j], split[i][j] = builtins.min(
+                (cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1], k)
+                for k in range(i, j))
+    return split
+
+
+def multi_dot(arrays, *, precision=None):
+    """jax.numpy.linalg.multi_dot: the product of a chain of matrices in the
+    order that needs the fewest multiplications (the first and last may be
+    vectors)."""
+    arrs = [mnp._arr(a) for a in arrays]
+    if len(arrs) < 2:
+        raise _err("mnp.linalg.multi_dot", f"requires at least two arrays; got "
+                   f"len(arrays)={len(arrs)}")
+    shapes = [aval_of(a).shape for a in arrs]
+    if not (len(shapes[0]) in (1, 2) and len(shapes[-1]) in (1, 2)
+            and builtins.all(len(s) == 2 for s in shapes[1:-1])):
+        raise _err("mnp.linalg.multi_dot", "input arrays must all be two-dimensional, except "
+                   "for the first and last array which may be 1 or 2 dimensional. Got array "
+                   f"shapes {shapes}")
+    if builtins.any(a[-1] != b[0] for a, b in zip(shapes[:-1], shapes[1:])):
+        raise _err("mnp.linalg.multi_dot", "last dimension of each array must match first "
+                   f"dimension of following array. Got array shapes {shapes}")
+    dims = [1 if len(shapes[0]) == 1 else shapes[0][0]] + [s[-1] for s in shapes[:-1]] + [
+        1 if len(shapes[-1]) == 1 else shapes[-1][-1]]
+    split = _chain_order(dims)
+
+    def product(i, j):
+        if i == j:
+            return arrs[i]
+        k = split[i][j]
+        return tensor_contractions.matmul(product(i, k), product(k + 1, j), precision=precision)
+
+    return product(0, len(arrs) - 1)
+
+
+def outer(x1, x2, /):
+    x1, x2 = mnp._arr(x1), mnp._arr(x2)
+    n1, n2 = aval_of(x1).ndim, aval_of(x2).ndim
+    if n1 != 1 or n2 != 1:
+        raise _err("mnp.linalg.outer", f"Input arrays must be one-dimensional, but they are "
+                   f"x1.ndim={n1} x2.ndim={n2}")
+    return ufuncs.multiply(mnp.reshape(x1, (-1, 1)), mnp.reshape(x2, (1, -1)))
+
+
+def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None,
+              out_sharding=None):
+    return mnc.tensordot(mnp._arr(x1), mnp._arr(x2), axes=axes, precision=precision,
+                         preferred_element_type=preferred_element_type)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    return mnc.trace(mnp._arr(x), offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
+    return mnl.vecdot(mnp._arr(x1), mnp._arr(x2), axis=axis, precision=precision,
+                      preferred_element_type=preferred_element_type)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):  # noqa: A002
+    """jax.numpy.linalg.vector_norm: the `ord`-norm over `axis` (all axes
+    when None), with JAX's dtypes (ord=1 keeps an integer dtype)."""
+    x = mnp._arr(x)
+    if ord is None or ord == 2:
+        return ufuncs.sqrt(reductions.sum(ufuncs.real(ufuncs.multiply(x, ufuncs.conj(x))),
+                                          axis=axis, keepdims=keepdims))
+    if isinstance(ord, str):
+        hint = {"inf": "Use 'jax.numpy.inf' instead.", "-inf": "Use '-jax.numpy.inf' instead."}
+        raise _err("mnp.linalg.vector_norm", f"Invalid order '{ord}' for vector norm."
+                   f"{hint.get(ord, '')}")
+    if ord == np.inf:
+        return reductions.max(ufuncs.abs(x), axis=axis, keepdims=keepdims, initial=0)
+    if ord == -np.inf:
+        return reductions.min(ufuncs.abs(x), axis=axis, keepdims=keepdims)
+    if ord == 0:
+        dtype = dtypes.to_inexact(aval_of(x).dtype)
+        return reductions.sum(ufuncs.not_equal(x, 0), dtype=_real_dtype(dtype), axis=axis,
+                              keepdims=keepdims)
+    absx = ufuncs.abs(x)
+    if ord == 1:
+        return reductions.sum(absx, axis=axis, keepdims=keepdims)
+    return ufuncs.power(reductions.sum(ufuncs.power(absx, ord), axis=axis, keepdims=keepdims),
+                        1.0 / ord)
+
+
+def cond(x, p=None):
+    """jax.numpy.linalg.cond: the condition number in the `p`-norm (by the
+    singular values for p in (None, 2, -2)); NaN becomes inf where `x` has
+    no NaN."""
+    x = mnp._arr(x)
+    shape = aval_of(x).shape
+    if len(shape) < 2:
+        raise _err("mnp.linalg.cond", f"input array must be at least 2D; got shape {shape}")
+    if shape[-1] == 0 or shape[-2] == 0:
+        raise _err("mnp.linalg.cond", f"input array must not be empty; got shape {shape}")
+    if p is None or p == 2:
+        s = svdvals(x)
+        return ufuncs.divide(s[..., 0], s[..., -1])
+    if p == -2:
+        s = svdvals(x)
+        r = ufuncs.divide(s[..., -1], s[..., 0])
+    else:
+        if shape[-2] != shape[-1]:
+            raise _err("mnp.linalg.cond", f"for p={p}, array must be square; got shape {shape}")
+        r = ufuncs.multiply(norm(x, ord=p, axis=(-2, -1)), norm(inv(x), ord=p, axis=(-2, -1)))
+    x_has_nan = reductions.any(ufuncs.isnan(x), axis=(-2, -1))
+    return mnp.where(ufuncs.logical_and(ufuncs.isnan(r), ufuncs.logical_not(x_has_nan)),
+                     np.inf, r)

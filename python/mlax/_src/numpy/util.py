@@ -4,13 +4,13 @@ lax one (`_unary`, `_binary`; `_eager_jit` runs a whole function as one
 dispatch when called eagerly, as jax.numpy does)."""
 from __future__ import annotations
 
-import builtins
 
 import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
+from mlax._src.lax import shape as lax_shape
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of
@@ -69,28 +69,13 @@ def _convert(x, dtype, weak):
 
 
 def broadcast_shapes(*shapes, name="broadcast_shapes"):
-    ndim = builtins.max((len(s) for s in shapes), default=0)
-    result = []
-    for i in range(-ndim, 0):
-        sizes = {s[i] for s in shapes if len(s) >= -i and s[i] != 1}
-        if len(sizes) > 1:
-            raise ValueError(
-                f"mnp.{name}: incompatible shapes for broadcasting: "
-                f"{', '.join(str(tuple(s)) for s in shapes)} (at {core.user_location_str()})")
-        result.append(sizes.pop() if sizes else 1)
-    return tuple(result)
+    return lax_shape.broadcast_shape(shapes, f"mnp.{name}")
 
 
 def _broadcast_to_shape(x, shape):
-    aval = aval_of(x)
-    if aval.shape == shape and not isinstance(x, _Literal):
+    if aval_of(x).shape == shape and not isinstance(x, _Literal):
         return x
-    nlead = len(shape) - aval.ndim
-    # Drop size-1 dims that must grow, then broadcast_in_dim the rest.
-    keep = [i for i, d in enumerate(aval.shape) if d == shape[nlead + i]]
-    if len(keep) != aval.ndim:
-        x = lax.reshape(x, [aval.shape[i] for i in keep])
-    return lax.broadcast_in_dim(x, shape, [nlead + i for i in keep])
+    return lax_shape.broadcast_to(x, shape)
 
 
 def promote_dtypes(name, *args):
