@@ -97,8 +97,6 @@ EXCLUDED.update({f"jax.lax.{name}": _COLLECTIVE for name in (
     "pmean", "pmin", "ppermute", "precv", "psend", "pshuffle", "psum", "psum_scatter",
     "pswapaxes", "ragged_all_to_all", "with_sharding_constraint")})
 
-_COMPLEX = "complex parts: the dialect has no complex/real/imag/conj ops"
-EXCLUDED.update({f"jax.lax.{name}": _COMPLEX for name in ("complex", "conj", "real", "imag")})
 
 _TOKENS = "tokens order side effects; mlax programs have none"
 EXCLUDED.update({
