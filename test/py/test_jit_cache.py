@@ -331,3 +331,20 @@ def test_persistent_cache_threshold_and_off(persistent_cache, xla_compiles):
 def test_persistent_cache_options_reject_bad_values(name, bad, exc):
     with pytest.raises(exc, match=name):
         mlax.config.update(name, bad)
+
+
+def test_config_change_retraces_but_keeps_executables(xla_compiles):
+    # x64 changes what is traced, so jitted functions trace again; a program
+    # that prints the same StableHLO as before is not handed to XLA again.
+    mlax.clear_caches()
+    f = mlax.jit(lambda v: v * 2.0 + 1.0)
+    x = np.arange(3, dtype=np.float32)
+    np.testing.assert_array_equal(np.asarray(f(x)), x * 2 + 1)
+    assert (f.cache_misses, xla_compiles[0]) == (1, 1)
+    old = mlax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", not old)
+    try:
+        np.testing.assert_array_equal(np.asarray(f(x)), x * 2 + 1)
+        assert f.cache_misses == 2 and xla_compiles[0] == 1
+    finally:
+        mlax.config.update("jax_enable_x64", old)

@@ -472,12 +472,22 @@ def clear_caches():
     """Drops every compiled executable (jit caches, eager op caches, the
     programs of transformations called outside jit, and the executables they
     share by StableHLO text)."""
+    _clear_traced_programs()
+    runtime.clear_compile_cache()
+
+
+def _clear_traced_programs():
+    """What a config change that tracing depends on (x64, extra passes,
+    disable_jit, ...) must drop: every program traced under the old setting.
+    The executables shared by StableHLO text stay: each is XLA's output for
+    its program text, whatever the config said when it was traced (a
+    program traced again under the new setting prints differently where it
+    differs)."""
     for j in list(_all_jitted):
         j.clear_cache()
     dispatch.clear_cache()
     primitives._eager_function.cache_clear()
     tracing.clear_cache()  # the programs of transformations run outside jit
-    runtime.clear_compile_cache()
 
 
 def device_put(x, device=None):
@@ -516,4 +526,4 @@ def block_until_ready(tree):
 # is a jitted program, and a config change that compiled programs depend on
 # drops every cache.
 primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
-config_lib.register_cache_clearer(clear_caches)
+config_lib.register_cache_clearer(_clear_traced_programs)
