@@ -774,11 +774,12 @@ def test_scipy_lu(dtype, mode):
         np.testing.assert_array_equal(np.asarray(got[1]), np.asarray(want[1]))
     a = _lu_operand((2, 4, 4), dtype, seed=7)
     fac, jfac = msl.lu_factor(a), jsl.lu_factor(a)
-    for b in (_lu_operand((4,), dtype, 8), _lu_operand((4, 3), dtype, 8),
-              _lu_operand((2, 4, 2), dtype, 8)):
-        for trans in (0, 1, 2):
-            close(run(lambda f0, f1, y: msl.lu_solve((f0, f1), y, trans=trans), (*fac, b), mode),
-                  jsl.lu_solve(jfac, b, trans=trans), tol=20 * _tol(dtype))
+    # Each right-hand side shape once, each with another `trans`: the shape
+    # and the transposition are independent (one compile per pair).
+    for b, trans in zip((_lu_operand((4,), dtype, 8), _lu_operand((4, 3), dtype, 8),
+                         _lu_operand((2, 4, 2), dtype, 8)), (0, 1, 2)):
+        close(run(lambda f0, f1, y: msl.lu_solve((f0, f1), y, trans=trans), (*fac, b), mode),
+              jsl.lu_solve(jfac, b, trans=trans), tol=20 * _tol(dtype))
     close(run(msl.solve, (a, b), mode), jsl.solve(a, b), tol=20 * _tol(dtype))
     close(run(msl.inv, (a,), mode), jsl.inv(a), tol=20 * _tol(dtype))
     close(run(msl.det, (a,), mode), jsl.det(a), tol=20 * _tol(dtype))
