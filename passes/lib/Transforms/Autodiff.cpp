@@ -117,11 +117,13 @@ private:
   LogicalResult flatten(func::FuncOp f, ValueRange args, OpBuilder &b, FlatCopy &copy,
                         SmallPtrSetImpl<Operation *> &onStack, bool inlineRemat);
 
-  /// Transposes a custom_jvp_call or custom_vjp_call met while transposing
-  /// a custom_jvp rule: through its callee, as a plain call (see `linear`).
-  LogicalResult transposeCustomCall(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
-                                    const DenseSet<Value> &active, ArrayRef<Value> cts,
-                                    SmallVectorImpl<Value> &out);
+  /// Reverse mode through a call op as a plain call of `callee` (the vjp
+  /// of the callee, called on the op's operands and cotangents): a
+  /// remat_call (its operands behind `barrier`), and the custom calls met
+  /// while transposing a custom_jvp rule (see `linear`).
+  LogicalResult vjpThroughCallee(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
+                                 const DenseSet<Value> &active, ArrayRef<Value> cts,
+                                 bool barrier, SmallVectorImpl<Value> &out);
 
   SymbolTable &symbols;
   GeneratedFunctions generated;
@@ -137,10 +139,10 @@ private:
       cache;
 };
 
-LogicalResult Differentiator::transposeCustomCall(Operation *op, FlatSymbolRefAttr calleeName,
-                                                  OpBuilder &b, const DenseSet<Value> &active,
-                                                  ArrayRef<Value> cts,
-                                                  SmallVectorImpl<Value> &out) {
+LogicalResult Differentiator::vjpThroughCallee(Operation *op, FlatSymbolRefAttr calleeName,
+                                               OpBuilder &b, const DenseSet<Value> &active,
+                                               ArrayRef<Value> cts, bool barrier,
+                                               SmallVectorImpl<Value> &out) {
   Location loc = op->getLoc();
   SmallVector<int64_t> wrtArgs, seedResults;
   for (auto [i, v] : llvm::enumerate(op->getOperands()))
@@ -153,6 +155,10 @@ LogicalResult Differentiator::transposeCustomCall(Operation *op, FlatSymbolRefAt
   if (failed(calleeVjp))
     return failure();
   SmallVector<Value> args(op->getOperands());
+  if (barrier) {
+    auto fence = OptimizationBarrierOp::create(b, loc, op->getOperands());
+    args.assign(fence.getResults().begin(), fence.getResults().end());
+  }
   for (int64_t j : seedResults)
     args.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, op->getResult(j).getType()));
   auto call = makeCall(b, loc, calleeVjp->getFunctionType().getResults(),
@@ -387,7 +393,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     } else if (linear && llvm::isa<CustomJvpCallOp, CustomVjpCallOp>(op)) {
       auto callee = llvm::isa<CustomJvpCallOp>(op) ? llvm::cast<CustomJvpCallOp>(op).getCalleeAttr()
                                                   : llvm::cast<CustomVjpCallOp>(op).getCalleeAttr();
-      if (failed(transposeCustomCall(op, callee, b, active, cts, out)))
+      if (failed(vjpThroughCallee(op, callee, b, active, cts, /*barrier=*/false, out)))
         return failure();
     } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
       // residuals = fwd(x); operand cotangents = bwd(residuals, cotangents).
@@ -403,26 +409,9 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     } else if (auto remat = llvm::dyn_cast<RematCallOp>(op)) {
       // Recompute the callee from its operands, behind a barrier so that
       // neither CSE nor XLA merges the recomputation into the forward pass.
-      func::FuncOp callee = lookup(remat.getCalleeAttr());
-      SmallVector<int64_t> wrtArgs, seedResults;
-      for (auto [i, v] : llvm::enumerate(remat.getOperands()))
-        if (active.contains(v))
-          wrtArgs.push_back(i);
-      for (auto [j, r] : llvm::enumerate(remat.getResults()))
-        if (ad::isDifferentiableType(r.getType()))
-          seedResults.push_back(j);
-      FailureOr<func::FuncOp> calleeVjp = vjpFunction(callee, wrtArgs, seedResults);
-      if (failed(calleeVjp))
+      if (failed(vjpThroughCallee(op, remat.getCalleeAttr(), b, active, cts, /*barrier=*/true,
+                                  out)))
         return failure();
-      auto barrier = OptimizationBarrierOp::create(b, loc, remat.getOperands());
-      SmallVector<Value> args(barrier.getResults());
-      for (int64_t j : seedResults)
-        args.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, remat.getResult(j).getType()));
-      auto call = makeCall(b, loc, calleeVjp->getFunctionType().getResults(),
-                           FlatSymbolRefAttr::get(calleeVjp->getSymNameAttr()), args);
-      out.assign(remat.getNumOperands(), Value());
-      for (auto [k, i] : llvm::enumerate(wrtArgs))
-        out[i] = call.getResult(remat.getNumResults() + k);
     } else if (auto custom = llvm::dyn_cast<CustomJvpCallOp>(op)) {
       // The rule is linear in its tangents: transpose it by differentiating
       // it in reverse mode with respect to them, at zero tangents.
