@@ -266,10 +266,11 @@ def test_compile_cache_size_rejects_bad_values(bad):
 def persistent_cache(tmp_path, monkeypatch):
     from mlax._src.backend import runtime
 
+    # monkeypatch restores both options after the test; update() checks them.
     monkeypatch.setattr(mlax.config, "jax_compilation_cache_dir", None)
+    monkeypatch.setattr(mlax.config, "jax_persistent_cache_min_compile_time_secs", 1.0)
     mlax.config.update("jax_compilation_cache_dir", tmp_path)
     mlax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
-    monkeypatch.setattr(mlax.config, "jax_persistent_cache_min_compile_time_secs", 0)
     mlax.clear_caches()
     runtime._persistent_stats.clear()
     yield tmp_path

@@ -121,12 +121,14 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
         if exe is not None:
             _executables.move_to_end(key)
             return exe
-    exe = _persistent_load(stablehlo_text, device)
+    path = _persistent_path(stablehlo_text, device)  # None: the cache is off
+    exe = _persistent_load(path, device) if path else None
     if exe is None:
         start = time.perf_counter()
         exe = backend(device.platform).compile_and_load(
             stablehlo_text, _jax()[2].DeviceList((device,)), _compile_options(device.id))
-        _persistent_store(stablehlo_text, device, exe, time.perf_counter() - start)
+        if path:
+            _persistent_store(path, exe, time.perf_counter() - start)
     with _executables_lock:
         exe = _executables.setdefault(key, exe)
         _executables.move_to_end(key)
@@ -163,10 +165,7 @@ def _persistent_path(stablehlo_text: str, device):
     return os.path.join(directory, f"mlax-{h.hexdigest()}.xla")
 
 
-def _persistent_load(stablehlo_text: str, device):
-    path = _persistent_path(stablehlo_text, device)
-    if path is None:
-        return None
+def _persistent_load(path: str, device):
     try:
         with open(path, "rb") as f:
             blob = f.read()
@@ -189,9 +188,8 @@ def _persistent_load(stablehlo_text: str, device):
     return exe
 
 
-def _persistent_store(stablehlo_text: str, device, exe, seconds: float):
-    path = _persistent_path(stablehlo_text, device)
-    if path is None or seconds < config.jax_persistent_cache_min_compile_time_secs:
+def _persistent_store(path: str, exe, seconds: float):
+    if seconds < config.jax_persistent_cache_min_compile_time_secs:
         return
     try:
         blob = _PERSISTENT_MAGIC + zlib.compress(exe.serialize(), 1)
