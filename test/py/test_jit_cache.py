@@ -268,7 +268,8 @@ def persistent_cache(tmp_path, monkeypatch):
 
     # monkeypatch restores both options after the test; update() checks them.
     monkeypatch.setattr(mlax.config, "jax_compilation_cache_dir", None)
-    monkeypatch.setattr(mlax.config, "jax_persistent_cache_min_compile_time_secs", 1.0)
+    monkeypatch.setattr(mlax.config, "jax_persistent_cache_min_compile_time_secs",
+                        mlax.config.jax_persistent_cache_min_compile_time_secs)
     mlax.config.update("jax_compilation_cache_dir", tmp_path)
     mlax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
     mlax.clear_caches()
