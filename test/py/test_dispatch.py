@@ -234,7 +234,6 @@ def test_another_jaxlib_only_when_named_explicitly():
 def test_python_dispatch_where_jaxlib_has_no_cpp_dispatcher(monkeypatch):
     """On an allowed other jaxlib without a usable C++ dispatcher, jit calls
     take the Python path, with the same results and caching."""
-    from mlax._src.base import jaxlib_internals
     from mlax._src.jit import dispatch
 
     monkeypatch.setattr(dispatch, "_cache", None)
@@ -245,28 +244,3 @@ def test_python_dispatch_where_jaxlib_has_no_cpp_dispatcher(monkeypatch):
     assert f._fast.__func__ is type(f)._call_python_star
     f(x, 3.0)
     assert f.cache_misses == 1
-    # A fast-path record jaxlib's dispatcher would not take is no fast path.
-    monkeypatch.setattr(jaxlib_internals, "PINNED", False)
-    monkeypatch.setattr(jaxlib_internals, "_jax_private",
-                        lambda: (None, None, type("pxla", (), {})))
-    assert jaxlib_internals.mesh_executable_fastpath_data(1, 2, 3) is None
-
-
-def test_device_put_without_pxla_batched_device_put(monkeypatch):
-    """An allowed other jaxlib whose JAX lacks pxla.batched_device_put puts
-    host data through jax.device_put, still under mlax's x64 switch."""
-    from mlax._src.base import jaxlib_internals
-
-    jax_config, jcore, _ = jaxlib_internals._jax_private()
-    monkeypatch.setattr(jaxlib_internals, "PINNED", False)
-    monkeypatch.setattr(jaxlib_internals, "_jax_private",
-                        lambda: (jax_config, jcore, type("pxla", (), {})))
-    x = mlax.device_put(np.arange(3, dtype=np.float64))
-    assert x.dtype == np.float32 and x._buf.dtype == np.float32
-    np.testing.assert_array_equal(np.asarray(x), [0.0, 1.0, 2.0])
-    mlax.config.update("jax_enable_x64", True)
-    try:
-        y = mlax.device_put(np.arange(3, dtype=np.float64))
-        assert y.dtype == np.float64 and y._buf.dtype == np.float64
-    finally:
-        mlax.config.update("jax_enable_x64", False)

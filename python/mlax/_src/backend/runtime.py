@@ -24,21 +24,13 @@ from mlax._src.base.config import config  # noqa: E402
 
 
 @functools.cache
-def _jax():
-    jax = jaxlib_internals.import_jax()
-    import jax.extend.backend as jeb
-    from jaxlib import xla_client
-
-    return jax, jeb, xla_client
-
-
-@functools.cache
 def backend(platform: str | None = None):
     """The PJRT client of `platform` ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'), or
     of the default platform: as in JAX, a GPU or TPU where one is installed
-    and works (or the one $JAX_PLATFORMS names), the CPU otherwise."""
-    _, jeb, *_ = _jax()
-    return jeb.get_backend(platform)
+    and works (or the one $JAX_PLATFORMS names), the CPU otherwise. Without
+    a PJRT plugin installed this is jaxlib's CPU client, made by mlax (the
+    `jax` package is not imported)."""
+    return jaxlib_internals.get_backend(platform)
 
 
 def default_backend() -> str:
@@ -72,8 +64,45 @@ def lowering_platform(device) -> str:
 
 @functools.cache
 def _sharding(device):
-    jax = _jax()[0]
-    return jax.sharding.SingleDeviceSharding(device)
+    return jaxlib_internals.SingleDeviceSharding(device)
+
+
+class BufferAval:
+    """The abstract value jaxlib keeps with a buffer put on a device from
+    the host when the caller has none of its own (mlax.Array reads shape and
+    dtype from it)."""
+
+    __slots__ = ("shape", "dtype", "weak_type")
+
+    def __init__(self, shape, dtype, weak_type=False):
+        self.shape, self.dtype, self.weak_type = tuple(shape), np.dtype(dtype), weak_type
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+
+@functools.cache
+def _buffer_aval(shape, dtype):
+    return BufferAval(shape, dtype)
+
+
+# DLPack device types (dlpack.h's DLDeviceType) and the platforms they name.
+kDLCPU, kDLCUDA, kDLCUDAHost, kDLROCM = 1, 2, 3, 10
+DL_DEVICE_TO_PLATFORM = {kDLCPU: "cpu", kDLCUDA: "cuda", kDLCUDAHost: "cuda",
+                         kDLROCM: "rocm"}
+
+
+def dlpack_device(device):
+    """(DLDeviceType, device id) of `device`, as jax.Array.__dlpack_device__."""
+    if device.platform == "cpu":
+        return kDLCPU, 0
+    platform = lowering_platform(device)
+    if platform == "cuda":
+        return kDLCUDA, device.local_hardware_id
+    if platform == "rocm":
+        return kDLROCM, device.local_hardware_id
+    raise BufferError(f"mlax.dlpack: no DLPack device type for {device}")
 
 
 def device_put(array: np.ndarray, device=None):
@@ -84,24 +113,59 @@ def device_put(array: np.ndarray, device=None):
     `mlax.config.update("jax_enable_x64", True)` (or JAX_ENABLE_X64=1) alone
     keeps float64 data float64."""
     device = device or default_device()
-    return jaxlib_internals.batched_device_put(array, _sharding(device), device,
-                                               bool(config.x64_enabled))
+    return jaxlib_internals.device_put(_buffer_aval(array.shape, array.dtype), array, _sharding(device), device,
+                                       bool(config.x64_enabled))
 
 
-def jax_x64_as_mlax():
-    """A context in which JAX's x64 switch says what mlax's does, for calls
-    into JAX APIs that canonicalize dtypes under JAX's own flag (e.g.
-    jax.dlpack.from_dlpack). Scoped and thread-local (JAX's config context
-    managers set a thread-local value); JAX's global setting is untouched."""
-    return jaxlib_internals.enable_x64(bool(config.x64_enabled))
+def to_numpy(buf, dtype) -> np.ndarray:
+    """A device buffer (of `dtype`) on the host (read-only: on the CPU it
+    may be the buffer's own memory)."""
+    return jaxlib_internals.to_numpy(buf, dtype)
+
+
+@functools.cache
+def result_handlers(out_avals: tuple, device):
+    """What turns an executable's outputs on `device` into buffers whose
+    abstract values are mlax's `out_avals`."""
+    # Buffers are never weakly typed (as those jaxlib makes itself): the weak
+    # bit lives in mlax.Array, and jit dispatch's C++ signature has it as the
+    # Array's aux data.
+    sharding = _sharding(device)
+    return [jaxlib_internals.result_handler(
+        a if not a.weak_type else a.update(weak_type=False), sharding) for a in out_avals]
+
+
+def copy_to_host_async(buf):
+    """Starts the host copy `to_numpy` will need (nothing to do on the CPU,
+    whose buffers are viewed in place)."""
+    if buffer_device(buf).platform != "cpu":
+        with jaxlib_internals.numpy_random_state_kept():
+            buf._copy_single_device_array_to_host_async()
+
+
+def rewrap(buf, aval):
+    """`buf` (made by jaxlib without mlax's abstract value, e.g. from DLPack)
+    with `aval` and mlax's sharding of its device."""
+    return jaxlib_internals.rewrap(buf, aval, _sharding(buffer_device(buf)))
+
+
+def to_dlpack(buf, stream=None):
+    return jaxlib_internals.to_dlpack(buf, stream)
+
+
+def from_dlpack(capsule, device, stream=None, copy=None, dl_device_type=None):
+    return jaxlib_internals.from_dlpack(capsule, device, stream, copy, dl_device_type)
+
+
+def execute(exe, bufs, handlers):
+    return jaxlib_internals.execute(exe, bufs, handlers)
 
 
 @functools.cache
 def _compile_options(device_id: int = 0):
     # The device assignment names the device the executable runs on (the
     # default, device 0, would reject buffers on any other device).
-    _, jeb, *_ = _jax()
-    return jeb.get_compile_options(1, 1, device_assignment=np.array([[device_id]]))
+    return jaxlib_internals.compile_options(device_id)
 
 
 # Executables by (StableHLO text, device). XLA's output depends on nothing
@@ -126,7 +190,7 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
     if exe is None:
         start = time.perf_counter()
         exe = backend(device.platform).compile_and_load(
-            stablehlo_text, _jax()[2].DeviceList((device,)), _compile_options(device.id))
+            stablehlo_text, jaxlib_internals.device_list((device,)), _compile_options(device.id))
         if path:
             _persistent_store(path, exe, time.perf_counter() - start)
     with _executables_lock:
@@ -177,7 +241,7 @@ def _persistent_load(path: str, device):
             raise ValueError("not an mlax cache entry")
         serialized = zlib.decompress(blob[len(_PERSISTENT_MAGIC):])
         exe = backend(device.platform).deserialize_executable(
-            serialized, _jax()[2].DeviceList((device,)), _compile_options(device.id))
+            serialized, jaxlib_internals.device_list((device,)), _compile_options(device.id))
     except Exception as e:  # a damaged or foreign entry: compile again
         warnings.warn(f"mlax: ignoring the persistent compilation cache entry {path} "
                       f"({type(e).__name__}: {e}); compiling again", RuntimeWarning,
@@ -244,12 +308,11 @@ def pick_device(backend_name=None, device=None):
 
 
 def buffer_device(buf):
-    return next(iter(buf.devices()))
+    return jaxlib_internals.buffer_device(buf)
 
 
 def to_device(buf, device):
     """A buffer on `device` (the same one if it is already there)."""
     if device is None or buffer_device(buf) == device:
         return buf
-    jax = _jax()[0]
-    return jax.device_put(buf, device)
+    return jaxlib_internals.copy_to_device(buf, _sharding(device), device)

@@ -1,7 +1,14 @@
 """Every use of jaxlib's (and JAX's) private internals, in one module.
 
-mlax runs on jaxlib's PJRT/XLA through public entry points where there are
-some; the rest, below, is private API that holds together only at the exact
+mlax runs on jaxlib alone: its PJRT client, device buffers, executables,
+C++ jit dispatcher and pytree registry. The `jax` package is imported only
+where a PJRT plugin (GPU, TPU) needs JAX's backend registry, and read (never
+imported) where the user imported it, for the x64 switch its C++ dispatcher
+then follows. Where jaxlib's C++ expects Python methods that JAX would add
+to its classes, this module defines them (SingleDeviceSharding) or passes
+mlax's own objects (abstract values, result handlers).
+
+Part of this is private API that holds together only at the exact
 jaxlib version mlax pins. Importing this module checks that version and fails
 with a clear error otherwise, instead of an AttributeError deep in a call.
 Nothing else in mlax may import `jaxlib._jax` or `jax._src`
@@ -9,6 +16,7 @@ Nothing else in mlax may import `jaxlib._jax` or `jax._src`
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import warnings
@@ -89,13 +97,286 @@ def cpp_dispatch_available() -> bool:
     return pjit is not None and PjitFunctionCache is not None
 
 
+# ---------------------------------------------------------------------------
+# PJRT clients. mlax makes the CPU client itself, through jaxlib, so a process
+# that never imports the `jax` package can run mlax. GPU and TPU clients come
+# from PJRT plugins (jax-cuda*-plugin, libtpu), which register themselves
+# through jax's backend registry: where one is installed, or $JAX_PLATFORMS
+# names a platform other than the CPU, mlax takes every client from that
+# registry instead (as it did before), so its devices are JAX's.
+# ---------------------------------------------------------------------------
+
+def plugins_installed() -> bool:
+    """Whether a PJRT plugin (or $JAX_PLATFORMS) asks for JAX's backend registry."""
+    import importlib.metadata
+    import importlib.util
+
+    platforms = os.environ.get("JAX_PLATFORMS", "").strip().lower()
+    if platforms and platforms != "cpu":
+        return True
+    if importlib.util.find_spec("jax_plugins") is not None \
+            or importlib.util.find_spec("libtpu") is not None:
+        return True
+    try:
+        return bool(importlib.metadata.entry_points(group="jax_plugins"))
+    except Exception:  # a broken distribution's metadata: no plugin found
+        return False
+
+
+@functools.cache
+def use_jax_backends() -> bool:
+    return plugins_installed()
+
+
+@functools.cache
+def cpu_client():
+    """jaxlib's CPU client (asynchronous dispatch, as JAX makes it)."""
+    from jaxlib import xla_client
+
+    return xla_client.make_cpu_client(asynchronous=True)
+
+
+def get_backend(platform: str | None):
+    """The PJRT client of `platform` (None: the default one)."""
+    if use_jax_backends():
+        import_jax()
+        import jax.extend.backend as jeb
+
+        return jeb.get_backend(platform)
+    if platform is not None and platform.lower() not in ("cpu", "host"):
+        raise RuntimeError(f"Unknown backend {platform!r}: no PJRT plugin for it is "
+                           "installed (available: cpu)")
+    return cpu_client()
+
+
+_REPLICATED = None
+
+
+def _replicated():
+    global _REPLICATED
+    if _REPLICATED is None:
+        from jaxlib import xla_client
+
+        _REPLICATED = xla_client.HloSharding.replicate()
+    return _REPLICATED
+
+
+class SingleDeviceSharding(_jax.SingleDeviceSharding):
+    """jaxlib's single-device sharding, with the Python half its C++ calls
+    into (JAX adds the same methods to the class when it is imported; these
+    are defined here so that mlax does not need it)."""
+
+    __slots__ = ()
+
+    memory_kind = property(lambda self: self._memory_kind)
+    device_set = property(lambda self: {self._device})
+    _device_assignment = property(lambda self: (self._device,))
+    is_fully_replicated = True
+    is_fully_addressable = True
+    num_devices = 1
+
+    def _to_xla_hlo_sharding(self, num_dimensions):
+        return _replicated()
+
+    def __eq__(self, other):
+        return (isinstance(other, _jax.SingleDeviceSharding)
+                and other._device == self._device and other._memory_kind == self._memory_kind)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((self._device, self._memory_kind))
+
+    def __repr__(self):
+        return f"SingleDeviceSharding(device={self._device!r}, memory_kind={self._memory_kind})"
+
+
+def device_list(devices):
+    return _jax.DeviceList(tuple(devices))
+
+
+def compile_options(device_id: int):
+    """XLA's compile options for one replica, one partition on device
+    `device_id` (as JAX's get_compile_options gives them)."""
+    import numpy as np
+    from jaxlib import xla_client
+
+    opts = xla_client.CompileOptions()
+    opts.num_replicas = 1
+    opts.num_partitions = 1
+    build = opts.executable_build_options
+    build.use_spmd_partitioning = True
+    opts.device_assignment = xla_client.DeviceAssignment.create(np.array([[device_id]]))
+    return opts
+
+
+def device_put(aval, array, sharding, device, enable_x64: bool):
+    """One host array (of `aval`'s shape and dtype) onto `device`, with
+    `aval` as the buffer's abstract value."""
+    return _jax.batched_device_put(aval, sharding, [array], [device], True, False,
+                                   _jax.HostBufferSemantics.ZERO_COPY, enable_x64)
+
+
+def copy_to_device(buf, sharding, device):
+    """A device buffer copied onto another device."""
+    return _jax.batched_copy_array_to_devices_with_sharding(
+        [buf], [device_list((device,))], [sharding],
+        [_jax.ArrayCopySemantics.ALWAYS_COPY])[0]
+
+
+def result_handler(aval, sharding):
+    """What turns an executable's output on one device into a buffer whose
+    abstract value is `aval` (mlax's, so jaxlib never builds one of JAX's)."""
+    return _jax.array_result_handler(aval, sharding, True, True)
+
+
+def execute(exe, bufs, handlers):
+    return exe.execute_sharded(bufs).consume_with_handlers(handlers)
+
+
+class _Capsule:
+    """A DLPack capsule as the producer np.from_dlpack expects."""
+
+    __slots__ = ("capsule",)
+
+    def __init__(self, capsule):
+        self.capsule = capsule
+
+    def __dlpack__(self, stream=None, **kwargs):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return (1, 0)  # kDLCPU
+
+
+# The element types NumPy's DLPack import knows.
+_NUMPY_DLPACK_KINDS = frozenset("biufc")
+
+
+def to_numpy(buf, dtype):
+    """A device buffer's value as a read-only NumPy array.
+
+    On the CPU, for the dtypes NumPy's DLPack import knows, the array views
+    the buffer through DLPack (no copy). Elsewhere jaxlib copies it to the
+    host; that path makes jaxlib import the `jax` package where it is
+    installed (to give the host shard an abstract value), which draws from
+    NumPy's global random generator: the user's generator state is put back."""
+    if buf._sharding._device.platform == "cpu" and dtype.kind in _NUMPY_DLPACK_KINDS \
+            and dtype.itemsize in (1, 2, 4, 8, 16):
+        import numpy as np
+
+        buf.block_until_ready()
+        return np.from_dlpack(_Capsule(_jax.buffer_to_dlpack_managed_tensor(buf)))
+    with numpy_random_state_kept():
+        return buf._single_device_array_to_np_array_did_copy()[0]
+
+
+@contextlib.contextmanager
+def numpy_random_state_kept():
+    """Puts NumPy's global random state back after a jaxlib call that may
+    import the `jax` package (jaxlib does, where it is installed, to give a
+    buffer it makes itself one of JAX's abstract values; importing jax draws
+    from NumPy's global generator)."""
+    import numpy as np
+
+    state = np.random.get_state()
+    try:
+        yield
+    finally:
+        np.random.set_state(state)
+
+
+def rewrap(buf, aval, sharding):
+    return buf._rewrap_with_aval_and_sharding(aval, sharding)
+
+
+def buffer_sharding(buf):
+    return buf._sharding
+
+
+def buffer_device(buf):
+    return buf._sharding._device
+
+
+def to_dlpack(buf, stream=None):
+    return _jax.buffer_to_dlpack_managed_tensor(buf, stream=stream)
+
+
+def from_dlpack(capsule, device, stream=None, copy=None, dl_device_type=None):
+    with numpy_random_state_kept():
+        return _jax.dlpack_managed_tensor_to_buffer(capsule, device, stream, copy,
+                                                    dl_device_type)
+
+
+class MeshExecutableFastpathData(tuple):
+    """What jaxlib's C++ jit dispatcher runs on a cache hit: the fields of
+    JAX's MeshExecutableFastpathData, read by name."""
+
+    __slots__ = ()
+    _fields = ("xla_executable", "out_pytree_def", "in_shardings", "out_shardings",
+               "out_avals", "out_committed", "kept_var_bitvec",
+               "in_device_local_layouts", "const_args")
+
+    def __new__(cls, *args):
+        return tuple.__new__(cls, args)
+
+
+for _i, _name in enumerate(MeshExecutableFastpathData._fields):
+    setattr(MeshExecutableFastpathData, _name, property(lambda self, _i=_i: self[_i]))
+
+
+def mesh_executable_fastpath_data(*args):
+    return MeshExecutableFastpathData(*args)
+
+
+# The switches jaxlib's C++ jit dispatcher reads on every call (x64, which
+# also decides how it puts NumPy arguments on a device; disable_jit; a post
+# hook). JAX registers its own when it is imported; until then (or in a
+# process without JAX) mlax registers these, and keeps the x64 one equal to
+# its own switch (dispatch reads it back before trusting the fast path).
+def _register_jit_states():
+    import sys
+
+    if sys.modules.get("jax") is not None or not hasattr(_jax, "jax_jit"):
+        return None
+    try:
+        x64 = _jax.config.Config("mlax_enable_x64", False, include_in_jit_key=True)
+        _jax.jax_jit.set_enable_x64_state(x64)
+        _jax.jax_jit.set_disable_jit_state(_jax.config.Config("mlax_disable_jit", False))
+        _jax.jax_jit.set_post_hook_state(_jax.config.Config("mlax_post_hook", None))
+    except (AttributeError, TypeError):
+        return None
+    return x64
+
+
+_mlax_x64_state = _register_jit_states()
+
+
+def _jax_imported() -> bool:
+    import sys
+
+    return sys.modules.get("jax") is not None and "jax._src.config" in sys.modules
+
+
+def jax_x64_enabled(want: bool | None = None) -> bool | None:
+    """The x64 switch jaxlib's C++ dispatcher reads: JAX's where JAX is
+    imported, else mlax's own registration (set to `want` first, when given).
+    None where neither exists."""
+    if _jax_imported():
+        return bool(_jax_private()[0].enable_x64.value)
+    if _mlax_x64_state is None:
+        return None
+    if want is not None and bool(_mlax_x64_state.value) != want:
+        _mlax_x64_state.set_global(bool(want))
+    return bool(_mlax_x64_state.value)
+
+
 @functools.cache
 def import_jax():
-    """Imports the `jax` package (its PJRT backend helpers), leaving NumPy's
-    global random state as the user set it: importing jax draws from it, and
-    `np.random.seed(0); mnp.asarray(x); np.random.rand()` must give what it
-    gives without mlax. (mlax should need only jaxlib; until then, every
-    import of jax goes through here.)"""
+    """Imports the `jax` package, leaving NumPy's global random state as the
+    user set it (importing jax draws from it). Only where JAX's backend
+    registry is needed (PJRT plugins); mlax itself never needs jax."""
     import numpy as np
 
     state = np.random.get_state()
@@ -108,48 +389,8 @@ def import_jax():
 
 @functools.cache
 def _jax_private():
-    # Imported on first use: importing jax costs a second of startup.
     import_jax()
     from jax._src import config as jax_config
-    from jax._src import core as jcore
-    from jax._src.interpreters import pxla
 
-    return jax_config, jcore, pxla
+    return (jax_config,)
 
-
-def mesh_executable_fastpath_data(*args):
-    """JAX's `MeshExecutableFastpathData`: what the C++ dispatcher runs; None
-    on an allowed other jaxlib whose one takes other fields (the call then
-    stays on the Python path)."""
-    try:
-        return _jax_private()[2].MeshExecutableFastpathData(*args)
-    except (AttributeError, TypeError):
-        if PINNED:
-            raise
-        return None
-
-
-def batched_device_put(array, sharding, device, enable_x64):
-    """One host array onto `device`, as jax.device_put does it."""
-    _, jcore, pxla = _jax_private()
-    aval = jcore.ShapedArray(array.shape, array.dtype)
-    try:
-        return pxla.batched_device_put(aval, sharding, [array], [device],
-                                       enable_x64=enable_x64)
-    except (AttributeError, TypeError):
-        if PINNED:
-            raise
-    import jax  # an allowed other jaxlib: the public route, under mlax's x64
-
-    with _jax_private()[0].enable_x64(enable_x64):
-        return jax.device_put(array, device)
-
-
-def jax_x64_enabled() -> bool:
-    """What JAX's own x64 switch says (the C++ dispatcher reads it)."""
-    return bool(_jax_private()[0].enable_x64.value)
-
-
-def enable_x64(value: bool):
-    """JAX's scoped, thread-local x64 switch (a context manager)."""
-    return _jax_private()[0].enable_x64(value)

@@ -32,8 +32,12 @@ class Array:
     def aval(self) -> ShapedArray:
         aval = self._aval
         if aval is None:
-            buf = self._buf
-            aval = self._aval = ShapedArray(buf.shape, buf.dtype, self.weak_type)
+            # The buffer's own abstract value is mlax's (runtime gives every
+            # buffer one), up to the weak-type bit kept here.
+            aval = self._buf.aval
+            if type(aval) is not ShapedArray or aval.weak_type != self.weak_type:
+                aval = ShapedArray(aval.shape, aval.dtype, self.weak_type)
+            self._aval = aval
         return aval
 
     shape = property(lambda self: self.aval.shape)
@@ -43,7 +47,7 @@ class Array:
 
     def _value_np(self) -> np.ndarray:
         if self._npy is None:
-            value = np.asarray(self._buf)
+            value = runtime.to_numpy(self._buf, self.aval.dtype)
             if value.dtype != self.aval.dtype:
                 value = value.astype(self.aval.dtype)
             value.flags.writeable = False
@@ -63,8 +67,7 @@ class Array:
         return self
 
     def devices(self):
-        return {self._buf.sharding._device} if hasattr(self._buf.sharding, "_device") \
-            else set(self._buf.devices())
+        return {runtime.buffer_device(self._buf)}
 
     @property
     def device(self):
@@ -72,14 +75,37 @@ class Array:
 
     # DLPack (zero-copy exchange with NumPy, JAX, PyTorch, ...): the device
     # buffer is a jaxlib array, which speaks DLPack itself.
-    def __dlpack__(self, *args, **kwargs):
-        return self._buf.__dlpack__(*args, **kwargs)
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule of the buffer (as jax.Array.__dlpack__): shared
+        on the same device unless `copy`; `dl_device` may name another."""
+        if max_version is not None and tuple(max_version) < (0, 5):
+            raise BufferError(f"mlax does not support any DLPack version below (0, 5) but "
+                              f"version ({max_version}) was requested.")
+        buf = self._buf
+        if dl_device is not None and dl_device[0]:
+            try:
+                platform = runtime.DL_DEVICE_TO_PLATFORM[dl_device[0]]
+            except KeyError:
+                raise BufferError("The device specification passed to to_dlpack contains "
+                                  f"an unsupported device type (DLDeviceType: "
+                                  f"{dl_device[0]})") from None
+            device = runtime.backend(platform).device_from_local_hardware_id(dl_device[1])
+            if device != self.device:
+                if copy is not None and not copy:
+                    raise ValueError(
+                        f"Specified device={device} which requires a copy since the source "
+                        f"device is {self.device!r}, however copy=False. Set copy=True or "
+                        "copy=None to perform the requested operation.")
+                buf, copy = runtime.to_device(buf, device), False
+        if copy:
+            buf = runtime.device_put(np.array(self._value_np()), runtime.buffer_device(buf))
+        return runtime.to_dlpack(buf, stream)
 
     def __dlpack_device__(self):
-        return self._buf.__dlpack_device__()
+        return runtime.dlpack_device(runtime.buffer_device(self._buf))
 
     def copy_to_host_async(self):
-        self._buf.copy_to_host_async()
+        runtime.copy_to_host_async(self._buf)
 
     def is_ready(self) -> bool:
         return self._buf.is_ready()

@@ -143,7 +143,7 @@ class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device", "kept")
+                 "out_avals_list", "device", "kept", "_handlers")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -154,6 +154,16 @@ class _Executable:
         self.stats = stats
         self.device = None  # None: the default device (no per-call checks)
         self.kept = None  # indices of the arguments the program takes (None: all)
+        self._handlers = None
+
+    def handlers(self):
+        """jaxlib's result handlers for the outputs: each output buffer gets
+        its mlax aval (and the device's sharding) directly."""
+        handlers = self._handlers
+        if handlers is None:
+            handlers = self._handlers = runtime.result_handlers(
+                tuple(self.out_avals), self.device or runtime.default_device())
+        return handlers
 
     def __call__(self, leaves):
         kept = self.kept
@@ -162,12 +172,14 @@ class _Executable:
         device = self.device
         if device is None:
             try:  # all device arrays: the common case, one comprehension
-                return self.out_tree.unflatten(
-                    [Array(b, a) for b, a in zip(self.exe.execute([l._buf for l in leaves]),
-                                                 self.out_avals)])
+                bufs = [l._buf for l in leaves]
             except AttributeError:
-                pass
-        outs = self.exe.execute(self.buffers(leaves, kept))
+                bufs = None
+            if bufs is not None:
+                return self.out_tree.unflatten(
+                    [Array(b, a) for b, a in zip(
+                        runtime.execute(self.exe, bufs, self.handlers()), self.out_avals)])
+        outs = runtime.execute(self.exe, self.buffers(leaves, kept), self.handlers())
         return self.out_tree.unflatten(
             [Array(b, a) for b, a in zip(outs, self.out_avals)])
 

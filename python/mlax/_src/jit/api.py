@@ -154,7 +154,6 @@ class Jitted:
         static_argnums count from the end of each call's arguments)."""
         if any(i < 0 for i in self._static_argnums):
             return self._call_python_star
-        runtime._jax()
 
         # (self -> dispatcher -> these closures -> self: a cycle the GC
         # collects; the C++ cache holds the fallback only weakly.)

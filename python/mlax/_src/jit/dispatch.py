@@ -120,7 +120,8 @@ FAST_LEAF_TYPES = frozenset([Array, np.ndarray, bool, int, float, complex]
 
 
 def _host_leaves_agree() -> bool:
-    return jaxlib_internals.jax_x64_enabled() == bool(config.x64_enabled)
+    want = bool(config.x64_enabled)
+    return jaxlib_internals.jax_x64_enabled(want) == want
 
 
 def fastpath_data(entry, dyn, leaves, out):
@@ -132,7 +133,7 @@ def fastpath_data(entry, dyn, leaves, out):
     host = False
     for leaf in leaves:
         if type(leaf) is Array:
-            if leaf._buf.sharding != sharding:
+            if jaxlib_internals.buffer_sharding(leaf._buf) != sharding:
                 return None
         else:
             host = True
