@@ -25,6 +25,11 @@ def _complex_input(shape, dtype=np.complex64, seed=0):
 
 Z = _complex_input((2, 3))
 Z2 = _complex_input((2, 3), seed=1)
+# Special values (abs, isclose, nan_to_num) and ties of real parts (orders).
+ZS = np.array([[np.inf + 1j, complex(np.inf, np.inf), complex(np.nan, np.inf)],
+               [3e38 + 3e38j, 1e-30 - 1e-30j, -0.0 - 0.0j]], np.complex64)
+ZT = np.array([[1 + 2j, -1 + 0j, 1 - 1j, 0.5 + 0j], [2j, -2j, 1 + 2j, 0j],
+               [-1 + 1j, -1 - 1j, 3 + 0j, 1 + 0j]], np.complex64)
 X = RNG.uniform(-2, 2, (2, 3)).astype(np.float32)
 Y = RNG.uniform(-2, 2, (2, 3)).astype(np.float32)
 
@@ -71,6 +76,27 @@ CASES = [
     ("isnan_isinf_isfinite", lambda m, l, z: m.stack([
         f(m.asarray(z).at[0, 0].set(np.nan).at[0, 1].set(1j * np.inf).at[1, 0].set(np.nan * 1j))
         for f in (m.isnan, m.isinf, m.isfinite)]), (Z,)),
+    # Magnitudes: no overflow or underflow in the squares; JAX's infinities
+    # and NaNs (ZS holds them).
+    ("abs", lambda m, l, z: m.abs(z), (Z,)),
+    ("abs_special_values", lambda m, l, z: m.abs(z), (ZS,)),
+    ("lax.abs", lambda m, l, z: l.abs(z), (ZS,)),
+    ("linalg.norm", lambda m, l, z: m.linalg.norm(z, axis=1), (Z,)),
+    ("isclose", lambda m, l, z, w: m.isclose(z, m.asarray(z).at[0, :2].set(w[0, :2]),
+                                             rtol=1e-3), (Z, Z2)),
+    ("isclose_special_values", lambda m, l, z: m.stack([
+        m.isclose(z, z[::-1]), m.isclose(z, z, equal_nan=True)]), (ZS,)),
+    ("allclose", lambda m, l, z: m.allclose(z, z * (1 + 1e-7)), (Z,)),
+    # Orders: complex values sort lexicographically, real part first.
+    ("cumsum", lambda m, l, z: m.cumsum(z, axis=1), (Z,)),
+    ("lax.cumsum_reverse", lambda m, l, z: l.cumsum(z, axis=1, reverse=True), (Z,)),
+    ("sort", lambda m, l, z: m.sort(z, axis=-1), (ZT,)),
+    ("argsort", lambda m, l, z: m.argsort(z, axis=0), (ZT,)),
+    ("lax.sort_key_val", lambda m, l, z: l.sort_key_val(z, l.imag(z))[1], (ZT,)),
+    ("max_min", lambda m, l, z: m.stack([m.max(z, axis=1), m.min(z, axis=1)]), (ZT,)),
+    ("max_initial_keepdims", lambda m, l, z: m.max(z, axis=0, initial=0.5 + 1j,
+                                                   keepdims=True), (ZT,)),
+    ("nan_to_num", lambda m, l, z: m.nan_to_num(z, posinf=9.0), (ZS,)),
 ]
 
 
@@ -122,6 +148,10 @@ def test_errors_are_jaxs():
                 lambda: jax.lax.complex(Z, Z), lambda: jax.lax.conj(np.arange(3))):
         with pytest.raises(TypeError):  # the same class as JAX's
             bad()
+    with pytest.raises(TypeError, match="mnp.argmax: does not accept dtype complex64"):
+        mnp.argmax(Z)
+    with pytest.raises(TypeError):
+        jnp.argmax(Z)
     with pytest.raises(ValueError, match="real dtype parameters"):
         mnp.var(Z, dtype=np.float32)
     with pytest.raises(ValueError):
@@ -142,6 +172,9 @@ REAL_OF_COMPLEX = [
     ("std_axis", lambda m, l, z: m.std(z, axis=1).sum()),
     ("fft_energy", lambda m, l, z: m.real(m.fft.fft(z) * m.conj(m.fft.fft(z))).sum()),
     ("angle", lambda m, l, z: m.angle(z).sum()),
+    ("abs", lambda m, l, z: m.abs(z).sum()),
+    ("abs_of_cumsum", lambda m, l, z: (m.abs(m.cumsum(z, axis=1)) * m.real(z)).sum()),
+    ("lax.abs_at_zero", lambda m, l, z: l.abs(z * m.asarray([[0, 1, 1], [1, 0, 1]])).sum()),
 ]
 
 

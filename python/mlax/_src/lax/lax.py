@@ -10,11 +10,12 @@ and holds the conveniences built from several families.
 """
 from __future__ import annotations
 
+from mlax._src.base import dtypes
 from mlax._src.base.tree import tree_flatten, tree_unflatten
-from mlax._src.core.primitives import Primitive, _ops, bind
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 
 from mlax._src.lax.elementwise import (  # noqa: F401
-    abs, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
+    abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
     _compare_p, _comparison, complex, conj, convert_element_type, _convert_p,
     cos, _DIRECTIONS, div, eq, erf, erf_inv, exp, expm1, floor, ge, gt, _i64, _i64_array,
@@ -48,6 +49,33 @@ from mlax._src.lax.slicing import (  # noqa: F401
 
 def reciprocal(x):
     return div(full_like(x, 1), x)
+
+
+def abs(x):  # noqa: A001 (lax.abs, as in JAX)
+    """Elementwise absolute value; of a complex array, its magnitude, a real
+    array of the component dtype (as jax.lax.abs)."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _complex_abs(x)
+    return _abs_real(x)
+
+
+abs.primitive = _abs_real.primitive
+
+
+def _complex_abs(z):
+    # |z| = big * sqrt(1 + (small / big)^2), big and small the larger and
+    # smaller of |Re z| and |Im z|: the squares neither overflow nor
+    # underflow. 0 where big is 0 (the derivative there is 0, as JAX's);
+    # infinite where a part is infinite and neither is NaN; NaN where a part
+    # is NaN (max propagates it), as JAX on XLA:CPU.
+    a, b = _abs_real(real(z)), _abs_real(imag(z))
+    big, small = max(a, b), min(a, b)
+    zero, one = full_like(big, 0), full_like(big, 1)
+    is_zero = eq(big, zero)
+    safe = select(is_zero, one, big)
+    ratio = div(small, safe)
+    out = select(is_zero, zero, mul(safe, sqrt(add(one, mul(ratio, ratio)))))
+    return select(eq(big, full_like(big, float("inf"))), big, out)
 
 
 def stop_gradient(x):

@@ -18,6 +18,7 @@ from mlax._src.core.tracer import ShapedArray
 from mlax._src.lax.elementwise import (
     _check_kind, _i64, _i64_array, add, bitwise_and, bitwise_or, convert_element_type,
     bitwise_xor, eq, mul, ne, select)
+from mlax._src.lax.elementwise import complex as lax_complex, imag, real
 from mlax._src.lax.elementwise import max as lax_max, min as lax_min
 from mlax._src.lax.shape import (
     broadcast, broadcast_in_dim, broadcasted_iota, concatenate, full, full_like, reshape,
@@ -133,8 +134,18 @@ def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     dim = int(dimension)
     if not -ndim <= dim < ndim:
         raise ValueError(f"lax.sort: dimension {dimension} is out of range for rank {ndim}")
-    out = bind(_sort_p, *operands, dimension=dim % ndim, is_stable=bool(is_stable),
-               num_keys=int(num_keys))
+    num_keys = int(num_keys)
+    if builtins.any(dtypes.is_complex(aval_of(o).dtype) for o in operands[:num_keys]):
+        # Complex keys order lexicographically, real part first (as JAX's
+        # comparator): each becomes two real keys, sorted along with it.
+        keys = []
+        for o in operands[:num_keys]:
+            keys += [real(o), imag(o)] if dtypes.is_complex(aval_of(o).dtype) else [o]
+        out = bind(_sort_p, *keys, *operands, dimension=dim % ndim,
+                   is_stable=bool(is_stable), num_keys=len(keys))[len(keys):]
+    else:
+        out = bind(_sort_p, *operands, dimension=dim % ndim, is_stable=bool(is_stable),
+                   num_keys=num_keys)
     return out[0] if single else tuple(out)
 
 
@@ -145,8 +156,6 @@ def sort_key_val(keys, values, dimension=-1, is_stable=True):
 
 def _cumsum_eval(x, *, axis, reverse):
     _check_kind("cumsum", "number", x)
-    if dtypes.is_complex(x.dtype):
-        raise shape_error("lax.cumsum", "complex inputs are not supported yet")
     return x
 
 
@@ -165,6 +174,10 @@ def cumsum(operand, axis=0, reverse=False):
         raise ValueError(f"lax.cumsum: axis {axis} is out of bounds for array of rank {ndim}")
     if aval_of(operand).shape[int(axis)] == 0:
         return operand  # nothing to sum (XLA has no empty windows)
+    if dtypes.is_complex(aval_of(operand).dtype):
+        # Sums add componentwise: the real and imaginary parts' cumsums.
+        return lax_complex(cumsum(real(operand), axis, reverse),
+                           cumsum(imag(operand), axis, reverse))
     return bind(_cumsum_p, operand, axis=int(axis) % ndim, reverse=bool(reverse))
 
 

@@ -504,7 +504,9 @@ def _arg_extreme(name, a, axis, keepdims, reduce_fn):
         raise ValueError(f"mnp.{name}: attempt to get {name} of an empty sequence "
                          f"(at {_where()})")
     if dtypes.is_complex(aval.dtype):
-        raise NotImplementedError(f"mnp.{name}: complex inputs are not supported yet")
+        # As JAX: complex values have no order argmax/argmin accept.
+        raise TypeError(f"mnp.{name}: does not accept dtype {aval.dtype.name}; accepted "
+                        f"dtypes are integer, floating and bool (at {_where()})")
     best = reduce_fn(a, axis=axis, keepdims=True)
     target = ufuncs.equal(a, best)
     if dtypes.is_float(aval.dtype):
@@ -817,7 +819,10 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     if not dtypes.is_inexact(dt):
         return x
     if dtypes.is_complex(dt):
-        raise NotImplementedError("mnp.nan_to_num: complex inputs are not supported yet")
+        # As JAX: the real and imaginary parts each, with the same values.
+        return lax.complex(
+            nan_to_num(ufuncs.real(x), copy, nan, posinf, neginf),
+            nan_to_num(ufuncs.imag(x), copy, nan, posinf, neginf))
     info = np.finfo(dt)
     posinf = info.max if posinf is None else posinf
     neginf = info.min if neginf is None else neginf
@@ -829,25 +834,22 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """|a - b| <= atol + rtol * |b|, elementwise (infinities equal only
-    themselves; NaNs equal nothing unless `equal_nan`)."""
+    """|a - b| <= atol + rtol * |b| where b is finite, or a == b (so equal
+    infinities are close); NaNs are close only with `equal_nan`. Exactly
+    JAX's rule: integer and bool inputs compare as floats, tolerances are of
+    the real dtype (the component dtype for complex input)."""
     a, b = util.promote_args("isclose", _arr(a), _arr(b))
+    a, b = util._promote_inexact("isclose", a, b)
     dt = aval_of(a).dtype
-    if not dtypes.is_inexact(dt):
-        return ufuncs.equal(a, b)
-    if dtypes.is_complex(dt):
-        raise NotImplementedError("mnp.isclose: complex inputs are not supported yet")
-    rtol = mnp.astype(rtol, dt) if util._is_array(rtol) else util._Literal(rtol, dt, False)
-    atol = mnp.astype(atol, dt) if util._is_array(atol) else util._Literal(atol, dt, False)
-    out = ufuncs.less_equal(ufuncs.abs(ufuncs.subtract(a, b)),
-                         ufuncs.add(atol, ufuncs.multiply(rtol, ufuncs.abs(b))))
-    a_inf, b_inf = ufuncs.isinf(a), ufuncs.isinf(b)
-    out = ufuncs.logical_and(out, ufuncs.logical_not(ufuncs.logical_or(a_inf, b_inf)))
-    out = ufuncs.logical_or(out, ufuncs.logical_and(ufuncs.logical_and(a_inf, b_inf), ufuncs.equal(a, b)))
-    a_nan, b_nan = ufuncs.isnan(a), ufuncs.isnan(b)
-    out = ufuncs.logical_and(out, ufuncs.logical_not(ufuncs.logical_or(a_nan, b_nan)))
+    rdt = np.finfo(dt).dtype
+    rtol = mnp.astype(rtol, rdt) if util._is_array(rtol) else util._Literal(rtol, rdt, False)
+    atol = mnp.astype(atol, rdt) if util._is_array(atol) else util._Literal(atol, rdt, False)
+    in_range = ufuncs.less_equal(ufuncs.abs(ufuncs.subtract(a, b)),
+                                 ufuncs.add(atol, ufuncs.multiply(rtol, ufuncs.abs(b))))
+    out = ufuncs.logical_or(ufuncs.equal(a, b),
+                            ufuncs.logical_and(ufuncs.isfinite(b), in_range))
     if equal_nan:
-        out = ufuncs.logical_or(out, ufuncs.logical_and(a_nan, b_nan))
+        out = ufuncs.logical_or(out, ufuncs.logical_and(ufuncs.isnan(a), ufuncs.isnan(b)))
     return out
 
 

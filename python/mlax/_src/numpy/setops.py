@@ -222,8 +222,6 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         if aval.ndim == 0:
             raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
                                           f"array of dimension 0 (at {_where()})")
-    if dtypes.is_complex(aval.dtype):
-        raise NotImplementedError("mnp.unique: complex inputs are not supported yet")
     if exact:  # a concrete input: count the unique elements now, then as with size=
         size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
     n = aval_of(arr).shape[ax]
