@@ -862,6 +862,58 @@ def test_linspace_retstep():
     assert float(step) == pytest.approx(e_step)
 
 
+# The spaced-value family, bit for bit as JAX's (same formula, one compiled
+# program, so XLA rounds as it does for JAX): complex and array bounds,
+# samples along any axis, integer outputs (floored), retstep.
+SPACES = [
+    ("linspace-complex", lambda m: m.linspace(0j, 1 + 2j, 5)),
+    ("linspace-int-floor", lambda m: m.linspace(-3, 7, 6, dtype=int)),
+    ("linspace-arrays", lambda m: m.linspace(np.array([0.0, 1.0]), np.array([1.0, 3.0]), 3)),
+    ("linspace-axis", lambda m: m.linspace(np.array([[0.0], [1.0]]), np.array([1.0, 2.0, 3.0]),
+                                           4, axis=-1)),
+    ("linspace-retstep", lambda m: m.stack(m.linspace(0, 1, 5, endpoint=False,
+                                                      retstep=True)[::-1][0:1])),
+    ("linspace-empty-axis", lambda m: m.linspace(np.array([1.0, 2.0]), 3, 0, axis=1)),
+    ("logspace-base-array", lambda m: m.logspace(np.array([1.0, 2.0]), 3, 4,
+                                                 base=np.array([[2.0], [3.0]]), axis=1)),
+    ("logspace-int", lambda m: m.logspace(0, 3, 4, dtype=int)),
+    ("geomspace", lambda m: m.geomspace(1, 1000, 4)),
+    ("geomspace-negative-int", lambda m: m.geomspace(-1, -16, 5, dtype=np.int32)),
+    ("geomspace-complex", lambda m: m.geomspace(1j, 8j, 4)),
+    ("geomspace-axis", lambda m: m.geomspace(np.array([1.0, 2.0]), 64.0, 3, axis=1)),
+    ("histogram_bin_edges", lambda m: m.histogram_bin_edges(np.array([1.0, 2.0, 5.0]), 4)),
+    ("log2-log10-complex", lambda m: m.stack([m.log2(np.array([1 + 2j, -3j], np.complex64)),
+                                             m.log10(np.array([1 + 2j, -3j], np.complex64))])),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name,fn", SPACES, ids=[c[0] for c in SPACES])
+def test_spaced_values_exactly_as_jax(name, fn, mode):
+    if mode == "jit" and name == "linspace-int-floor":
+        pytest.skip("jit of constants: mlax folds them at compile time, and the floor of "
+                    "-1 +- 1 ulp depends on that rounding (checked eagerly)")
+    out = fn(mnp) if mode == "eager" else mlax.jit(lambda: fn(mnp))()
+    ref = fn(jnp)
+    assert out.shape == ref.shape and out.dtype == ref.dtype and out.weak_type == ref.weak_type
+    if mode == "eager":
+        np.testing.assert_array_equal(np.asarray(out), np.asarray(ref))
+    else:  # folded at compile time: within a few ulps of XLA's rounding
+        np.testing.assert_allclose(np.asarray(out), np.asarray(ref), rtol=1e-6)
+
+
+def test_spaced_values_differentiate_and_map_as_jax():
+    import jax
+
+    g = mlax.grad(lambda s: mnp.geomspace(s, 8.0, 4).sum() + mnp.linspace(s, 2.0, 3)[1])(1.0)
+    ref = jax.grad(lambda s: jnp.geomspace(s, 8.0, 4).sum() + jnp.linspace(s, 2.0, 3)[1])(1.0)
+    np.testing.assert_allclose(np.asarray(g), np.asarray(ref), rtol=1e-6)
+    v = mlax.vmap(lambda s: mnp.linspace(s, 8.0, 4))(mnp.arange(2.0))
+    np.testing.assert_array_equal(np.asarray(v),
+                                  np.asarray(jax.vmap(lambda s: jnp.linspace(s, 8.0, 4))(
+                                      jnp.arange(2.0))))
+
+
 def test_empty_has_shape_and_dtype():
     out = mnp.empty((2, 3), mnp.int32)
     assert out.shape == (2, 3) and out.dtype == np.int32

@@ -430,11 +430,12 @@ def fwd_and_bwd(fun, argnums, has_aux=False, jitted=True):
     return (jit(fwd), jit(bwd)) if jitted else (fwd, bwd)
 
 
-def eager_jit(fun):
+def eager_jit(fun, static_argnames=()):
     """`fun` (an mlax.numpy function) as JAX makes jax.numpy's: called on
-    arrays it is one cached jit dispatch (compiled once per signature);
-    called inside a trace it is traced in place, as if not wrapped."""
-    return Jitted(fun, inline=True)
+    arrays it is one cached jit dispatch (compiled once per signature and
+    value of the `static_argnames`); called inside a trace it is traced in
+    place, as if not wrapped."""
+    return Jitted(fun, static_argnames=static_argnames, inline=True)
 
 
 class TracedIR:

@@ -12,9 +12,11 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.core.tracer import Tracer
-from mlax._src.numpy.util import _Literal
+from mlax._src.numpy.util import _Literal, _eager_jit
+from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.lax_numpy import (
-    _known, asarray, astype, broadcast_to, core_errors, full, where)
+    _known, asarray, astype, broadcast_to, concatenate, core_errors, expand_dims, full,
+    reshape, where)
 from mlax._src.numpy.ufuncs import add, divide, equal, multiply, subtract
 
 
@@ -45,24 +47,62 @@ def arange(start, stop=None, step=None, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """`num` evenly spaced values from `start` to `stop` (arrays broadcast
+    together; the samples go along `axis`), computed as JAX's:
+    start * (1 - t) + stop * t for t = i / div, so both ends are exact.
+    Eagerly one compiled program, as jnp.linspace (so XLA rounds as JAX's)."""
+    num = _known(num)
+    if isinstance(num, Tracer):
+        raise core_errors().concretization(num, "mnp.linspace's num")
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"mnp.linspace: number of samples, {num}, must be non-negative")
-    dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.default_float()
-    ft = dt if dtypes.is_inexact(dt) else dtypes.default_float()
+    dtype = None if dtype is None else dtypes.canonicalize(dtype)
+    return _linspace(asarray(start), asarray(stop), num=num, endpoint=bool(endpoint),
+                     retstep=bool(retstep), dtype=dtype, axis=operator.index(axis))
+
+
+def _linspace(start, stop, *, num, endpoint, retstep, dtype, axis):
+    if dtype is None:
+        dt = dtypes.to_inexact(dtypes.result_type(
+            (aval_of(start).dtype, aval_of(start).weak_type),
+            (aval_of(stop).dtype, aval_of(stop).weak_type))[0])
+    else:
+        dt = dtypes.canonicalize(dtype)
+    ct = dtypes.to_inexact(dt)
+    start, stop = astype(start, ct), astype(stop, ct)
+    bounds = list(np.broadcast_shapes(aval_of(start).shape, aval_of(stop).shape))
+    b_start, b_stop = broadcast_to(start, tuple(bounds)), broadcast_to(stop, tuple(bounds))
+    if not -len(bounds) - 1 <= axis <= len(bounds):
+        raise np.exceptions.AxisError(f"mnp.linspace: axis {axis} is out of bounds for "
+                                      f"an array of dimension {len(bounds) + 1}")
+    axis = axis + len(bounds) + 1 if axis < 0 else axis
+    shape = bounds[:axis] + [1] + bounds[axis:]
     div = (num - 1) if endpoint else num
-    start_a = astype(asarray(start), ft)
-    stop_a = astype(asarray(stop), ft)
-    step = divide(subtract(stop_a, start_a), div) if div > 0 else full((), np.nan, ft)
-    idx = lax.iota(ft, num)
-    if div > 0:
-        out = add(start_a, multiply(idx, step))
-    else:  # num == 1 with endpoint (or num == 0): just `start`
-        out = broadcast_to(start_a, (num,))
-    if endpoint and num > 1:
-        out = where(equal(lax.iota(dtypes.int32, num), num - 1), stop_a, out)
+    if num > 1:
+        delta = divide(subtract(stop, start), _Literal(div, ct, False))
+        real = np.finfo(ct).dtype
+        iota_shape = [1] * len(shape)
+        iota_shape[axis] = div
+        t = divide(reshape(lax.iota(real, div), iota_shape), _Literal(div, real, False))
+        t = astype(t, ct)
+        out = add(multiply(reshape(b_start, shape), subtract(_Literal(1, ct, False), t)),
+                  multiply(reshape(b_stop, shape), t))
+        if endpoint:
+            out = concatenate([out, expand_dims(b_stop, axis)], axis)
+    elif num == 1:
+        delta = full((), np.nan, ct) if endpoint else astype(subtract(stop, start), ct)
+        out = reshape(b_start, shape)
+    else:  # num == 0: an empty array of the bounds' shape (as NumPy)
+        delta = full((), np.nan, ct)
+        out = full(tuple(bounds[:axis] + [0] + bounds[axis:]), 0, dt)
+    if dtypes.is_int(dt) and not dtypes.is_int(aval_of(out).dtype):
+        out = lax.floor(out)
     out = astype(out, dt)
-    return (out, step) if retstep else out
+    return (out, delta) if retstep else out
+
+
+_linspace = _eager_jit(_linspace, ("num", "endpoint", "retstep", "dtype", "axis"))
 
 
 def eye(N, M=None, k=0, dtype=None):

@@ -16,6 +16,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax
+from mlax._src.numpy import array_creation
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.lax_numpy import _arr
@@ -217,71 +218,59 @@ def rot90(m, k=1, axes=(0, 1)):
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    """base ** linspace(start, stop, num)."""
+    """base ** linspace(start, stop, num), as JAX's (one compiled program)."""
     num = _static_int("logspace", "num", num)
     if num < 0:
         raise ValueError(f"mnp.logspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr(start), _arr(stop)
+    dtype = None if dtype is None else dtypes.canonicalize(dtype)
+    return _logspace(_arr(start), _arr(stop), _arr(base), num=num, endpoint=bool(endpoint),
+                     dtype=dtype, axis=int(axis))
+
+
+def _space_dtypes(start, stop, dtype):
     if dtype is None:
-        dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
-                                  for x in (start, stop)))[0]
-        dt = _inexact_dtype(dt)
-    else:
-        dt = dtypes.canonicalize(dtype)
-    cdt = _inexact_dtype(dt)
-    lin = _linspace("logspace", mnp.astype(start, cdt), mnp.astype(stop, cdt), num,
-                    endpoint, axis)
+        dtype = dtypes.to_inexact(dtypes.result_type(
+            *((aval_of(x).dtype, aval_of(x).weak_type) for x in (start, stop)))[0])
+    return dtype, dtypes.to_inexact(dtype)
+
+
+def _logspace(start, stop, base, *, num, endpoint, dtype, axis):
+    dt, cdt = _space_dtypes(start, stop, dtype)
+    lin = array_creation.linspace(mnp.astype(start, cdt), mnp.astype(stop, cdt), num,
+                                  endpoint=endpoint, axis=axis)
     return mnp.astype(ufuncs.power(base, lin), dt)
 
 
+_logspace = util._eager_jit(_logspace, ("num", "endpoint", "dtype", "axis"))
+
+
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    """Numbers evenly spaced on a log scale from `start` to `stop`."""
+    """Numbers evenly spaced on a log scale from `start` to `stop`, as JAX's:
+    sign(start) * logspace(log10(start / sign), log10(stop / sign))."""
     num = _static_int("geomspace", "num", num)
     if num < 0:
         raise ValueError(f"mnp.geomspace: number of samples, {num}, must be non-negative "
                          f"(at {_where()})")
-    start, stop = _arr(start), _arr(stop)
-    if dtype is None:
-        dt = dtypes.result_type(*((aval_of(x).dtype, aval_of(x).weak_type)
-                                  for x in (start, stop)))[0]
-        dt = _inexact_dtype(dt)
-    else:
-        dt = dtypes.canonicalize(dtype)
-    cdt = _inexact_dtype(dt)
+    dtype = None if dtype is None else dtypes.canonicalize(dtype)
+    return _geomspace(_arr(start), _arr(stop), num=num, endpoint=bool(endpoint),
+                      dtype=dtype, axis=int(axis))
+
+
+def _geomspace(start, stop, *, num, endpoint, dtype, axis):
+    dt, cdt = _space_dtypes(start, stop, dtype)
     start, stop = mnp.astype(start, cdt), mnp.astype(stop, cdt)
     sign = ufuncs.sign(start)
-    log10 = lambda v: ufuncs.divide(ufuncs.log(v), np.log(10.0).astype(cdt))  # noqa: E731
-    lin = _linspace("geomspace", log10(ufuncs.divide(start, sign)),
-                    log10(ufuncs.divide(stop, sign)), num, endpoint, 0)
-    res = ufuncs.multiply(sign, ufuncs.power(mnp.asarray(np.asarray(10.0, cdt)), lin))
-    res = moveaxis(res, 0, axis) if aval_of(res).ndim > 1 else res
-    if aval_of(res).ndim == 1:
-        mnp._normalize_axis("geomspace", axis, 1)
+    res = ufuncs.multiply(sign, logspace(ufuncs.log10(ufuncs.divide(start, sign)),
+                                         ufuncs.log10(ufuncs.divide(stop, sign)), num,
+                                         endpoint=endpoint, base=10.0, dtype=cdt))
+    ax = mnp._normalize_axis("geomspace", axis, aval_of(res).ndim)
+    if ax:
+        res = moveaxis(res, 0, ax)
     return mnp.astype(res, dt)
 
 
-def _linspace(name, start, stop, num, endpoint, axis):
-    """linspace for same-dtype (possibly non-scalar, broadcast) start/stop,
-    the samples along `axis`."""
-    start, stop = util.promote_args(name, start, stop)
-    aval = aval_of(start)
-    dt = aval.dtype
-    div = (num - 1) if endpoint else num
-    shape = (num,) + aval.shape
-    idx = lax.broadcasted_iota(dt, shape, 0)
-    s = lax.broadcast_in_dim(start, shape, tuple(range(1, len(shape))))
-    e = lax.broadcast_in_dim(stop, shape, tuple(range(1, len(shape))))
-    if div > 0:
-        step = ufuncs.divide(ufuncs.subtract(e, s), np.asarray(div, dt))
-        out = ufuncs.add(s, ufuncs.multiply(idx, step))
-        if endpoint and num > 1:
-            last = ufuncs.equal(lax.broadcasted_iota(dtypes.int32, shape, 0), num - 1)
-            out = mnp.where(last, e, out)
-    else:
-        out = s
-    ax = mnp._normalize_axis(name, axis, len(shape))
-    return moveaxis(out, 0, ax) if ax else out
+_geomspace = util._eager_jit(_geomspace, ("num", "endpoint", "dtype", "axis"))
 
 
 # ---------------------------------------------------------------------------
@@ -883,7 +872,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
     same = ufuncs.equal(lo, hi)
     lo = mnp.where(same, ufuncs.subtract(lo, np.asarray(0.5, dt)), lo)
     hi = mnp.where(same, ufuncs.add(hi, np.asarray(0.5, dt)), hi)
-    return _linspace("histogram_bin_edges", lo, hi, nbins + 1, True, 0)
+    return array_creation.linspace(lo, hi, nbins + 1)
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002

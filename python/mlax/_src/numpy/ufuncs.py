@@ -401,8 +401,26 @@ pow = power  # noqa: A001 (the array API name)
 # Logs, powers, roots
 # ---------------------------------------------------------------------------
 
-log2 = _real_unary("log2", lambda x: lax.div(lax.log(x), lax.log(_strong(x, 2))))
-log10 = _real_unary("log10", lambda x: lax.mul(lax.log(x), _strong(x, 0.4342944819032518)))
+def _log2(x):
+    if dtypes.is_complex(_dtype(x)):  # as JAX: each part of log(x) over ln 2
+        r = lax.log(x)
+        re, im = lax.real(r), lax.imag(r)
+        ln2 = lax.log(_strong(re, 2))
+        return lax.complex(lax.div(re, ln2), lax.div(im, ln2))
+    return lax.div(lax.log(x), lax.log(_strong(x, 2)))
+
+
+def _log10(x):
+    if dtypes.is_complex(_dtype(x)):  # as JAX: each part of log(x) times 1/ln 10
+        r = lax.log(x)
+        re, im = lax.real(r), lax.imag(r)
+        return lax.complex(lax.mul(re, _strong(re, 0.4342944819032518)),
+                           lax.mul(im, _strong(im, 0.4342944819032518)))
+    return lax.mul(lax.log(x), _strong(x, 0.4342944819032518))
+
+
+log2 = _unary("log2", _log2, True)
+log10 = _unary("log10", _log10, True)
 exp2 = _real_unary("exp2", lax_math.exp2)
 cbrt = _real_unary("cbrt", lax_math.cbrt)
 float_power = _binary("float_power", lax.pow, inexact=True)

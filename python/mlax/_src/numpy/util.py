@@ -132,12 +132,12 @@ def _binary(name, lax_fn, inexact=False):
     return _eager_jit(fn)
 
 
-def _eager_jit(fn):
+def _eager_jit(fn, static_argnames=()):
     # Eagerly, one jit dispatch of the whole function (promotion included),
     # as jax.numpy does; traced, the function itself (mlax._src.jit.api.eager_jit).
     from mlax._src.jit import api
 
-    return api.eager_jit(fn)
+    return api.eager_jit(fn, static_argnames)
 
 
 def _to_bool(x):
