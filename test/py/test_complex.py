@@ -97,6 +97,9 @@ CASES = [
     ("max_initial_keepdims", lambda m, l, z: m.max(z, axis=0, initial=0.5 + 1j,
                                                    keepdims=True), (ZT,)),
     ("nan_to_num", lambda m, l, z: m.nan_to_num(z, posinf=9.0), (ZS,)),
+    ("nanmax_nanmin", lambda m, l, z: m.stack([
+        m.nanmax(m.asarray(z).at[0, 1].set(np.nan), axis=1),
+        m.nanmin(m.asarray(z).at[2, :].set(complex(1, np.nan)), axis=1)]), (ZT,)),
 ]
 
 
