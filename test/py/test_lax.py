@@ -656,3 +656,46 @@ def test_reduce_precision_errors_match_jax():
         jax.jit(lambda v, e: jlax.reduce_precision(v, e, 3))(x, 5)
     with pytest.raises(mlax.errors.ConcretizationTypeError, match="exponent_bits"):
         mlax.jit(lambda v, e: lax.reduce_precision(v, e, 3))(x, 5)
+
+
+# jax.lax 0.10's binary ops broadcast a rank-0 operand and size-1 dimensions
+# (never adding dimensions): values, dtypes, weak types and error classes as
+# JAX's, eagerly, under jit, grad and vmap.
+BROADCAST_SHAPES = [((2, 3), (2, 1)), ((2, 3), ()), ((), (3,)), ((3,), (1,)), ((2, 1), (1, 3)),
+                    ((2, 3), (3,)), ((3,), (4,))]
+
+
+@pytest.mark.parametrize("sx, sy", BROADCAST_SHAPES, ids=[f"{a}-{b}" for a, b in BROADCAST_SHAPES])
+@pytest.mark.parametrize("name", ["sub", "atan2", "lt", "complex"])
+def test_binary_ops_broadcast_as_jax_lax(name, sx, sy):
+
+
+    x = np.arange(1, 1 + int(np.prod(sx)), dtype=np.float32).reshape(sx)
+    y = np.linspace(0.5, 2.0, int(np.prod(sy)), dtype=np.float32).reshape(sy)
+    try:
+        ref = getattr(jax.lax, name)(x, y)
+    except Exception as e:  # JAX refuses: so does mlax, with the same class
+        with pytest.raises(type(e)):
+            getattr(lax, name)(x, y)
+        return
+    for out in (getattr(lax, name)(x, y), mlax.jit(getattr(lax, name))(x, y)):
+        assert out.shape == ref.shape and out.dtype == ref.dtype
+        np.testing.assert_allclose(np.asarray(out), np.asarray(ref), rtol=1e-6)
+
+
+def test_binary_broadcast_weak_types_grad_and_vmap_as_jax():
+    import jax.numpy as jnp
+
+    v = np.ones(3, np.float32)
+    for a, b in ((lax.add(v, 2.0), jax.lax.add(v, 2.0)),
+                 (lax.mul(2.0, np.float32(3)), jax.lax.mul(2.0, np.float32(3)))):
+        assert a.dtype == b.dtype and a.weak_type == b.weak_type and a.shape == b.shape
+    g = mlax.grad(lambda s: lax.mul(s, v).sum() + lax.add(lax.reshape(v, (3, 1)), s).sum())(2.0)
+    r = jax.grad(lambda s: jax.lax.mul(s, v).sum()
+                 + jax.lax.add(jax.lax.reshape(v, (3, 1)), s).sum())(2.0)
+    assert float(g) == float(r)
+    m = np.arange(6, dtype=np.float32).reshape(2, 3)
+    out = mlax.vmap(lambda r: lax.max(r, np.float32(2)))(m)
+    np.testing.assert_array_equal(np.asarray(out),
+                                  np.asarray(jax.vmap(lambda r: jax.lax.max(r, jnp.float32(2)))(m)))
+

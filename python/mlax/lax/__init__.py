@@ -50,3 +50,16 @@ from mlax._src.lax.elementwise import dtype, mulhi  # noqa: F401,E402
 from mlax._src.lax.lax import optimization_barrier  # noqa: F401,E402
 from mlax._src.lax.shape import broadcast_like, shape_as_value  # noqa: F401,E402
 from mlax._src.lax.math import approx_max_k, approx_min_k  # noqa: F401,E402
+
+# Binary elementwise ops take a rank-0 operand, and size-1 dimensions, as
+# jax.lax 0.10 does (broadcast explicitly first; mlax's internals call the
+# strict forms).
+from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
+
+(add, sub, mul, div, rem, pow, max, min, atan2, nextafter, bitwise_and, bitwise_or,  # noqa: A001
+ bitwise_xor, shift_left, shift_right_arithmetic, shift_right_logical, eq, ne, lt, le, gt, ge,
+ complex) = (_implicit(f) for f in (  # (`map` here is lax.map)
+    add, sub, mul, div, rem, pow, max, min, atan2, nextafter, bitwise_and, bitwise_or,
+    bitwise_xor, shift_left, shift_right_arithmetic, shift_right_logical, eq, ne, lt, le, gt, ge,
+    complex))
+del _implicit

@@ -47,6 +47,37 @@ from mlax._src.lax.slicing import (  # noqa: F401
     _unit)
 
 
+def implicit_broadcasting(fn):
+    """`fn` (a binary elementwise lax op) taking operands as jax.lax 0.10
+    does: a rank-0 operand broadcasts to the other's shape, and operands of
+    one rank broadcast their size-1 dimensions; ranks otherwise differing
+    are a TypeError (jax.lax never adds dimensions): the strict op's own,
+    which names the op, both shapes and the user's line."""
+    name = fn.__name__
+
+    def wrapped(x, y):
+        sx, sy = aval_of(x).shape, aval_of(y).shape
+        if sx == sy or (sx and sy and len(sx) != len(sy)):
+            return fn(x, y)
+        if not sx or not sy:
+            target = sx or sy
+        else:
+            if any(a != b and 1 not in (a, b) for a, b in zip(sx, sy)):
+                return fn(x, y)
+            target = tuple(b if a == 1 else a for a, b in zip(sx, sy))
+        x = x if sx == target else broadcast_in_dim(
+            x, target, tuple(range(len(target))) if sx else ())
+        y = y if sy == target else broadcast_in_dim(
+            y, target, tuple(range(len(target))) if sy else ())
+        return fn(x, y)
+
+    wrapped.__name__ = wrapped.__qualname__ = name
+    wrapped.__doc__ = fn.__doc__
+    if hasattr(fn, "primitive"):
+        wrapped.primitive = fn.primitive
+    return wrapped
+
+
 def reciprocal(x):
     return div(full_like(x, 1), x)
 
