@@ -668,8 +668,6 @@ BROADCAST_SHAPES = [((2, 3), (2, 1)), ((2, 3), ()), ((), (3,)), ((3,), (1,)), ((
 @pytest.mark.parametrize("sx, sy", BROADCAST_SHAPES, ids=[f"{a}-{b}" for a, b in BROADCAST_SHAPES])
 @pytest.mark.parametrize("name", ["sub", "atan2", "lt", "complex"])
 def test_binary_ops_broadcast_as_jax_lax(name, sx, sy):
-
-
     x = np.arange(1, 1 + int(np.prod(sx)), dtype=np.float32).reshape(sx)
     y = np.linspace(0.5, 2.0, int(np.prod(sy)), dtype=np.float32).reshape(sy)
     try:
