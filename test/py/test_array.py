@@ -363,3 +363,41 @@ def test_methods_match_numpy():
     assert x.max(axis=(0, 2)).tolist() == v.max(axis=(0, 2)).tolist()
     assert x.min(1, keepdims=True).shape == (2, 1, 4)
     assert x[0].dot(x[1].T).tolist() == v[0].dot(v[1].T).tolist()
+
+
+# Shift and divmod operators, itemsize/nbytes, view: as jax.Array's.
+ARRAY_EXTRAS = [
+    ("lshift", lambda n: n.arange(4) << 2), ("rlshift", lambda n: 1 << n.arange(4)),
+    ("rshift", lambda n: n.arange(8) >> 1), ("rrshift", lambda n: 64 >> n.arange(3)),
+    ("divmod", lambda n: n.stack(divmod(n.arange(7), 3))),
+    ("rdivmod", lambda n: n.stack(divmod(7, n.arange(1, 4)))),
+    ("itemsize_nbytes", lambda n: n.asarray([n.ones(3, n.float16).itemsize,
+                                              n.ones((2, 3)).nbytes])),
+    ("view_same_width", lambda n: n.arange(4, dtype=n.int32).view(n.float32)),
+    ("view_narrower", lambda n: n.arange(3, dtype=n.int32).view(n.uint8)),
+    ("view_wider", lambda n: n.arange(8, dtype=n.uint8).reshape(2, 4).view(n.int32)),
+    ("view_bool", lambda n: n.array([1, 0, 1], n.int8).view(n.bool_)),
+    ("view_from_bool", lambda n: n.array([True, False, True, True]).view(n.int16)),
+    ("view_complex", lambda n: n.array([1 + 2j, 3 - 4j], n.complex64).view(n.float32)),
+    ("view_to_complex", lambda n: n.arange(4, dtype=n.float32).view(n.complex64)),
+    ("view_0d", lambda n: n.asarray(n.float32(1.5)).view(n.int32)),
+]
+
+
+@pytest.mark.parametrize("name, fn", ARRAY_EXTRAS, ids=[c[0] for c in ARRAY_EXTRAS])
+def test_array_operators_and_view_as_jax(name, fn):
+    want = fn(jnp)
+    for got in (fn(mnp), mlax.jit(lambda: fn(mnp))()):
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+def test_view_errors_as_jax():
+    for bad in (lambda n: n.asarray(n.float32(1)).view(n.int8),
+                lambda n: n.arange(3, dtype=n.int8).view(n.int16)):
+        with pytest.raises(ValueError):
+            bad(jnp)
+        with pytest.raises(ValueError):
+            bad(mnp)
+    assert mlax.jit(lambda x: x.nbytes + x.itemsize)(np.ones(3, np.float32)) == 16
+

@@ -149,6 +149,33 @@ def test_at_matches_jax(method, index):
     np.testing.assert_array_equal(np.asarray(got_jit), np.asarray(want))
 
 
+@pytest.mark.parametrize("method", ["subtract", "divide", "power"])
+@pytest.mark.parametrize("index", [np.s_[1], np.s_[[0, 0, 2], [1, 1, 3]], np.s_[::-1, 2]],
+                         ids=["int", "repeated", "slice"])
+def test_at_subtract_divide_power_match_jax(method, index):
+    xm, xj = mnp.asarray(X), jnp.asarray(X)
+    want = getattr(xj.at[index], method)(2.0)
+    for got in (getattr(xm.at[index], method)(2.0),
+                mlax.jit(lambda a: getattr(a.at[index], method)(2.0))(X)):
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+
+
+def test_at_subtract_divide_power_dtypes_and_grad_as_jax():
+    for f in (lambda n: n.arange(4, dtype=n.uint8).at[0].subtract(1),
+              lambda n: n.arange(1, 5).at[1:].divide(2),
+              lambda n: n.arange(4).at[n.array([1, 3])].power(2)):
+        got, want = f(mnp), f(jnp)
+        assert got.dtype == want.dtype and got.weak_type == want.weak_type
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+    def loss(lib, n):
+        return lib.grad(lambda x: (x.at[2].divide(x[1]) ** 2).sum()
+                        + x.at[1].subtract(x[0] * 3).sum() + x.at[0].power(3.0).sum())
+    np.testing.assert_allclose(np.asarray(loss(mlax, mnp)(np.arange(1.0, 4.0))),
+                               np.asarray(loss(jax, jnp)(np.arange(1.0, 4.0))), rtol=1e-6)
+
+
 def test_at_with_array_updates_broadcast_and_cast():
     x = np.arange(12, dtype=np.int32).reshape(3, 4)
     upd = np.array([1.7, -2.2], np.float32)  # cast to int32, as JAX does

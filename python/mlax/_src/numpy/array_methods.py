@@ -2,6 +2,11 @@
 dispatch to mlax.numpy, so eager and traced code behave the same."""
 from __future__ import annotations
 
+import numpy as np
+
+from mlax._src.base import dtypes
+from mlax._src.core.primitives import aval_of
+from mlax._src.lax import lax
 from mlax._src.numpy import indexing
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
@@ -41,10 +46,52 @@ _OPERATORS = {
     "__and__": ufuncs.bitwise_and, "__rand__": _swap(ufuncs.bitwise_and),
     "__or__": ufuncs.bitwise_or, "__ror__": _swap(ufuncs.bitwise_or),
     "__xor__": ufuncs.bitwise_xor, "__rxor__": _swap(ufuncs.bitwise_xor),
+    "__lshift__": ufuncs.left_shift, "__rlshift__": _swap(ufuncs.left_shift),
+    "__rshift__": ufuncs.right_shift, "__rrshift__": _swap(ufuncs.right_shift),
+    "__divmod__": ufuncs.divmod, "__rdivmod__": _swap(ufuncs.divmod),
 }
 
 _UNARY = {"__neg__": ufuncs.negative, "__pos__": ufuncs.positive, "__abs__": ufuncs.absolute,
           "__invert__": ufuncs.invert}
+
+
+def _view(self, dtype=None, type=None):  # noqa: A002 (numpy's name)
+    """The array's bits read as `dtype` (jax.Array.view): the same shape
+    for the same bit width, else the last axis rescaled; bool as 8 bits."""
+    if type is not None:
+        raise NotImplementedError("`type` argument of array.view() is not supported.")
+    if dtype is None:
+        return self
+    dtype = dtypes.canonicalize(dtype)
+    aval = self.aval
+    bits_in, bits_out = aval.dtype.itemsize * 8, dtype.itemsize * 8
+    if aval.ndim == 0:
+        if bits_in != bits_out:
+            raise ValueError("view() of a 0d array is only supported if the itemsize is "
+                             "unchanged.")
+        return mnp.squeeze(_view(mnp.expand_dims(self, 0), dtype))
+    if (aval.shape[-1] * bits_in) % bits_out:
+        raise ValueError("When changing to a larger dtype, its size must be a divisor of the "
+                         "total size in bytes of the last axis of the array.")
+    if aval.dtype == dtype:
+        return self
+    if dtypes.is_bool(aval.dtype):
+        return _view(mnp.astype(self, dtypes.uint8), dtype)
+    if dtypes.is_complex(aval.dtype):  # (re, im) pairs along the last axis
+        parts = mnp.stack([ufuncs.real(self), ufuncs.imag(self)], axis=-1)
+        return _view(mnp.reshape(parts, (*aval.shape[:-1], aval.shape[-1] * 2)), dtype)
+    if dtypes.is_bool(dtype):
+        return mnp.astype(_view(self, dtypes.uint8), dtype)
+    if dtypes.is_complex(dtype):
+        out = mnp.astype(_view(self, np.finfo(dtype).dtype), dtype)
+        return ufuncs.add(out[..., 0::2], ufuncs.multiply(1j, out[..., 1::2]))
+    if bits_in < bits_out:
+        factor = bits_out // bits_in
+        out = mnp.reshape(self, (*aval.shape[:-1], aval.shape[-1] // factor, factor))
+        return lax.bitcast_convert_type(out, dtype)
+    out = lax.bitcast_convert_type(self, dtype)
+    shape = aval_of(out).shape
+    return mnp.reshape(out, (*shape[:-2], shape[-2] * shape[-1])) if bits_in > bits_out else out
 
 
 def _reduction_method(f):
@@ -84,6 +131,7 @@ _METHODS = {
     "clip": lambda self, min=None, max=None: ufuncs.clip(self, min, max),
     "round": lambda self, decimals=0: ufuncs.round(self, decimals),
     "__getitem__": lambda self, index: indexing.getitem(self, index),
+    "view": _view,
     # as jax.Array (sort returns a sorted copy; no .trace(): a tracer's
     # `trace` is its Trace)
     "argmax": lambda self, axis=None, out=None, keepdims=None: mnc.argmax(
@@ -116,6 +164,8 @@ def install():
             setattr(cls, name, f)
         cls.at = property(lambda self: indexing._IndexUpdateHelper(self))
         cls.T = property(lambda self: mnp.transpose(self))
+        cls.itemsize = property(lambda self: self.aval.dtype.itemsize)
+        cls.nbytes = property(lambda self: self.aval.size * self.aval.dtype.itemsize)
         cls.mT = property(lambda self: mnp.swapaxes(self, -1, -2))
         cls.real = property(ufuncs.real)
         cls.imag = property(ufuncs.imag)

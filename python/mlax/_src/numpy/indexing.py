@@ -538,6 +538,28 @@ class _IndexUpdateRef:
 
     mul = multiply
 
+    def subtract(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
+        """x with x[idx] -= values (repeated indices accumulate): adding the
+        negated values, which is the same in IEEE and two's-complement
+        arithmetic."""
+        values = values if isinstance(values, (Array, Tracer)) else mnp.asarray(values)
+        return _scatter_update(self.array, self.index, ufuncs.negative(values), "add",
+                               indices_are_sorted, unique_indices, mode)
+
+    def divide(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
+        """x with x[idx] /= values, as JAX's: x divided by ones scattered-
+        multiplied by `values` (so the result is inexact, as x / y)."""
+        ones = mnp.ones_like(self.array)
+        return ufuncs.divide(self.array, _scatter_update(
+            ones, self.index, values, "mul", indices_are_sorted, unique_indices, mode))
+
+    def power(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
+        """x with x[idx] **= values, as JAX's (x ** (ones scattered-multiplied
+        by `values`))."""
+        ones = mnp.ones_like(self.array)
+        return ufuncs.power(self.array, _scatter_update(
+            ones, self.index, values, "mul", indices_are_sorted, unique_indices, mode))
+
     def min(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
         """x with x[idx] = minimum(x[idx], values)."""
         return _scatter_update(self.array, self.index, values, "min", indices_are_sorted,
