@@ -464,8 +464,9 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
     elif unroll is False:
         unroll = 1
     unroll = int(unroll)
-    if unroll < 1:
-        raise ValueError(f"`unroll` must be a positive integer or a bool, got {unroll}")
+    if unroll < 0:
+        raise ValueError("`unroll` must be a `bool` or a non-negative `int`.")
+    unroll = max(unroll, 1)  # as JAX: 0 runs the loop rolled, as 1
 
     def traced(init, xs_list):
         return _emit_scan(f, init, xs_list, xs_tree, length, bool(reverse), unroll)

@@ -54,40 +54,51 @@ _reduce_or = _reduction("reduce_or", "ReduceOrOp", "any")
 
 
 def reduce_and(x, axes):
-    if aval_of(x).dtype != dtypes.bool_:
-        raise shape_error("lax.reduce_and", "needs a bool operand")
-    return _reduce_and(x, axes)
+    """The logical AND over `axes` (bool), or the bitwise AND of integers
+    (as jax.lax.reduce_and)."""
+    if aval_of(x).dtype == dtypes.bool_:
+        return _reduce_and(x, axes)
+    return _fold_bitwise("reduce_and", x, axes, bitwise_and, -1)
 
 
 def reduce_or(x, axes):
-    if aval_of(x).dtype != dtypes.bool_:
-        raise shape_error("lax.reduce_or", "needs a bool operand")
-    return _reduce_or(x, axes)
+    """The logical OR over `axes` (bool), or the bitwise OR of integers."""
+    if aval_of(x).dtype == dtypes.bool_:
+        return _reduce_or(x, axes)
+    return _fold_bitwise("reduce_or", x, axes, bitwise_or, 0)
 
 
 def reduce_xor(operand, axes):
     """jax.lax.reduce_xor: the bitwise XOR over `axes` (bool or integer
-    operands), folded pairwise: the reduced axes go last as one, and each
-    step XORs its two halves (the odd element carried along)."""
+    operands)."""
+    return _fold_bitwise("reduce_xor", operand, axes, bitwise_xor, 0)
+
+
+def _fold_bitwise(name, operand, axes, op, identity):
+    """`op` (a bitwise AND, OR or XOR) over `axes`, folded pairwise: the
+    reduced axes go last as one, and each step combines its two halves (the
+    odd element carried along). `identity` is the empty reduction's value
+    (-1: all bits set, or True for bool)."""
     aval = aval_of(operand)
     if not (dtypes.is_int(aval.dtype) or dtypes.is_bool(aval.dtype)):
-        raise shape_error("lax.reduce_xor", "logical reduction requires operand dtype bool or "
+        raise shape_error(f"lax.{name}", "logical reduction requires operand dtype bool or "
                           f"int, got {aval.dtype.name}")
     axes = tuple(operator.index(a) for a in axes)
     if len(set(axes)) != len(axes) or builtins.any(not 0 <= a < aval.ndim for a in axes):
-        raise shape_error("lax.reduce_xor", f"axes {axes} must be distinct axes of shape "
+        raise shape_error(f"lax.{name}", f"axes {axes} must be distinct axes of shape "
                           f"{aval.shape}", ValueError)
     kept = [d for d in range(aval.ndim) if d not in axes]
     kept_shape = tuple(aval.shape[d] for d in kept)
     n = int(np.prod([aval.shape[a] for a in axes], dtype=np.int64))
     if n == 0:
-        return full(kept_shape, 0, aval.dtype)
+        fill = (identity != 0) if dtypes.is_bool(aval.dtype) else \
+            np.array(identity).astype(aval.dtype)
+        return full(kept_shape, fill, aval.dtype)
     x = reshape(transpose(operand, kept + sorted(axes)), kept_shape + (n,))
     last = len(kept_shape)
     while n > 1:
         h = n // 2
-        folded = bitwise_xor(slice_in_dim(x, 0, h, axis=last), slice_in_dim(x, h, 2 * h,
-                                                                             axis=last))
+        folded = op(slice_in_dim(x, 0, h, axis=last), slice_in_dim(x, h, 2 * h, axis=last))
         x = concatenate([folded, slice_in_dim(x, 2 * h, n, axis=last)], last) if n % 2 else folded
         n = h + n % 2
     return reshape(x, kept_shape)

@@ -99,11 +99,18 @@ def slice(x, start_indices, limit_indices, strides=None):  # noqa: A001
     return bind(_slice_p, x, start_indices=start, limit_indices=limit, strides=strides)
 
 
-def slice_in_dim(x, start, limit, stride=1, axis=0):
-    aval = aval_of(x)
+def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
+    """operand[start_index:limit_index:stride] along `axis` (jax.lax's:
+    None means the axis' start or end, negative indices count from the end)."""
+    aval = aval_of(operand)
     starts, limits, strides = [0] * aval.ndim, list(aval.shape), [1] * aval.ndim
-    starts[axis], limits[axis], strides[axis] = start, limit, stride
-    return slice(x, starts, limits, strides)
+    n = aval.shape[axis]
+    start = 0 if start_index is None else operator.index(start_index)
+    limit = n if limit_index is None else operator.index(limit_index)
+    starts[axis] = start + n if start < 0 else start
+    limits[axis] = limit + n if limit < 0 else limit
+    strides[axis] = stride
+    return slice(operand, starts, limits, strides)
 
 
 _concatenate_p = Primitive(
