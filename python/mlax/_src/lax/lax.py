@@ -73,6 +73,7 @@ def implicit_broadcasting(fn):
 
     wrapped.__name__ = wrapped.__qualname__ = name
     wrapped.__doc__ = fn.__doc__
+    wrapped.__wrapped__ = fn  # lax.reduce knows its monoids by the strict op
     if hasattr(fn, "primitive"):
         wrapped.primitive = fn.primitive
     return wrapped

@@ -294,6 +294,8 @@ def reduce(operands, init_values, computation, dimensions):  # noqa: A001
         # As jax.lax.reduce with a monoid: the one result, not a tuple.
         return reduce(operands[0], init_values[0], computation, dimensions)
     kind = _monoids().get(computation)
+    if kind is None:  # the public lax ops wrap the strict ones registered here
+        kind = _monoids().get(getattr(computation, "__wrapped__", None))
     if kind is None:
         raise NotImplementedError(
             f"{name}: computation {getattr(computation, '__name__', computation)!r} is not "
