@@ -167,3 +167,19 @@ def param_id(value) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(param_id(v) for v in value) + ")"
     return str(value)
+
+
+# JAX references as one jitted program each. A JAX transformation applied
+# outside jit runs op by op, each primitive its own XLA compile (a gradient:
+# tens of compiles); under jax.jit it is one. What is under test is mlax:
+# the reference's values are JAX's either way, up to the rounding of fusion.
+def jgrad(*args, **kwargs):
+    return jax.jit(jax.grad(*args, **kwargs))
+
+
+def jvmap(*args, **kwargs):
+    return jax.jit(jax.vmap(*args, **kwargs))
+
+
+def jjvp(fun, primals, tangents):
+    return jax.jit(lambda p, t: jax.jvp(fun, p, t))(tuple(primals), tuple(tangents))

@@ -12,6 +12,8 @@ import jax.numpy as jnp
 import mlax
 import mlax.numpy as mnp
 
+from _helpers import jgrad, jjvp, jvmap
+
 RNG = np.random.default_rng(1)
 
 
@@ -218,11 +220,11 @@ def test_segment_gradients_and_vmap():
     for kind in ("sum", "max", "min"):
         fm, fj = getattr(mlax.ops, f"segment_{kind}"), getattr(jax.ops, f"segment_{kind}")
         gm = mlax.grad(lambda d: (fm(d, ids, 3) ** 2).sum())(data)
-        gj = jax.grad(lambda d: (fj(d, ids, 3) ** 2).sum())(data)
+        gj = jgrad(lambda d: (fj(d, ids, 3) ** 2).sum())(data)
         np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-5, atol=1e-6)
     batched = f32(4, 6, 2)
     vm = mlax.vmap(lambda d: mlax.ops.segment_sum(d, ids, 3))(batched)
-    vj = jax.vmap(lambda d: jax.ops.segment_sum(d, ids, 3))(batched)
+    vj = jvmap(lambda d: jax.ops.segment_sum(d, ids, 3))(batched)
     np.testing.assert_allclose(np.asarray(vm), np.asarray(vj), rtol=1e-6)
 
 
@@ -256,7 +258,7 @@ def test_activations(name, dtype):
     if dtype == np.float32:
         xs = x[x != 0] + 0.05  # away from kinks
         gm = mlax.vmap(mlax.grad(fm))(xs)
-        gj = jax.vmap(jax.grad(fj))(xs)
+        gj = jvmap(jgrad(fj))(xs)
         np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-5, atol=1e-6)
 
 
@@ -307,7 +309,7 @@ def test_dot_product_attention_grad_unbatched_and_errors():
                                np.asarray(ref), rtol=1e-5, atol=1e-6)
     gm = mlax.grad(lambda a: (mlax.nn.dot_product_attention(a, k, v, is_causal=True) ** 2)
                    .sum())(q)
-    gj = jax.grad(lambda a: (jax.nn.dot_product_attention(a, k, v, is_causal=True) ** 2)
+    gj = jgrad(lambda a: (jax.nn.dot_product_attention(a, k, v, is_causal=True) ** 2)
                   .sum())(q)
     np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-4, atol=1e-5)
     with pytest.raises(ValueError, match="dividing"):
@@ -367,13 +369,13 @@ def test_complex_derivatives_of_prod_are_jaxs():
     x = np.array([1 + 2j, 3 - 1j], np.complex64)
     t = np.array([0.5 - 1j, 2 + 0.25j], np.complex64)
     _, tm = mlax.jvp(lambda v: mnp.prod(v), (x,), (t,))
-    _, tj = jax.jvp(lambda v: jnp.prod(v), (x,), (t,))
+    _, tj = jjvp(lambda v: jnp.prod(v), (x,), (t,))
     np.testing.assert_allclose(np.asarray(tm), np.asarray(tj), rtol=1e-6)
     (gm,) = mlax.vjp(lambda v: mnp.prod(v), x)[1](np.complex64(1 - 1j))
     (gj,) = jax.vjp(lambda v: jnp.prod(v), x)[1](np.complex64(1 - 1j))
     np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-6)
     np.testing.assert_allclose(np.asarray(mlax.grad(lambda v: mnp.real(mnp.prod(v)))(x)),
-                               np.asarray(jax.grad(lambda v: jnp.real(jnp.prod(v)))(x)),
+                               np.asarray(jgrad(lambda v: jnp.real(jnp.prod(v)))(x)),
                                rtol=1e-6)
     # A complex constant alongside a real derivative is fine.
     g, p = mlax.grad(lambda r: ((r * 2).sum(), mnp.prod(x)), has_aux=True)(

@@ -15,7 +15,7 @@ import mlax
 import mlax.lax as mlax_lax
 import mlax.numpy as mnp
 
-from _helpers import make_input
+from _helpers import jgrad, jjvp, jvmap, make_input
 
 
 @pytest.fixture
@@ -163,13 +163,13 @@ def test_conv_grad_and_jvp_match_jax(case):
     fj = lambda a, b: jax.lax.conv_general_dilated(a, b, **kw)  # noqa: E731
     w = make_input(np.shape(fj(lhs, rhs)), np.float32, seed=9)
     gm = mlax.jit(mlax.grad(_weighted(fm, w, mnp.sum), argnums=(0, 1)))(lhs, rhs)
-    gj = jax.grad(_weighted(fj, w, jnp.sum), argnums=(0, 1))(lhs, rhs)
+    gj = jgrad(_weighted(fj, w, jnp.sum), argnums=(0, 1))(lhs, rhs)
     for a, b in zip(gm, gj):
         _close(a, b)
     tl = make_input(lhs.shape, np.float32, seed=10)
     tr = make_input(rhs.shape, np.float32, seed=11)
     _, tm = mlax.jvp(fm, (lhs, rhs), (tl, tr))
-    _, tj = jax.jvp(fj, (lhs, rhs), (tl, tr))
+    _, tj = jjvp(fj, (lhs, rhs), (tl, tr))
     _close(tm, tj)
 
 
@@ -190,7 +190,7 @@ def test_conv_derivatives_f64_finite_differences(case, x64):
     # second order: the Hessian-vector product of a bilinear map against JAX
     _, hvp = mlax.jvp(mlax.grad(s, argnums=(0, 1)), (lhs, rhs), (vl, vr))
     sj = _weighted(lambda a, b: jax.lax.conv_general_dilated(a, b, **kw), w, jnp.sum)
-    _, hvp_j = jax.jvp(jax.grad(sj, argnums=(0, 1)), (lhs, rhs), (vl, vr))
+    _, hvp_j = jjvp(jgrad(sj, argnums=(0, 1)), (lhs, rhs), (vl, vr))
     for a, b in zip(hvp, hvp_j):
         _close(a, b, np.float64)
 
@@ -213,9 +213,9 @@ def test_conv_vmap_matches_jax(case, axes):
     bl, br = batched(lhs, la, 20), batched(rhs, ra, 30)
     fm = lambda a, b: mlax_lax.conv_general_dilated(a, b, **kw)  # noqa: E731
     fj = lambda a, b: jax.lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    _close(mlax.vmap(fm, in_axes=axes)(bl, br), jax.vmap(fj, in_axes=axes)(bl, br))
+    _close(mlax.vmap(fm, in_axes=axes)(bl, br), jvmap(fj, in_axes=axes)(bl, br))
     _close(mlax.jit(mlax.vmap(fm, in_axes=axes, out_axes=1))(bl, br),
-           jax.vmap(fj, in_axes=axes, out_axes=1)(bl, br))
+           jvmap(fj, in_axes=axes, out_axes=1)(bl, br))
 
 
 def test_conv_vmap_of_grad_matches_jax():
@@ -224,7 +224,7 @@ def test_conv_vmap_of_grad_matches_jax():
     fm = lambda a, b: mnp.sum(mlax_lax.conv_general_dilated(a, b, **kw) ** 2)  # noqa: E731
     fj = lambda a, b: jnp.sum(jax.lax.conv_general_dilated(a, b, **kw) ** 2)  # noqa: E731
     got = mlax.vmap(mlax.grad(fm, argnums=(0, 1)), in_axes=(None, 0))(lhs, ks)
-    want = jax.vmap(jax.grad(fj, argnums=(0, 1)), in_axes=(None, 0))(lhs, ks)
+    want = jvmap(jgrad(fj, argnums=(0, 1)), in_axes=(None, 0))(lhs, ks)
     for a, b in zip(got, want):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-4, atol=1e-4)
 
@@ -352,7 +352,7 @@ def test_avg_and_max_pool_layers():
 
     fm, fj = pools(mlax_lax, mnp), pools(jax.lax, jnp)
     np.testing.assert_allclose(float(mlax.jit(fm)(x)), float(fj(x)), rtol=1e-5)
-    _close(mlax.jit(mlax.grad(fm))(x), jax.grad(fj)(x))
+    _close(mlax.jit(mlax.grad(fm))(x), jgrad(fj)(x))
 
 
 DIFF_WINDOWS = [c for c in WINDOWS if c[2] != "mul"]
@@ -364,9 +364,9 @@ def test_reduce_window_grad_and_jvp_match_jax(case):
     fm, fj = _window_fn(case, "mlax"), _window_fn(case, "jax_differentiable")
     _close(fm(x), _window_fn(case, "jax")(x))
     w = make_input(np.shape(fj(x)), np.float32, seed=7)
-    _close(mlax.grad(lambda x: mnp.sum(fm(x) * w))(x), jax.grad(lambda x: jnp.sum(fj(x) * w))(x))
+    _close(mlax.grad(lambda x: mnp.sum(fm(x) * w))(x), jgrad(lambda x: jnp.sum(fj(x) * w))(x))
     t = make_input(case[1], np.float32, seed=8)
-    _close(mlax.jvp(fm, (x,), (t,))[1], jax.jvp(fj, (x,), (t,))[1])
+    _close(mlax.jvp(fm, (x,), (t,))[1], jjvp(fj, (x,), (t,))[1])
 
 
 @pytest.mark.parametrize("case", DIFF_WINDOWS, ids=[c[0] for c in DIFF_WINDOWS])
@@ -378,13 +378,13 @@ def test_reduce_window_derivatives_f64(case, x64):
     sm = lambda x: mnp.sum(fm(x) * w ** 2)  # noqa: E731
     sj = lambda x: jnp.sum(fj(x) * w ** 2)  # noqa: E731
     g = mlax.grad(sm)(x)
-    _close(g, jax.grad(sj)(x), np.float64)
+    _close(g, jgrad(sj)(x), np.float64)
     h = 1e-6
     numeric = (float(sm(x + h * v)) - float(sm(x - h * v))) / (2 * h)
     np.testing.assert_allclose(float(np.sum(np.asarray(g) * v)), numeric, rtol=1e-6, atol=1e-8)
     # second derivatives (zero almost everywhere: the map is piecewise linear)
     _, hvp = mlax.jvp(mlax.grad(sm), (x,), (v,))
-    _, hvp_j = jax.jvp(jax.grad(sj), (x,), (v,))
+    _, hvp_j = jjvp(jgrad(sj), (x,), (v,))
     _close(hvp, hvp_j, np.float64)
 
 
@@ -445,16 +445,17 @@ def _prod_fns(kw):
 def test_reduce_window_mul_derivatives_f64(case, x64):
     _, shape, kw = case
     fm, fj, fr = _prod_fns(kw)
+    fj, fr = jax.jit(fj), jax.jit(fr)  # JAX's references: one compile each
     x = _prod_input(shape, np.float64)
     t = make_input(shape, np.float64, seed=12)
     w = make_input(np.shape(fj(x)), np.float64, seed=13)
     _close(fm(x), fj(x), np.float64)
     _close(fr(x), fj(x), np.float64)  # the reference is the same function
-    _close(mlax.jvp(fm, (x,), (t,))[1], jax.jvp(fj, (x,), (t,))[1], np.float64)
+    _close(mlax.jvp(fm, (x,), (t,))[1], jjvp(fj, (x,), (t,))[1], np.float64)
     sm = lambda x: mnp.sum(fm(x) * w)  # noqa: E731
-    sr = lambda x: jnp.sum(fr(x) * w)  # noqa: E731
+    sr = jax.jit(lambda x: jnp.sum(fr(x) * w))
     g = mlax.grad(sm)(x)
-    _close(g, jax.grad(sr)(x), np.float64)
+    _close(g, jgrad(sr)(x), np.float64)
     # ... and central finite differences, element by element.
     h = 1e-6
     fd = np.zeros_like(x)
@@ -465,7 +466,7 @@ def test_reduce_window_mul_derivatives_f64(case, x64):
     np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-8)
     # Second order: Hessian-vector products, forward over reverse and
     # reverse over forward.
-    want = jax.jvp(jax.grad(sr), (x,), (t,))[1]
+    want = jjvp(jgrad(sr), (x,), (t,))[1]
     _close(mlax.jvp(mlax.grad(sm), (x,), (t,))[1], want, np.float64)
     _close(mlax.grad(lambda x: mlax.jvp(sm, (x,), (t,))[1])(x), want, np.float64)
 
@@ -475,12 +476,12 @@ def test_reduce_window_mul_grad_jit_vmap_float32():
     fm, _, fr = _prod_fns(kw)
     xs = np.stack([_prod_input(shape, np.float32), make_input(shape, np.float32, seed=14)])
     gm = mlax.jit(mlax.vmap(mlax.grad(lambda x: mnp.sum(fm(x) ** 2))))(xs)
-    gj = jax.vmap(jax.grad(lambda x: jnp.sum(fr(x) ** 2)))(xs)
+    gj = jvmap(jgrad(lambda x: jnp.sum(fr(x) ** 2)))(xs)
     _close(gm, gj)
     # A start value other than 1 (no padding): the product times it.
     kw2 = dict(window_dimensions=(2, 2), window_strides=(1, 1), padding="VALID")
     gm = mlax.grad(lambda x: mnp.sum(mlax_lax.reduce_window(x, 2.5, mlax_lax.mul, **kw2)))(xs[0])
-    gj = jax.grad(lambda x: jnp.sum(2.5 * _jax_prod_patches(x, **kw2)))(xs[0])
+    gj = jgrad(lambda x: jnp.sum(2.5 * _jax_prod_patches(x, **kw2)))(xs[0])
     _close(gm, gj)
 
 
@@ -492,7 +493,7 @@ def test_max_pool_window_dilation_vjp_is_reported():
     t = np.ones(8, np.float32)
     fj = lambda x: jnp.sum(jax.lax.reduce_window(x, -np.inf, jax.lax.max, (2,), (1,),  # noqa
                                                   "VALID", window_dilation=(2,)))
-    np.testing.assert_allclose(float(mlax.jvp(f, (x,), (t,))[1]), float(jax.jvp(fj, (x,), (t,))[1]),
+    np.testing.assert_allclose(float(mlax.jvp(f, (x,), (t,))[1]), float(jjvp(fj, (x,), (t,))[1]),
                                rtol=1e-6)
     # ... reverse mode is not implemented, as in JAX
     with pytest.raises(Exception, match="window_dilation.*not implemented"):
@@ -504,11 +505,11 @@ def test_max_pool_window_dilation_vjp_is_reported():
 def test_reduce_window_vmap_and_vmap_of_grad(case):
     xs = make_input((3,) + case[1], np.float32, seed=10)
     fm, fj = _window_fn(case, "mlax"), _window_fn(case, "jax")
-    _close(mlax.vmap(fm)(xs), jax.vmap(fj)(xs))
+    _close(mlax.vmap(fm)(xs), jvmap(fj)(xs))
     _close(mlax.vmap(fm, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)),
-           jax.vmap(fj, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)))
+           jvmap(fj, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)))
     gm = mlax.vmap(mlax.grad(lambda x: mnp.sum(fm(x) ** 2)))(xs)
-    gj = jax.vmap(jax.grad(lambda x: jnp.sum(fj(x) ** 2)))(xs)
+    gj = jvmap(jgrad(lambda x: jnp.sum(fj(x) ** 2)))(xs)
     _close(gm, gj)
 
 
@@ -557,12 +558,12 @@ def test_convolve_dtypes_grad_and_vmap():
     x = make_input((6,), np.float32, seed=3)
     k = make_input((3,), np.float32, seed=4)
     gm = mlax.grad(lambda x, k: mnp.sum(mnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k)
-    gj = jax.grad(lambda x, k: jnp.sum(jnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k)
+    gj = jgrad(lambda x, k: jnp.sum(jnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k)
     for a_, b_ in zip(gm, gj):
         _close(a_, b_)
     xs = make_input((4, 6), np.float32, seed=5)
     _close(mlax.vmap(lambda x: mnp.convolve(x, k, mode="same"))(xs),
-           jax.vmap(lambda x: jnp.convolve(x, k, mode="same"))(xs))
+           jvmap(lambda x: jnp.convolve(x, k, mode="same"))(xs))
 
 
 def test_convolve_errors():

@@ -15,6 +15,8 @@ from jax._src import config as jax_config
 import mlax
 import mlax.scipy.stats as mst
 
+from _helpers import jgrad, jvmap
+
 _RANGES = {"any": (-3.0, 3.0), "pos": (0.5, 3.0), "unit": (0.05, 0.95), "above1": (1.2, 4.0),
            "angle": (0.1, 6.2), "small": (-0.8, 1.5)}
 
@@ -165,7 +167,7 @@ def test_grad_matches_jax(dist, fn, argnum):
         return lambda *xs: getattr(getattr(module, dist), fn)(*xs).sum()
 
     _check(mlax.grad(loss(mst), argnums=argnum)(*args),
-           jax.grad(loss(jst), argnums=argnum)(*args), f"grad {dist}.{fn}", 1e-4, 1e-5)
+           jgrad(loss(jst), argnums=argnum)(*args), f"grad {dist}.{fn}", 1e-4, 1e-5)
 
 
 def _mvn_args(seed=0):
@@ -185,12 +187,12 @@ def test_multivariate_normal():
                    getattr(jst.multivariate_normal, fn)(*args), f"mvn.{fn}", 1e-5, 1e-6)
     # grad through the Cholesky factor, and vmap over a batch of means
     g = mlax.grad(lambda m, c: mst.multivariate_normal.logpdf(x, m, c).sum(), argnums=(0, 1))
-    gj = jax.grad(lambda m, c: jst.multivariate_normal.logpdf(x, m, c).sum(), argnums=(0, 1))
+    gj = jgrad(lambda m, c: jst.multivariate_normal.logpdf(x, m, c).sum(), argnums=(0, 1))
     for a, b in zip(g(mean, cov), gj(mean, cov)):
         _check(a, b, "grad mvn.logpdf", 1e-4, 1e-5)
     means = np.stack([mean, mean + 1])
     _check(mlax.vmap(lambda m: mst.multivariate_normal.logpdf(x, m, cov))(means),
-           jax.vmap(lambda m: jst.multivariate_normal.logpdf(x, m, cov))(means), "vmap mvn",
+           jvmap(lambda m: jst.multivariate_normal.logpdf(x, m, cov))(means), "vmap mvn",
            1e-5, 1e-6)
 
 
@@ -202,7 +204,7 @@ def test_dirichlet_and_multinomial():
             _check(getattr(mst.dirichlet, fn)(*args), getattr(jst.dirichlet, fn)(*args),
                    f"dirichlet.{fn}")
     _check(mlax.grad(lambda a: mst.dirichlet.logpdf(x, a).sum())(alpha),
-           jax.grad(lambda a: jst.dirichlet.logpdf(x, a).sum())(alpha), "grad dirichlet",
+           jgrad(lambda a: jst.dirichlet.logpdf(x, a).sum())(alpha), "grad dirichlet",
            1e-4, 1e-5)
     counts, p = np.array([1, 2, 3], np.int32), np.array([0.2, 0.3, 0.5], np.float32)
     for n in (6, 7):
@@ -220,9 +222,9 @@ def test_vmap_logpdf():
     x = _input("any", (4, 3), np.float32, 1)
     loc = _input("any", (4,), np.float32, 2)
     _check(mlax.vmap(lambda xi, m: mst.norm.logpdf(xi, m, 2.0))(x, loc),
-           jax.vmap(lambda xi, m: jst.norm.logpdf(xi, m, 2.0))(x, loc), "vmap norm")
+           jvmap(lambda xi, m: jst.norm.logpdf(xi, m, 2.0))(x, loc), "vmap norm")
     a = _input("pos", (4, 3), np.float32, 3)
-    _check(mlax.vmap(mst.gamma.cdf)(a, a), jax.vmap(jst.gamma.cdf)(a, a), "vmap gamma.cdf")
+    _check(mlax.vmap(mst.gamma.cdf)(a, a), jvmap(jst.gamma.cdf)(a, a), "vmap gamma.cdf")
 
 
 def test_mode_rankdata_sem():
