@@ -722,7 +722,8 @@ class _SplitCall:
     the others are flattened and `fun` is traced over their leaves into a
     private function (`callee`); `out_tree` is its output structure."""
 
-    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True):
+    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True,
+                 traced_for=None):
         self.args = args
         fixed = sorted({i % len(args) for i in fixed_argnums})
         self.fixed = [args[i] for i in fixed]
@@ -745,7 +746,8 @@ class _SplitCall:
             start += n
         self.callee = _Callee(primal, self.d_leaves, _name_of(fun),
                               known=True if concrete else None,
-                              debug=(fun, tracing.debug_tree(args, {}, dynamic)))
+                              debug=(fun, tracing.debug_tree(args, {}, dynamic)),
+                              traced_for=traced_for)
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
@@ -1169,7 +1171,8 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
-            return _SplitCall(fun, static_argnums, a, concrete=False).emit("RematCallOp")
+            return _SplitCall(fun, static_argnums, a, concrete=False,
+                              traced_for="checkpoint / remat").emit("RematCallOp")
         if not core.trace_stack():
             static = {i % len(args) for i in static_argnums} if args else set()
             if static:  # static arguments are closed over
