@@ -366,8 +366,15 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
 
 
 def _concrete_bound(x):
-    """int(x) for a bound known at trace time (a float too, as JAX), else None."""
-    if isinstance(x, Tracer) or np.ndim(x) != 0:
+    """int(x) for a bound known at trace time (a float too, as JAX), else None.
+    A traced value is known under a transformation called outside jit (as
+    JAX's eager grad sees its value): a loop over it is then a scan, which
+    reverse mode differentiates, as in JAX."""
+    if isinstance(x, Tracer):
+        x = x._concrete()
+        if x is None:
+            return None
+    if np.ndim(x) != 0:
         return None
     try:
         return int(np.asarray(x) if not isinstance(x, (int, float)) else x)
