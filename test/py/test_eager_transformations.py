@@ -148,7 +148,8 @@ def test_while_loop_on_value_in_eager_grad():
 
 @pytest.mark.parametrize("call,purpose,fix", [
     (lambda: mlax.vmap(branchy)(mnp.arange(3.0)), "vmap", "in_axes=None"),
-    (lambda: mlax.grad(mlax.checkpoint(branchy))(1.0), "grad", None),
+    # As JAX's: the function is traced for checkpoint, which has static_argnums.
+    (lambda: mlax.grad(mlax.checkpoint(branchy))(1.0), "checkpoint / remat", "static_argnums"),
     (lambda: mlax.jit(mlax.grad(branchy))(1.0), "jit", "static_argnums"),
 ], ids=["vmap", "checkpoint", "jit"])
 def test_tracer_error_names_the_transformation_and_the_users_argument(call, purpose, fix):

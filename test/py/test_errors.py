@@ -8,6 +8,8 @@ import subprocess
 import sys
 import textwrap
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
 
@@ -365,5 +367,148 @@ def test_errors_do_not_crash_the_process(tmp_path):
     assert lines[:12] == [
         "TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError",
         "TracerIntegerConversionError", "UnexpectedTracerError", "ValueError", "TypeError",
-        "TypeError", "TypeError", "ValueError", "ValueError", "IndexError"], proc.stdout
+        "TypeError", "TypeError", "TypeError", "ValueError", "IndexError"], proc.stdout
     assert lines[-2:] == ["ALIVE", "42.0"]
+
+
+# ---------------------------------------------------------------------------
+# Differential: the exception JAX raises for the same user error
+# ---------------------------------------------------------------------------
+
+F = np.float32(1.0)
+V3 = np.ones(3, np.float32)
+
+
+def _custom_vjp(M, bwd):
+    @M.custom_vjp
+    def f(x):
+        return x * 2
+    f.defvjp(lambda x: (x * 2, x), bwd)
+    return f
+
+
+def _custom_jvp(M, tangent):
+    @M.custom_jvp
+    def f(x):
+        return x * 2
+    f.defjvp(lambda p, t: (p[0] * 2, tangent(t[0])))
+    return f
+
+
+# (M, np_, lax) -> a call that is a user error in JAX.
+_JAX_ERRORS = {
+    # Reverse mode of a loop with a traced trip count (a pass diagnostic).
+    "grad-while": lambda M, np_, lax: M.grad(
+        lambda x: lax.while_loop(lambda v: v < 10, lambda v: v * 2, x))(F),
+    "jit-vjp-while": lambda M, np_, lax: M.jit(lambda x: M.vjp(
+        lambda x: lax.while_loop(lambda v: v < 10, lambda v: v * 2, x), x)[1](x))(F),
+    # vmap's out_axes=None on a batched output (a pass diagnostic).
+    "vmap-out-axes-none": lambda M, np_, lax: M.vmap(
+        lambda a, b: (a, b), out_axes=(0, None))(V3, V3),
+    # Forward mode of a custom_vjp function.
+    "jvp-of-custom-vjp": lambda M, np_, lax: M.jvp(
+        _custom_vjp(M, lambda r, g: (g,)), (F,), (F,)),
+    # Derivatives JAX does not implement (pass diagnostics).
+    "svd-full-matrices-jvp": lambda M, np_, lax: M.jvp(
+        lambda a: np_.linalg.svd(a, full_matrices=True)[0],
+        (np.ones((4, 2), np.float32),), (np.ones((4, 2), np.float32),)),
+    "reduce-window-dilation-grad": lambda M, np_, lax: M.grad(lambda x: lax.reduce_window(
+        x, -np.inf, lax.max, (2,), (1,), "VALID", window_dilation=(2,)).sum())(
+        np.arange(6, dtype=np.float32)),
+    # Custom rules that return the wrong types.
+    "custom-vjp-bwd-shape": lambda M, np_, lax: M.grad(
+        _custom_vjp(M, lambda r, g: (np_.ones(3),)))(F),
+    "custom-jvp-tangent-shape": lambda M, np_, lax: M.jvp(
+        _custom_jvp(M, lambda t: np_.ones(3)), (F,), (F,)),
+    "custom-jvp-tangent-dtype": lambda M, np_, lax: M.jvp(
+        _custom_jvp(M, lambda t: t.astype(np_.float16)), (F,), (F,)),
+    "vjp-cotangent-dtype": lambda M, np_, lax: M.vjp(lambda x: x * 2, V3)[1](
+        np.ones(3, np.int32)),
+    "vjp-cotangent-shape": lambda M, np_, lax: M.vjp(lambda x: x * 2, V3)[1](
+        np.ones(4, np.float32)),
+    # lax shape rules.
+    "transpose-perm": lambda M, np_, lax: lax.transpose(np.ones((2, 3), np.float32), (0, 0)),
+    "rev-dims": lambda M, np_, lax: lax.rev(V3, (0, 0)),
+    "slice-out-of-bounds": lambda M, np_, lax: lax.slice(np.ones((2, 3)), (0, 0), (3, 3)),
+    "concatenate-dimension": lambda M, np_, lax: lax.concatenate([V3, V3], 1),
+    "select-n-bool-3-cases": lambda M, np_, lax: lax.select_n(V3 > 0, V3, V3, V3),
+    "dot-rank-3": lambda M, np_, lax: lax.dot(np.ones((2, 2, 2)), np.ones((2, 2, 2))),
+    # Broadcasting: one rank reaches the lax op (TypeError), two ranks fail
+    # in rank promotion (ValueError).
+    "add-same-rank": lambda M, np_, lax: np_.ones(3) + np_.ones(4),
+    "add-different-rank": lambda M, np_, lax: np_.ones((2, 3)) + np_.ones(4),
+    "matmul-core-dimension": lambda M, np_, lax: np_.ones((2, 3)) @ np_.ones((4, 5)),
+    # Transformations' own argument checks.
+    "grad-integer-output": lambda M, np_, lax: M.grad(lambda x: (x * 2).astype(np_.int32))(F),
+    "vmap-sizes": lambda M, np_, lax: M.vmap(lambda a, b: a + b)(V3, np.ones(4, np.float32)),
+    "jvp-tangent-shape": lambda M, np_, lax: M.jvp(lambda x: x, (V3,), (np.ones(4, np.float32),)),
+    "scan-carry-type": lambda M, np_, lax: lax.scan(
+        lambda c, x: (c.astype(np_.int32), x), F, V3),
+    "cond-branch-types": lambda M, np_, lax: lax.cond(
+        True, lambda x: x, lambda x: x.astype(np_.int32), F),
+}
+
+
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001
+        return e
+    raise AssertionError("no error raised")
+
+
+@pytest.mark.parametrize("name", list(_JAX_ERRORS))
+def test_user_errors_raise_jax_exception_class(name):
+    case = _JAX_ERRORS[name]
+    expected = _raised(lambda: case(jax, jnp, jax.lax))
+    got = _raised(lambda: case(mlax, mnp, mlax.lax))
+    # JAX's class: a builtin one, or the builtin base of a jax.errors class.
+    cls = next(c for c in type(expected).__mro__ if c.__module__ == "builtins")
+    assert isinstance(got, cls), (f"JAX raised {type(expected).__name__}: {expected}\n"
+                                  f"mlax raised {type(got).__name__}: {got}")
+    message = str(got)
+    # The user's error comes first: no pass pipeline, reproducer or mlax frame.
+    assert "Failure while executing pass pipeline" not in message
+    assert "reproducer" not in message and "mlax/_src" not in message, message
+
+
+# Diagnostics of the compiler: the message is JAX's, at the user's line; the
+# pass and the reproducer follow in a note.
+@pytest.mark.parametrize("name,words", [
+    ("grad-while", "Reverse-mode differentiation does not work for lax.while_loop"),
+    ("vmap-out-axes-none", "got axis spec None but output was batched"),
+])
+def test_pass_diagnostics_read_as_jax_errors_at_the_users_line(name, words):
+    case = _JAX_ERRORS[name]
+    assert words in str(_raised(lambda: case(jax, jnp, jax.lax)))
+    got = _raised(lambda: case(mlax, mnp, mlax.lax))
+    first = str(got).splitlines()[0]
+    assert first.startswith(f"{__file__}:") and words in first, first
+    notes = "\n".join(getattr(got, "__notes__", []))
+    assert "mlax compiler detail" in notes and "reproducer" in notes
+
+
+# A tracer error names the function the user wrote, its argument and what
+# it is traced for, as JAX does; never mlax's wrappers.
+def _bool_of(v):
+    return v if v > 0 else -v
+
+
+@pytest.mark.parametrize("name,call", [
+    ("scan", lambda M, lax: lax.scan(lambda v, x: (_bool_of(v), x), F, V3)),
+    ("cond", lambda M, lax: lax.cond(True, _bool_of, lambda v: v, F)),
+    ("switch", lambda M, lax: lax.switch(0, [_bool_of, lambda v: v], F)),
+    ("while_body", lambda M, lax: lax.while_loop(lambda v: v < 10, _bool_of, F)),
+    ("fori_loop", lambda M, lax: lax.fori_loop(0, 3, lambda i, v: _bool_of(v), F)),
+    ("jit", lambda M, lax: M.grad(M.jit(_bool_of))(F)),
+    ("checkpoint / remat", lambda M, lax: M.grad(M.checkpoint(_bool_of))(F)),
+])
+def test_tracer_errors_name_what_the_function_is_traced_for(name, call):
+    for M, lax in ((jax, jax.lax), (mlax, mlax.lax)):
+        with pytest.raises(M.errors.TracerBoolConversionError) as e:
+            call(M, lax)
+        context = next(line for line in str(e.value).splitlines() if "occurred while" in line)
+        assert f"for {name}." in context and "the argument v." in context, context
+        if name not in ("scan", "fori_loop"):  # there the traced function is the lambda
+            assert (f"the function _bool_of at {__file__}:{_line_of('def _bool_of')} "
+                    in context), context

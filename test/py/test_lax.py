@@ -332,9 +332,9 @@ def test_shape_mismatch_error_names_op_and_shapes(mode):
 
 
 @pytest.mark.parametrize("fn,exc,pattern", [
-    (lambda x: lax.transpose(x, (0, 0, 1)), ValueError, r"lax.transpose.*permutation"),
-    (lambda x: lax.transpose(x, (0, 1)), ValueError, r"lax.transpose.*\(0, 1\)"),
-    (lambda x: lax.transpose(x, (0, 1, 3)), ValueError, r"lax.transpose"),
+    (lambda x: lax.transpose(x, (0, 0, 1)), TypeError, r"lax.transpose.*permutation"),
+    (lambda x: lax.transpose(x, (0, 1)), TypeError, r"lax.transpose.*\(0, 1\)"),
+    (lambda x: lax.transpose(x, (0, 1, 3)), TypeError, r"lax.transpose"),
     (lambda x: lax.reduce_sum(x, (3,)), ValueError, r"lax.reduce_sum.*axis 3"),
     (lambda x: lax.reduce_max(x, (0, 0)), ValueError, r"lax.reduce_max.*duplicate"),
     (lambda x: lax.reduce_and(x, (0,)), TypeError, r"lax.reduce_and.*bool"),
@@ -343,15 +343,15 @@ def test_shape_mismatch_error_names_op_and_shapes(mode):
     (lambda x: lax.broadcast_in_dim(x, (5, 3, 4, 2), (0, 1, 2)), TypeError,
      r"lax.broadcast_in_dim.*\(2, 3, 4\)"),
     (lambda x: lax.broadcast_in_dim(x, (4, 3, 2), (2, 1, 0)), TypeError, r"increasing"),
-    (lambda x: lax.slice(x, (0, 0, 0), (3, 3, 4)), IndexError, r"lax.slice.*out of bounds"),
+    (lambda x: lax.slice(x, (0, 0, 0), (3, 3, 4)), TypeError, r"lax.slice.*out of bounds"),
     (lambda x: lax.slice(x, (0, 0), (1, 1)), TypeError, r"lax.slice"),
-    (lambda x: lax.slice(x, (0, 0, 0), (1, 1, 1), (1, 0, 1)), IndexError, r"lax.slice"),
+    (lambda x: lax.slice(x, (0, 0, 0), (1, 1, 1), (1, 0, 1)), TypeError, r"lax.slice"),
     (lambda x: lax.concatenate([x, lax.reshape(x, (3, 2, 4))], 0), TypeError,
      r"lax.concatenate.*f32\[2,3,4\].*f32\[3,2,4\]"),
-    (lambda x: lax.concatenate([x, x], 3), ValueError, r"lax.concatenate.*dimension 3"),
+    (lambda x: lax.concatenate([x, x], 3), TypeError, r"lax.concatenate.*dimension 3"),
     (lambda x: lax.dot_general(x, x, (((2,), (1,)), ((), ()))), TypeError,
      r"lax.dot_general.*\(2, 3, 4\)"),
-    (lambda x: lax.dot(x, x), TypeError, r"lax.dot.*1D or 2D"),
+    (lambda x: lax.dot(x, x), ValueError, r"lax.dot.*1D or 2D"),
     (lambda x: lax.exp(lax.convert_element_type(x, np.int32)), TypeError,
      r"lax.exp.*int32"),
     (lambda x: lax.bitwise_and(x, x), TypeError, r"lax.and.*float32"),
@@ -361,7 +361,7 @@ def test_shape_mismatch_error_names_op_and_shapes(mode):
     (lambda x: lax.select_n(x, x, x), TypeError, r"lax.select_n.*which"),
     (lambda x: lax.select_n(lax.gt(x, x), x, lax.reshape(x, (4, 3, 2))), TypeError,
      r"lax.select_n"),
-    (lambda x: lax.select_n(lax.gt(x, x), x, x, x), ValueError, r"lax.select_n.*at most 2"),
+    (lambda x: lax.select_n(lax.gt(x, x), x, x, x), TypeError, r"lax.select_n.*at most 2"),
     (lambda x: lax.select_n(lax.reshape(lax.gt(x, x), (24,)), x, x), TypeError,
      r"lax.select_n.*\(24,\)"),
     (lambda x: lax.pad(x, 0.0, [(0, 0, 0)]), ValueError, r"lax.pad"),
@@ -390,7 +390,7 @@ def test_a_caught_shape_error_leaves_the_trace_valid():
         for bad, exc in ((lambda: lax.reshape(x, (5,)), ValueError),
                          (lambda: lax.add(x, lax.reshape(x, (3, 1))), TypeError),
                          (lambda: lax.broadcast_in_dim(x, (2, 4), (1,)), TypeError),
-                         (lambda: lax.transpose(x, (1,)), ValueError)):
+                         (lambda: lax.transpose(x, (1,)), TypeError)):
             with pytest.raises(exc, match=r"lax\.\w+: .*test_lax.py"):
                 bad()
         return lax.add(x, x)

@@ -80,35 +80,70 @@ class CompileValueError(CompileError, ValueError):
     """A pass diagnostic that is a ValueError in JAX."""
 
 
+class CompileTypeError(CompileError, TypeError):
+    """A pass diagnostic that is a TypeError in JAX."""
+
+
 class CompileNotImplementedError(CompileError, NotImplementedError):
-    """A pass diagnostic that is a NotImplementedError in JAX."""
+    """A pass diagnostic that is a NotImplementedError in JAX (or a case
+    mlax does not implement yet)."""
 
 
 # Pass diagnostics that are user errors in JAX, raised as JAX raises them:
-# (words of the diagnostic, exception class).
+# (words of the diagnostic, exception class, JAX's message or None to keep
+# the diagnostic's). The first entry whose words the diagnostic holds wins.
 _USER_ERRORS = (
-    ("Reverse-mode differentiation does not work for lax.while_loop", CompileValueError),
-    ("has no derivative rule", CompileNotImplementedError),
-    ("has no batching rule", CompileNotImplementedError),
+    ("Reverse-mode differentiation does not work for lax.while_loop", CompileValueError, None),
+    ("can't apply forward-mode autodiff (jvp) to a custom_vjp function", CompileTypeError,
+     None),
+    ("depends on the batch but its out_axes is none", CompileValueError,
+     "at vmap out_axes, got axis spec None but output was batched on axis 0 (an output "
+     "given out_axes=None must not depend on the mapped arguments)"),
+    ("has no derivative rule", CompileNotImplementedError, None),
+    ("has no batching rule", CompileNotImplementedError, None),
+    ("has a derivative rule for real values only", CompileNotImplementedError, None),
+    ("is not implemented", CompileNotImplementedError, None),
+    ("are not implemented", CompileNotImplementedError, None),
 )
 
-_DIAGNOSTIC = re.compile(r'error: (?:"(?P<file>[^"]*)":(?P<line>\d+):\d+: )?'
-                         r"(?:'[\w.]+' op )?(?P<message>[^\n]*)")
+_DIAGNOSTIC = re.compile(r'error: (?:"(?P<name>[^"]*)"\()?(?:"(?P<file>[^"]*)":(?P<line>\d+):\d+\)?: )?'
+                         r"(?:'[\w.]+' op )?(?:mlax-\w+: )?(?P<message>[^\n]*)")
+
+_MLAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _user_line() -> str:
+    """`file:line` of the innermost frame outside mlax on the stack (the
+    user's call that compiles), or ''."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not filename.startswith(_MLAX_DIR) and "importlib" not in filename:
+            return f"{filename}:{frame.f_lineno}"
+        frame = frame.f_back
+    return ""
 
 
 def _compile_error(pass_message: str, detail: str) -> CompileError:
     """The exception for a failed stage: JAX's class where the diagnostic is
     a JAX user error, with the user's line and the message first and the
     compiler's detail (pass pipeline, reproducer) in a note below."""
-    for words, cls in _USER_ERRORS:
+    for words, cls, jax_message in _USER_ERRORS:
         if words not in pass_message:
             continue
         for m in _DIAGNOSTIC.finditer(pass_message):
-            if words in m.group("message"):
-                where = f"{m.group('file')}:{m.group('line')}: " if m.group("file") else ""
-                error = cls(where + m.group("message"))
-                error.add_note(f"mlax compiler detail:\n{pass_message}\n{detail}")
-                return error
+            if words not in m.group("message"):
+                continue
+            # The op's location when it is the user's; a location inside
+            # mlax (a wrapper traced for the user's function) names no line
+            # of theirs: the user's call on the stack does.
+            file = m.group("file")
+            where = (f"{file}:{m.group('line')}" if file and not file.startswith(_MLAX_DIR)
+                     else _user_line())
+            message = jax_message or m.group("message")
+            error = cls(f"{where}: {message}" if where else message)
+            error.add_note(f"mlax compiler detail:\n{pass_message}\n{detail}")
+            return error
     return CompileError(f"{pass_message}\n{detail}")
 
 

@@ -111,7 +111,12 @@ def _dependencies(tracer, budget=100_000):
 
 def purpose(trace) -> str:
     """What a function is traced for, as the user called it: "jit" when a
-    jit encloses the trace, else the transformation called outside jit."""
+    jit encloses the trace, else the transformation called outside jit; a
+    control-flow body or a checkpointed function is traced for that (as JAX
+    names it: "scan", "cond", "while_body", "checkpoint / remat")."""
+    traced_for = getattr(trace, "traced_for", None)
+    if traced_for:
+        return traced_for
     root = trace
     while root.parent is not None:
         root = root.parent

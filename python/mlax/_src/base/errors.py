@@ -74,6 +74,8 @@ def _static_hint(tracer) -> str:
         purpose = "jit"
     if purpose == "jit":
         return ", or mark the argument static with static_argnums/static_argnames"
+    if purpose == "checkpoint / remat":
+        return ", or mark the argument static with checkpoint's static_argnums"
     if purpose == "vmap":
         return (", or pass an argument that is the same for every example unmapped "
                 "(in_axes=None)")

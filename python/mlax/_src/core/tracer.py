@@ -164,6 +164,10 @@ class Trace:
         # The transformation the user called that traces this function
         # ("grad", "vmap", ...; None for jit): named in errors and reprs.
         self.transform = parent.transform if parent is not None else None
+        # What this trace's function is traced for when that is not the
+        # transformation (a control-flow body: "scan", "cond"; checkpoint):
+        # JAX's "for scan" in tracer errors. Not inherited.
+        self.traced_for = None
         # Whether values computed here from constants are known (the trace of
         # a transformation called outside jit, as JAX computes them eagerly
         # there); under jit, and in control-flow bodies, they are abstract.

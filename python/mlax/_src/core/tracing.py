@@ -103,7 +103,7 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
 
 
 def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
-                   transform=None, debug=None):
+                   transform=None, debug=None, traced_for=None):
     """Traces `fun` into a new private func.func of `outer`'s module
     (`known` and `transform` as for `trace_to_module`).
 
@@ -120,13 +120,15 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
         while sym in names or sym == "main":
             n += 1
             sym = f"{name}_{n}"
-        with ir.InsertionPoint(module.body), _fun_location(fun):
+        # The user's function where `fun` wraps it: its line, not mlax's.
+        with ir.InsertionPoint(module.body), _fun_location(debug[0] if debug else fun):
             fop = func_d.FuncOp(sym, ir.FunctionType.get([a.mlir_type() for a in avals], []))
             fop.attributes["sym_visibility"] = ir.StringAttr.get("private")
         block = fop.add_entry_block()
         inner = Trace(module, fop, block, parent=outer)
         if transform is not None:
             inner.transform = transform
+        inner.traced_for = traced_for
         inner.concrete = outer.concrete and known is not None
         values, out_avals, out_tree = _trace_into(
             inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
@@ -330,7 +332,7 @@ class _Callee:
     """A Python function traced into a private func.func of the module."""
 
     def __init__(self, fun, leaves, name, avals=None, known=None, transform=None,
-                 debug=None):
+                 debug=None, traced_for=None):
         """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
         example of a batch); `operands` are `leaves` and the captures.
 
@@ -349,7 +351,7 @@ class _Callee:
         _, treedef = registry.flatten((tuple(leaves), {}))
         self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
             outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
-            known, transform, debug and (debug[0], debug[1], _plain_rebuild))
+            known, transform, debug and (debug[0], debug[1], _plain_rebuild), traced_for)
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

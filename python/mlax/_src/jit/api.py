@@ -337,7 +337,8 @@ class Jitted:
         cache_key = (self, treedef, static_key, avals)
         cached = outer.callees.get(cache_key)
         if cached is None:
-            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name)
+            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
+                                    traced_for="jit")
             if not cached[3]:
                 outer.callees[cache_key] = cached
         sym, out_avals, out_tree, captured = cached

@@ -47,11 +47,16 @@ class _Region:
 
     _count = 0
 
-    def __init__(self, outer: Trace, fun, in_tree, in_avals, captured, name):
+    def __init__(self, outer: Trace, fun, in_tree, in_avals, captured, name,
+                 traced_for=None, debug=None):
+        """`traced_for`: what errors say `fun` is traced for ("scan", "cond");
+        `debug`: (the user's function, f(flat inputs) -> its (args, kwargs))
+        where `fun` wraps it, so that errors name it and its arguments."""
         self.in_avals = tuple(in_avals)
         module = outer.module
+        user_fun = debug[0] if debug else fun
         with module.context, ir.Location.unknown():
-            with ir.InsertionPoint(module.body), tracing._fun_location(fun):
+            with ir.InsertionPoint(module.body), tracing._fun_location(user_fun):
                 _Region._count += 1
                 self._scratch = func_d.FuncOp(
                     f"__mlax_region_{name}_{_Region._count}",
@@ -59,13 +64,16 @@ class _Region:
                 self._scratch.attributes["sym_visibility"] = ir.StringAttr.get("private")
             self.block = self._scratch.add_entry_block()
             trace = Trace(module, self._scratch, self.block, parent=outer)
+            trace.traced_for = traced_for
             for t in captured:  # the captures of regions traced before
                 trace.captures[id(t)] = (t, self.block.add_argument(
                     t.aval.mlir_type(), ir.Location.unknown()))
             self.trace = trace
             try:
                 values, self.out_avals, self.out_tree = tracing._trace_into(
-                    trace, fun, in_tree, in_avals, list(self.block.arguments), _plain_rebuild)
+                    trace, fun, in_tree, in_avals, list(self.block.arguments), _plain_rebuild,
+                    debug=debug and (debug[0], in_tree,
+                                     lambda dyn, user=debug[1]: user(list(dyn[0]))))
             except BaseException:
                 self._scratch.operation.erase()
                 raise
@@ -152,7 +160,8 @@ def _emit_cond(index, branches, operands, name):
     regions = []
     try:
         for i, fun in enumerate(branches):
-            regions.append(_Region(outer, fun, in_tree, in_avals, captured, f"{name}{i}"))
+            regions.append(_Region(outer, fun, in_tree, in_avals, captured, f"{name}{i}",
+                                   traced_for=name))
     except BaseException:
         for r in regions:
             r.discard()
@@ -269,21 +278,32 @@ def _promote_weak(leaves, in_avals, out_avals):
     return (leaves, tuple(avals)) if changed else None
 
 
-def while_loop(cond_fun, body_fun, init_val):
-    """`while cond_fun(val): val = body_fun(val)`, as one `mlax.while` op."""
+def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
+    """`while cond_fun(val): val = body_fun(val)`, as one `mlax.while` op.
+
+    `_debug` (internal, for loops built on this one): (what errors say the
+    body is traced for, the user's function, f(flat loop state) -> its
+    (args, kwargs)); errors in cond_fun then name no function."""
     _check_callable("lax.while_loop", cond_fun=cond_fun, body_fun=body_fun)
 
     def traced(init):
-        return _emit_while(cond_fun, body_fun, init)
+        return _emit_while(cond_fun, body_fun, init, _debug)
 
     return _run(traced, "while_loop", (init_val,))
 
 
-def _emit_while(cond_fun, body_fun, init_val):
+def _emit_while(cond_fun, body_fun, init_val, debug=None):
     outer = core.current_trace()
     leaves, tree = registry.flatten(init_val)
     in_avals = _avals_of(leaves)
     in_tree = _tree_of(leaves)
+    if debug is None:
+        state = lambda flat: ((tree.unflatten(flat),), {})  # noqa: E731
+        cond_for, cond_debug = "while_cond", (cond_fun, state)
+        body_for, body_debug = "while_body", (body_fun, state)
+    else:
+        cond_for, cond_debug = debug[0], None
+        body_for, body_debug = debug[0], debug[1:]
 
     def as_tree(fun):
         return lambda *xs: fun(tree.unflatten(list(xs)))
@@ -293,7 +313,7 @@ def _emit_while(cond_fun, body_fun, init_val):
         regions = []
         try:
             regions.append(_Region(outer, as_tree(cond_fun), in_tree, in_avals, captured,
-                                   "while_cond"))
+                                   "while_cond", cond_for, cond_debug))
             c = regions[0]
             if (len(c.out_avals) != 1 or c.out_avals[0].shape != ()
                     or c.out_avals[0].dtype != np.bool_):
@@ -302,7 +322,7 @@ def _emit_while(cond_fun, body_fun, init_val):
                     f"[{', '.join(repr(a) for a in c.out_avals)}]. "
                     f"(at {core.user_location_str()})")
             regions.append(_Region(outer, as_tree(body_fun), in_tree, in_avals, captured,
-                                   "while_body"))
+                                   "while_body", body_for, body_debug))
             b = regions[1]
             body_tree = b.out_tree
             if body_tree != tree:
@@ -346,8 +366,15 @@ def _emit_while(cond_fun, body_fun, init_val):
 
 
 def _concrete_bound(x):
-    """int(x) for a bound known at trace time (a float too, as JAX), else None."""
-    if isinstance(x, Tracer) or np.ndim(x) != 0:
+    """int(x) for a bound known at trace time (a float too, as JAX), else None.
+    A traced value is known under a transformation called outside jit (as
+    JAX's eager grad sees its value): a loop over it is then a scan, which
+    reverse mode differentiates, as in JAX."""
+    if isinstance(x, Tracer):
+        x = x._concrete()
+        if x is None:
+            return None
+    if np.ndim(x) != 0:
         return None
     try:
         return int(np.asarray(x) if not isinstance(x, (int, float)) else x)
@@ -398,8 +425,11 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
             unroll_n = 1
         else:
             unroll_n = int(unroll)
+        x_tree = registry.flatten(init_val)[1]
         (_, result), _ = scan(scan_body, (start, init_val), None, length=length,
-                              unroll=unroll_n)
+                              unroll=unroll_n,
+                              _debug=("fori_loop", body_fun,
+                                      lambda flat: ((flat[0], x_tree.unflatten(flat[1:])), {})))
         return result
     if unroll is not None and unroll is not False and unroll != 1:
         raise ValueError("Can only use `unroll` in `fori_loop` if the loop bounds are "
@@ -420,7 +450,10 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
         return (lax.add(i, lax.convert_element_type(1, dtype, weak_type=index_weak)), upper_,
                 body_fun(i, x))
 
-    _, _, result = while_loop(while_cond, while_body, (start, stop, init_val))
+    x_tree = registry.flatten(init_val)[1]
+    _, _, result = while_loop(
+        while_cond, while_body, (start, stop, init_val),
+        _debug=("fori_loop", body_fun, lambda flat: ((flat[0], x_tree.unflatten(flat[2:])), {})))
     return result
 
 
@@ -428,9 +461,14 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
 # scan / map
 # ---------------------------------------------------------------------------
 
-def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False):
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False,
+         *, _debug=None):
     """Loop `f(carry, x) -> (carry, y)` over the leading axis of `xs`;
-    returns the final carry and the stacked ys. One `mlax.scan` op."""
+    returns the final carry and the stacked ys. One `mlax.scan` op.
+
+    `_debug` (internal, for loops built on this one): (what errors say the
+    body is traced for, the user's function, f(flat carry and x leaves) ->
+    its (args, kwargs))."""
     _check_callable("lax.scan", f=f)
     xs_leaves, xs_tree = registry.flatten(xs)
     lengths = []
@@ -469,12 +507,12 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
     unroll = max(unroll, 1)  # as JAX: 0 runs the loop rolled, as 1
 
     def traced(init, xs_list):
-        return _emit_scan(f, init, xs_list, xs_tree, length, bool(reverse), unroll)
+        return _emit_scan(f, init, xs_list, xs_tree, length, bool(reverse), unroll, _debug)
 
     return _run(traced, "scan", (init, list(xs_leaves)))
 
 
-def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
+def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None):
     outer = core.current_trace()
     carry_leaves, carry_tree = registry.flatten(init)
     carry_avals = _avals_of(carry_leaves)
@@ -499,7 +537,13 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll):
 
     for attempt in range(2 * nc + 2):  # each retrace changes a leaf's type
         captured = []
-        region = _Region(outer, body, in_tree, carry_avals + x_avals, captured, "scan_body")
+        if debug is None:
+            traced_for, user = "scan", (f, lambda flat: ((carry_tree.unflatten(flat[:nc]),
+                                                          xs_tree.unflatten(flat[nc:])), {}))
+        else:
+            traced_for, user = debug[0], debug[1:]
+        region = _Region(outer, body, in_tree, carry_avals + x_avals, captured, "scan_body",
+                         traced_for, user)
         try:
             if out_info["carry_tree"] != carry_tree:
                 raise TypeError(
@@ -569,7 +613,9 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
             tail_ys = registry.flatten(vmap_lib.vmap(f)(tree.unflatten(tail)))[0]
             ys_leaves = [lax.concatenate([a, b], 0) for a, b in zip(ys_leaves, tail_ys)]
         return ys_tree.unflatten(ys_leaves)
-    _, ys = scan(lambda _, x: ((), f(x)), (), xs)
+    xs_tree = registry.flatten(xs)[1]
+    _, ys = scan(lambda _, x: ((), f(x)), (), xs,
+                 _debug=("map", f, lambda flat: ((xs_tree.unflatten(flat),), {})))
     return ys
 
 

@@ -300,7 +300,7 @@ _select_n_p = Primitive(
     "select_n", None, lambda v, a: _ops().SelectNOp(v[0], v[1:]).result,
     check=_select_n_check,
     weak_type=lambda which, *cases: bool(cases) and builtins.all(c.weak_type for c in cases),
-    errors={"needs at least one case": ValueError, "at most 2 cases": ValueError})
+    errors={"needs at least one case": ValueError, "at most 2 cases": TypeError})
 
 
 def select_n(which, *cases):

@@ -132,7 +132,8 @@ def _dtype_kind(dtype):
 def dot(lhs, rhs, precision=None, preferred_element_type=None):
     l, r = aval_of(lhs), aval_of(rhs)
     if l.ndim not in (1, 2) or r.ndim not in (1, 2):
-        raise shape_error("lax.dot", f"needs 1D or 2D operands, got {l.shape} and {r.shape}")
+        raise shape_error("lax.dot", f"needs 1D or 2D operands, got {l.shape} and {r.shape}; "
+                          "give dimension numbers with lax.dot_general", ValueError)
     return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())), precision=precision,
                        preferred_element_type=preferred_element_type)
 

@@ -74,7 +74,7 @@ def reshape(x, new_sizes, dimensions=None):
 _transpose_p = Primitive(
     "transpose", None,
     lambda v, a, *, permutation: _ops().TransposeOp(v[0], _i64_array(permutation)).result,
-    errors={"": ValueError})
+    errors={"": TypeError})  # as JAX's "transpose permutation isn't a permutation"
 
 
 def transpose(x, permutation):
@@ -89,7 +89,7 @@ _slice_p = Primitive(
     lambda v, a, *, start_indices, limit_indices, strides: _ops().SliceOp(
         v[0], _i64_array(start_indices), _i64_array(limit_indices),
         _i64_array(strides)).result,
-    errors={"out of bounds": IndexError})
+    errors={"out of bounds": TypeError})  # as JAX's slice shape rule
 
 
 def slice(x, start_indices, limit_indices, strides=None):  # noqa: A001
@@ -116,7 +116,7 @@ def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
 _concatenate_p = Primitive(
     "concatenate", None,
     lambda v, a, *, dimension: _ops().ConcatenateOp(v, _i64(dimension)).result,
-    errors={"out of range": ValueError})
+    errors={"out of range": TypeError})  # JAX: "concatenate dimension out of bounds"
 
 
 def concatenate(operands, dimension):
@@ -192,7 +192,7 @@ def _rev_eval(x, *, dimensions):
     if len(set(dimensions)) != len(dimensions) or builtins.any(
             not 0 <= d < x.ndim for d in dimensions):
         raise shape_error("lax.rev", f"dimensions {dimensions} must be distinct axes of an "
-                          f"array of shape {x.shape}", ValueError)
+                          f"array of shape {x.shape}", TypeError)  # as JAX's rev
     return x
 
 

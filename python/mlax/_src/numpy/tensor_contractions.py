@@ -49,7 +49,7 @@ def matmul(a, b, precision=None, preferred_element_type=None):
     b2 = expand_dims(b, -1) if lb.ndim == 1 else b
     sa, sb = aval_of(a2).shape, aval_of(b2).shape
     if sa[-1] != sb[-2]:
-        raise ValueError(
+        raise TypeError(  # as JAX (dot_general's shape rule)
             f"mnp.matmul: input operand 1 has a mismatch in its core dimension 0 "
             f"(size {sb[-2]} is different from {sa[-1]}); shapes {la.shape} and {lb.shape} "
             f"(at {core.user_location_str()})")

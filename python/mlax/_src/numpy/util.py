@@ -90,7 +90,16 @@ def promote_dtypes(name, *args):
 def promote_args(name, *args):
     """Promotes dtypes and broadcasts shapes, NumPy style."""
     args = promote_dtypes(name, *args)
-    shape = broadcast_shapes(*(aval_of(a).shape for a in args), name=name)
+    shapes = [aval_of(a).shape for a in args]
+    try:
+        shape = broadcast_shapes(*shapes, name=name)
+    except ValueError as e:
+        # As JAX: operands of one rank (scalars aside) reach the lax op,
+        # whose shape rule raises a TypeError; operands of different ranks
+        # fail in NumPy-style rank promotion, a ValueError.
+        if len({len(s) for s in shapes if s}) < 2:
+            raise TypeError(str(e)) from None
+        raise
     return [_broadcast_to_shape(a, shape) for a in args]
 
 

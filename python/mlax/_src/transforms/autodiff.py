@@ -19,7 +19,7 @@ from mlir import ir
 
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
-from mlax._src.base import dtypes
+from mlax._src.base import dtypes, errors
 from mlax._src.backend import native
 from mlax._src.core import primitives, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
@@ -457,10 +457,13 @@ class _Pullback:
         seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
         for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
             c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
-            if c_aval.shape != a.shape:
+            if c_aval.shape != a.shape or (_carries_tangent(a) and c_aval.dtype != a.dtype):
                 raise ValueError(
-                    f"Shape of cotangent input to vjp pullback function {c_aval.shape} must "
-                    f"be the same as the shape of corresponding primal input {a.shape}.")
+                    "unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
+                    f"{errors.aval_str(c_aval).lstrip('~')}, but expected "
+                    f"{errors.aval_str(a).lstrip('~')} because the corresponding output of "
+                    "the differentiated function had JAX type "
+                    f"{errors.aval_str(a).lstrip('~')}")
         outer = core.current_trace()
         ct_values = [_as_leaf_value(outer, ct_leaves[i], out_avals[i].update(weak_type=False))
                      for i in seeds]
@@ -722,7 +725,8 @@ class _SplitCall:
     the others are flattened and `fun` is traced over their leaves into a
     private function (`callee`); `out_tree` is its output structure."""
 
-    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True):
+    def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True,
+                 traced_for=None):
         self.args = args
         fixed = sorted({i % len(args) for i in fixed_argnums})
         self.fixed = [args[i] for i in fixed]
@@ -745,7 +749,8 @@ class _SplitCall:
             start += n
         self.callee = _Callee(primal, self.d_leaves, _name_of(fun),
                               known=True if concrete else None,
-                              debug=(fun, tracing.debug_tree(args, {}, dynamic)))
+                              debug=(fun, tracing.debug_tree(args, {}, dynamic)),
+                              traced_for=traced_for)
         if captures_error is not None:
             _no_captures(self.callee, captures_error)
 
@@ -896,6 +901,16 @@ class custom_jvp:
                     "Custom JVP rule must produce primal and tangent outputs with equal "
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
                     f"function returns {call.out_tree}).")
+            for t, oa in zip(t_leaves, callee.out_avals):
+                t_aval = _aval_of_leaf(t)
+                if _carries_tangent(oa) and (t_aval.shape != oa.shape
+                                             or t_aval.dtype != oa.dtype):
+                    raise TypeError(
+                        "Custom JVP rule must produce primal and tangent outputs with "
+                        "corresponding shapes and dtypes. Expected "
+                        f"{errors.aval_str(oa).lstrip('~')} (tangent type of "
+                        f"{errors.aval_str(oa).lstrip('~')}) but got "
+                        f"{errors.aval_str(t_aval).lstrip('~')}.")
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
                       if _carries_tangent(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
                       for t, oa in zip(t_leaves, callee.out_avals)]
@@ -926,6 +941,19 @@ class custom_jvp:
         stub = _zeros_function(in_avals, callee.out_avals * 2,
                                _name_of(self.fun) + "_jvp_rule_pending")
         return call.emit("CustomJvpCallOp", stub.symbol, lazy=(stub.sym, trace_rule))
+
+
+def _aval_of_leaf(x):
+    return x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x)
+
+
+def _leaf_path(tree, i) -> str:
+    """JAX's key path (`[0]`, `[1]['w']`) of leaf `i` of `tree`."""
+    try:
+        path = registry.flatten_with_path(tuple(tree))[0][i][0]
+        return "".join(str(k) for k in path)
+    except Exception:  # noqa: BLE001 (a name is a nicety)
+        return f"[{i}]"
 
 
 def _as_tracer(x):
@@ -1016,6 +1044,15 @@ class custom_vjp:
                         f"(pytree) structure as the args tuple of the primal function: got "
                         f"{c_tree}, expected {a_tree}.")
                 c_leaves += cl
+            for i, (c, a) in enumerate(zip(c_leaves, callee.in_avals)):
+                if c is not None and _aval_of_leaf(c).shape != a.shape:
+                    raise ValueError(
+                        "Custom VJP bwd rule must produce an output with the same type as "
+                        "the args tuple of the primal function, but at output"
+                        f"{_leaf_path(call.d_args, i)} the bwd rule produced an output of "
+                        f"type {errors.aval_str(_aval_of_leaf(c)).lstrip('~')} corresponding "
+                        f"to an input of type {errors.aval_str(a).lstrip('~')}, so the "
+                        "shapes do not match")
             outs = []
             for c, a in zip(c_leaves, callee.in_avals):
                 if c is None:
@@ -1169,7 +1206,8 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
-            return _SplitCall(fun, static_argnums, a, concrete=False).emit("RematCallOp")
+            return _SplitCall(fun, static_argnums, a, concrete=False,
+                              traced_for="checkpoint / remat").emit("RematCallOp")
         if not core.trace_stack():
             static = {i % len(args) for i in static_argnums} if args else set()
             if static:  # static arguments are closed over
