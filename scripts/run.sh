@@ -43,8 +43,9 @@ case "${1:-demo}" in
     "$venv/bin/lit" -sv test/lit
     echo "== pytest (test/py)"
     # One worker per core; each worker shares compiled programs among its
-    # tests (runtime.compile's cache), so files stay on one worker.
-    "$py" -m pytest test/py -q -n auto --dist loadfile
+    # tests (runtime.compile's cache), so files stay on one worker. The
+    # slowest tests are listed at the end: where CI's time budget goes.
+    "$py" -m pytest test/py -q -n auto --dist loadfile --durations=30
     ;;
   quick)
     setup
