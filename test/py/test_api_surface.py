@@ -3,7 +3,8 @@ public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
 jax.numpy.linalg, jax.scipy.special and jax.scipy.stats with each of its
-distribution modules.
+distribution modules, jax.flatten_util, jax.typing, jax.custom_derivatives,
+jax.test_util and jax.errors.
 """
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tr
            ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
            ("jax.numpy.linalg", "mlax.numpy.linalg"),
            ("jax.scipy.special", "mlax.scipy.special"),
-           ("jax.scipy.stats", "mlax.scipy.stats")] + [
+           ("jax.scipy.stats", "mlax.scipy.stats"),
+           ("jax.flatten_util", "mlax.flatten_util"), ("jax.typing", "mlax.typing"),
+           ("jax.custom_derivatives", "mlax.custom_derivatives"),
+           ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors")] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
@@ -85,6 +89,23 @@ EXCLUDED = {
                             "no dialect op",
     "jax.numpy.linalg.eigvals": "nonsymmetric eigenvalues (geev, complex results): no dialect op",
 }
+
+_SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"
+EXCLUDED.update({
+    "jax.custom_derivatives.SymbolicZero": _SYMBOLIC_ZEROS,
+    "jax.custom_derivatives.zero_from_primal": _SYMBOLIC_ZEROS,
+    "jax.custom_derivatives.CustomVJPPrimal": "custom_vjp(optimize_remat=...)'s primal "
+                                              "wrapper: not built",
+    "jax.custom_derivatives.custom_vjp_primal_tree_values": "unwraps CustomVJPPrimal: not built",
+    "jax.custom_derivatives.linear_call": "a linear function with a custom transpose: not built",
+    "jax.custom_derivatives.custom_jvp_call_p": "a JAX primitive object; mlax's is a dialect op",
+    "jax.custom_derivatives.custom_vjp_call_p": "a JAX primitive object; mlax's is a dialect op",
+    "jax.custom_derivatives.remat_opt_p": "a JAX primitive object (optimize_remat): not built",
+    "jax.errors.KeyReuseError": "PRNG key-reuse checking (debug_key_reuse): not built",
+    "jax.errors.InconclusiveDimensionOperation": "symbolic (polymorphic) shapes: not built",
+    "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
+                                 "the MLIR verifier checks its IR",
+})
 
 # mlax has no JAX primitives: its ops are mlax dialect ops, reached through the
 # functions (jax.lax.add for add_p, ...).
