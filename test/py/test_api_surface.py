@@ -4,7 +4,7 @@ it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
 jax.numpy.linalg, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules, jax.flatten_util, jax.typing, jax.custom_derivatives,
-jax.test_util and jax.errors.
+jax.test_util, jax.errors and jax.example_libraries.optimizers / stax.
 """
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tr
            ("jax.scipy.stats", "mlax.scipy.stats"),
            ("jax.flatten_util", "mlax.flatten_util"), ("jax.typing", "mlax.typing"),
            ("jax.custom_derivatives", "mlax.custom_derivatives"),
-           ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors")] + [
+           ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
+           ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
+           ("jax.example_libraries.stax", "mlax.example_libraries.stax")] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
@@ -106,6 +108,11 @@ EXCLUDED.update({
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",
 })
+
+# Names JAX's example modules import for their own use, not API.
+_MODULE_IMPORT = "an import of JAX's example module (a helper it uses), not its API"
+EXCLUDED.update({f"jax.example_libraries.optimizers.{name}": _MODULE_IMPORT for name in (
+    "map", "partial", "safe_map", "safe_zip", "unzip2", "zip")})
 
 # mlax has no JAX primitives: its ops are mlax dialect ops, reached through the
 # functions (jax.lax.add for add_p, ...).

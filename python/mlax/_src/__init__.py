@@ -25,9 +25,10 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
                 numpy (nn also on random)
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
-    test_util, example_libraries
-                numerical AD checks (check_grads), and JAX's example optimizers
-                and stax layers: user-level code on everything below
+    test_util   numerical AD checks (check_grads) against finite differences
+
+mlax.example_libraries (optimizers, stax) is the exception to the thin
+re-exports: like JAX's, it is example user code written on the public API.
 
 Where a lower layer must call into a higher one (an eager op runs through
 jit; Array methods are numpy functions; a config change clears jit's caches),
@@ -49,5 +50,5 @@ LAYERS = (
     ("random", "ops", "flatten_util"),
     ("nn",),
     ("scipy",),
-    ("test_util", "example_libraries"),
+    ("test_util",),
 )
