@@ -4,7 +4,8 @@ it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
 jax.numpy.linalg, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules, jax.flatten_util, jax.typing, jax.custom_derivatives,
-jax.test_util, jax.errors and jax.example_libraries.optimizers / stax.
+jax.test_util, jax.errors, jax.example_libraries.optimizers / stax,
+jax.random and jax.nn.initializers.
 """
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tr
            ("jax.custom_derivatives", "mlax.custom_derivatives"),
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
            ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
-           ("jax.example_libraries.stax", "mlax.example_libraries.stax")] + [
+           ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
+           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers")] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
@@ -108,6 +110,9 @@ EXCLUDED.update({
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",
 })
+
+EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
+                                        "from lax ops"
 
 # Names JAX's example modules import for their own use, not API.
 _MODULE_IMPORT = "an import of JAX's example module (a helper it uses), not its API"
