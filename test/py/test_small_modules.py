@@ -47,6 +47,15 @@ def test_ravel_pytree_matches_jax(name):
         np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
 
 
+def test_unravel_functions_compare_by_structure():
+    # as JAX's HashablePartial: equal trees' unravel functions are equal
+    # (so one can be a jit static argument)
+    u1 = ravel_pytree({"a": np.ones(2, np.float32), "b": 1})[1]
+    u2 = ravel_pytree({"a": np.zeros(2, np.float32), "b": 5})[1]
+    u3 = ravel_pytree({"a": np.zeros(3, np.float32), "b": 5})[1]
+    assert u1 == u2 and hash(u1) == hash(u2) and u1 != u3
+
+
 def test_unravel_dtype_rules():
     # One input dtype: unravel takes any dtype (JAX issue 7809).
     _, unravel = ravel_pytree([np.ones(2, np.float32)])

@@ -2,8 +2,6 @@
 rebuilds the pytree from such a vector (jax.flatten_util's behaviour)."""
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from mlax._src.base import tree as tree_util
@@ -12,6 +10,25 @@ from mlax._src.lax import shape as lax_shape
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import library
 from mlax._src.numpy import ufuncs
+
+
+class _HashablePartial:
+    """functools.partial that compares and hashes by its function and
+    arguments, so two unravel functions for the same tree structure, shapes
+    and dtypes are equal (usable as jit static arguments, as JAX's)."""
+
+    def __init__(self, f, *args):
+        self.f, self.args = f, args
+
+    def __eq__(self, other):
+        return (type(other) is _HashablePartial and self.f.__code__ == other.f.__code__
+                and self.args == other.args)
+
+    def __hash__(self):
+        return hash((self.f.__code__, self.args))
+
+    def __call__(self, *args):
+        return self.f(*self.args, *args)
 
 
 def _leaf_dtype(x):
@@ -29,16 +46,20 @@ def ravel_pytree(pytree):
     float32 vector of length 0."""
     leaves, treedef = tree_util.tree_flatten(pytree)
     flat, unravel_list = _ravel_list(leaves)
-    return flat, functools.partial(_unravel_pytree, treedef, unravel_list)
+    return flat, _HashablePartial(_unravel_pytree, treedef, unravel_list)
 
 
 def _unravel_pytree(treedef, unravel_list, flat):
     return tree_util.tree_unflatten(treedef, unravel_list(flat))
 
 
+def _no_leaves(_):
+    return []
+
+
 def _ravel_list(lst):
     if not lst:
-        return mnp.zeros((0,), "float32"), lambda _: []
+        return mnp.zeros((0,), "float32"), _HashablePartial(_no_leaves)
     from_dtypes = tuple(_leaf_dtype(x) for x in lst)
     to_dtype = np.dtype(library.result_type(*from_dtypes))
     sizes = tuple(int(np.size(x)) for x in lst)
@@ -46,10 +67,10 @@ def _ravel_list(lst):
     if all(dt == to_dtype for dt in from_dtypes):
         # One dtype: no conversions, so unravel works on any dtype (as JAX's).
         raveled = lax.concatenate([mnp.ravel(mnp.asarray(x)) for x in lst], 0)
-        return raveled, functools.partial(_unravel_list_single_dtype, sizes, shapes)
+        return raveled, _HashablePartial(_unravel_list_single_dtype, sizes, shapes)
     raveled = lax.concatenate(
         [mnp.ravel(lax.convert_element_type(mnp.asarray(x), to_dtype)) for x in lst], 0)
-    return raveled, functools.partial(_unravel_list, sizes, shapes, from_dtypes, to_dtype)
+    return raveled, _HashablePartial(_unravel_list, sizes, shapes, from_dtypes, to_dtype)
 
 
 def _split(arr, sizes):
