@@ -168,3 +168,11 @@ def place(arr, mask, vals, *, inplace=True):
     idx = mnp.where(mnp.ravel(mask_arr), size=n, fill_value=n)[0]
     vals_arr = _tile_to_size(vals_arr, n)
     return mnp.reshape(mnp.ravel(data).at[idx].set(vals_arr, mode="drop"), data.shape)
+
+
+# One jit dispatch each when called on arrays, as jax.numpy's.
+packbits = util._eager_jit(packbits, ("axis", "bitorder"))
+unpackbits = util._eager_jit(unpackbits, ("axis", "count", "bitorder"))
+put = util._eager_jit(put, ("mode", "inplace"))
+put_along_axis = util._eager_jit(put_along_axis, ("axis", "inplace", "mode"))
+place = util._eager_jit(place, ("inplace",))

@@ -20,7 +20,7 @@ from mlax._src.numpy.statistics import (
     _promote_inexact, _to_inexact, bincount, diff, histogram_bin_edges)
 
 
-def histogramdd(sample, bins=10, range=None, weights=None, density=None):  # noqa: A002
+def _histogramdd(sample, bins=10, range=None, weights=None, density=None):  # noqa: A002
     """The D-dimensional histogram of N points (`sample` of shape (N, D)) and
     each dimension's bin edges."""
     if weights is None:
@@ -61,6 +61,31 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=None):  # noq
         for norm in ix_(*(diff(e) for e in edges_by_dim)):
             hist = ufuncs.divide(hist, norm)
     return hist, edges_by_dim
+
+
+def _static(value):
+    """`value` as a hashable jit-static argument (nested lists become tuples),
+    or _NOT_STATIC if it holds an array."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        items = tuple(_static(v) for v in value)
+        return _NOT_STATIC if _NOT_STATIC in items else items
+    return _NOT_STATIC
+
+
+_NOT_STATIC = object()
+_histogramdd_jit = util._eager_jit(_histogramdd, ("bins", "range", "density"))
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=None):  # noqa: A002
+    """The D-dimensional histogram of N points (`sample` of shape (N, D)) and
+    each dimension's bin edges (one jit dispatch when the bins and range are
+    Python numbers)."""
+    b, r = _static(bins), _static(range)
+    if b is _NOT_STATIC or r is _NOT_STATIC:
+        return _histogramdd(sample, bins, range, weights, density)
+    return _histogramdd_jit(sample, bins=b, range=r, weights=weights, density=density)
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=None):  # noqa: A002

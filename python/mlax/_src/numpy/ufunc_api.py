@@ -108,6 +108,10 @@ class ufunc:
             if aval_of(where).dtype != dtypes.bool_:
                 raise ValueError("where argument must have dtype=bool; got "
                                  f"dtype={aval_of(where).dtype}")
+        return _jitted("reduce")(self, a, axis=axis, dtype=dtype, keepdims=keepdims,
+                                 initial=initial, where=where)
+
+    def _reduce(self, a, axis, dtype, keepdims, initial, where):
         fn = self.__props["reduce"] or self._reduce_via_loop
         return fn(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
 
@@ -163,6 +167,9 @@ class ufunc:
         self._binary_single("accumulate")
         if out is not None:
             raise NotImplementedError(f"out argument of {self.__name__}.accumulate()")
+        return _jitted("accumulate")(self, a, axis=axis, dtype=dtype)
+
+    def _accumulate(self, a, axis, dtype):
         fn = self.__props["accumulate"] or self._accumulate_via_scan
         return fn(a, axis=axis, dtype=dtype)
 
@@ -245,6 +252,11 @@ class ufunc:
         self._binary_single("reduceat")
         if out is not None:
             raise NotImplementedError(f"out argument of {self.__name__}.reduceat()")
+        if isinstance(indices, (list, tuple)):
+            indices = np.asarray(indices)
+        return _jitted("reduceat")(self, a, indices, axis=axis, dtype=dtype)
+
+    def _reduceat(self, a, indices, axis, dtype):
         fn = self.__props["reduceat"] or self._reduceat_via_loop
         return fn(a, indices, axis=axis, dtype=dtype)
 
@@ -288,14 +300,53 @@ class ufunc:
     def outer(self, A, B, /):
         """This ufunc on every pair of an element of A and one of B: shape
         A.shape + B.shape."""
-        from mlax._src.numpy import lax_numpy as mnp
-        from mlax._src.transforms.vmap import vmap
         self._binary_single("outer")
         util._check_arg(f"{self.__name__}.outer", A)
         util._check_arg(f"{self.__name__}.outer", B)
+        return _jitted("outer")(self, A, B)
+
+    def _outer(self, A, B):
+        from mlax._src.numpy import lax_numpy as mnp
+        from mlax._src.transforms.vmap import vmap
         A, B = _asarray(A), _asarray(B)
         result = vmap(vmap(self, (None, 0)), (0, None))(mnp.ravel(A), mnp.ravel(B))
         return mnp.reshape(result, A.shape + B.shape)
+
+
+# The methods' work, as functions of the ufunc (static, with the shape
+# arguments) and the arrays.
+def _reduce(self, a, axis, dtype, keepdims, initial, where):
+    return self._reduce(a, axis, dtype, keepdims, initial, where)
+
+
+def _accumulate(self, a, axis, dtype):
+    return self._accumulate(a, axis, dtype)
+
+
+def _reduceat(self, a, indices, axis, dtype):
+    return self._reduceat(a, indices, axis, dtype)
+
+
+def _outer(self, A, B):
+    return self._outer(A, B)
+
+
+_IMPLS = {"reduce": (_reduce, ("self", "axis", "dtype", "keepdims")),
+          "accumulate": (_accumulate, ("self", "axis", "dtype")),
+          "reduceat": (_reduceat, ("self", "axis", "dtype")),
+          "outer": (_outer, ("self",))}
+_JITTED = {}
+
+
+def _jitted(method):
+    """ufunc.<method>'s work as one jit dispatch when called on arrays (JAX
+    jits its ufunc methods), traced in place inside a trace."""
+    fn = _JITTED.get(method)
+    if fn is None:
+        from mlax._src.jit import api
+        impl, static = _IMPLS[method]
+        fn = _JITTED[method] = api.eager_jit(impl, static)
+    return fn
 
 
 def frompyfunc(func, /, nin, nout, *, identity=None):

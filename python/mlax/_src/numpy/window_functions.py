@@ -9,6 +9,7 @@ from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _window(name, M, fn):
@@ -47,3 +48,6 @@ def kaiser(M, beta):
         return ufuncs.divide(
             ufuncs.i0(beta * ufuncs.sqrt(1 - ((n - alpha) / alpha) ** 2)), ufuncs.i0(beta))
     return _window("kaiser", M, window)
+
+
+kaiser = util._eager_jit(kaiser, ("M",))  # one jit dispatch eagerly (i0 is many ops)
