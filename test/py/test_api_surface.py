@@ -3,9 +3,9 @@ public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
 jax.numpy.linalg, jax.scipy.special and jax.scipy.stats with each of its
-distribution modules, jax.flatten_util, jax.typing, jax.custom_derivatives,
-jax.test_util, jax.errors, jax.example_libraries.optimizers / stax,
-jax.random and jax.nn.initializers.
+distribution modules, jax.numpy, jax.flatten_util, jax.typing,
+jax.custom_derivatives, jax.test_util, jax.errors,
+jax.example_libraries.optimizers / stax, jax.random and jax.nn.initializers.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ _STATS_DISTS = sorted(
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
 MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tree"),
            ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
-           ("jax.numpy.linalg", "mlax.numpy.linalg"),
+           ("jax.numpy", "mlax.numpy"), ("jax.numpy.linalg", "mlax.numpy.linalg"),
            ("jax.scipy.special", "mlax.scipy.special"),
            ("jax.scipy.stats", "mlax.scipy.stats"),
            ("jax.flatten_util", "mlax.flatten_util"), ("jax.typing", "mlax.typing"),
@@ -118,6 +118,17 @@ EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is
 _MODULE_IMPORT = "an import of JAX's example module (a helper it uses), not its API"
 EXCLUDED.update({f"jax.example_libraries.optimizers.{name}": _MODULE_IMPORT for name in (
     "map", "partial", "safe_map", "safe_zip", "unzip2", "zip")})
+
+_NARROW_FLOATS = "sub-byte and 8-bit float dtypes (float8_*, float6_*, float4_*): not supported"
+_NARROW_INTS = "sub-byte integer dtypes (int1/2/4, uint1/2/4): not supported"
+EXCLUDED.update({f"jax.numpy.{name}": _NARROW_FLOATS for name in (
+    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz",
+    "float8_e8m0fnu")})
+EXCLUDED.update({f"jax.numpy.{name}": _NARROW_INTS for name in (
+    "int1", "int2", "int4", "uint1", "uint2", "uint4")})
+EXCLUDED["jax.numpy.roots"] = ("polynomial roots are the eigenvalues of the companion matrix: "
+                               "needs nonsymmetric eigvals (no dialect op)")
 
 # mlax has no JAX primitives: its ops are mlax dialect ops, reached through the
 # functions (jax.lax.add for add_p, ...).
