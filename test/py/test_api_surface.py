@@ -1,7 +1,7 @@
 """mlax's public API against the installed JAX's, module by module: every
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
-top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
+top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util, jax.lax,
 jax.numpy.linalg, jax.scipy.fft, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules.
 """
@@ -16,7 +16,7 @@ import pytest
 _STATS_DISTS = sorted(
     name for name, value in vars(importlib.import_module("jax.scipy.stats")).items()
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
-MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tree"),
+MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"), ("jax.tree", "mlax.tree"),
            ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
            ("jax.numpy.linalg", "mlax.numpy.linalg"),
            ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.signal", "mlax.scipy.signal"),

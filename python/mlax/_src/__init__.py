@@ -24,6 +24,7 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
     random, ops (segment reductions), nn: built on numpy (nn also on random)
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
+    image       jax.image: resize / scale_and_translate; built on numpy
 
 Where a lower layer must call into a higher one (an eager op runs through
 jit; Array methods are numpy functions; a config change clears jit's caches),
@@ -44,5 +45,5 @@ LAYERS = (
     ("numpy",),
     ("random", "ops"),
     ("nn",),
-    ("scipy",),
+    ("scipy", "image"),
 )
