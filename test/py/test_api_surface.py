@@ -2,7 +2,7 @@
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util, jax.lax,
-jax.numpy.linalg, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.ndimage, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
+jax.numpy.linalg, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules.
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
            ("jax.numpy.linalg", "mlax.numpy.linalg"),
            ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.ndimage", "mlax.scipy.ndimage"),
-           ("jax.scipy.interpolate", "mlax.scipy.interpolate"), ("jax.scipy.signal", "mlax.scipy.signal"),
+           ("jax.scipy.interpolate", "mlax.scipy.interpolate"),
+           ("jax.scipy.linalg", "mlax.scipy.linalg"), ("jax.scipy.signal", "mlax.scipy.signal"),
            ("jax.scipy.special", "mlax.scipy.special"),
            ("jax.scipy.stats", "mlax.scipy.stats")] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
@@ -83,6 +84,15 @@ EXCLUDED = {
     "jax.scipy.special.owens_t": "Owen's T by quadrature: not built yet",
     "jax.scipy.stats.gaussian_kde": "a class over a dataset (weights, bandwidth, resample): "
                                     "not built yet",
+    "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
+    "jax.scipy.linalg.rsf2csf": "real-to-complex Schur form: needs schur (no gees kernel)",
+    "jax.scipy.linalg.sqrtm": "matrix square root via the Schur form: needs schur",
+    "jax.scipy.linalg.funm": "matrix functions via the Schur form: needs schur",
+    "jax.scipy.linalg.solve_sylvester": "Bartels-Stewart via the Schur form: needs schur",
+    "jax.scipy.linalg.hessenberg": "Hessenberg reduction: needs a LAPACK gehrd kernel mlax lacks",
+    "jax.scipy.linalg.eigh_tridiagonal": "tridiagonal eigenvalues by bisection: not built yet",
+    "jax.scipy.linalg.expm_frechet": "Frechet derivative of expm: not built yet",
+    "jax.scipy.linalg.qr_multiply": "QR with an applied product (ormqr): not built yet",
     "jax.numpy.linalg.eig": "nonsymmetric eigendecomposition (LAPACK geev, complex results): "
                             "no dialect op",
     "jax.numpy.linalg.eigvals": "nonsymmetric eigenvalues (geev, complex results): no dialect op",
