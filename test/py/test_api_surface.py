@@ -2,7 +2,7 @@
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util, jax.lax,
-jax.numpy.linalg, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.optimize, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
+jax.numpy.linalg, jax.scipy.cluster.vq, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.optimize, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ _STATS_DISTS = sorted(
 MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"), ("jax.tree", "mlax.tree"),
            ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
            ("jax.numpy.linalg", "mlax.numpy.linalg"),
-           ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.ndimage", "mlax.scipy.ndimage"),
+           ("jax.scipy.cluster.vq", "mlax.scipy.cluster.vq"), ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.ndimage", "mlax.scipy.ndimage"),
            ("jax.scipy.interpolate", "mlax.scipy.interpolate"),
            ("jax.scipy.linalg", "mlax.scipy.linalg"),
            ("jax.scipy.optimize", "mlax.scipy.optimize"), ("jax.scipy.signal", "mlax.scipy.signal"),
