@@ -2,7 +2,7 @@
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
 top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util, jax.lax,
-jax.numpy.linalg, jax.scipy.cluster.vq, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.optimize, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
+jax.numpy.linalg, jax.scipy.cluster.vq, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.optimize, jax.scipy.spatial.transform, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
 distribution modules.
 """
 from __future__ import annotations
@@ -22,7 +22,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.scipy.cluster.vq", "mlax.scipy.cluster.vq"), ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.ndimage", "mlax.scipy.ndimage"),
            ("jax.scipy.interpolate", "mlax.scipy.interpolate"),
            ("jax.scipy.linalg", "mlax.scipy.linalg"),
-           ("jax.scipy.optimize", "mlax.scipy.optimize"), ("jax.scipy.signal", "mlax.scipy.signal"),
+           ("jax.scipy.optimize", "mlax.scipy.optimize"),
+           ("jax.scipy.spatial.transform", "mlax.scipy.spatial.transform"), ("jax.scipy.signal", "mlax.scipy.signal"),
            ("jax.scipy.special", "mlax.scipy.special"),
            ("jax.scipy.stats", "mlax.scipy.stats")] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
