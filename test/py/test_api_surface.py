@@ -1,9 +1,10 @@
 """mlax's public API against the installed JAX's, module by module: every
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
-top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util, jax.lax,
-jax.numpy.linalg, jax.scipy.cluster.vq, jax.scipy.fft, jax.scipy.interpolate, jax.scipy.linalg, jax.scipy.ndimage, jax.scipy.optimize, jax.scipy.spatial.transform, jax.scipy.signal, jax.scipy.special and jax.scipy.stats with each of its
-distribution modules.
+top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util,
+jax.lax, jax.numpy.linalg, and jax.scipy's cluster.vq, fft, interpolate,
+linalg, ndimage, optimize, signal, spatial.transform, special and stats
+(with each of its distribution modules).
 """
 from __future__ import annotations
 
@@ -16,16 +17,12 @@ import pytest
 _STATS_DISTS = sorted(
     name for name, value in vars(importlib.import_module("jax.scipy.stats")).items()
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
-MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"), ("jax.tree", "mlax.tree"),
-           ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
-           ("jax.numpy.linalg", "mlax.numpy.linalg"),
-           ("jax.scipy.cluster.vq", "mlax.scipy.cluster.vq"), ("jax.scipy.fft", "mlax.scipy.fft"), ("jax.scipy.ndimage", "mlax.scipy.ndimage"),
-           ("jax.scipy.interpolate", "mlax.scipy.interpolate"),
-           ("jax.scipy.linalg", "mlax.scipy.linalg"),
-           ("jax.scipy.optimize", "mlax.scipy.optimize"),
-           ("jax.scipy.spatial.transform", "mlax.scipy.spatial.transform"), ("jax.scipy.signal", "mlax.scipy.signal"),
-           ("jax.scipy.special", "mlax.scipy.special"),
-           ("jax.scipy.stats", "mlax.scipy.stats")] + [
+_SCIPY = ("cluster.vq", "fft", "interpolate", "linalg", "ndimage", "optimize", "signal",
+          "spatial.transform", "special", "stats")
+MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"),
+           ("jax.tree", "mlax.tree"), ("jax.tree_util", "mlax.tree_util"),
+           ("jax.lax", "mlax.lax"), ("jax.numpy.linalg", "mlax.numpy.linalg")] + [
+    (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
