@@ -1,9 +1,10 @@
 """mlax's public API against the installed JAX's, module by module: every
 public name of a JAX module must exist in the matching mlax module, unless
 it is in EXCLUDED with the reason it is left out. Covered so far: the
-top-level `jax` module, jax.dtypes, jax.tree, jax.tree_util, jax.lax,
-jax.numpy.linalg, jax.scipy.special and jax.scipy.stats with each of its
-distribution modules, jax.numpy, jax.flatten_util, jax.typing,
+top-level `jax` module, jax.dtypes, jax.image, jax.tree, jax.tree_util,
+jax.lax, jax.numpy, jax.numpy.linalg, jax.scipy's cluster.vq, fft, interpolate,
+linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
+each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random and jax.nn.initializers.
 """
@@ -18,17 +19,19 @@ import pytest
 _STATS_DISTS = sorted(
     name for name, value in vars(importlib.import_module("jax.scipy.stats")).items()
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
-MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.tree", "mlax.tree"),
-           ("jax.tree_util", "mlax.tree_util"), ("jax.lax", "mlax.lax"),
-           ("jax.numpy", "mlax.numpy"), ("jax.numpy.linalg", "mlax.numpy.linalg"),
-           ("jax.scipy.special", "mlax.scipy.special"),
-           ("jax.scipy.stats", "mlax.scipy.stats"),
+_SCIPY = ("cluster.vq", "fft", "interpolate", "linalg", "ndimage", "optimize", "signal",
+          "spatial.transform", "special", "stats")
+MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"),
+           ("jax.tree", "mlax.tree"), ("jax.tree_util", "mlax.tree_util"),
+           ("jax.lax", "mlax.lax"), ("jax.numpy", "mlax.numpy"),
+           ("jax.numpy.linalg", "mlax.numpy.linalg"),
            ("jax.flatten_util", "mlax.flatten_util"), ("jax.typing", "mlax.typing"),
            ("jax.custom_derivatives", "mlax.custom_derivatives"),
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
            ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
            ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers")] + [
+    (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
@@ -89,6 +92,15 @@ EXCLUDED = {
     "jax.scipy.special.owens_t": "Owen's T by quadrature: not built yet",
     "jax.scipy.stats.gaussian_kde": "a class over a dataset (weights, bandwidth, resample): "
                                     "not built yet",
+    "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
+    "jax.scipy.linalg.rsf2csf": "real-to-complex Schur form: needs schur (no gees kernel)",
+    "jax.scipy.linalg.sqrtm": "matrix square root via the Schur form: needs schur",
+    "jax.scipy.linalg.funm": "matrix functions via the Schur form: needs schur",
+    "jax.scipy.linalg.solve_sylvester": "Bartels-Stewart via the Schur form: needs schur",
+    "jax.scipy.linalg.hessenberg": "Hessenberg reduction: needs a LAPACK gehrd kernel mlax lacks",
+    "jax.scipy.linalg.eigh_tridiagonal": "tridiagonal eigenvalues by bisection: not built yet",
+    "jax.scipy.linalg.expm_frechet": "Frechet derivative of expm: not built yet",
+    "jax.scipy.linalg.qr_multiply": "QR with an applied product (ormqr): not built yet",
     "jax.numpy.linalg.eig": "nonsymmetric eigendecomposition (LAPACK geev, complex results): "
                             "no dialect op",
     "jax.numpy.linalg.eigvals": "nonsymmetric eigenvalues (geev, complex results): no dialect op",

@@ -25,6 +25,7 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
                 numpy (nn also on random)
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
+    image       jax.image: resize / scale_and_translate; built on numpy
     test_util   numerical AD checks (check_grads) against finite differences
 
 mlax.example_libraries (optimizers, stax) is the exception to the thin
@@ -49,6 +50,6 @@ LAYERS = (
     ("numpy",),
     ("random", "ops", "flatten_util"),
     ("nn",),
-    ("scipy",),
+    ("scipy", "image"),
     ("test_util",),
 )
