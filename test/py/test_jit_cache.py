@@ -104,16 +104,19 @@ def test_eager_cache_is_bounded(eager_cache_size):
 
     eager_cache_size(3)
     mlax.clear_caches()
-    seen = {}
+    # Distinct programs by identity while alive (not by id(): a freed
+    # program's id can be reused by the next one).
+    seen = []
     for s in _SHAPES:
         _eager_reshapes([s])
         assert len(primitives._eager_function) <= 3
         for fun in primitives._eager_function._funs.values():
-            seen[id(fun)] = weakref.ref(fun)
+            if not any(r() is fun for r in seen):
+                seen.append(weakref.ref(fun))
     assert len(seen) >= len(_SHAPES)  # one program per shape, and the arange
     gc.collect()
     # The dropped programs (and their executables) are freed, not kept alive.
-    assert sum(r() is not None for r in seen.values()) == 3
+    assert sum(r() is not None for r in seen) == 3
 
 
 def test_eager_cache_lru_order(eager_cache_size):
