@@ -166,3 +166,27 @@ def test_io_callback():
                                     ordered=True)
     with pytest.raises(ValueError, match="Cannot `vmap` ordered IO callback"):
         mlax.vmap(ordered)(np.arange(3, dtype=np.float32))
+
+
+def test_debug_print_in_control_flow_and_value_and_grad(capsys):
+    def make(lib):
+        def body(c, x):
+            lib.debug.print("scan c={} x={}", c, x)
+            return c + x, c
+
+        def branch(tag, sign):
+            return lambda v: (lib.debug.print(tag + " {}", v), v * sign)[1]
+
+        def f(xs, p):
+            s = lib.lax.scan(body, 0.0, xs)[0]
+            return lib.lax.cond(p, branch("T", 1.0), branch("F", -1.0), s)
+
+        def loss(x):
+            lib.debug.print("loss x={}", x)
+            return x * x
+        return lambda xs: (lib.jit(f)(xs, True), lib.value_and_grad(loss)(2.0))
+    xs = np.arange(3, dtype=np.float32)
+    want, want_out = _printed(capsys, lambda: make(jax)(xs))
+    got, got_out = _printed(capsys, lambda: make(mlax)(xs))
+    assert got == want
+    np.testing.assert_allclose(np.asarray(got_out[0]), np.asarray(want_out[0]))
