@@ -38,7 +38,10 @@ def test_debug_print_matches_jax(capsys, transform):
     x = np.arange(3, dtype=np.float32) if "vmap" in transform else np.float32(3.0)
     want, want_out = _printed(capsys, lambda: make(jax)(x))
     got, got_out = _printed(capsys, lambda: make(mlax)(x))
-    if "vmap" in transform:  # one unordered call per element: XLA picks the order
+    if "vmap" in transform:
+        # mlax runs the unrolled calls in element order (a token chains them);
+        # JAX leaves unordered calls to XLA's schedule.
+        assert got == "".join(sorted(got.splitlines(keepends=True)))
         got, want = sorted(got.splitlines()), sorted(want.splitlines())
     assert got == want
     np.testing.assert_allclose(np.asarray(got_out), np.asarray(want_out))
@@ -55,7 +58,8 @@ def test_debug_callback_pytrees_and_static_arguments(capsys):
     x, y = np.ones((2, 3), np.float32), np.float32(2.0)
     want, _ = _printed(capsys, lambda: make(jax)(x, y))
     got, _ = _printed(capsys, lambda: make(mlax)(x, y))
-    assert got == want
+    assert got.splitlines()[0].startswith("static")  # program order
+    assert sorted(got.splitlines()) == sorted(want.splitlines())  # JAX: XLA's order
     # Two-call form; JAX's format check.
     mlax.debug.print(ordered=True)("v={}", 4)
     assert capsys.readouterr().out == "v=4\n"

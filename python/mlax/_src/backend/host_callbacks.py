@@ -9,7 +9,9 @@ time (`compile_with_callbacks`) every call site gets an index of its own and
 a wrapper that checks the callable's outputs against that site's result
 types (a batching rule may have given one table entry several signatures),
 as jax/_src/callback.py's _wrapped_callback does; the callables go to
-`compile_and_load(host_callbacks=...)`.
+`compile_and_load(host_callbacks=...)`. The lowering threads a token
+through the calls of each block (so they run in program order); the
+wrappers pass it through.
 
 Programs with callbacks are never cached by their text, in memory or on
 disk: two traces print the same text for different Python functions (JAX
@@ -66,9 +68,14 @@ def _shape_dtype(t) -> tuple[tuple[int, ...], np.dtype]:
     return tuple(rt.shape), _ELEMENT_DTYPES[str(rt.element_type)]
 
 
-def _wrap(fn, result_specs):
+def _wrap(fn, result_specs, token: bool):
     """jax/_src/callback.py's _wrapped_callback: the number, shapes and
-    dtypes of the outputs checked, with JAX's messages."""
+    dtypes of the outputs checked, with JAX's messages. With `token`, the
+    call site takes a token first and returns it first (passed through)."""
+    if token:
+        checked = _wrap(fn, result_specs, False)
+        return lambda tok, *args: (tok, *checked(*args))
+
     def wrapped(*args):
         out_vals = fn(*args)
         if out_vals is None:
@@ -122,8 +129,10 @@ def prepare(stablehlo_text: str, table: list):
         for op in sites:
             config = jir.DictAttr(op.attributes["backend_config"])
             index = jir.IntegerAttr(config["index"]).value
-            specs = [_shape_dtype(r.type) for r in op.results]
-            callables.append(_wrap(table[index], specs))
+            results = list(op.results)
+            token = bool(results) and str(results[0].type) == "!stablehlo.token"
+            specs = [_shape_dtype(r.type) for r in results[int(token):]]
+            callables.append(_wrap(table[index], specs, token))
             op.attributes["backend_config"] = jir.DictAttr.get(
                 {"index": jir.IntegerAttr.get(u64, len(callables) - 1)})
     return module, callables
