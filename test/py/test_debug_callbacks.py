@@ -102,7 +102,8 @@ def _pure(lib, method, shapes):
                                           vmap_method=method)
 
 
-@pytest.mark.parametrize("method", ["sequential", "expand_dims", "broadcast_all"])
+@pytest.mark.parametrize("method", ["sequential", "sequential_unrolled", "expand_dims",
+                                    "broadcast_all"])
 def test_pure_callback_vmap_methods(method):
     x = np.arange(6, dtype=np.float32).reshape(3, 2)
     y = np.float32(0.5)

@@ -104,7 +104,34 @@ LogicalResult HostCallbackOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<
     return success();
   }
 
-  // Sequential (debug, io and pure with "sequential"): one call per batch
+  // pure "sequential" and io: a loop over the batch (JAX's lax.map), an
+  // mlax.scan whose body makes one call on one element; unbatched operands
+  // are its loop-invariant consts.
+  if (getNumResults() > 0 && (getKind() == "io" || (method && *method == "sequential"))) {
+    SmallVector<Value> xs, consts;
+    for (auto [v, isBatched] : llvm::zip(operands, batched))
+      (isBatched ? xs : consts).push_back(v);
+    SmallVector<Type> resultTypes;
+    for (Type t : getResultTypes())
+      resultTypes.push_back(vec::batchedType(t, batchSize));
+    auto scan = ScanOp::create(b, loc, resultTypes, ValueRange(), xs, consts,
+                               (uint64_t)batchSize);
+    Block *body = b.createBlock(&scan.getBody());
+    IRMapping map;
+    for (auto [old, isBatched] : llvm::zip(getOperands(), batched))
+      if (isBatched)
+        map.map(old, body->addArgument(old.getType(), loc));
+    for (auto [old, isBatched] : llvm::zip(getOperands(), batched))
+      if (!isBatched)
+        map.map(old, body->addArgument(old.getType(), loc));
+    Operation *clone = b.clone(*getOperation(), map);
+    YieldOp::create(b, loc, clone->getResults());
+    b.setInsertionPointAfter(scan);
+    results.append(scan.getResults().begin(), scan.getResults().end());
+    return success();
+  }
+
+  // Sequential (debug, pure "sequential_unrolled", io without results): one call per batch
   // element, unrolled as in JAX's debug_batching_rule, results stacked.
   SmallVector<SmallVector<Value>> perElement(getNumResults());
   for (int64_t i = 0; i < batchSize; ++i) {
