@@ -32,9 +32,10 @@ from mlax._src.base.errors import (  # noqa: F401
 from mlax import lax, numpy  # noqa: F401,E402
 from mlax import dlpack, dtypes, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
-from mlax import nn, scipy  # noqa: F401,E402
+from mlax import image, nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
+from mlax import custom_derivatives, typing  # noqa: F401,E402 (as `import jax` loads them)
 
 jacobian = jacrev  # as jax.jacobian
 

@@ -1008,7 +1008,7 @@ def test_namespace_constants_and_dtypes():
 
 def test_all_exported_functions_are_covered():
     """Every public callable of mlax.numpy appears in some test of this file
-    (or of the files testing the composed, extra and convolution functions)."""
+    (or of the files testing the composed, extra, convolution and ufunc functions)."""
     import inspect
     import pathlib
 
@@ -1016,7 +1016,7 @@ def test_all_exported_functions_are_covered():
     src = here.read_text() + "".join(
         (here.parent / f).read_text()
         for f in ("test_numpy_breadth.py", "test_numpy_extra.py", "test_conv.py",
-                  "test_numpy_more.py", "test_math.py"))
+                  "test_numpy_more.py", "test_math.py", "test_numpy_ufuncs.py"))
     names = [n for n, v in vars(mnp).items()
              if callable(v) and not n.startswith("_") and not inspect.isclass(v)
              and n not in ("dtype",)]

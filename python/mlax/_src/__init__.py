@@ -10,7 +10,7 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
     backend     the native plugin, pass pipeline, StableHLO compiler driver,
                 PJRT runtime
     core        tracer and avals, primitives and bind, tracing a Python function
-                into a func.func (tracing), the Array type
+                into a func.func (tracing), the Array type; typing (ArrayLike)
     transforms  autodiff (grad, jvp, vjp, custom_jvp/vjp, checkpoint) and vmap:
                 each emits an op naming a traced callee; the MLIR passes do the rest
     lax         the strict primitive layer, one module per op family
@@ -21,9 +21,15 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
     jit         jit (Jitted / Lowered / Compiled), cached C++ dispatch,
                 cache-miss explanations, make_jaxpr / eval_shape, devices, dlpack
     numpy       mlax.numpy by topic, Array / Tracer methods and indexing
-    random, ops (segment reductions), nn: built on numpy (nn also on random)
+    random, ops (segment reductions), flatten_util (ravel_pytree), nn: built on
+                numpy (nn also on random)
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
+    image       jax.image: resize / scale_and_translate; built on numpy
+    test_util   numerical AD checks (check_grads) against finite differences
+
+mlax.example_libraries (optimizers, stax) is the exception to the thin
+re-exports: like JAX's, it is example user code written on the public API.
 
 Where a lower layer must call into a higher one (an eager op runs through
 jit; Array methods are numpy functions; a config change clears jit's caches),
@@ -37,12 +43,13 @@ before any user code runs. `test/py/test_import_layers.py` enforces all of this.
 LAYERS = (
     ("base",),
     ("backend", "dialect"),
-    ("core",),
+    ("core", "typing"),
     ("transforms",),
     ("lax",),
     ("jit",),
     ("numpy",),
-    ("random", "ops"),
+    ("random", "ops", "flatten_util"),
     ("nn",),
-    ("scipy",),
+    ("scipy", "image"),
+    ("test_util",),
 )

@@ -1,8 +1,9 @@
 """mlax.nn.initializers: weight initializers, as jax.nn.initializers (same
 random bits as JAX for the same key)."""
 from mlax._src.nn.initializers import (  # noqa: F401
-    constant, glorot_normal, glorot_uniform, he_normal, he_uniform, lecun_normal,
-    lecun_uniform, normal, truncated_normal, uniform, variance_scaling)
+    Initializer, constant, delta_orthogonal, glorot_normal, glorot_uniform, he_normal,
+    he_uniform, lecun_normal, lecun_uniform, normal, orthogonal, truncated_normal, uniform,
+    variance_scaling)
 from mlax._src.nn.initializers import init_ones as ones  # noqa: F401
 from mlax._src.nn.initializers import init_zeros as zeros  # noqa: F401
 

@@ -17,7 +17,12 @@ from mlax._src.numpy.ufuncs import (  # noqa: F401
     logical_not, logical_or, logical_xor, maximum, minimum, mod, modf, multiply, negative,
     not_equal, positive, pow, power, rad2deg, radians, real, reciprocal, remainder,
     right_shift, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, subtract,
-    tan, tanh, true_divide, trunc)
+    tan, tanh, true_divide, trunc, i0, nextafter)
+# jax.numpy's ufunc objects replace the plain functions of the same names.
+from mlax._src.numpy.ufunc_api import frompyfunc, ufunc  # noqa: F401,E402
+from mlax._src.numpy.ufunc_objects import (  # noqa: F401,E402
+    add, bitwise_and, bitwise_or, bitwise_xor, logaddexp, logaddexp2, logical_and, logical_or,
+    logical_xor, maximum, minimum, multiply, negative, subtract)
 from mlax._src.numpy.reductions import (  # noqa: F401,E402
     all, amax, amin, any, cumprod, cumsum, cumulative_prod, cumulative_sum, max, mean, min,
     prod, ptp, std, sum, var)
@@ -27,7 +32,8 @@ from mlax._src.numpy.lax_numpy import (  # noqa: F401,E402
     ones, ones_like, ravel, reshape, squeeze, stack, swapaxes, transpose, where, zeros,
     zeros_like)
 from mlax._src.numpy.util import broadcast_shapes  # noqa: F401,E402
-from mlax._src.numpy.tensor_contractions import dot, inner, matmul, outer, vdot  # noqa: F401,E402
+from mlax._src.numpy.tensor_contractions import (  # noqa: F401,E402
+    dot, einsum_path, inner, matmul, outer, vdot)
 
 bool = bool_  # noqa: A001
 pi = _np.pi
@@ -47,6 +53,7 @@ from mlax._src.numpy.statistics import (  # noqa: F401,E402
     median, moveaxis, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmedian,
     nanmin, nanpercentile, nanprod, nanquantile, nanstd, nansum, nanvar, pad, percentile,
     quantile, rot90, select)
+from mlax._src.numpy.histograms import histogram2d, histogramdd  # noqa: F401,E402
 from mlax._src.numpy.polynomial import (  # noqa: F401,E402
     poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, vander)
 from mlax._src.numpy.setops import (  # noqa: F401,E402
@@ -67,12 +74,12 @@ from mlax._src.numpy.index_tricks import (  # noqa: F401,E402
     r_, ravel_multi_index, s_, tril_indices, tril_indices_from, triu_indices,
     triu_indices_from, unravel_index)
 from mlax._src.numpy.window_functions import (  # noqa: F401,E402
-    bartlett, blackman, hamming, hanning)
+    bartlett, blackman, hamming, hanning, kaiser)
 from mlax._src.numpy.vectorize import (  # noqa: F401,E402
     apply_along_axis, apply_over_axes, fromfunction, piecewise, vectorize)
 # NumPy's abstract scalar types and aliases, as jax.numpy re-exports them.
 from numpy import (  # noqa: F401,E402
-    character, complexfloating, flexible, floating, generic, inexact, integer, number,
+    character, complexfloating, flexible, floating, generic, inexact, integer, number, object_,
     signedinteger, unsignedinteger)
 float_ = float64
 complex_ = complex128
@@ -82,3 +89,8 @@ single = float32
 double = float64
 csingle = complex64
 cdouble = complex128
+from mlax._src.numpy.bits_and_updates import (  # noqa: F401,E402
+    packbits, place, put, put_along_axis, unpackbits)
+from mlax._src.numpy.io import (  # noqa: F401,E402
+    ComplexWarning, array_repr, array_str, euler_gamma, from_dlpack, frombuffer, fromfile,
+    fromiter, fromstring, get_printoptions, load, printoptions, save, savez, set_printoptions)

@@ -1,2 +1,4 @@
 """mlax.scipy: the parts of jax.scipy that mlax has."""
-from mlax.scipy import integrate, linalg, special, stats  # noqa: F401
+from mlax.scipy import (  # noqa: F401
+    cluster, fft, integrate, interpolate, linalg, ndimage, optimize, signal, spatial, special,
+    stats)

@@ -16,6 +16,11 @@ class MlaxIndexError(IndexError):
     pass
 
 
+# JAX's names for the same two base classes (jax.errors.JAXTypeError, ...).
+JAXTypeError = MlaxTypeError
+JAXIndexError = MlaxIndexError
+
+
 class ConcretizationTypeError(MlaxTypeError):
     """A concrete Python value was needed but a traced value was given."""
 

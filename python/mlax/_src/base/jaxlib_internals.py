@@ -71,6 +71,10 @@ pytree = _jax.pytree
 PjitFunctionCache = getattr(_jax, "PjitFunctionCache", None)
 pjit = getattr(_jax, "pjit", None)
 
+# The error PJRT raises when a compiled program fails at run time (what JAX
+# re-exports as jax.errors.JaxRuntimeError).
+JaxRuntimeError = getattr(_jax, "JaxRuntimeError", RuntimeError)
+
 # Part of the C++ jit signature (a jaxlib config in the jit key, thread-local):
 # nonzero while this thread traces (core.tracing), so a jitted call inside a
 # trace never hits a fast path recorded outside one and always comes back to

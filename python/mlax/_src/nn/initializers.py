@@ -4,6 +4,7 @@ random bits) match JAX's.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 import numpy as np
 
@@ -126,3 +127,51 @@ for _n, _f in (("glorot_uniform", glorot_uniform), ("glorot_normal", glorot_norm
                ("he_uniform", he_uniform), ("he_normal", he_normal)):
     _f.__name__ = _f.__qualname__ = _n
 del _n, _f
+
+
+class Initializer(Protocol):
+    """What the initializers return: init(key, shape, dtype=None,
+    out_sharding=None) -> Array (jax.nn.initializers.Initializer)."""
+
+    def __call__(self, key, shape, dtype=None, out_sharding=None):
+        raise NotImplementedError
+
+
+def orthogonal(scale=1.0, column_axis=-1, dtype=None):
+    """Weights whose columns (along column_axis) are orthonormal, times scale."""
+    from mlax._src.numpy.statistics import moveaxis
+    from mlax._src.random import distributions
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        if out_sharding is not None:
+            raise NotImplementedError
+        dt = _init_dtype(dtype)
+        shape = _shape(shape)
+        if len(shape) < 2:
+            raise ValueError("orthogonal initializer requires at least a 2D shape")
+        if any(d == 0 for d in shape):
+            return mnp.zeros(shape, dt)
+        n_rows, n_cols = math.prod(shape) // shape[column_axis], shape[column_axis]
+        q = distributions.orthogonal(key, n_rows, (), dt, n_cols)
+        q = mnp.reshape(q, tuple(np.delete(shape, column_axis)) + (shape[column_axis],))
+        q = moveaxis(q, -1, column_axis)
+        return mnp.asarray(scale, dtype=dt) * q
+    return init
+
+
+def delta_orthogonal(scale=1.0, column_axis=-1, dtype=None):
+    """Convolution kernels (3-D to 5-D) that are zero except at the spatial
+    centre, where they hold an orthogonal matrix (Xiao et al. 2018)."""
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        if out_sharding is not None:
+            raise NotImplementedError
+        dt = _init_dtype(dtype)
+        shape = _shape(shape)
+        if len(shape) not in (3, 4, 5):
+            raise ValueError("Delta orthogonal initializer requires a 3D, 4D or 5D shape.")
+        if shape[-1] < shape[-2]:
+            raise ValueError("`fan_in` must be less or equal than `fan_out`. ")
+        ortho = orthogonal(scale=scale, column_axis=column_axis, dtype=dt)(key, shape[-2:])
+        centre = tuple((k - 1) // 2 for k in shape[:-2])
+        return mnp.zeros(shape, dt).at[centre].set(ortho)
+    return init

@@ -11,6 +11,7 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.core.primitives import aval_of
+from mlax._src.core.tracer import Tracer
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.util import (
     _Literal, _broadcast_to_shape, _check_arg, _is_array, _to_bool, broadcast_shapes)
@@ -73,8 +74,10 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
     if mask is not None:
         # No identity (max/min): `initial` stands in; combining it twice is harmless.
         fill = identity if identity is not None else initial
+        # (A traced `initial`, as under the jit of mnp.maximum.reduce, converts in lax.)
+        fill = fill if isinstance(fill, Tracer) else np.asarray(fill, comp_dt)
         a = lax.select(mask, a, _broadcast_to_shape(
-            lax.convert_element_type(np.asarray(fill, comp_dt), comp_dt), aval.shape))
+            lax.convert_element_type(fill, comp_dt), aval.shape))
     out = lax_fn(a, axes)
     if initial is not None:
         out = combine(out, astype(asarray(initial), comp_dt))

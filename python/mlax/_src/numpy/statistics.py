@@ -1007,3 +1007,4 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         if not ext_r:
             f = mnp.where(ufuncs.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
     return f
+

@@ -83,3 +83,20 @@ def inner(a, b):
 
 def outer(a, b):
     return multiply(reshape(ravel(a), (-1, 1)), ravel(b))
+
+
+def einsum_path(subscripts, /, *operands, optimize="auto"):
+    """The contraction order opt_einsum picks for einsum(subscripts,
+    *operands) and its report, as jax.numpy.einsum_path (only the operands'
+    shapes are used). optimize=False is the unoptimized left-to-right order."""
+    import numpy as np
+    import opt_einsum
+
+    class _Unoptimized(opt_einsum.paths.PathOptimizer):
+        def __call__(self, inputs, *args, **kwargs):
+            return [(0, 1)] * (len(inputs) - 1)
+
+    if isinstance(optimize, bool):
+        optimize = "optimal" if optimize else _Unoptimized()
+    shapes = [tuple(np.shape(o)) for o in operands]
+    return opt_einsum.contract_path(subscripts, *shapes, optimize=optimize, shapes=True)

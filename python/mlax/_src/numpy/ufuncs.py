@@ -14,6 +14,7 @@ from mlax._src.lax import lax
 from mlax._src.lax import fft as lax_fft
 from mlax._src.lax import math as lax_math
 from mlax._src.lax import reductions as lax_reductions
+from mlax._src.lax import special as lax_special
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.util import (
@@ -332,7 +333,8 @@ def clip(x, min=None, max=None):  # noqa: A002
     return x
 
 
-# jax.lax.reduce recognises jax.numpy's functions as monoids too.
+# jax.lax.reduce recognises jax.numpy's functions as monoids too (the ufunc
+# objects of mnp are registered by ufunc_objects).
 lax_reductions.register_monoid("add", add)
 lax_reductions.register_monoid("mul", multiply)
 lax_reductions.register_monoid("max", maximum)
@@ -984,3 +986,52 @@ def lcm(x1, x2, /):
 
 gcd = _eager_jit(gcd)
 lcm = _eager_jit(lcm)
+
+
+# ---------------------------------------------------------------------------
+# nextafter, i0
+# ---------------------------------------------------------------------------
+
+def _nextafter(x1, x2):
+    return lax.nextafter(x1, x2)
+
+
+nextafter = _binary("nextafter", _nextafter, inexact=True)
+
+
+def _i0_value(x):
+    ax = lax.abs(x)
+    return lax.mul(lax.exp(ax), lax_special.bessel_i0e(ax))
+
+
+def _make_i0():
+    from mlax._src.transforms.autodiff import custom_jvp, jvp
+
+    f = custom_jvp(_i0_value)
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        out, t_out = jvp(_i0_value, primals, tangents)
+        x, = primals
+        # As JAX: the derivative at 0 is 0 (|x|'s derivative there is not).
+        return out, lax.select(lax.eq(x, _const(x, 0)), lax.full_like(t_out, 0), t_out)
+
+    return f
+
+
+_i0 = None
+
+
+def i0(x):
+    """The modified Bessel function of the first kind, order 0 (real floats)."""
+    global _i0
+    util._check_arg("i0", x)
+    x, = util._promote_inexact("i0", x)
+    if not dtypes.is_float(_dtype(x)):
+        raise ValueError(f"Unsupported input type to mnp.i0: {_dtype(x).name}")
+    if _i0 is None:
+        _i0 = _make_i0()
+    return _i0(util._materialize(x))
+
+
+i0 = _eager_jit(i0)

@@ -9,6 +9,7 @@ from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def _window(name, M, fn):
@@ -37,3 +38,16 @@ def hamming(M):
 def blackman(M):
     return _window("blackman", M, lambda n, M: (0.42 - 0.5 * ufuncs.cos(2 * np.pi * n / (M - 1))
                                                 + 0.08 * ufuncs.cos(4 * np.pi * n / (M - 1))))
+
+
+def kaiser(M, beta):
+    """The Kaiser window of M points and shape parameter beta:
+    i0(beta * sqrt(1 - ((n - alpha) / alpha)**2)) / i0(beta), alpha = (M - 1) / 2."""
+    def window(n, M):
+        alpha = 0.5 * (M - 1)
+        return ufuncs.divide(
+            ufuncs.i0(beta * ufuncs.sqrt(1 - ((n - alpha) / alpha) ** 2)), ufuncs.i0(beta))
+    return _window("kaiser", M, window)
+
+
+kaiser = util._eager_jit(kaiser, ("M",))  # one jit dispatch eagerly (i0 is many ops)

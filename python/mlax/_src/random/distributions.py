@@ -645,3 +645,288 @@ def ball(key, d, p=2, shape=(), dtype=None):
     d = operator.index(d)
     _check_params("ball", p)
     return _ball_jit(data, p, d, shape, dtype)
+
+
+# ---------------------------------------------------------------------------
+# Counts: poisson, binomial, multinomial (JAX's algorithms, same key use, so
+# the same draws)
+# ---------------------------------------------------------------------------
+
+_MAX_ITERS = int(np.iinfo(np.int32).max)
+
+
+def _split2(key):
+    keys = _split_data(key, (2,))
+    return keys[0], keys[1]
+
+
+def _poisson_knuth(key, lam, shape, dtype):
+    """Knuth's product of uniforms, for lam < 10."""
+    from mlax._src.lax.control_flow import while_loop
+
+    def body_fn(carry):
+        i, k, rng, log_prod = carry
+        rng, subkey = _split2(rng)
+        k = lax.select(log_prod > -lam, k + 1, k)
+        u = _uniform_impl(subkey, 0.0, 1.0, shape, np.dtype(np.float32))
+        return i + 1, k, rng, log_prod + lax.log(u)
+
+    def cond_fn(carry):
+        i, log_prod = carry[0], carry[3]
+        return reductions.any(log_prod > -lam) & (i < _MAX_ITERS)
+
+    init = (0, lax.full(shape, 0, dtype), key, lax.full(shape, 0, np.float32))
+    k = while_loop(cond_fn, body_fn, init)[1]
+    return _cvt(k - 1, dtype)
+
+
+def _poisson_rejection(key, lam, shape, dtype):
+    """Hormann's transformed rejection (PTRS), for lam >= 10."""
+    from mlax._src.lax.control_flow import while_loop
+    from mlax._src.lax.math import lgamma
+
+    log_lam = lax.log(lam)
+    b = 0.931 + 2.53 * lax.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+
+    def body_fn(carry):
+        i, k_out, accepted, key = carry
+        keys = _split_data(key, (3,))
+        key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
+        u = _uniform_impl(subkey_0, 0.0, 1.0, shape, aval_of(lam).dtype) - 0.5
+        v = _uniform_impl(subkey_1, 0.0, 1.0, shape, aval_of(lam).dtype)
+        u_shifted = 0.5 - ufuncs.abs(u)
+        k = lax.floor((2 * a / u_shifted + b) * u + lam + 0.43)
+        s = lax.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t = -lam + k * log_lam - lgamma(k + 1)
+        accept1 = (u_shifted >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((u_shifted < 0.013) & (v > u_shifted))
+        accept = accept1 | (~reject & (s <= t))
+        return i + 1, lax.select(accept, k, k_out), accepted | accept, key
+
+    def cond_fn(carry):
+        return reductions.any(~carry[2]) & (carry[0] < _MAX_ITERS)
+
+    init = (0, lax.full(shape, -1, aval_of(lam).dtype), lax.full(shape, False, np.bool_), key)
+    return _cvt(while_loop(cond_fn, body_fn, init)[1], dtype)
+
+
+@_jit(static_argnums=(2, 3))
+def _poisson_jit(key, lam, shape, dtype):
+    lam = _cvt(_bcast(mnp.asarray(lam), shape), np.float32)
+    use_knuth = ufuncs.isnan(lam) | (lam < 10)
+    lam_knuth = lax.select(use_knuth, lam, lax.full(shape, 0.0, np.float32))
+    lam_rejection = lax.select(use_knuth, lax.full(shape, 1e5, np.float32), lam)
+    result = lax.select(use_knuth, _poisson_knuth(key, lam_knuth, shape, dtype),
+                        _poisson_rejection(key, lam_rejection, shape, dtype))
+    return lax.select(lam == 0, lax.full(shape, 0, dtype), result)
+
+
+def poisson(key, lam, shape=None, dtype=None):
+    """Poisson integers with rate lam (Knuth below 10, transformed rejection
+    above), as JAX's sampler."""
+    data, _ = _check_key("poisson", key)
+    dtype = _int_dtype(dtype)
+    _check_params("poisson", lam)
+    shape = (_shape_of(lam) if shape is None
+             else _canonicalize_shape(shape, "poisson"))
+    return _poisson_jit(data, lam, shape, dtype)
+
+
+def _stirling_approx_tail(k):
+    """log k! minus its Stirling approximation: a table up to 9, a series beyond."""
+    dtype = aval_of(k).dtype
+    table = mnp.asarray(np.array([
+        0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+        0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+        0.00925546218271273, 0.00833056343336287], dtype))
+    use_table = k <= 9
+    k = ufuncs.clip(k, 0.0, 9.0)
+    kp1sq = (k + 1) * (k + 1)
+    approx = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    return lax.select(use_table, table[_cvt(lax.floor(k), np.int32)], approx)
+
+
+def _binomial_inversion(key, count, prob, shape, dtype):
+    """Sums of geometric waiting times, for count * min(p, 1-p) <= 10."""
+    from mlax._src.lax.control_flow import while_loop
+
+    log1minusprob = ufuncs.log1p(-prob)
+    pdt = aval_of(prob).dtype
+
+    def body_fn(carry):
+        i, num_geom, geom_sum, key = carry
+        subkey, key = _split2(key)
+        num_geom_out = lax.select(geom_sum <= count, num_geom + 1, num_geom)
+        u = _uniform_impl(subkey, 0.0, 1.0, shape, pdt)
+        geom = lax.ceil(lax.log(u) / log1minusprob)
+        return i + 1, num_geom_out, geom_sum + geom, key
+
+    def cond_fn(carry):
+        return reductions.any(carry[2] <= count) & (carry[0] < _MAX_ITERS)
+
+    init = (0, lax.full(shape, 0, pdt), lax.full(shape, 0, pdt), key)
+    return _cvt(while_loop(cond_fn, body_fn, init)[1] - 1, dtype)
+
+
+def _btrs(key, count, prob, shape, dtype):
+    """Hormann's BTRS transformed rejection, for large count * p."""
+    from mlax._src.lax.control_flow import while_loop
+
+    pdt = aval_of(prob).dtype
+    stddev = lax.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = lax.floor((count + 1) * prob)
+
+    def body_fn(carry):
+        i, k_out, accepted, key = carry
+        keys = _split_data(key, (3,))
+        key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
+        u = _uniform_impl(subkey_0, 0.0, 1.0, shape, pdt)
+        v = _uniform_impl(subkey_1, 0.0, 1.0, shape, pdt)
+        u = u - 0.5
+        us = 0.5 - ufuncs.abs(u)
+        accept1 = (us >= 0.07) & (v <= v_r)
+        k = lax.floor((2 * a / us + b) * u + c)
+        reject = (k < 0) | (k > count)
+        v = lax.log(v * alpha / (a / (us * us) + b))
+        ub = ((m + 0.5) * lax.log((m + 1) / (r * (count - m + 1)))
+              + (count + 1) * lax.log((count - m + 1) / (count - k + 1))
+              + (k + 0.5) * lax.log(r * (count - k + 1) / (k + 1))
+              + _stirling_approx_tail(m) + _stirling_approx_tail(count - m)
+              - _stirling_approx_tail(k) - _stirling_approx_tail(count - k))
+        accept = accept1 | (~reject & (v <= ub))
+        return i + 1, lax.select(accept, k, k_out), accepted | accept, key
+
+    def cond_fn(carry):
+        return reductions.any(~carry[2]) & (carry[0] < _MAX_ITERS)
+
+    init = (0, lax.full(shape, -1, pdt), lax.full(shape, False, np.bool_), key)
+    return _cvt(while_loop(cond_fn, body_fn, init)[1], dtype)
+
+
+def _binomial_impl(key, count, prob, shape, dtype):
+    if shape is None:
+        shape = tuple(util.broadcast_shapes(_shape_of(count), _shape_of(prob)))
+    else:
+        _check_shape("binomial", shape, _shape_of(count), _shape_of(prob))
+    prob, = util._promote_inexact("binomial", prob)
+    prob = mnp.asarray(prob)
+    pdt = aval_of(prob).dtype
+    count = _bcast(_cvt(mnp.asarray(count), pdt), shape)
+    prob = _bcast(prob, shape)
+    full = lambda v: lax.full(shape, v, pdt)  # noqa: E731
+    p_lt_half = prob < 0.5
+    q = lax.select(p_lt_half, prob, 1.0 - prob)
+    count_nan_or_neg = ufuncs.isnan(count) | (count < 0.0)
+    count_inf = ufuncs.isinf(count)
+    q_is_nan = ufuncs.isnan(q)
+    q_l_0 = q < 0.0
+    q = lax.select(q_is_nan | q_l_0, full(0.01), q)
+    use_inversion = count_nan_or_neg | (count * q <= 10.0)
+    count = lax.floor(count)
+    count_inv = lax.select(use_inversion, count, full(0.0))
+    count_btrs = lax.select(use_inversion, full(1e4), count)
+    q_btrs = lax.select(use_inversion, full(0.5), q)
+    samples = lax.select(use_inversion,
+                         _binomial_inversion(key, count_inv, q, shape, dtype),
+                         _btrs(key, count_btrs, q_btrs, shape, dtype))
+    invalid = q_l_0 | q_is_nan | count_nan_or_neg
+    samples = lax.select(invalid, lax.full(shape, np.nan, dtype), samples)
+    samples = lax.select(count_inf & ~invalid, lax.full(shape, np.inf, dtype), samples)
+    return lax.select(p_lt_half | count_nan_or_neg | q_is_nan | count_inf, samples,
+                      _cvt(count, dtype) - samples)
+
+
+_binomial_jit = _jit(static_argnums=(3, 4))(_binomial_impl)
+
+
+def _binomial_args(name, key, n, p, dtype):
+    data, _ = _check_key(name, key)
+    _check_params(name, n, p)
+    dtype = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
+    if not dtypes.is_float(dtype):
+        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+    return data, dtype
+
+
+def binomial(key, n, p, shape=None, dtype=None):
+    """Binomial counts of n trials with success probability p, as floats
+    (inversion for small n * p, BTRS rejection above), as JAX's sampler."""
+    data, dtype = _binomial_args("binomial", key, n, p, dtype)
+    if shape is not None:
+        shape = _canonicalize_shape(shape, "binomial")
+    return _binomial_jit(data, n, p, shape, dtype)
+
+
+@_jit(static_argnums=(3, 4, 5))
+def _multinomial_jit(key, n, p, shape, dtype, unroll):
+    from mlax._src.lax.control_flow import scan
+    from mlax._src.lax.reductions import cumsum
+    from mlax._src.numpy.statistics import moveaxis
+
+    n, p = util._promote_inexact("multinomial", n, p)
+    n = mnp.broadcast_to(mnp.asarray(n), shape[:-1])
+    p = mnp.broadcast_to(mnp.asarray(p), shape)
+    rdt = aval_of(n).dtype
+
+    def f(remainder, ratio_key):
+        ratio, key = ratio_key
+        count = _binomial_impl(key, remainder, ufuncs.clip(ratio, 0, 1), None, rdt)
+        return remainder - count, count
+
+    p = moveaxis(p, -1, 0)
+    remaining = cumsum(p, 0, reverse=True)
+    ratios = p / mnp.where(remaining == 0, 1, remaining)
+    keys = _split_data(key, (shape[-1],))
+    _, counts = scan(f, n, (ratios, keys), unroll=unroll)
+    counts = moveaxis(counts, 0, -1)
+    return counts if dtype is None else _cvt(counts, dtype)
+
+
+def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
+    """Multinomial counts of n trials over the categories of p's last axis
+    (a binomial per category, conditioned on the rest), as JAX's sampler."""
+    data, _ = _check_key("multinomial", key)
+    _check_params("multinomial", n, p)
+    dtype = None if dtype is None else dtypes.canonicalize(dtype)
+    shape = _shape_of(p) if shape is None else _canonicalize_shape(shape, "multinomial")
+    return _multinomial_jit(data, n, p, shape, dtype, unroll)
+
+
+# ---------------------------------------------------------------------------
+# Random orthogonal matrices (Mezzadri 2007)
+# ---------------------------------------------------------------------------
+
+@_jit(static_argnums=(1, 2, 3, 4))
+def _orthogonal_jit(key, n, m, shape, dtype):
+    from mlax._src.numpy.linalg import qr
+
+    z = _normal_real(key, (*shape, max(n, m), min(n, m)), dtype)
+    q, r = qr(z, full_matrices=False)
+    d = mnp.asarray(r)[..., np.arange(min(n, m)), np.arange(min(n, m))]
+    x = q * ufuncs.sign(d)[..., None, :]
+    return mnp.swapaxes(x, -1, -2) if n < m else x
+
+
+def orthogonal(key, n, shape=(), dtype=None, m=None):
+    """Haar-random (n, m) matrices with orthonormal columns (or rows when
+    n < m), batched by shape: QR of a normal matrix with R's diagonal signs
+    folded into Q."""
+    shape = _canonicalize_shape(shape, "orthogonal")
+    data, _ = _check_key("orthogonal", key)
+    dtype = _float_kind_dtype(dtype, "orthogonal")
+    _check_shape("orthogonal", shape)
+    for v in (n, m):
+        if isinstance(v, Tracer):
+            raise errors.concretization(v, "The error occurred in mlax.random.orthogonal()")
+    n = operator.index(n)
+    m = n if m is None else operator.index(m)
+    return _orthogonal_jit(data, n, m, shape, dtype)

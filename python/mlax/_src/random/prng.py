@@ -451,6 +451,15 @@ def wrap_key_data(key_bits_array, *, impl=None):
     return KeyArray(data)
 
 
+def key_dtype(impl=None):
+    """The dtype of typed key arrays (mlax.random.key): key<fry>. mlax has
+    only the threefry2x32 implementation."""
+    if impl is not None and impl not in ("threefry2x32", "threefry"):
+        raise ValueError(f"unrecognized PRNG implementation {impl!r}: mlax has only "
+                         "threefry2x32")
+    return _KEY_DTYPE
+
+
 def key_impl(keys):
     _check_key("key_impl", keys, allow_batched=True)
     return "threefry2x32"

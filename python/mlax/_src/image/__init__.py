@@ -1,0 +1,1 @@
+"""jax.image: image resizing (mlax._src.image.scale)."""

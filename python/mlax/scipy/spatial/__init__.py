@@ -1,0 +1,2 @@
+"""mlax.scipy.spatial: as jax.scipy.spatial."""
+from mlax.scipy.spatial import transform  # noqa: F401
