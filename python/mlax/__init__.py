@@ -22,6 +22,7 @@ from mlax._src.base.dtypes import float0  # noqa: F401
 from mlax._src.transforms.vmap import vmap  # noqa: F401
 from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
 from mlax._src.backend.compiler import CompileError  # noqa: F401
+from mlax._src.jit.callbacks import pure_callback  # noqa: F401
 from mlax._src.base.config import (  # noqa: F401
     config, default_device, enable_x64, explain_cache_misses, log_compiles)
 from mlax._src.base.errors import (  # noqa: F401
@@ -33,6 +34,7 @@ from mlax import dlpack, dtypes, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
 from mlax import image, nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
+from mlax import debug, experimental  # noqa: F401,E402
 from mlax import custom_derivatives, typing  # noqa: F401,E402 (as `import jax` loads them)
 
 jacobian = jacrev  # as jax.jacobian

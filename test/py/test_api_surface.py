@@ -50,8 +50,8 @@ _TOP_LEVEL = {
     "make_array_from_single_device_arrays": _ARRAYS_FROM_SHARDS,
     "Ref": _REFS, "new_ref": _REFS, "empty_ref": _REFS, "free_ref": _REFS, "freeze": _REFS,
     "ds": "a dynamic-slice index for Refs (Pallas); no Refs in mlax",
-    "pure_callback": "host callbacks: not built",
-    "effects_barrier": "waits for ordered effects (callbacks); mlax has none",
+    "effects_barrier": "waits for ordered effects (callbacks): not built; block on a "
+                       "program's results instead",
     "ad": "JAX's autodiff interpreter internals (jax.interpreters.ad)",
     "memory": "memory kinds (pinned host, device) of sharded arrays: not built",
     "copy_to_host_async": "asynchronous host copies of jaxlib arrays: not exposed by mlax.Array",

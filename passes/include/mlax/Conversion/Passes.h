@@ -48,6 +48,10 @@ void populateMathToStablehloPatterns(RewritePatternSet &patterns);
 /// The lowering of fft (ConvertFftOps.cpp).
 void populateFftToStablehloPatterns(RewritePatternSet &patterns);
 
+/// The lowering of host_callback to the Python-callback custom call
+/// (ConvertCallbackOps.cpp).
+void populateCallbackToStablehloPatterns(RewritePatternSet &patterns, Platform platform);
+
 /// The lowerings of cond, while and scan (ConvertControlFlow.cpp).
 void populateControlFlowToStablehloPatterns(RewritePatternSet &patterns);
 

@@ -136,6 +136,7 @@ struct ConvertMlaxToStablehloPass
     populateLinalgToStablehloPatterns(patterns, *lowerFor);
     populateMathToStablehloPatterns(patterns);
     populateFftToStablehloPatterns(patterns);
+    populateCallbackToStablehloPatterns(patterns, *lowerFor);
     patterns.add<ConstantPattern, CallPattern>(ctx);
 
     if (checkCoverage) {

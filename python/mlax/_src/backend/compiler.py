@@ -99,6 +99,12 @@ _USER_ERRORS = (
     ("depends on the batch but its out_axes is none", CompileValueError,
      "at vmap out_axes, got axis spec None but output was batched on axis 0 (an output "
      "given out_axes=None must not depend on the mapped arguments)"),
+    # Host callbacks (jax/_src/callback.py).
+    ("Pure callbacks do not support JVP", CompileValueError, None),
+    ("IO callbacks do not support JVP", CompileValueError, None),
+    ("Cannot `vmap` ordered IO callback", CompileValueError, None),
+    ("vmap is only supported for the pure_callback primitive", CompileNotImplementedError,
+     None),
     ("has no derivative rule", CompileNotImplementedError, None),
     ("has no batching rule", CompileNotImplementedError, None),
     ("has a derivative rule for real values only", CompileNotImplementedError, None),
@@ -297,9 +303,12 @@ def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
     the user's source lines of the ops jaxlib complains about (found in
     `module`, the lowered module `stablehlo` was printed from, which keeps
     the locations the text lacks) and a reproducer file holding the text."""
-    from mlax._src.backend import runtime
+    from mlax._src.backend import host_callbacks, runtime
 
     try:
+        table = host_callbacks.callbacks_of(module)
+        if table:
+            return runtime.compile_with_callbacks(stablehlo, table, device)
         return runtime.compile(stablehlo, device)
     except Exception as e:  # noqa: BLE001  jaxlib's verifier or XLA
         error = str(e)

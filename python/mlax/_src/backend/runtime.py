@@ -202,6 +202,19 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
     return exe
 
 
+def compile_with_callbacks(stablehlo_text: str, table: list, device=None):
+    """Compiles a program that calls the host callables `table` (see
+    host_callbacks): never cached by its text, in memory or on disk, since
+    another trace may print the same text for other Python functions."""
+    from mlax._src.backend import host_callbacks
+
+    device = device or default_device()
+    module, callables = host_callbacks.prepare(stablehlo_text, table)
+    return backend(device.platform).compile_and_load(
+        module, executable_devices=jaxlib_internals.device_list((device,)),
+        compile_options=_compile_options(device.id), host_callbacks=callables)
+
+
 # The persistent compilation cache: one file per executable in
 # `jax_compilation_cache_dir`, named by a hash of everything XLA's output
 # depends on (the program, the device and its platform version, jaxlib's

@@ -398,3 +398,35 @@ def _jax_private():
 
     return (jax_config,)
 
+
+
+@functools.cache
+def _stablehlo_context():
+    from jaxlib.mlir import ir
+    from jaxlib.mlir._mlir_libs import _jax_mlir_ext
+    from jaxlib.mlir.dialects import chlo, stablehlo
+
+    registry = ir.DialectRegistry()
+    _jax_mlir_ext.register_dialects(registry)
+    ctx = ir.Context()
+    ctx.append_dialect_registry(registry)
+    ctx.load_all_available_dialects()
+    stablehlo.register_dialect(ctx)
+    chlo.register_dialect(ctx)
+    return ctx
+
+
+def jaxlib_ir():
+    """jaxlib's own MLIR Python bindings (`jaxlib.mlir.ir`)."""
+    from jaxlib.mlir import ir
+
+    return ir
+
+
+def parse_stablehlo(text: str):
+    """`text` parsed by jaxlib's MLIR (StableHLO registered) into a module
+    that `compile_and_load` takes with `host_callbacks` (its text overload
+    takes none). Use it inside `with module.context`."""
+    ir = jaxlib_ir()
+    with _stablehlo_context():
+        return ir.Module.parse(text)

@@ -18,7 +18,7 @@ import threading
 from mlir import ir
 from mlir.dialects import func as func_d
 
-from mlax._src.backend import compiler, native, runtime
+from mlax._src.backend import compiler, host_callbacks, native, runtime
 from mlax._src.base import jaxlib_internals
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives
@@ -304,11 +304,16 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     module, out_avals, out_tree = trace_to_module(
         traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
     device = _arguments_device(name, leaves)  # None: the default device
+    # A program calling host callbacks is compiled for this trace's Python
+    # functions only: never looked up or kept by its text.
+    has_callbacks = host_callbacks.callbacks_of(module) is not None
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
-    with _eager_lock:
-        entry = _eager_cache.get(key)
-        if entry is not None:
-            _eager_cache.move_to_end(key)
+    entry = None
+    if not has_callbacks:
+        with _eager_lock:
+            entry = _eager_cache.get(key)
+            if entry is not None:
+                _eager_cache.move_to_end(key)
     if entry is None:
         stablehlo = compiler.to_stablehlo(
             module, platform=runtime.lowering_platform(device or runtime.default_device()))
@@ -316,10 +321,11 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, {})
         entry.device = device
         entry.kept = compiler.kept_arguments(module)
-        with _eager_lock:
-            _eager_cache[key] = entry
-            while len(_eager_cache) > _EAGER_CACHE_SIZE:
-                _eager_cache.popitem(last=False)
+        if not has_callbacks:
+            with _eager_lock:
+                _eager_cache[key] = entry
+                while len(_eager_cache) > _EAGER_CACHE_SIZE:
+                    _eager_cache.popitem(last=False)
     return entry(leaves)
 
 

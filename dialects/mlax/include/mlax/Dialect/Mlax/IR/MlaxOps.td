@@ -92,5 +92,6 @@ include "mlax/Dialect/Mlax/IR/MlaxControlFlowOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxLinalgOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxMathOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxFftOps.td"
+include "mlax/Dialect/Mlax/IR/MlaxCallbackOps.td"
 
 #endif // MLAX_OPS_TD

@@ -1,0 +1,2 @@
+"""mlax.experimental, as jax.experimental: io_callback."""
+from mlax._src.jit.callbacks import io_callback  # noqa: F401
