@@ -17,13 +17,16 @@ def Mlax_HostCallbackOp : Mlax_Op<"host_callback",
 
     * `debug` (`debug.callback`, `debug.print`): no results; forward mode
       calls it on the primals, reverse mode has nothing to pull back;
-      batching calls it once per batch element.
+      batching calls it once per batch element, unrolled in element order.
     * `pure` (`pure_callback`): has no derivative (an error, as in JAX);
-      batching follows `vmap_method`: `sequential` calls it per element,
-      `expand_dims` passes unbatched operands with a size-1 leading
-      dimension, `broadcast_all` broadcasts them to the batch size.
-    * `io` (`io_callback`): no derivative; batching calls it per element,
-      and is an error when `ordered`.
+      batching follows `vmap_method`: `sequential` becomes an `mlax.scan`
+      over the batch whose body calls it on one element (JAX's `lax.map`),
+      `sequential_unrolled` unrolls those calls, `expand_dims` makes one
+      call with unbatched operands given a size-1 leading dimension,
+      `broadcast_all` one call with them broadcast to the batch size.
+    * `io` (`io_callback`): no derivative; batching calls it once per
+      element (an `mlax.scan` over the batch when it has results, unrolled
+      when it has none), and is an error when `ordered`.
 
     ```mlir
     mlax.host_callback %x {callback = 0 : i64, kind = "debug"} : (tensor<3xf32>) -> ()
