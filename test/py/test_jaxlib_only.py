@@ -9,6 +9,7 @@ import textwrap
 
 import jax
 import jax.numpy as jnp
+import jax.scipy.linalg
 import numpy as np
 import pytest
 
@@ -23,6 +24,7 @@ PROGRAM = textwrap.dedent("""
     np.random.seed(0)
     import mlax
     import mlax.numpy as mnp
+    import mlax.scipy.linalg
 
     out = {}
     x = mnp.arange(6.0).reshape(2, 3)
@@ -41,6 +43,15 @@ PROGRAM = textwrap.dedent("""
     out["dlpack_in"] = np.asarray(y + 1)
     out["bf16"] = np.asarray(mnp.asarray([1.0, 2.5], mnp.bfloat16) * 2).astype(np.float32)
     out["normal"] = np.asarray(mlax.random.normal(mlax.random.key(0), (3,)))
+    # LAPACK kernels (getrf, potrf, syevd, gesdd, geqrf, trsm): registered
+    # by mlax, not by `import jax`.
+    a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], np.float32)
+    out["solve"] = np.asarray(mnp.linalg.solve(a, np.ones(3, np.float32)))
+    out["cholesky"] = np.asarray(mnp.linalg.cholesky(a))
+    out["eigvalsh"] = np.asarray(mnp.linalg.eigvalsh(a))
+    out["svdvals"] = np.asarray(mnp.linalg.svd(a, compute_uv=False))
+    out["qr_r_diag"] = np.abs(np.diag(np.asarray(mnp.linalg.qr(a)[1])))
+    out["triangular"] = np.asarray(mlax.scipy.linalg.solve_triangular(a, np.ones(3, np.float32)))
     with mlax.enable_x64(True):
         g = mlax.jit(lambda a: a * 2)
         z = g(np.arange(3, dtype=np.float64))
@@ -64,6 +75,9 @@ def _run(tmp_path, block_jax: bool):
     return dict(np.load(path))
 
 
+A = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], np.float32)
+
+
 @pytest.fixture(scope="module")
 def references():
     x = jnp.arange(6.0).reshape(2, 3)
@@ -82,6 +96,12 @@ def references():
         "dlpack_in": np.arange(4, dtype=np.int32) + 1,
         "bf16": np.asarray(jnp.asarray([1.0, 2.5], jnp.bfloat16) * 2).astype(np.float32),
         "normal": np.asarray(jax.random.normal(jax.random.key(0), (3,))),
+        "solve": np.asarray(jnp.linalg.solve(A, np.ones(3, np.float32))),
+        "cholesky": np.asarray(jnp.linalg.cholesky(A)),
+        "eigvalsh": np.asarray(jnp.linalg.eigvalsh(A)),
+        "svdvals": np.asarray(jnp.linalg.svd(A, compute_uv=False)),
+        "qr_r_diag": np.abs(np.diag(np.asarray(jnp.linalg.qr(A)[1]))),
+        "triangular": np.asarray(jax.scipy.linalg.solve_triangular(A, np.ones(3, np.float32))),
         "x64_dtype": np.asarray("float64"),
         "x64": np.arange(3, dtype=np.float64) * 2,
         "x32_dtype": np.asarray("float32"),

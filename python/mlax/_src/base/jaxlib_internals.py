@@ -133,10 +133,26 @@ def use_jax_backends() -> bool:
 
 
 @functools.cache
+def register_lapack_kernels():
+    """Registers jaxlib's LAPACK FFI kernels (`lapack_sgetrf_ffi`, ...), which
+    the CPU lowering of mlax's linear algebra calls, with XLA's CPU platform:
+    what `import jax` does (jax._src.lax.linalg), done here so that a process
+    that never imports `jax` can solve, factor and decompose. Registering a
+    kernel again (jax imported too) is harmless."""
+    from jaxlib import lapack, xla_client
+
+    for platform, targets in lapack.registrations().items():
+        for name, value, api_version in targets:
+            xla_client.register_custom_call_target(name, value, platform, api_version)
+
+
+@functools.cache
 def cpu_client():
-    """jaxlib's CPU client (asynchronous dispatch, as JAX makes it)."""
+    """jaxlib's CPU client (asynchronous dispatch, as JAX makes it), with
+    the LAPACK kernels registered."""
     from jaxlib import xla_client
 
+    register_lapack_kernels()
     return xla_client.make_cpu_client(asynchronous=True)
 
 
