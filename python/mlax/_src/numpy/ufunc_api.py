@@ -47,6 +47,9 @@ class ufunc:
                  reduce=None, accumulate=None, at=None, reduceat=None):
         self.__doc__ = func.__doc__
         self.__name__ = name or func.__name__
+        # What lax.reduce looks up when given the ufunc: mnp.add's
+        # ufunc object reduces as the add monoid, as the plain function does.
+        self.__wrapped__ = func
         self.__props = {
             "func": func, "nin": operator.index(nin), "nout": operator.index(nout),
             "nargs": operator.index(nargs or nin), "identity": identity, "call": call,

@@ -11,7 +11,6 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
 from mlax._src.lax import lax
-from mlax._src.lax import reductions as lax_reductions
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs as U
@@ -143,12 +142,3 @@ logical_xor = _binary_ufunc(U.logical_xor, "logical_xor", False)
 logaddexp = _binary_ufunc(U.logaddexp, "logaddexp", -np.inf, reduce=_logsumexp)
 logaddexp2 = _binary_ufunc(U.logaddexp2, "logaddexp2", -np.inf, reduce=_logsumexp2)
 negative = ufunc(U.negative, 1, 1, name="negative", call=U.negative)
-
-# jax.lax.reduce recognises jax.numpy's functions as monoids: the ufunc
-# objects too (ufuncs registers the plain functions).
-lax_reductions.register_monoid("add", add)
-lax_reductions.register_monoid("mul", multiply)
-lax_reductions.register_monoid("max", maximum)
-lax_reductions.register_monoid("min", minimum)
-lax_reductions.register_monoid("and", logical_and, bitwise_and)
-lax_reductions.register_monoid("or", logical_or, bitwise_or)
