@@ -94,6 +94,18 @@ def optimizer(opt_maker):
 # Optimizers
 # ---------------------------------------------------------------------------
 
+def _zero_state(n):
+    """An optimizer's init: the parameters and `n` zero slots shaped like them."""
+    def init(x0):
+        return (x0,) + tuple(jnp.zeros_like(x0) for _ in range(n))
+    return init
+
+
+def _decayed_square(avg_sq_grad, g, gamma):
+    """RMSProp's running average of squared gradients."""
+    return avg_sq_grad * gamma + jnp.square(g) * (1.0 - gamma)
+
+
 @optimizer
 def sgd(step_size):
     """Stochastic gradient descent: x -= step_size(i) * g."""
@@ -108,9 +120,7 @@ def sgd(step_size):
 def momentum(step_size: Schedule, mass: float):
     """SGD with (heavy-ball) momentum."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0)
+    init = _zero_state(1)
 
     def update(i, g, state):
         x, velocity = state
@@ -123,9 +133,7 @@ def momentum(step_size: Schedule, mass: float):
 def nesterov(step_size: Schedule, mass: float):
     """SGD with Nesterov momentum."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0)
+    init = _zero_state(1)
 
     def update(i, g, state):
         x, velocity = state
@@ -138,9 +146,7 @@ def nesterov(step_size: Schedule, mass: float):
 def adagrad(step_size, momentum=0.9):
     """Adagrad (Duchi et al. 2011), with momentum on the scaled gradient."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0), jnp.zeros_like(x0)
+    init = _zero_state(2)
 
     def update(i, g, state):
         x, g_sq, m = state
@@ -155,13 +161,11 @@ def adagrad(step_size, momentum=0.9):
 def rmsprop(step_size, gamma=0.9, eps=1e-8):
     """RMSProp (Tieleman & Hinton 2012)."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0)
+    init = _zero_state(1)
 
     def update(i, g, state):
         x, avg_sq_grad = state
-        avg_sq_grad = avg_sq_grad * gamma + jnp.square(g) * (1.0 - gamma)
+        avg_sq_grad = _decayed_square(avg_sq_grad, g, gamma)
         return x - step_size(i) * g / jnp.sqrt(avg_sq_grad + eps), avg_sq_grad
     return init, update, lambda state: state[0]
 
@@ -170,13 +174,11 @@ def rmsprop(step_size, gamma=0.9, eps=1e-8):
 def rmsprop_momentum(step_size, gamma=0.9, eps=1e-8, momentum=0.9):
     """RMSProp with momentum (Graves 2013)."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0), jnp.zeros_like(x0)
+    init = _zero_state(2)
 
     def update(i, g, state):
         x, avg_sq_grad, mom = state
-        avg_sq_grad = avg_sq_grad * gamma + jnp.square(g) * (1.0 - gamma)
+        avg_sq_grad = _decayed_square(avg_sq_grad, g, gamma)
         mom = momentum * mom + step_size(i) * g / jnp.sqrt(avg_sq_grad + eps)
         return x - mom, avg_sq_grad, mom
     return init, update, lambda state: state[0]
@@ -186,9 +188,7 @@ def rmsprop_momentum(step_size, gamma=0.9, eps=1e-8, momentum=0.9):
 def adam(step_size, b1=0.9, b2=0.999, eps=1e-8):
     """Adam (Kingma & Ba 2015), with bias correction."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0), jnp.zeros_like(x0)
+    init = _zero_state(2)
 
     def update(i, g, state):
         x, m, v = state
@@ -204,9 +204,7 @@ def adam(step_size, b1=0.9, b2=0.999, eps=1e-8):
 def adamax(step_size, b1=0.9, b2=0.999, eps=1e-8):
     """AdaMax, Adam's infinity-norm variant (Kingma & Ba 2015, section 7)."""
     step_size = make_schedule(step_size)
-
-    def init(x0):
-        return x0, jnp.zeros_like(x0), jnp.zeros_like(x0)
+    init = _zero_state(2)
 
     def update(i, g, state):
         x, m, u = state

@@ -40,27 +40,38 @@ def _kernel_shape(rhs_spec, lhs_spec, out_chan, filter_shape, input_shape):
             else next(filters) for c in rhs_spec]
 
 
-def GeneralConv(dimension_numbers, out_chan, filter_shape, strides=None, padding="VALID",
-                W_init=None, b_init=normal(1e-6)):
-    """A convolution with the given (lhs, rhs, out) layout specs."""
+def _general_conv(shape_tuple, conv, dimension_numbers, out_chan, filter_shape, strides,
+                  padding, W_init, b_init):
+    """The layer GeneralConv and GeneralConvTranspose share: `shape_tuple`
+    gives the output shape, `conv(inputs, W, strides, padding)` the output."""
     lhs_spec, rhs_spec, out_spec = dimension_numbers
-    one = (1,) * len(filter_shape)
-    strides = strides or one
+    strides = strides or (1,) * len(filter_shape)
     W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
 
     def init_fun(rng, input_shape):
         kernel_shape = _kernel_shape(rhs_spec, lhs_spec, out_chan, filter_shape, input_shape)
-        output_shape = lax.conv_general_shape_tuple(
-            input_shape, kernel_shape, strides, padding, dimension_numbers)
+        output_shape = shape_tuple(input_shape, kernel_shape, strides, padding,
+                                   dimension_numbers)
         bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
         k1, k2 = random.split(rng)
         return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
 
     def apply_fun(params, inputs, **kwargs):
         W, b = params
-        return lax.conv_general_dilated(inputs, W, strides, padding, one, one,
-                                        dimension_numbers=dimension_numbers) + b
+        return conv(inputs, W, strides, padding) + b
     return init_fun, apply_fun
+
+
+def GeneralConv(dimension_numbers, out_chan, filter_shape, strides=None, padding="VALID",
+                W_init=None, b_init=normal(1e-6)):
+    """A convolution with the given (lhs, rhs, out) layout specs."""
+    one = (1,) * len(filter_shape)
+
+    def conv(inputs, W, strides, padding):
+        return lax.conv_general_dilated(inputs, W, strides, padding, one, one,
+                                        dimension_numbers=dimension_numbers)
+    return _general_conv(lax.conv_general_shape_tuple, conv, dimension_numbers, out_chan,
+                         filter_shape, strides, padding, W_init, b_init)
 
 
 Conv = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
@@ -69,24 +80,11 @@ Conv = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
 def GeneralConvTranspose(dimension_numbers, out_chan, filter_shape, strides=None,
                          padding="VALID", W_init=None, b_init=normal(1e-6)):
     """A transposed convolution with the given (lhs, rhs, out) layout specs."""
-    lhs_spec, rhs_spec, out_spec = dimension_numbers
-    one = (1,) * len(filter_shape)
-    strides = strides or one
-    W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
-
-    def init_fun(rng, input_shape):
-        kernel_shape = _kernel_shape(rhs_spec, lhs_spec, out_chan, filter_shape, input_shape)
-        output_shape = lax.conv_transpose_shape_tuple(
-            input_shape, kernel_shape, strides, padding, dimension_numbers)
-        bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
-        k1, k2 = random.split(rng)
-        return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
-
-    def apply_fun(params, inputs, **kwargs):
-        W, b = params
+    def conv(inputs, W, strides, padding):
         return lax.conv_transpose(inputs, W, strides, padding,
-                                  dimension_numbers=dimension_numbers) + b
-    return init_fun, apply_fun
+                                  dimension_numbers=dimension_numbers)
+    return _general_conv(lax.conv_transpose_shape_tuple, conv, dimension_numbers, out_chan,
+                         filter_shape, strides, padding, W_init, b_init)
 
 
 Conv1DTranspose = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))

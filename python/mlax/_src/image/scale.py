@@ -135,14 +135,19 @@ def _float_dtype(*xs):
     return np.dtype(asarray(_promote_inexact("scale_and_translate", *xs)[0]).dtype)
 
 
-def scale_and_translate(image, shape, spatial_dims, scale, translation, method,
-                        antialias=True, precision=Precision.HIGHEST):
+def _check_args(image, shape, method):
+    """The (image, shape, method) both entry points take, checked as JAX does."""
     shape = _canon_shape(shape)
     image = asarray(image)
     if len(shape) != image.ndim:
         raise ValueError("shape must have length equal to the number of dimensions of x; "
                          f" {shape} vs {image.shape}")
-    method = _method(method)
+    return image, shape, _method(method)
+
+
+def scale_and_translate(image, shape, spatial_dims, scale, translation, method,
+                        antialias=True, precision=Precision.HIGHEST):
+    image, shape, method = _check_args(image, shape, method)
     if method == ResizeMethod.NEAREST:
         raise ValueError("Nearest neighbor resampling is not currently supported for "
                          "scale_and_translate.")
@@ -173,12 +178,7 @@ def _resize_nearest(x, shape):
 
 
 def resize(image, shape, method, antialias=True, precision=Precision.HIGHEST):
-    shape = _canon_shape(shape)
-    image = asarray(image)
-    if len(shape) != image.ndim:
-        raise ValueError("shape must have length equal to the number of dimensions of x; "
-                         f" {shape} vs {image.shape}")
-    method = _method(method)
+    image, shape, method = _check_args(image, shape, method)
     if method == ResizeMethod.NEAREST:
         return _resize_nearest(image, shape)
     (image,) = _promote_inexact("resize", image)
