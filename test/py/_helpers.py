@@ -7,6 +7,7 @@ Conventions:
 """
 from __future__ import annotations
 
+import contextlib
 import zlib
 
 import jax
@@ -110,6 +111,18 @@ def assert_values(out, expected, dtype=None, **tol):
                                    expected.astype(np.float64), equal_nan=True, **t)
 
 
+def assert_arrays_like(got, want, rtol=1e-5, atol=1e-5):
+    """Each of `got` (mlax.Arrays) has the shape and dtype of the matching
+    `want` (JAX's results) and its values within rtol/atol. A single array
+    counts as a sequence of one."""
+    got, want = (list(v) if isinstance(v, (tuple, list)) else [v] for v in (got, want))
+    assert len(got) == len(want), (len(got), len(want))
+    for g, w in zip(got, want):
+        assert isinstance(g, mlax.Array), f"expected an mlax.Array, got {type(g).__name__}"
+        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+
+
 def assert_like_jax(out, jax_fn, *args, **kwargs):
     """`out`'s shape, dtype and weak type are what JAX gives for jax_fn(*args)."""
     ref = jax.eval_shape(lambda *a: jax_fn(*a, **kwargs), *args)
@@ -183,3 +196,17 @@ def jvmap(*args, **kwargs):
 
 def jjvp(fun, primals, tangents):
     return jax.jit(lambda p, t: jax.jvp(fun, p, t))(tuple(primals), tuple(tangents))
+
+
+@contextlib.contextmanager
+def x64():
+    """64-bit mode in mlax and (thread-locally) in JAX, together."""
+    from jax._src import config as jax_config
+
+    old = mlax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", True)
+    try:
+        with jax_config.enable_x64(True):
+            yield
+    finally:
+        mlax.config.update("jax_enable_x64", old)

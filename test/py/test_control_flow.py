@@ -10,6 +10,7 @@ import pytest
 import mlax
 import mlax.numpy as mnp
 from mlax import lax
+from _helpers import x64 as _x64
 
 rng = np.random.RandomState(0)
 
@@ -119,17 +120,6 @@ def test_scan_rnn_gradient_finite_differences():
         np.testing.assert_allclose(g, fd, rtol=1e-6, atol=1e-8)
 
 
-class _x64:
-    """64-bit mode in mlax and in JAX (whose device_put mlax's buffers use)."""
-
-    def __enter__(self):
-        self.old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-        mlax.config.update("jax_enable_x64", True)
-        jax.config.update("jax_enable_x64", True)
-
-    def __exit__(self, *exc):
-        mlax.config.update("jax_enable_x64", self.old[0])
-        jax.config.update("jax_enable_x64", self.old[1])
 
 
 def test_fori_loop_with_jitted_body():

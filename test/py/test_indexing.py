@@ -12,6 +12,7 @@ import pytest
 import mlax
 import mlax.lax as mlax_lax
 import mlax.numpy as mnp
+from _helpers import x64 as _x64
 
 X = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
 IDX = np.array([[0, 2], [1, 1]])
@@ -407,17 +408,6 @@ def test_scatter_mul_gradient_with_repeated_indices_and_zeros():
     np.testing.assert_allclose(np.asarray(gx), [2.0, 1.0, 0.0])
 
 
-class _x64:
-    """64-bit floats in both mlax and JAX (mlax hands buffers to jaxlib)."""
-
-    def __enter__(self):
-        self.old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-        mlax.config.update("jax_enable_x64", True)
-        jax.config.update("jax_enable_x64", True)
-
-    def __exit__(self, *a):
-        mlax.config.update("jax_enable_x64", self.old[0])
-        jax.config.update("jax_enable_x64", self.old[1])
 
 
 # ---------------------------------------------------------------------------

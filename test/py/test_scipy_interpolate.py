@@ -13,18 +13,13 @@ import pytest
 import mlax
 import mlax.scipy.interpolate as mip
 
-from _helpers import MODES, jgrad, make_input, run
+from _helpers import MODES, assert_arrays_like as _check, jgrad, make_input, run
 
 G = (np.linspace(0, 1, 5).astype(np.float32), np.array([0, .5, 2, 3], np.float32))
 V = make_input((5, 4, 2), np.float32)
 XI = np.random.default_rng(0).uniform(-0.2, 3.2, (3, 6, 2)).astype(np.float32)
 
 
-def _check(got, want, rtol=1e-5, atol=1e-5):
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array)
-        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
 
 
 def _calls(mod):

@@ -15,19 +15,13 @@ import pytest
 import mlax
 import mlax.scipy.linalg as msl
 
-from _helpers import MODES, jgrad, make_input, run
+from _helpers import MODES, assert_arrays_like as _check, jgrad, make_input, run
 
 A = make_input((2, 5), np.float32)
 S = make_input((2, 4), np.float32, seed=1)
 M = make_input((2, 4, 3), np.float32, seed=2)
 
 
-def _check(got, want, rtol=1e-5, atol=1e-5):
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array)
-        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
 
 
 def _from_arrays(mod):

@@ -12,7 +12,7 @@ import pytest
 import mlax
 import mlax.scipy.ndimage as mnd
 
-from _helpers import MODES, jgrad, jvmap, make_input, run
+from _helpers import MODES, assert_arrays_like as _check, jgrad, jvmap, make_input, run
 
 X = make_input((5, 6), np.float32)
 C0 = np.random.default_rng(0).uniform(-3, 8, (4, 3)).astype(np.float32)
@@ -20,11 +20,6 @@ C1 = np.random.default_rng(1).uniform(-3, 8, (4, 3)).astype(np.float32)
 _BOUNDARY = ("constant", "nearest", "wrap", "mirror", "reflect")
 
 
-def _check(got, want, rtol=1e-5, atol=1e-5):
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array)
-        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
 
 
 def _calls(mod):

@@ -6,6 +6,8 @@ gradient and a vmap; the errors JAX raises.
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.scipy.signal as jss
 import numpy as np
@@ -14,18 +16,10 @@ import pytest
 import mlax
 import mlax.scipy.signal as mss
 
-from _helpers import MODES, jgrad, jvmap, make_input, run
+from _helpers import MODES, assert_arrays_like, jgrad, jvmap, make_input, run
 
 
-def _check(got, want, rtol=2e-4, atol=2e-4):
-    got = got if isinstance(got, tuple) else (got,)
-    want = want if isinstance(want, tuple) else (want,)
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array)
-        assert g.shape == w.shape, (g.shape, w.shape)
-        assert g.dtype == w.dtype, (g.dtype, w.dtype)
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+_check = functools.partial(assert_arrays_like, rtol=2e-4, atol=2e-4)
 
 
 X = make_input((2, 24), np.float32)
@@ -80,20 +74,14 @@ def test_spectral_eager():
 
 
 def test_spectral():
-    def f(a, b):
-        return (mss.stft(a, nperseg=8) + mss.stft(a, nperseg=8, noverlap=2, boundary="odd",
-                                                  detrend="linear", return_onesided=False)
-                + mss.welch(a, nperseg=8) + mss.welch(a.T, nperseg=6, axis=0, average="median",
-                                                      window="hamming", scaling="spectrum")
-                + mss.csd(a, b, nperseg=8) + mss.csd(a, b, nperseg=8, average="median"))
-
-    def g(a, b):
-        return (jss.stft(a, nperseg=8) + jss.stft(a, nperseg=8, noverlap=2, boundary="odd",
-                                                  detrend="linear", return_onesided=False)
-                + jss.welch(a, nperseg=8) + jss.welch(a.T, nperseg=6, axis=0, average="median",
-                                                      window="hamming", scaling="spectrum")
-                + jss.csd(a, b, nperseg=8) + jss.csd(a, b, nperseg=8, average="median"))
-    _check(mlax.jit(f)(X, Y), jax.jit(g)(X, Y))
+    def calls(m):
+        return lambda a, b: (
+            m.stft(a, nperseg=8) + m.stft(a, nperseg=8, noverlap=2, boundary="odd",
+                                          detrend="linear", return_onesided=False)
+            + m.welch(a, nperseg=8) + m.welch(a.T, nperseg=6, axis=0, average="median",
+                                              window="hamming", scaling="spectrum")
+            + m.csd(a, b, nperseg=8) + m.csd(a, b, nperseg=8, average="median"))
+    _check(mlax.jit(calls(mss))(X, Y), jax.jit(calls(jss))(X, Y))
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -6,6 +6,8 @@ the errors JAX raises.
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.scipy.spatial.transform as jst
 import numpy as np
@@ -14,20 +16,13 @@ import pytest
 import mlax
 import mlax.scipy.spatial.transform as mst
 
-from _helpers import jgrad, make_input
+from _helpers import assert_arrays_like, jgrad, make_input
 
 Q = make_input((5, 4), np.float32)
 V = make_input((5, 3), np.float32, seed=1)
 T = np.array([0, 1, 2.5, 3, 4], np.float32)
 TS = np.array([0.2, 1.7, 3.9], np.float32)
-
-
-def _check(got, want, rtol=1e-4, atol=1e-4):
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array)
-        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+_check = functools.partial(assert_arrays_like, rtol=1e-4, atol=1e-4)
 
 
 def _calls(mod):

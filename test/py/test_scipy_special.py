@@ -11,13 +11,12 @@ import jax
 import jax.scipy.special as jsp
 import numpy as np
 import pytest
-from jax._src import config as jax_config
 
 import mlax
 import mlax.lax as mlax_lax
 import mlax.scipy.special as msp
 
-from _helpers import jgrad, jjvp, jvmap
+from _helpers import jgrad, jjvp, jvmap, x64 as _x64
 
 # Inputs by kind: each kind is a range the function is defined (and smooth) on.
 _RANGES = {"any": (-3.0, 3.0), "pos": (0.5, 4.0), "unit": (0.05, 0.95), "big": (-12.0, 12.0),
@@ -98,18 +97,6 @@ def _check(out, expected, rtol=2e-5, atol=2e-6):
                                equal_nan=True)
 
 
-class _x64:
-    """mlax's and (thread-locally) JAX's x64 switch, together."""
-
-    def __enter__(self):
-        self.old = mlax.config.jax_enable_x64
-        mlax.config.update("jax_enable_x64", True)
-        self.ctx = jax_config.enable_x64(True)
-        self.ctx.__enter__()
-
-    def __exit__(self, *exc):
-        self.ctx.__exit__(*exc)
-        mlax.config.update("jax_enable_x64", self.old)
 
 
 @pytest.mark.parametrize("name", NAMES)

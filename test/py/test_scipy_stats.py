@@ -10,12 +10,11 @@ import jax
 import jax.scipy.stats as jst
 import numpy as np
 import pytest
-from jax._src import config as jax_config
 
 import mlax
 import mlax.scipy.stats as mst
 
-from _helpers import jgrad, jvmap
+from _helpers import jgrad, jvmap, x64 as _x64
 
 _RANGES = {"any": (-3.0, 3.0), "pos": (0.5, 3.0), "unit": (0.05, 0.95), "above1": (1.2, 4.0),
            "angle": (0.1, 6.2), "small": (-0.8, 1.5)}
@@ -87,16 +86,6 @@ def _check(out, expected, what, rtol=2e-5, atol=2e-6):
                                equal_nan=True, err_msg=what)
 
 
-class _x64:
-    def __enter__(self):
-        self.old = mlax.config.jax_enable_x64
-        mlax.config.update("jax_enable_x64", True)
-        self.ctx = jax_config.enable_x64(True)
-        self.ctx.__enter__()
-
-    def __exit__(self, *exc):
-        self.ctx.__exit__(*exc)
-        mlax.config.update("jax_enable_x64", self.old)
 
 
 def _all_functions(module, table, arg_sets):
