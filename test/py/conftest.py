@@ -38,7 +38,22 @@ def pytest_testnodedown(node, error):
         total.update(calls)
 
 
+def pytest_runtest_logreport(report):
+    # Seconds per test file (setup, call and teardown), summed on the
+    # controller from every worker's reports: where CI's time budget goes.
+    _FILE_SECONDS[report.nodeid.partition("::")[0]] += report.duration
+
+
+_FILE_SECONDS = collections.Counter()
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _FILE_SECONDS:
+        tr = terminalreporter
+        total = sum(_FILE_SECONDS.values())
+        tr.write_sep("-", f"test seconds per file: {total:.0f} s in all, the 25 largest")
+        for path, sec in _FILE_SECONDS.most_common(25):
+            tr.write_line(f"  {sec:7.1f} s  {100 * sec / total:4.1f}%  {path}")
     # Calls tried by the property tests (test_properties.py), per property.
     calls = _property_calls(config)
     if calls:
