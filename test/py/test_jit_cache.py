@@ -119,6 +119,23 @@ def test_eager_cache_is_bounded(eager_cache_size):
     assert sum(r() is not None for r in seen) == 3
 
 
+def test_eager_indexing_reuses_one_program():
+    """Eager x[int] and x[unit-step slice] of one size compile once, as in
+    JAX (the starts are arguments of one dynamic_slice program); the values
+    are NumPy's."""
+    from mlax._src.backend import runtime
+
+    xn = np.arange(20.0, dtype=np.float32).reshape(4, 5)
+    x = mnp.asarray(xn)
+    for index in [(1,), (2,), (-1,), (slice(0, 2),), (slice(2, 4),), (slice(None), 3),
+                  (slice(None), 0), (None, 2, slice(1, 4)), (None, 0, slice(2, 5))]:
+        np.testing.assert_array_equal(np.asarray(x[index]), xn[index])
+    before = runtime.compile_cache_size()
+    for index in [(0,), (3,), (slice(1, 3),), (slice(None), 1), (None, 3, slice(0, 3))]:
+        np.testing.assert_array_equal(np.asarray(x[index]), xn[index])
+    assert runtime.compile_cache_size() == before
+
+
 def test_eager_cache_lru_order(eager_cache_size):
     from mlax._src.core import primitives
 
