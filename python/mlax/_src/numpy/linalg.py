@@ -1313,3 +1313,62 @@ def cond(x, p=None):
     x_has_nan = reductions.any(ufuncs.isnan(x), axis=(-2, -1))
     return mnp.where(ufuncs.logical_and(ufuncs.isnan(r), ufuncs.logical_not(x_has_nan)),
                      np.inf, r)
+
+
+# Called eagerly, each of jax.numpy.linalg's functions is one cached jit
+# dispatch, as JAX's are (they are jitted there): a solve is one compiled
+# program per signature, not a program per op inside it. Traced, each is
+# traced in place. The names are those of JAX's static arguments. pinv is
+# not wrapped: its rtol must be concrete (a static float) in mlax.
+def _jit_eagerly(fn, *static):
+    from mlax._src.numpy import util
+
+    return util._eager_jit(fn, static)
+
+
+solve = _jit_eagerly(solve)
+inv = _jit_eagerly(inv)
+det = _jit_eagerly(det)
+slogdet = _jit_eagerly(slogdet, "method")
+matrix_rank = _jit_eagerly(matrix_rank)
+_lstsq_jit = _jit_eagerly(lstsq, "rcond")
+_lstsq = lstsq
+
+
+def lstsq(a, b, rcond=None, *, numpy_resid=False):  # noqa: F811
+    """(x, residuals, rank, s): the least-squares solution of a x = b for a
+    2-D `a`, through the SVD, as jax.numpy.linalg.lstsq; one jit dispatch
+    eagerly unless numpy_resid (whose residuals' shape depends on the rank)
+    or an array rcond (mlax needs it concrete)."""
+    if numpy_resid or not (rcond is None or isinstance(rcond, (int, float))):
+        return _lstsq(a, b, rcond, numpy_resid=numpy_resid)
+    return _lstsq_jit(a, b, rcond)
+svdvals = _jit_eagerly(svdvals)
+eigvalsh = _jit_eagerly(eigvalsh, "UPLO", "symmetrize_input")
+_np_eigh = _jit_eagerly(_np_eigh, "UPLO", "symmetrize_input", "_name")
+_np_cholesky = _jit_eagerly(_np_cholesky, "upper", "symmetrize_input")
+_np_qr = _jit_eagerly(_np_qr, "mode")
+_np_svd = _jit_eagerly(_np_svd, "full_matrices", "compute_uv", "hermitian", "subset_by_index",
+                       "_name")
+matrix_power = _jit_eagerly(matrix_power, "n")
+norm = _jit_eagerly(norm, "ord", "axis", "keepdims")
+cond = _jit_eagerly(cond, "p")
+tensorinv = _jit_eagerly(tensorinv, "ind")
+tensorsolve = _jit_eagerly(tensorsolve, "axes")
+# jax.scipy.linalg's (cho_factor and cho_solve carry a Python bool in their
+# (c, lower) pair, so they stay unwrapped; their solves are wrapped).
+sp_cholesky = _jit_eagerly(sp_cholesky, "lower", "overwrite_a", "check_finite")
+solve_triangular = _jit_eagerly(solve_triangular, "trans", "lower", "unit_diagonal",
+                                "overwrite_b", "debug", "check_finite")
+sp_solve = _jit_eagerly(sp_solve, "lower", "overwrite_a", "overwrite_b", "debug",
+                        "check_finite", "assume_a")
+sp_det = _jit_eagerly(sp_det, "overwrite_a", "check_finite")
+sp_inv = _jit_eagerly(sp_inv, "overwrite_a", "check_finite")
+sp_lu = _jit_eagerly(sp_lu, "permute_l", "overwrite_a", "check_finite")
+lu_factor = _jit_eagerly(lu_factor, "overwrite_a", "check_finite")
+lu_solve = _jit_eagerly(lu_solve, "trans", "overwrite_b", "check_finite")
+sp_eigh = _jit_eagerly(sp_eigh, "lower", "eigvals_only", "overwrite_a", "overwrite_b", "turbo",
+                       "eigvals", "type", "check_finite")
+sp_qr = _jit_eagerly(sp_qr, "overwrite_a", "lwork", "mode", "pivoting", "check_finite")
+sp_svd = _jit_eagerly(sp_svd, "full_matrices", "compute_uv", "overwrite_a", "check_finite",
+                      "lapack_driver")

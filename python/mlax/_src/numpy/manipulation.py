@@ -261,6 +261,10 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
     return mnp.where(mask, out_, fill)
 
 
+# One jit dispatch when called eagerly, as jax.numpy.take (jitted there).
+take = util._eager_jit(take, ("axis", "out", "mode", "unique_indices", "indices_are_sorted"))
+
+
 def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     """Elements of `arr` at `indices` along `axis`, the other axes
     broadcast (numpy.take_along_axis); out-of-bounds indices as in take."""
