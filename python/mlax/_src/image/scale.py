@@ -16,6 +16,7 @@ import numpy as np
 from mlax._src.lax.linalg import Precision
 from mlax._src.numpy.array_creation import arange
 from mlax._src.numpy.lax_numpy import asarray, where
+from mlax._src.numpy.util import _eager_jit
 from mlax._src.numpy.reductions import sum as np_sum
 from mlax._src.numpy.statistics import moveaxis
 from mlax._src.numpy.tensor_contractions import matmul
@@ -145,8 +146,8 @@ def _check_args(image, shape, method):
     return image, shape, _method(method)
 
 
-def scale_and_translate(image, shape, spatial_dims, scale, translation, method,
-                        antialias=True, precision=Precision.HIGHEST):
+def _scale_and_translate_impl(image, shape, spatial_dims, scale, translation, method,
+                              antialias=True, precision=Precision.HIGHEST):
     image, shape, method = _check_args(image, shape, method)
     if method == ResizeMethod.NEAREST:
         raise ValueError("Nearest neighbor resampling is not currently supported for "
@@ -177,7 +178,7 @@ def _resize_nearest(x, shape):
     return x
 
 
-def resize(image, shape, method, antialias=True, precision=Precision.HIGHEST):
+def _resize(image, shape, method, antialias=True, precision=Precision.HIGHEST):
     image, shape, method = _check_args(image, shape, method)
     if method == ResizeMethod.NEAREST:
         return _resize_nearest(image, shape)
@@ -191,3 +192,27 @@ def resize(image, shape, method, antialias=True, precision=Precision.HIGHEST):
     edge_padding = method == ResizeMethod.CUBIC_PYTORCH and not antialias
     return _scale_and_translate(image, shape, dims, scale, [0.0] * len(dims), kernel, antialias,
                                 precision, edge_padding, radius, np.dtype(np.float32))
+
+
+# One jit dispatch per call when eager, as jax.image's functions (the shape,
+# dimensions and options static, canonicalised first so they are hashable).
+_resize_jit = _eager_jit(_resize, ("shape", "method", "antialias", "precision"))
+_scale_and_translate_jit = _eager_jit(_scale_and_translate_impl, (
+    "shape", "spatial_dims", "method", "antialias", "precision"))
+
+
+def resize(image, shape, method, antialias=True, precision=Precision.HIGHEST):
+    """`image` resampled to `shape` with `method` (jax.image.resize)."""
+    return _resize_jit(image, _canon_shape(shape), method, antialias, _static(precision))
+
+
+def scale_and_translate(image, shape, spatial_dims, scale, translation, method,
+                        antialias=True, precision=Precision.HIGHEST):
+    """`image` scaled and translated along `spatial_dims` into `shape`
+    (jax.image.scale_and_translate)."""
+    return _scale_and_translate_jit(image, _canon_shape(shape), tuple(spatial_dims), scale,
+                                    translation, method, antialias, _static(precision))
+
+
+def _static(precision):
+    return tuple(precision) if isinstance(precision, list) else precision

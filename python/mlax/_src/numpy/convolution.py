@@ -4,7 +4,7 @@ from __future__ import annotations
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax.convolution import conv_general_dilated
-from mlax._src.numpy.util import _promote_inexact, promote_dtypes
+from mlax._src.numpy.util import _eager_jit, _promote_inexact, promote_dtypes
 from mlax._src.core.primitives import aval_of
 
 
@@ -53,3 +53,8 @@ def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     """numpy.correlate: the cross-correlation of two 1-D (real) arrays."""
     return _conv(a, v, mode, "correlate", precision, preferred_element_type)
+
+
+# One jit dispatch per call when eager, as jax.numpy's.
+convolve = _eager_jit(convolve, ("mode", "precision", "preferred_element_type"))
+correlate = _eager_jit(correlate, ("mode", "precision", "preferred_element_type"))

@@ -20,6 +20,7 @@ from mlax._src.numpy.library import _concrete, size
 from mlax._src.numpy import reductions
 from mlax._src.numpy import array_creation
 from mlax._src.numpy import ufuncs
+from mlax._src.numpy import util
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
@@ -202,28 +203,40 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     """The sorted unique elements (rows along `axis`), optionally with the
     first indices, the inverse indices and the counts. Under jit pass a
     static `size` (the result is cut or padded with `fill_value`, default
-    the smallest element)."""
+    the smallest element). Eagerly the number of unique elements is counted
+    first, then the rest is one jit dispatch (as JAX's)."""
     arr = _arr(ar)
     exact = size is None
     if size is None:
         if isinstance(ar, Tracer):
             raise errors.concretization(ar, _UNIQUE_HINT)
+        ax = None if axis is None else _unique_axis(axis, aval_of(arr).ndim)
+        size = _count_unique(np.asarray(arr), ax, equal_nan)
     else:
         size = _static_int("unique", "size", size)
         if size < 0:
             raise ValueError(f"mnp.unique: size must be non-negative, got {size} "
                              f"(at {_where()})")
+    return _unique_jit(arr, bool(return_index), bool(return_inverse), bool(return_counts),
+                       axis, equal_nan, size, fill_value, exact)
+
+
+def _unique_axis(axis, ndim):
+    ax = mnp._normalize_axis("unique", axis, ndim)
+    if ndim == 0:
+        raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
+                                      f"array of dimension 0 (at {_where()})")
+    return ax
+
+
+def _unique(arr, return_index, return_inverse, return_counts, axis, equal_nan, size,
+            fill_value, exact):
     aval = aval_of(arr)
     if axis is None:
         arr = mnp.ravel(arr)
         ax = 0
     else:
-        ax = mnp._normalize_axis("unique", axis, aval.ndim)
-        if aval.ndim == 0:
-            raise np.exceptions.AxisError(f"mnp.unique: axis {axis} is out of bounds for "
-                                          f"array of dimension 0 (at {_where()})")
-    if exact:  # a concrete input: count the unique elements now, then as with size=
-        size = _count_unique(np.asarray(ar), None if axis is None else ax, equal_nan)
+        ax = _unique_axis(axis, aval.ndim)
     n = aval_of(arr).shape[ax]
     if n == 0 and size and fill_value is None:
         raise ValueError("mnp.unique: for zero-sized input with nonzero size argument, "
@@ -270,3 +283,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
             counts = mnp.zeros((0,), int_)
         ret += (counts,)
     return ret[0] if len(ret) == 1 else ret
+
+
+_unique_jit = util._eager_jit(_unique, ("return_index", "return_inverse", "return_counts", "axis",
+                                        "equal_nan", "size", "exact"))

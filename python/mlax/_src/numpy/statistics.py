@@ -560,6 +560,11 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     return res
 
 
+# One jit dispatch per call when eager (as jax.numpy's quantile family).
+_quantile = util._eager_jit(_quantile, ("name", "axis", "method", "keepdims", "squash_nans",
+                                        "out", "overwrite_input"))
+
+
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
              keepdims=False, *, weights=None):
     """The q-th quantiles of `a` along `axis` (an int, a tuple or None)."""
@@ -829,6 +834,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     return mnp.squeeze(c)
 
 
+cov = util._eager_jit(cov, ("rowvar", "bias", "ddof", "dtype"))
+
+
 def corrcoef(x, y=None, rowvar=True, dtype=None):
     """Pearson correlation coefficients (cov normalized by the std devs, clipped to [-1, 1])."""
     if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
@@ -841,6 +849,9 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
     sd = ufuncs.sqrt(d)
     c = ufuncs.divide(ufuncs.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
     return ufuncs.clip(c, -1, 1)
+
+
+corrcoef = util._eager_jit(corrcoef, ("rowvar", "dtype"))
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
@@ -955,7 +966,7 @@ def digitize(x, bins, right=False):
     return mnp.where(ufuncs.greater_equal(bins[nb - 1], bins[0]), inc, dec)
 
 
-def interp(x, xp, fp, left=None, right=None, period=None):
+def _interp(x, xp, fp, left=None, right=None, period=None):
     """Piecewise-linear interpolation of (xp, fp) at x (numpy.interp)."""
     x, xp, fp = _arr(x), _arr(xp), _arr(fp)
     if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
@@ -1008,3 +1019,17 @@ def interp(x, xp, fp, left=None, right=None, period=None):
             f = mnp.where(ufuncs.greater(x, xp[m - 1]), fp[m - 1] if right is None else right, f)
     return f
 
+
+_INTERP_JITS = {}
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """Piecewise-linear interpolation of (xp, fp) at x (numpy.interp). One
+    jit dispatch when eager, as JAX's: `left`/`right` are static when None
+    or a string ('extrapolate'), `period` when None; otherwise traced."""
+    static = tuple(name for name, v in (("left", left), ("right", right), ("period", period))
+                   if v is None or (name != "period" and isinstance(v, str)))
+    fn = _INTERP_JITS.get(static)
+    if fn is None:
+        fn = _INTERP_JITS[static] = util._eager_jit(_interp, static)
+    return fn(x, xp, fp, left, right, period)
