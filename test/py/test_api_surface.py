@@ -57,7 +57,6 @@ _TOP_LEVEL = {
     "copy_to_host_async": "asynchronous host copies of jaxlib arrays: not exposed by mlax.Array",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
-    "checkpoint_policies": "mlax.checkpoint supports only policy=None (save nothing)",
     "default_matmul_precision": "mlax has no matmul precision setting (XLA's default)",
     "numpy_dtype_promotion": "mlax implements only JAX's standard promotion, not 'strict'",
     "numpy_rank_promotion": "mlax always broadcasts ranks (JAX's 'allow'); no warn/raise modes",

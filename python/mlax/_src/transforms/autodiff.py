@@ -27,6 +27,7 @@ from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as befor
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
 from mlax._src.transforms.vmap import vmap
+from mlax._src.transforms import ad_checkpoint as _ad_checkpoint
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
@@ -771,6 +772,7 @@ class _SplitCall:
         with outer.ip, core.user_location():
             op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
                                         callee.symbol, *symbols, callee.operands)
+        self.op = op
         if lazy is not None:
             outer.lazy_rules[lazy[0]] = (op, lazy[1])
         return self.out_tree.unflatten(
@@ -1190,14 +1192,21 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
     derivative recomputes `fun`'s intermediates from its inputs instead of
     keeping them alive from the forward pass (an `mlax.remat_call`; the
     recomputation sits behind an optimization barrier so neither CSE nor XLA
-    merges it back). Saves memory at the price of recomputation."""
+    merges it back). Saves memory at the price of recomputation.
+
+    `policy` (see `mlax.checkpoint_policies`) is JAX's: it is called on each
+    operation of the traced function (and each `checkpoint_name`) and says
+    whether its result may be saved. mlax's rematerialisation is
+    all-or-nothing: if the policy saves every result (`everything_saveable`,
+    or `dots_saveable` on a function of dots only) the function is an ordinary
+    call, nothing recomputed; otherwise everything is recomputed (never more
+    memory than JAX's choice, possibly more recomputation). Values and
+    derivatives do not depend on the policy. A policy result that is not a
+    decision is JAX's TypeError, raised, as in JAX, when the function is
+    differentiated."""
     if fun is None:
         return functools.partial(checkpoint, prevent_cse=prevent_cse, policy=policy,
                                  static_argnums=static_argnums)
-    if policy is not None:
-        raise NotImplementedError(
-            "checkpoint: only policy=None (save nothing, recompute everything) is "
-            "supported")
     if isinstance(static_argnums, int):
         static_argnums = (static_argnums,)
 
@@ -1206,8 +1215,29 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
-            return _SplitCall(fun, static_argnums, a, concrete=False,
-                              traced_for="checkpoint / remat").emit("RematCallOp")
+            with _ad_checkpoint.recording_names() as names:
+                split = _SplitCall(fun, static_argnums, a, concrete=False,
+                                   traced_for="checkpoint / remat")
+            if policy is None:
+                return split.emit("RematCallOp")
+            callee = split.callee
+            func_op = _function_named(callee.outer, callee.sym)
+            try:
+                save_all = _ad_checkpoint.saves_everything(policy, func_op, names)
+            except _ad_checkpoint.PolicyFailed as failed:
+                # JAX evaluates the policy when the function is differentiated:
+                # raise then (the rule tracing hook of custom_vjp, which runs
+                # when a derivative reaches this call).
+                out = split.emit("RematCallOp")
+                op = split.op
+
+                def raise_policy_error(e=failed.error):
+                    raise e
+                callee.outer.lazy_rules[callee.sym] = (op, raise_policy_error)
+                return out
+            if save_all:
+                return split.plain_call()
+            return split.emit("RematCallOp")
         if not core.trace_stack():
             static = {i % len(args) for i in static_argnums} if args else set()
             if static:  # static arguments are closed over
@@ -1227,3 +1257,11 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
 
 remat = checkpoint
+
+
+def _function_named(trace, sym):
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes and op.attributes["sym_name"].value == sym:
+            return op.operation
+    raise KeyError(sym)
+
