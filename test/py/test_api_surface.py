@@ -170,9 +170,6 @@ EXCLUDED.update({
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.ragged_dot_general": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
-    "jax.lax.scatter_apply": "a function applied once per index hit (again for duplicates) needs "
-                             "a scatter with a traced combiner region; mlax.scatter's is one of "
-                             "set/add/mul/min/max",
     "jax.lax.custom_root": "implicit differentiation of a root solve: not built yet",
     "jax.lax.custom_linear_solve": "implicit differentiation of a linear solve: not built yet",
     "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",
