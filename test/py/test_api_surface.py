@@ -6,7 +6,8 @@ jax.lax, jax.numpy, jax.numpy.linalg, jax.scipy's cluster.vq, fft, interpolate,
 linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
 each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
-jax.example_libraries.optimizers / stax, jax.random and jax.nn.initializers.
+jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
+jax.custom_batching and jax.ad_checkpoint.
 """
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
            ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
-           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers")] + [
+           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
+           ("jax.custom_batching", "mlax.custom_batching"),
+           ("jax.ad_checkpoint", "mlax.ad_checkpoint")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -121,6 +124,10 @@ EXCLUDED.update({
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",
 })
+
+EXCLUDED["jax.ad_checkpoint.print_saved_residuals"] = (
+    "lists the residuals JAX's partial evaluation saves; mlax's are decided by the autodiff "
+    "pass (a checkpoint saves all or nothing)")
 
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
