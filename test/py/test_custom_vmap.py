@@ -171,3 +171,30 @@ def test_sequential_vmap():
     # the batched program is a loop: one scan, f traced once per vmap
     hlo = mlax.jit(mlax.vmap(mf, in_axes=(0, None))).lower(xs, w).as_text()
     assert "stablehlo.while" in hlo
+
+
+def test_rule_runs_through_jit_inside_vmap():
+    def make(cb):
+        @cb.custom_vmap
+        def f(x):
+            return x * 3.0
+
+        f.def_vmap(lambda n, b, x: (x * 3.0 + 100.0, True))
+        return f
+
+    def nested(j, f):
+        inner = j.jit(f)
+        return j.jit(lambda x: inner(x * 2.0) + inner(x))
+
+    x = np.linspace(0, 1, 4, dtype=np.float32)
+    for wrap in (lambda j, f: j.jit(f), nested):
+        want = jax.vmap(wrap(jax, make(jcb)))(x)
+        got = mlax.vmap(wrap(mlax, make(mcb)))(x)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+        got = mlax.jit(mlax.vmap(wrap(mlax, make(mcb))))(x)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+    # the same jitted function traced outside the vmap first, in one program
+    jf, mf = jax.jit(make(jcb)), mlax.jit(make(mcb))
+    want = jax.jit(lambda x: jf(x) + jax.vmap(jf)(x))(x)
+    got = mlax.jit(lambda x: mf(x) + mlax.vmap(mf)(x))(x)
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)

@@ -7,8 +7,10 @@ call's operands with a vmap of that prefix, runs the rule, and traces the
 function again with the rule's results as more arguments (see
 `transforms.vmap._vmap_with_rules`). Nested vmaps run the rule of the
 innermost; a rule that calls the function again meets the next vmap out, as
-in JAX. Called anywhere else — outside vmap, or inside a jit, a
-grad or a control-flow body that the vmap maps — it is the plain function
+in JAX. A jit between the vmap and the call is inlined for it (the jit's
+trace stops at the call and its function runs in the vmap's trace). Called
+anywhere else — outside vmap, or inside a grad, a checkpoint or a
+control-flow body that the vmap maps — it is the plain function
 (batched op by op), and a call none of whose operands is batched is the
 plain function too, as JAX's.
 
@@ -55,6 +57,8 @@ class custom_vmap:
             args = bound.args
         p = vmap_lib.active_pass()
         if p is None:
+            if vmap_lib.under_jit_in_pass():
+                raise vmap_lib.InlineJit()
             return self.fun(*args)
         return p.call(self, args)
 

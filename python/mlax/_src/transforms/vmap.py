@@ -76,7 +76,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
 # custom_vmap: user batching rules, run by the vmap whose function calls them
 # ---------------------------------------------------------------------------
 
-class _Stop(Exception):
+class _Stop(BaseException):  # not an Exception: user code catching those lets it through
     """Raised by the first custom_vmap call not yet run by its rule: the trace
     of the per-example function stops there and returns its operands."""
 
@@ -120,6 +120,29 @@ def active_pass():
     if _passes and _passes[-1].trace is core.current_trace():
         return _passes[-1]
     return None
+
+
+class InlineJit(BaseException):
+    """Raised by a custom_vmap call inside a jit that a vmap's per-example
+    function calls: that jit gives up its private function and runs its
+    Python inline, so the call is made in the vmap's trace (where its rule
+    can run), as JAX's vmap of a jit uses the rule."""
+
+
+def under_jit_in_pass():
+    """Whether the current trace is a jit (or nest of jits) called directly
+    in the per-example function of the innermost vmap pass."""
+    if not _passes:
+        return False
+    target = _passes[-1].trace
+    t = core.current_trace()
+    if t is target:
+        return False
+    while t is not None and t is not target:
+        if t.traced_for != "jit":
+            return False
+        t = t.parent
+    return t is target
 
 
 def _depends_on(value, block, batched_arg):
@@ -255,6 +278,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             out = fun(*a, **k)
         else:
             rest = list(xs[n_dyn:n_dyn + sum(extra_counts)])
+            custom.provided, custom.count, custom.hit = [], 0, None
             for (o_tree, _, _), n in zip(provided, extra_counts):
                 custom.provided.append((o_tree, rest[:n]))
                 rest = rest[n:]
