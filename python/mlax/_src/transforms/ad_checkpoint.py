@@ -8,18 +8,30 @@ whose `name` is the operation's JAX primitive name (`dot_general`, `sin`, and
 `name` for a `checkpoint_name`) and `params` JAX's where a policy reads them
 (`dimension_numbers` of a dot, `name` of a named value).
 
-What the policy changes in mlax: mlax's `remat_call` is all-or-nothing (the
-reverse pass recomputes the whole function from its operands, or nothing is
-recomputed). If the policy saves every operation's result, the function is an
-ordinary call (everything saved, nothing recomputed, like
-`everything_saveable`); otherwise it is a `remat_call` (nothing saved, all
-recomputed) — never more memory than JAX's, possibly more recomputation.
-Values and derivatives are the same either way.
+What the policy changes in mlax (all without a new dialect op):
+
+* it saves every result (`everything_saveable`, or `dots_saveable` on a
+  function of dots only): the function is an ordinary call, nothing is
+  recomputed;
+* it saves none: one `remat_call`, everything recomputed from the operands;
+* it saves some (the results of ops bound directly in the function, and its
+  `checkpoint_name`s, with a float dtype): two `remat_call`s, `h` computing
+  the saved values from the operands and `g`, the function traced again with
+  those values as arguments in their place (`transforms.autodiff.
+  _partial_remat`). The reverse pass keeps the operands and the saved values,
+  recomputes the rest of the function from them, and recomputes the part of
+  `h` it needs to send the saved values' cotangents on (as JAX recomputes a
+  saved dot's unsaved inputs). Ops inside nested jit/control-flow bodies are
+  not looked at one by one.
+
+Values and derivatives are the same in every case.
 """
 from __future__ import annotations
 
 import contextlib
 import types
+
+import numpy as np
 
 from mlir import ir
 
@@ -57,20 +69,81 @@ def checkpoint_name(x, name):
     ...)."""
     if _names_stack:
         from mlax._src.base.tree import registry
-        for leaf in registry.flatten(x)[0]:
-            _names_stack[-1].append(name)
+        leaves, tree = registry.flatten(x)
+        return tree.unflatten([_names_stack[-1].name(leaf, name) for leaf in leaves])
     return x
+
+
+class _NameRecorder:
+    def __init__(self):
+        self.names = []
+
+    def name(self, leaf, name):
+        self.names.append(name)
+        return leaf
 
 
 @contextlib.contextmanager
 def recording_names():
     """Collects the names checkpoint_name gives while a checkpointed function
     is traced."""
-    _names_stack.append([])
+    recorder = _NameRecorder()
+    _names_stack.append(recorder)
     try:
-        yield _names_stack[-1]
+        yield recorder.names
     finally:
         _names_stack.pop()
+
+
+class Saver:
+    """The values a policy saves, while a checkpointed function is traced
+    (the ops bound directly in its trace, and its checkpoint_names). Without
+    `values` it collects them (`saved`); with them it puts `values[k]` in
+    place of the k-th saved value (the same function traced again, the saved
+    values given as arguments)."""
+
+    def __init__(self, policy, values=None):
+        self.policy, self.values, self.saved, self.k, self.trace = policy, values, [], 0, None
+
+    def _take(self, out):
+        if self.values is None:
+            self.saved.append(out)
+            return out
+        v = self.values[self.k]
+        self.k += 1
+        return v
+
+    def _ok(self, out):
+        try:
+            return (out.trace is self.trace
+                    and np.dtype(out.aval.dtype).kind in "fc")
+        except (AttributeError, TypeError):
+            return False
+
+    def __call__(self, prim, avals, params, out):  # the bind hook
+        if prim.multiple_results or not self._ok(out):
+            return out
+        if _decide(self.policy, _Prim(prim.name), *avals, **params):
+            return self._take(out)
+        return out
+
+    def name(self, leaf, name):
+        if self._ok(leaf) and _decide(self.policy, _Prim("name"), name=name):
+            return self._take(leaf)
+        return leaf
+
+    @contextlib.contextmanager
+    def active(self):
+        from mlax._src.core import primitives
+        from mlax._src.core import tracer as core
+        self.trace, self.k = core.current_trace(), 0
+        primitives.bind_hooks.append(self)
+        _names_stack.append(self)
+        try:
+            yield self
+        finally:
+            _names_stack.pop()
+            primitives.bind_hooks.pop()
 
 
 # ---------------------------------------------------------------------------

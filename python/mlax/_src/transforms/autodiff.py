@@ -1196,12 +1196,11 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
     `policy` (see `mlax.checkpoint_policies`) is JAX's: it is called on each
     operation of the traced function (and each `checkpoint_name`) and says
-    whether its result may be saved. mlax's rematerialisation is
-    all-or-nothing: if the policy saves every result (`everything_saveable`,
-    or `dots_saveable` on a function of dots only) the function is an ordinary
-    call, nothing recomputed; otherwise everything is recomputed (never more
-    memory than JAX's choice, possibly more recomputation). Values and
-    derivatives do not depend on the policy. A policy result that is not a
+    whether its result may be saved. If it saves every result the function
+    is an ordinary call; if none, one remat_call; if some, the saved values
+    are computed by one remat_call and passed to a second that recomputes
+    the rest (see transforms/ad_checkpoint.py). Values and derivatives do
+    not depend on the policy. A policy result that is not a
     decision is JAX's TypeError, raised, as in JAX, when the function is
     differentiated."""
     if fun is None:
@@ -1237,7 +1236,8 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
                 return out
             if save_all:
                 return split.plain_call()
-            return split.emit("RematCallOp")
+            out = _partial_remat(fun, static_argnums, a, policy)
+            return split.emit("RematCallOp") if out is None else out
         if not core.trace_stack():
             static = {i % len(args) for i in static_argnums} if args else set()
             if static:  # static arguments are closed over
@@ -1257,6 +1257,38 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
 
 remat = checkpoint
+
+
+def _partial_remat(fun, static_argnums, args, policy):
+    """checkpoint with a policy that saves some values: `h` (a remat_call)
+    computes the saved values from the operands, `g` (a remat_call) is `fun`
+    with those values as arguments in their place. The reverse pass keeps the
+    operands and the saved values, recomputes the rest of `fun` from them and
+    recomputes `h` only to send the saved values' cotangents on. None when
+    the policy saves none of the values."""
+    static_argnums = tuple(i % len(args) for i in static_argnums) if args else ()
+    collector = _ad_checkpoint.Saver(policy)
+
+    def h(*a):
+        with collector.active():
+            fun(*a)
+        return list(collector.saved)
+    hs = _SplitCall(h, static_argnums, args, concrete=False, traced_for="checkpoint / remat")
+    if not hs.callee.out_avals:
+        return None
+    saved = hs.emit("RematCallOp")
+    replacer = _ad_checkpoint.Saver(policy, values=[])
+
+    def g(*a):
+        replacer.values = list(a[-1])
+        with replacer.active():
+            out = fun(*a[:-1])
+        if replacer.k != len(replacer.values):
+            raise RuntimeError("checkpoint: the function saved different values when traced "
+                               "again (does it depend on Python state?)")
+        return out
+    return _SplitCall(g, static_argnums, tuple(args) + (saved,), concrete=False,
+                      traced_for="checkpoint / remat").emit("RematCallOp")
 
 
 def _function_named(trace, sym):
