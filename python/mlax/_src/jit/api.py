@@ -337,7 +337,7 @@ class Jitted:
         # same trace, cannot hand back the old callee and its constants.
         cache_key = (self, treedef, static_key, avals)
         cached = outer.callees.get(cache_key)
-        in_vmap = vmap_lib.active_pass() is not None
+        in_vmap = vmap_lib.rules_defined and vmap_lib.active_pass() is not None
         if cached is None or in_vmap:
             if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
                 n_ops = len(outer.module.body.operations)

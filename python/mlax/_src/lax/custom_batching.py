@@ -39,6 +39,7 @@ class custom_vmap:
 
     def def_vmap(self, vmap_rule):
         self.vmap_rule = vmap_rule
+        vmap_lib.rules_defined = True
         return vmap_rule
 
     def __get__(self, obj, objtype=None):

@@ -112,6 +112,9 @@ class _Pass:
 
 
 _passes: list = []
+# Whether any custom_vmap rule was defined: until then a jit in a vmap keeps
+# its usual path (callee reuse, no inlining).
+rules_defined = False
 
 
 def active_pass():
