@@ -96,7 +96,6 @@ def test_policy_decides_remat_call():
 
 def test_bad_policy_result_raises_jax_error_under_grad():
     bad = lambda *a, **k: 3  # noqa: E731
-    f = lambda x: x.sin() * x if hasattr(x, "sin") else mnp.sin(x) * x  # noqa: E731
     # Without a derivative the policy's answer is not looked at (as JAX).
     jax.checkpoint(lambda x: jnp.sin(x) * x, policy=bad)(1.0)
     mlax.checkpoint(lambda x: mnp.sin(x) * x, policy=bad)(1.0)
@@ -107,7 +106,6 @@ def test_bad_policy_result_raises_jax_error_under_grad():
     assert str(me.value) == str(je.value)
     with pytest.raises(TypeError):
         mlax.jit(mlax.grad(mlax.checkpoint(lambda x: mnp.sin(x) * x, policy=bad)))(1.0)
-    del f
 
 
 def test_save_from_both_policies_rejects_non_bool():
