@@ -15,6 +15,7 @@ from mlax._src.core.array import Array  # noqa: F401
 from mlax._src.transforms.autodiff import (  # noqa: F401
     checkpoint, closure_convert, custom_gradient, custom_jvp, custom_vjp, grad, hessian, jacfwd,
     jacrev, jvp, remat, stop_gradient, value_and_grad, vjp)
+from mlax._src.transforms.ad_checkpoint import checkpoint_policies  # noqa: F401
 from mlax._src.transforms.linear import linear_transpose, linearize  # noqa: F401
 from mlax._src.core.primitives import ensure_compile_time_eval, typeof  # noqa: F401
 from mlax._src.core.tracer import named_call, named_scope  # noqa: F401
@@ -36,6 +37,7 @@ from mlax import image, nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
 from mlax import custom_derivatives, typing  # noqa: F401,E402 (as `import jax` loads them)
+from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian
 

@@ -6,7 +6,8 @@ jax.lax, jax.numpy, jax.numpy.linalg, jax.scipy's cluster.vq, fft, interpolate,
 linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
 each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
-jax.example_libraries.optimizers / stax, jax.random and jax.nn.initializers.
+jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
+jax.custom_batching and jax.ad_checkpoint.
 """
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
            ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
-           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers")] + [
+           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
+           ("jax.custom_batching", "mlax.custom_batching"),
+           ("jax.ad_checkpoint", "mlax.ad_checkpoint")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -57,11 +60,10 @@ _TOP_LEVEL = {
     "copy_to_host_async": "asynchronous host copies of jaxlib arrays: not exposed by mlax.Array",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
-    "checkpoint_policies": "mlax.checkpoint supports only policy=None (save nothing)",
     "default_matmul_precision": "mlax has no matmul precision setting (XLA's default)",
     "numpy_dtype_promotion": "mlax implements only JAX's standard promotion, not 'strict'",
     "numpy_rank_promotion": "mlax always broadcasts ranks (JAX's 'allow'); no warn/raise modes",
-    "default_prng_impl": "mlax has only threefry2x32 keys",
+    "default_prng_impl": "mlax has only threefry2x32 keys (impl= accepts only that one)",
     "enable_custom_prng": _JAX_CONFIG, "legacy_prng_key": _JAX_CONFIG,
     "threefry_partitionable": _JAX_CONFIG, "softmax_custom_jvp": _JAX_CONFIG,
     "allow_f16_reductions": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,
@@ -123,6 +125,10 @@ EXCLUDED.update({
                                  "the MLIR verifier checks its IR",
 })
 
+EXCLUDED["jax.ad_checkpoint.print_saved_residuals"] = (
+    "lists the residuals JAX's partial evaluation saves; mlax's are decided by the autodiff "
+    "pass (a checkpoint saves all or nothing)")
+
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
 
@@ -171,9 +177,6 @@ EXCLUDED.update({
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.ragged_dot_general": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
-    "jax.lax.scatter_apply": "a function applied once per index hit (again for duplicates) needs "
-                             "a scatter with a traced combiner region; mlax.scatter's is one of "
-                             "set/add/mul/min/max",
     "jax.lax.custom_root": "implicit differentiation of a root solve: not built yet",
     "jax.lax.custom_linear_solve": "implicit differentiation of a linear solve: not built yet",
     "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",

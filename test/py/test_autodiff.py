@@ -633,8 +633,19 @@ def test_checkpoint_values_and_recomputation():
     _, t = mlax.jvp(loss(True), (x,), (np.ones(5, np.float32),))
     np.testing.assert_allclose(float(t), float(np.sum(np.asarray(expected))), rtol=1e-5)
     assert mlax.remat is mlax.checkpoint
-    with pytest.raises(NotImplementedError, match="policy"):
-        mlax.checkpoint(block, policy=lambda *a: True)
+    # A policy saving every result makes the checkpoint an ordinary call;
+    # one saving none (or only some) recomputes as policy=None does.
+    def loss_policy(policy):
+        f = mlax.checkpoint(block, policy=policy)
+        return lambda x: mnp.sum(f(f(x)) ** 2)
+    cp = mlax.checkpoint_policies
+    for policy, recomputes in ((cp.everything_saveable, False), (lambda *a, **k: True, False),
+                               (cp.nothing_saveable, True), (cp.dots_saveable, True)):
+        hlo = mlax.jit(mlax.grad(loss_policy(policy))).lower(x).as_text()
+        assert ("stablehlo.optimization_barrier" in hlo) == recomputes
+        assert (hlo.count("stablehlo.sine") > 4) == recomputes
+        np.testing.assert_allclose(np.asarray(mlax.grad(loss_policy(policy))(x)),
+                                   np.asarray(expected), rtol=1e-6)
 
 
 def test_clear_caches_drops_eager_transformation_programs():

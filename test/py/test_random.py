@@ -432,3 +432,58 @@ def test_samplers_under_vmap_match_jax():
                      jax.vmap(lambda k: jax.random.normal(k, (3,)))(jks))
     assert_bit_equal(mlax.vmap(lambda k: mr.uniform(k, (2, 2), minval=-1.0))(ks),
                      jax.vmap(lambda k: jax.random.uniform(k, (2, 2), minval=-1.0))(jks))
+
+
+# ---------------------------------------------------------------------------
+# PRNG implementations (impl=)
+# ---------------------------------------------------------------------------
+
+def _threefry_impls():
+    import jax.extend.random as jer
+    return ["threefry2x32", jer.threefry_prng_impl, jax.random.key_impl(jax.random.key(0))]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_impl_threefry_accepted_as_jax(which):
+    impl = _threefry_impls()[which]
+    np.testing.assert_array_equal(np.asarray(mlax.random.PRNGKey(7, impl=impl)),
+                                  np.asarray(jax.random.PRNGKey(7, impl=impl)))
+    mk, jk = mlax.random.key(7, impl=impl), jax.random.key(7, impl=impl)
+    np.testing.assert_array_equal(np.asarray(mlax.random.key_data(mk)),
+                                  np.asarray(jax.random.key_data(jk)))
+    data = np.asarray(jax.random.key_data(jk))
+    np.testing.assert_array_equal(
+        np.asarray(mlax.random.key_data(mlax.random.wrap_key_data(data, impl=impl))), data)
+    assert str(mlax.random.key_dtype(impl)) == str(jax.random.key_dtype(impl))
+
+
+def test_key_impl_matches_jax():
+    for mk, jk in ((mlax.random.key(1), jax.random.key(1)),
+                   (mlax.random.PRNGKey(1), jax.random.PRNGKey(1)),
+                   (mlax.random.split(mlax.random.key(1), 3),
+                    jax.random.split(jax.random.key(1), 3))):
+        assert str(mlax.random.key_impl(mk)) == str(jax.random.key_impl(jk))
+    # the result names an implementation the constructors accept
+    impl = mlax.random.key_impl(mlax.random.key(1))
+    np.testing.assert_array_equal(np.asarray(mlax.random.PRNGKey(3, impl=impl)),
+                                  np.asarray(jax.random.PRNGKey(3)))
+
+
+@pytest.mark.parametrize("impl", ["rbg", "unsafe_rbg", "philox4x32"])
+def test_unsupported_jax_impls_name_what_is_supported(impl):
+    jax.random.PRNGKey(0, impl=impl)  # JAX has them
+    for ctor in (mlax.random.PRNGKey, mlax.random.key):
+        with pytest.raises(ValueError, match="supports only 'threefry2x32'"):
+            ctor(0, impl=impl)
+    import jax.extend.random as jer
+    with pytest.raises(ValueError, match=f"'{impl}' is not supported"):
+        mlax.random.PRNGKey(0, impl=jer.rbg_prng_impl if impl == "rbg" else impl)
+
+
+def test_unknown_impl_is_jax_error():
+    for bad in ("foo", 3):
+        with pytest.raises(Exception) as je:
+            jax.random.PRNGKey(0, impl=bad)
+        with pytest.raises(type(je.value)) as me:
+            mlax.random.PRNGKey(0, impl=bad)
+        assert str(me.value) == str(je.value)

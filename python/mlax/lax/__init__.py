@@ -54,6 +54,7 @@ from mlax._src.lax.math import approx_max_k, approx_min_k  # noqa: F401,E402
 # Binary elementwise ops take a rank-0 operand, and size-1 dimensions, as
 # jax.lax 0.10 does (broadcast explicitly first; mlax's internals call the
 # strict forms).
+from mlax._src.lax.scatter_apply import scatter_apply  # noqa: E402,F401
 from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
 
 (add, sub, mul, div, rem, pow, max, min, atan2, nextafter, bitwise_and, bitwise_or,  # noqa: A001

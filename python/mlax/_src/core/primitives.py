@@ -266,9 +266,19 @@ def bind(prim: Primitive, *args, **params):
     pending = core.Pending(functools.partial(_eager_results, prim, params), args) \
         if known else None
     if prim.multiple_results:
-        return [Tracer(v, av, trace, pending and (pending, i))
-                for i, (v, av) in enumerate(zip(results, out_avals))]
-    return Tracer(results, out_avals, trace, pending and (pending, None))
+        out = [Tracer(v, av, trace, pending and (pending, i))
+               for i, (v, av) in enumerate(zip(results, out_avals))]
+    else:
+        out = Tracer(results, out_avals, trace, pending and (pending, None))
+    if bind_hooks and bind_hooks[-1].trace is trace:
+        out = bind_hooks[-1](prim, avals, params, out)
+    return out
+
+
+# Observers of the ops bound in one trace (`hook.trace`), innermost last:
+# `hook(prim, in_avals, params, out)` returns the results to use (a
+# checkpoint policy's saved values, see transforms.ad_checkpoint).
+bind_hooks: list = []
 
 
 @contextlib.contextmanager

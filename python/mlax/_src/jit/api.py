@@ -30,6 +30,7 @@ from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
 from mlax._src.core import tracing
 from mlax._src.transforms import linear
+from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.core.tracing import (  # noqa: F401  (api.X is used widely)
     _arguments_device, _Executable, _fun_location, _leaf_aval, _return_values, _symbol_name,
     _trace_into, trace_function, trace_to_module)
@@ -336,9 +337,25 @@ class Jitted:
         # same trace, cannot hand back the old callee and its constants.
         cache_key = (self, treedef, static_key, avals)
         cached = outer.callees.get(cache_key)
-        if cached is None:
-            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
-                                    traced_for="jit")
+        in_vmap = vmap_lib.rules_defined and vmap_lib.active_pass() is not None
+        if cached is None or in_vmap:
+            if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
+                n_ops = len(outer.module.body.operations)
+                callee_keys = set(outer.callees)
+                try:
+                    cached = trace_function(outer, self._fun, treedef, avals, rebuild,
+                                            self._name, traced_for="jit")
+                except vmap_lib.InlineJit:
+                    # Drop what the abandoned trace made; run the function here.
+                    for op in list(outer.module.body.operations)[n_ops:]:
+                        op.operation.erase()
+                    for k in set(outer.callees) - callee_keys:
+                        del outer.callees[k]
+                    args, kwargs = rebuild(treedef.unflatten(leaves))
+                    return self._fun(*args, **kwargs)
+            else:
+                cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
+                                        traced_for="jit")
             if not cached[3]:
                 outer.callees[cache_key] = cached
         sym, out_avals, out_tree, captured = cached

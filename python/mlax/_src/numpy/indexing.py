@@ -22,6 +22,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax
+from mlax._src.lax import scatter_apply as scatter_apply_lib
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
@@ -594,6 +595,15 @@ class _IndexUpdateRef:
         """x with x[idx] = maximum(x[idx], values)."""
         return _scatter_update(self.array, self.index, values, "max", indices_are_sorted,
                                unique_indices, mode)
+
+    def apply(self, func, *, indices_are_sorted=False, unique_indices=False, mode=None):
+        """x with x[idx] = func(x[idx]), `func` a unary elementwise function,
+        applied once per index that hits an element (again for a repeated
+        index), as JAX's (see lax.scatter_apply)."""
+        x = self.array if isinstance(self.array, (Array, Tracer)) else mnp.asarray(self.array)
+        counts = _scatter_update(mnp.zeros(aval_of(x).shape, np.int32), self.index,
+                                 np.int32(1), "add", indices_are_sorted, unique_indices, mode)
+        return scatter_apply_lib.apply_counted(x, counts, func, unique_indices)
 
 
 class _IndexUpdateHelper:

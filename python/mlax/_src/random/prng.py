@@ -425,15 +425,43 @@ def _make_key_data(ctor, seed):
     raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
 
 
-def PRNGKey(seed):  # noqa: N802 (JAX's name)
-    """A raw (legacy) PRNG key: a uint32[2] array, as jax.random.PRNGKey."""
+# JAX's PRNG implementations, by name; mlax has threefry2x32 only.
+_SUPPORTED_IMPL = "threefry2x32"
+_JAX_IMPLS = ("philox2x32", "philox4x32", "threefry2x32", "rbg", "unsafe_rbg", "threefry4x32")
+
+
+def _resolve_impl(impl, ctor):
+    """Checks `impl` as JAX's PRNG functions take it (None, a name, or an
+    implementation object such as jax.extend.random.threefry_prng_impl or
+    the result of key_impl): only threefry2x32 is accepted; another of JAX's
+    implementations is a ValueError naming what mlax supports, an unknown
+    name JAX's ValueError, another type JAX's TypeError."""
+    if impl is None:
+        return _SUPPORTED_IMPL
+    name = impl if isinstance(impl, str) else getattr(impl, "name", None)
+    if not isinstance(name, str):
+        raise TypeError(f"unrecognized type {type(impl)} for specifying PRNG implementation.")
+    if name == _SUPPORTED_IMPL:
+        return name
+    if name in _JAX_IMPLS:
+        raise ValueError(
+            f"mlax.random.{ctor}: the PRNG implementation {name!r} is not supported; mlax "
+            f"supports only {_SUPPORTED_IMPL!r} (JAX's default)")
+    names = ", ".join(f'"{n}"' for n in _JAX_IMPLS)
+    raise ValueError(f'unrecognized PRNG implementation "{name}". Did you mean one of: '
+                     f"{names}?")
+
+
+def PRNGKey(seed, *, impl=None):  # noqa: N802 (JAX's name)
+    """A raw (legacy) PRNG key: a uint32[2] array, as jax.random.PRNGKey;
+    `impl` may name threefry2x32 (a string or an implementation object)."""
+    _resolve_impl(impl, "PRNGKey")
     return _make_key_data("PRNGKey", seed)
 
 
 def key(seed, *, impl=None):
     """A typed PRNG key (dtype `key<fry>`, shape ()), as jax.random.key."""
-    if impl not in (None, "threefry2x32"):
-        raise ValueError(f"mlax.random.key: only impl='threefry2x32' is supported, got {impl!r}")
+    _resolve_impl(impl, "key")
     return KeyArray(_make_key_data("key", seed))
 
 
@@ -445,8 +473,7 @@ def key_data(keys):
 
 def wrap_key_data(key_bits_array, *, impl=None):
     """A typed key array over uint32 data whose last dimension is 2."""
-    if impl not in (None, "threefry2x32"):
-        raise ValueError(f"mlax.random.wrap_key_data: only impl='threefry2x32' is supported")
+    _resolve_impl(impl, "wrap_key_data")
     data, _ = _check_key("wrap_key_data", key_bits_array, allow_batched=True)
     return KeyArray(data)
 
@@ -454,15 +481,16 @@ def wrap_key_data(key_bits_array, *, impl=None):
 def key_dtype(impl=None):
     """The dtype of typed key arrays (mlax.random.key): key<fry>. mlax has
     only the threefry2x32 implementation."""
-    if impl is not None and impl not in ("threefry2x32", "threefry"):
-        raise ValueError(f"unrecognized PRNG implementation {impl!r}: mlax has only "
-                         "threefry2x32")
+    if impl != "threefry":  # an old alias mlax accepted
+        _resolve_impl(impl, "key_dtype")
     return _KEY_DTYPE
 
 
 def key_impl(keys):
+    """The PRNG implementation of a key array, as jax.random.key_impl (its
+    name: mlax's keys are all threefry2x32)."""
     _check_key("key_impl", keys, allow_batched=True)
-    return "threefry2x32"
+    return _SUPPORTED_IMPL
 
 
 def split(key, num=2):

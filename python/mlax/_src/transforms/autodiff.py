@@ -27,6 +27,7 @@ from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as befor
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
 from mlax._src.transforms.vmap import vmap
+from mlax._src.transforms import ad_checkpoint as _ad_checkpoint
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
@@ -771,6 +772,7 @@ class _SplitCall:
         with outer.ip, core.user_location():
             op = getattr(ops, op_class)([a.mlir_type() for a in callee.out_avals],
                                         callee.symbol, *symbols, callee.operands)
+        self.op = op
         if lazy is not None:
             outer.lazy_rules[lazy[0]] = (op, lazy[1])
         return self.out_tree.unflatten(
@@ -1190,14 +1192,20 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
     derivative recomputes `fun`'s intermediates from its inputs instead of
     keeping them alive from the forward pass (an `mlax.remat_call`; the
     recomputation sits behind an optimization barrier so neither CSE nor XLA
-    merges it back). Saves memory at the price of recomputation."""
+    merges it back). Saves memory at the price of recomputation.
+
+    `policy` (see `mlax.checkpoint_policies`) is JAX's: it is called on each
+    operation of the traced function (and each `checkpoint_name`) and says
+    whether its result may be saved. If it saves every result the function
+    is an ordinary call; if none, one remat_call; if some, the saved values
+    are computed by one remat_call and passed to a second that recomputes
+    the rest (see transforms/ad_checkpoint.py). Values and derivatives do
+    not depend on the policy. A policy result that is not a
+    decision is JAX's TypeError, raised, as in JAX, when the function is
+    differentiated."""
     if fun is None:
         return functools.partial(checkpoint, prevent_cse=prevent_cse, policy=policy,
                                  static_argnums=static_argnums)
-    if policy is not None:
-        raise NotImplementedError(
-            "checkpoint: only policy=None (save nothing, recompute everything) is "
-            "supported")
     if isinstance(static_argnums, int):
         static_argnums = (static_argnums,)
 
@@ -1206,8 +1214,30 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
-            return _SplitCall(fun, static_argnums, a, concrete=False,
-                              traced_for="checkpoint / remat").emit("RematCallOp")
+            with _ad_checkpoint.recording_names() as names:
+                split = _SplitCall(fun, static_argnums, a, concrete=False,
+                                   traced_for="checkpoint / remat")
+            if policy is None:
+                return split.emit("RematCallOp")
+            callee = split.callee
+            func_op = _function_named(callee.outer, callee.sym)
+            try:
+                save_all = _ad_checkpoint.saves_everything(policy, func_op, names)
+            except _ad_checkpoint.PolicyFailed as failed:
+                # JAX evaluates the policy when the function is differentiated:
+                # raise then (the rule tracing hook of custom_vjp, which runs
+                # when a derivative reaches this call).
+                out = split.emit("RematCallOp")
+                op = split.op
+
+                def raise_policy_error(e=failed.error):
+                    raise e
+                callee.outer.lazy_rules[callee.sym] = (op, raise_policy_error)
+                return out
+            if save_all:
+                return split.plain_call()
+            out = _partial_remat(fun, static_argnums, a, policy)
+            return split.emit("RematCallOp") if out is None else out
         if not core.trace_stack():
             static = {i % len(args) for i in static_argnums} if args else set()
             if static:  # static arguments are closed over
@@ -1227,3 +1257,43 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
 
 remat = checkpoint
+
+
+def _partial_remat(fun, static_argnums, args, policy):
+    """checkpoint with a policy that saves some values: `h` (a remat_call)
+    computes the saved values from the operands, `g` (a remat_call) is `fun`
+    with those values as arguments in their place. The reverse pass keeps the
+    operands and the saved values, recomputes the rest of `fun` from them and
+    recomputes `h` only to send the saved values' cotangents on. None when
+    the policy saves none of the values."""
+    static_argnums = tuple(i % len(args) for i in static_argnums) if args else ()
+    collector = _ad_checkpoint.Saver(policy)
+
+    def h(*a):
+        with collector.active():
+            fun(*a)
+        return list(collector.saved)
+    hs = _SplitCall(h, static_argnums, args, concrete=False, traced_for="checkpoint / remat")
+    if not hs.callee.out_avals:
+        return None
+    saved = hs.emit("RematCallOp")
+    replacer = _ad_checkpoint.Saver(policy, values=[])
+
+    def g(*a):
+        replacer.values = list(a[-1])
+        with replacer.active():
+            out = fun(*a[:-1])
+        if replacer.k != len(replacer.values):
+            raise RuntimeError("checkpoint: the function saved different values when traced "
+                               "again (does it depend on Python state?)")
+        return out
+    return _SplitCall(g, static_argnums, tuple(args) + (saved,), concrete=False,
+                      traced_for="checkpoint / remat").emit("RematCallOp")
+
+
+def _function_named(trace, sym):
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes and op.attributes["sym_name"].value == sym:
+            return op.operation
+    raise KeyError(sym)
+

@@ -66,13 +66,150 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 "vmap in_axes must be an int, None, or a tuple of entries corresponding to "
                 f"the positional arguments passed to the function, but got len(in_axes)="
                 f"{len(in_axes)}, len(args)={len(args)}")
-        return _run(lambda *a, **k: _vmap_traced(fun, in_axes, out_axes, axis_size, a, k),
+        return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")
 
     return vmap_f
 
 
-def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
+# ---------------------------------------------------------------------------
+# custom_vmap: user batching rules, run by the vmap whose function calls them
+# ---------------------------------------------------------------------------
+
+class _Stop(BaseException):  # not an Exception: user code catching those lets it through
+    """Raised by the first custom_vmap call not yet run by its rule: the trace
+    of the per-example function stops there and returns its operands."""
+
+
+class _Pass:
+    """One trace of a vmap's per-example function. `provided[i]`: the
+    per-example values of the i-th custom_vmap call (its rule's results, run
+    by an earlier pass); a call past those stops the pass (`hit`)."""
+
+    def __init__(self, provided):
+        self.provided = provided
+        self.trace = None
+        self.count = 0
+        self.hit = None
+        self.batched_arg = None
+
+    def call(self, cvmap, args):
+        if self.count < len(self.provided):
+            out_tree, leaves = self.provided[self.count]
+            self.count += 1
+            return out_tree.unflatten(list(leaves))
+        leaves, tree = registry.flatten(tuple(args))
+        flags = [self.is_batched(x) for x in leaves]
+        if not any(flags):  # nothing batched reaches it: the function itself (as JAX)
+            return cvmap.fun(*args)
+        self.hit = (cvmap, tree, leaves, flags)
+        raise _Stop()
+
+    def is_batched(self, x):
+        if not isinstance(x, Tracer) or x.trace is not self.trace:
+            return False  # a constant or a value of an enclosing trace
+        return _depends_on(x.value, self.trace.block, self.batched_arg)
+
+
+_passes: list = []
+# Whether any custom_vmap rule was defined: until then a jit in a vmap keeps
+# its usual path (callee reuse, no inlining).
+rules_defined = False
+
+
+def active_pass():
+    """The vmap pass whose per-example function is being traced right now (the
+    current trace is its function's), or None."""
+    if _passes and _passes[-1].trace is core.current_trace():
+        return _passes[-1]
+    return None
+
+
+class InlineJit(BaseException):
+    """Raised by a custom_vmap call inside a jit that a vmap's per-example
+    function calls: that jit gives up its private function and runs its
+    Python inline, so the call is made in the vmap's trace (where its rule
+    can run), as JAX's vmap of a jit uses the rule."""
+
+
+def under_jit_in_pass():
+    """Whether the current trace is a jit (or nest of jits) called directly
+    in the per-example function of the innermost vmap pass."""
+    if not _passes:
+        return False
+    target = _passes[-1].trace
+    t = core.current_trace()
+    if t is target:
+        return False
+    while t is not None and t is not target:
+        if t.traced_for != "jit":
+            return False
+        t = t.parent
+    return t is target
+
+
+def _depends_on(value, block, batched_arg):
+    """Whether `value` (in the function whose entry block is `block`) depends
+    on an argument `batched_arg(i)` says is batched."""
+    seen, stack = set(), [value]
+    while stack:
+        v = stack.pop()
+        key = hash(v)
+        if key in seen:
+            continue
+        seen.add(key)
+        if isinstance(v, ir.BlockArgument):
+            if v.owner == block:
+                if batched_arg(v.arg_number):
+                    return True
+                continue
+            ops = [v.owner.owner]  # a region's argument: its op's operands
+        else:
+            ops = [v.owner]
+        while ops:
+            op = ops.pop()
+            stack.extend(op.operands)
+            for region in op.regions:  # values a region uses from above
+                for b in region.blocks:
+                    ops.extend(b.operations)
+    return False
+
+
+def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs):
+    """vmap, running the rules of the custom_vmap functions `fun` calls: the
+    per-example function is traced up to the first call not run yet, the
+    operands of that call are batched by a vmap of that prefix, the rule runs
+    on them, and the next trace takes its results as more (mapped or
+    unmapped) arguments, until a trace reaches the end of `fun`."""
+    provided = []  # per call: (out_tree, rule results as outer values, batched flags)
+    while True:
+        p = _Pass([])
+        result = _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, p, provided)
+        if p.hit is None:
+            return result
+        cvmap, tree, leaves, flags, size = p.hit
+        operands = iter(result)
+        batched_leaves = [next(operands) if isinstance(x, Tracer) and x.trace is p.trace
+                          else x for x in leaves]
+        in_batched = list(tree.unflatten(flags))
+        out, out_batched = cvmap.vmap_rule(size, in_batched, *tree.unflatten(batched_leaves))
+        o_leaves, o_tree = registry.flatten(out)
+        b_leaves, b_tree = registry.flatten(out_batched)
+        if b_tree != o_tree:
+            raise ValueError(
+                "structure of output value and output batching specification returned by "
+                f"custom vmap rule ({_name_of(cvmap.vmap_rule)}) do not match.\n"
+                f"Output values: {o_tree}\nBatching spec: {b_tree}")
+        for x, b in zip(o_leaves, b_leaves):
+            shape = tuple(tracing._leaf_aval(x).shape)
+            if b and (not shape or shape[0] != size):
+                raise ValueError(
+                    f"custom vmap rule ({_name_of(cvmap.vmap_rule)}) returned an output "
+                    f"marked batched of shape {shape}, without a leading axis of size {size}")
+        provided.append((o_tree, o_leaves, [bool(b) for b in b_leaves]))
+
+
+def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=()):
     if isinstance(in_axes, tuple):
         axes = []
         for spec, arg in zip(in_axes, args):
@@ -123,16 +260,44 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
     else:
         raise ValueError("vmap must have at least one non-None value in in_axes")
 
+    n_dyn = len(leaves)
+    extra_counts = []
+    for _, o_leaves, flags in provided:  # earlier custom_vmap rules' results
+        extra_counts.append(len(o_leaves))
+        for x, b in zip(o_leaves, flags):
+            leaves.append(x)
+            avals.append(x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x))
+            norm.append(0 if b else _NONE)
     example = [av if a == _NONE else av.update(shape=av.shape[:a] + av.shape[a + 1:])
                for av, a in zip(avals, norm)]
     info = {}
 
     def flat(*xs):
         merged = list(all_leaves)
-        for i, x in zip(dyn, xs):
+        for i, x in zip(dyn, xs[:n_dyn]):
             merged[i] = x
         a, k = tree.unflatten(merged)
-        out = fun(*a, **k)
+        if custom is None:
+            out = fun(*a, **k)
+        else:
+            rest = list(xs[n_dyn:n_dyn + sum(extra_counts)])
+            custom.provided, custom.count, custom.hit = [], 0, None
+            for (o_tree, _, _), n in zip(provided, extra_counts):
+                custom.provided.append((o_tree, rest[:n]))
+                rest = rest[n:]
+            custom.trace = core.current_trace()
+            custom.batched_arg = lambda i: i < len(norm) and norm[i] != _NONE
+            _passes.append(custom)
+            try:
+                out = fun(*a, **k)
+            except _Stop:
+                cvmap, c_tree, c_leaves, flags = custom.hit
+                custom.hit = (cvmap, c_tree, c_leaves, flags, size)
+                # the traced operands of the call, batched or not
+                out = [x for x in c_leaves if isinstance(x, Tracer) and x.trace is custom.trace]
+                info["stop_axes"] = [0 if custom.is_batched(x) else None for x in out]
+            finally:
+                _passes.pop()
         o_leaves, o_tree = registry.flatten(out)
         info["out"], info["tree"] = out, o_tree
         return o_leaves
@@ -144,6 +309,9 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs):
                      transform="vmap", debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
     out_tree = info["tree"]
     shell = out_tree.unflatten([0] * out_tree.num_leaves)
+    if "stop_axes" in info:
+        out_axes = info["stop_axes"]
+        shell = [0] * len(out_axes)
     o_axes = []
     for axis, aval in zip(_axes_for(out_axes, shell, "out_axes"), callee.out_avals):
         if axis is None:
