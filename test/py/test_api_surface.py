@@ -84,12 +84,6 @@ EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
     "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
     "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
-    "jax.scipy.special.hyp1f1": "confluent hypergeometric series with per-element loops: "
-                                "not built yet",
-    "jax.scipy.special.hyp2f1": "Gauss hypergeometric function: not built yet",
-    "jax.scipy.special.bessel_jn": "Bessel J_n by backward recurrence (scan + cond): not built yet",
-    "jax.scipy.special.fresnel": "Fresnel integrals: not built yet",
-    "jax.scipy.special.owens_t": "Owen's T by quadrature: not built yet",
     "jax.scipy.stats.gaussian_kde": "a class over a dataset (weights, bandwidth, resample): "
                                     "not built yet",
     "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
