@@ -84,8 +84,6 @@ EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
     "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
     "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
-    "jax.scipy.stats.gaussian_kde": "a class over a dataset (weights, bandwidth, resample): "
-                                    "not built yet",
     "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
     "jax.scipy.linalg.rsf2csf": "real-to-complex Schur form: needs schur (no gees kernel)",
     "jax.scipy.linalg.sqrtm": "matrix square root via the Schur form: needs schur",
