@@ -6,7 +6,8 @@ jax.lax, jax.numpy, jax.numpy.linalg, jax.scipy's cluster.vq, fft, interpolate,
 linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
 each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
-jax.example_libraries.optimizers / stax, jax.random and jax.nn.initializers.
+jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers and
+jax.export.
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
            ("jax.example_libraries.optimizers", "mlax.example_libraries.optimizers"),
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
-           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers")] + [
+           ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
+           ("jax.export", "mlax.export")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -113,6 +115,16 @@ EXCLUDED.update({
     "jax.errors.InconclusiveDimensionOperation": "symbolic (polymorphic) shapes: not built",
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",
+})
+
+_SHAPE_POLY = "shape polymorphism (symbolic dimensions) in export: not built"
+_TREE_SERIALIZATION = "custom pytree node serialization for export: mlax serializes " \
+                      "tuples, lists, dicts and None only"
+EXCLUDED.update({
+    "jax.export.SymbolicScope": _SHAPE_POLY, "jax.export.is_symbolic_dim": _SHAPE_POLY,
+    "jax.export.symbolic_shape": _SHAPE_POLY, "jax.export.symbolic_args_specs": _SHAPE_POLY,
+    "jax.export.register_pytree_node_serialization": _TREE_SERIALIZATION,
+    "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
 })
 
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
