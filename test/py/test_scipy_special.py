@@ -410,3 +410,12 @@ def test_new_functions_errors():
         msp.bessel_jn(np.complex64(1.0), v=1)
     with pytest.raises(NotImplementedError, match="complex"):
         msp.fresnel(np.complex64(1.0))
+
+
+def test_owens_t_float32_under_x64_promotes_as_jax():
+    """JAX's quadrature nodes are float64 NumPy arrays: with x64 on, float32
+    arguments give a float64 result."""
+    h = np.array([0.3, 1.2, -2.0], np.float32)
+    a = np.array([0.5, 2.0, -0.7], np.float32)
+    with _x64():
+        _check(msp.owens_t(h, a), jsp.owens_t(h, a), rtol=1e-12, atol=1e-14)

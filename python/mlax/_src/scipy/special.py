@@ -1358,13 +1358,11 @@ _OWENS_T_QUAD_WTS = np.array([
 
 
 def _owens_t_quadrature(h, a):
-    # JAX's constants are float64 NumPy arrays, weak-free: they promote to the
-    # argument's dtype only without x64 (canonicalized); keep its arithmetic.
-    pts = lax.convert_element_type(np.asarray(_OWENS_T_QUAD_PTS), jnp.dtype(a))
-    wts = lax.convert_element_type(np.asarray(_OWENS_T_QUAD_WTS), jnp.dtype(a))
-    r = jnp.square(a)[..., None] * pts
+    # JAX's nodes and weights are float64 NumPy arrays (strongly typed): with
+    # x64 they promote float32 arguments to float64, as in JAX.
+    r = jnp.square(a)[..., None] * _OWENS_T_QUAD_PTS
     integrand = jnp.exp(-0.5 * jnp.square(h)[..., None] * (1. + r)) / (1. + r)
-    return a * jnp.sum(integrand * wts, axis=-1)
+    return a * jnp.sum(integrand * _OWENS_T_QUAD_WTS, axis=-1)
 
 
 def _owens_t_value(h, a):
