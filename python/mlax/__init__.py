@@ -36,7 +36,7 @@ from mlax import passes  # noqa: F401,E402
 from mlax import image, nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
-from mlax import custom_derivatives, typing  # noqa: F401,E402 (as `import jax` loads them)
+from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `import jax` loads them)
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian

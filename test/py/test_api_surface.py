@@ -7,7 +7,7 @@ linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
 each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
-jax.custom_batching and jax.ad_checkpoint.
+jax.custom_batching, jax.ad_checkpoint and jax.export.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
            ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
            ("jax.custom_batching", "mlax.custom_batching"),
-           ("jax.ad_checkpoint", "mlax.ad_checkpoint")] + [
+           ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -86,14 +86,6 @@ EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
     "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
     "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
-    "jax.scipy.special.hyp1f1": "confluent hypergeometric series with per-element loops: "
-                                "not built yet",
-    "jax.scipy.special.hyp2f1": "Gauss hypergeometric function: not built yet",
-    "jax.scipy.special.bessel_jn": "Bessel J_n by backward recurrence (scan + cond): not built yet",
-    "jax.scipy.special.fresnel": "Fresnel integrals: not built yet",
-    "jax.scipy.special.owens_t": "Owen's T by quadrature: not built yet",
-    "jax.scipy.stats.gaussian_kde": "a class over a dataset (weights, bandwidth, resample): "
-                                    "not built yet",
     "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
     "jax.scipy.linalg.rsf2csf": "real-to-complex Schur form: needs schur (no gees kernel)",
     "jax.scipy.linalg.sqrtm": "matrix square root via the Schur form: needs schur",
@@ -127,7 +119,17 @@ EXCLUDED.update({
 
 EXCLUDED["jax.ad_checkpoint.print_saved_residuals"] = (
     "lists the residuals JAX's partial evaluation saves; mlax's are decided by the autodiff "
-    "pass (a checkpoint saves all or nothing)")
+    "pass (residuals are not a traced object mlax can list)")
+
+_SHAPE_POLY = "shape polymorphism (symbolic dimensions) in export: not built"
+_TREE_SERIALIZATION = "custom pytree node serialization for export: mlax serializes " \
+                      "tuples, lists, dicts and None only"
+EXCLUDED.update({
+    "jax.export.SymbolicScope": _SHAPE_POLY, "jax.export.is_symbolic_dim": _SHAPE_POLY,
+    "jax.export.symbolic_shape": _SHAPE_POLY, "jax.export.symbolic_args_specs": _SHAPE_POLY,
+    "jax.export.register_pytree_node_serialization": _TREE_SERIALIZATION,
+    "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
+})
 
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"

@@ -255,3 +255,154 @@ def test_errors():
         mlax_lax.betainc(np.ones(2, np.float32), np.ones(3, np.float32), np.ones(2, np.float32))
     with pytest.raises(TypeError, match="lax.bessel_i0e.*floating-point"):
         mlax_lax.bessel_i0e(np.ones(2, np.int32))
+
+
+# --- hyp1f1, hyp2f1, bessel_jn, owens_t, fresnel (JAX's algorithms) ---------
+
+def _new_args(name, dtype, seed=0, n=6):
+    rng = np.random.default_rng(seed)
+    u = lambda lo, hi: rng.uniform(lo, hi, n).astype(dtype)  # noqa: E731
+    if name == "hyp1f1":
+        return [u(0.5, 3.0), u(0.5, 3.0), np.concatenate([u(-3.0, 3.0)[:-1],
+                                                          np.array([120.0], dtype)])]
+    if name == "hyp2f1":
+        # x near 1 exercises the digamma transformation; a = -2 the terminal series.
+        a, b = u(0.5, 2.0), u(0.5, 2.0)
+        a[0] = -2.0
+        x = u(-0.9, 0.8)
+        x[1] = 0.95
+        return [a, b, a + b + u(0.3, 1.5), x]
+    if name == "owens_t":
+        a = u(-3.0, 3.0)
+        a[0], a[1] = 1.0, 0.4
+        return [u(-3.0, 3.0), a]
+    return [np.concatenate([u(-8.0, 8.0)[:-2], np.array([0.0, np.inf], dtype)])]
+
+
+_NEW = ["hyp1f1", "hyp2f1", "owens_t", "fresnel"]
+
+
+def _check_tree(got, want, **kw):
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _check(g, w, **kw)
+    else:
+        _check(got, want, **kw)
+
+
+@pytest.mark.parametrize("name", _NEW)
+def test_new_functions_values(name):
+    args = _new_args(name, np.float32)
+    want = getattr(jsp, name)(*args)
+    fn = getattr(msp, name)
+    _check_tree(fn(*args), want, rtol=1e-5, atol=1e-6)
+    _check_tree(mlax.jit(fn)(*args), want, rtol=1e-5, atol=1e-6)
+    with _x64():
+        args = _new_args(name, np.float64, seed=1)
+        _check_tree(fn(*args), getattr(jsp, name)(*args), rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("name", _NEW)
+def test_new_functions_vmap(name):
+    args = [np.stack([a, a[::-1]]) for a in _new_args(name, np.float32, seed=5)]
+    _check_tree(mlax.vmap(getattr(msp, name))(*args), jvmap(getattr(jsp, name))(*args),
+                rtol=1e-5, atol=1e-6)
+
+
+def test_new_functions_edges_and_promotion():
+    f = np.float32
+    _check(msp.hyp1f1(f(0), f(0), f(1.5)), jsp.hyp1f1(f(0), f(0), f(1.5)))
+    _check(msp.hyp1f1(np.array([0., 2., 1.], f), np.array([1., 2., 0.], f), f(0.5)),
+           jsp.hyp1f1(np.array([0., 2., 1.], f), np.array([1., 2., 0.], f), f(0.5)))
+    _check(msp.hyp1f1(1, 2, 0.5), jsp.hyp1f1(1, 2, 0.5))  # Python scalars: weak
+    a = np.array([1.0, 0.5, 1.0, 2.0, 1.0, 1.5], f)
+    c = np.array([2.0, -1.0, 3.0, 2.0, 1.5, 4.0], f)
+    x = np.array([0.0, 0.3, 1.0, 0.5, 1.2, 1.0], f)
+    _check(msp.hyp2f1(a, 1.0, c, x), jsp.hyp2f1(a, 1.0, c, x), rtol=1e-5)
+    _check(msp.owens_t(np.array([np.nan, 0.0, 1.0], f), np.array([1.0, 2.0, np.inf], f)),
+           jsp.owens_t(np.array([np.nan, 0.0, 1.0], f), np.array([1.0, 2.0, np.inf], f)))
+    i = np.array([1, 2, 3], np.int32)
+    _check_tree(msp.fresnel(i), jsp.fresnel(i))
+    h = np.array([0.5, 1.5, -2.0], np.float16)  # float16 computed in float32
+    _check_tree(msp.fresnel(h), jsp.fresnel(h), rtol=1e-3, atol=1e-3)
+    _check(msp.owens_t(i, 0.5), jsp.owens_t(i, 0.5))
+
+
+def test_bessel_jn():
+    z = np.array([[0.5, 1.0, 2.5], [4.0, 7.5, 10.0]], np.float32)
+    for v, n_iter in ((0, 50), (3, 50), (5, 30)):
+        _check(msp.bessel_jn(z, v=v, n_iter=n_iter), jsp.bessel_jn(z, v=v, n_iter=n_iter),
+               rtol=1e-5, atol=1e-6)
+    _check(mlax.jit(lambda t: msp.bessel_jn(t, v=2))(z), jsp.bessel_jn(z, v=2), rtol=1e-5,
+           atol=1e-6)
+    _check(mlax.vmap(lambda t: msp.bessel_jn(t, v=2))(z), jvmap(lambda t: jsp.bessel_jn(t, v=2))(z),
+           rtol=1e-5, atol=1e-6)
+    _check(mlax.grad(lambda t: msp.bessel_jn(t, v=2).sum())(z[0]),
+           jgrad(lambda t: jsp.bessel_jn(t, v=2).sum())(z[0]), rtol=1e-4, atol=1e-5)
+    with pytest.raises(TypeError):
+        msp.bessel_jn(z, v=1.5)
+
+
+# (name, argnum) pairs the JAX functions differentiate.
+_NEW_GRADS = [("hyp1f1", 0), ("hyp1f1", 1), ("hyp1f1", 2), ("hyp2f1", 0), ("hyp2f1", 1),
+              ("hyp2f1", 2), ("hyp2f1", 3), ("owens_t", 0), ("owens_t", 1), ("fresnel", 0)]
+
+
+def _total(fn):
+    def f(*xs):
+        out = fn(*xs)
+        return sum(o.sum() for o in out) if isinstance(out, tuple) else out.sum()
+    return f
+
+
+def _smooth_args(name, dtype, seed):
+    args = _new_args(name, dtype, seed)
+    if name == "hyp1f1":
+        args[2][-1] = 1.5  # stay in the series region
+    if name == "hyp2f1":
+        args[0][0], args[3][1] = 0.7, 0.5  # away from the terminal / transformed branches
+    if name == "fresnel":
+        args[0][-2:] = [0.3, 1.7]
+    return args
+
+
+@pytest.mark.parametrize("name,argnum", _NEW_GRADS)
+def test_new_functions_grad(name, argnum):
+    args = _smooth_args(name, np.float32, 2)
+    got = mlax.grad(_total(getattr(msp, name)), argnums=argnum)(*args)
+    want = jgrad(_total(getattr(jsp, name)), argnums=argnum)(*args)
+    _check(got, want, rtol=1e-4, atol=1e-5)
+    with _x64():
+        args = _smooth_args(name, np.float64, 3)
+        fn = getattr(msp, name)
+        grad = np.asarray(mlax.grad(_total(fn), argnums=argnum)(*args))
+        eps = 1e-6
+        # Per-element central differences (the functions are elementwise).
+        fd = []
+        for k in range(len(args[argnum])):
+            h_, l_ = list(args), list(args)
+            h_[argnum] = args[argnum].copy()
+            l_[argnum] = args[argnum].copy()
+            h_[argnum][k] += eps
+            l_[argnum][k] -= eps
+            fd.append((float(_total(fn)(*h_)) - float(_total(fn)(*l_))) / (2 * eps))
+        np.testing.assert_allclose(grad, np.array(fd), rtol=1e-5, atol=1e-7)
+
+
+def test_new_functions_errors():
+    with pytest.raises(ValueError, match="complex"):
+        msp.hyp1f1(1.0, 2.0, np.complex64(1.0))
+    with pytest.raises(ValueError, match="complex"):
+        msp.bessel_jn(np.complex64(1.0), v=1)
+    with pytest.raises(NotImplementedError, match="complex"):
+        msp.fresnel(np.complex64(1.0))
+
+
+def test_owens_t_float32_under_x64_promotes_as_jax():
+    """JAX's quadrature nodes are float64 NumPy arrays: with x64 on, float32
+    arguments give a float64 result."""
+    h = np.array([0.3, 1.2, -2.0], np.float32)
+    a = np.array([0.5, 2.0, -0.7], np.float32)
+    with _x64():
+        _check(msp.owens_t(h, a), jsp.owens_t(h, a), rtol=1e-12, atol=1e-14)
