@@ -12,6 +12,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
+from mlax._src.base import jaxlib_internals
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.core.tracer import ShapedArray
@@ -152,6 +153,18 @@ def batch_matmul(lhs, rhs, precision=None):
                        precision=precision)
 
 
+def _prepare_lapack(fn_base, dtype):
+    """Readies jaxlib's LAPACK kernel `fn_base` for `dtype` before a lowering
+    calls it: registers jaxlib's LAPACK FFI targets with XLA (once) and
+    initialises the LAPACK library, as jax's linalg module and lowering rules
+    do."""
+    from jaxlib import lapack
+
+    jaxlib_internals.register_lapack_targets()
+
+    lapack.prepare_lapack_call(fn_base, np.dtype(dtype))
+
+
 def _cholesky_eval(x):
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise shape_error("lax.linalg.cholesky", f"needs square matrices (shape [..., n, n]), "
@@ -165,9 +178,7 @@ def _cholesky_eval(x):
 def _cholesky_emit(values, avals, out_aval):
     # The lowering calls jaxlib's LAPACK potrf kernel (as jnp.linalg.cholesky
     # on CPU does), which must be initialised before it runs.
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call("potrf_ffi", avals[0].dtype)
+    _prepare_lapack("potrf_ffi", avals[0].dtype)
     return _ops().CholeskyOp(values[0], results=[out_aval.mlir_type()]).result
 
 
@@ -201,9 +212,7 @@ def _lu_eval(x):
 def _lu_emit(values, avals, outs):
     # The lowering calls jaxlib's LAPACK getrf kernel (as jax.lax.linalg.lu
     # on CPU does), which must be initialised before it runs.
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call("getrf_ffi", avals[0].dtype)
+    _prepare_lapack("getrf_ffi", avals[0].dtype)
     op = _ops().LuOp(*(o.mlir_type() for o in outs), values[0])
     return list(op.results)
 
@@ -257,9 +266,7 @@ def _eig_eval(x, *, compute_left, compute_right):
 def _eig_emit(values, avals, outs, *, compute_left, compute_right):
     # The lowering calls jaxlib's LAPACK geev kernel (as jax.lax.linalg.eig
     # on CPU does), which must be initialised before it runs.
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call("geev_ffi", avals[0].dtype)
+    _prepare_lapack("geev_ffi", avals[0].dtype)
     op = _ops().EigOp(*(o.mlir_type() for o in outs), values[0],
                       ir.BoolAttr.get(bool(compute_left)), ir.BoolAttr.get(bool(compute_right)))
     return list(op.results)

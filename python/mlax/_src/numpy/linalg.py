@@ -29,7 +29,7 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 from mlax._src.lax.linalg import lu
 from mlax._src.lax.linalg import eig as lax_eig
-from mlax._src.lax.linalg import _check_eig_implementation
+from mlax._src.lax.linalg import _check_eig_implementation, _prepare_lapack
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import array_creation
@@ -50,11 +50,9 @@ def _err(name, message, exc=ValueError):
 
 
 def _prepare(name, dtype):
-    # The lowerings call jaxlib's LAPACK kernels, which must be initialised
-    # before they run (jax does the same in its lowering rules).
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call(name, np.dtype(dtype))
+    # The lowerings call jaxlib's LAPACK kernels, which must be registered and
+    # initialised before they run (jax does the same in its lowering rules).
+    _prepare_lapack(name, dtype)
 
 
 _LINALG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
