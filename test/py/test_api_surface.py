@@ -95,9 +95,6 @@ EXCLUDED = {
     "jax.scipy.linalg.eigh_tridiagonal": "tridiagonal eigenvalues by bisection: not built yet",
     "jax.scipy.linalg.expm_frechet": "Frechet derivative of expm: not built yet",
     "jax.scipy.linalg.qr_multiply": "QR with an applied product (ormqr): not built yet",
-    "jax.numpy.linalg.eig": "nonsymmetric eigendecomposition (LAPACK geev, complex results): "
-                            "no dialect op",
-    "jax.numpy.linalg.eigvals": "nonsymmetric eigenvalues (geev, complex results): no dialect op",
 }
 
 _SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"
@@ -147,8 +144,6 @@ EXCLUDED.update({f"jax.numpy.{name}": _NARROW_FLOATS for name in (
     "float8_e8m0fnu")})
 EXCLUDED.update({f"jax.numpy.{name}": _NARROW_INTS for name in (
     "int1", "int2", "int4", "uint1", "uint2", "uint4")})
-EXCLUDED["jax.numpy.roots"] = ("polynomial roots are the eigenvalues of the companion matrix: "
-                               "needs nonsymmetric eigvals (no dialect op)")
 
 # mlax has no JAX primitives: its ops are mlax dialect ops, reached through the
 # functions (jax.lax.add for add_p, ...).

@@ -55,7 +55,8 @@ from mlax._src.numpy.statistics import (  # noqa: F401,E402
     quantile, rot90, select)
 from mlax._src.numpy.histograms import histogram2d, histogramdd  # noqa: F401,E402
 from mlax._src.numpy.polynomial import (  # noqa: F401,E402
-    poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, vander)
+    poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, roots,
+    vander)
 from mlax._src.numpy.setops import (  # noqa: F401,E402
     intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all, unique_counts,
     unique_inverse, unique_values)

@@ -49,3 +49,14 @@ func.func @fine(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
       transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// eig has the CPU (LAPACK geev) kernel only: JAX's GPU eig runs jaxlib's
+// hybrid (host LAPACK or MAGMA) kernels, which mlax does not call yet.
+func.func @eig(%a: tensor<3x3xf32>) -> tensor<3xcomplex<f32>> {
+  // expected-error @+2 {{'mlax.eig' op has no lowering for platform 'tpu': its geev kernel exists for cpu}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.eig'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = false, compute_right = false : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  return %w : tensor<3xcomplex<f32>>
+}

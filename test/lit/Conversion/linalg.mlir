@@ -1,5 +1,5 @@
 // Lowering of the linear-algebra ops: triangular_solve is
-// stablehlo.triangular_solve; eigh, qr, geqrf, svd and lu call jaxlib's LAPACK
+// stablehlo.triangular_solve; eigh, eig, qr, geqrf, svd and lu call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
 // layouts; results of a failed factorization replaced by NaN); operands with
 // no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
@@ -220,4 +220,42 @@ func.func @lu_complex(%a: tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>
 func.func @lu_empty(%a: tensor<3x0xf32>) -> (tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>) {
   %lu, %piv, %perm = mlax.lu %a : tensor<3x0xf32> -> (tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>)
   return %lu, %piv, %perm : tensor<3x0xf32>, tensor<0xi32>, tensor<3xi32>
+}
+
+// eig: geev as jax.lax.linalg.eig calls it on CPU (no buffer aliasing; jobvl
+// and jobvr 'V' (86) or 'N' (78)). Real input: the kernel returns the real
+// and imaginary parts of the eigenvalues, combined here, and complex
+// eigenvectors. Every result is NaN where info != 0; eigenvectors not asked
+// for are zeros.
+// CHECK-LABEL: func.func @eig(
+// CHECK: %[[E:.*]]:5 = "stablehlo.custom_call"(%arg0) {api_version = 1 : i32, backend_config = "", call_target_name = "lapack_sgeev_ffi", called_computations = [], has_side_effect = false, mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 86 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [], result_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2xi32>)
+// CHECK: %[[W:.*]] = "stablehlo.complex"(%[[E]]#0, %[[E]]#1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xcomplex<f32>>
+// CHECK-DAG: "stablehlo.compare"(%[[E]]#4, %{{.*}}) {{{.*}}comparison_direction EQ>}
+// CHECK-DAG: %[[Z:.*]] = "stablehlo.constant"() {value = dense<(0.000000e+00,0.000000e+00)> : tensor<2x3x3xcomplex<f32>>}
+// CHECK-DAG: "stablehlo.constant"() {value = dense<(0x7FC00000,0x7FC00000)> : tensor<2x3x3xcomplex<f32>>}
+// CHECK-DAG: %[[VR:.*]] = "stablehlo.select"(%{{.*}}, %[[E]]#3, %{{.*}}) : (tensor<2x3x3xi1>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>)
+// CHECK-DAG: %[[WN:.*]] = "stablehlo.select"(%{{.*}}, %[[W]], %{{.*}}) : (tensor<2x3xi1>, tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>)
+// CHECK: return %[[WN]], %[[Z]], %[[VR]]
+// Complex input: one eigenvalue result.
+// CHECK-LABEL: func.func @eig_complex(
+// CHECK: %[[C:.*]]:4 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_zgeev_ffi"{{.*}}mhlo.backend_config = {compute_left = 86 : ui8, compute_right = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}{{.*}} : (tensor<4x4xcomplex<f64>>) -> (tensor<4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<i32>)
+// CHECK-DAG: "stablehlo.select"(%{{.*}}, %[[C]]#0, %{{.*}})
+// CHECK-DAG: "stablehlo.select"(%{{.*}}, %[[C]]#1, %{{.*}})
+// An empty matrix never reaches LAPACK.
+// CHECK-NOT: stablehlo.custom_call
+// CHECK: return
+func.func @eig(%a: tensor<2x3x3xf32>)
+    -> (tensor<2x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>) {
+  %w, %vl, %vr = mlax.eig %a, compute_left = false, compute_right = true
+      : tensor<2x3x3xf32> -> (tensor<2x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>)
+  return %w, %vl, %vr : tensor<2x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>
+}
+
+func.func @eig_complex(%b: tensor<4x4xcomplex<f64>>, %z: tensor<0x0xf64>)
+    -> (tensor<4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<0xcomplex<f64>>) {
+  %w, %vl, %vr = mlax.eig %b, compute_left = true, compute_right = false
+      : tensor<4x4xcomplex<f64>> -> (tensor<4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>)
+  %w0, %vl0, %vr0 = mlax.eig %z, compute_left = true, compute_right = true
+      : tensor<0x0xf64> -> (tensor<0xcomplex<f64>>, tensor<0x0xcomplex<f64>>, tensor<0x0xcomplex<f64>>)
+  return %w, %vl, %w0 : tensor<4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<0xcomplex<f64>>
 }

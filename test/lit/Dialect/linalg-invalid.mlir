@@ -332,3 +332,51 @@ func.func @lu_permutation(%a: tensor<2x5xf32>) {
   %lu, %p, %q = mlax.lu %a : tensor<2x5xf32> -> (tensor<2x5xf32>, tensor<2xi32>, tensor<5xi32>)
   return
 }
+
+// -----
+
+func.func @eig_not_square(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'mlax.eig' op needs square matrices (shape [..., n, n]) as operand, got 'tensor<2x3xf32>'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<2x3xf32> -> (tensor<2xcomplex<f32>>, tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @eig_element_type(%a: tensor<3x3xf16>) {
+  // expected-error @+1 {{'mlax.eig' op operand #0 must be statically shaped tensor of}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<3x3xf16> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @eig_real_results(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.eig' op result #0 must be statically shaped tensor of complex type with 32-bit float elements or complex type with 64-bit float elements values, but got 'tensor<3xf32>'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<3x3xf32> -> (tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @eig_values(%a: tensor<2x3x3xf32>) {
+  // expected-error @+1 {{'mlax.eig' op eigenvalues type must be 'tensor<2x3xcomplex<f32>>', got 'tensor<2x3xcomplex<f64>>'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<2x3x3xf32> -> (tensor<2x3xcomplex<f64>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @eig_left(%a: tensor<3x3xcomplex<f64>>) {
+  // expected-error @+1 {{'mlax.eig' op left eigenvectors type must be 'tensor<3x3xcomplex<f64>>', got 'tensor<3x2xcomplex<f64>>'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<3x3xcomplex<f64>> -> (tensor<3xcomplex<f64>>, tensor<3x2xcomplex<f64>>, tensor<3x3xcomplex<f64>>)
+  return
+}
+
+// -----
+
+func.func @eig_right(%a: tensor<3x3xf64>) {
+  // expected-error @+1 {{'mlax.eig' op right eigenvectors type must be 'tensor<3x3xcomplex<f64>>', got 'tensor<2x3x3xcomplex<f64>>'}}
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<3x3xf64> -> (tensor<3xcomplex<f64>>, tensor<3x3xcomplex<f64>>, tensor<2x3x3xcomplex<f64>>)
+  return
+}

@@ -1,5 +1,5 @@
-// Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, qr,
-// geqrf, svd, lu).
+// Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, eig,
+// qr, geqrf, svd, lu).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -123,4 +123,17 @@ func.func @lu(%a: tensor<3x3xf32>, %b: tensor<2x4x3xcomplex<f64>>, %c: tensor<2x
   %lu3, %piv3, %perm3 = mlax.lu %c
       : tensor<2x5xf64> -> (tensor<2x5xf64>, tensor<2xi32>, tensor<2xi32>)
   return %lu, %perm2, %piv3 : tensor<3x3xf32>, tensor<2x4xi32>, tensor<2xi32>
+}
+
+// CHECK-LABEL: func.func @eig(
+// CHECK: mlax.eig %{{.*}}, compute_left = true, compute_right = true : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+// CHECK: mlax.eig %{{.*}}, compute_left = false, compute_right = true : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>)
+// GENERIC: "mlax.eig"(%{{.*}}) <{compute_left = true, compute_right = true}>
+func.func @eig(%a: tensor<3x3xf32>, %b: tensor<2x4x4xcomplex<f64>>)
+    -> (tensor<3xcomplex<f32>>, tensor<2x4x4xcomplex<f64>>) {
+  %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true
+      : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  %w2, %vl2, %vr2 = mlax.eig %b, compute_left = false, compute_right = true
+      : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>)
+  return %w, %vr2 : tensor<3xcomplex<f32>>, tensor<2x4x4xcomplex<f64>>
 }

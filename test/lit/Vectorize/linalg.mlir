@@ -114,3 +114,18 @@ func.func @test_lu(%a: tensor<4x3x5xf32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>
   %r:3 = mlax.vmap @lu(%a) in_axes = [2] out_axes = [0, 0, 0] size = 5 : (tensor<4x3x5xf32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>)
   return %r#0, %r#1, %r#2 : tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x4xi32>
 }
+
+// CHECK-LABEL: func.func private @eig_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3x3x5xf32>) -> (tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>
+// CHECK-NEXT: %[[V1:[^ ,:)]*]] = mlax.transpose %[[ARG0]], permutation = [2, 0, 1] : tensor<3x3x5xf32> -> tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]] = mlax.eig %[[V1]], compute_left = false, compute_right = true : tensor<5x3x3xf32> -> (tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>)
+// CHECK-NEXT: return %[[V2]], %[[V4]] : tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>
+
+func.func private @eig(%a: tensor<3x3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) {
+  %w, %vl, %vr = mlax.eig %a, compute_left = false, compute_right = true : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+  return %w, %vr : tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>
+}
+func.func @test_eig(%a: tensor<3x3x5xf32>) -> (tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>) {
+  %r:2 = mlax.vmap @eig(%a) in_axes = [2] out_axes = [0, 0] size = 5 : (tensor<3x3x5xf32>) -> (tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>)
+  return %r#0, %r#1 : tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>
+}

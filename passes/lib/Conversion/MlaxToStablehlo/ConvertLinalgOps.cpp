@@ -2,7 +2,7 @@
 //
 // triangular_solve -> stablehlo.triangular_solve; cholesky, eigh, qr and
 // svd -> the LAPACK kernels jaxlib registers for CPU (potrf, syevd/heevd, geqrf followed by
-// orgqr/ungqr, gesdd; lu -> getrf), called as jax.numpy.linalg calls them on CPU, so
+// orgqr/ungqr, gesdd; lu -> getrf; eig -> geev, CPU only, as in JAX without MAGMA), called as jax.numpy.linalg calls them on CPU, so
 // results match JAX's. The kernels see column-major matrices (the
 // operand/result layouts) and report failure through an `info` result;
 // failed matrices give NaNs, as in JAX. Matrices with no elements never
@@ -87,6 +87,7 @@ const SolverKernel kSolverKernels[] = {
     {"ungqr",  Platform::Cpu,  "lapack_%tungqr_ffi",  "{}"},
     {"gesdd",  Platform::Cpu,  "lapack_%tgesdd_ffi",  "{mode = $job : ui8}"},
     {"getrf",  Platform::Cpu,  "lapack_%tgetrf_ffi",  "{}"},
+    {"geev",   Platform::Cpu,  "lapack_%tgeev_ffi",   "{compute_left = $left : ui8, compute_right = $right : ui8}"},
     // CUDA: cuSOLVER through jaxlib's CUDA plugin (one target for every
     // element type; algorithm 0 lets the kernel choose, as JAX's default).
     {"potrf",  Platform::Cuda, "cusolver_potrf_ffi",  "{lower = true}"},
@@ -172,9 +173,10 @@ FailureOr<SolverCall> solverKernel(Operation *op, Platform platform, StringRef r
 /// A call of a solver kernel through jaxlib's FFI (attributes in
 /// `mhlo.backend_config`, as jax spells it) on batch-major operands whose
 /// matrices are column-major, or row-major where `columnMajor` is false;
-/// result 0 reuses operand 0's buffer.
+/// result 0 reuses operand 0's buffer unless `aliasResult` is false.
 Operation *solverCall(StablehloBuilder &hlo, const SolverCall &kernel, ValueRange operands,
-                      TypeRange results, int64_t nb, bool columnMajor = true) {
+                      TypeRange results, int64_t nb, bool columnMajor = true,
+                      bool aliasResult = true) {
   OpBuilder &b = hlo.builder();
   auto layout = [&](int64_t rank) {
     if (columnMajor)
@@ -207,7 +209,8 @@ Operation *solverCall(StablehloBuilder &hlo, const SolverCall &kernel, ValueRang
        hlo.named("called_computations", b.getArrayAttr({})),
        hlo.named("has_side_effect", b.getBoolAttr(false)),
        hlo.named("operand_layouts", b.getArrayAttr(operandLayouts)),
-       hlo.named("output_operand_aliases", b.getArrayAttr({aliases})),
+       hlo.named("output_operand_aliases",
+                 aliasResult ? b.getArrayAttr({aliases}) : b.getArrayAttr({})),
        hlo.named("result_layouts", b.getArrayAttr(resultLayouts)),
        hlo.named("mhlo.backend_config", backendConfig),
        hlo.named("mhlo.frontend_attributes",
@@ -305,6 +308,57 @@ struct EighPattern : SolverPattern<EighOp> {
       return failure();
     rewriter.replaceOp(op, {nanUnlessOk(hlo, call->getResult(0), call->getResult(2)),
                             nanUnlessOk(hlo, call->getResult(1), call->getResult(2))});
+    return success();
+  }
+};
+
+/// LAPACK geev through jaxlib's FFI target, as jax.lax.linalg.eig lowers on
+/// CPU: jobvl/jobvr 'V' or 'N'; for real input the kernel returns the real
+/// and imaginary parts of the eigenvalues (combined here) and the complex
+/// eigenvectors (it unpacks LAPACK's conjugate pairs itself). NaNs where
+/// info != 0; eigenvectors not asked for are zero.
+struct EigPattern : SolverPattern<EigOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(EigOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    auto zerosOf = [&](Value r) { return hlo.constant(splatAttr(tensorOf(r), 0.0)); };
+    if (hasNoElements(op.getOperand())) {
+      rewriter.replaceOp(op, {zerosOf(op.getW()), zerosOf(op.getVl()), zerosOf(op.getVr())});
+      return success();
+    }
+    auto type = tensorOf(op.getOperand());
+    int64_t nb = type.getRank() - 2;
+    Type elem = type.getElementType();
+    bool real = llvm::isa<FloatType>(elem);
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, "geev", elem,
+                     {{"left", op.getComputeLeft() ? "86" : "78"},
+                      {"right", op.getComputeRight() ? "86" : "78"}});
+    if (failed(kernel))
+      return failure();
+    auto wType = tensorOf(op.getW());
+    SmallVector<Type> results;
+    if (real)
+      results.append(2, wType.clone(elem));
+    else
+      results.push_back(wType);
+    results.append({op.getVl().getType(), op.getVr().getType(), info});
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()}, results, nb,
+                                 /*columnMajor=*/true, /*aliasResult=*/false);
+    if (!call)
+      return failure();
+    unsigned at = real ? 2 : 1;
+    Value w = real ? hlo.op("complex", {call->getResult(0), call->getResult(1)}, wType)
+                   : call->getResult(0);
+    Value status = call->getResult(at + 2);
+    Value vl = op.getComputeLeft() ? nanUnlessOk(hlo, call->getResult(at), status)
+                                   : zerosOf(op.getVl());
+    Value vr = op.getComputeRight() ? nanUnlessOk(hlo, call->getResult(at + 1), status)
+                                    : zerosOf(op.getVr());
+    rewriter.replaceOp(op, {nanUnlessOk(hlo, w, status), vl, vr});
     return success();
   }
 };
@@ -714,6 +768,6 @@ struct DotGeneralPattern : OpConversionPattern<DotGeneralOp> {
 void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns,
                                                    Platform platform) {
   patterns.add<DotGeneralPattern, TriangularSolvePattern>(patterns.getContext());
-  patterns.add<CholeskyPattern, EighPattern, QrPattern, GeqrfPattern, SvdPattern, LuPattern>(
+  patterns.add<CholeskyPattern, EighPattern, EigPattern, QrPattern, GeqrfPattern, SvdPattern, LuPattern>(
       patterns.getContext(), platform);
 }

@@ -1,5 +1,5 @@
 """lax's linear algebra: dot_general, dot and batch_matmul with their
-Precision, cholesky and lu (the other decompositions of jax.lax.linalg are in
+Precision, cholesky, lu and eig (the other decompositions of jax.lax.linalg are in
 mlax._src.numpy.linalg).
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
+from mlax._src.base import jaxlib_internals
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.core.tracer import ShapedArray
@@ -152,6 +153,18 @@ def batch_matmul(lhs, rhs, precision=None):
                        precision=precision)
 
 
+def _prepare_lapack(fn_base, dtype):
+    """Readies jaxlib's LAPACK kernel `fn_base` for `dtype` before a lowering
+    calls it: registers jaxlib's LAPACK FFI targets with XLA (once) and
+    initialises the LAPACK library, as jax's linalg module and lowering rules
+    do."""
+    from jaxlib import lapack
+
+    jaxlib_internals.register_lapack_targets()
+
+    lapack.prepare_lapack_call(fn_base, np.dtype(dtype))
+
+
 def _cholesky_eval(x):
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise shape_error("lax.linalg.cholesky", f"needs square matrices (shape [..., n, n]), "
@@ -165,9 +178,7 @@ def _cholesky_eval(x):
 def _cholesky_emit(values, avals, out_aval):
     # The lowering calls jaxlib's LAPACK potrf kernel (as jnp.linalg.cholesky
     # on CPU does), which must be initialised before it runs.
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call("potrf_ffi", avals[0].dtype)
+    _prepare_lapack("potrf_ffi", avals[0].dtype)
     return _ops().CholeskyOp(values[0], results=[out_aval.mlir_type()]).result
 
 
@@ -201,9 +212,7 @@ def _lu_eval(x):
 def _lu_emit(values, avals, outs):
     # The lowering calls jaxlib's LAPACK getrf kernel (as jax.lax.linalg.lu
     # on CPU does), which must be initialised before it runs.
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call("getrf_ffi", avals[0].dtype)
+    _prepare_lapack("getrf_ffi", avals[0].dtype)
     op = _ops().LuOp(*(o.mlir_type() for o in outs), values[0])
     return list(op.results)
 
@@ -219,3 +228,77 @@ def lu(x):
     rows of `x` in the order of `L @ U`."""
     lu_, pivots, permutation = bind(_lu_p, x)
     return lu_, pivots, permutation
+
+
+class EigImplementation(enum.Enum):
+    """jax.lax.linalg.EigImplementation: the eig kernel. mlax calls LAPACK
+    (on CPU) whatever is asked; the GPU ones (cuSOLVER, MAGMA) are not
+    built."""
+
+    CUSOLVER = "cusolver"
+    MAGMA = "magma"
+    LAPACK = "lapack"
+
+
+_EIG_DTYPES = _LU_DTYPES
+
+
+def _eig_eval(x, *, compute_left, compute_right):
+    name = "lax.linalg.eig"
+    if x.ndim < 2:
+        raise shape_error(name, f"needs an array of at least 2 dimensions (shape [..., n, n]), "
+                                f"got shape {x.shape}", TypeError)
+    if x.shape[-1] != x.shape[-2]:
+        raise shape_error(name, f"needs square matrices (shape [..., n, n]), got shape "
+                                f"{x.shape}", ValueError)
+    if np.dtype(x.dtype) not in _EIG_DTYPES:
+        # JAX: a TypeError for non-float dtypes, NotImplementedError (no
+        # LAPACK kernel) for the narrow floats.
+        narrow = dtypes.is_float(x.dtype) or dtypes.is_complex(x.dtype)
+        raise shape_error(name, "supports " + ", ".join(d.name for d in _EIG_DTYPES)
+                          + f", got {x.dtype.name}", NotImplementedError if narrow else TypeError)
+    cdt = np.dtype(np.complex64) if np.dtype(x.dtype) in (np.float32, np.complex64) \
+        else np.dtype(np.complex128)
+    vectors = x.update(dtype=cdt, weak_type=False)
+    return [vectors.update(shape=x.shape[:-1]), vectors, vectors]
+
+
+def _eig_emit(values, avals, outs, *, compute_left, compute_right):
+    # The lowering calls jaxlib's LAPACK geev kernel (as jax.lax.linalg.eig
+    # on CPU does), which must be initialised before it runs.
+    _prepare_lapack("geev_ffi", avals[0].dtype)
+    op = _ops().EigOp(*(o.mlir_type() for o in outs), values[0],
+                      ir.BoolAttr.get(bool(compute_left)), ir.BoolAttr.get(bool(compute_right)))
+    return list(op.results)
+
+
+_eig_p = Primitive("eig", _eig_eval, _eig_emit, multiple_results=True)
+
+
+def _check_eig_implementation(implementation):
+    if implementation is not None and EigImplementation(implementation) != \
+            EigImplementation.LAPACK:
+        raise NotImplementedError(
+            f"lax.linalg.eig: implementation={implementation} is not supported; mlax "
+            f"calls LAPACK (EigImplementation.LAPACK)")
+
+
+def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
+        enable_eigvec_derivs=False, implementation=None, use_magma=None):
+    """Eigendecomposition of a general (nonsymmetric) matrix
+    (jax.lax.linalg.eig): `[w, vl, vr]`, `vl` and `vr` only where asked for.
+    All complex (complex64 for 32-bit input, complex128 for 64-bit), in
+    LAPACK geev's order; each eigenvector has unit 2-norm and its largest
+    component real. Where LAPACK fails, that batch element is NaN. Only
+    LAPACK (CPU) is built. No derivative here: mlax._src.numpy.linalg.eig (the
+public one) adds JAX's eigenvalue rule."""
+    del enable_eigvec_derivs, use_magma
+    _check_eig_implementation(implementation)
+    w, vl, vr = bind(_eig_p, x, compute_left=bool(compute_left_eigenvectors),
+                     compute_right=bool(compute_right_eigenvectors))
+    out = [w]
+    if compute_left_eigenvectors:
+        out.append(vl)
+    if compute_right_eigenvectors:
+        out.append(vr)
+    return out

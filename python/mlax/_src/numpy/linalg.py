@@ -28,6 +28,8 @@ from mlax._src.lax import lax as _lax
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 from mlax._src.lax.linalg import lu
+from mlax._src.lax.linalg import eig as lax_eig
+from mlax._src.lax.linalg import _check_eig_implementation, _prepare_lapack
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import array_creation
@@ -36,6 +38,7 @@ from mlax._src.numpy import reductions
 from mlax._src.numpy import statistics as mne
 from mlax._src.numpy import tensor_contractions
 from mlax._src.numpy import ufuncs
+from mlax._src.numpy.util import _promote_inexact
 
 
 def _where():
@@ -47,11 +50,9 @@ def _err(name, message, exc=ValueError):
 
 
 def _prepare(name, dtype):
-    # The lowerings call jaxlib's LAPACK kernels, which must be initialised
-    # before they run (jax does the same in its lowering rules).
-    from jaxlib import lapack
-
-    lapack.prepare_lapack_call(name, np.dtype(dtype))
+    # The lowerings call jaxlib's LAPACK kernels, which must be registered and
+    # initialised before they run (jax does the same in its lowering rules).
+    _prepare_lapack(name, dtype)
 
 
 _LINALG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
@@ -340,6 +341,71 @@ def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (
     a = _real_matrix(_name, a, exc=TypeError)
     v, w = eigh(a, lower=UPLO != "U", symmetrize_input=symmetrize_input)
     return EighResult(w, v)
+
+
+EigResult = collections.namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
+
+_eigvals_fn = None
+
+
+def _eigvals(a):
+    """The eigenvalues of a general matrix with JAX's derivative
+    (eig_jvp_rule without eigenvectors): dw = diag(V^-1 dA V) for the right
+    eigenvectors V. V^-1 is computed from the primal (LU), so the tangent
+    path is products only (mlax's triangular_solve has real derivatives
+    only)."""
+    global _eigvals_fn
+    if _eigvals_fn is None:
+        from mlax._src.transforms import autodiff
+
+        @autodiff.custom_jvp
+        def _eigvals_impl(a):
+            return lax_eig(a, compute_left_eigenvectors=False,
+                           compute_right_eigenvectors=False)[0]
+
+        @_eigvals_impl.defjvp
+        def _eigvals_jvp(primals, tangents):
+            (a,), (t,) = primals, tangents
+            w, v = lax_eig(a, compute_left_eigenvectors=False)
+            lu_, _, permutation = lu(v)
+            vinv = _lu_solve_core(lu_, permutation, _eye_like(v))
+            t = mnp.astype(t, aval_of(v).dtype)
+            dw = reductions.sum(ufuncs.multiply(tensor_contractions.matmul(vinv, t), _mT(v)),
+                                axis=-1)
+            return w, dw
+
+        _eigvals_fn = _eigvals_impl
+    return _eigvals_fn(a)
+
+
+def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
+        enable_eigvec_derivs=False, implementation=None, use_magma=None):
+    """jax.lax.linalg.eig (see mlax._src.lax.linalg.eig): `[w, vl, vr]`, the
+    eigenvectors where asked for. Without eigenvectors the eigenvalues are
+    differentiable (JAX's rule); with them any derivative is a
+    NotImplementedError (JAX's needs enable_eigvec_derivs, not built)."""
+    if not (compute_left_eigenvectors or compute_right_eigenvectors):
+        _check_eig_implementation(implementation)
+        return [_eigvals(x)]
+    return lax_eig(x, compute_left_eigenvectors=compute_left_eigenvectors,
+                   compute_right_eigenvectors=compute_right_eigenvectors,
+                   enable_eigvec_derivs=enable_eigvec_derivs, implementation=implementation,
+                   use_magma=use_magma)
+
+
+def _np_eig(a):
+    """EigResult(eigenvalues, right eigenvectors as columns) of a general
+    matrix (jnp.linalg.eig): complex64 for 32-bit input, complex128 for
+    64-bit, in LAPACK geev's order."""
+    a, = _promote_inexact("jnp.linalg.eig", mnp.asarray(a))
+    w, v = lax_eig(a, compute_left_eigenvectors=False)
+    return EigResult(w, v)
+
+
+def eigvals(a):
+    """The eigenvalues of a general matrix (jnp.linalg.eigvals), complex."""
+    a, = _promote_inexact("jnp.linalg.eigvals", mnp.asarray(a))
+    return _eigvals(a)
 
 
 def eigvalsh(a, UPLO="L", *, symmetrize_input=True):  # noqa: N803

@@ -1,4 +1,4 @@
-"""mlax.numpy's polynomials: vander and the poly* functions, as jax.numpy's.
+"""mlax.numpy's polynomials: vander, the poly* functions and roots, as jax.numpy's.
 """
 from __future__ import annotations
 
@@ -160,3 +160,64 @@ def polyval(p, x, *, unroll=16):
     for i in range(pa.shape[0]):
         y = ufuncs.add(ufuncs.multiply(y, x), p[i])
     return y
+
+
+def _complex_dtype(dtype):
+    return np.dtype(np.complex128) if np.dtype(dtype) in (np.float64, np.complex128) \
+        else np.dtype(np.complex64)
+
+
+def _roots_no_zeros(p):
+    # The roots are the eigenvalues of the companion matrix (JAX's algorithm).
+    from mlax._src.numpy import linalg as la
+
+    n = aval_of(p).shape[0]
+    if n < 2:
+        return mnp.asarray(np.zeros((0,), _complex_dtype(aval_of(p).dtype)))
+    dt = aval_of(p).dtype
+    a = mne.diag(mnp.ones((n - 2,), dt), -1)
+    a = a.at[0, :].set(-p[1:] / p[0])
+    return la.eigvals(a)
+
+
+def _roots_with_zeros(p, num_leading_zeros):
+    from mlax._src.lax import reductions as lax_reductions
+    from mlax._src.numpy import manipulation as mnc
+
+    n = aval_of(p).shape[0]
+    # Avoid LAPACK errors when p is all zero.
+    p = mnp.where(n == num_leading_zeros, mnp.asarray(1.0, aval_of(p).dtype), p)
+    # Roll the leading zeros to the end and compute the roots.
+    roots = _roots_no_zeros(mnc.roll(p, -num_leading_zeros))
+    # Sort the zero roots to the end.
+    roots = lax_reductions.sort_key_val(roots == 0, roots)[1]
+    # The roots of the leading zeros are NaN.
+    size = aval_of(roots).shape[0]
+    nan = mnp.asarray(complex(np.nan, np.nan), aval_of(roots).dtype)
+    return mnp.where(array_creation.arange(size) < size - num_leading_zeros, roots, nan)
+
+
+def roots(p, *, strip_zeros=True):
+    """The roots of the polynomial with coefficients `p` (highest degree
+    first), always complex (jnp.roots): the eigenvalues of its companion
+    matrix. Leading zeros are stripped (their count must be concrete), or
+    with strip_zeros=False give NaN roots, which works under jit."""
+    from mlax._src.numpy import library
+    from mlax._src.numpy import manipulation as mnc
+
+    p = _arr(p)
+    p, = util._promote_inexact("roots", p)
+    p = mnc.atleast_1d(p)
+    if aval_of(p).ndim != 1:
+        raise ValueError(f"mnp.roots: Input must be a rank-1 array (at {_where()})")
+    if aval_of(p).shape[0] < 2:
+        return mnp.asarray(np.zeros((0,), _complex_dtype(aval_of(p).dtype)))
+    n = aval_of(p).shape[0]
+    is_zero = p == 0
+    num_leading_zeros = mnp.where(reductions.all(is_zero), n, mnc.argmin(is_zero))
+    if strip_zeros:
+        k = int(library._concrete("roots", num_leading_zeros,
+                                  "the number of leading zeros (pass strip_zeros=False "
+                                  "under jit; leading zeros then give NaN roots)"))
+        return _roots_no_zeros(p[k:])
+    return _roots_with_zeros(p, num_leading_zeros)

@@ -1,7 +1,7 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
 // Verifiers, derivative rules and batching rules of cholesky,
-// triangular_solve, eigh, qr, svd, geqrf and lu; then dot_general's verifier, folder,
+// triangular_solve, eigh, eig (no derivative), qr, svd, geqrf and lu; then dot_general's verifier, folder,
 // derivative rules and batching rule. The forward rules follow
 // jax/_src/lax/linalg.py; the reverse rules are their transposes, written
 // out. Derivatives are for real matrices (complex values carry none).
@@ -310,6 +310,30 @@ LogicalResult EighOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 LogicalResult EighOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
                             int64_t batchSize, SmallVectorImpl<Value> &results) {
   return batchUnary(*this, b, operands, batchSize, results, getLower());
+}
+
+//===----------------------------------------------------------------------===//
+// eig: a vr = vr diag(w), vl^H a = diag(w) vl^H (geev)
+//===----------------------------------------------------------------------===//
+
+LogicalResult EigOp::verify() {
+  auto a = tensorOf(getOperand());
+  if (failed(checkMatrix(*this, a, true, "operand")))
+    return failure();
+  auto complex = ComplexType::get(realElementOf(a.getElementType()));
+  if (failed(checkResult(*this, "eigenvalues type", getW().getType(),
+                         a.getShape().drop_back(), complex)) ||
+      failed(checkResult(*this, "left eigenvectors type", getVl().getType(), a.getShape(),
+                         complex)))
+    return failure();
+  return checkResult(*this, "right eigenvectors type", getVr().getType(), a.getShape(),
+                     complex);
+}
+
+LogicalResult EigOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                           int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getComputeLeft(),
+                    getComputeRight());
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,10 +1,10 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// dot_general, cholesky, triangular_solve, eigh, qr, geqrf, svd and lu. Every op
+// dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, svd and lu. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
 // lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
-// jaxlib's LAPACK kernels potrf, syevd/heevd, geqrf (+ orgqr/ungqr), gesdd and getrf, the
+// jaxlib's LAPACK kernels potrf, syevd/heevd, geev, geqrf (+ orgqr/ungqr), gesdd and getrf, the
 // calls jax.numpy.linalg makes on CPU).
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 // f32, f64, complex<f32>, complex<f64>: the types LAPACK has kernels for.
 def Mlax_LinalgTensor : StaticShapeTensorOf<[F32, F64, Complex<F32>, Complex<F64>]>;
 def Mlax_LinalgRealTensor : StaticShapeTensorOf<[F32, F64]>;
+def Mlax_LinalgComplexTensor : StaticShapeTensorOf<[Complex<F32>, Complex<F64>]>;
 
 def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
                                            InferTypeOpInterface, Mlax_Derivative,
@@ -84,6 +85,34 @@ def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnl
   let assemblyFormat = [{
     $operand `,` `lower` `=` $lower attr-dict `:` type($operand) `->`
     `(` type($vectors) `,` type($values) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_EigOp : Mlax_Op<"eig", [Pure, Mlax_Batching]> {
+  let summary = "eigenvalues and eigenvectors of a general (nonsymmetric) matrix";
+  let description = [{
+    For `[..., n, n]` (real or complex): the eigenvalues `w` `[..., n]` and
+    the left and right eigenvectors `vl`, `vr` `[..., n, n]` as columns
+    (`vl^H a = w vl^H`, `a vr = w vr`), all complex, in LAPACK geev's order
+    and normalisation: each vector has unit 2-norm and its largest component
+    is real (lax.linalg.eig). `vl` is computed only with `compute_left` and
+    `vr` only with `compute_right`; one not computed is zero. Where LAPACK
+    fails, the results are NaN. Not differentiable (JAX differentiates it
+    through its own rule, which mlax does not have yet).
+    ```mlir
+    %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true
+        : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>,
+                              tensor<3x3xcomplex<f32>>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$compute_left,
+                       BoolAttr:$compute_right);
+  let results = (outs Mlax_LinalgComplexTensor:$w, Mlax_LinalgComplexTensor:$vl,
+                      Mlax_LinalgComplexTensor:$vr);
+  let assemblyFormat = [{
+    $operand `,` `compute_left` `=` $compute_left `,` `compute_right` `=` $compute_right
+    attr-dict `:` type($operand) `->` `(` type($w) `,` type($vl) `,` type($vr) `)`
   }];
   let hasVerifier = 1;
 }
