@@ -43,7 +43,7 @@ PROGRAM = textwrap.dedent("""
     out["dlpack_in"] = np.asarray(y + 1)
     out["bf16"] = np.asarray(mnp.asarray([1.0, 2.5], mnp.bfloat16) * 2).astype(np.float32)
     out["normal"] = np.asarray(mlax.random.normal(mlax.random.key(0), (3,)))
-    # LAPACK kernels (getrf, potrf, syevd, gesdd, geqrf, trsm): registered
+    # LAPACK kernels (getrf, potrf, syevd, gesdd, geqrf, trsm, geev): registered
     # by mlax, not by `import jax`.
     a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], np.float32)
     out["solve"] = np.asarray(mnp.linalg.solve(a, np.ones(3, np.float32)))
@@ -52,6 +52,7 @@ PROGRAM = textwrap.dedent("""
     out["svdvals"] = np.asarray(mnp.linalg.svd(a, compute_uv=False))
     out["qr_r_diag"] = np.abs(np.diag(np.asarray(mnp.linalg.qr(a)[1])))
     out["triangular"] = np.asarray(mlax.scipy.linalg.solve_triangular(a, np.ones(3, np.float32)))
+    out["eigvals"] = np.sort_complex(np.asarray(mnp.linalg.eigvals(a)))
     with mlax.enable_x64(True):
         g = mlax.jit(lambda a: a * 2)
         z = g(np.arange(3, dtype=np.float64))
@@ -102,6 +103,7 @@ def references():
         "svdvals": np.asarray(jnp.linalg.svd(A, compute_uv=False)),
         "qr_r_diag": np.abs(np.diag(np.asarray(jnp.linalg.qr(A)[1]))),
         "triangular": np.asarray(jax.scipy.linalg.solve_triangular(A, np.ones(3, np.float32))),
+        "eigvals": np.sort_complex(np.asarray(jnp.linalg.eigvals(A))),
         "x64_dtype": np.asarray("float64"),
         "x64": np.arange(3, dtype=np.float64) * 2,
         "x32_dtype": np.asarray("float32"),

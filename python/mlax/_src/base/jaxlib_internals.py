@@ -446,25 +446,3 @@ def parse_stablehlo(text: str):
     ir = jaxlib_ir()
     with _stablehlo_context():
         return ir.Module.parse(text)
-
-
-_LAPACK_REGISTERED = False
-
-
-def register_lapack_targets():
-    """Registers jaxlib's LAPACK FFI kernels (potrf, getrf, geev, ...) with
-    XLA, once, as importing jax._src.lax.linalg does in JAX: the linalg
-    lowerings call them by name, and a process that never imported JAX's
-    linalg otherwise fails with "No FFI handler registered for
-    lapack_..._ffi". Registering a name twice (JAX imported later) is
-    harmless."""
-    global _LAPACK_REGISTERED
-    if _LAPACK_REGISTERED:
-        return
-    from jaxlib import lapack, xla_client
-
-    for platform, targets in lapack.registrations().items():
-        for name, value, api_version in targets:
-            xla_client.register_custom_call_target(name, value, platform=platform,
-                                                   api_version=api_version)
-    _LAPACK_REGISTERED = True

@@ -160,7 +160,7 @@ def _prepare_lapack(fn_base, dtype):
     do."""
     from jaxlib import lapack
 
-    jaxlib_internals.register_lapack_targets()
+    jaxlib_internals.register_lapack_kernels()
 
     lapack.prepare_lapack_call(fn_base, np.dtype(dtype))
 
