@@ -20,6 +20,8 @@ import mlax
 import mlax.lax.linalg as ML
 import mlax.numpy as mnp
 
+from _helpers import pairwise, param_id
+
 MODES = ["eager", "jit"]
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 
@@ -105,9 +107,17 @@ def _check_equations(a, w, vl, vr, tol):
         np.testing.assert_allclose(vh @ a, w[..., :, None] * vh, atol=tol * scale * 10)
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("shape", [(4, 4), (2, 3, 3), (2, 1, 5, 5), (1, 1)])
-def test_lax_eig(dtype, shape, mode):
+def _with_x64(request, dtype_name):
+    if dtype_name in ("float64", "complex128"):
+        request.getfixturevalue("x64")
+    return np.dtype(dtype_name)
+
+
+# Shapes x dtypes x modes pairwise (every pair of values appears once).
+@pytest.mark.parametrize("shape,dtype_name,mode", pairwise(
+    [(4, 4), (2, 3, 3), (2, 1, 5, 5), (1, 1)], DTYPES, MODES), ids=param_id)
+def test_lax_eig(request, dtype_name, shape, mode):
+    dtype = _with_x64(request, dtype_name)
     a = _random(shape, dtype)
     got = run(ML.eig, (a,), mode)
     want = jax.lax.linalg.eig(a)
@@ -119,9 +129,11 @@ def test_lax_eig(dtype, shape, mode):
     _check_equations(a, got[0], got[1], got[2], tol)
 
 
-@pytest.mark.parametrize("left,right", [(False, False), (True, False), (False, True)])
-@pytest.mark.parametrize("mode", MODES)
-def test_lax_eig_flags(dtype, left, right, mode):
+@pytest.mark.parametrize("flags,dtype_name,mode", pairwise(
+    [(False, False), (True, False), (False, True)], DTYPES, MODES), ids=param_id)
+def test_lax_eig_flags(request, flags, dtype_name, mode):
+    dtype = _with_x64(request, dtype_name)
+    left, right = flags
     a = _random((2, 4, 4), dtype, seed=1)
 
     def f(x):
