@@ -353,6 +353,49 @@ def eager_vjp_128(quick):
     return [("128 eager vjp + pullback calls, f32[8]", m, j, "ms")]
 
 
+_EAGER_COMPOSITES = """
+import sys, time
+import numpy as np
+if sys.argv[1] == "jax":
+    import jax as lib, jax.numpy as np_, jax.scipy.linalg as sl, jax.image as image
+else:
+    import mlax as lib, mlax.numpy as np_, mlax.scipy.linalg as sl, mlax.image as image
+rng = np.random.default_rng(0)
+a = (rng.random((6, 6)) + 6 * np.eye(6)).astype(np.float32)
+b = rng.random((6, 2)).astype(np.float32)
+x = rng.random((3, 16)).astype(np.float32)
+calls = [lambda: np_.linalg.solve(a, b), lambda: np_.linalg.inv(a), lambda: np_.linalg.det(a),
+         lambda: np_.linalg.eigh(a + a.T), lambda: np_.linalg.svd(a),
+         lambda: sl.lu_solve(sl.lu_factor(a), b), lambda: np_.take(x, np.array([0, 2]), axis=1),
+         lambda: np_.median(x, axis=1), lambda: np_.interp(x, x[0], x[1]), lambda: np_.cov(x),
+         lambda: np_.convolve(x[0], x[1]), lambda: image.resize(x, (6, 32), "linear"),
+         lambda: x[1], lambda: x[2], lambda: x[:, 3:9], lambda: x[:, 5:11]]
+t = time.perf_counter()
+for f in calls:
+    lib.block_until_ready(f())
+print(time.perf_counter() - t)
+"""
+
+
+@case
+def eager_composites_first_call(quick):
+    """The first eager calls of composite jax.numpy / scipy.linalg / image
+    functions and of basic indexing, each library in a fresh process (so
+    every program is compiled): jax.numpy jits its composites, and mlax makes
+    each one jit dispatch (numpy.util._eager_jit) rather than one program per
+    op."""
+    import subprocess
+
+    def fresh(lib):
+        out = subprocess.run([sys.executable, "-c", _EAGER_COMPOSITES, lib], check=True,
+                             capture_output=True, text=True)
+        return float(out.stdout.split()[-1])
+    reps = 1 if quick else 3
+    m = statistics.median(fresh("mlax") for _ in range(reps))
+    j = statistics.median(fresh("jax") for _ in range(reps))
+    return [("first eager calls: 12 composites + 4 indexings", m, j, "ms")]
+
+
 @case
 def vmap_matvec(quick):
     """vmap of a matrix-vector product against jax.vmap (steady state)."""
