@@ -16,6 +16,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture
+def x64():
+    """64-bit types in both mlax and JAX for the duration of a test."""
+    import jax
+
+    import mlax
+
+    old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
+    mlax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_enable_x64", True)
+    try:
+        yield
+    finally:
+        mlax.config.update("jax_enable_x64", old[0])
+        jax.config.update("jax_enable_x64", old[1])
+
+
 def _property_calls(config):
     return getattr(config, "_mlax_property_calls", None)
 

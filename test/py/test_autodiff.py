@@ -19,16 +19,6 @@ import mlax.numpy as mnp
 from _helpers import make_input
 
 
-@pytest.fixture
-def x64():
-    """64-bit floats in both mlax and JAX for the duration of a test."""
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 # ---------------------------------------------------------------------------
 # The seed examples

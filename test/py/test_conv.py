@@ -18,15 +18,6 @@ import mlax.numpy as mnp
 from _helpers import jgrad, jjvp, jvmap, make_input
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 def _close(a, b, dtype=np.float32):
     a, b = np.asarray(a), np.asarray(b)

@@ -20,15 +20,6 @@ from _helpers import pairwise
 MODES = ["eager", "jit"]
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 def run(fn, args, mode):
     return fn(*args) if mode == "eager" else mlax.jit(fn)(*args)

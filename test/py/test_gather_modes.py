@@ -150,15 +150,6 @@ def _fd_grad(f, x, h=1e-6):
     return g
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 GRAD_CASES = [
     ("at_get_fill", lambda n, x: n.sum(x.at[np.array([4, 9, -1, -8, 0])].get(

@@ -25,15 +25,6 @@ from _helpers import pairwise, param_id
 MODES = ["eager", "jit"]
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 @pytest.fixture(params=["float32", "float64"])
 def dtype(request):

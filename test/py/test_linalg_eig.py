@@ -26,15 +26,6 @@ MODES = ["eager", "jit"]
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 @pytest.fixture(params=DTYPES)
 def dtype(request):

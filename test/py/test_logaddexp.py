@@ -18,15 +18,6 @@ from _helpers import jgrad, jvmap
 inf = np.inf
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 POINTS = [(1.0, 1.0), (-2.5, -2.5), (0.3, -0.2), (-4.0, 3.0), (-inf, 1.0), (1.0, -inf),
           (inf, 1.0), (1.0, inf), (inf, inf), (-inf, -inf), (inf, -inf), (0.0, np.nan)]

@@ -25,16 +25,6 @@ FLOATS = [np.float16, bf16, np.float32]
 SHAPES = [(), (5,), (2, 3)]
 
 
-@pytest.fixture
-def x64():
-    """64-bit types in both mlax and JAX for the duration of a test."""
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 def check(out, expected, **tol):
     """Values, shape, dtype and weak type of `out` equal JAX's `expected`."""

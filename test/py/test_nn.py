@@ -142,17 +142,6 @@ def test_relu_family_derivatives_at_kinks_are_zero():
     assert float(t) == 0.0
 
 
-@pytest.fixture
-def x64():
-    old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    try:
-        yield
-    finally:
-        mlax.config.update("jax_enable_x64", old[0])
-        jax.config.update("jax_enable_x64", old[1])
-
 
 def _fd_grad(f, x, eps=1e-6):
     """Central finite differences of a scalar function of a float64 array."""

@@ -239,17 +239,6 @@ def test_matches_jax_with_x64(case, x64):
            getattr(jnp, name)(*args, **kwargs))
 
 
-@pytest.fixture
-def x64():
-    old = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    try:
-        yield
-    finally:
-        mlax.config.update("jax_enable_x64", old[0])
-        jax.config.update("jax_enable_x64", old[1])
-
 
 NUMPY_TOO = ["nansum", "nanprod", "nanmean", "nanvar", "nanstd", "nancumsum", "median",
              "nanmedian", "kron", "diff", "ediff1d", "rot90", "diag", "cross", "cov",

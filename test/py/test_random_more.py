@@ -47,15 +47,6 @@ def assert_within_ulp(m, j, ulps=1):
     assert np.all(np.abs(mf - jf) <= ulps * spacing), f"mlax {m}\njax  {j}"
 
 
-@pytest.fixture
-def x64():
-    old_m, old_j = mlax.config.jax_enable_x64, jax.config.jax_enable_x64
-    mlax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_x64", True)
-    yield
-    mlax.config.update("jax_enable_x64", old_m)
-    jax.config.update("jax_enable_x64", old_j)
-
 
 # name -> call(module, key, shape, dtype)
 TRANSFORMS = {
