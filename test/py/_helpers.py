@@ -76,6 +76,16 @@ def to_mlax(x):
     return x
 
 
+def standard_normal(shape, dtype, seed=0):
+    """Standard normal values of `dtype` (real and imaginary parts drawn
+    separately for a complex dtype)."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if np.issubdtype(dtype, np.complexfloating):
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
 def run(fn, args, mode):
     """fn(*args) eagerly or under mlax.jit (all args dynamic)."""
     if mode == "eager":

@@ -15,22 +15,10 @@ import pytest
 import mlax
 import mlax.lax as L
 import mlax.numpy as mnp
-from _helpers import pairwise
+from _helpers import pairwise, run, standard_normal as data
 
 MODES = ["eager", "jit"]
 
-
-
-def run(fn, args, mode):
-    return fn(*args) if mode == "eager" else mlax.jit(fn)(*args)
-
-
-def data(shape, dtype, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.issubdtype(dtype, np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def close(got, want):

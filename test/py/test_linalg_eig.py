@@ -20,7 +20,7 @@ import mlax
 import mlax.lax.linalg as ML
 import mlax.numpy as mnp
 
-from _helpers import pairwise, param_id
+from _helpers import pairwise, param_id, run, standard_normal as _random
 
 MODES = ["eager", "jit"]
 DTYPES = ["float32", "float64", "complex64", "complex128"]
@@ -36,18 +36,6 @@ def dtype(request):
 
 def _tol(dtype):
     return 1e-9 if np.dtype(dtype) in (np.float64, np.complex128) else 2e-3
-
-
-def _random(shape, dtype, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.issubdtype(dtype, np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def run(fn, args, mode):
-    return fn(*args) if mode == "eager" else mlax.jit(fn)(*args)
 
 
 def _match(got, want):
