@@ -49,6 +49,31 @@ print("ok", len(threaded))
     assert "ok 8" in proc.stdout
 
 
+def test_threads_racing_to_the_first_call_share_one_client():
+    """Eight threads asking for the PJRT client at once, in a fresh process,
+    get the same one (two clients' buffers and executables refuse each
+    other: "Buffer ... is on device cpu:0, but replica is assigned to device
+    cpu:0"). Failed with up to 8 clients before the lock."""
+    import subprocess
+    import sys
+    code = r"""
+import threading
+from mlax._src.backend import runtime
+barrier, got = threading.Barrier(8), []
+def work():
+    barrier.wait()
+    got.append(id(runtime.backend()))
+threads = [threading.Thread(target=work) for _ in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+print("clients", len(set(got)), len(got))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "clients 1 8" in proc.stdout, proc.stdout
+
+
 def _rss_bytes():
     with open("/proc/self/statm") as f:
         pages = int(f.read().split()[1])

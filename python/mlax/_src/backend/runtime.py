@@ -23,14 +23,24 @@ from mlax._src.base import jaxlib_internals  # noqa: E402
 from mlax._src.base.config import config  # noqa: E402
 
 
-@functools.cache
+_backends: dict = {}
+_backends_lock = threading.Lock()
+
+
 def backend(platform: str | None = None):
     """The PJRT client of `platform` ('cpu', 'gpu', 'cuda', 'rocm', 'tpu'), or
     of the default platform: as in JAX, a GPU or TPU where one is installed
     and works (or the one $JAX_PLATFORMS names), the CPU otherwise. Without
     a PJRT plugin installed this is jaxlib's CPU client, made by mlax (the
-    `jax` package is not imported)."""
-    return jaxlib_internals.get_backend(platform)
+    `jax` package is not imported). Made once, under a lock: threads racing
+    to the first call get the same client."""
+    client = _backends.get(platform)
+    if client is None:
+        with _backends_lock:
+            client = _backends.get(platform)
+            if client is None:
+                client = _backends[platform] = jaxlib_internals.get_backend(platform)
+    return client
 
 
 def default_backend() -> str:

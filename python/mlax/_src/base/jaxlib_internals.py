@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import threading
 import warnings
 
 # XLA's C++ logs at INFO unless told otherwise before jaxlib loads; mlax,
@@ -146,14 +147,23 @@ def register_lapack_kernels():
             xla_client.register_custom_call_target(name, value, platform, api_version)
 
 
-@functools.cache
+_cpu_client = None
+_cpu_client_lock = threading.Lock()
+
+
 def cpu_client():
     """jaxlib's CPU client (asynchronous dispatch, as JAX makes it), with
-    the LAPACK kernels registered."""
-    from jaxlib import xla_client
+    the LAPACK kernels registered: one per process, however many threads
+    ask for it first (a buffer of one client is refused by another's
+    executables)."""
+    global _cpu_client
+    with _cpu_client_lock:
+        if _cpu_client is None:
+            from jaxlib import xla_client
 
-    register_lapack_kernels()
-    return xla_client.make_cpu_client(asynchronous=True)
+            register_lapack_kernels()
+            _cpu_client = xla_client.make_cpu_client(asynchronous=True)
+        return _cpu_client
 
 
 def get_backend(platform: str | None):
