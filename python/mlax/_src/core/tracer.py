@@ -182,6 +182,13 @@ class Trace:
             captured = self.captures[id(tracer)] = (tracer, arg)
         return captured[1]
 
+    def add_argument(self, aval: ShapedArray) -> "Tracer":
+        """A new (abstract) argument appended to the traced function, for a
+        caller that learns an argument's type while tracing (an eager vjp's
+        cotangents take the outputs' types)."""
+        arg = self.block.add_argument(aval.mlir_type(), ir.Location.unknown())
+        return Tracer(arg, aval, self)
+
     def is_ancestor_of_current(self) -> bool:
         t = current_trace()
         while t is not None:

@@ -97,8 +97,9 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
             trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder, known)
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
+        # The block's arguments: `in_avals`' and any `Trace.add_argument` added.
         fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-            [a.mlir_type() for a in in_avals], [a.mlir_type() for a in out_avals]))
+            [a.type for a in block.arguments], [a.mlir_type() for a in out_avals]))
     return module, out_avals, out_tree
 
 

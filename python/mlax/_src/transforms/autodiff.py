@@ -20,10 +20,11 @@ from mlir import ir
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes, errors
-from mlax._src.backend import native
+from mlax._src.backend import host_callbacks, native, partial_eval, runtime
 from mlax._src.core import primitives, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
     _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
+from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
 from mlax._src.transforms.vmap import vmap
@@ -433,8 +434,13 @@ class _Pullback:
         # Cotangents are weakly typed where the primal and every cotangent
         # seed are (as JAX's); jacrev's basis counts as weak.
         self._basis_seeds = False
+        # An eager vjp's backward program and the residuals its forward
+        # returned (see _SplitVjp), used when called outside any trace.
+        self._split = self._residuals = None
 
     def __call__(self, cotangent):
+        if self._split is not None and not core.trace_stack():
+            return self._split.pullback(self._fun, self._residuals, cotangent)
         if self._callee is not None and core.trace_stack() and \
                 self._callee.outer.is_ancestor_of_current():
             return self._emit(self._callee, cotangent)
@@ -448,50 +454,83 @@ class _Pullback:
 
     def _emit(self, callee, cotangent):
         p_leaves, p_tree = registry.flatten(self._primals)
-        n_out = callee.n_out
-        out_avals = callee.out_avals[:n_out]
-        ct_leaves, ct_tree = registry.flatten(cotangent)
-        if ct_tree != callee.main_tree:
-            raise TypeError(
-                "Tree structure of cotangent input "
-                f"{ct_tree}, does not match structure of primal output {callee.main_tree}.")
-        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
-        for i, (a, c) in enumerate(zip(out_avals, ct_leaves)):
-            c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
-            if c_aval.shape != a.shape or (_carries_tangent(a) and c_aval.dtype != a.dtype):
-                raise ValueError(
-                    "unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
-                    f"{errors.aval_str(c_aval).lstrip('~')}, but expected "
-                    f"{errors.aval_str(a).lstrip('~')} because the corresponding output of "
-                    "the differentiated function had JAX type "
-                    f"{errors.aval_str(a).lstrip('~')}")
+        out_avals = callee.out_avals[:callee.n_out]
+        ct_leaves, seeds = _check_cotangent(self._fun, callee.main_tree, out_avals, cotangent)
         outer = core.current_trace()
         ct_values = [_as_leaf_value(outer, ct_leaves[i], out_avals[i].update(weak_type=False))
                      for i in seeds]
         p_avals = callee.in_avals[:len(p_leaves)]
-        wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
-        operands = [outer.value_of(t) if isinstance(t, Tracer) else v
-                    for t, v in zip(callee.operand_sources, callee.operands)]
-        _trace_needed_rules(callee.sym, "vjp")
-        ops = native.ops()
-        with outer.ip, core.user_location():
-            op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
-                           [p_avals[i].mlir_type() for i in wrt],
-                           callee.symbol, operands, ct_values, _i64s(wrt), _i64s(seeds))
-        results = list(op.results)[len(callee.out_avals):]
-        by_leaf = dict(zip(wrt, results))
-        seeds_weak = self._basis_seeds or all(
-            getattr(ct_leaves[i], "weak_type", False) or
-            (not isinstance(ct_leaves[i], Tracer) and tracing._leaf_aval(ct_leaves[i]).weak_type)
-            for i in seeds)
-        cts = []
-        for i, a in enumerate(p_avals):
-            if i in by_leaf:
-                cts.append(Tracer(by_leaf[i], a.update(weak_type=a.weak_type and seeds_weak),
-                                  outer))
-            else:
-                cts.append(np.zeros(a.shape, dtype=float0))
-        return tuple(p_tree.unflatten(cts))
+        _, by_leaf = _emit_vjp_op(callee, p_avals, ct_values, seeds)
+        seeds_weak = self._basis_seeds or _seeds_weak(ct_leaves, seeds)
+        return _cotangent_tree(p_tree, p_avals, by_leaf, seeds_weak,
+                               lambda v, a: Tracer(v, a, outer))
+
+
+def _check_cotangent(fun, main_tree, out_avals, cotangent):
+    """The cotangent's leaves and the indices of the outputs that seed the
+    pullback, after JAX's checks of its structure, shapes and dtypes."""
+    ct_leaves, ct_tree = registry.flatten(cotangent)
+    if ct_tree != main_tree:
+        code = getattr(inspect.unwrap(fun), "__code__", None)
+        where = f" at {code.co_filename}:{code.co_firstlineno}" if code else ""
+        raise ValueError(
+            "unexpected tree structure.\n\nThe argument to a VJP function returned by "
+            "`jax.vjp` must match the pytree\nstructure of the differentiated function "
+            f"{_name_of(fun)}{where}.\n\nBut the tree structures differ: the output is "
+            f"{main_tree}, the cotangent {ct_tree}.")
+    seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
+    for a, c in zip(out_avals, ct_leaves):
+        if getattr(c, "dtype", None) == float0:  # the cotangent of an integer output
+            c_aval = core.ShapedArray(np.shape(c), float0)
+        else:
+            c_aval = c.aval if isinstance(c, Tracer) else tracing._leaf_aval(c)
+        if c_aval.shape != a.shape or (_carries_tangent(a) and c_aval.dtype != a.dtype):
+            raise ValueError(
+                "unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
+                f"{errors.aval_str(c_aval).lstrip('~')}, but expected "
+                f"{errors.aval_str(a).lstrip('~')} because the corresponding output of "
+                "the differentiated function had JAX type "
+                f"{errors.aval_str(a).lstrip('~')}")
+    return ct_leaves, seeds
+
+
+def _seeds_weak(ct_leaves, seeds):
+    return all(getattr(ct_leaves[i], "weak_type", False) or
+               (not isinstance(ct_leaves[i], Tracer) and
+                tracing._leaf_aval(ct_leaves[i]).weak_type)
+               for i in seeds)
+
+
+def _emit_vjp_op(callee, p_avals, ct_values, seeds):
+    """An mlax.vjp of `callee` seeded by `ct_values` (SSA values) at the
+    outputs `seeds`. Returns (its primal results as tracers, {index of a
+    primal leaf that carries a cotangent: its cotangent value})."""
+    outer = core.current_trace()
+    wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
+    operands = [outer.value_of(t) if isinstance(t, Tracer) else v
+                for t, v in zip(callee.operand_sources, callee.operands)]
+    _trace_needed_rules(callee.sym, "vjp")
+    ops = native.ops()
+    with outer.ip, core.user_location():
+        op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
+                       [p_avals[i].mlir_type() for i in wrt],
+                       callee.symbol, operands, ct_values, _i64s(wrt), _i64s(seeds))
+    n = len(callee.out_avals)
+    results = list(op.results)
+    primals = [Tracer(r, a, outer) for r, a in zip(results[:n], callee.out_avals)]
+    return primals, dict(zip(wrt, results[n:]))
+
+
+def _cotangent_tree(p_tree, p_avals, by_leaf, seeds_weak, make):
+    """The cotangents as `p_tree`: `make(value, aval)` of each leaf in
+    `by_leaf`, float0 zeros for the others."""
+    cts = []
+    for i, a in enumerate(p_avals):
+        if i in by_leaf:
+            cts.append(make(by_leaf[i], a.update(weak_type=a.weak_type and seeds_weak)))
+        else:
+            cts.append(np.zeros(a.shape, dtype=float0))
+    return tuple(p_tree.unflatten(cts))
 
 
 def _vjp_callee(fun, primals, has_aux, transform="vjp"):
@@ -521,6 +560,144 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     return callee
 
 
+class _SplitVjp:
+    """An eager `vjp`'s program, traced once as forward and backward together
+    and cut in two (backend.partial_eval): the forward runs when `vjp` is
+    called and returns the residuals; the backward, compiled when a pullback
+    first needs it, takes them and the cotangents. As in JAX, the forward
+    (its callbacks included) runs once, and pulling back does not redo it."""
+
+    def __init__(self, name, p_avals, p_tree, forward, backward_module, n_res,
+                 ct_kept, seeds, wrt, main_tree, out_avals, table):
+        self.name = name
+        self.p_avals, self.p_tree = p_avals, p_tree
+        self.forward = forward
+        self._backward_module = backward_module
+        self._backward = None
+        self.n_res, self.ct_kept = n_res, ct_kept
+        self.seeds, self.wrt = seeds, wrt
+        self.main_tree, self.out_avals = main_tree, out_avals
+        self._table = table
+
+    def backward(self):
+        if self._backward is None:
+            module = self._backward_module
+            if self._table:
+                host_callbacks.table_of(module).extend(self._table)
+            text = module.operation.get_asm(enable_debug_info=False)
+            exe = compiler.compile_stablehlo(text, None, name=self.name, module=module)
+            res_avals = self.forward.out_avals[len(self.forward.out_avals) - self.n_res:]
+            in_avals = list(res_avals) + [self.out_avals[i].update(weak_type=False)
+                                          for i in self.seeds]
+            outs = [self.p_avals[i].update(weak_type=False) for i in self.wrt]
+            entry = tracing._Executable(exe, in_avals, outs, registry.flatten(outs)[1],
+                                        text, {})
+            entry.kept = tuple(range(self.n_res)) + tuple(self.n_res + j for j in self.ct_kept)
+            self._backward, self._backward_module = entry, None
+        return self._backward
+
+    def pullback(self, fun, residuals, cotangent):
+        ct_leaves, seeds = _check_cotangent(fun, self.main_tree, self.out_avals, cotangent)
+        results = self.backward()(list(residuals) + [ct_leaves[i] for i in seeds])
+        weak = _seeds_weak(ct_leaves, seeds)
+        return _cotangent_tree(self.p_tree, self.p_avals, dict(zip(self.wrt, results)), weak,
+                               lambda v, a: v if v.aval == a else Array(v._buf, a))
+
+
+_split_vjp_cache: "collections.OrderedDict" = collections.OrderedDict()
+
+
+class _NotSplit(Exception):
+    """An eager vjp whose program is not cut (see _eager_vjp)."""
+
+
+def _eager_vjp(fun, primals, has_aux):
+    """`vjp` outside any trace, as (out, aux, pullback), its forward run once
+    (see _SplitVjp); None where the program cannot be cut (the caller then
+    runs the forward now and forward and backward at pullback time)."""
+    p_leaves, p_tree = registry.flatten(primals)
+    if not all(tracing.is_array_leaf(leaf) for leaf in p_leaves):
+        return None
+    name = f"vjp_{_name_of(fun)}"
+    if tracing._arguments_device(name, p_leaves) is not None:
+        return None
+    p_avals = tuple(tracing._leaf_aval(leaf) for leaf in p_leaves)
+    info = {}
+
+    def combined(*xs):
+        callee = _vjp_callee(fun, p_tree.unflatten(xs), has_aux)
+        trace = core.current_trace()
+        if any(op.name == "mlax.custom_vjp_call"
+               for op, _ in _reachable_ops(trace, callee.sym)):
+            # JAX calls a custom_vjp's bwd when the pullback is called; tracing
+            # the backward now would call it in vjp().
+            raise _NotSplit
+        out_avals = callee.out_avals[:callee.n_out]
+        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
+        cts = [trace.add_argument(out_avals[i].update(weak_type=False)) for i in seeds]
+        outs, by_leaf = _emit_vjp_op(callee, p_avals, [t.value for t in cts], seeds)
+        wrt = sorted(by_leaf)
+        info.update(callee=callee, seeds=seeds, wrt=wrt, n_ct=len(cts))
+        return outs, [Tracer(by_leaf[i], p_avals[i].update(weak_type=False), trace)
+                      for i in wrt]
+
+    _, treedef = registry.flatten((tuple(p_leaves), {}))
+    try:
+        module, _, out_tree = tracing.trace_to_module(
+            combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
+    except _NotSplit:
+        return None
+    callee = info["callee"]
+    table = host_callbacks.callbacks_of(module)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals)
+    split = None if table else _split_vjp_cache.get(key)
+    if split is None:
+        split = _split(module, name, callee, info, p_avals, p_tree, table)
+        if split is None:
+            return None
+        if not table:
+            _split_vjp_cache[key] = split
+            while len(_split_vjp_cache) > tracing._EAGER_CACHE_SIZE:
+                _split_vjp_cache.popitem(last=False)
+    else:
+        _split_vjp_cache.move_to_end(key)
+    results = split.forward(list(p_leaves))
+    n_early = len(results) - split.n_res
+    out = callee.main_tree.unflatten(results[:callee.n_out])
+    aux = callee.aux_tree.unflatten(results[callee.n_out:n_early])
+    pullback = _Pullback(fun, primals, has_aux)
+    pullback._split, pullback._residuals = split, results[n_early:]
+    return out, aux, pullback
+
+
+def _split(module, name, callee, info, p_avals, p_tree, table):
+    """Lowers the combined program `module` and cuts it (a _SplitVjp), or
+    None when it cannot be cut."""
+    n_p, n_early = len(p_avals), len(callee.out_avals)
+    compiler.to_stablehlo(
+        module, name=name, platform=runtime.lowering_platform(runtime.default_device()))
+    kept = compiler.kept_arguments(module)
+    if kept is None:
+        kept = range(n_p + info["n_ct"])
+    p_kept = [i for i in kept if i < n_p]
+    ct_kept = [i - n_p for i in kept if i >= n_p]
+    try:
+        fwd, bwd, res_types = partial_eval.split(module, len(p_kept), n_early)
+    except partial_eval.NotSplittable:
+        return None
+    if table:
+        host_callbacks.table_of(fwd).extend(table)
+    text = fwd.operation.get_asm(enable_debug_info=False)
+    exe = compiler.compile_stablehlo(text, None, name=name, module=fwd)
+    res_avals = [core.ShapedArray(*dtypes.shape_dtype_of(t), False) for t in res_types]
+    outs = list(callee.out_avals) + res_avals
+    forward = tracing._Executable(exe, p_avals, outs, registry.flatten(outs)[1], text, {})
+    forward.kept = tuple(p_kept) if len(p_kept) != n_p else None
+    return _SplitVjp(name, p_avals, p_tree, forward, bwd, len(res_avals), ct_kept,
+                     info["seeds"], info["wrt"], callee.main_tree,
+                     callee.out_avals[:callee.n_out], table)
+
+
 def vjp(fun, *primals, has_aux=False):
     """Like `jax.vjp`: `(fun(*primals), pullback)` (and `aux` with has_aux),
     where `pullback(cotangent)` returns one cotangent per primal."""
@@ -537,6 +714,8 @@ def vjp(fun, *primals, has_aux=False):
     if core.trace_stack():
         callee, out, aux = forward(*primals)
         pullback = _Pullback(fun, primals, has_aux, callee)
+    elif (eager := _eager_vjp(fun, primals, has_aux)) is not None:
+        out, aux, pullback = eager
     else:
         def traced(*p):
             _, out, aux = forward(*p)
@@ -646,11 +825,15 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
                 return fun(*full)
 
             callee = _vjp_callee(f_of_diff, diff, has_aux, "jacrev")
-            results = callee.call()
-            aux = callee.aux_tree.unflatten(results[callee.n_out:])
+            # The outputs' values are not needed (the pullback's mlax.vjp
+            # computes the forward): no call of their own, so the forward's
+            # callbacks run once, as in JAX. The auxiliary data needs one.
+            aux = None
+            if has_aux:
+                aux = callee.aux_tree.unflatten(callee.call()[callee.n_out:])
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
             pullback._basis_seeds = True
-            o_avals = [r.aval for r in results[:callee.n_out]]
+            o_avals = list(callee.out_avals[:callee.n_out])
             for oa in o_avals:
                 _check_complex_output(oa, "jacrev", holomorphic)
             basis, total = _std_basis(o_avals)
@@ -796,6 +979,39 @@ def _zeros_function(in_avals, out_avals, name):
     return _Callee(zeros, _placeholders(in_avals), name, avals=list(in_avals))
 
 
+def _reachable_ops(trace, callee_sym):
+    """(op, the symbols it names) for every op of the function `callee_sym`
+    of `trace`'s module and of the functions those ops name, nested ops
+    included."""
+    funcs = {}
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes:
+            funcs[op.attributes["sym_name"].value] = op.operation
+    seen, queue = set(), [callee_sym]
+    while queue:
+        sym = queue.pop()
+        if sym in seen or sym not in funcs:
+            continue
+        seen.add(sym)
+        ops = [funcs[sym]]
+        while ops:
+            op = ops.pop()
+            symbols = []
+            if op.name != "mlax.constant":
+                # (A constant names no symbol; and reading a complex dense
+                # attribute through the bindings aborts the process.)
+                attributes = op.attributes
+                for i in range(len(attributes)):
+                    attr = attributes[i].attr
+                    if isinstance(attr, ir.FlatSymbolRefAttr):
+                        symbols.append(attr.value)
+            yield op, symbols
+            queue.extend(symbols)
+            for region in op.regions:
+                for block in region.blocks:
+                    ops.extend(block.operations)
+
+
 def _trace_needed_rules(callee_sym, mode):
     """Traces the custom rules that differentiating the function `callee_sym`
     in `mode` ("jvp" or "vjp") needs, as JAX calls them only then: those of
@@ -805,36 +1021,12 @@ def _trace_needed_rules(callee_sym, mode):
     custom_vjp function is JAX's TypeError."""
     trace = core.current_trace()
     pending = trace.lazy_rules
-    funcs = {}
-    for op in trace.module.body.operations:
-        if "sym_name" in op.attributes:
-            funcs[op.attributes["sym_name"].value] = op.operation
-    found, seen, queue = [], set(), [callee_sym]
-    while queue:
-        sym = queue.pop()
-        if sym in seen or sym not in funcs:
-            continue
-        seen.add(sym)
-        ops = [funcs[sym]]
-        while ops:
-            op = ops.pop()
-            if mode == "jvp" and op.name == "mlax.custom_vjp_call":
-                raise TypeError(
-                    "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
-            if op.name == "mlax.constant":
-                # Names no symbol; and reading a complex dense attribute
-                # through the bindings aborts the process (they cannot cast it).
-                continue
-            attributes = op.attributes
-            for i in range(len(attributes)):
-                attr = attributes[i].attr
-                if isinstance(attr, ir.FlatSymbolRefAttr):
-                    if attr.value in pending:
-                        found.append(attr.value)
-                    queue.append(attr.value)
-            for region in op.regions:
-                for block in region.blocks:
-                    ops.extend(block.operations)
+    found = []
+    for op, symbols in _reachable_ops(trace, callee_sym):
+        if mode == "jvp" and op.name == "mlax.custom_vjp_call":
+            raise TypeError(
+                "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+        found.extend(s for s in symbols if s in pending)
     for stub in dict.fromkeys(found):
         entry = pending.pop(stub, None)
         if entry is None:
