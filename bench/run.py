@@ -377,6 +377,50 @@ print(time.perf_counter() - t)
 """
 
 
+_EAGER_NUMPY = """
+import sys, time
+import numpy as np
+if sys.argv[1] == "jax":
+    import jax as lib, jax.numpy as np_
+else:
+    import mlax as lib, mlax.numpy as np_
+rng = np.random.default_rng(0)
+x = rng.random((4, 16)).astype(np.float32)
+v = x[0]
+calls = [lambda: np_.diff(x), lambda: np_.nanvar(x, axis=1), lambda: np_.cumsum(x, axis=1),
+         lambda: np_.nanmedian(x), lambda: np_.digitize(v, np.linspace(0, 1, 5)),
+         lambda: np_.clip(x, 0.2, 0.8), lambda: np_.round(x, 2), lambda: np_.trace(x),
+         lambda: np_.tril(x), lambda: np_.polyval(v[:4], v), lambda: np_.searchsorted(v, 0.5),
+         lambda: np_.sort(x, axis=0), lambda: np_.isclose(x, v), lambda: np_.kron(x[:2], x[:2]),
+         lambda: np_.gradient(v), lambda: np_.trapezoid(x), lambda: np_.unwrap(v * 9),
+         lambda: np_.vander(v[:5]), lambda: np_.cross(x[:, :3], x[::-1, :3]),
+         lambda: np_.rot90(x), lambda: np_.nan_to_num(x), lambda: np_.count_nonzero(x > 0.5)]
+t = time.perf_counter()
+for f in calls:
+    lib.block_until_ready(f())
+print(time.perf_counter() - t)
+"""
+
+
+def _fresh_process_seconds(script, lib):
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", script, lib], check=True,
+                         capture_output=True, text=True)
+    return float(out.stdout.split()[-1])
+
+
+@case
+def eager_numpy_first_call(quick):
+    """The first eager calls of 22 multi-op jax.numpy functions that JAX
+    jits, each library in a fresh process (mlax wraps the same ones with
+    numpy.util._eager_jit: one program per call, not one per op)."""
+    reps = 1 if quick else 3
+    m = statistics.median(_fresh_process_seconds(_EAGER_NUMPY, "mlax") for _ in range(reps))
+    j = statistics.median(_fresh_process_seconds(_EAGER_NUMPY, "jax") for _ in range(reps))
+    return [("first eager calls: 22 jitted jax.numpy functions", m, j, "ms")]
+
+
 @case
 def eager_composites_first_call(quick):
     """The first eager calls of composite jax.numpy / scipy.linalg / image
@@ -384,15 +428,9 @@ def eager_composites_first_call(quick):
     every program is compiled): jax.numpy jits its composites, and mlax makes
     each one jit dispatch (numpy.util._eager_jit) rather than one program per
     op."""
-    import subprocess
-
-    def fresh(lib):
-        out = subprocess.run([sys.executable, "-c", _EAGER_COMPOSITES, lib], check=True,
-                             capture_output=True, text=True)
-        return float(out.stdout.split()[-1])
     reps = 1 if quick else 3
-    m = statistics.median(fresh("mlax") for _ in range(reps))
-    j = statistics.median(fresh("jax") for _ in range(reps))
+    m = statistics.median(_fresh_process_seconds(_EAGER_COMPOSITES, "mlax") for _ in range(reps))
+    j = statistics.median(_fresh_process_seconds(_EAGER_COMPOSITES, "jax") for _ in range(reps))
     return [("first eager calls: 12 composites + 4 indexings", m, j, "ms")]
 
 

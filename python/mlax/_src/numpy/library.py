@@ -635,3 +635,19 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     zero_first = mnp.zeros_like(first)
     return p + mnp.concatenate([zero_first, rest], axis=axis)
 
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+append = util._eager_jit(append, ('axis',))
+argpartition = util._eager_jit(argpartition, ('kth', 'axis'))
+block = util._eager_jit(block)
+gradient = util._eager_jit(gradient, ('axis', 'edge_order'))
+lexsort = util._eager_jit(lexsort, ('axis',))
+matvec = util._eager_jit(matvec)
+partition = util._eager_jit(partition, ('kth', 'axis'))
+resize = util._eager_jit(resize, ('new_shape',))
+sort_complex = util._eager_jit(sort_complex)
+trapezoid = util._eager_jit(trapezoid, ('axis',))
+unwrap = util._eager_jit(unwrap, ('axis',))
+vecmat = util._eager_jit(vecmat)

@@ -926,3 +926,18 @@ def count_nonzero(a, axis=None, keepdims=False):
 
 
 mnp.register_nonzero(nonzero)  # mnp.where(condition) (lax_numpy is below this module)
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+allclose = util._eager_jit(allclose, ('equal_nan',))
+argsort = util._eager_jit(argsort, ('axis', 'kind', 'order', 'stable', 'descending', 'dtype'))
+count_nonzero = util._eager_jit(count_nonzero, ('axis', 'keepdims'))
+diagonal = util._eager_jit(diagonal, ('offset', 'axis1', 'axis2'))
+isclose = util._eager_jit(isclose, ('equal_nan',))
+nan_to_num = util._eager_jit(nan_to_num, ('copy',))
+searchsorted = util._eager_jit(searchsorted, ('side', 'method'))
+sort = util._eager_jit(sort, ('axis', 'kind', 'order', 'stable', 'descending'))
+trace = util._eager_jit(trace, ('axis1', 'axis2', 'dtype', 'out', 'offset'))
+tril = util._eager_jit(tril, ('k',))
+triu = util._eager_jit(triu, ('k',))

@@ -81,15 +81,18 @@ def polyint(p, m=1, k=None):
     m = int(m)
     if m < 0:
         raise ValueError("mnp.polyint: order of integral must be positive")
-    ks = np.zeros(m) if k is None else np.atleast_1d(np.asarray(k, dtype=np.float64))
-    if ks.size == 1 and m > 1:
-        ks = np.full(m, ks[0])
-    if ks.size != m:
+    dtype = aval_of(p).dtype
+    # k may be traced (as in JAX): only its shape is looked at.
+    ks = (mnp.zeros((m,), dtype) if k is None
+          else mnp.reshape(mnp.asarray(k, dtype=dtype), (-1,)))
+    size = aval_of(ks).shape[0]
+    if size == 1 and m > 1:
+        ks = mnp.broadcast_to(ks, (m,))
+    elif size != m:
         raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length m")
     for i in range(m):
         n = aval_of(p).shape[0]
-        p = mnp.concatenate([p / array_creation.arange(n, 0, -1).astype(aval_of(p).dtype),
-                             mnp.asarray([ks[i]], dtype=aval_of(p).dtype)])
+        p = mnp.concatenate([p / array_creation.arange(n, 0, -1).astype(dtype), ks[i:i + 1]])
     return p
 
 
@@ -221,3 +224,15 @@ def roots(p, *, strip_zeros=True):
                                   "under jit; leading zeros then give NaN roots)"))
         return _roots_no_zeros(p[k:])
     return _roots_with_zeros(p, num_leading_zeros)
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+poly = util._eager_jit(poly)
+polyadd = util._eager_jit(polyadd)
+polyder = util._eager_jit(polyder, ('m',))
+polyfit = util._eager_jit(polyfit, ('deg', 'rcond', 'full', 'cov'))
+polyint = util._eager_jit(polyint, ('m',))
+polysub = util._eager_jit(polysub)
+polyval = util._eager_jit(polyval, ('unroll',))
+vander = util._eager_jit(vander, ('N', 'increasing'))

@@ -324,3 +324,9 @@ def ptp(a, axis=None, out=None, keepdims=False):
         raise TypeError(f"mnp.ptp does not accept bool arrays (at {_where()})")
     return ufuncs.subtract(max(a, axis=axis, keepdims=keepdims),
                         min(a, axis=axis, keepdims=keepdims))
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+cumprod = util._eager_jit(cumprod, ('axis', 'dtype', 'out'))
+cumsum = util._eager_jit(cumsum, ('axis', 'dtype', 'out'))

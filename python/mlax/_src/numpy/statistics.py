@@ -1033,3 +1033,29 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     if fn is None:
         fn = _INTERP_JITS[static] = util._eager_jit(_interp, static)
     return fn(x, xp, fp, left, right, period)
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+cross = util._eager_jit(cross, ('axisa', 'axisb', 'axisc', 'axis'))
+diff = util._eager_jit(diff, ('n', 'axis'))
+digitize = util._eager_jit(digitize, ('right',))
+ediff1d = util._eager_jit(ediff1d)
+kron = util._eager_jit(kron)
+median = util._eager_jit(median, ('axis', 'overwrite_input', 'keepdims', 'out'))
+nancumprod = util._eager_jit(nancumprod, ('axis', 'dtype', 'out'))
+nancumsum = util._eager_jit(nancumsum, ('axis', 'dtype', 'out'))
+nanmax = util._eager_jit(nanmax, ('axis', 'keepdims', 'out'))
+nanmean = util._eager_jit(nanmean, ('axis', 'dtype', 'keepdims', 'out'))
+nanmedian = util._eager_jit(nanmedian, ('axis', 'overwrite_input', 'keepdims', 'out'))
+nanmin = util._eager_jit(nanmin, ('axis', 'keepdims', 'out'))
+nanpercentile = util._eager_jit(
+    nanpercentile, ('axis', 'overwrite_input', 'keepdims', 'method', 'out'))
+nanprod = util._eager_jit(nanprod, ('axis', 'dtype', 'keepdims', 'out'))
+nanquantile = util._eager_jit(
+    nanquantile, ('axis', 'overwrite_input', 'keepdims', 'method', 'out'))
+nanstd = util._eager_jit(nanstd, ('axis', 'dtype', 'keepdims', 'out'))
+nansum = util._eager_jit(nansum, ('axis', 'dtype', 'keepdims', 'out'))
+nanvar = util._eager_jit(nanvar, ('axis', 'dtype', 'keepdims', 'out'))
+quantile = util._eager_jit(quantile, ('axis', 'overwrite_input', 'keepdims', 'method', 'out'))
+rot90 = util._eager_jit(rot90, ('k', 'axes'))

@@ -7,6 +7,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import util
 from mlax._src.numpy.util import (
     _broadcast_to_shape, _check_arg, _is_array, broadcast_shapes, promote_dtypes)
 from mlax._src.numpy.lax_numpy import asarray, expand_dims, ravel, reshape, squeeze
@@ -100,3 +101,10 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
         optimize = "optimal" if optimize else _Unoptimized()
     shapes = [tuple(np.shape(o)) for o in operands]
     return opt_einsum.contract_path(subscripts, *shapes, optimize=optimize, shapes=True)
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+inner = util._eager_jit(inner)
+outer = util._eager_jit(outer)
+vdot = util._eager_jit(vdot)

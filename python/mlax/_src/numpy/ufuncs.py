@@ -1035,3 +1035,14 @@ def i0(x):
 
 
 i0 = _eager_jit(i0)
+
+
+# One jit dispatch each when called outside a trace, as jax.numpy's are
+# (JAX's static arguments; traced in place inside a trace).
+angle = util._eager_jit(angle, ('deg',))
+around = util._eager_jit(around, ('decimals',))
+clip = util._eager_jit(clip)
+hypot = util._eager_jit(hypot)
+iscomplex = util._eager_jit(iscomplex)
+isreal = util._eager_jit(isreal)
+round = util._eager_jit(round, ('decimals',))
