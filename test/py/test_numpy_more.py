@@ -23,8 +23,9 @@ def check(m, j, rtol=1e-5, atol=1e-6):
     m_np = np.asarray(m)
     assert m_np.shape == j.shape, (m_np.shape, j.shape)
     assert m_np.dtype == j.dtype, (m_np.dtype, j.dtype)
-    np.testing.assert_allclose(m_np.astype(np.float64) if m_np.dtype != bool else m_np,
-                               j.astype(np.float64) if j.dtype != bool else j,
+    wide = np.complex128 if np.iscomplexobj(j) else np.float64  # (complex: both parts)
+    np.testing.assert_allclose(m_np.astype(wide) if m_np.dtype != bool else m_np,
+                               j.astype(wide) if j.dtype != bool else j,
                                rtol=rtol, atol=atol)
 
 
