@@ -564,3 +564,17 @@ def _einsum_takes_pet():
     import inspect
 
     return "preferred_element_type" in inspect.signature(mnc.einsum).parameters
+
+
+# One jit dispatch each when called outside a trace, as jax.nn's are (JAX's
+# static arguments; traced in place inside a trace).
+for _name, _static in {
+        "identity": (), "relu": (), "squareplus": (), "softplus": (), "sparse_plus": (),
+        "soft_sign": (), "sigmoid": (), "sparse_sigmoid": (), "silu": (), "mish": (),
+        "log_sigmoid": (), "elu": (), "leaky_relu": (), "hard_tanh": (), "celu": (),
+        "selu": (), "gelu": ("approximate",), "glu": ("axis",),
+        "logmeanexp": ("axis", "keepdims"), "log_softmax": ("axis",), "softmax": ("axis",),
+        "standardize": ("axis", "algorithm"), "relu6": (), "hard_sigmoid": (),
+        "hard_silu": (), "log1mexp": ()}.items():
+    globals()[_name] = util._eager_jit(globals()[_name], _static)
+del _name, _static

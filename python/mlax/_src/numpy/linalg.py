@@ -1411,6 +1411,7 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):  # noqa: F811
     return _lstsq_jit(a, b, rcond)
 svdvals = _jit_eagerly(svdvals)
 eigvalsh = _jit_eagerly(eigvalsh, "UPLO", "symmetrize_input")
+eigvals = _jit_eagerly(eigvals)
 _np_eigh = _jit_eagerly(_np_eigh, "UPLO", "symmetrize_input", "_name")
 _np_cholesky = _jit_eagerly(_np_cholesky, "upper", "symmetrize_input")
 _np_qr = _jit_eagerly(_np_qr, "mode")

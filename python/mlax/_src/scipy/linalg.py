@@ -9,6 +9,7 @@ import numpy as np
 from mlax._src.lax import lax
 from mlax._src.lax.control_flow import cond, scan, switch
 from mlax._src.numpy import linalg as np_linalg
+from mlax._src.numpy.util import _eager_jit
 from mlax._src.numpy.lax_numpy import promote_dtypes
 from mlax._src.numpy.manipulation import atleast_2d
 from mlax._src.numpy.statistics import digitize
@@ -181,4 +182,5 @@ def hankel(c, r=None):
     return _hankel(c, r)
 
 
-
+# One jit dispatch when called outside a trace, as JAX's is.
+expm = _eager_jit(expm, ("upper_triangular", "max_squarings"))

@@ -21,7 +21,7 @@ from mlax._src.numpy.tensor_contractions import matmul
 from mlax._src.numpy.ufuncs import abs as np_abs
 from mlax._src.numpy.ufuncs import conj
 from mlax._src.numpy.library import result_type
-from mlax._src.numpy.util import _promote_inexact
+from mlax._src.numpy.util import _eager_jit, _promote_inexact
 from mlax._src.scipy.linalg import toeplitz
 
 
@@ -239,3 +239,16 @@ def polar(a, side="right", *, method="qdwh", eps=None, max_iterations=None):
     else:
         p = matmul(u_svd * s[..., None, :], conj(u_svd).swapaxes(-1, -2))
     return unitary, p
+
+
+# One jit dispatch each when called outside a trace, as JAX's are (JAX's
+# static arguments, and polar's iteration controls, which mlax reads).
+polar = _eager_jit(polar, ("side", "method", "eps", "max_iterations"))
+convolution_matrix = _eager_jit(convolution_matrix, ("n", "mode"))
+hilbert = _eager_jit(hilbert, ("n",))
+invhilbert = _eager_jit(invhilbert, ("n",))
+pascal = _eager_jit(pascal, ("n", "kind"))
+invpascal = _eager_jit(invpascal, ("n", "kind"))
+helmert = _eager_jit(helmert, ("n", "full"))
+hadamard = _eager_jit(hadamard, ("n", "dtype"))
+dft = _eager_jit(dft, ("n", "scale", "dtype"))
