@@ -585,16 +585,18 @@ def test_eager_vjp_pullback_checks_the_cotangent_as_jax():
 
 
 def test_eager_vjp_of_a_constant_output_and_repeated_calls_share_programs():
-    from mlax._src.transforms import autodiff
+    from mlax._src.core import tracing
 
     def program(lib, np_):
         out, pullback = lib.vjp(lambda x, y: (np_.float32(3.0) * np_.ones(2), x * y), 1.0, 2.0)
         return out, pullback((np_.ones(2), np_.float32(5.0)))
     same(program)
-    before = len(autodiff._split_vjp_cache)
+    before = len(tracing._eager_split_cache)
     for x in range(5):
         mlax.vjp(lambda x: mnp.sin(x) * 3.0, float(x))[1](1.0)
-    assert len(autodiff._split_vjp_cache) == before + 1
+    assert len(tracing._eager_split_cache) == before + 1
+    mlax.clear_caches()
+    assert not tracing._eager_split_cache
 
 
 def callback_counts(lib, np_):

@@ -46,8 +46,9 @@ def _used_values(op, out):
 
 
 def _partition(main, n_early_args):
-    """(backward op indices, residual values in first-use order, whether each
-    top-level op is a copyable constant) for `main`'s body."""
+    """(`main`'s top-level ops, the terminator last; the indices of those
+    that go to the backward; the values each of the others uses; the values
+    that depend on a late argument)."""
     block = main.regions[0].blocks[0]
     late = set(list(block.arguments)[n_early_args:])
     ops = [op.operation for op in block.operations]

@@ -330,9 +330,16 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     return entry(leaves)
 
 
+# Eager vjps' programs cut into forward and backward (transforms.autodiff's
+# _SplitVjp), by the combined program's text: kept here to be cleared with
+# the others.
+_eager_split_cache: "collections.OrderedDict" = collections.OrderedDict()
+
+
 def clear_cache():
     with _eager_lock:
         _eager_cache.clear()
+        _eager_split_cache.clear()
 
 
 class _Callee:

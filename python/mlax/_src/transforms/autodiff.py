@@ -604,9 +604,6 @@ class _SplitVjp:
                                lambda v, a: v if v.aval == a else Array(v._buf, a))
 
 
-_split_vjp_cache: "collections.OrderedDict" = collections.OrderedDict()
-
-
 class _NotSplit(Exception):
     """An eager vjp whose program is not cut (see _eager_vjp)."""
 
@@ -650,17 +647,21 @@ def _eager_vjp(fun, primals, has_aux):
     callee = info["callee"]
     table = host_callbacks.callbacks_of(module)
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals)
-    split = None if table else _split_vjp_cache.get(key)
+    split = None
+    if not table:  # (a program with callbacks is never shared: see tracing._run)
+        with tracing._eager_lock:
+            split = tracing._eager_split_cache.get(key)
+            if split is not None:
+                tracing._eager_split_cache.move_to_end(key)
     if split is None:
         split = _split(module, name, callee, info, p_avals, p_tree, table)
         if split is None:
             return None
         if not table:
-            _split_vjp_cache[key] = split
-            while len(_split_vjp_cache) > tracing._EAGER_CACHE_SIZE:
-                _split_vjp_cache.popitem(last=False)
-    else:
-        _split_vjp_cache.move_to_end(key)
+            with tracing._eager_lock:
+                tracing._eager_split_cache[key] = split
+                while len(tracing._eager_split_cache) > tracing._EAGER_CACHE_SIZE:
+                    tracing._eager_split_cache.popitem(last=False)
     results = split.forward(list(p_leaves))
     n_early = len(results) - split.n_res
     out = callee.main_tree.unflatten(results[:callee.n_out])
