@@ -115,7 +115,7 @@ func.func @svd_large(%a: tensor<1100x1030xf32>, %b: tensor<1030x1100xf32>) -> (t
   return %s, %s2, %u2, %vt2 : tensor<1030xf32>, tensor<1030xf32>, tensor<1030x1030xf32>, tensor<1100x1100xf32>
 }
 
-// Ops that need no kernel lower as on CPU.
+// triangular_solve on GPUs: stablehlo.triangular_solve, as JAX lowers it there.
 // CHECK-LABEL: func.func @triangular_solve(
 // CHECK: "stablehlo.triangular_solve"(%arg0, %arg1)
 func.func @triangular_solve(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {

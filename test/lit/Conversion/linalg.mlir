@@ -1,5 +1,5 @@
-// Lowering of the linear-algebra ops: triangular_solve is
-// stablehlo.triangular_solve; eigh, eig, qr, geqrf, svd and lu call jaxlib's LAPACK
+// Lowering of the linear-algebra ops: triangular_solve, eigh, eig, qr, geqrf,
+// svd and lu call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
 // layouts; results of a failed factorization replaced by NaN); operands with
 // no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
@@ -10,20 +10,26 @@
 //
 // NOMLAX-NOT: mlax.
 
+// LAPACK trsm, as jax.lax.linalg.triangular_solve lowers on CPU: flags as
+// characters (side L/R, uplo L/U, trans_x N/T/C, diag N/U), the result in
+// b's buffer.
 // CHECK-LABEL: func.func @triangular_solve(
-// CHECK: "stablehlo.triangular_solve"(%arg0, %arg1) {left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-// CHECK: "stablehlo.triangular_solve"(%arg0, %arg2) {left_side = false, lower = false, transpose_a = #stablehlo<transpose TRANSPOSE>, unit_diagonal = true} : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+// CHECK: "stablehlo.custom_call"(%arg0, %arg1) {api_version = 1 : i32, backend_config = "", call_target_name = "lapack_strsm_ffi", called_computations = [], has_side_effect = false, mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>]} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: "stablehlo.custom_call"(%arg0, %arg2) {{{.*}}call_target_name = "lapack_strsm_ffi"{{.*}}mhlo.backend_config = {diag = 85 : ui8, side = 82 : ui8, trans_x = 84 : ui8, uplo = 85 : ui8}{{.*}} : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
 // An empty right-hand side is a constant.
 // CHECK: %[[E:.*]] = "stablehlo.constant"() {value = dense<0.000000e+00> : tensor<3x0xf32>}
-// CHECK: return %{{.*}}, %{{.*}}, %[[E]]
-func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>, %c: tensor<2x4x3xf32>, %z: tensor<3x0xf32>, %az: tensor<3x3xf32>) -> (tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>) {
+// CHECK: "stablehlo.custom_call"(%arg5, %arg6) {{{.*}}call_target_name = "lapack_ztrsm_ffi"{{.*}}mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 67 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>]{{.*}} : (tensor<3x3xcomplex<f64>>, tensor<3x2xcomplex<f64>>) -> tensor<3x2xcomplex<f64>>
+// CHECK: return %{{.*}}, %{{.*}}, %[[E]], %{{.*}}
+func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>, %c: tensor<2x4x3xf32>, %z: tensor<3x0xf32>, %az: tensor<3x3xf32>, %ca: tensor<3x3xcomplex<f64>>, %cb: tensor<3x2xcomplex<f64>>) -> (tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>, tensor<3x2xcomplex<f64>>) {
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false,
       transpose_a = none : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %1 = mlax.triangular_solve %a, %c, left_side = false, lower = false, unit_diagonal = true,
       transpose_a = transpose : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   %2 = mlax.triangular_solve %az, %z, left_side = true, lower = true, unit_diagonal = false,
       transpose_a = adjoint : (tensor<3x3xf32>, tensor<3x0xf32>) -> tensor<3x0xf32>
-  return %0, %1, %2 : tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>
+  %3 = mlax.triangular_solve %ca, %cb, left_side = true, lower = false, unit_diagonal = false,
+      transpose_a = adjoint : (tensor<3x3xcomplex<f64>>, tensor<3x2xcomplex<f64>>) -> tensor<3x2xcomplex<f64>>
+  return %0, %1, %2, %3 : tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<3x0xf32>, tensor<3x2xcomplex<f64>>
 }
 
 // CHECK-LABEL: func.func @eigh(
