@@ -291,8 +291,8 @@ def squeeze(a, axis=None):
     return lax.reshape(a, [d for i, d in enumerate(aval.shape) if i not in axes])
 
 
-def broadcast_to(a, shape):
-    a = a if _is_array(a) else asarray(a)
+def broadcast_to(array, shape):
+    a = array if _is_array(array) else asarray(array)
     shape = _shape_arg("broadcast_to", shape)
     aval = aval_of(a)
     if broadcast_shapes(aval.shape, shape, name="broadcast_to") != shape:
@@ -300,8 +300,9 @@ def broadcast_to(a, shape):
     return _broadcast_to_shape(a, shape)
 
 
-def concatenate(arrays, axis=0):
-    arrays = [a if _is_array(a) else asarray(a) for a in arrays]
+def concatenate(arrays, axis=0, dtype=None):
+    """`dtype`: each array is converted to it (else they are promoted), as JAX."""
+    arrays = [a if _is_array(a) and dtype is None else asarray(a, dtype=dtype) for a in arrays]
     if not arrays:
         raise ValueError("need at least one array to concatenate")
     arrays = promote_dtypes("concatenate", *arrays)
@@ -313,8 +314,10 @@ def concatenate(arrays, axis=0):
     return lax.concatenate(arrays, _normalize_axis("concatenate", axis, ndim))
 
 
-def stack(arrays, axis=0):
-    arrays = [a if _is_array(a) else asarray(a) for a in arrays]
+def stack(arrays, axis=0, out=None, dtype=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.stack is not supported.")
+    arrays = [a if _is_array(a) and dtype is None else asarray(a, dtype=dtype) for a in arrays]
     if not arrays:
         raise ValueError("need at least one array to stack")
     shapes = {aval_of(a).shape for a in arrays}

@@ -88,14 +88,26 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
     return out
 
 
-def sum(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):  # noqa: A001
-    return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, True, where, 0, initial,
-                   add)
+def _no_out(name, out):
+    """jax.numpy's reductions take `out` for NumPy's signature, and only None."""
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not supported.")
 
 
-def prod(a, axis=None, dtype=None, keepdims=False, where=None, initial=None):
-    return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, True, where, 1, initial,
-                   multiply)
+# The reductions take JAX's parameters in JAX's order (positional calls
+# written for jax.numpy or NumPy mean the same here).
+def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,  # noqa: A001
+        where=None, promote_integers=True):
+    _no_out("sum", out)
+    return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, promote_integers, where, 0,
+                   initial, add)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None,
+         promote_integers=True):
+    _no_out("prod", out)
+    return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, promote_integers, where,
+                   1, initial, multiply)
 
 
 def _check_nonempty(name, a, axis):
@@ -123,7 +135,8 @@ def _complex_extreme(last):
     return reduce
 
 
-def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # noqa: A001
+    _no_out("max", out)
     _check_arg("max", a)
     a = a if _is_array(a) else asarray(a)
     if initial is None:
@@ -133,7 +146,8 @@ def max(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
                    combine=maximum)
 
 
-def min(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
+def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # noqa: A001
+    _no_out("min", out)
     _check_arg("min", a)
     a = a if _is_array(a) else asarray(a)
     if initial is None:
@@ -146,13 +160,15 @@ def min(a, axis=None, keepdims=False, where=None, initial=None):  # noqa: A001
 amax, amin = max, min
 
 
-def all(a, axis=None, keepdims=False, where=None):  # noqa: A001
+def all(a, axis=None, out=None, keepdims=False, *, where=None):  # noqa: A001
+    _no_out("all", out)
     a = a if _is_array(a) else asarray(a)
     return _reduce("all", _to_bool(a), axis, keepdims, lax.reduce_and, where=where,
                    identity=True)
 
 
-def any(a, axis=None, keepdims=False, where=None):  # noqa: A001
+def any(a, axis=None, out=None, keepdims=False, *, where=None):  # noqa: A001
+    _no_out("any", out)
     a = a if _is_array(a) else asarray(a)
     return _reduce("any", _to_bool(a), axis, keepdims, lax.reduce_or, where=where,
                    identity=False)
@@ -171,7 +187,8 @@ def _reduction_count(name, aval, axes, keepdims, where, dt):
     return sum(mask, axis=axes, dtype=dt, keepdims=keepdims)
 
 
-def mean(a, axis=None, dtype=None, keepdims=False, where=None):
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    _no_out("mean", out)
     _check_arg("mean", a)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
@@ -201,7 +218,23 @@ def _var_dtypes(a_dtype, dtype):
     return dt, _upcast_f16(comp)
 
 
-def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+_mean = mean  # (var's `mean` parameter shadows the function)
+
+
+def _correction(ddof, correction):
+    """JAX's `correction` (the array API's name for ddof)."""
+    if correction is None:
+        return ddof
+    if not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None,
+        correction=None):
+    """`mean`: the mean along `axis` (keepdims-shaped), if already known."""
+    _no_out("var", out)
+    ddof = _correction(ddof, correction)
     _check_arg("var", a)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
@@ -209,7 +242,9 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     where = _where_mask("var", where, aval.shape)
     dt, comp = _var_dtypes(aval.dtype, dtype)  # as JAX: f16/bf16 accumulate in f32
     a = astype(a, comp)
-    centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
+    a_mean = (_mean(a, axis=axes, keepdims=True, where=where) if mean is None
+              else astype(asarray(mean), comp))
+    centered = subtract(a, a_mean)
     if dtypes.is_complex(comp):
         sq = lax.real(multiply(centered, lax.conj(centered)))
         comp = aval_of(sq).dtype
@@ -227,11 +262,15 @@ def var(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
     return astype(out, dt)
 
 
-def std(a, axis=None, dtype=None, ddof=0, keepdims=False, where=None):
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None,
+        correction=None):
+    _no_out("std", out)
+    ddof = _correction(ddof, correction)
     _check_arg("std", a)
     a = a if _is_array(a) else asarray(a)
     where = _where_mask("std", where, aval_of(a).shape)
-    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where))
+    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where,
+                    mean=mean))
 
 
 # ---------------------------------------------------------------------------

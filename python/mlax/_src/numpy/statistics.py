@@ -951,8 +951,9 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     return mnp.zeros((length,), aval_of(w).dtype).at[ufuncs.maximum(x, 0)].add(w, mode="drop")
 
 
-def digitize(x, bins, right=False):
-    """Indices of the bins (increasing or decreasing) each value of x falls in."""
+def digitize(x, bins, right=False, *, method=None):
+    """Indices of the bins (increasing or decreasing) each value of x falls in
+    (`method`: searchsorted's)."""
     x, bins = _arr(x), _arr(bins)
     if aval_of(bins).ndim != 1:
         raise ValueError(f"mnp.digitize: bins must be a 1-dimensional array, got shape "
@@ -961,8 +962,9 @@ def digitize(x, bins, right=False):
     if nb == 0:
         return mnp.zeros(aval_of(x).shape, dtypes.int32)
     side = "left" if right else "right"
-    inc = mnc.searchsorted(bins, x, side=side)
-    dec = ufuncs.subtract(nb, mnc.searchsorted(mnc.flip(bins), x, side=side))
+    kw = {} if method is None else {"method": method}
+    inc = mnc.searchsorted(bins, x, side=side, **kw)
+    dec = ufuncs.subtract(nb, mnc.searchsorted(mnc.flip(bins), x, side=side, **kw))
     return mnp.where(ufuncs.greater_equal(bins[nb - 1], bins[0]), inc, dec)
 
 
@@ -1039,7 +1041,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 # (JAX's static arguments; traced in place inside a trace).
 cross = util._eager_jit(cross, ('axisa', 'axisb', 'axisc', 'axis'))
 diff = util._eager_jit(diff, ('n', 'axis'))
-digitize = util._eager_jit(digitize, ('right',))
+digitize = util._eager_jit(digitize, ('right', 'method'))
 ediff1d = util._eager_jit(ediff1d)
 kron = util._eager_jit(kron)
 median = util._eager_jit(median, ('axis', 'overwrite_input', 'keepdims', 'out'))

@@ -82,7 +82,9 @@ def inner(a, b):
     return lax.dot_general(a, b, (((la.ndim - 1,), (lb.ndim - 1,)), ((), ())))
 
 
-def outer(a, b):
+def outer(a, b, out=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.outer is not supported.")
     return multiply(reshape(ravel(a), (-1, 1)), ravel(b))
 
 
@@ -106,5 +108,5 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
 # One jit dispatch each when called outside a trace, as jax.numpy's are
 # (JAX's static arguments; traced in place inside a trace).
 inner = util._eager_jit(inner)
-outer = util._eager_jit(outer)
+outer = util._eager_jit(outer, ('out',))
 vdot = util._eager_jit(vdot)

@@ -72,9 +72,11 @@ trunc = _unary("trunc", _float_or_identity(
     lambda x: lax.select(lax.lt(x, lax.full_like(x, 0)), lax.ceil(x), lax.floor(x))))
 
 
-def round(x, decimals=0):  # noqa: A001
+def round(a, decimals=0, out=None):  # noqa: A001
     """Round half to even, as numpy.round."""
-    x, = promote_dtypes("round", x)
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.round is not supported.")
+    x, = promote_dtypes("round", a)
     if not dtypes.is_float(aval_of(x).dtype):
         return _materialize(x)
     if decimals == 0:
