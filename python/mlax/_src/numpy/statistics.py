@@ -390,15 +390,17 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     return ufuncs.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
 
 
-def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
-    """Variance of the non-NaN elements (divisor: count - ddof)."""
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
+    """Variance of the non-NaN elements (divisor: count - ddof); `mean`: their
+    mean along `axis` (keepdims-shaped), if already known."""
     if out is not None:
         raise NotImplementedError("mnp.nanvar: the out argument is not supported")
     a, aval, mask = _nan_prep("nanvar", a, where)
     axes = mnp._axes("nanvar", axis, aval.ndim)
     dt, cdt = reductions._var_dtypes(aval.dtype, dtype)
     a = mnp.astype(a, cdt)
-    a_mean = nanmean(a, axis=axes, dtype=cdt, keepdims=True, where=mask)
+    a_mean = (nanmean(a, axis=axes, dtype=cdt, keepdims=True, where=mask) if mean is None
+              else mnp.astype(_arr(mean), cdt))
     nan = ufuncs.isnan(a)
     centered = mnp.where(nan, mnp.zeros((), cdt), ufuncs.subtract(a, a_mean))
     if dtypes.is_complex(cdt):  # |a - mean|^2, real, as var's
@@ -417,14 +419,14 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
     return mnp.astype(ufuncs.divide(result, divisor), dt)
 
 
-def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     """Standard deviation of the non-NaN elements."""
     if out is not None:
         raise NotImplementedError("mnp.nanstd: the out argument is not supported")
     a = _arr(a)
     where = reductions._where_mask("nanstd", where, aval_of(a).shape)
     return ufuncs.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
-                           where=where))
+                              where=where, mean=mean))
 
 
 def _nanarg(name, a, axis, keepdims, is_max):
