@@ -140,7 +140,13 @@ ERRORS = {
     "sum out": (lambda m: m.sum(X, 0, None, X[0]), NotImplementedError),
     "stack out": (lambda m: m.stack([X], out=X), NotImplementedError),
     "var ddof and correction": (lambda m: m.var(X, ddof=1, correction=1), ValueError),
+    # Functions that are one jit dispatch eagerly: `out` is traced, not static
+    # (its message names mnp.cumsum / mnp.nanmean: the class is compared).
+    "cumsum out": (lambda m: m.cumsum(X, out=X), NotImplementedError),
+    "nanmean out": (lambda m: m.nanmean(X, out=X[0]), NotImplementedError),
+    "outer out": (lambda m: m.outer(X[0], X[0], out=X), NotImplementedError),
 }
+_SAME_CLASS_ONLY = {"cumsum out", "nanmean out"}
 
 
 @pytest.mark.parametrize("name", list(ERRORS))
@@ -150,4 +156,5 @@ def test_unsupported_parameters_raise_as_jax(name):
         fn(mnp)
     with pytest.raises(exc) as want:
         fn(jnp)
-    assert str(got.value) == str(want.value)
+    if name not in _SAME_CLASS_ONLY:
+        assert str(got.value) == str(want.value)

@@ -367,5 +367,5 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 # One jit dispatch each when called outside a trace, as jax.numpy's are
 # (JAX's static arguments; traced in place inside a trace).
-cumprod = util._eager_jit(cumprod, ('axis', 'dtype', 'out'))
-cumsum = util._eager_jit(cumsum, ('axis', 'dtype', 'out'))
+cumprod = util._eager_jit(cumprod, ('axis', 'dtype'))
+cumsum = util._eager_jit(cumsum, ('axis', 'dtype'))

@@ -108,5 +108,5 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
 # One jit dispatch each when called outside a trace, as jax.numpy's are
 # (JAX's static arguments; traced in place inside a trace).
 inner = util._eager_jit(inner)
-outer = util._eager_jit(outer, ('out',))
+outer = util._eager_jit(outer)
 vdot = util._eager_jit(vdot)
