@@ -237,19 +237,22 @@ class Jitted:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild)
-        try:
-            entry = self._entry(leaves, treedef, static_key, rebuild)
-        except TypeError:
-            if self._not_array_argument(leaves):
-                return self._fun(*args, **kwargs)
-            raise
+        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if entry is None:
+            return self._fun(*args, **kwargs)
         return entry(leaves)
 
-    def _not_array_argument(self, leaves) -> bool:
-        """Whether an eagerly jitted library function (inline) was given an
-        argument that is not an array: it then runs as itself, so that its
-        own checks raise its error (naming the function), as JAX's do."""
-        return self._inline and not all(tracing.is_array_leaf(l) for l in leaves)
+    def _entry_of_call(self, leaves, treedef, static_key, rebuild):
+        """The call's entry (`_entry`), or None when an eagerly jitted library
+        function (inline) was given an argument that is not an array: it then
+        runs as itself, so that its own checks raise its error (naming the
+        function), as JAX's do."""
+        try:
+            return self._entry(leaves, treedef, static_key, rebuild)
+        except TypeError:
+            if self._inline and not all(tracing.is_array_leaf(l) for l in leaves):
+                return None
+            raise
 
     def _cache_miss(self, args, kwargs):
         """A call the C++ dispatcher has no fast path for: (outputs, its fast
@@ -264,12 +267,9 @@ class Jitted:
         leaves, treedef = registry.flatten(dyn)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild), None, False
-        try:
-            entry = self._entry(leaves, treedef, static_key, rebuild)
-        except TypeError:
-            if self._not_array_argument(leaves):
-                return self._fun(*args, **kwargs), None, False
-            raise
+        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if entry is None:
+            return self._fun(*args, **kwargs), None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break

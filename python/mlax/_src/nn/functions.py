@@ -568,16 +568,32 @@ def _einsum_takes_pet():
 
 # One jit dispatch each when called outside a trace, as jax.nn's are (JAX's
 # static arguments; traced in place inside a trace).
-for _name, _static in {
-        "identity": (), "relu": (), "squareplus": (), "softplus": (), "sparse_plus": (),
-        "soft_sign": (), "sigmoid": (), "sparse_sigmoid": (), "silu": (), "mish": (),
-        "log_sigmoid": (), "elu": (), "leaky_relu": (), "hard_tanh": (), "celu": (),
-        "selu": (), "gelu": ("approximate",), "glu": ("axis",),
-        "logmeanexp": ("axis", "keepdims"), "log_softmax": ("axis",), "softmax": ("axis",),
-        "standardize": ("axis", "algorithm"), "relu6": (), "hard_sigmoid": (),
-        "hard_silu": (), "log1mexp": (),
-        # (also scipy.special.logsumexp: one dispatch here, though JAX runs
-        # it op by op; 14 programs on its first eager call before)
-        "logsumexp": ("axis", "keepdims", "return_sign")}.items():
-    globals()[_name] = util._eager_jit(globals()[_name], _static)
-del _name, _static
+identity = util._eager_jit(identity, ())
+relu = util._eager_jit(relu, ())
+squareplus = util._eager_jit(squareplus, ())
+softplus = util._eager_jit(softplus, ())
+sparse_plus = util._eager_jit(sparse_plus, ())
+soft_sign = util._eager_jit(soft_sign, ())
+sigmoid = util._eager_jit(sigmoid, ())
+sparse_sigmoid = util._eager_jit(sparse_sigmoid, ())
+silu = util._eager_jit(silu, ())
+mish = util._eager_jit(mish, ())
+log_sigmoid = util._eager_jit(log_sigmoid, ())
+elu = util._eager_jit(elu, ())
+leaky_relu = util._eager_jit(leaky_relu, ())
+hard_tanh = util._eager_jit(hard_tanh, ())
+celu = util._eager_jit(celu, ())
+selu = util._eager_jit(selu, ())
+gelu = util._eager_jit(gelu, ('approximate',))
+glu = util._eager_jit(glu, ('axis',))
+logmeanexp = util._eager_jit(logmeanexp, ('axis', 'keepdims'))
+log_softmax = util._eager_jit(log_softmax, ('axis',))
+softmax = util._eager_jit(softmax, ('axis',))
+standardize = util._eager_jit(standardize, ('axis', 'algorithm'))
+relu6 = util._eager_jit(relu6, ())
+hard_sigmoid = util._eager_jit(hard_sigmoid, ())
+hard_silu = util._eager_jit(hard_silu, ())
+log1mexp = util._eager_jit(log1mexp, ())
+# (also scipy.special.logsumexp: one dispatch here, though JAX runs it op by
+# op; its first eager call compiled 14 programs before)
+logsumexp = util._eager_jit(logsumexp, ('axis', 'keepdims', 'return_sign'))
