@@ -363,6 +363,31 @@ def rule_log_program(lib, np_):
     return seen
 
 
+def custom_vjp_inside_program(lib, np_):
+    calls = []
+
+    @lib.custom_vjp
+    def f(x):
+        return np_.sin(x)
+    f.defvjp(lambda x: (np_.sin(x), np_.cos(x)), lambda c, g: (c * g,))
+
+    def outer(x):
+        calls.append("outer")
+        return f(x) * x
+
+    out, pullback = lib.vjp(outer, np_.float32(0.5))
+    ran_in_vjp = len(calls)
+    return ran_in_vjp, out, pullback(np_.float32(2.0))
+
+
+def test_eager_vjp_reaching_a_custom_vjp_traces_the_function_once_in_vjp():
+    # (Its pullback traces forward and backward again: JAX's runs neither.)
+    got, want = (custom_vjp_inside_program(*LIBS[k]) for k in ("mlax", "jax"))
+    assert got[0] == want[0] == 1
+    np.testing.assert_allclose(np.asarray(got[1]), np.asarray(want[1]), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(got[2][0]), np.asarray(want[2][0]), rtol=1e-6)
+
+
 def test_custom_rules_run_when_jax_runs_them():
     got = rule_log_program(*LIBS["mlax"])
     assert got == rule_log_program(*LIBS["jax"])

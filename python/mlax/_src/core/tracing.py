@@ -304,6 +304,12 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
     module, out_avals, out_tree = trace_to_module(
         traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+    return run_module(module, out_avals, out_tree, avals, leaves, name)
+
+
+def run_module(module, out_avals, out_tree, avals, leaves, name):
+    """Compiles (or finds in the eager cache) a traced `module` whose
+    arguments are `leaves`, and runs it on them."""
     device = _arguments_device(name, leaves)  # None: the default device
     # A program calling host callbacks is compiled for this trace's Python
     # functions only: never looked up or kept by its text.

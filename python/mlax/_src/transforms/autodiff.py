@@ -604,14 +604,13 @@ class _SplitVjp:
                                lambda v, a: v if v.aval == a else Array(v._buf, a))
 
 
-class _NotSplit(Exception):
-    """An eager vjp whose program is not cut (see _eager_vjp)."""
-
-
 def _eager_vjp(fun, primals, has_aux):
     """`vjp` outside any trace, as (out, aux, pullback), its forward run once
-    (see _SplitVjp); None where the program cannot be cut (the caller then
-    runs the forward now and forward and backward at pullback time)."""
+    (see _SplitVjp). A function that reaches a custom_vjp runs its forward
+    from the same trace, and its pullback traces and runs forward and
+    backward (so bwd runs only then, as in JAX). None where the program
+    cannot be cut (the caller then runs the forward now and forward and
+    backward at pullback time)."""
     p_leaves, p_tree = registry.flatten(primals)
     if not all(tracing.is_array_leaf(leaf) for leaf in p_leaves):
         return None
@@ -627,8 +626,10 @@ def _eager_vjp(fun, primals, has_aux):
         if any(op.name == "mlax.custom_vjp_call"
                for op, _ in _reachable_ops(trace, callee.sym)):
             # JAX calls a custom_vjp's bwd when the pullback is called; tracing
-            # the backward now would call it in vjp().
-            raise _NotSplit
+            # the backward now would call it in vjp(). This trace stays the
+            # forward alone (the pullback traces forward and backward).
+            info.update(callee=callee, forward_only=True)
+            return callee.call(), []
         out_avals = callee.out_avals[:callee.n_out]
         seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
         cts = [trace.add_argument(out_avals[i].update(weak_type=False)) for i in seeds]
@@ -639,11 +640,15 @@ def _eager_vjp(fun, primals, has_aux):
                       for i in wrt]
 
     _, treedef = registry.flatten((tuple(p_leaves), {}))
-    try:
-        module, _, out_tree = tracing.trace_to_module(
-            combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
-    except _NotSplit:
-        return None
+    module, out_avals, out_tree = tracing.trace_to_module(
+        combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
+    if info.get("forward_only"):
+        callee = info["callee"]
+        results, _ = tracing.run_module(module, out_avals, out_tree, p_avals, list(p_leaves),
+                                        name)
+        out = callee.main_tree.unflatten(results[:callee.n_out])
+        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        return out, aux, _Pullback(fun, primals, has_aux)
     callee = info["callee"]
     table = host_callbacks.callbacks_of(module)
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals)
