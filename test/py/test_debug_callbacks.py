@@ -195,3 +195,24 @@ def test_debug_print_in_control_flow_and_value_and_grad(capsys):
     got, got_out = _printed(capsys, lambda: make(mlax)(xs))
     assert got == want
     np.testing.assert_allclose(np.asarray(got_out[0]), np.asarray(want_out[0]))
+
+
+@pytest.mark.parametrize("ct_from_output", [False, True])
+def test_vjp_and_pullback_under_jit_print_the_forward_once(capsys, ct_from_output):
+    # The pullback's program reuses the forward's residuals (the split vjp of
+    # mlax-autodiff), so the forward's print is not repeated, as in JAX.
+    def make(lib):
+        def f(x):
+            lib.debug.print("f x={}", x)
+            return lib.numpy.sin(x) * x
+
+        def program(x):
+            y, pullback = lib.vjp(f, x)
+            return y, pullback(y * 2.0 if ct_from_output else lib.numpy.ones_like(y))
+        return lib.jit(program)
+    x = np.arange(3, dtype=np.float32)
+    want, want_out = _printed(capsys, lambda: make(jax)(x))
+    got, got_out = _printed(capsys, lambda: make(mlax)(x))
+    assert got == want and got.count("f x=") == 1
+    for g, w in zip(got_out, want_out):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6)

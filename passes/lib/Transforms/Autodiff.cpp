@@ -25,6 +25,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -91,6 +92,11 @@ public:
   FailureOr<func::FuncOp> jvpFunction(func::FuncOp f, ArrayRef<int64_t> wrt);
   FailureOr<func::FuncOp> vjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
                                       ArrayRef<int64_t> seeds);
+  /// The vjp of `f` split in two: `fwd` (f's arguments) -> (f's results,
+  /// residuals) and `bwd` (residuals, cotangents) -> cotangents; see
+  /// SplitDerivative.
+  FailureOr<std::pair<func::FuncOp, func::FuncOp>>
+  splitVjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt, ArrayRef<int64_t> seeds);
   func::FuncOp lookup(FlatSymbolRefAttr name) {
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
@@ -753,6 +759,19 @@ static SplitDerivative splitDerivative(func::FuncOp vjp, unsigned numPrimalArgs,
   return split;
 }
 
+FailureOr<std::pair<func::FuncOp, func::FuncOp>>
+Differentiator::splitVjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
+                                 ArrayRef<int64_t> seeds) {
+  FailureOr<func::FuncOp> vjp = vjpFunction(f, wrt, seeds);
+  if (failed(vjp))
+    return failure();
+  FunctionType type = f.getFunctionType();
+  SmallVector<bool> invariant(type.getNumInputs(), false);
+  SplitDerivative split = splitDerivative(*vjp, type.getNumInputs(), type.getNumResults(),
+                                          invariant, f, generated);
+  return std::make_pair(split.fwd, split.bwd);
+}
+
 LogicalResult Differentiator::vjpControlFlow(Operation *op, func::FuncOp fn, OpBuilder &b,
                                              const DenseSet<Value> &active,
                                              ArrayRef<Value> cts,
@@ -946,8 +965,11 @@ public:
     FailureOr<func::FuncOp> fn = failure();
     if (auto jvp = llvm::dyn_cast<JvpOp>(op))
       fn = diff.jvpFunction(diff.lookup(jvp.getCalleeAttr()), jvp.getWrt());
-    else if (auto vjp = llvm::dyn_cast<VjpOp>(op))
+    else if (auto vjp = llvm::dyn_cast<VjpOp>(op)) {
+      if (CallOp call = forwardCallOf(vjp))
+        return shareForward(vjp, call);
       fn = diff.vjpFunction(diff.lookup(vjp.getCalleeAttr()), vjp.getWrt(), vjp.getSeeds());
+    }
     if (failed(fn))
       return failure();
     replaceWithCall(op, FlatSymbolRefAttr::get(fn->getSymNameAttr()));
@@ -974,6 +996,84 @@ public:
   }
 
 private:
+  /// A plain call of the vjp's callee on the same primals, earlier in the
+  /// same block, when the callee has side effects (a host callback): JAX
+  /// runs the forward of `y, pullback = vjp(f, x)` once, and pulling back
+  /// does not run it again; CSE merges only side-effect-free duplicates.
+  /// Not for a callee with checkpointed parts (their forward is recomputed
+  /// by the backward on purpose).
+  CallOp forwardCallOf(VjpOp vjp) {
+    func::FuncOp callee = diff.lookup(vjp.getCalleeAttr());
+    if (!callee)
+      return nullptr;
+    CallOp found;
+    for (Operation *prev = vjp->getPrevNode(); prev && !found; prev = prev->getPrevNode()) {
+      auto call = llvm::dyn_cast<CallOp>(prev);
+      if (call && call.getCalleeAttr() == vjp.getCalleeAttr() &&
+          llvm::equal(call.getOperands(), vjp.getPrimals()) &&
+          llvm::equal(call.getResultTypes(),
+                      callee.getFunctionType().getResults()))
+        found = call;
+    }
+    if (!found)
+      return nullptr;
+    DenseMap<Operation *, Effects> memo;
+    Effects effects = effectsOf(callee, memo);
+    return effects.sideEffects && !effects.remat ? found : nullptr;
+  }
+
+  /// Replaces `call` by the split vjp's forward (its results and the
+  /// residuals) and `vjp` by the backward on those residuals.
+  LogicalResult shareForward(VjpOp vjp, CallOp call) {
+    auto split = diff.splitVjpFunction(diff.lookup(vjp.getCalleeAttr()), vjp.getWrt(),
+                                       vjp.getSeeds());
+    if (failed(split))
+      return failure();
+    auto [fwd, bwd] = *split;
+    unsigned n = call.getNumResults();
+    OpBuilder b(call);
+    SmallVector<Value> forward = callFunction(b, call.getLoc(), fwd, call.getOperands());
+    call->replaceAllUsesWith(ArrayRef<Value>(forward).take_front(n));
+    call->erase();
+    b.setInsertionPoint(vjp);
+    SmallVector<Value> args(ArrayRef<Value>(forward).drop_front(n));
+    llvm::append_range(args, vjp.getCotangents());
+    SmallVector<Value> results(ArrayRef<Value>(forward).take_front(n));
+    llvm::append_range(results, callFunction(b, vjp.getLoc(), bwd, args));
+    vjp->replaceAllUsesWith(results);
+    vjp->erase();
+    return success();
+  }
+
+  struct Effects {
+    bool sideEffects = false, remat = false;
+  };
+  /// What `fn` and the functions it references (transitively) contain.
+  Effects effectsOf(func::FuncOp fn, DenseMap<Operation *, Effects> &memo) {
+    if (auto it = memo.find(fn); it != memo.end())
+      return it->second;
+    memo[fn] = Effects{};
+    Effects all;
+    fn.walk([&](Operation *op) {
+      if (llvm::isa<RematCallOp>(op))
+        all.remat = true;
+      bool references = false;
+      for (NamedAttribute attr : op->getAttrs())
+        if (auto ref = llvm::dyn_cast<FlatSymbolRefAttr>(attr.getValue()))
+          if (func::FuncOp callee = diff.lookup(ref)) {
+            references = true;
+            Effects inner = effectsOf(callee, memo);
+            all.sideEffects |= inner.sideEffects;
+            all.remat |= inner.remat;
+          }
+      if (!references && !op->hasTrait<OpTrait::IsTerminator>() && op != fn &&
+          !isMemoryEffectFree(op))
+        all.sideEffects = true;
+    });
+    memo[fn] = all;
+    return all;
+  }
+
   ModuleOp module;
   Differentiator diff;
 };
