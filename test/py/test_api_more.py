@@ -382,3 +382,22 @@ def test_complex_derivatives_of_prod_are_jaxs():
         np.ones(2, np.float32))
     np.testing.assert_array_equal(np.asarray(g), [2.0, 2.0])
     np.testing.assert_allclose(complex(np.asarray(p)), complex(np.prod(x)), rtol=1e-6)
+
+
+def test_reading_ir_back_imports_nothing(monkeypatch):
+    # MLIR's bindings look up a dialect's Python module each time they wrap
+    # one of its ops and don't remember a failed lookup: mlax registers its
+    # generated op classes as the mlax dialect's module, so a walk of the IR
+    # (make_jaxpr, eager vjp's split, callbacks) tries no import per op.
+    import importlib._bootstrap as bootstrap
+
+    f = lambda x: mnp.sin(x) @ x + x[np.arange(2)]  # noqa: E731
+    x = np.ones((2, 2), np.float32)
+    mlax.make_jaxpr(f)(x)  # (modules a first call imports are imported)
+    tried = []
+    original = bootstrap._find_and_load
+    monkeypatch.setattr(bootstrap, "_find_and_load",
+                        lambda name, *a: tried.append(name) or original(name, *a))
+    jaxpr = mlax.make_jaxpr(f)(x)
+    assert len(jaxpr.jaxpr.eqns) >= 4
+    assert not [n for n in tried if "dialects" in n or n.startswith("mlax")], tried

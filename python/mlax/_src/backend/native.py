@@ -116,7 +116,7 @@ def ops():
     _plugin()
     if not os.environ.get("MLAX_BUILD_DIR"):
         try:
-            return importlib.import_module("mlax._src.dialect._mlax_ops_gen")
+            return _dialect_module(importlib.import_module("mlax._src.dialect._mlax_ops_gen"))
         except ImportError:
             pass
     for d in _native_dirs():
@@ -127,6 +127,20 @@ def ops():
             module = importlib.util.module_from_spec(spec)
             sys.modules[spec.name] = module
             spec.loader.exec_module(module)
-            return module
+            return _dialect_module(module)
     raise ImportError(
         f"mlax: the generated op classes were not found in {_native_dirs()}")
+
+
+def _dialect_module(module):
+    """Makes `module` (the generated op classes) the `mlax` dialect's Python
+    module for MLIR's bindings, which look a dialect's module up (as
+    `<prefix>.<dialect>` for each search prefix) whenever they wrap one of
+    its ops read back from IR, and do not remember a failed lookup: without
+    this, each mlax op a Python walk of the IR met tried two imports."""
+    from mlir._mlir_libs import _mlir
+
+    sys.modules["mlax._src.dialect.mlax"] = module
+    if "mlax._src.dialect" not in _mlir.globals.dialect_search_modules:
+        _mlir.globals.append_dialect_search_prefix("mlax._src.dialect")
+    return module

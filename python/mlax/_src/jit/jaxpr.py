@@ -131,9 +131,20 @@ _ENUMS = {
 _NUMPY_NAME = {short: name for name, short in _SHORT.items()}
 
 
+_type_strs: dict = {}
+
+
 def _type_str(t) -> str:
-    rt = ir.RankedTensorType(t)
-    return f"{_element_name(str(rt.element_type))}[{','.join(str(d) for d in rt.shape)}]"
+    """`f32[2,3]` for tensor<2x3xf32>, memoised (a program repeats few types;
+    a cached type keeps its context alive, so its identity is not reused)."""
+    text = _type_strs.get(t)
+    if text is None:
+        if len(_type_strs) > 4096:
+            _type_strs.clear()
+        rt = ir.RankedTensorType(t)
+        text = _type_strs[t] = \
+            f"{_element_name(str(rt.element_type))}[{','.join(str(d) for d in rt.shape)}]"
+    return text
 
 
 def _element_name(s: str) -> str:
