@@ -614,6 +614,48 @@ def trace_memory(quick):
     return rows
 
 
+def structured_ops(lib, lax_, np_):
+    """A function of ~4000 non-elementwise ops (dot_general, dynamic slices,
+    gather, clamp, cumulative ops, sort, rev, conv, reduce_window, top_k, fft,
+    bitcast), whose shape rules are C++ in mlax."""
+    def f(x, idx):
+        y = x
+        for i in range(250):
+            y = lax_.dot_general(y, x, (((1,), (0,)), ((), ()))) * 0.01
+            y = lax_.dynamic_slice(y, (i % 3, 0), (16, 16))
+            y = lax_.dynamic_update_slice(y, y[:2], (1, 0))
+            y = y[idx]
+            y = lax_.clamp(-1.0, y, 1.0)
+            y = lax_.cumsum(y, 0)
+            y = lax_.sort(y, 1)
+            y = lax_.rev(y, (0,))
+            y = lax_.conv_general_dilated(y[None, None], np_.ones((1, 1, 3, 3), np_.float32),
+                                          (1, 1), "SAME")[0, 0]
+            y = lax_.reduce_window(y, 0.0, lax_.add, (2, 2), (1, 1), "SAME")
+            y = lax_.top_k(y, 16)[0]
+            y = lax_.cumprod(y, 1) * 0 + y
+            y = np_.fft.fft(y).real
+            y = lax_.bitcast_convert_type(lax_.bitcast_convert_type(y, np_.int32), np_.float32)
+        return y
+    return f
+
+
+@case
+def trace_structured_ops(quick):
+    """Tracing alone of structured_ops (mlax.make_ir, the traced module;
+    JAX's make_jaxpr): mlax's C++ shape rules against JAX's Python ones; and
+    mlax's make_jaxpr, which also converts the module to a Jaxpr."""
+    x, idx = np.ones((16, 16), np.float32), np.arange(16)
+    # A fresh function each time: JAX caches traces by function.
+    jaxpr = lambda: jax.make_jaxpr(structured_ops(jax, jax.lax, jnp))(x, idx)  # noqa: E731
+    m, j = interleave(lambda: mlax.make_ir(structured_ops(mlax, mlax.lax, mnp))(x, idx), jaxpr,
+                      reps=3 if quick else 7)
+    mj, j2 = interleave(lambda: mlax.make_jaxpr(structured_ops(mlax, mlax.lax, mnp))(x, idx),
+                        jaxpr, reps=3 if quick else 7)
+    return [("trace, ~4000 structured ops (make_ir / make_jaxpr)", m, j, "ms"),
+            ("  the same as a jaxpr (make_jaxpr both)", mj, j2, "ms")]
+
+
 @case
 def linalg_128(quick):
     """solve, inv and det of one 128x128 float32 matrix (steady state)."""
