@@ -184,6 +184,13 @@ with mlax.default_device(ds[2]):
 with mlax.default_device("cpu"):
     assert mnp.ones(2).devices() == {ds[0]}
 assert h(np.ones(2)).devices() == {ds[0]} and mnp.ones(2).devices() == {ds[0]}
+# device= of the creation functions puts the result there (as jax.numpy's).
+for d in ds:
+    for out in (mnp.zeros(2, device=d), mnp.full_like(y, 3, device=d), mnp.eye(2, device=d),
+                mnp.arange(3, device=d), mnp.array([1.0], device=d), mnp.asarray(y, device=d),
+                mnp.linspace(0, 1, 3, device=d), mnp.astype(y, "int8", device=d)):
+        assert out.devices() == {d}, (out.devices(), d)
+np.testing.assert_array_equal(np.asarray(mnp.asarray(y, device=ds[2])), [0, 1, 2])
 print("OK")
 """
 

@@ -69,7 +69,7 @@ from mlax._src.numpy.library import (  # noqa: F401,E402
     isdtype, isscalar, iterable, lexsort, matrix_transpose, matvec, ndim,
     partition, permute_dims, promote_types, resize, result_type, rollaxis, shape, size,
     sort_complex, trapezoid, trim_zeros, unstack, unwrap, vecdot, vecmat, vsplit)
-from mlax._src.base.dtypes import issubdtype  # noqa: F401,E402
+from mlax._src.numpy.library import issubdtype  # noqa: F401,E402
 from mlax._src.numpy.index_tricks import (  # noqa: F401,E402
     c_, diag_indices, diag_indices_from, index_exp, indices, ix_, mask_indices, mgrid, ogrid,
     r_, ravel_multi_index, s_, tril_indices, tril_indices_from, triu_indices,

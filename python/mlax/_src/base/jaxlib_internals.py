@@ -222,6 +222,12 @@ class SingleDeviceSharding(_jax.SingleDeviceSharding):
         return f"SingleDeviceSharding(device={self._device!r}, memory_kind={self._memory_kind})"
 
 
+def single_device_sharding_device(x):
+    """The device of `x` when it is a single-device sharding (mlax's or
+    JAX's: both are jaxlib's class), else None."""
+    return x._device if isinstance(x, _jax.SingleDeviceSharding) else None
+
+
 def device_list(devices):
     return _jax.DeviceList(tuple(devices))
 

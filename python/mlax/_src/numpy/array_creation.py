@@ -12,15 +12,24 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.core.tracer import Tracer
-from mlax._src.numpy.util import _Literal, _eager_jit
+from mlax._src.numpy.util import _Literal, _check_out_sharding, _eager_jit, _on_device
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.lax_numpy import (
     _known, asarray, astype, broadcast_to, concatenate, core_errors, expand_dims, full,
-    reshape, where)
+    _SHARDING_DOC, reshape, where)
 from mlax._src.numpy.ufuncs import add, divide, equal, multiply, subtract
 
 
-def arange(start, stop=None, step=None, dtype=None):
+def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding=None):
+    """Evenly spaced values in [start, stop) (jax.numpy.arange)."""
+    _check_out_sharding("arange", out_sharding, device)
+    return _on_device("arange", _arange(start, stop, step, dtype), device)
+
+
+arange.__doc__ += _SHARDING_DOC
+
+
+def _arange(start, stop, step, dtype):
     start, stop, step = _known(start), _known(stop), _known(step)
     for v in (start, stop, step):
         if isinstance(v, Tracer):
@@ -46,7 +55,8 @@ def arange(start, stop=None, step=None, dtype=None):
     return astype(out, dt)
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *,
+             device=None):
     """`num` evenly spaced values from `start` to `stop` (arrays broadcast
     together; the samples go along `axis`), computed as JAX's:
     start * (1 - t) + stop * t for t = i / div, so both ends are exact.
@@ -58,8 +68,14 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if num < 0:
         raise ValueError(f"mnp.linspace: number of samples, {num}, must be non-negative")
     dtype = None if dtype is None else dtypes.canonicalize(dtype)
-    return _linspace(asarray(start), asarray(stop), num=num, endpoint=bool(endpoint),
-                     retstep=bool(retstep), dtype=dtype, axis=operator.index(axis))
+    out = _linspace(asarray(start), asarray(stop), num=num, endpoint=bool(endpoint),
+                    retstep=bool(retstep), dtype=dtype, axis=operator.index(axis))
+    if device is None:
+        return out
+    # As JAX's: the samples go to `device` (the step stays where it is).
+    if retstep:
+        return _on_device("linspace", out[0], device), out[1]
+    return _on_device("linspace", out, device)
 
 
 def _linspace(start, stop, *, num, endpoint, retstep, dtype, axis):
@@ -105,12 +121,14 @@ def _linspace(start, stop, *, num, endpoint, retstep, dtype, axis):
 _linspace = _eager_jit(_linspace, ("num", "endpoint", "retstep", "dtype", "axis"))
 
 
-def eye(N, M=None, k=0, dtype=None):
+def eye(N, M=None, k=0, dtype=None, *, device=None):
+    """The N x M matrix with ones on diagonal `k` (jax.numpy.eye); `device`
+    places it, as in mnp.array."""
     M = N if M is None else M
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.default_float()
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(equal(add(rows, k), cols), dt)
+    return _on_device("eye", astype(equal(add(rows, k), cols), dt), device)
 
 
 def identity(n, dtype=None):

@@ -4,6 +4,7 @@ tril/triu/diag/mask indices, unravel_index and ravel_multi_index.
 from __future__ import annotations
 
 import builtins
+import math
 
 import numpy as np
 
@@ -197,9 +198,11 @@ def unravel_index(indices, shape):
     return tuple(reversed(out))
 
 
-def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None):
     """Flat indices of coordinate arrays (mode 'clip' or 'wrap'; 'raise'
-    needs concrete indices, as in JAX)."""
+    needs concrete indices, as in JAX), computed in and returned as `dtype`
+    (None: the indices' integer type, as JAX's result_type(int, *indices)),
+    which must hold the largest flat index."""
     dims = tuple(int(d) for d in dims)
     if len(multi_index) != len(dims):
         raise ValueError(f"mnp.ravel_multi_index: parameter multi_index must be a sequence "
@@ -207,6 +210,18 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     if order not in ("C", "F"):
         raise ValueError("mnp.ravel_multi_index: only 'C' or 'F' order is permitted")
     idx = [_arr(i) for i in multi_index]
+    if dtype is None:
+        dtype = dtypes.result_type((dtypes.default_int(), True),
+                                   *((aval_of(i).dtype, aval_of(i).weak_type) for i in idx))[0]
+    else:
+        dtype = dtypes.canonicalize(dtype)
+    if not dtypes.is_int(dtype):
+        raise ValueError(f"dtype={dtype!r} is not an integer type.")
+    if math.prod(dims) - 1 > np.iinfo(dtype).max:
+        raise ValueError(
+            f"jnp.ravel_multi_index: dtype={dtype!r} not large enough to hold flattened"
+            f" index for dims={dims}. Use the dtype argument to pass a suitable"
+            " dtype (e.g. dtype=np.min_scalar_type(prod(dims))).")
     for i in idx:
         if not dtypes.is_int(aval_of(i).dtype):
             raise TypeError("mnp.ravel_multi_index: only int indices permitted")
@@ -224,8 +239,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     order_dims = dims if order == "C" else dims[::-1]
     order_idx = idx if order == "C" else idx[::-1]
     strides = np.cumprod((1,) + order_dims[::-1][:-1])[::-1]
-    out = None
+    out = mnp.asarray(0, dtype=dtype)
     for i, s in zip(order_idx, strides):
-        term = i * int(s)
-        out = term if out is None else out + term
-    return out if out is not None else mnp.asarray(0)
+        out = out + mnp.astype(i, dtype) * int(s)
+    return out

@@ -15,8 +15,8 @@ from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.util import (
-    _broadcast_to_shape, _check_arg, _convert, _is_array, _materialize, _to_bool,
-    broadcast_shapes, promote_dtypes)
+    _broadcast_to_shape, _check_arg, _check_out_sharding, _convert, _device_arg, _is_array,
+    _materialize, _on_device, _to_bool, broadcast_shapes, promote_dtypes)
 
 
 def _nonzero(condition, *, size=None, fill_value=None):
@@ -58,13 +58,55 @@ def _dtype_arg(dtype):
     return None if dtype is None else dtypes.canonicalize(dtype)
 
 
-def array(object, dtype=None, copy=True):  # noqa: A002
-    """An mlax array from a NumPy array, nested lists/tuples, scalars or arrays."""
+_SHARDING_DOC = """
+    `out_sharding`: None, JAX's default, is the only value taken: mlax has no
+    sharding yet (JAX's NamedSharding / PartitionSpec need a mesh), and any
+    other value raises NotImplementedError rather than ignoring it. `device`
+    (a Device or a single-device Sharding) places the result eagerly; inside
+    a trace the value is left where the traced program runs."""
+
+
+def array(object, dtype=None, *args, copy=True, order="K", ndmin=0, device=None,  # noqa: A002
+          out_sharding=None):
+    """An mlax array from a NumPy array, nested lists/tuples, scalars or arrays
+    (jax.numpy.array). `copy`: mlax arrays are immutable and every conversion
+    from host data copies it, so copy=False shares nothing that could change;
+    `order` must be 'K' (or None); `ndmin` prepends size-1 axes.
+    Passing copy, order and ndmin positionally is deprecated, as in JAX."""
+    if args:
+        if len(args) > 3:
+            raise TypeError(f"array() takes at most 5 positional arguments but "
+                            f"{len(args) + 2} were given")
+        for i, name in enumerate(["copy", "order", "ndmin"]):
+            if i < len(args) and [copy, order, ndmin][i] != [True, "K", 0][i]:
+                raise TypeError(f"array() got multiple values for argument '{name}'")
+        copy, order, ndmin = (list(args) + [copy, order, ndmin][len(args):])[:3]
+        import warnings
+        warnings.warn("Passing the copy, order, and ndmin arguments to jnp.array positionally "
+                      "is deprecated. Use keyword arguments instead.", DeprecationWarning,
+                      stacklevel=2)
+    if order is not None and order != "K":
+        raise NotImplementedError("Only implemented for order='K'")
+    _check_out_sharding("array", out_sharding, device)
+    out = _array(object, dtype, _device_arg("array", device))
+    ndmin = operator.index(ndmin)
+    ndim = aval_of(out).ndim
+    if ndmin > ndim:
+        out = lax.reshape(out, (1,) * (ndmin - ndim) + tuple(aval_of(out).shape))
+    return out
+
+
+array.__doc__ += _SHARDING_DOC
+
+
+def _array(object, dtype, device):  # noqa: A002
     if _is_array(object):
-        return object if dtype is None else astype(object, dtype)
+        out = object if dtype is None else astype(object, dtype)
+        return _on_device("array", out, device)
     if isinstance(object, (list, tuple)) and builtins.any(_is_array(o) for o in _flat(object)):
-        return stack([array(o) for o in object]) if dtype is None else \
+        out = stack([array(o) for o in object]) if dtype is None else \
             astype(stack([array(o) for o in object]), dtype)
+        return _on_device("array", out, device)
     value = np.asarray(object)
     if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and value.dtype != dtypes.bfloat16):
         raise TypeError(f"mnp.array: cannot make an array from {type(object).__name__} "
@@ -87,7 +129,7 @@ def array(object, dtype=None, copy=True):  # noqa: A002
     if core.current_trace() is None:
         from mlax._src.backend import runtime
 
-        return Array(runtime.device_put(value), ShapedArray(value.shape, dt, weak))
+        return Array(runtime.device_put(value, device), ShapedArray(value.shape, dt, weak))
     return lax.convert_element_type(value, dt, weak_type=weak)
 
 
@@ -99,8 +141,36 @@ def _flat(seq):
             yield s
 
 
-def asarray(a, dtype=None):
-    return array(a, dtype=dtype, copy=False)
+def asarray(a, dtype=None, order=None, *, copy=None, device=None, out_sharding=None):
+    """`a` as an mlax array (jax.numpy.asarray): array(a, ...) that copies
+    only when it must. copy=False with host data for a device other than
+    the CPU is JAX's ValueError (the data must be copied there)."""
+    if copy is False and not _is_array(a):
+        platform = _platform(_device_arg("asarray", device))
+        if platform != "cpu" and _supports_buffer_protocol(a):
+            raise ValueError(f"jnp.asarray: cannot convert object of type {type(a)} to JAX "
+                             f"Array on platform={platform} with copy=False. Consider using "
+                             "copy=None or copy=True instead.")
+    return array(a, dtype=dtype, copy=bool(copy), order=order, device=device,
+                 out_sharding=out_sharding)
+
+
+asarray.__doc__ += _SHARDING_DOC
+
+
+def _platform(device):
+    if device is not None:
+        return device.platform
+    from mlax._src.backend import runtime
+    return runtime.default_backend()
+
+
+def _supports_buffer_protocol(x):
+    try:
+        memoryview(x)
+    except TypeError:
+        return False
+    return True
 
 
 def _known(x):
@@ -138,13 +208,16 @@ def core_errors():
     return errors
 
 
-def full(shape, fill_value, dtype=None):
+def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
+    _check_out_sharding("full", out_sharding, device)
     shape = _shape_arg("full", shape)
     if dtype is None:
         # As JAX: a weakly typed fill value (a Python scalar) gives a weak result.
         fill_aval = aval_of(fill_value)
-        return _full(shape, fill_value, fill_aval.dtype, fill_aval.weak_type)
-    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+        out = _full(shape, fill_value, fill_aval.dtype, fill_aval.weak_type)
+    else:
+        out = _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+    return _on_device("full", out, device)
 
 
 def _full(shape, fill_value, dt, weak):
@@ -152,42 +225,60 @@ def _full(shape, fill_value, dt, weak):
     return _materialize(_broadcast_to_shape(value, shape))
 
 
-def zeros(shape, dtype=None):
-    return full(shape, 0, dtype or dtypes.default_float())
+def zeros(shape, dtype=None, *, device=None, out_sharding=None):
+    _check_out_sharding("zeros", out_sharding, device)
+    return _on_device("zeros", full(shape, 0, dtype or dtypes.default_float()), device)
 
 
-def ones(shape, dtype=None):
-    return full(shape, 1, dtype or dtypes.default_float())
+def ones(shape, dtype=None, *, device=None, out_sharding=None):
+    _check_out_sharding("ones", out_sharding, device)
+    return _on_device("ones", full(shape, 1, dtype or dtypes.default_float()), device)
 
 
-def empty(shape, dtype=None):
-    return zeros(shape, dtype)
+def empty(shape, dtype=None, *, device=None, out_sharding=None):
+    """zeros(shape, dtype), as JAX's (XLA has no uninitialized memory)."""
+    _check_out_sharding("empty", out_sharding, device)
+    return _on_device("empty", full(shape, 0, dtype or dtypes.default_float()), device)
 
 
-def full_like(a, fill_value, dtype=None, shape=None):
+def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    _check_out_sharding("full_like", out_sharding, device)
     aval = aval_of(a)
     shape = aval.shape if shape is None else _shape_arg("full_like", shape)
     if dtype is None:
         # As JAX: the result is weak when `a` is.
-        return _full(shape, fill_value, aval.dtype, aval.weak_type)
-    return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+        out = _full(shape, fill_value, aval.dtype, aval.weak_type)
+    else:
+        out = _full(shape, fill_value, dtypes.canonicalize(dtype), False)
+    return _on_device("full_like", out, device)
 
 
-def zeros_like(a, dtype=None, shape=None):
-    return full_like(a, 0, dtype, shape)
+def zeros_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
+    return full_like(a, 0, dtype, shape, device=device, out_sharding=out_sharding)
 
 
-def ones_like(a, dtype=None, shape=None):
-    return full_like(a, 1, dtype, shape)
+def ones_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
+    return full_like(a, 1, dtype, shape, device=device, out_sharding=out_sharding)
 
 
-def astype(x, dtype):
-    dt = dtypes.canonicalize(dtype)
+for _f in (full, zeros, ones, empty, full_like, zeros_like, ones_like):
+    _f.__doc__ = (_f.__doc__ or f"mnp.{_f.__name__}, as jax.numpy.{_f.__name__}.") + \
+        _SHARDING_DOC
+
+
+def astype(x, dtype, /, *, copy=False, device=None):
+    """`x` converted to `dtype` (jax.numpy.astype; None: the default float);
+    `device` places the result, as in array(). `copy=True` asks JAX for a
+    fresh buffer; mlax arrays are immutable (no in-place update, deletion
+    or donation), so a result sharing the input's buffer is
+    indistinguishable from a copy and none is made."""
+    del copy
+    dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
     if isinstance(x, (bool, int, float, complex, np.ndarray, np.generic)):
         x = asarray(x)
     if dt == dtypes.bool_ and aval_of(x).dtype != dtypes.bool_:
-        return _to_bool(x)
-    return lax.convert_element_type(x, dt)
+        return _on_device("astype", _to_bool(x), device)
+    return _on_device("astype", lax.convert_element_type(x, dt), device)
 
 
 # ---------------------------------------------------------------------------
@@ -215,13 +306,35 @@ def _axes(name, axis, ndim):
     return (_normalize_axis(name, axis, ndim),)
 
 
-def reshape(a, newshape=None, order="C", *, shape=None):
-    if shape is not None:
-        newshape = shape
-    if order != "C":
-        raise NotImplementedError("mnp.reshape supports only order='C'")
-    aval = aval_of(asarray(a) if not _is_array(a) else a)
+def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
+    """`a` with a new shape (jax.numpy.reshape; JAX 0.10 has `shape`, its
+    deprecated `newshape` is gone). order='F' reads and writes the elements
+    in column-major order; 'A' is JAX's NotImplementedError. `copy` is
+    accepted and unused, as in JAX (arrays are immutable)."""
+    del copy
+    _check_out_sharding("reshape", out_sharding)
     a = a if _is_array(a) else asarray(a)
+    if order == "C":
+        return _reshape_c(a, shape)
+    if order == "F":
+        ndim = aval_of(a).ndim
+        reversed_a = lax.transpose(a, tuple(range(ndim))[::-1])
+        new = _new_shape(aval_of(a), shape)[::-1]
+        out = lax.reshape(reversed_a, new)
+        return lax.transpose(out, tuple(range(len(new)))[::-1])
+    if order == "A":
+        raise NotImplementedError("np.reshape order=A is not implemented.")
+    raise ValueError(f"Unexpected value for 'order' argument: {order}.")
+
+
+reshape.__doc__ += _SHARDING_DOC
+
+
+def _reshape_c(a, newshape):
+    return lax.reshape(a, _new_shape(aval_of(a), newshape))
+
+
+def _new_shape(aval, newshape):
     if isinstance(newshape, (int, np.integer)):
         newshape = (int(newshape),)
     newshape = [operator.index(s) if not isinstance(s, Tracer) else
@@ -235,15 +348,22 @@ def reshape(a, newshape=None, order="C", *, shape=None):
             raise ValueError(f"cannot reshape array of shape {aval.shape} (size {aval.size}) "
                              f"into shape {tuple(newshape)} (at {core.user_location_str()})")
         newshape[newshape.index(-1)] = aval.size // known
-    return lax.reshape(a, tuple(newshape))
+    return tuple(newshape)
 
 
 def _raise(e):
     raise e
 
 
-def ravel(a):
-    return reshape(a, (-1,))
+def ravel(a, order="C", *, out_sharding=None):
+    """`a` flattened (jax.numpy.ravel): row-major, or column-major with
+    order='F'; 'K' is JAX's NotImplementedError."""
+    if order == "K":
+        raise NotImplementedError("Ravel not implemented for order='K'.")
+    return reshape(a, (-1,), order, out_sharding=out_sharding)
+
+
+ravel.__doc__ += _SHARDING_DOC
 
 
 def transpose(a, axes=None):
@@ -291,13 +411,18 @@ def squeeze(a, axis=None):
     return lax.reshape(a, [d for i, d in enumerate(aval.shape) if i not in axes])
 
 
-def broadcast_to(array, shape):
+def broadcast_to(array, shape, *, out_sharding=None):
+    """`array` broadcast to `shape` (jax.numpy.broadcast_to)."""
+    _check_out_sharding("broadcast_to", out_sharding)
     a = array if _is_array(array) else asarray(array)
     shape = _shape_arg("broadcast_to", shape)
     aval = aval_of(a)
     if broadcast_shapes(aval.shape, shape, name="broadcast_to") != shape:
         raise ValueError(f"mnp.broadcast_to: cannot broadcast shape {aval.shape} to {shape}")
     return _broadcast_to_shape(a, shape)
+
+
+broadcast_to.__doc__ += _SHARDING_DOC
 
 
 def concatenate(arrays, axis=0, dtype=None):

@@ -514,14 +514,36 @@ def sort_complex(a):
     return out
 
 
-def trim_zeros(filt, trim="fb"):
+def trim_zeros(filt, trim="fb", axis=None):
+    """`filt` without its leading ('f' in `trim`) and trailing ('b') zeros
+    along each axis of `axis` (None: every axis), as jax.numpy.trim_zeros:
+    along one axis a slice is all-zero when every element of it is. `filt`
+    must be concrete (the result's shape depends on its values)."""
     f = _concrete("trim_zeros", filt, "filt")
-    nz = np.nonzero(f)[0]
-    start = nz[0] if "f" in trim.lower() and nz.size else (len(f) if not nz.size else 0)
-    end = nz[-1] + 1 if "b" in trim.lower() and nz.size else (len(f) if nz.size else 0)
-    if not nz.size:
-        return _arr(filt)[:0]
-    return _arr(filt)[start:end]
+    arr = _arr(filt)
+    axes = set(mnp._axes("trim_zeros", axis, f.ndim))
+    trim = trim.lower()
+    if not axes or ("f" not in trim and "b" not in trim):
+        return arr
+
+    def _slice(ax):
+        if ax not in axes:
+            return slice(None)
+        mask = f.any(axis=tuple(i for i in range(f.ndim) if i != ax))
+        if not mask.any():
+            return slice(0, 0)
+        start = int(mask.argmax()) if "f" in trim else None
+        stop = f.shape[ax] - int(mask[::-1].argmax()) if "b" in trim else None
+        return slice(start, stop)
+
+    return arr[tuple(_slice(ax) for ax in range(f.ndim))]
+
+
+def issubdtype(arg1, arg2):
+    """Whether dtype arg1 is arg2 or below it in NumPy's type hierarchy
+    (jax.numpy.issubdtype, with JAX's parameter names; mlax.dtypes.issubdtype
+    is the same test as jax.dtypes.issubdtype(a, b))."""
+    return dtypes.issubdtype(arg1, arg2)
 
 
 # ---------------------------------------------------------------------------

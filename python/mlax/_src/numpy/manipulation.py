@@ -129,9 +129,12 @@ def tile(A, reps):
     return lax.reshape(out, tuple(r * s for r, s in zip(reps, shape)))
 
 
-def repeat(a, repeats, axis=None, *, total_repeat_length=None):
+def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None):
     """Each element repeated (numpy.repeat); `repeats` must be concrete
-    unless `total_repeat_length` is given."""
+    unless `total_repeat_length` is given.
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("repeat", out_sharding)
     a = _arr(a)
     if axis is None:
         a = mnp.ravel(a)
@@ -209,11 +212,13 @@ def _normalize_mode(name, mode):
     return m
 
 
-def _prepare_indices(name, indices, n, mode, negative_from_end=False):
+def _prepare_indices(name, indices, n, mode, negative_from_end=False, wrap_negative=True):
     """int32 indices for a dimension of size n and a mask of the valid ones
     (None unless mode is 'fill'). With `negative_from_end`, 'clip' first counts
     negative indices from the end (jax.numpy.take_along_axis); without it they
-    clip to 0 (numpy.take and jax.numpy.take)."""
+    clip to 0 (numpy.take and jax.numpy.take). Without `wrap_negative`, 'fill'
+    takes negative indices as out of bounds (take_along_axis's
+    wrap_negative_indices=False)."""
     idx = _arr(indices)
     if not dtypes.is_int(aval_of(idx).dtype):
         raise TypeError(f"mnp.{name}: indices must be integers, got "
@@ -225,7 +230,8 @@ def _prepare_indices(name, indices, n, mode, negative_from_end=False):
         if negative_from_end:
             idx = mnp.where(ufuncs.less(idx, 0), ufuncs.add(idx, n), idx)
         return ufuncs.clip(idx, 0, builtins.max(n - 1, 0)), None
-    idx = mnp.where(ufuncs.less(idx, 0), ufuncs.add(idx, n), idx)
+    if wrap_negative:
+        idx = mnp.where(ufuncs.less(idx, 0), ufuncs.add(idx, n), idx)
     valid = ufuncs.logical_and(ufuncs.greater_equal(idx, 0), ufuncs.less(idx, n))
     return idx, valid
 
@@ -265,9 +271,13 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
 take = util._eager_jit(take, ("axis", "out", "mode", "unique_indices", "indices_are_sorted"))
 
 
-def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
+def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None, *,
+                    wrap_negative_indices=None):
     """Elements of `arr` at `indices` along `axis`, the other axes
-    broadcast (numpy.take_along_axis); out-of-bounds indices as in take."""
+    broadcast (numpy.take_along_axis); out-of-bounds indices as in take.
+    `wrap_negative_indices`: whether a negative index counts from the end,
+    as in NumPy (else it is out of bounds); None is JAX's legacy default,
+    True unless mode is 'promise_in_bounds'."""
     arr = _arr(arr)
     indices = _arr(indices)
     if axis is None:
@@ -280,8 +290,12 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
                          f"dimensions; {iaval.ndim} vs. {aval.ndim} (at {_where()})")
     axis = mnp._normalize_axis("take_along_axis", axis, aval.ndim)
     m = _normalize_mode("take_along_axis", mode)
+    if wrap_negative_indices is None:
+        wrap_negative_indices = str(getattr(mode, "name", mode)).lower() != "promise_in_bounds"
+    wrap = bool(wrap_negative_indices)
     n = aval.shape[axis]
-    idx, valid = _prepare_indices("take_along_axis", indices, n, m, negative_from_end=True)
+    idx, valid = _prepare_indices("take_along_axis", indices, n, m, negative_from_end=wrap,
+                                  wrap_negative=wrap)
     shape = []
     for d in range(aval.ndim):
         if d == axis:
@@ -619,8 +633,12 @@ def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
 # Contractions
 # ---------------------------------------------------------------------------
 
-def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
-    """Sum of products over the given axes (numpy.tensordot)."""
+def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None,
+              out_sharding=None):
+    """Sum of products over the given axes (numpy.tensordot).
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("tensordot", out_sharding)
     a, b = util.promote_dtypes("tensordot", _arr(a), _arr(b))
     la, lb = aval_of(a), aval_of(b)
     if isinstance(axes, (int, np.integer)):
@@ -648,7 +666,7 @@ def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
             raise TypeError(f"mnp.tensordot: shape mismatch: axis {x} of a (size "
                             f"{la.shape[x]}) vs axis {y} of b (size {lb.shape[y]}); shapes "
                             f"{la.shape} and {lb.shape} (at {_where()})")
-    return lax.dot_general(a, b, ((tuple(ca), tuple(cb)), ((), ())),
+    return lax.dot_general(a, b, ((tuple(ca), tuple(cb)), ((), ())), precision=precision,
                            preferred_element_type=preferred_element_type)
 
 
@@ -695,11 +713,14 @@ def _einsum_parse(subscripts, shapes):
 
 
 def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
-           preferred_element_type=None, _dot_general=None):
+           preferred_element_type=None, _dot_general=None, out_sharding=None):
     """Einstein summation (numpy.einsum), contracting pairwise left to right
-    with dot_general."""
+    with dot_general.
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
     if out is not None:
         raise NotImplementedError("mnp.einsum: the out argument is not supported")
+    util._check_out_sharding("einsum", out_sharding)
     if not isinstance(subscripts, str):
         raise NotImplementedError("mnp.einsum: only the subscripts-string form is supported")
     ops = util.promote_dtypes("einsum", *[_arr(o) for o in operands])

@@ -66,9 +66,10 @@ def _fill(x, mask, value):
 # Shapes and creation
 # ---------------------------------------------------------------------------
 
-def empty_like(prototype, dtype=None, shape=None):
-    """An array like `prototype` (zeros, as in JAX)."""
-    return mnp.zeros_like(_arr(prototype), dtype=dtype, shape=shape)
+def empty_like(prototype, dtype=None, shape=None, *, device=None):
+    """An array like `prototype` (zeros, as in JAX), placed on `device` as
+    mnp.zeros_like places it."""
+    return mnp.zeros_like(_arr(prototype), dtype=dtype, shape=shape, device=device)
 
 
 def moveaxis(a, source, destination):
@@ -587,8 +588,11 @@ def _percent(q):
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
-               keepdims=False, *, weights=None):
-    """The q-th percentiles (q in [0, 100]) of `a` along `axis`."""
+               keepdims=False, *, weights=None, out_sharding=None):
+    """The q-th percentiles (q in [0, 100]) of `a` along `axis`.
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("percentile", out_sharding)
     return _quantile("percentile", a, _percent(q), axis, method, keepdims, False, out,
                      overwrite_input, weights)
 
@@ -917,9 +921,12 @@ def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
     return counts, edges
 
 
-def bincount(x, weights=None, minlength=0, *, length=None):
+def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
     """Counts (or weight sums) of each non-negative integer in x; under jit
-    pass a static `length` (larger values are dropped, negative ones count as 0)."""
+    pass a static `length` (larger values are dropped, negative ones count as 0).
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("bincount", out_sharding)
     x_in = x
     x = _arr(x)
     xd = aval_of(x).dtype

@@ -18,7 +18,11 @@ from mlax._src.numpy.ufuncs import _conj_complex, multiply
 # Linear algebra
 # ---------------------------------------------------------------------------
 
-def dot(a, b, precision=None, preferred_element_type=None):
+def dot(a, b, precision=None, preferred_element_type=None, *, out_sharding=None):
+    """The dot product of a and b (jax.numpy.dot).
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("dot", out_sharding)
     a, b = promote_dtypes("dot", a, b)
     _check_arg("dot", a)
     _check_arg("dot", b)
@@ -33,10 +37,15 @@ def dot(a, b, precision=None, preferred_element_type=None):
                         f"{la.shape[-1]} (dim {la.ndim - 1}) != {lb.shape[contract_b]} "
                         f"(dim {contract_b}) (at {core.user_location_str()})")
     return lax.dot_general(a, b, (((la.ndim - 1,), (contract_b,)), ((), ())),
-                           preferred_element_type=preferred_element_type)
+                           precision=precision, preferred_element_type=preferred_element_type)
 
 
-def matmul(a, b, precision=None, preferred_element_type=None):
+def matmul(a, b, precision=None, preferred_element_type=None, *, out_sharding=None):
+    """The matrix product of a and b, batched over leading axes
+    (jax.numpy.matmul).
+    `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
+    any other value raises NotImplementedError."""
+    util._check_out_sharding("matmul", out_sharding)
     a, b = promote_dtypes("matmul", a, b)
     _check_arg("matmul", a)
     _check_arg("matmul", b)
@@ -59,7 +68,7 @@ def matmul(a, b, precision=None, preferred_element_type=None):
     b2 = _broadcast_to_shape(b2, batch + sb[-2:])
     nb = len(batch)
     out = lax.dot_general(a2, b2, (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb)))),
-                          preferred_element_type=preferred_element_type)
+                          precision=precision, preferred_element_type=preferred_element_type)
     if la.ndim == 1:
         out = squeeze(out, -2)
     if lb.ndim == 1:
@@ -67,19 +76,28 @@ def matmul(a, b, precision=None, preferred_element_type=None):
     return out
 
 
-def vdot(a, b):
+def vdot(a, b, *, precision=None, preferred_element_type=None):
+    """The dot product of a and b flattened, a conjugated (jax.numpy.vdot)."""
     a = a if _is_array(a) else asarray(a)
     if dtypes.is_complex(aval_of(a).dtype):  # as NumPy: conjugates the first argument
         a = _conj_complex(a)
-    return dot(ravel(a), ravel(b))
+    return dot(ravel(a), ravel(b), precision=precision,
+               preferred_element_type=preferred_element_type)
 
 
-def inner(a, b):
+def inner(a, b, *, precision=None, preferred_element_type=None):
+    """The contraction of a's and b's last axes (jax.numpy.inner); with a
+    scalar, the product (computed in preferred_element_type when given, as
+    JAX's)."""
     a, b = promote_dtypes("inner", a, b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
+        if preferred_element_type is not None:
+            from mlax._src.numpy.lax_numpy import astype
+            a, b = astype(a, preferred_element_type), astype(b, preferred_element_type)
         return multiply(a, b)
-    return lax.dot_general(a, b, (((la.ndim - 1,), (lb.ndim - 1,)), ((), ())))
+    return lax.dot_general(a, b, (((la.ndim - 1,), (lb.ndim - 1,)), ((), ())),
+                           precision=precision, preferred_element_type=preferred_element_type)
 
 
 def outer(a, b, out=None):
@@ -107,6 +125,6 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
 
 # One jit dispatch each when called outside a trace, as jax.numpy's are
 # (JAX's static arguments; traced in place inside a trace).
-inner = util._eager_jit(inner)
+inner = util._eager_jit(inner, ("precision", "preferred_element_type"))
 outer = util._eager_jit(outer)
-vdot = util._eager_jit(vdot)
+vdot = util._eager_jit(vdot, ("precision", "preferred_element_type"))

@@ -6,6 +6,7 @@ written with lax loops over the function itself, as JAX's; ufuncs with a
 faster equivalent (add.reduce is sum, ...) pass it in."""
 from __future__ import annotations
 
+import inspect
 import math
 import operator
 
@@ -50,6 +51,10 @@ class ufunc:
         # What lax.reduce looks up when given the ufunc: mnp.add's
         # ufunc object reduces as the add monoid, as the plain function does.
         self.__wrapped__ = func
+        # ... but the object is called as __call__, with `out` and `where`:
+        # that is its signature (as jax.numpy's ufuncs, which have no
+        # __wrapped__), not the wrapped function's.
+        self.__signature__ = inspect.signature(self.__call__)
         self.__props = {
             "func": func, "nin": operator.index(nin), "nout": operator.index(nout),
             "nargs": operator.index(nargs or nin), "identity": identity, "call": call,

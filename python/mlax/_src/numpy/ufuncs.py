@@ -625,8 +625,20 @@ def _fmin(x1, x2):
     return lax.select(lax.bitwise_or(lax.lt(x1, x2), _isnan(x2)), x1, x2)
 
 
-fmax = _binary("fmax", _fmax)
-fmin = _binary("fmin", _fmin)
+def fmax(x1, x2):
+    """The elementwise maximum, ignoring NaNs (numpy.fmax); JAX's parameter
+    names x1, x2."""
+    return _fmax(*promote_args("fmax", x1, x2))
+
+
+def fmin(x1, x2):
+    """The elementwise minimum, ignoring NaNs (numpy.fmin); JAX's parameter
+    names x1, x2."""
+    return _fmin(*promote_args("fmin", x1, x2))
+
+
+fmax = _eager_jit(fmax)
+fmin = _eager_jit(fmin)
 
 
 def _sinc_maclaurin_value(k):

@@ -158,3 +158,54 @@ def _to_bool(x):
     # x != 0, keeping x's weak type (as JAX: logical_not(1.0) is a weak bool).
     zero = _broadcast_to_shape(_Literal(0, aval.dtype, aval.weak_type), aval.shape)
     return lax.ne(x, zero)
+
+
+# ---------------------------------------------------------------------------
+# device= and out_sharding= of the creation functions
+# ---------------------------------------------------------------------------
+
+_NO_SHARDING = ("mlax does not support sharding yet: out_sharding must be None (mlax arrays "
+                "live on one device; use device= to choose it)")
+
+
+def _check_out_sharding(name, out_sharding, device=None):
+    """jax.numpy's `out_sharding=`: None (JAX's default) is the only value
+    mlax takes. JAX wants a NamedSharding or a PartitionSpec, both over a
+    mesh, which mlax does not have: anything else is a NotImplementedError
+    rather than a silently unsharded result. `device` and `out_sharding`
+    together are JAX's ValueError (util.choose_device_or_out_sharding)."""
+    if device is not None and out_sharding is not None:
+        raise ValueError(f"Only one of `device` or `out_sharding` can be set. Got {device=} and"
+                         f" {out_sharding=}")
+    if out_sharding is not None:
+        raise NotImplementedError(f"mnp.{name}: {_NO_SHARDING}; got {out_sharding=}")
+
+
+def _device_arg(name, device):
+    """jax.numpy's `device=`: a Device or a single-device sharding, as the
+    mlax device to place the result on (None: the default placement)."""
+    if device is None:
+        return None
+    from mlax._src.base import jaxlib_internals
+    from mlax._src.jit.devices import Device
+    if isinstance(device, Device):
+        return device
+    single = jaxlib_internals.single_device_sharding_device(device)
+    if single is not None:
+        return single
+    if hasattr(device, "device_set"):  # a sharding over several devices
+        raise NotImplementedError(f"mnp.{name}: device={device!r}: {_NO_SHARDING}")
+    raise TypeError(f"mnp.{name}: device must be a Device or a single-device Sharding, got "
+                    f"{device!r} of type {type(device).__name__}")
+
+
+def _on_device(name, x, device):
+    """`x` placed on `device` (see _device_arg), as jax.numpy's creation
+    functions commit their result there. Inside a trace the value is left
+    as it is: a traced program runs on one device, and JAX's jitted
+    creation functions do not move their result either."""
+    device = _device_arg(name, device)
+    if device is None or not isinstance(x, Array):
+        return x
+    from mlax._src.jit.api import device_put
+    return device_put(x, device)
