@@ -98,10 +98,12 @@ def integer_pow(x, y):
 # ---------------------------------------------------------------------------
 
 # The result type is ClampOp's C++ rule (MlaxMathOps.cpp: bounds scalar or of
-# the operand's shape, one element type); Python checks the dtype kind.
+# the operand's shape, one element type); Python checks the dtype kind. The
+# result is weak when the operand is (as JAX's clamp).
 _clamp_p = Primitive(
     "clamp", None, lambda v, a: _ops().ClampOp(v[0], v[1], v[2]).result,
-    check=lambda lo, x, hi: _check_kind("clamp", "real", x))
+    check=lambda lo, x, hi: _check_kind("clamp", "real", x),
+    weak_type=lambda lo, x, hi: x.weak_type)
 
 
 def clamp(min, x, max):  # noqa: A002
