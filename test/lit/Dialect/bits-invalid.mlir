@@ -67,6 +67,7 @@ func.func @erf_inv_on_int(%x: tensor<4xi32>) -> tensor<4xi32> {
 // -----
 
 func.func @sort_num_keys(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.sort' op num_keys must be in [1, 1] (the number of operands), got 2}}
   %0 = mlax.sort %x {dimension = 0 : i64, is_stable = true, num_keys = 2 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -75,6 +76,7 @@ func.func @sort_num_keys(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @sort_dimension(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.sort' op dimension 1 is out of range for rank 1}}
   %0 = mlax.sort %x {dimension = 1 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -83,6 +85,7 @@ func.func @sort_dimension(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @sort_shapes(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.sort' op operands must have one shape}}
   %0:2 = mlax.sort %x, %y {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<4xf32>, tensor<3xf32>) -> (tensor<4xf32>, tensor<3xf32>)
   return %0#0 : tensor<4xf32>
@@ -91,9 +94,37 @@ func.func @sort_shapes(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @sort_result_type(%x: tensor<4xf32>) -> tensor<4xf64> {
-  // expected-error @+1 {{'mlax.sort' op result 0 must have its operand's type 'tensor<4xf32>'}}
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.sort' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf64>'}}
   %0 = mlax.sort %x {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<4xf32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @sort_complex_key(%x: tensor<4xcomplex<f32>>, %y: tensor<4xf32>) {
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.sort' op cannot sort by complex keys (key 0 is 'tensor<4xcomplex<f32>>')}}
+  %0:2 = mlax.sort %x, %y {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<4xcomplex<f32>>, tensor<4xf32>) -> (tensor<4xcomplex<f32>>, tensor<4xf32>)
+  return
+}
+
+// -----
+
+func.func @sort_no_operands() {
+  // expected-error @+2 {{'mlax.sort' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.sort' op needs at least one operand}}
+  mlax.sort {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : () -> ()
+  return
+}
+
+// -----
+
+func.func @cumsum_result_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'mlax.cumsum' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.cumsum' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf64>'}}
+  %0 = "mlax.cumsum"(%x) {axis = 0 : i64} : (tensor<4xf32>) -> tensor<4xf64>
+  return
 }
 
 // -----

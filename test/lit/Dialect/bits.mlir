@@ -70,6 +70,16 @@ func.func @sort_key_val(%k: tensor<2x4xui32>, %v: tensor<2x4xf32>) -> tensor<2x4
   return %0#1 : tensor<2x4xf32>
 }
 
+// The results take their operands' types (inferred): several keys of
+// different element types, and a value operand of complex numbers.
+// CHECK-LABEL: func.func @sort_two_keys(
+// CHECK: mlax.sort %{{.*}}, %{{.*}}, %{{.*}} {dimension = 0 : i64, is_stable = false, num_keys = 2 : i64} : (tensor<3xi1>, tensor<3xbf16>, tensor<3xcomplex<f32>>) -> (tensor<3xi1>, tensor<3xbf16>, tensor<3xcomplex<f32>>)
+func.func @sort_two_keys(%a: tensor<3xi1>, %b: tensor<3xbf16>, %c: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0:3 = mlax.sort %a, %b, %c {dimension = 0 : i64, is_stable = false, num_keys = 2 : i64}
+      : (tensor<3xi1>, tensor<3xbf16>, tensor<3xcomplex<f32>>) -> (tensor<3xi1>, tensor<3xbf16>, tensor<3xcomplex<f32>>)
+  return %0#2 : tensor<3xcomplex<f32>>
+}
+
 // CHECK-LABEL: func.func @cumsum(
 // CHECK: mlax.cumsum %{{.*}}, axis = 1 : tensor<2x5xi32>
 // CHECK: mlax.cumsum %{{.*}}, axis = 0 reverse : tensor<2x5xi32>

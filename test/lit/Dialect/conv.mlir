@@ -73,3 +73,23 @@ func.func @select_and_scatter_add(%s: tensor<3xf32>, %x: tensor<6xf32>) -> tenso
       : (tensor<3xf32>, tensor<6xf32>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// The result shape is inferred: out_spec may order the dimensions unlike
+// lhs_spec; padding may leave no window (a size-0 dimension).
+// CHECK-LABEL: func.func @conv_out_spec_permuted(
+// CHECK: dims = [0, 1, 2] x [2, 1, 0] -> [2, 0, 1], strides = [2], padding = [-1, 0], lhs_dilation = [1], rhs_dilation = [1], feature_group_count = 1, batch_group_count = 1 : (tensor<3x2x6xf64>, tensor<3x2x5xf64>) -> tensor<5x2x3xf64>
+func.func @conv_out_spec_permuted(%x: tensor<3x2x6xf64>, %k: tensor<3x2x5xf64>) -> tensor<5x2x3xf64> {
+  %0 = mlax.conv_general_dilated %x, %k, dims = [0, 1, 2] x [2, 1, 0] -> [2, 0, 1],
+      strides = [2], padding = [-1, 0], lhs_dilation = [1], rhs_dilation = [1],
+      feature_group_count = 1, batch_group_count = 1
+      : (tensor<3x2x6xf64>, tensor<3x2x5xf64>) -> tensor<5x2x3xf64>
+  return %0 : tensor<5x2x3xf64>
+}
+
+// CHECK-LABEL: func.func @reduce_window_empty(
+// CHECK: mlax.reduce_window add %{{.*}}, window = [5, 1], strides = [1, 1], padding = [0, 0, 0, 0], base_dilation = [1, 1], window_dilation = [1, 1] : tensor<3x4xf32> -> tensor<0x4xf32>
+func.func @reduce_window_empty(%x: tensor<3x4xf32>) -> tensor<0x4xf32> {
+  %0 = mlax.reduce_window add %x, window = [5, 1], strides = [1, 1], padding = [0, 0, 0, 0],
+      base_dilation = [1, 1], window_dilation = [1, 1] : tensor<3x4xf32> -> tensor<0x4xf32>
+  return %0 : tensor<0x4xf32>
+}

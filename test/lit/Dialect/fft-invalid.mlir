@@ -3,6 +3,7 @@
 // RUN: mlax-opt %s --split-input-file --verify-diagnostics
 
 func.func @no_lengths(%x: tensor<4xcomplex<f32>>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op fft_length needs 1 to 3 entries, got 0}}
   %0 = mlax.fft FFT %x, length = [] : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
   return
@@ -11,6 +12,7 @@ func.func @no_lengths(%x: tensor<4xcomplex<f32>>) {
 // -----
 
 func.func @four_lengths(%x: tensor<1x1x1x1xcomplex<f32>>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op fft_length needs 1 to 3 entries, got 4}}
   %0 = mlax.fft FFT %x, length = [1, 1, 1, 1] : tensor<1x1x1x1xcomplex<f32>> -> tensor<1x1x1x1xcomplex<f32>>
   return
@@ -19,6 +21,7 @@ func.func @four_lengths(%x: tensor<1x1x1x1xcomplex<f32>>) {
 // -----
 
 func.func @zero_length(%x: tensor<0xcomplex<f32>>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op fft_length must be positive, got [0]}}
   %0 = mlax.fft FFT %x, length = [0] : tensor<0xcomplex<f32>> -> tensor<0xcomplex<f32>>
   return
@@ -27,7 +30,8 @@ func.func @zero_length(%x: tensor<0xcomplex<f32>>) {
 // -----
 
 func.func @rank(%x: tensor<4xcomplex<f32>>) {
-  // expected-error @+1 {{'mlax.fft' op operand of rank 1 has fewer dimensions than the 2 transformed}}
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op operand of rank 1 has fewer than the 2 transformed dimensions}}
   %0 = mlax.fft FFT %x, length = [4, 4] : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
   return
 }
@@ -35,6 +39,7 @@ func.func @rank(%x: tensor<4xcomplex<f32>>) {
 // -----
 
 func.func @fft_real(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op FFT needs a complex<f32> or complex<f64> operand, got 'f32'}}
   %0 = mlax.fft FFT %x, length = [4] : tensor<4xf32> -> tensor<4xf32>
   return
@@ -43,6 +48,7 @@ func.func @fft_real(%x: tensor<4xf32>) {
 // -----
 
 func.func @irfft_real(%x: tensor<3xf32>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op IRFFT needs a complex<f32> or complex<f64> operand, got 'f32'}}
   %0 = mlax.fft IRFFT %x, length = [4] : tensor<3xf32> -> tensor<4xf32>
   return
@@ -51,6 +57,7 @@ func.func @irfft_real(%x: tensor<3xf32>) {
 // -----
 
 func.func @rfft_complex(%x: tensor<4xcomplex<f32>>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op RFFT needs an f32 or f64 operand, got 'complex<f32>'}}
   %0 = mlax.fft RFFT %x, length = [4] : tensor<4xcomplex<f32>> -> tensor<3xcomplex<f32>>
   return
@@ -59,6 +66,7 @@ func.func @rfft_complex(%x: tensor<4xcomplex<f32>>) {
 // -----
 
 func.func @rfft_f16(%x: tensor<4xf16>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.fft' op RFFT needs an f32 or f64 operand, got 'f16'}}
   %0 = mlax.fft RFFT %x, length = [4] : tensor<4xf16> -> tensor<3xcomplex<f16>>
   return
@@ -67,7 +75,8 @@ func.func @rfft_f16(%x: tensor<4xf16>) {
 // -----
 
 func.func @trailing(%x: tensor<2x5xcomplex<f32>>) {
-  // expected-error @+1 {{'mlax.fft' op FFT with fft_length [4] needs trailing operand dimensions [4], got [5]}}
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op FFT with fft_length [4] needs the operand's trailing dimensions to be [4], got [5]}}
   %0 = mlax.fft FFT %x, length = [4] : tensor<2x5xcomplex<f32>> -> tensor<2x5xcomplex<f32>>
   return
 }
@@ -75,7 +84,8 @@ func.func @trailing(%x: tensor<2x5xcomplex<f32>>) {
 // -----
 
 func.func @irfft_trailing(%x: tensor<4xcomplex<f32>>) {
-  // expected-error @+1 {{'mlax.fft' op IRFFT with fft_length [8] needs trailing operand dimensions [5], got [4]}}
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op IRFFT with fft_length [8] needs the operand's trailing dimensions to be [5], got [4]}}
   %0 = mlax.fft IRFFT %x, length = [8] : tensor<4xcomplex<f32>> -> tensor<8xf32>
   return
 }
@@ -83,7 +93,8 @@ func.func @irfft_trailing(%x: tensor<4xcomplex<f32>>) {
 // -----
 
 func.func @rfft_result(%x: tensor<8xf32>) {
-  // expected-error @+1 {{'mlax.fft' op result type 'tensor<8xcomplex<f32>>' does not match the expected 'tensor<5xcomplex<f32>>'}}
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op inferred type(s) 'tensor<5xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<8xcomplex<f32>>'}}
   %0 = mlax.fft RFFT %x, length = [8] : tensor<8xf32> -> tensor<8xcomplex<f32>>
   return
 }
@@ -91,7 +102,17 @@ func.func @rfft_result(%x: tensor<8xf32>) {
 // -----
 
 func.func @irfft_result(%x: tensor<5xcomplex<f32>>) {
-  // expected-error @+1 {{'mlax.fft' op result type 'tensor<8xf64>' does not match the expected 'tensor<8xf32>'}}
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op inferred type(s) 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<8xf64>'}}
   %0 = mlax.fft IRFFT %x, length = [8] : tensor<5xcomplex<f32>> -> tensor<8xf64>
+  return
+}
+
+// -----
+
+func.func @irfft_odd_trailing(%x: tensor<3x3xcomplex<f32>>) {
+  // expected-error @+2 {{'mlax.fft' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.fft' op IRFFT with fft_length [3, 7] needs the operand's trailing dimensions to be [3, 4], got [3, 3]}}
+  %0 = mlax.fft IRFFT %x, length = [3, 7] : tensor<3x3xcomplex<f32>> -> tensor<3x7xf32>
   return
 }

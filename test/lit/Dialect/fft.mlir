@@ -30,3 +30,12 @@ func.func @irfft_1d(%x: tensor<5xcomplex<f64>>) -> tensor<8xf64> {
   %0 = mlax.fft IRFFT %x, length = [8] : tensor<5xcomplex<f64>> -> tensor<8xf64>
   return %0 : tensor<8xf64>
 }
+
+// The result type is inferred from the operand, fft_type and fft_length:
+// an odd IRFFT length keeps length // 2 + 1 operand entries.
+// CHECK-LABEL: func.func @irfft_odd_2d(
+// CHECK: mlax.fft IRFFT %{{.*}}, length = [3, 7] : tensor<2x3x4xcomplex<f32>> -> tensor<2x3x7xf32>
+func.func @irfft_odd_2d(%x: tensor<2x3x4xcomplex<f32>>) -> tensor<2x3x7xf32> {
+  %0 = mlax.fft IRFFT %x, length = [3, 7] : tensor<2x3x4xcomplex<f32>> -> tensor<2x3x7xf32>
+  return %0 : tensor<2x3x7xf32>
+}

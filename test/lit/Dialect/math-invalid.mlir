@@ -51,7 +51,7 @@ func.func @clamp_bound_shape(%lo: tensor<3xf32>, %x: tensor<2x3xf32>, %hi: tenso
 // -----
 
 func.func @clamp_bound_type(%lo: tensor<f32>, %x: tensor<2x3xf32>, %hi: tensor<f64>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{'mlax.clamp' op max must have the operand's element type 'f32', got 'f64'}}
+  // expected-error @+1 {{'mlax.clamp' op max dtype 'f64' must match the operand's element type 'f32'}}
   %0 = mlax.clamp %lo, %x, %hi : tensor<f32>, tensor<2x3xf32>, tensor<f64>
   return %0 : tensor<2x3xf32>
 }
@@ -67,6 +67,7 @@ func.func @clamp_bool(%x: tensor<2xi1>) -> tensor<2xi1> {
 // -----
 
 func.func @top_k_scalar(%x: tensor<f32>) -> (tensor<f32>, tensor<i32>) {
+  // expected-error @+2 {{'mlax.top_k' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.top_k' op needs an operand of rank at least 1, got 'tensor<f32>'}}
   %v, %i = mlax.top_k %x, k = 1 : tensor<f32> -> tensor<f32>, tensor<i32>
   return %v, %i : tensor<f32>, tensor<i32>
@@ -75,6 +76,7 @@ func.func @top_k_scalar(%x: tensor<f32>) -> (tensor<f32>, tensor<i32>) {
 // -----
 
 func.func @top_k_too_large(%x: tensor<3xf32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  // expected-error @+2 {{'mlax.top_k' op failed to infer returned types}}
   // expected-error @+1 {{'mlax.top_k' op k = 4 must be in [0, 3] (the size of the last dimension)}}
   %v, %i = mlax.top_k %x, k = 4 : tensor<3xf32> -> tensor<4xf32>, tensor<4xi32>
   return %v, %i : tensor<4xf32>, tensor<4xi32>
@@ -83,7 +85,8 @@ func.func @top_k_too_large(%x: tensor<3xf32>) -> (tensor<4xf32>, tensor<4xi32>) 
 // -----
 
 func.func @top_k_result_shape(%x: tensor<2x3xf32>) -> (tensor<2x1xf32>, tensor<2x2xi32>) {
-  // expected-error @+1 {{'mlax.top_k' op values must be 'tensor<2x2xf32>', got 'tensor<2x1xf32>'}}
+  // expected-error @+2 {{'mlax.top_k' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.top_k' op inferred type(s) 'tensor<2x2xf32>', 'tensor<2x2xi32>' are incompatible with return type(s) of operation 'tensor<2x1xf32>', 'tensor<2x2xi32>'}}
   %v, %i = mlax.top_k %x, k = 2 : tensor<2x3xf32> -> tensor<2x1xf32>, tensor<2x2xi32>
   return %v, %i : tensor<2x1xf32>, tensor<2x2xi32>
 }
@@ -126,4 +129,39 @@ func.func @cummin_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
   // expected-error @+1 {{'mlax.cummin' op operand #0 must be statically shaped tensor of}}
   %0 = mlax.cummin %x, axis = 0 : tensor<4xi1>
   return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @top_k_negative(%x: tensor<3xf32>) -> (tensor<0xf32>, tensor<0xi32>) {
+  // expected-error @+2 {{'mlax.top_k' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.top_k' op k = -1 must be in [0, 3] (the size of the last dimension)}}
+  %v, %i = mlax.top_k %x, k = -1 : tensor<3xf32> -> tensor<0xf32>, tensor<0xi32>
+  return %v, %i : tensor<0xf32>, tensor<0xi32>
+}
+
+// -----
+
+func.func @clamp_bound_rank(%lo: tensor<f32>, %x: tensor<3xf32>, %hi: tensor<1xf32>) {
+  // expected-error @+1 {{'mlax.clamp' op max must be a scalar or have the operand's shape 'tensor<3xf32>', got 'tensor<1xf32>'}}
+  %0 = mlax.clamp %lo, %x, %hi : tensor<f32>, tensor<3xf32>, tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @cumlogsumexp_generic_axis(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{'mlax.cumlogsumexp' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.cumlogsumexp' op axis 5 is out of range for rank 2}}
+  %0 = "mlax.cumlogsumexp"(%x) {axis = 5 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @cummin_result_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'mlax.cummin' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.cummin' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'}}
+  %0 = "mlax.cummin"(%x) {axis = 0 : i64} : (tensor<4xf32>) -> tensor<3xf32>
+  return
 }

@@ -101,3 +101,19 @@ func.func @cumulative_int(%x: tensor<4xui16>) -> tensor<4xui16> {
   %1 = mlax.cummax %0, axis = 0 : tensor<4xui16>
   return %1 : tensor<4xui16>
 }
+
+// The result types are inferred: top_k's values keep the element type and
+// its indices are i32; k may be 0.
+// CHECK-LABEL: func.func @top_k_inferred(
+// CHECK: mlax.top_k %{{.*}}, k = 0 : tensor<2x4xi8> -> tensor<2x0xi8>, tensor<2x0xi32>
+func.func @top_k_inferred(%x: tensor<2x4xi8>) -> (tensor<2x0xi8>, tensor<2x0xi32>) {
+  %v, %i = mlax.top_k %x, k = 0 : tensor<2x4xi8> -> tensor<2x0xi8>, tensor<2x0xi32>
+  return %v, %i : tensor<2x0xi8>, tensor<2x0xi32>
+}
+
+// CHECK-LABEL: func.func @clamp_scalar(
+// CHECK: mlax.clamp %{{.*}}, %{{.*}}, %{{.*}} : tensor<f64>, tensor<f64>, tensor<f64>
+func.func @clamp_scalar(%lo: tensor<f64>, %x: tensor<f64>, %hi: tensor<f64>) -> tensor<f64> {
+  %0 = mlax.clamp %lo, %x, %hi : tensor<f64>, tensor<f64>, tensor<f64>
+  return %0 : tensor<f64>
+}

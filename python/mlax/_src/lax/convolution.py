@@ -16,7 +16,7 @@ from mlir import ir
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
-from mlax._src.core.tracer import ShapedArray, Tracer
+from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 from mlax._src.base.tree import tree_unflatten
 from mlax._src.lax.lax import dot_general, rev, transpose
@@ -39,12 +39,6 @@ def _err(name, message, exc=TypeError):
 
 def _dilate(d, r):
     return 0 if d == 0 else 1 + r * (d - 1)
-
-
-def _window_count(size, window, stride, lo, hi, base_dilation, window_dilation):
-    padded = _dilate(size, base_dilation) + lo + hi
-    w = _dilate(window, window_dilation)
-    return -1 if padded < 0 else (0 if padded < w else (padded - w) // stride + 1)
 
 
 # ---------------------------------------------------------------------------
@@ -220,80 +214,38 @@ def _ints(name, what, values, n, minimum=1):
 # conv_general_dilated
 # ---------------------------------------------------------------------------
 
-def _conv_eval(lhs, rhs, *, lhs_spec, rhs_spec, out_spec, window_strides, padding,
-               lhs_dilation, rhs_dilation, feature_group_count, batch_group_count,
-               preferred_element_type):
-    name = _CONV
-    if lhs.ndim != rhs.ndim or lhs.ndim < 2:
-        raise _err(name, f"lhs and rhs need one rank of at least 2, got shapes {lhs.shape} "
-                   f"and {rhs.shape}")
-    n = lhs.ndim
-    for what, spec in (("lhs", lhs_spec), ("rhs", rhs_spec), ("out", out_spec)):
-        if sorted(spec) != list(range(n)):
-            raise _err(name, f"{what} dimension numbers {spec} are not a permutation of "
-                       f"{n} dimensions")
-    if lhs.dtype != rhs.dtype:
-        raise _err(name, f"requires operands of one dtype, got {lhs.dtype.name} and "
-                   f"{rhs.dtype.name}")
-    if dtypes.is_bool(lhs.dtype):
-        raise _err(name, "does not accept bool operands")
-    fg, bg = feature_group_count, batch_group_count
-    if fg < 1 or bg < 1:
-        raise _err(name, f"feature_group_count ({fg}) and batch_group_count ({bg}) must be "
-                   "positive", ValueError)
-    if fg > 1 and bg > 1:
-        raise _err(name, f"at most one of feature_group_count ({fg}) and batch_group_count "
-                   f"({bg}) may exceed 1", ValueError)
-    lhs_batch, lhs_feat = lhs.shape[lhs_spec[0]], lhs.shape[lhs_spec[1]]
-    rhs_out, rhs_in = rhs.shape[rhs_spec[0]], rhs.shape[rhs_spec[1]]
-    if lhs_feat % fg:
-        raise _err(name, f"lhs feature dimension size ({lhs_feat}) is not a multiple of "
-                   f"feature_group_count ({fg}); shapes {lhs.shape} and {rhs.shape}", ValueError)
-    if lhs_feat // fg != rhs_in:
-        raise _err(name, f"lhs feature dimension size divided by feature_group_count "
-                   f"({lhs_feat} / {fg}) must equal the rhs input feature dimension size "
-                   f"({rhs_in}); shapes {lhs.shape} and {rhs.shape}", ValueError)
-    if rhs_out % fg:
-        raise _err(name, f"rhs output feature dimension size ({rhs_out}) is not a multiple "
-                   f"of feature_group_count ({fg})", ValueError)
-    if lhs_batch % bg:
-        raise _err(name, f"lhs batch dimension size ({lhs_batch}) is not a multiple of "
-                   f"batch_group_count ({bg})", ValueError)
-    if rhs_out % bg:
-        raise _err(name, f"rhs output feature dimension size ({rhs_out}) is not a multiple "
-                   f"of batch_group_count ({bg})", ValueError)
-    shape = [0] * n
-    shape[out_spec[0]] = lhs_batch // bg
-    shape[out_spec[1]] = rhs_out
-    for i in range(n - 2):
-        size, window = lhs.shape[lhs_spec[i + 2]], rhs.shape[rhs_spec[i + 2]]
-        if window < 1:
-            raise _err(name, f"rhs spatial dimensions must be positive, got shape {rhs.shape}",
-                       ValueError)
-        lo, hi = padding[i]
-        count = _window_count(size, window, window_strides[i], lo, hi, lhs_dilation[i],
-                              rhs_dilation[i])
-        if count < 0:
-            raise _err(name, f"padding {padding[i]} removes more than spatial dimension {i} "
-                       f"(size {size}) holds", ValueError)
-        shape[out_spec[i + 2]] = count
-    dtype = preferred_element_type or lhs.dtype
-    return ShapedArray(tuple(shape), dtype,
-                       lhs.weak_type and rhs.weak_type and preferred_element_type is None)
+# The result shape is ConvGeneralDilatedOp's C++ rule (MlaxConvOps.cpp: ranks,
+# dimension numbers, feature and batch groups, windows); its element type is
+# the operands' unless the caller prefers another of the same kind, which the
+# op's verifier checks. Python checks the dtype kind.
+def _conv_check(lhs, rhs, **params):
+    if dtypes.is_bool(lhs.dtype) or dtypes.is_bool(rhs.dtype):
+        raise _err(_CONV, "does not accept bool operands")
 
 
-def _conv_emit(values, avals, out, *, lhs_spec, rhs_spec, out_spec, window_strides, padding,
+def _conv_emit(values, avals, *, lhs_spec, rhs_spec, out_spec, window_strides, padding,
                lhs_dilation, rhs_dilation, feature_group_count, batch_group_count,
                preferred_element_type):
     flat = [p for pair in padding for p in pair]
-    return _ops().ConvGeneralDilatedOp(
-        out.mlir_type(), values[0], values[1], _i64_array(lhs_spec), _i64_array(rhs_spec),
+    result = _ops().ConvGeneralDilatedOp(
+        values[0], values[1], _i64_array(lhs_spec), _i64_array(rhs_spec),
         _i64_array(out_spec), _i64_array(window_strides), _i64_array(flat),
         _i64_array(lhs_dilation), _i64_array(rhs_dilation), _i64(feature_group_count),
         _i64(batch_group_count)).result
+    if preferred_element_type is not None and preferred_element_type != avals[0].dtype:
+        result.set_type(ir.RankedTensorType.get(
+            ir.RankedTensorType(result.type).shape,
+            dtypes.mlir_element_type(preferred_element_type)))
+    return result
 
 
-_conv_p = Primitive("conv_general_dilated", _conv_eval, _conv_emit)
+_conv_p = Primitive(
+    "conv_general_dilated", None, _conv_emit, check=_conv_check,
+    weak_type=lambda lhs, rhs, *, preferred_element_type, **params: (
+        lhs.weak_type and rhs.weak_type and preferred_element_type is None),
+    errors={"feature_group_count": ValueError, "batch_group_count": ValueError,
+            "must be positive": ValueError, "removes more than": ValueError,
+            "entries": ValueError})
 
 
 def _dtype_kind(dtype):
@@ -367,32 +319,21 @@ _COMPUTATION_NAMES = {"add": "add", "mul": "mul", "multiply": "mul", "max": "max
                       "maximum": "max", "min": "min", "minimum": "min"}
 
 
-def _reduce_window_eval(x, *, reduction, window_dimensions, window_strides, padding,
-                        base_dilation, window_dilation):
-    name = "lax.reduce_window"
-    if dtypes.is_complex(x.dtype) and reduction in ("max", "min"):
-        raise _err(name, f"{reduction} is not defined on {x.dtype.name}")
-    shape = []
-    for i, size in enumerate(x.shape):
-        count = _window_count(size, window_dimensions[i], window_strides[i], *padding[i],
-                              base_dilation[i], window_dilation[i])
-        if count < 0:
-            raise _err(name, f"padding {padding[i]} removes more than dimension {i} "
-                       f"(size {size}) holds", ValueError)
-        shape.append(count)
-    return x.update(shape=tuple(shape))
-
-
-def _reduce_window_emit(values, avals, out, *, reduction, window_dimensions, window_strides,
+# The result type is ReduceWindowOp's C++ rule (MlaxConvOps.cpp: the window
+# count along each dimension; no max/min of complex numbers).
+def _reduce_window_emit(values, avals, *, reduction, window_dimensions, window_strides,
                         padding, base_dilation, window_dilation):
     attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _REDUCTIONS[reduction])
     return _ops().ReduceWindowOp(
-        out.mlir_type(), attr, values[0], _i64_array(window_dimensions),
+        attr, values[0], _i64_array(window_dimensions),
         _i64_array(window_strides), _i64_array([p for pair in padding for p in pair]),
         _i64_array(base_dilation), _i64_array(window_dilation)).result
 
 
-_reduce_window_p = Primitive("reduce_window", _reduce_window_eval, _reduce_window_emit)
+_reduce_window_p = Primitive(
+    "reduce_window", None, _reduce_window_emit,
+    errors={"removes more than": ValueError, "entries": ValueError,
+            "must be positive": ValueError})
 
 
 def _identity(reduction, dtype):

@@ -12,7 +12,6 @@ import operator
 from mlir import ir
 
 from mlax._src.base import dtypes
-from mlax._src.core.tracer import ShapedArray
 from mlax._src.lax.lax import _i64_array, convert_element_type
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 
@@ -54,28 +53,17 @@ def _complex_of(dtype):
     return dtypes.canonicalize(dtypes.complex128 if _wide(dtype) else dtypes.complex64)
 
 
-def _fft_out_shape(kind, shape, lengths):
-    shape = list(shape)
-    if kind == FftType.RFFT:
-        shape[-1] = lengths[-1] // 2 + 1
-    elif kind == FftType.IRFFT:
-        shape[-1] = lengths[-1]
-    return tuple(shape)
-
-
-def _fft_eval(x, *, fft_type, fft_lengths):
-    kind = FftType(fft_type)
-    dtype = _real_of(x.dtype) if kind == FftType.IRFFT else _complex_of(x.dtype)
-    return ShapedArray(_fft_out_shape(kind, x.shape, fft_lengths), dtype)
-
-
-def _fft_emit(values, avals, out_aval, *, fft_type, fft_lengths):
+# The result type is FftOp's C++ rule (MlaxFftOps.cpp: 1 to 3 positive
+# lengths matching the operand's trailing dimensions; the element type and
+# the last dimension follow from fft_type). Every shape error there is a
+# ValueError, as in JAX; the result is never weakly typed.
+def _fft_emit(values, avals, *, fft_type, fft_lengths):
     attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(fft_type))
-    return _ops().FftOp(out_aval.mlir_type(), attr, values[0],
-                        _i64_array(fft_lengths)).result
+    return _ops().FftOp(attr, values[0], _i64_array(fft_lengths)).result
 
 
-_fft_p = Primitive("fft", _fft_eval, _fft_emit)
+_fft_p = Primitive("fft", None, _fft_emit, weak_type=lambda x, **params: False,
+                   errors={"": ValueError})
 
 
 def fft(x, fft_type, fft_lengths):
@@ -92,28 +80,12 @@ def fft(x, fft_type, fft_lengths):
         raise TypeError(f"{name}: fft_lengths must be a sequence of ints, got "
                         f"{fft_lengths!r}") from None
     aval = aval_of(x)
-    if not 1 <= len(lengths) <= 3:
-        raise shape_error(name, f"fft_lengths needs 1 to 3 entries (XLA transforms at most 3 "
-                          f"dimensions), got {lengths}", ValueError)
-    if any(n < 1 for n in lengths):
-        raise shape_error(name, f"fft_lengths must be positive, got {lengths}", ValueError)
-    if aval.ndim < len(lengths):
-        raise shape_error(name, f"an operand of rank {aval.ndim} (shape {aval.shape}) has "
-                          f"fewer than the {len(lengths)} transformed dimensions", ValueError)
     if kind == FftType.RFFT:
         if dtypes.is_complex(aval.dtype):
             raise shape_error(name, f"RFFT needs a real operand, got {aval.dtype.name}")
         x = convert_element_type(x, _real_of(aval.dtype))
     else:
         x = convert_element_type(x, _complex_of(aval.dtype))
-    want = list(lengths)
-    if kind == FftType.IRFFT:
-        want[-1] = lengths[-1] // 2 + 1
-    trailing = aval.shape[aval.ndim - len(lengths):]
-    if tuple(trailing) != tuple(want):
-        raise shape_error(name, f"{kind.name} with fft_lengths {lengths} needs the operand's "
-                          f"trailing dimensions to be {tuple(want)}, got shape {aval.shape}",
-                          ValueError)
     return bind(_fft_p, x, fft_type=int(kind), fft_lengths=lengths)
 
 

@@ -30,9 +30,9 @@ from mlax._src.lax.shape import (  # noqa: F401
     _pad_p, reshape, _reshape_p, rev, _rev_eval, _rev_p, slice,
     slice_in_dim, _slice_p, transpose, _transpose_p)
 from mlax._src.lax.reductions import (  # noqa: F401
-    cumsum, _cumsum_emit, _cumsum_eval, _cumsum_p, _reduce_and, reduce_and, reduce_max,
+    cumsum, _cumsum_emit, _cumsum_p, _reduce_and, reduce_and, reduce_max,
     reduce_min, _reduce_or, reduce_or, reduce_prod, reduce_sum, _reduction, sort, _sort_emit,
-    _sort_eval, sort_key_val, _sort_p)
+    sort_key_val, _sort_p)
 from mlax._src.lax.linalg import (  # noqa: F401
     cholesky, _cholesky_emit, _cholesky_eval, _cholesky_p, dot, dot_general, _dot_general_emit,
     _dot_general_eval, _dot_general_p, _dtype_kind)

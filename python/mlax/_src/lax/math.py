@@ -15,7 +15,6 @@ import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
-from mlax._src.core.tracer import ShapedArray
 from mlax._src.lax.elementwise import _as_array
 from mlax._src.lax.lax import (
     _binary, _check_kind, _i64, _unary, convert_element_type, div, exp, full_like,
@@ -98,22 +97,13 @@ def integer_pow(x, y):
 # clamp
 # ---------------------------------------------------------------------------
 
-def _clamp_eval(lo, x, hi):
-    name = "lax.clamp"
-    for what, b in (("min", lo), ("max", hi)):
-        if b.shape not in ((), x.shape):
-            raise shape_error(name, f"{what} must be a scalar or have the operand's shape "
-                              f"{x.shape}, got shape {b.shape}")
-        if b.dtype != x.dtype:
-            raise shape_error(name, f"{what} dtype {b.dtype.name} must match the operand's "
-                              f"{x.dtype.name}")
-    _check_kind("clamp", "real", x)
-    return x
-
-
+# The result type is ClampOp's C++ rule (MlaxMathOps.cpp: bounds scalar or of
+# the operand's shape, one element type); Python checks the dtype kind. The
+# result is weak when the operand is (as JAX's clamp).
 _clamp_p = Primitive(
-    "clamp", _clamp_eval,
-    lambda v, a, o: _ops().ClampOp(v[0], v[1], v[2], results=[o.mlir_type()]).result)
+    "clamp", None, lambda v, a: _ops().ClampOp(v[0], v[1], v[2]).result,
+    check=lambda lo, x, hi: _check_kind("clamp", "real", x),
+    weak_type=lambda lo, x, hi: x.weak_type)
 
 
 def clamp(min, x, max):  # noqa: A002
@@ -131,18 +121,12 @@ def clamp(min, x, max):  # noqa: A002
 # top_k
 # ---------------------------------------------------------------------------
 
-def _top_k_eval(x, *, k):
-    _check_kind("top_k", "real", x)
-    shape = x.shape[:-1] + (k,)
-    return [x.update(shape=shape), ShapedArray(shape, dtypes.int32)]
-
-
-def _top_k_emit(values, avals, out_avals, *, k):
-    op = _ops().TopKOp(out_avals[0].mlir_type(), out_avals[1].mlir_type(), values[0], _i64(k))
-    return list(op.results)
-
-
-_top_k_p = Primitive("top_k", _top_k_eval, _top_k_emit, multiple_results=True)
+# The result types are TopKOp's C++ rule (the last dimension becomes k; int32
+# indices); Python checks the dtype kind.
+_top_k_p = Primitive(
+    "top_k", None, lambda v, a, *, k: list(_ops().TopKOp(v[0], _i64(k)).results),
+    multiple_results=True, check=lambda x, *, k: _check_kind("top_k", "real", x),
+    errors={"must be in": ValueError})
 
 
 def top_k(operand, k, *, axis=-1):
@@ -213,15 +197,15 @@ def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
 # ---------------------------------------------------------------------------
 
 def _cumulative(name, op_class, kind):
-    def abstract_eval(x, *, axis, reverse):
+    # The result type is the op's C++ rule (the operand's, for an axis in
+    # range); Python checks the dtype kind.
+    def check(x, *, axis, reverse):
         _check_kind(name, kind, x)
-        return x
 
-    def emit(values, avals, out_aval, *, axis, reverse):
-        return getattr(_ops(), op_class)(values[0], _i64(axis), reverse=bool(reverse),
-                                         results=[out_aval.mlir_type()]).result
+    def emit(values, avals, *, axis, reverse):
+        return getattr(_ops(), op_class)(values[0], _i64(axis), reverse=bool(reverse)).result
 
-    prim = Primitive(name, abstract_eval, emit)
+    prim = Primitive(name, None, emit, check=check, errors={"out of range": ValueError})
 
     def fn(operand, axis=0, reverse=False):
         aval = aval_of(operand)

@@ -13,7 +13,6 @@ from mlir import ir
 from mlax._src.base import dtypes
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
-from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import (
     _check_kind, _i64, _i64_array, add, bitwise_and, bitwise_or, convert_element_type,
@@ -104,32 +103,16 @@ def _fold_bitwise(name, operand, axes, op, identity):
     return reshape(x, kept_shape)
 
 
-def _sort_eval(*operands, dimension, is_stable, num_keys):
-    name = "lax.sort"
-    first = operands[0]
-    if not 0 <= dimension < builtins.max(first.ndim, 1) or first.ndim == 0:
-        raise shape_error(name, f"dimension {dimension} is out of range for shape "
-                          f"{first.shape}", ValueError)
-    if not 1 <= num_keys <= len(operands):
-        raise shape_error(name, f"num_keys={num_keys} must be in [1, {len(operands)}]",
-                          ValueError)
-    for o in operands[1:]:
-        if o.shape != first.shape:
-            raise shape_error(name, f"operands must have one shape, got {first.shape} "
-                              f"and {o.shape}")
-    for o in operands[:num_keys]:
-        if dtypes.is_complex(o.dtype):
-            raise shape_error(name, f"cannot sort by complex keys ({o.dtype.name})")
-    return [o for o in operands]
-
-
-def _sort_emit(values, avals, out_avals, *, dimension, is_stable, num_keys):
-    op = _ops().SortOp([o.mlir_type() for o in out_avals], values, _i64(dimension),
-                       ir.BoolAttr.get(bool(is_stable)), _i64(num_keys))
+# The result types are SortOp's C++ rule (MlaxMathOps.cpp: the operands'
+# types, for operands of one shape, a dimension in range and real keys).
+def _sort_emit(values, avals, *, dimension, is_stable, num_keys):
+    op = _ops().SortOp(values, _i64(dimension), ir.BoolAttr.get(bool(is_stable)),
+                       _i64(num_keys))
     return list(op.results)
 
 
-_sort_p = Primitive("sort", _sort_eval, _sort_emit, multiple_results=True)
+_sort_p = Primitive("sort", None, _sort_emit, multiple_results=True,
+                    errors={"num_keys": ValueError, "out of range": ValueError})
 
 
 def sort(operand, dimension=-1, is_stable=True, num_keys=1):
@@ -157,6 +140,12 @@ def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     else:
         out = bind(_sort_p, *operands, dimension=dim % ndim, is_stable=bool(is_stable),
                    num_keys=num_keys)
+    # Each result keeps its operand's weak type (as JAX's sort); the
+    # primitive's results are weak only when every operand is.
+    weak = [aval_of(o).weak_type for o in operands]
+    if builtins.any(weak):
+        out = [convert_element_type(r, aval_of(r).dtype, weak_type=True)
+               if w and not aval_of(r).weak_type else r for r, w in zip(out, weak)]
     return out[0] if single else tuple(out)
 
 
@@ -165,17 +154,15 @@ def sort_key_val(keys, values, dimension=-1, is_stable=True):
     return sort((keys, values), dimension=dimension, is_stable=is_stable, num_keys=1)
 
 
-def _cumsum_eval(x, *, axis, reverse):
-    _check_kind("cumsum", "number", x)
-    return x
+# The result type is CumsumOp's C++ rule (the operand's, for an axis in
+# range); Python checks the dtype kind.
+def _cumsum_emit(values, avals, *, axis, reverse):
+    return _ops().CumsumOp(values[0], _i64(axis), reverse=bool(reverse)).result
 
 
-def _cumsum_emit(values, avals, out_aval, *, axis, reverse):
-    return _ops().CumsumOp(values[0], _i64(axis), reverse=bool(reverse),
-                           results=[out_aval.mlir_type()]).result
-
-
-_cumsum_p = Primitive("cumsum", _cumsum_eval, _cumsum_emit)
+_cumsum_p = Primitive("cumsum", None, _cumsum_emit,
+                      check=lambda x, *, axis, reverse: _check_kind("cumsum", "number", x),
+                      errors={"out of range": ValueError})
 
 
 def cumsum(operand, axis=0, reverse=False):

@@ -1,7 +1,8 @@
 //===- MlaxConvOps.cpp - convolution and windowed reductions --------------===//
 //
-// Verifiers, derivative rules and batching rules of conv_general_dilated,
-// reduce_window, select_and_gather_add and select_and_scatter_add. The
+// Shape rules (`inferReturnTypes` of conv_general_dilated and reduce_window,
+// the verifiers of select_and_gather_add and select_and_scatter_add),
+// derivative rules and batching rules. The
 // derivative and batching rules follow jax/_src/lax/convolution.py and
 // windowed_reductions.py.
 //
@@ -40,26 +41,30 @@ int64_t windowCount(int64_t in, int64_t window, int64_t stride, int64_t lo, int6
 }
 
 /// Checks a window's attributes (`n` entries each, positive where they must
-/// be) and computes the window count along each dimension.
-LogicalResult windowShape(Operation *op, ArrayRef<int64_t> in, ArrayRef<int64_t> window,
-                          ArrayRef<int64_t> strides, ArrayRef<int64_t> padding,
-                          ArrayRef<int64_t> baseDil, ArrayRef<int64_t> winDil,
-                          SmallVectorImpl<int64_t> &out, StringRef what = "operand",
+/// be) and computes the window count along each dimension; errors name
+/// `opName` (a shape rule's, or a verifier's with the op's location).
+LogicalResult windowShape(std::optional<Location> loc, StringRef opName, ArrayRef<int64_t> in,
+                          ArrayRef<int64_t> window, ArrayRef<int64_t> strides,
+                          ArrayRef<int64_t> padding, ArrayRef<int64_t> baseDil,
+                          ArrayRef<int64_t> winDil, SmallVectorImpl<int64_t> &out,
+                          StringRef what = "operand",
                           StringRef windowName = "window_dimensions",
                           StringRef baseName = "base_dilation",
                           StringRef winName = "window_dilation") {
   size_t n = in.size();
   auto count = [&](StringRef name, ArrayRef<int64_t> v, size_t want) -> LogicalResult {
     if (v.size() != want)
-      return op->emitOpError() << name << " needs " << want << " entries (" << what
-                               << " rank " << n << (want == 2 * n ? ", a (low, high) pair each" : "")
-                               << "), got " << v.size();
+      return emitOptionalError(loc, "'", opName, "' op ", name, " needs ", want, " entries (",
+                               what, " rank ", n,
+                               want == 2 * n ? ", a (low, high) pair each" : "", "), got ",
+                               v.size());
     return success();
   };
   auto positive = [&](StringRef name, ArrayRef<int64_t> v) -> LogicalResult {
     for (int64_t x : v)
       if (x < 1)
-        return op->emitOpError() << name << " must be positive, got " << shapeStr(v);
+        return emitOptionalError(loc, "'", opName, "' op ", name, " must be positive, got ",
+                                 shapeStr(v));
     return success();
   };
   if (failed(count(windowName, window, n)) || failed(count("window_strides", strides, n)) ||
@@ -72,12 +77,20 @@ LogicalResult windowShape(Operation *op, ArrayRef<int64_t> in, ArrayRef<int64_t>
     int64_t c = windowCount(in[i], window[i], strides[i], padding[2 * i], padding[2 * i + 1],
                             baseDil[i], winDil[i]);
     if (c < 0)
-      return op->emitOpError() << "padding (" << padding[2 * i] << ", " << padding[2 * i + 1]
-                               << ") removes more than " << what << " dimension " << i
-                               << " (size " << in[i] << ") holds";
+      return emitOptionalError(loc, "'", opName, "' op padding (", padding[2 * i], ", ",
+                               padding[2 * i + 1], ") removes more than ", what, " dimension ",
+                               i, " (size ", in[i], ") holds");
     out.push_back(c);
   }
   return success();
+}
+
+LogicalResult windowShape(Operation *op, ArrayRef<int64_t> in, ArrayRef<int64_t> window,
+                          ArrayRef<int64_t> strides, ArrayRef<int64_t> padding,
+                          ArrayRef<int64_t> baseDil, ArrayRef<int64_t> winDil,
+                          SmallVectorImpl<int64_t> &out) {
+  return windowShape(op->getLoc(), op->getName().getStringRef(), in, window, strides, padding,
+                     baseDil, winDil, out);
 }
 
 LogicalResult checkResultShape(Operation *op, RankedTensorType result, ArrayRef<int64_t> shape) {
@@ -228,60 +241,91 @@ bool isPermutation(ArrayRef<int64_t> spec, int64_t rank) {
 // conv_general_dilated
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConvGeneralDilatedOp::verify() {
-  auto lhs = tensorOf(getLhs()), rhs = tensorOf(getRhs());
-  auto result = llvm::cast<RankedTensorType>(getType());
+LogicalResult ConvGeneralDilatedOp::inferReturnTypes(MLIRContext *,
+                                                     std::optional<Location> loc,
+                                                     Adaptor adaptor,
+                                                     SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto lhs = tensorOf(adaptor.getLhs()), rhs = tensorOf(adaptor.getRhs());
   int64_t rank = lhs.getRank();
-  if (rank < 2 || rhs.getRank() != rank || result.getRank() != rank)
-    return emitOpError() << "needs lhs, rhs and result of one rank of at least 2, got ranks "
-                         << lhs.getRank() << ", " << rhs.getRank() << " and " << result.getRank();
-  for (auto [name, spec] : {std::pair<StringRef, ArrayRef<int64_t>>{"lhs_spec", getLhsSpec()},
-                            {"rhs_spec", getRhsSpec()},
-                            {"out_spec", getOutSpec()}})
+  if (rank < 2 || rhs.getRank() != rank)
+    return emitOptionalError(loc, "'", name, "' op needs lhs and rhs of one rank of at least 2, "
+                             "got ranks ", lhs.getRank(), " and ", rhs.getRank());
+  ArrayRef<int64_t> lhsSpec = adaptor.getLhsSpec(), rhsSpec = adaptor.getRhsSpec(),
+                    outSpec = adaptor.getOutSpec();
+  for (auto [what, spec] : {std::pair<StringRef, ArrayRef<int64_t>>{"lhs_spec", lhsSpec},
+                            {"rhs_spec", rhsSpec},
+                            {"out_spec", outSpec}})
     if (!isPermutation(spec, rank))
-      return emitOpError() << name << " must be a permutation of the " << rank
-                           << " dimensions, got " << shapeStr(spec);
-  Type le = lhs.getElementType(), re = rhs.getElementType(), oe = result.getElementType();
+      return emitOptionalError(loc, "'", name, "' op ", what, " must be a permutation of the ",
+                               rank, " dimensions, got ", shapeStr(spec));
+  Type le = lhs.getElementType(), re = rhs.getElementType();
   if (le != re)
-    return emitOpError() << "needs lhs and rhs of one element type, got " << le << " and " << re;
-  if (oe != le && (llvm::isa<FloatType>(oe) != llvm::isa<FloatType>(le) ||
-                   llvm::isa<ComplexType>(oe) != llvm::isa<ComplexType>(le)))
-    return emitOpError() << "result element type " << oe << " is not of the kind of "
-                         << le;
-  int64_t fg = getFeatureGroupCount(), bg = getBatchGroupCount();
+    return emitOptionalError(loc, "'", name, "' op requires operands of one dtype, got ", le,
+                             " and ", re);
+  int64_t fg = adaptor.getFeatureGroupCount(), bg = adaptor.getBatchGroupCount();
   if (fg < 1 || bg < 1)
-    return emitOpError() << "feature_group_count and batch_group_count must be positive, got "
-                         << fg << " and " << bg;
+    return emitOptionalError(loc, "'", name, "' op feature_group_count and batch_group_count "
+                             "must be positive, got ", fg, " and ", bg);
   if (fg > 1 && bg > 1)
-    return emitOpError() << "feature_group_count (" << fg << ") and batch_group_count (" << bg
-                         << ") cannot both exceed 1";
-  ConvParams p = ConvParams::of(*this);
-  int64_t lhsBatch = lhs.getDimSize(p.lhsSpec[0]), lhsFeat = lhs.getDimSize(p.lhsSpec[1]);
-  int64_t rhsOut = rhs.getDimSize(p.rhsSpec[0]), rhsIn = rhs.getDimSize(p.rhsSpec[1]);
+    return emitOptionalError(loc, "'", name, "' op feature_group_count (", fg,
+                             ") and batch_group_count (", bg, ") cannot both exceed 1");
+  int64_t lhsBatch = lhs.getDimSize(lhsSpec[0]), lhsFeat = lhs.getDimSize(lhsSpec[1]);
+  int64_t rhsOut = rhs.getDimSize(rhsSpec[0]), rhsIn = rhs.getDimSize(rhsSpec[1]);
   if (lhsFeat % fg != 0)
-    return emitOpError() << "lhs feature dimension (size " << lhsFeat
-                         << ") is not a multiple of feature_group_count " << fg;
+    return emitOptionalError(loc, "'", name, "' op lhs feature dimension (size ", lhsFeat,
+                             ") is not a multiple of feature_group_count ", fg);
   if (lhsFeat / fg != rhsIn)
-    return emitOpError() << "lhs feature dimension (size " << lhsFeat << ") / feature_group_count "
-                         << fg << " must equal the rhs input feature dimension (size " << rhsIn
-                         << ")";
+    return emitOptionalError(loc, "'", name, "' op lhs feature dimension size divided by "
+                             "feature_group_count (", lhsFeat, " / ", fg, ") must equal the rhs "
+                             "input feature dimension size (", rhsIn, ")");
   if (rhsOut % fg != 0)
-    return emitOpError() << "rhs output feature dimension (size " << rhsOut
-                         << ") is not a multiple of feature_group_count " << fg;
+    return emitOptionalError(loc, "'", name, "' op rhs output feature dimension (size ", rhsOut,
+                             ") is not a multiple of feature_group_count ", fg);
   if (lhsBatch % bg != 0)
-    return emitOpError() << "lhs batch dimension (size " << lhsBatch
-                         << ") is not a multiple of batch_group_count " << bg;
+    return emitOptionalError(loc, "'", name, "' op lhs batch dimension (size ", lhsBatch,
+                             ") is not a multiple of batch_group_count ", bg);
   if (rhsOut % bg != 0)
-    return emitOpError() << "rhs output feature dimension (size " << rhsOut
-                         << ") is not a multiple of batch_group_count " << bg;
-  auto lhsSpatial = take(lhs.getShape(), ArrayRef(p.lhsSpec).drop_front(2));
-  auto rhsSpatial = take(rhs.getShape(), ArrayRef(p.rhsSpec).drop_front(2));
+    return emitOptionalError(loc, "'", name, "' op rhs output feature dimension (size ", rhsOut,
+                             ") is not a multiple of batch_group_count ", bg);
+  auto lhsSpatial = take(lhs.getShape(), lhsSpec.drop_front(2));
+  auto rhsSpatial = take(rhs.getShape(), rhsSpec.drop_front(2));
+  ArrayRef<int64_t> strides = adaptor.getWindowStrides(), padding = adaptor.getPadding(),
+                    lhsDil = adaptor.getLhsDilation(), rhsDil = adaptor.getRhsDilation();
   SmallVector<int64_t> counts;
-  if (failed(windowShape(*this, lhsSpatial, rhsSpatial, p.strides, p.padding, p.lhsDil,
-                         p.rhsDil, counts, "lhs spatial", "rhs spatial size", "lhs_dilation",
+  if (failed(windowShape(loc, name, lhsSpatial, rhsSpatial, strides, padding, lhsDil, rhsDil,
+                         counts, "lhs spatial", "rhs spatial size", "lhs_dilation",
                          "rhs_dilation")))
     return failure();
-  return checkResultShape(*this, result, convShape(lhs.getShape(), rhs.getShape(), p));
+  SmallVector<int64_t> shape(rank);
+  shape[outSpec[0]] = lhsBatch / bg;
+  shape[outSpec[1]] = rhsOut;
+  for (int64_t i = 0; i + 2 < rank; ++i)
+    shape[outSpec[i + 2]] = counts[i];
+  // The element type is the operands' unless the op is built with a wider
+  // one (preferred_element_type): see isCompatibleReturnTypes and verify.
+  results.push_back(RankedTensorType::get(shape, le));
+  return success();
+}
+
+bool ConvGeneralDilatedOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  // The caller picks the result's element type (preferred_element_type;
+  // `verify` checks its kind); the shape is the inferred one.
+  if (inferred.size() != 1 || actual.size() != 1)
+    return false;
+  auto a = llvm::dyn_cast<RankedTensorType>(inferred.front());
+  auto b = llvm::dyn_cast<RankedTensorType>(actual.front());
+  return a && b && a.getShape() == b.getShape();
+}
+
+LogicalResult ConvGeneralDilatedOp::verify() {
+  Type le = tensorOf(getLhs()).getElementType(), oe = getType().getElementType();
+  if (oe != le && (llvm::isa<FloatType>(oe) != llvm::isa<FloatType>(le) ||
+                   llvm::isa<ComplexType>(oe) != llvm::isa<ComplexType>(le)))
+    return emitOpError() << "result element type " << oe << " is not of the kind of " << le;
+  return success();
 }
 
 namespace {
@@ -622,22 +666,26 @@ LogicalResult productWindowUnsupported(Operation *op) {
 }
 } // namespace
 
-LogicalResult ReduceWindowOp::verify() {
-  auto in = tensorOf(getOperand());
+LogicalResult ReduceWindowOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand());
   Type elem = in.getElementType();
-  if (getType().getElementType() != elem)
-    return emitOpError() << "result element type " << getType().getElementType()
-                         << " differs from the operand's " << elem;
-  auto kind = getReduction();
+  auto kind = adaptor.getReduction();
   if (llvm::isa<ComplexType>(elem) &&
       (kind == WindowReduction::Max || kind == WindowReduction::Min))
-    return emitOpError() << stringifyWindowReduction(kind) << " is not defined on complex "
-                         << "numbers";
+    return emitOptionalError(loc, "'", name, "' op ", stringifyWindowReduction(kind),
+                             " is not defined on complex numbers");
   SmallVector<int64_t> out;
-  if (failed(windowShape(*this, in.getShape(), getWindowDimensions(), getWindowStrides(),
-                         getPadding(), getBaseDilation(), getWindowDilation(), out)))
+  if (failed(windowShape(loc, name, in.getShape(), adaptor.getWindowDimensions(),
+                         adaptor.getWindowStrides(), adaptor.getPadding(),
+                         adaptor.getBaseDilation(), adaptor.getWindowDilation(), out)))
     return failure();
-  return checkResultShape(*this, getType(), out);
+  results.push_back(RankedTensorType::get(out, elem));
+  return success();
 }
 
 LogicalResult ReduceWindowOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,

@@ -1,6 +1,6 @@
 //===- MlaxFftOps.cpp - fast Fourier transforms ---------------------------===//
 //
-// The verifier, derivative and batching rules of mlax.fft, after
+// The shape rule (`inferReturnTypes`), derivative and batching rules of mlax.fft, after
 // jax/_src/lax/fft.py. The transform is linear: the JVP applies the same fft
 // to the tangent; the transposes are JAX's (FFT and IFFT transpose to
 // themselves since the DFT matrix is symmetric; RFFT's is the real part of
@@ -53,38 +53,38 @@ Value fft(OpBuilder &b, Location loc, FftType kind, Value x, ArrayRef<int64_t> l
 
 } // namespace
 
-LogicalResult FftOp::verify() {
-  auto operand = tensorOf(getOperand());
-  auto result = llvm::cast<RankedTensorType>(getType());
-  ArrayRef<int64_t> lengths = getFftLength();
-  FftType kind = getFftType();
+LogicalResult FftOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                      Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  auto operand = tensorOf(adaptor.getOperand());
+  ArrayRef<int64_t> lengths = adaptor.getFftLength();
+  FftType kind = adaptor.getFftType();
   StringRef name = stringifyFftType(kind);
   size_t k = lengths.size();
   if (k < 1 || k > 3)
-    return emitOpError() << "fft_length needs 1 to 3 entries, got " << k;
+    return emitOptionalError(loc, "'mlax.fft' op fft_length needs 1 to 3 entries, got ", k);
   if (llvm::any_of(lengths, [](int64_t n) { return n < 1; }))
-    return emitOpError() << "fft_length must be positive, got " << shapeStr(lengths);
+    return emitOptionalError(loc, "'mlax.fft' op fft_length must be positive, got ",
+                             shapeStr(lengths));
   if (operand.getRank() < static_cast<int64_t>(k))
-    return emitOpError() << "operand of rank " << operand.getRank()
-                         << " has fewer dimensions than the " << k << " transformed";
+    return emitOptionalError(loc, "'mlax.fft' op operand of rank ", operand.getRank(),
+                             " has fewer than the ", k, " transformed dimensions");
   Type in = operand.getElementType();
   bool wantReal = kind == FftType::RFFT;
   if (wantReal ? !isRealFft(in) : !isComplexFft(in))
-    return emitOpError() << name << " needs "
-                         << (wantReal ? "an f32 or f64" : "a complex<f32> or complex<f64>")
-                         << " operand, got " << in;
+    return emitOptionalError(loc, "'mlax.fft' op ", name, " needs ",
+                             wantReal ? "an f32 or f64" : "a complex<f32> or complex<f64>",
+                             " operand, got ", in);
   ArrayRef<int64_t> trailing = operand.getShape().take_back(k);
   SmallVector<int64_t> expected(lengths);
   if (kind == FftType::IRFFT)
     expected.back() = lengths.back() / 2 + 1;
   if (trailing != ArrayRef<int64_t>(expected))
-    return emitOpError() << name << " with fft_length " << shapeStr(lengths)
-                         << " needs trailing operand dimensions " << shapeStr(expected)
-                         << ", got " << shapeStr(trailing);
-  RankedTensorType want = fftResultType(kind, operand, lengths);
-  if (result != want)
-    return emitOpError() << "result type " << result << " does not match the expected "
-                         << want;
+    return emitOptionalError(loc, "'mlax.fft' op ", name, " with fft_length ",
+                             shapeStr(lengths), " needs the operand's trailing dimensions to be ",
+                             shapeStr(expected), ", got ", shapeStr(trailing));
+  results.push_back(fftResultType(kind, operand, lengths));
   return success();
 }
 

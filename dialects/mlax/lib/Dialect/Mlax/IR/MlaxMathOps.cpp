@@ -1,7 +1,7 @@
 //===- MlaxMathOps.cpp - special functions, clamp, top_k, scans -----------===//
 //
-// Verifiers, derivative rules and batching rules of the ops in
-// MlaxMathOps.td (sort and cumsum's rules at the end). The derivative rules follow jax.lax's:
+// Shape rules (`inferReturnTypes`), derivative rules and batching rules of
+// the ops in MlaxMathOps.td (sort and cumsum's rules at the end). The derivative rules follow jax.lax's:
 //
 //  * elementwise functions: t * f'(x), as jax.lax's `defjvp` rules, declared
 //    in MlaxMathOps.td (`let partials`);
@@ -107,18 +107,22 @@ LogicalResult ZetaOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 // clamp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ClampOp::verify() {
-  auto x = getOperand().getType();
-  for (auto [name, bound] : {std::pair<StringRef, Value>{"min", getMin()},
-                             std::pair<StringRef, Value>{"max", getMax()}}) {
+LogicalResult ClampOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  auto x = tensorOf(adaptor.getOperand());
+  for (auto [name, bound] : {std::pair<StringRef, Value>{"min", adaptor.getMin()},
+                             std::pair<StringRef, Value>{"max", adaptor.getMax()}}) {
     auto t = tensorOf(bound);
-    if (t.getElementType() != x.getElementType())
-      return emitOpError() << name << " must have the operand's element type "
-                           << x.getElementType() << ", got " << t.getElementType();
     if (t.getRank() != 0 && t.getShape() != x.getShape())
-      return emitOpError() << name << " must be a scalar or have the operand's shape "
-                           << x << ", got " << t;
+      return emitOptionalError(loc, "'mlax.clamp' op ", name,
+                               " must be a scalar or have the operand's shape ", x, ", got ", t);
+    if (t.getElementType() != x.getElementType())
+      return emitOptionalError(loc, "'mlax.clamp' op ", name, " dtype ", t.getElementType(),
+                               " must match the operand's element type ", x.getElementType());
   }
+  results.push_back(x);
   return success();
 }
 
@@ -199,22 +203,22 @@ LogicalResult ClampOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> b
 // top_k
 //===----------------------------------------------------------------------===//
 
-LogicalResult TopKOp::verify() {
-  auto in = getOperand().getType();
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, getOperationName());
+  auto in = tensorOf(adaptor.getOperand());
   if (in.getRank() < 1)
-    return emitOpError("needs an operand of rank at least 1, got ") << in;
-  int64_t k = getK(), n = in.getDimSize(in.getRank() - 1);
+    return emitOptionalError(loc, "'mlax.top_k' op needs an operand of rank at least 1, got ",
+                             in);
+  int64_t k = adaptor.getK(), n = in.getDimSize(in.getRank() - 1);
   if (k < 0 || k > n)
-    return emitOpError("k = ") << k << " must be in [0, " << n
-                               << "] (the size of the last dimension)";
+    return emitOptionalError(loc, "'mlax.top_k' op k = ", k, " must be in [0, ", n,
+                             "] (the size of the last dimension)");
   SmallVector<int64_t> shape(in.getShape());
   shape.back() = k;
-  auto values = RankedTensorType::get(shape, in.getElementType());
-  auto indices = RankedTensorType::get(shape, IntegerType::get(getContext(), 32));
-  if (getValues().getType() != values)
-    return emitOpError("values must be ") << values << ", got " << getValues().getType();
-  if (getIndices().getType() != indices)
-    return emitOpError("indices must be ") << indices << ", got " << getIndices().getType();
+  results.push_back(RankedTensorType::get(shape, in.getElementType()));
+  results.push_back(RankedTensorType::get(shape, IntegerType::get(context, 32)));
   return success();
 }
 
@@ -292,16 +296,25 @@ LogicalResult TopKOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
 // cumprod, cummax, cummin, cumlogsumexp
 //===----------------------------------------------------------------------===//
 
+/// The shape rule of the cumulative ops (cumsum too): the operand's type,
+/// for an axis in range.
+static LogicalResult inferCumulative(StringRef opName, std::optional<Location> loc,
+                                     Value operand, int64_t axis,
+                                     SmallVectorImpl<Type> &results) {
+  if (!allRanked(operand))
+    return notTensors(loc, opName);
+  auto type = tensorOf(operand);
+  if (axis < 0 || axis >= type.getRank())
+    return emitOptionalError(loc, "'", opName, "' op axis ", axis,
+                             " is out of range for rank ", type.getRank());
+  results.push_back(type);
+  return success();
+}
+
 namespace {
 
 enum class Combiner { Prod, Max, Min, LogSumExp };
 
-LogicalResult verifyCumulative(Operation *op, int64_t axis) {
-  int64_t rank = tensorOf(op->getResult(0)).getRank();
-  if (axis < 0 || axis >= rank)
-    return op->emitOpError("axis ") << axis << " is out of range for rank " << rank;
-  return success();
-}
 
 /// One step of the prefix scan combines each element with the one `k`
 /// places earlier (later when reversed): `x' = x (+) shifted(x)`. The
@@ -449,7 +462,11 @@ LogicalResult cumulativeVjp(OpTy op, Combiner kind, OpBuilder &b, ArrayRef<Value
 } // namespace
 
 #define MLAX_CUMULATIVE_RULES(OP, KIND)                                                      \
-  LogicalResult OP::verify() { return verifyCumulative(*this, getAxis()); }                  \
+  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location> loc,             \
+                                     Adaptor adaptor, SmallVectorImpl<Type> &results) {      \
+    return inferCumulative(getOperationName(), loc, adaptor.getOperand(), adaptor.getAxis(), \
+                           results);                                                         \
+  }                                                                                          \
   LogicalResult OP::jvp(OpBuilder &b, ArrayRef<Value> tangents,                              \
                         SmallVectorImpl<Value> &resultTangents) {                            \
     return cumulativeJvp(*this, Combiner::KIND, b, tangents, resultTangents);                \
@@ -476,39 +493,39 @@ MLAX_CUMULATIVE_RULES(CumlogsumexpOp, LogSumExp)
 // sort and cumsum
 //===----------------------------------------------------------------------===//
 
-LogicalResult SortOp::verify() {
-  if (getOperands().empty())
-    return emitOpError("needs at least one operand");
-  int64_t n = getOperands().size();
-  if (getNumKeys() < 1 || getNumKeys() > n)
-    return emitOpError("num_keys must be in [1, ")
-           << n << "] (the number of operands), got " << getNumKeys();
-  auto first = llvm::cast<RankedTensorType>(getOperands().front().getType());
-  if (getDimension() < 0 || getDimension() >= first.getRank())
-    return emitOpError("dimension ")
-           << getDimension() << " is out of range for rank " << first.getRank();
-  if ((int64_t)getResults().size() != n)
-    return emitOpError("has one result per operand; got ")
-           << n << " operands and " << getResults().size() << " results";
-  for (int64_t i = 0; i < n; ++i) {
-    auto t = llvm::cast<RankedTensorType>(getOperands()[i].getType());
+LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  ValueRange operands = adaptor.getOperands();
+  if (operands.empty())
+    return emitOptionalError(loc, "'mlax.sort' op needs at least one operand");
+  if (!allRanked(operands))
+    return notTensors(loc, getOperationName());
+  int64_t n = operands.size(), numKeys = adaptor.getNumKeys();
+  if (numKeys < 1 || numKeys > n)
+    return emitOptionalError(loc, "'mlax.sort' op num_keys must be in [1, ", n,
+                             "] (the number of operands), got ", numKeys);
+  auto first = tensorOf(operands.front());
+  int64_t dim = adaptor.getDimension();
+  if (dim < 0 || dim >= first.getRank())
+    return emitOptionalError(loc, "'mlax.sort' op dimension ", dim,
+                             " is out of range for rank ", first.getRank());
+  for (auto [i, v] : llvm::enumerate(operands)) {
+    auto t = tensorOf(v);
     if (t.getShape() != first.getShape())
-      return emitOpError("operands must have one shape; got ")
-             << first << " and " << t;
-    if (getResults()[i].getType() != t)
-      return emitOpError("result ")
-             << i << " must have its operand's type " << t << ", got "
-             << getResults()[i].getType();
+      return emitOptionalError(loc, "'mlax.sort' op operands must have one shape; got ", first,
+                               " and ", t);
+    if (static_cast<int64_t>(i) < numKeys && llvm::isa<ComplexType>(t.getElementType()))
+      return emitOptionalError(loc, "'mlax.sort' op cannot sort by complex keys (key ", i,
+                               " is ", t, ")");
+    results.push_back(t);
   }
   return success();
 }
 
-LogicalResult CumsumOp::verify() {
-  int64_t rank = getType().getRank();
-  if (getAxis() < 0 || getAxis() >= rank)
-    return emitOpError("axis ") << getAxis() << " is out of range for rank "
-                                << rank;
-  return success();
+LogicalResult CumsumOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferCumulative(getOperationName(), loc, adaptor.getOperand(), adaptor.getAxis(),
+                         results);
 }
 
 //======================================================================//

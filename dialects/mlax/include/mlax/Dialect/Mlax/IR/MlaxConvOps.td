@@ -2,7 +2,7 @@
 //
 // conv_general_dilated, reduce_window and the two window ops the
 // derivatives of max/min pooling need (select_and_gather_add,
-// select_and_scatter_add). Verifiers, derivative and batching rules:
+// select_and_scatter_add). Shape rules, derivative and batching rules:
 // MlaxConvOps.cpp; lowerings: passes/ConvertConvOps.cpp.
 //
 // Padding is a flat list of (low, high) pairs, one pair per spatial (or,
@@ -14,7 +14,7 @@
 #define MLAX_CONV_OPS_TD
 
 def Mlax_ConvGeneralDilatedOp : Mlax_Op<"conv_general_dilated",
-    [Pure, Mlax_Derivative, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptorWithIsCompatible, Mlax_Derivative, Mlax_Batching]> {
   let summary = "general dilated convolution (lax.conv_general_dilated)";
   let description = [{
     The dimension numbers are JAX's `ConvDimensionNumbers`: `lhs_spec` lists
@@ -22,8 +22,9 @@ def Mlax_ConvGeneralDilatedOp : Mlax_Op<"conv_general_dilated",
     kernel's output feature, input feature and spatial dimensions,
     `out_spec` the result's batch, feature and spatial dimensions. Strides,
     dilations and the padding pairs follow the spatial dimensions in that
-    order. The result's element type may be wider than the operands'
-    (`preferred_element_type`).
+    order. The result's shape follows from these (`inferReturnTypes`); its
+    element type is the operands' unless the op is built with a wider one of
+    the same kind (`preferred_element_type`), which the verifier checks.
     ```mlir
     %y = mlax.conv_general_dilated %x, %k, dims = [0, 1, 2] x [0, 1, 2] -> [0, 1, 2],
         strides = [1], padding = [0, 0], lhs_dilation = [1], rhs_dilation = [1],
@@ -57,7 +58,7 @@ def Mlax_WindowReduction : I32EnumAttr<"WindowReduction",
 }
 
 def Mlax_ReduceWindowOp : Mlax_Op<"reduce_window",
-    [Pure, Mlax_Derivative, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "reduce each window of the operand (lax.reduce_window with a monoid)";
   let description = [{
     Each window starts from the reduction's identity (0, 1, -inf, +inf) and
@@ -80,7 +81,6 @@ def Mlax_ReduceWindowOp : Mlax_Op<"reduce_window",
     `base_dilation` `=` $base_dilation `,` `window_dilation` `=` $window_dilation
     attr-dict `:` type($operand) `->` type($result)
   }];
-  let hasVerifier = 1;
 }
 
 def Mlax_SelectAndGatherAddOp : Mlax_Op<"select_and_gather_add",

@@ -3,7 +3,8 @@
 // mlax.fft, lax.fft's primitive: FFT/IFFT (complex -> complex), RFFT (real ->
 // complex, the last dimension shrinks to n/2 + 1) and IRFFT (complex -> real,
 // the last dimension grows to fft_length's last entry) over the trailing
-// len(fft_length) dimensions. Verifier, derivative and batching rules:
+// len(fft_length) dimensions. Shape rule (`inferReturnTypes`), derivative and
+// batching rules:
 // MlaxFftOps.cpp; lowering (stablehlo.fft): passes/ConvertFftOps.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -18,7 +19,7 @@ def Mlax_FftType : I32EnumAttr<"FftType",
   let cppNamespace = "::mlir::mlax";
 }
 
-def Mlax_FftOp : Mlax_Op<"fft", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_FftOp : Mlax_Op<"fft", [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "fast Fourier transform over the trailing dimensions (lax.fft)";
   let description = [{
     `fft_length` holds one to three lengths, those of the transformed
@@ -38,7 +39,6 @@ def Mlax_FftOp : Mlax_Op<"fft", [Pure, Mlax_Derivative, Mlax_Batching]> {
     $fft_type $operand `,` `length` `=` $fft_length attr-dict `:` type($operand)
     `->` type($result)
   }];
-  let hasVerifier = 1;
 }
 
 #endif // MLAX_FFT_OPS_TD

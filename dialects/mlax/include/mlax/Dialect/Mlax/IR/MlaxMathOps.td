@@ -3,8 +3,8 @@
 // The rest of jax.lax's elementwise math (hyperbolic and inverse
 // trigonometric functions, lgamma/digamma/polygamma/zeta, erfc, cbrt,
 // population_count), clamp, top_k, sort and the cumulative reductions
-// (cumsum, cumprod, cummax, cummin, cumlogsumexp). Verifiers, derivative and
-// batching rules: MlaxMathOps.cpp; lowerings: passes/ConvertMathOps.cpp.
+// (cumsum, cumprod, cummax, cummin, cumlogsumexp). Shape rules
+// (`inferReturnTypes`), derivative and batching rules: MlaxMathOps.cpp; lowerings: passes/ConvertMathOps.cpp.
 // Ops named after a CHLO op lower to it one-to-one (XLA expands CHLO
 // exactly as it does for JAX).
 //
@@ -123,12 +123,12 @@ def Mlax_ZetaOp : Mlax_ChloBinaryOp<"zeta", "zeta",
 // clamp
 //===----------------------------------------------------------------------===//
 
-def Mlax_ClampOp : Mlax_Op<"clamp", [Pure, AllTypesMatch<["operand", "result"]>,
+def Mlax_ClampOp : Mlax_Op<"clamp", [Pure, InferTypeOpAdaptor,
                                      Mlax_Derivative, Mlax_Batching]> {
   let summary = "min(max(x, lo), hi), elementwise (lax.clamp)";
   let description = [{
     `min` and `max` are scalars or have the operand's shape; all three have
-    one element type.
+    one element type. The result has the operand's type (`inferReturnTypes`).
     ```mlir
     %r = mlax.clamp %lo, %x, %hi : tensor<f32>, tensor<4xf32>, tensor<f32>
     ```
@@ -139,7 +139,6 @@ def Mlax_ClampOp : Mlax_Op<"clamp", [Pure, AllTypesMatch<["operand", "result"]>,
   let assemblyFormat = [{
     $min `,` $operand `,` $max attr-dict `:` type($min) `,` type($operand) `,` type($max)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = Mlax_HloName<"clamp">.hloDecl;
 }
 
@@ -147,7 +146,8 @@ def Mlax_ClampOp : Mlax_Op<"clamp", [Pure, AllTypesMatch<["operand", "result"]>,
 // top_k
 //===----------------------------------------------------------------------===//
 
-def Mlax_TopKOp : Mlax_Op<"top_k", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_TopKOp : Mlax_Op<"top_k", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                   Mlax_Batching]> {
   let summary = "the k largest entries along the last dimension, and their indices";
   let description = [{
     Values are sorted in descending order; among equal values the lower
@@ -161,7 +161,6 @@ def Mlax_TopKOp : Mlax_Op<"top_k", [Pure, Mlax_Derivative, Mlax_Batching]> {
   let assemblyFormat = [{
     $operand `,` `k` `=` $k attr-dict `:` type($operand) `->` type($values) `,` type($indices)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = Mlax_ChloName<"top_k">.hloDecl;
 }
 
@@ -169,9 +168,11 @@ def Mlax_TopKOp : Mlax_Op<"top_k", [Pure, Mlax_Derivative, Mlax_Batching]> {
 // Cumulative reductions (cumsum is in MlaxOps.td)
 //===----------------------------------------------------------------------===//
 
+// The result type is the operand's; `inferReturnTypes` checks the axis. (Not
+// SameOperandsAndResultType: with it the Python builders copy the operand's
+// type without running the C++ rule; the assembly shows the operand's type.)
 class Mlax_CumulativeOp<string mnemonic, Type T, string doc>
-    : Mlax_Op<mnemonic, [Pure, SameOperandsAndResultType, InferTypeOpInterface,
-                         Mlax_Derivative, Mlax_Batching]> {
+    : Mlax_Op<mnemonic, [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = doc;
   let description = [{
     Inclusive, along `axis`; `reverse` runs from the last element to the
@@ -182,8 +183,7 @@ class Mlax_CumulativeOp<string mnemonic, Type T, string doc>
   let arguments = (ins T:$operand, I64Attr:$axis, UnitAttr:$reverse);
   let results = (outs T:$result);
   let assemblyFormat =
-      "$operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($result)";
-  let hasVerifier = 1;
+      "$operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($operand)";
 }
 
 def Mlax_CumprodOp : Mlax_CumulativeOp<"cumprod", Mlax_RealTensor,
@@ -196,13 +196,13 @@ def Mlax_CumlogsumexpOp : Mlax_CumulativeOp<"cumlogsumexp", Mlax_RealFloatTensor
     "inclusive cumulative log(sum(exp(x))) along an axis">;
 
 //===----------------------------------------------------------------------===//
-// sort and cumsum (verifiers: MlaxMathOps.cpp)
+// sort and cumsum (shape rules: MlaxMathOps.cpp)
 //===----------------------------------------------------------------------===//
 
-def Mlax_SortOp : Mlax_Op<"sort", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_SortOp : Mlax_Op<"sort", [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "sort operands together along one dimension";
   let description = [{
-    All operands have one shape. They are sorted along `dimension` by the
+    All operands have one shape; the results have the operands' types. They are sorted along `dimension` by the
     first `num_keys` operands, lexicographically and ascending (floats in
     total order: -NaN < -inf < ... < -0.0 < 0.0 < ... < inf < NaN); the
     other operands follow the permutation. `is_stable` keeps equal keys in
@@ -216,11 +216,10 @@ def Mlax_SortOp : Mlax_Op<"sort", [Pure, Mlax_Derivative, Mlax_Batching]> {
                        BoolAttr:$is_stable, I64Attr:$num_keys);
   let results = (outs Variadic<Mlax_Tensor>:$results);
   let assemblyFormat = "$operands attr-dict `:` functional-type($operands, results)";
-  let hasVerifier = 1;
 }
 
-def Mlax_CumsumOp : Mlax_Op<"cumsum", [Pure, SameOperandsAndResultType,
-                                       InferTypeOpInterface, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_CumsumOp : Mlax_Op<"cumsum", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                       Mlax_Batching]> {
   let summary = "inclusive cumulative sum along an axis";
   let description = [{
     ```mlir
@@ -230,8 +229,7 @@ def Mlax_CumsumOp : Mlax_Op<"cumsum", [Pure, SameOperandsAndResultType,
   }];
   let arguments = (ins Mlax_IntOrFloatTensor:$operand, I64Attr:$axis, UnitAttr:$reverse);
   let results = (outs Mlax_IntOrFloatTensor:$result);
-  let assemblyFormat = "$operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($result)";
-  let hasVerifier = 1;
+  let assemblyFormat = "$operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($operand)";
 }
 
 #endif // MLAX_MATH_OPS_TD
