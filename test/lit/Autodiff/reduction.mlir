@@ -176,3 +176,76 @@ func.func @test_reduce_min(%a0: tensor<2x3xf32>, %c: tensor<2xf32>) -> (tensor<2
   %r:2 = mlax.vjp @reduce_min(%a0) cotangents(%c) wrt = [0] seeds = [0] : (tensor<2x3xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2x3xf32>)
   return %r#0, %r#1 : tensor<2xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// reduce (general): the jvp is one reduce of (primal, tangent) pairs whose
+// body is the body's jvp, the tangents' init zero.
+// CHECK-LABEL: func.func private @reduce_general_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.reduce(%[[ARG0]]) init(%[[V2]]) dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> {
+// CHECK-NEXT: ^bb0(%[[ARG4:[^ ,:)]*]]: tensor<f32>, %[[ARG5:[^ ,:)]*]]: tensor<f32>):
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.mul %[[ARG4]], %[[ARG5]] : tensor<f32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.add %[[V6]], %[[ARG4]] : tensor<f32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.add %[[V7]], %[[ARG5]] : tensor<f32>
+// CHECK-NEXT: mlax.yield %[[V8]] : tensor<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]]:2 = mlax.reduce(%[[ARG0]], %[[ARG1]]) init(%[[V2]], %[[V9]]) dimensions = [1] : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> (tensor<2xf32>, tensor<2xf32>) {
+// CHECK-NEXT: ^bb0(%[[ARG4]]: tensor<f32>, %[[ARG5]]: tensor<f32>, %[[ARG11:[^ ,:)]*]]: tensor<f32>, %[[ARG12:[^ ,:)]*]]: tensor<f32>):
+// CHECK-NEXT: %[[V6]] = mlax.mul %[[ARG4]], %[[ARG11]] : tensor<f32>
+// CHECK-NEXT: %[[V7]] = mlax.mul %[[ARG5]], %[[ARG11]] : tensor<f32>
+// CHECK-NEXT: %[[V8]] = mlax.mul %[[ARG4]], %[[ARG12]] : tensor<f32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.add %[[V7]], %[[V8]] : tensor<f32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.add %[[V6]], %[[ARG4]] : tensor<f32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.add %[[V13]], %[[ARG5]] : tensor<f32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.add %[[V14]], %[[ARG11]] : tensor<f32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.add %[[V15]], %[[ARG12]] : tensor<f32>
+// CHECK-NEXT: mlax.yield %[[V16]], %[[V17]] : tensor<f32>, tensor<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[V3]], %[[V10]]#1 : tensor<2xf32>, tensor<2xf32>
+func.func private @reduce_general(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
+  %c = mlax.constant dense<0.0> : tensor<f32>
+  %r = mlax.reduce(%a0) init(%c) dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> {
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = mlax.mul %p, %q : tensor<f32>
+    %t = mlax.add %s, %p : tensor<f32>
+    %u = mlax.add %t, %q : tensor<f32>
+    mlax.yield %u : tensor<f32>
+  }
+  return %r : tensor<2xf32>
+}
+func.func @test_reduce_general(%a0: tensor<2x3xf32>, %t0: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %r:2 = mlax.jvp @reduce_general(%a0) tangents(%t0) wrt = [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %r#0, %r#1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// reduce (general), reverse mode: exclusive prefix and suffix reductions
+// (pads with the init value, reduces over stacked pairs), then one reduce
+// of (prefix, x, suffix) triples with the body's jvp and a tangent of one
+// on x; the init value gets no cotangent.
+// CHECK-LABEL: func.func private @reduce_general_vjp_vjp(
+// CHECK: mlax.pad
+// CHECK: mlax.concatenate
+// CHECK: mlax.reduce(%{{.*}}) init(%{{.*}}) dimensions = [0] : (tensor<2x2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// CHECK: mlax.reduce(%{{.*}}, %{{.*}}) init(%{{.*}}, %{{.*}}) dimensions = [0] : (tensor<3x2x3xf32>, tensor<3x2x3xf32>, tensor<f32>, tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK: return
+func.func private @reduce_general_vjp(%a0: tensor<2x3xf32>) -> tensor<2xf32> {
+  %c = mlax.constant dense<0.0> : tensor<f32>
+  %r = mlax.reduce(%a0) init(%c) dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> {
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = mlax.mul %p, %q : tensor<f32>
+    %t = mlax.add %s, %p : tensor<f32>
+    %u = mlax.add %t, %q : tensor<f32>
+    mlax.yield %u : tensor<f32>
+  }
+  return %r : tensor<2xf32>
+}
+func.func @test_reduce_general_vjp(%a0: tensor<2x3xf32>, %ct: tensor<2xf32>) -> tensor<2x3xf32> {
+  %r:2 = mlax.vjp @reduce_general_vjp(%a0) cotangents(%ct) wrt = [0] seeds = [0] : (tensor<2x3xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2x3xf32>)
+  return %r#1 : tensor<2x3xf32>
+}

@@ -201,3 +201,49 @@ func.func @reduce_sum_all_axes(%x: tensor<2x3x4xf32>) -> tensor<3xf32> {
   %0 = mlax.reduce_sum %x, axes = [0, 2] : tensor<2x3x4xf32> -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// reduce (general): stablehlo.reduce with its operands, init values and
+// body, the body's mlax ops lowered too
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @reduce_general_argmax(
+// CHECK-SAME: %[[X:.*]]: tensor<2x3xf32>, %[[I:.*]]: tensor<2x3xi32>, %[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<i32>)
+// CHECK: %[[R:.*]]:2 = "stablehlo.reduce"(%[[X]], %[[I]], %[[A]], %[[B]]) ({
+// CHECK-NEXT: ^bb0(%[[P:.*]]: tensor<f32>, %[[PI:.*]]: tensor<i32>, %[[Q:.*]]: tensor<f32>, %[[QI:.*]]: tensor<i32>):
+// CHECK: "stablehlo.compare"(%[[P]], %[[Q]])
+// CHECK: "stablehlo.select"
+// CHECK: "stablehlo.select"
+// CHECK: "stablehlo.return"(%{{.*}}, %{{.*}}) : (tensor<f32>, tensor<i32>) -> ()
+// CHECK-NEXT: }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<2x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>)
+// CHECK: return %[[R]]#0, %[[R]]#1 : tensor<2xf32>, tensor<2xi32>
+func.func @reduce_general_argmax(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>, %a: tensor<f32>, %b: tensor<i32>)
+    -> (tensor<2xf32>, tensor<2xi32>) {
+  %r:2 = mlax.reduce(%x, %i) init(%a, %b) dimensions = [1]
+      : (tensor<2x3xf32>, tensor<2x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%p: tensor<f32>, %pi: tensor<i32>, %q: tensor<f32>, %qi: tensor<i32>):
+    %lt = mlax.compare LT, %p, %q : tensor<f32>
+    %m = mlax.select_n %lt, %p, %q : tensor<i1>, tensor<f32>, tensor<f32>
+    %j = mlax.select_n %lt, %pi, %qi : tensor<i1>, tensor<i32>, tensor<i32>
+    mlax.yield %m, %j : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<2xf32>, tensor<2xi32>
+}
+
+// A constant in the body stays in it and is lowered there.
+// CHECK-LABEL: func.func @reduce_general_nested(
+// CHECK: "stablehlo.reduce"(%{{.*}}, %{{.*}}) ({
+// CHECK: "stablehlo.constant"() {value = dense<2.000000e+00> : tensor<f32>}
+// CHECK: "stablehlo.multiply"
+// CHECK: "stablehlo.add"
+// CHECK: }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
+func.func @reduce_general_nested(%x: tensor<2x3xf32>, %a: tensor<f32>) -> tensor<f32> {
+  %r = mlax.reduce(%x) init(%a) dimensions = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<f32> {
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %two = mlax.constant dense<2.0> : tensor<f32>
+    %s = mlax.mul %q, %two : tensor<f32>
+    %t = mlax.add %p, %s : tensor<f32>
+    mlax.yield %t : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

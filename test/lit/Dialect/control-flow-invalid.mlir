@@ -327,7 +327,7 @@ func.func @scan_missing_ys_result(%c: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @yield_outside(%x: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'mlax.yield' op expects parent op to be one of 'mlax.cond, mlax.while, mlax.scan'}}
+  // expected-error @+1 {{'mlax.yield' op expects parent op to be one of 'mlax.cond, mlax.while, mlax.scan, mlax.reduce'}}
   mlax.yield %x : tensor<f32>
 }
 

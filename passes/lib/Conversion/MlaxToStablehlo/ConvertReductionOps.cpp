@@ -1,7 +1,9 @@
 //===- ConvertReductionOps.cpp - reductions -> StableHLO --------------------===//
 //
 // reduce_sum/prod/max/min/and/or: stablehlo.reduce with the combiner's
-// identity as init.
+// identity as init. The general `mlax.reduce`: stablehlo.reduce with its
+// operands, init values and body (cloned; the mlax ops in it are then
+// converted like any other, as the control-flow regions are).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,7 @@
 #include "mlax/Conversion/Passes.h"
 #include "mlax/Conversion/MlaxToStablehlo/StablehloBuilder.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/APFloat.h"
 
@@ -32,6 +35,40 @@ struct ReducePattern : OpConversionPattern<OpTy> {
   }
 };
 
+struct GeneralReducePattern : OpConversionPattern<ReduceOp> {
+  // The body is cloned, so a reduce nested in it is converted by this
+  // pattern again.
+  GeneralReducePattern(MLIRContext *ctx) : OpConversionPattern(ctx) {
+    setHasBoundedRewriteRecursion();
+  }
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    SmallVector<Value> operands(adaptor.getInputs());
+    operands.append(adaptor.getInitValues().begin(), adaptor.getInitValues().end());
+    Operation *reduce = hlo.create("reduce", operands, op.getResultTypes(),
+                                   {hlo.i64Array("dimensions", op.getDimensions())},
+                                   /*regions=*/1);
+    Block &body = op.getBody().front();
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      SmallVector<Location> locs(body.getNumArguments(), op.getLoc());
+      Block *block = rewriter.createBlock(&reduce->getRegion(0), {},
+                                          body.getArgumentTypes(), locs);
+      IRMapping map;
+      map.map(body.getArguments(), block->getArguments());
+      for (Operation &inner : body.without_terminator())
+        rewriter.clone(inner, map);
+      SmallVector<Value> results;
+      for (Value v : body.getTerminator()->getOperands())
+        results.push_back(map.lookupOrDefault(v));
+      hlo.create("return", results, {});
+    }
+    rewriter.replaceOp(op, reduce->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateReductionToStablehloPatterns(RewritePatternSet &patterns) {
@@ -40,5 +77,6 @@ void mlir::mlax::populateReductionToStablehloPatterns(RewritePatternSet &pattern
                ReducePattern<ReduceMaxOp, WindowReduction::Max>,
                ReducePattern<ReduceMinOp, WindowReduction::Min>,
                ReducePattern<ReduceAndOp, WindowReduction::Mul>,
-               ReducePattern<ReduceOrOp, WindowReduction::Add>>(patterns.getContext());
+               ReducePattern<ReduceOrOp, WindowReduction::Add>, GeneralReducePattern>(
+      patterns.getContext());
 }

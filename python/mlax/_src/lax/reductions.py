@@ -1,6 +1,7 @@
 """lax's reductions (reduce_sum/prod/max/min/and/or), cumsum and sort, and
-the reductions built from them: reduce_xor, argmax/argmin and reduce over
-the standard monoids.
+the reductions built from them: reduce_xor, argmax/argmin, and reduce: over
+the standard monoids with their ops, with any other computation (and over
+several operands) as one `mlax.reduce` whose body is the traced computation.
 """
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ import operator
 
 import numpy as np
 from mlir import ir
+from mlir.dialects import func as func_d
 
 from mlax._src.base import dtypes
+from mlax._src.base.tree import registry
+from mlax._src.core import primitives, tracing
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
+from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 
 from mlax._src.lax.elementwise import (
     _check_kind, _i64, _i64_array, add, bitwise_and, bitwise_or, convert_element_type,
@@ -268,27 +273,156 @@ def _identity(kind, dtype):
 
 
 def reduce(operands, init_values, computation, dimensions):  # noqa: A001
-    """jax.lax.reduce for one operand and a standard monoid computation
-    (lax.add, lax.mul, lax.max, lax.min, lax.bitwise_and, lax.bitwise_or or
-    their mlax.numpy / operator twins). A non-identity init value is combined
-    into the result once."""
+    """jax.lax.reduce: reduces `operands` (an array or a pytree of arrays of
+    one shape) over `dimensions` with `computation`, which maps two pytrees
+    of scalars shaped as `init_values` to one such pytree. One operand with a
+    standard monoid computation (lax.add, lax.mul, lax.max, lax.min,
+    lax.bitwise_and, lax.bitwise_or or their mlax.numpy / operator twins)
+    uses that reduction's op (a non-identity init value is combined into the
+    result once), as JAX does; anything else is one `mlax.reduce` whose body
+    is `computation` traced on scalars. The result has the structure the
+    computation returns (one array for one operand reduced with a monoid)."""
     name = "lax.reduce"
-    if isinstance(operands, (tuple, list)):
-        if len(operands) != 1 or not isinstance(init_values, (tuple, list)) or len(
-                init_values) != 1:
-            raise NotImplementedError(f"{name}: only a single operand is supported, got "
-                                      f"{len(operands)} (at {core.user_location_str()})")
-        # As jax.lax.reduce with a monoid: the one result, not a tuple.
-        return reduce(operands[0], init_values[0], computation, dimensions)
-    kind = _monoids().get(computation)
-    if kind is None:  # the public lax ops wrap the strict ones registered here
-        kind = _monoids().get(getattr(computation, "__wrapped__", None))
-    if kind is None:
-        raise NotImplementedError(
-            f"{name}: computation {getattr(computation, '__name__', computation)!r} is not "
-            "supported; mlax reduces with the standard monoids only (lax.add, lax.mul, "
-            "lax.max, lax.min, lax.bitwise_and, lax.bitwise_or) "
-            f"(at {core.user_location_str()})")
+    flat_operands, operand_tree = registry.flatten(operands)
+    flat_inits, init_tree = registry.flatten(init_values)
+    if operand_tree != init_tree:
+        raise ValueError("Operands must have the same tree structure as init_values: "
+                         f"{operand_tree} vs. {init_tree}")
+    if len(flat_operands) != len(flat_inits):
+        raise ValueError("Must have same total number of operands as init_values: "
+                         f" {len(flat_operands)} vs. {len(flat_inits)}")
+    if not flat_operands:
+        raise ValueError(f"{name}: needs at least one operand")
+    if len(flat_operands) == 1:
+        kind = _monoids().get(computation)
+        if kind is None:  # the public lax ops wrap the strict ones registered here
+            kind = _monoids().get(getattr(computation, "__wrapped__", None))
+        if kind is not None:
+            return _reduce_monoid(kind, flat_operands[0], flat_inits[0], dimensions)
+    if not callable(computation):
+        raise TypeError(f"{name}: computation must be callable, got {computation!r}")
+    dims = tuple(operator.index(d) for d in dimensions)
+
+    def traced(ops, inits):
+        return _emit_reduce(list(ops), list(inits), init_tree, computation, dims)
+
+    return tracing._run(traced, "reduce", (flat_operands, flat_inits))
+
+
+def _emit_reduce(operands, inits, init_tree, computation, dims):
+    """One `mlax.reduce` of `operands` in the current trace, its body
+    `computation` traced on scalars; the results unflattened as the
+    computation's output."""
+    name = "lax.reduce"
+    avals = [aval_of(x) for x in operands]
+    init_avals = [aval_of(x) for x in inits]
+    if builtins.any(a.shape != () for a in init_avals):
+        raise ValueError("reduce found non-scalar initial value: "
+                         f"{[a.shape for a in init_avals]}")
+    if [a.dtype for a in avals] != [a.dtype for a in init_avals]:
+        raise TypeError("reduce operand dtypes should match corresponding initial value "
+                        f"dtypes, got operands={avals} and initial_values={init_avals}")
+    shape = avals[0].shape
+    for i, a in enumerate(avals[1:], 1):
+        if a.shape != shape:
+            raise shape_error(name, f"operands must have one shape, got {shape} (operand 0) "
+                              f"and {a.shape} (operand {i})", ValueError)
+    ndim = len(shape)
+    for d in dims:
+        if d >= ndim or d < -ndim:
+            raise IndexError(f"index {d} is out of bounds for axis 0 with size {ndim}")
+        if d < 0:
+            raise shape_error(name, f"out-of-bounds dimension {d}, expected to be in range "
+                              f"[0, {ndim})", ValueError)
+    if len(set(dims)) != len(dims):
+        raise shape_error(name, f"duplicate reduction dimension in {dims}", ValueError)
+    outer = core.current_trace()
+    scratch, block, out_tree = _trace_reduce_body(outer, computation, init_tree, init_avals)
+    values = [primitives.to_value(outer, x, a) for x, a in zip(operands, avals)]
+    init_values = [primitives.to_value(outer, x, a) for x, a in zip(inits, init_avals)]
+    kept = tuple(n for d, n in enumerate(shape) if d not in dims)
+    out_avals = [ShapedArray(kept, a.dtype, a.weak_type and i.weak_type)
+                 for a, i in zip(avals, init_avals)]
+    # The checks above are the op's C++ shape rule's (which verifies the
+    # module, body included, before any pass runs).
+    with outer.ip, core.user_location():
+        op = _ops().ReduceOp([a.mlir_type() for a in out_avals], values, init_values,
+                             _i64_array(dims))
+    block.append_to(op.regions[0])
+    scratch.operation.erase()
+    out = [Tracer(r, a, outer) for r, a in zip(op.results, out_avals)]
+    return out_tree.unflatten(out)
+
+_reduce_bodies = [0]
+
+
+def _trace_reduce_body(outer: Trace, computation, init_tree, init_avals):
+    """`computation` traced on two pytrees of scalars shaped as the init
+    values, into a block (of a scratch func.func) ending in mlax.yield; its
+    output tree. Errors as JAX's: a body closing over tracers, or one whose
+    output is not one scalar of each operand's dtype."""
+    module = outer.module
+    scalars = [ShapedArray((), a.dtype, a.weak_type) for a in init_avals]
+    in_avals = scalars + scalars
+    n = len(scalars)
+    positions = init_tree.unflatten(list(range(n)))
+    args_tree = registry.flatten(((positions, positions), {}))[1]
+    with module.context, ir.Location.unknown():
+        with ir.InsertionPoint(module.body), tracing._fun_location(computation):
+            _reduce_bodies[0] += 1
+            scratch = func_d.FuncOp(f"__mlax_region_reduce_{_reduce_bodies[0]}",
+                                    ir.FunctionType.get([a.mlir_type() for a in in_avals],
+                                                        []))
+            scratch.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        block = scratch.add_entry_block()
+        trace = Trace(module, scratch, block, parent=outer)
+        trace.traced_for = "reduce"
+        try:
+            values, out_avals, out_tree = tracing._trace_into(
+                trace, computation, args_tree, in_avals, list(block.arguments),
+                tracing._plain_rebuild)
+            if trace.captures:
+                raise NotImplementedError(
+                    "Reduction computations can't close over Tracers. Please open an issue "
+                    "at https://github.com/jax-ml/jax.")
+            if len(values) != n:
+                raise ValueError(f"lax.reduce: the reduction computation must produce {n} "
+                                 f"tensors (one per operand), but produces {len(values)} "
+                                 f"instead (at {core.user_location_str()})")
+            for i, (have, want) in enumerate(zip(out_avals, scalars)):
+                if have.shape != () or have.dtype != want.dtype:
+                    raise ValueError(
+                        "lax.reduce: the type of the reduction computation's parameter at "
+                        f"index {i} is different than the corresponding result type: "
+                        f"{want.str_short()} vs {have.str_short()} "
+                        f"(at {core.user_location_str()})")
+            if _has_loop(block):
+                raise NotImplementedError(
+                    "lax.reduce: the reduction computation contains a loop (while_loop, "
+                    "fori_loop or scan), which XLA cannot compile inside a reduction; "
+                    "reduce with an associative computation without loops "
+                    f"(at {core.user_location_str()})")
+            with ir.InsertionPoint(block):
+                _ops().YieldOp(values)
+        except BaseException:
+            scratch.operation.erase()
+            raise
+    return scratch, block, out_tree
+
+
+def _has_loop(block) -> bool:
+    """Whether `block` holds an mlax.while or mlax.scan, at any depth."""
+    for op in block.operations:
+        if op.operation.name in ("mlax.while", "mlax.scan"):
+            return True
+        if builtins.any(_has_loop(b) for region in op.operation.regions for b in region.blocks):
+            return True
+    return False
+
+
+def _reduce_monoid(kind, operands, init_values, dimensions):
+    """reduce of one operand over a standard monoid, with that monoid's op."""
+    name = "lax.reduce"
     aval = aval_of(operands)
     dims = tuple(int(d) for d in dimensions)
     if builtins.any(not 0 <= d < aval.ndim for d in dims) or len(set(dims)) != len(dims):

@@ -2,7 +2,8 @@
 //
 // Shape rules, folders, derivative rules and batching rules of
 // MlaxReductionOps.td's ops (reduce_sum, reduce_prod, reduce_max,
-// reduce_min, reduce_and, reduce_or), in that order.
+// reduce_min, reduce_and, reduce_or, and the general `reduce` with a body),
+// in that order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,89 @@ MLAX_REDUCE_INFER(ReduceMinOp)
 MLAX_REDUCE_INFER(ReduceAndOp)
 MLAX_REDUCE_INFER(ReduceOrOp)
 #undef MLAX_REDUCE_INFER
+
+//===----------------------------------------------------------------------===//
+// reduce (general, with a body)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = ReduceOp::getOperationName();
+  ValueRange inputs = adaptor.getInputs(), inits = adaptor.getInitValues();
+  if (inputs.empty())
+    return emitOptionalError(loc, "'", name, "' op needs at least one operand");
+  if (inputs.size() != inits.size())
+    return emitOptionalError(loc, "'", name, "' op has ", inputs.size(), " operands but ",
+                             inits.size(), " init values");
+  if (!allRanked(inputs) || !allRanked(inits))
+    return notTensors(loc, name);
+  RankedTensorType first = tensorOf(inputs[0]);
+  for (auto [i, x] : llvm::enumerate(inputs)) {
+    RankedTensorType type = tensorOf(x);
+    if (type.getShape() != first.getShape())
+      return emitOptionalError(loc, "'", name, "' op operands must have one shape, got ",
+                               shapeStr(first.getShape()), " (operand 0) and ",
+                               shapeStr(type.getShape()), " (operand ", i, ")");
+    RankedTensorType init = tensorOf(inits[i]);
+    if (init.getRank() != 0)
+      return emitOptionalError(loc, "'", name, "' op init value ", i,
+                               " must be a scalar (rank 0), got shape ",
+                               shapeStr(init.getShape()));
+    if (init.getElementType() != type.getElementType())
+      return emitOptionalError(loc, "'", name, "' op init value ", i, " has element type ",
+                               init.getElementType(), " but operand ", i, " has ",
+                               type.getElementType());
+  }
+  ArrayRef<int64_t> dims = adaptor.getDimensions();
+  if (failed(checkDims(loc, name, "dimension", dims, first.getRank())))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t d : keptDims(first.getRank(), dims))
+    shape.push_back(first.getDimSize(d));
+  for (Value x : inputs)
+    results.push_back(RankedTensorType::get(shape, tensorOf(x).getElementType()));
+  return success();
+}
+
+/// The body: 2n scalar arguments (accumulators, then the values combined
+/// with them) of the operands' element types, yielding n such scalars.
+LogicalResult ReduceOp::verify() {
+  SmallVector<Type> scalars;
+  for (Value x : getInputs())
+    scalars.push_back(RankedTensorType::get({}, tensorOf(x).getElementType()));
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 2 * scalars.size())
+    return emitOpError() << "body takes " << block.getNumArguments()
+                         << " arguments but the op passes it " << 2 * scalars.size()
+                         << " (two scalars per operand)";
+  for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+    if (arg.getType() != scalars[i % scalars.size()])
+      return emitOpError() << "body argument #" << i << " has type " << arg.getType()
+                           << " but the op passes " << scalars[i % scalars.size()];
+  // The op verifier runs before its region's ops are verified: the block
+  // may not end with a terminator yet.
+  auto yield = block.empty() ? YieldOp() : llvm::dyn_cast<YieldOp>(block.back());
+  if (!yield)
+    return emitOpError("body must end with mlax.yield");
+  // XLA's CPU compiler aborts on a loop inside a reduction's body.
+  WalkResult loops = getBody().walk([](Operation *op) {
+    return llvm::isa<WhileOp, ScanOp>(op) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (loops.wasInterrupted())
+    return emitOpError("body must not contain a loop (mlax.while, mlax.scan): XLA cannot "
+                       "compile one inside a reduction");
+  TypeRange have = yield.getResults().getTypes();
+  if (have.size() != scalars.size())
+    return emitOpError() << "body yields " << have.size() << " values but the op reduces "
+                         << scalars.size() << " operands";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(have, scalars))) {
+    auto [h, w] = pair;
+    if (h != w)
+      return emitOpError() << "body yields " << h << " as value #" << i << " but operand "
+                           << i << " needs " << w;
+  }
+  return success();
+}
 
 //======================================================================//
 // Folders
@@ -324,6 +408,262 @@ LogicalResult ReduceOrOp::vjp(OpBuilder &, ArrayRef<Value>, SmallVectorImpl<Valu
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// reduce (general): the jvp is one reduce of (primal, tangent) pairs whose
+// body is the body's jvp (with an associative body and an identity init,
+// the pairs form a monoid too: the jvp of a*(b*c) = (a*b)*c, and
+// (init, 0) is its identity); the vjp is, per element x_i of a reduced
+// group, the derivative of f(f(prefix_i, x_i), suffix_i), with the
+// exclusive prefix and suffix reductions computed by log-step doubling
+// (each step a reduce over a stacked pair). JAX differentiates by a tree
+// reduction of the vmapped jvp (`_reduce_jvp`); both are exact up to
+// rounding. Init values are treated as constants (JAX: an error when their
+// tangents are nonzero).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A reduce of `inputs` with `inits` over `dims` whose body is `op`'s body
+/// extended with tangents: `tangentOf[k]` marks the operands carrying one.
+/// The new op takes (inputs..., tangent inputs...) and yields (results...,
+/// result tangents...), the tangents in the order of the marked operands.
+FailureOr<ReduceOp> reduceWithTangents(ReduceOp op, OpBuilder &b, ValueRange inputs,
+                                       ValueRange tangents, ValueRange inits,
+                                       ArrayRef<bool> tangentOf, ArrayRef<int64_t> dims) {
+  Location loc = op.getLoc();
+  unsigned n = op.getInputs().size();
+  SmallVector<Value> allInputs(inputs), allInits(inits);
+  allInputs.append(tangents.begin(), tangents.end());
+  MlaxBuilder e(b, op);
+  SmallVector<Type> scalars;
+  for (Value x : inputs)
+    scalars.push_back(RankedTensorType::get({}, tensorOf(x).getElementType()));
+  SmallVector<unsigned> carried;
+  for (unsigned k = 0; k < n; ++k)
+    if (tangentOf[k]) {
+      carried.push_back(k);
+      allInits.push_back(e.zeros(scalars[k]));
+    }
+  auto reduce = ReduceOp::create(b, loc, allInputs, allInits, dims);
+  Block &old = op.getBody().front();
+  SmallVector<Type> argTypes(scalars);
+  for (unsigned k : carried)
+    argTypes.push_back(scalars[k]);
+  SmallVector<Type> blockTypes(argTypes);
+  blockTypes.append(argTypes);
+  SmallVector<Location> locs(blockTypes.size(), loc);
+  OpBuilder::InsertionGuard guard(b);
+  Block *block = b.createBlock(&reduce.getBody(), {}, blockTypes, locs);
+  unsigned m = argTypes.size();
+  IRMapping map;
+  DenseMap<Value, Value> tangent;
+  for (unsigned side = 0; side < 2; ++side) {
+    for (unsigned k = 0; k < n; ++k)
+      map.map(old.getArgument(side * n + k), block->getArgument(side * m + k));
+    for (auto [j, k] : llvm::enumerate(carried))
+      tangent[old.getArgument(side * n + k)] = block->getArgument(side * m + n + j);
+  }
+  for (Operation &inner : old.without_terminator()) {
+    Operation *clone = b.clone(inner, map);
+    SmallVector<Value> ts;
+    for (Value v : inner.getOperands())
+      ts.push_back(tangent.lookup(v));
+    if (llvm::all_of(ts, [](Value t) { return !t; }) ||
+        !llvm::any_of(clone->getResultTypes(), ad::isDifferentiableType))
+      continue;
+    auto iface = llvm::dyn_cast<DifferentiableOpInterface>(clone);
+    if (!iface) {
+      reduce.erase();
+      return op.emitOpError() << "cannot differentiate its body: '"
+                              << inner.getName() << "' has no derivative rule";
+    }
+    SmallVector<Value> out;
+    if (failed(iface.jvp(b, ts, out))) {
+      reduce.erase();
+      return failure();
+    }
+    for (auto [r, t] : llvm::zip(inner.getResults(), out))
+      if (t && ad::isDifferentiableType(r.getType()))
+        tangent[r] = t;
+  }
+  auto yield = llvm::cast<YieldOp>(old.getTerminator());
+  SmallVector<Value> yielded;
+  for (Value v : yield.getResults())
+    yielded.push_back(map.lookupOrDefault(v));
+  for (unsigned k : carried) {
+    Value t = tangent.lookup(yield.getResults()[k]);
+    yielded.push_back(t ? t : e.zeros(scalars[k]));
+  }
+  YieldOp::create(b, loc, yielded);
+  return reduce;
+}
+
+SmallVector<bool> differentiableOperands(ReduceOp op) {
+  SmallVector<bool> flags;
+  for (Value x : op.getInputs())
+    flags.push_back(ad::isDifferentiableType(x.getType()));
+  return flags;
+}
+
+} // namespace
+
+LogicalResult ReduceOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                            SmallVectorImpl<Value> &resultTangents) {
+  unsigned n = getInputs().size();
+  if (llvm::any_of(tangents.drop_front(n), [](Value t) { return static_cast<bool>(t); }))
+    return emitOpError("gradient of general lax.reduce with non-zero tangents for initial "
+                       "values to reduction is not implemented");
+  if (llvm::all_of(tangents.take_front(n), [](Value t) { return !t; })) {
+    resultTangents.append(n, Value());
+    return success();
+  }
+  MlaxBuilder e(b, *this);
+  SmallVector<bool> carried = differentiableOperands(*this);
+  SmallVector<Value> ts;
+  for (unsigned k = 0; k < n; ++k)
+    if (carried[k])
+      ts.push_back(e.orZeros(tangents[k], getInputs()[k].getType()));
+  FailureOr<ReduceOp> reduce = reduceWithTangents(*this, b, getInputs(), ts, getInitValues(),
+                                                  carried, getDimensions());
+  if (failed(reduce))
+    return failure();
+  unsigned j = n;
+  for (unsigned k = 0; k < n; ++k)
+    resultTangents.push_back(carried[k] ? reduce->getResult(j++) : Value());
+  return success();
+}
+
+LogicalResult ReduceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                            SmallVectorImpl<Value> &operandCotangents) {
+  unsigned n = getInputs().size();
+  size_t start = operandCotangents.size();
+  auto done = [&] {
+    operandCotangents.resize(start + 2 * n, Value()); // init values: constants
+    return success();
+  };
+  if (llvm::all_of(cotangents, [](Value c) { return !c; }))
+    return done();
+  MlaxBuilder e(b, *this);
+  Location loc = getLoc();
+  RankedTensorType inType = tensorOf(getInputs()[0]);
+  int64_t rank = inType.getRank();
+  ArrayRef<int64_t> dims = getDimensions();
+  SmallVector<int64_t> kept = keptDims(rank, dims), perm(kept);
+  perm.append(dims.begin(), dims.end());
+  int64_t groups = 1, len = 1;
+  for (int64_t d : kept)
+    groups *= inType.getDimSize(d);
+  for (int64_t d : dims)
+    len *= inType.getDimSize(d);
+  if (len == 0)
+    return done();
+  SmallVector<bool> carried = differentiableOperands(*this);
+  // Each operand as a [groups, len] matrix (the reduced dimensions last).
+  auto matrixOf = [&](Value v) {
+    Type elt = tensorOf(v).getElementType();
+    return e.reshape(e.transpose(v, perm), RankedTensorType::get({groups, len}, elt));
+  };
+  SmallVector<Value> xs, inits(getInitValues());
+  for (Value x : getInputs())
+    xs.push_back(matrixOf(x));
+  // Values stacked on a new leading axis, reduced over it: the body applied
+  // elementwise to the stacked tuples.
+  auto stack = [&](ArrayRef<Value> parts) {
+    SmallVector<Value> rows;
+    for (Value p : parts) {
+      RankedTensorType t = tensorOf(p);
+      rows.push_back(e.reshape(p, RankedTensorType::get({1, groups, len}, t.getElementType())));
+    }
+    return ConcatenateOp::create(b, loc, rows, int64_t(0)).getResult();
+  };
+  auto combine = [&](ArrayRef<Value> us, ArrayRef<Value> vs) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> stacked;
+    for (auto [u, v] : llvm::zip(us, vs))
+      stacked.push_back(stack({u, v}));
+    SmallVector<bool> none(n, false);
+    FailureOr<ReduceOp> r = reduceWithTangents(*this, b, stacked, {}, inits, none, {0});
+    if (failed(r))
+      return failure();
+    return SmallVector<Value>(r->getResults());
+  };
+  // v shifted `k` places along the row (towards the end if `forward`),
+  // filled with the init value.
+  auto shift = [&](Value v, Value fill, int64_t k, bool forward) -> Value {
+    SmallVector<int64_t> low{0, forward ? k : -k}, high{0, forward ? -k : k}, interior{0, 0};
+    return PadOp::create(b, loc, v, fill, low, high, interior);
+  };
+  auto exclusiveScan = [&](bool forward) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> acc(xs);
+    for (int64_t k = 1; k < len; k *= 2) {
+      SmallVector<Value> moved;
+      for (auto [a, init] : llvm::zip(acc, inits))
+        moved.push_back(shift(a, init, k, forward));
+      auto next = forward ? combine(moved, acc) : combine(acc, moved);
+      if (failed(next))
+        return failure();
+      acc = *next;
+    }
+    for (auto [a, init] : llvm::zip(acc, inits))
+      a = shift(a, init, 1, forward);
+    return acc;
+  };
+  FailureOr<SmallVector<Value>> prefix = exclusiveScan(true);
+  if (failed(prefix))
+    return failure();
+  FailureOr<SmallVector<Value>> suffix = exclusiveScan(false);
+  if (failed(suffix))
+    return failure();
+  SmallVector<Value> triples;
+  for (unsigned k = 0; k < n; ++k)
+    triples.push_back(stack({(*prefix)[k], xs[k], (*suffix)[k]}));
+  // Each result's cotangent spread over its group.
+  SmallVector<Value> spread(n);
+  for (unsigned k = 0; k < n; ++k)
+    if (carried[k] && cotangents[k]) {
+      Type elt = tensorOf(cotangents[k]).getElementType();
+      Value flat = e.reshape(cotangents[k], RankedTensorType::get({groups}, elt));
+      spread[k] = e.broadcast(flat, RankedTensorType::get({groups, len}, elt), {0});
+    }
+  for (unsigned j = 0; j < n; ++j) {
+    if (!carried[j]) {
+      operandCotangents.push_back({});
+      continue;
+    }
+    // d(result)/d(x_j) elementwise: a tangent of one on x_j, in the middle.
+    SmallVector<Value> ts;
+    for (unsigned k = 0; k < n; ++k) {
+      if (!carried[k])
+        continue;
+      Value zero = e.zeros(xs[k].getType());
+      ts.push_back(stack({zero, k == j ? e.like(xs[k], 1.0) : zero, zero}));
+    }
+    FailureOr<ReduceOp> r =
+        reduceWithTangents(*this, b, triples, ts, inits, carried, {0});
+    if (failed(r))
+      return failure();
+    Value ct;
+    unsigned t = n;
+    for (unsigned k = 0; k < n; ++k) {
+      if (!carried[k])
+        continue;
+      Value d = r->getResult(t++);
+      if (spread[k])
+        ct = ct ? e.add(ct, e.mul(spread[k], d)) : e.mul(spread[k], d);
+    }
+    if (!ct) {
+      operandCotangents.push_back({});
+      continue;
+    }
+    SmallVector<int64_t> permuted;
+    for (int64_t d : perm)
+      permuted.push_back(inType.getDimSize(d));
+    Type elt = tensorOf(ct).getElementType();
+    Value back = e.reshape(ct, RankedTensorType::get(permuted, elt));
+    operandCotangents.push_back(e.transpose(back, invertPermutation(perm)));
+  }
+  return done();
+}
+
 //======================================================================//
 // Batching rules
 //======================================================================//
@@ -353,3 +693,24 @@ MLAX_BATCH_REDUCTION(ReduceMinOp)
 MLAX_BATCH_REDUCTION(ReduceAndOp)
 MLAX_BATCH_REDUCTION(ReduceOrOp)
 #undef MLAX_BATCH_REDUCTION
+
+//===----------------------------------------------------------------------===//
+// reduce (general): the same reduce over shifted dimensions, the body
+// unchanged. Batched init values are not supported (as JAX).
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                              int64_t batchSize, SmallVectorImpl<Value> &results) {
+  unsigned n = getInputs().size();
+  if (llvm::any_of(batched.drop_front(n), [](bool x) { return x; }))
+    return emitOpError("batching lax.reduce over batched init values is not implemented");
+  SmallVector<Value> inputs;
+  for (unsigned k = 0; k < n; ++k)
+    inputs.push_back(ensureBatched(b, getLoc(), operands[k], batched[k], batchSize));
+  auto reduce = ReduceOp::create(b, getLoc(), inputs, operands.drop_front(n),
+                                 shifted(getDimensions()));
+  IRMapping map;
+  getBody().cloneInto(&reduce.getBody(), map);
+  results.append(reduce.getResults().begin(), reduce.getResults().end());
+  return success();
+}

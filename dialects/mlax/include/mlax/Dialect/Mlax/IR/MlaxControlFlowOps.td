@@ -13,8 +13,8 @@
 
 def Mlax_YieldOp : Mlax_Op<"yield",
     [Pure, Terminator, ReturnLike,
-     ParentOneOf<["CondOp", "WhileOp", "ScanOp"]>]> {
-  let summary = "the values a control-flow region gives back";
+     ParentOneOf<["CondOp", "WhileOp", "ScanOp", "ReduceOp"]>]> {
+  let summary = "the values a control-flow (or mlax.reduce) region gives back";
   let description = [{
     ```mlir
     mlax.yield %a, %b : tensor<f32>, tensor<3xi32>
