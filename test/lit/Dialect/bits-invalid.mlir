@@ -43,7 +43,7 @@ func.func @bitcast_shape_changes(%x: tensor<4xui32>) -> tensor<2xf32> {
 // -----
 
 func.func @bitcast_narrowing_wrong_dim(%x: tensor<4xui32>) -> tensor<4x2xui8> {
-  // expected-error @+1 {{'mlax.bitcast_convert' op from 32-bit to 8-bit elements adds a trailing dimension of size 4}}
+  // expected-error @+1 {{'mlax.bitcast_convert' op from 32-bit to 8-bit elements adds a last dimension of size 4}}
   %0 = mlax.bitcast_convert %x : tensor<4xui32> -> tensor<4x2xui8>
   return %0 : tensor<4x2xui8>
 }
@@ -51,7 +51,7 @@ func.func @bitcast_narrowing_wrong_dim(%x: tensor<4xui32>) -> tensor<4x2xui8> {
 // -----
 
 func.func @bitcast_widening_wrong_dim(%x: tensor<4x3xui32>) -> tensor<4xui64> {
-  // expected-error @+1 {{'mlax.bitcast_convert' op from 32-bit to 64-bit elements consumes a trailing dimension of size 2}}
+  // expected-error @+1 {{'mlax.bitcast_convert' op from 32-bit to 64-bit elements consumes a last dimension of size 2}}
   %0 = mlax.bitcast_convert %x : tensor<4x3xui32> -> tensor<4xui64>
   return %0 : tensor<4xui64>
 }

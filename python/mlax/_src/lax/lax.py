@@ -15,7 +15,7 @@ from mlax._src.base.tree import tree_flatten, tree_unflatten
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 
 from mlax._src.lax.elementwise import (  # noqa: F401
-    abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
+    abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
     _compare_p, _comparison, complex, conj, convert_element_type, _convert_p,
     cos, _DIRECTIONS, div, eq, erf, erf_inv, exp, expm1, floor, ge, gt, _i64, _i64_array,
