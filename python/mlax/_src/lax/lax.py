@@ -117,8 +117,8 @@ def stop_gradient(x):
 
 
 _optimization_barrier_p = Primitive(
-    "optimization_barrier", lambda *avals: list(avals),
-    lambda values, avals, outs: list(_ops().OptimizationBarrierOp(values).results),
+    "optimization_barrier", None,
+    lambda values, avals: list(_ops().OptimizationBarrierOp(values).results),
     multiple_results=True)
 
 
@@ -129,4 +129,12 @@ def optimization_barrier(operand, /):
     leaves, tree = tree_flatten(operand)
     if not leaves:
         return operand
-    return tree_unflatten(tree, bind(_optimization_barrier_p, *leaves))
+    outs = list(bind(_optimization_barrier_p, *leaves))
+    # A primitive's results share one weak type (weak when every operand
+    # is); each leaf keeps its own, as in JAX: a weak leaf among strong ones
+    # gets its weak type back (a convert to its own dtype, which emits no op).
+    for i, leaf in enumerate(leaves):
+        aval = aval_of(leaf)
+        if aval.weak_type and not aval_of(outs[i]).weak_type:
+            outs[i] = convert_element_type(outs[i], aval.dtype, weak_type=True)
+    return tree_unflatten(tree, outs)
