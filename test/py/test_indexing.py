@@ -343,6 +343,45 @@ def test_lax_gather_scatter_errors_name_the_op_and_line(call, match):
     assert "lax." in str(e.value) and "test_indexing.py" in str(e.value)
 
 
+_XW = np.zeros((3, 4, 5), np.float32)
+
+
+# (lax module) -> a call whose shape error the op's C++ shape rule reports:
+# the class is JAX's, the message names the op, the phrase and the user's line.
+_SHAPE_RULE_ERRORS = {
+    "rev-out-of-range": (lambda L: L.rev(_XW, (3,)), "lax.rev", "out of range"),
+    "dynamic-slice-negative-size": (
+        lambda L: L.dynamic_slice(_XW, (0, 0, 0), (-1, 1, 1)), "lax.dynamic_slice",
+        "do not fit"),
+    "dynamic-update-slice-rank": (
+        lambda L: L.dynamic_update_slice(_XW, np.ones((1, 1), np.float32), (0, 0, 0)),
+        "lax.dynamic_update_slice", "update rank 2 differs from operand rank 3"),
+    "gather-start-index-map": (
+        lambda L: L.gather(_XW, GIDX, L.GatherDimensionNumbers(
+            offset_dims=(1,), collapsed_slice_dims=(0, 2), start_index_map=(0,)), (1, 4, 1)),
+        "lax.gather", "start_index_map"),
+    "gather-unsorted-collapsed": (
+        lambda L: L.gather(_XW, GIDX, L.GatherDimensionNumbers(
+            offset_dims=(1,), collapsed_slice_dims=(2, 0), start_index_map=(0, 2)), (1, 4, 1)),
+        "lax.gather", "collapsed_slice_dims must be sorted"),
+    "scatter-window-count": (
+        lambda L: L.scatter_max(_XW, GIDX, np.ones((3, 4), np.float32),
+                                L.ScatterDimensionNumbers((), (0, 2), (0, 2))),
+        "lax.scatter_max", "update_window_dims"),
+}
+
+
+@pytest.mark.parametrize("name", list(_SHAPE_RULE_ERRORS))
+def test_lax_indexing_shape_rule_errors_match_jax_class(name):
+    call, op, phrase = _SHAPE_RULE_ERRORS[name]
+    with pytest.raises(Exception) as want:
+        call(jax.lax)
+    with pytest.raises(type(want.value)) as got:
+        call(mlax_lax)
+    message = str(got.value)
+    assert op + ":" in message and phrase in message and "test_indexing.py" in message, message
+
+
 def test_lax_gather_rejects_unsupported_modes():
     with pytest.raises(NotImplementedError, match="lax.gather: mode='one_hot'"):
         mlax_lax.gather(X, GIDX, _gather_dn(mlax_lax), (1, 4, 1), mode="one_hot")

@@ -1,5 +1,7 @@
 // Round trip of the indexing ops (reverse, dynamic_slice,
-// dynamic_update_slice, gather, scatter).
+// dynamic_update_slice, gather, scatter, take). Their result types are
+// inferred (reverse's assembly leaves it out; the others state it and the
+// verifier compares it with the inferred one).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -92,4 +94,52 @@ func.func @scatter_combiners(%x: tensor<5xi32>, %i: tensor<2x1xi32>, %u: tensor<
       scatter_dims_to_operand_dims = [0], index_vector_dim = 1
       : (tensor<5xi32>, tensor<2x1xi32>, tensor<2xi32>) -> tensor<5xi32>
   return %3 : tensor<5xi32>
+}
+
+// CHECK-LABEL: func.func @dynamic_slice_unsigned_empty(
+// CHECK: mlax.dynamic_slice %{{.*}}[%{{.*}}, %{{.*}}] sizes = [4, 0] : (tensor<4x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<4x0xf32>
+func.func @dynamic_slice_unsigned_empty(%x: tensor<4x5xf32>, %i: tensor<ui8>) -> tensor<4x0xf32> {
+  %0 = mlax.dynamic_slice %x[%i, %i] sizes = [4, 0] : (tensor<4x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<4x0xf32>
+  return %0 : tensor<4x0xf32>
+}
+
+// Offset dimensions on both sides of the batch dimension.
+// CHECK-LABEL: func.func @gather_offsets_around_batch(
+// CHECK: mlax.gather {{.*}} offset_dims = [0, 2], collapsed_slice_dims = [1], {{.*}} : (tensor<5x4x3xf32>, tensor<2x1xi32>) -> tensor<5x2x3xf32>
+func.func @gather_offsets_around_batch(%x: tensor<5x4x3xf32>, %i: tensor<2x1xi32>) -> tensor<5x2x3xf32> {
+  %0 = mlax.gather %x[%i] offset_dims = [0, 2], collapsed_slice_dims = [1],
+      operand_batching_dims = [], start_indices_batching_dims = [],
+      start_index_map = [1], index_vector_dim = 1, slice_sizes = [5, 1, 3]
+      : (tensor<5x4x3xf32>, tensor<2x1xi32>) -> tensor<5x2x3xf32>
+  return %0 : tensor<5x2x3xf32>
+}
+
+// index_vector_dim equal to the indices' rank: index vectors of one element.
+// CHECK-LABEL: func.func @gather_implicit_index_vector(
+// CHECK: mlax.gather {{.*}} index_vector_dim = 1, slice_sizes = [1, 3] : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+func.func @gather_implicit_index_vector(%x: tensor<5x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32> {
+  %0 = mlax.gather %x[%i] offset_dims = [1], collapsed_slice_dims = [0],
+      operand_batching_dims = [], start_indices_batching_dims = [],
+      start_index_map = [0], index_vector_dim = 1, slice_sizes = [1, 3]
+      : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @scatter_batched(
+// CHECK: mlax.scatter set {{.*}} input_batching_dims = [0], scatter_indices_batching_dims = [0], {{.*}} : (tensor<4x6xf32>, tensor<4x2x1xi32>, tensor<4x2xf32>) -> tensor<4x6xf32>
+func.func @scatter_batched(%x: tensor<4x6xf32>, %i: tensor<4x2x1xi32>, %u: tensor<4x2xf32>) -> tensor<4x6xf32> {
+  %0 = mlax.scatter set %x[%i], %u update_window_dims = [], inserted_window_dims = [1],
+      input_batching_dims = [0], scatter_indices_batching_dims = [0],
+      scatter_dims_to_operand_dims = [1], index_vector_dim = 2
+      : (tensor<4x6xf32>, tensor<4x2x1xi32>, tensor<4x2xf32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// CHECK-LABEL: func.func @take(
+// CHECK: mlax.take %{{.*}}[%{{.*}}], axis = 1 : (tensor<5x3xf32>, tensor<4x2xi64>) -> tensor<5x4x2xf32>
+// CHECK: mlax.take %{{.*}}[%{{.*}}], axis = 0 : (tensor<0x3xf32>, tensor<0xi32>) -> tensor<0x3xf32>
+func.func @take(%x: tensor<5x3xf32>, %i: tensor<4x2xi64>, %e: tensor<0x3xf32>, %j: tensor<0xi32>) -> (tensor<5x4x2xf32>, tensor<0x3xf32>) {
+  %0 = mlax.take %x[%i], axis = 1 : (tensor<5x3xf32>, tensor<4x2xi64>) -> tensor<5x4x2xf32>
+  %1 = mlax.take %e[%j], axis = 0 : (tensor<0x3xf32>, tensor<0xi32>) -> tensor<0x3xf32>
+  return %0, %1 : tensor<5x4x2xf32>, tensor<0x3xf32>
 }

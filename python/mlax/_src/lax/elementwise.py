@@ -6,8 +6,10 @@ ops need equal shapes and dtypes.
 
 Result types come from the ops' C++ shape rules (`MlaxElementwiseOps.td`:
 one type for operands and result, compare's and select_n's
-`inferReturnTypes`); Python checks the dtype kinds and, for the binary ops,
-equal dtypes, with the hint to the promoting mlax.numpy function.
+`inferReturnTypes`; bitcast_convert_type and convert_element_type state
+the result type the caller asks for, which their verifiers check); Python
+checks the dtype kinds and, for the binary ops, equal dtypes, with the hint
+to the promoting mlax.numpy function.
 """
 from __future__ import annotations
 
@@ -381,29 +383,25 @@ def _bits_of(dtype) -> int:
     return 0 if dtype == dtypes.bool_ else dtype.itemsize * 8
 
 
-def _bitcast_eval(x, *, new_dtype):
-    name = "lax.bitcast_convert_type"
+def _bitcast_emit(values, avals, *, new_dtype):
+    # The caller picks the element type, so the op states its result type
+    # and the verifier is the shape rule: the type asked for is the
+    # operand's shape, with a last dimension added (narrower elements) or
+    # taken away (wider ones); the verifier rejects bools and a last
+    # dimension of the wrong size.
+    x = avals[0]
     in_bits, out_bits = _bits_of(x.dtype), _bits_of(new_dtype)
-    if not in_bits or not out_bits:
-        raise shape_error(name, f"does not accept bool (got {x.dtype.name} -> "
-                          f"{np.dtype(new_dtype).name})")
-    if in_bits == out_bits:
-        shape = x.shape
-    elif in_bits > out_bits:
-        shape = x.shape + (in_bits // out_bits,)
-    else:
-        ratio = out_bits // in_bits
-        if not x.shape or x.shape[-1] != ratio:
-            raise shape_error(name, f"converting {x.dtype.name} to the wider "
-                              f"{np.dtype(new_dtype).name} needs a last dimension of size "
-                              f"{ratio}, got shape {x.shape}", ValueError)
-        shape = x.shape[:-1]
-    return ShapedArray(shape, new_dtype)
+    shape = x.shape
+    if in_bits and out_bits and in_bits != out_bits:
+        shape = shape + (in_bits // out_bits,) if in_bits > out_bits else shape[:-1]
+    return verified(_ops().BitcastConvertOp(ShapedArray(shape, new_dtype).mlir_type(),
+                                            values[0])).result
 
 
 _bitcast_p = Primitive(
-    "bitcast_convert_type", _bitcast_eval,
-    lambda v, a, o, **_: _ops().BitcastConvertOp(o.mlir_type(), v[0]).result)
+    "bitcast_convert_type", None, _bitcast_emit,
+    weak_type=lambda x, *, new_dtype: False,
+    errors={"last dimension": ValueError})  # as JAX's
 
 
 def bitcast_convert_type(operand, new_dtype):

@@ -15,7 +15,7 @@ from mlax._src.base.tree import tree_flatten, tree_unflatten
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
 
 from mlax._src.lax.elementwise import (  # noqa: F401
-    abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_eval, _bitcast_p, _bits_of,
+    abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_p, _bits_of,
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, ceil, _check_kind, clz, _compare_emit,
     _compare_p, _comparison, complex, conj, convert_element_type, _convert_p,
     cos, _DIRECTIONS, div, eq, erf, erf_inv, exp, expm1, floor, ge, gt, _i64, _i64_array,
@@ -27,7 +27,7 @@ from mlax._src.lax.elementwise import (  # noqa: F401
 from mlax._src.lax.shape import (  # noqa: F401
     broadcast, broadcast_in_dim, _broadcast_p, broadcasted_iota, concatenate,
     _concatenate_p, _full, full, full_like, iota, _iota_p, pad,
-    _pad_p, reshape, _reshape_p, rev, _rev_eval, _rev_p, slice,
+    _pad_p, reshape, _reshape_p, slice,
     slice_in_dim, _slice_p, transpose, _transpose_p)
 from mlax._src.lax.reductions import (  # noqa: F401
     cumsum, _cumsum_emit, _cumsum_p, _reduce_and, reduce_and, reduce_max,
@@ -37,14 +37,13 @@ from mlax._src.lax.linalg import (  # noqa: F401
     cholesky, _cholesky_emit, _cholesky_eval, _cholesky_p, dot, dot_general, _dot_general_emit,
     _dot_general_eval, _dot_general_p, _dtype_kind)
 from mlax._src.lax.slicing import (  # noqa: F401
-    _check_dims, _check_mode, _clamp_scatter_indices, _clamp_starts, _COMBINERS, _dus_eval,
-    _dus_p, dynamic_index_in_dim, dynamic_slice, _dynamic_slice_eval, dynamic_slice_in_dim,
-    _dynamic_slice_p, dynamic_update_slice, dynamic_update_slice_in_dim, gather, _gather_emit,
-    _gather_eval, _gather_fill, gather_fill_value, _gather_p, GatherDimensionNumbers,
-    GatherScatterMode, index_in_dim_static, _index_scalar_check, _MODE_ALIASES, _scatter,
-    scatter, scatter_add, _scatter_emit, _scatter_eval, scatter_max, scatter_min, scatter_mul,
-    _scatter_p, ScatterDimensionNumbers, _start_indices, take, _take_eval, _take_p, _tuple,
-    _unit)
+    _check_mode, _clamp_scatter_indices, _clamp_starts, _COMBINERS, _dus_p,
+    dynamic_index_in_dim, dynamic_slice, dynamic_slice_in_dim, _dynamic_slice_p,
+    dynamic_update_slice, dynamic_update_slice_in_dim, gather, _gather_emit, _gather_fill,
+    gather_fill_value, _gather_p, GatherDimensionNumbers, GatherScatterMode,
+    index_in_dim_static, _MODE_ALIASES, rev, _rev_p, _scatter, scatter, scatter_add,
+    _scatter_emit, scatter_max, scatter_min, scatter_mul, _scatter_p, ScatterDimensionNumbers,
+    _start_indices, take, _take_p, _tuple, _unit)
 
 
 def implicit_broadcasting(fn):
@@ -118,8 +117,8 @@ def stop_gradient(x):
 
 
 _optimization_barrier_p = Primitive(
-    "optimization_barrier", lambda *avals: list(avals),
-    lambda values, avals, outs: list(_ops().OptimizationBarrierOp(values).results),
+    "optimization_barrier", None,
+    lambda values, avals: list(_ops().OptimizationBarrierOp(values).results),
     multiple_results=True)
 
 
@@ -130,4 +129,12 @@ def optimization_barrier(operand, /):
     leaves, tree = tree_flatten(operand)
     if not leaves:
         return operand
-    return tree_unflatten(tree, bind(_optimization_barrier_p, *leaves))
+    outs = list(bind(_optimization_barrier_p, *leaves))
+    # A primitive's results share one weak type (weak when every operand
+    # is); each leaf keeps its own, as in JAX: a weak leaf among strong ones
+    # gets its weak type back (a convert to its own dtype, which emits no op).
+    for i, leaf in enumerate(leaves):
+        aval = aval_of(leaf)
+        if aval.weak_type and not aval_of(outs[i]).weak_type:
+            outs[i] = convert_element_type(outs[i], aval.dtype, weak_type=True)
+    return tree_unflatten(tree, outs)

@@ -1,13 +1,14 @@
 """lax's shape ops: broadcast_in_dim, reshape, transpose, slice,
-concatenate, pad, iota, rev, the filled arrays built by broadcasting
+concatenate, pad, iota, the filled arrays built by broadcasting
 (full, full_like, empty), and the helpers built from them (squeeze,
 expand_dims, collapse, index_in_dim, broadcast_to_rank, split, tile, stack,
-unstack) and broadcast_shapes.
+unstack) and broadcast_shapes. `rev` (an indexing-family op) lives in
+slicing.py.
 
 Result types come from the ops' C++ shape rules (`MlaxShapeOps.cpp`):
 transpose, slice, concatenate and pad infer theirs; broadcast_in_dim,
 reshape and iota take the result type the caller asks for and their
-verifiers check it. `rev` (an indexing-family op) still checks in Python.
+verifiers check it.
 """
 from __future__ import annotations
 
@@ -186,28 +187,6 @@ def full_like(x, fill_value, dtype=None, shape=None):
         # As jax.lax.full_like: the result is weak when `x` is.
         return _full(shape, fill_value, aval.dtype, aval.weak_type)
     return _full(shape, fill_value, dtypes.canonicalize(dtype), False)
-
-
-def _rev_eval(x, *, dimensions):
-    if len(set(dimensions)) != len(dimensions) or builtins.any(
-            not 0 <= d < x.ndim for d in dimensions):
-        raise shape_error("lax.rev", f"dimensions {dimensions} must be distinct axes of an "
-                          f"array of shape {x.shape}", TypeError)  # as JAX's rev
-    return x
-
-
-_rev_p = Primitive(
-    "rev", _rev_eval,
-    lambda v, a, o, *, dimensions: _ops().ReverseOp(v[0], _i64_array(dimensions),
-                                                    results=[o.mlir_type()]).result)
-
-
-def rev(operand, dimensions):
-    """Reverses `operand` along `dimensions` (jax.lax.rev)."""
-    dims = tuple(int(d) for d in dimensions)
-    if not dims:
-        return operand
-    return bind(_rev_p, operand, dimensions=dims)
 
 
 # ---------------------------------------------------------------------------

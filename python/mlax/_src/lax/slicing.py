@@ -1,6 +1,10 @@
-"""lax's indexing ops (jax/_src/lax/slicing.py): dynamic_slice,
+"""lax's indexing ops (jax/_src/lax/slicing.py): rev, dynamic_slice,
 dynamic_update_slice, gather, scatter and take, and the conveniences built
 from them (the *_in_dim forms, index_take, scatter_sub).
+
+Result types come from the ops' C++ shape rules (`inferReturnTypes` in
+`MlaxIndexingOps.cpp`); Python decides weak types and normalises arguments
+(wrapped and clamped start indices, gather/scatter modes).
 """
 from __future__ import annotations
 
@@ -12,9 +16,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
-from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
-from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import (
     _check_kind, _i64, _i64_array, add, bitwise_and, convert_element_type, ge, le, lt, max,
@@ -24,49 +26,30 @@ from mlax._src.lax.shape import (
     broadcast_in_dim, concatenate, expand_dims, full_like, reshape, slice)
 
 
-def _index_scalar_check(name, avals):
-    for a in avals:
-        if a.shape != () or not dtypes.is_int(a.dtype):
-            raise shape_error(name, f"start indices must be integer scalars, got {a.str_short()}")
+_rev_p = Primitive(
+    "rev", None,
+    lambda v, a, *, dimensions: _ops().ReverseOp(v[0], _i64_array(dimensions)).result)
 
 
-def _dynamic_slice_eval(x, *starts, slice_sizes):
-    name = "lax.dynamic_slice"
-    if len(starts) != x.ndim or len(slice_sizes) != x.ndim:
-        raise shape_error(name, f"needs one start index and one slice size per dimension of "
-                          f"shape {x.shape}, got {len(starts)} indices and slice_sizes "
-                          f"{slice_sizes}")
-    _index_scalar_check(name, starts)
-    for s, d in zip(slice_sizes, x.shape):
-        if not 0 <= s <= d:
-            raise shape_error(name, f"slice_sizes {slice_sizes} do not fit shape {x.shape}")
-    return x.update(shape=tuple(slice_sizes))
+def rev(operand, dimensions):
+    """Reverses `operand` along `dimensions` (jax.lax.rev)."""
+    dims = tuple(int(d) for d in dimensions)
+    if not dims:
+        return operand
+    return bind(_rev_p, operand, dimensions=dims)
 
 
 _dynamic_slice_p = Primitive(
-    "dynamic_slice", _dynamic_slice_eval,
-    lambda v, a, o, *, slice_sizes: _ops().DynamicSliceOp(
-        o.mlir_type(), v[0], v[1:], _i64_array(slice_sizes)).result)
-
-
-def _dus_eval(x, update, *starts):
-    name = "lax.dynamic_update_slice"
-    if len(starts) != x.ndim:
-        raise shape_error(name, f"needs one start index per dimension of shape {x.shape}, "
-                          f"got {len(starts)}")
-    _index_scalar_check(name, starts)
-    if update.dtype != x.dtype:
-        raise shape_error(name, f"update dtype {update.dtype.name} must match the operand's "
-                          f"{x.dtype.name}")
-    if update.ndim != x.ndim or builtins.any(u > d for u, d in zip(update.shape, x.shape)):
-        raise shape_error(name, f"update shape {update.shape} must fit operand shape {x.shape}")
-    return x.update(weak_type=x.weak_type and update.weak_type)
+    "dynamic_slice", None,
+    lambda v, a, *, slice_sizes: _ops().DynamicSliceOp(v[0], v[1:],
+                                                       _i64_array(slice_sizes)).result,
+    weak_type=lambda x, *starts, slice_sizes: x.weak_type)
 
 
 _dus_p = Primitive(
-    "dynamic_update_slice", _dus_eval,
-    lambda v, a, o: _ops().DynamicUpdateSliceOp(v[0], v[1], v[2:],
-                                                results=[o.mlir_type()]).result)
+    "dynamic_update_slice", None,
+    lambda v, a: _ops().DynamicUpdateSliceOp(v[0], v[1], v[2:]).result,
+    weak_type=lambda x, update, *starts: x.weak_type and update.weak_type)
 
 
 def _start_indices(name, operand_shape, start_indices):
@@ -192,79 +175,23 @@ def _tuple(dims):
     return tuple(int(d) for d in dims)
 
 
-def _check_dims(name, what, dims, rank, sorted_=False):
-    if len(set(dims)) != len(dims) or builtins.any(not 0 <= d < rank for d in dims):
-        raise shape_error(name, f"{what} {dims} must be distinct and in [0, {rank})")
-    if sorted_ and list(dims) != sorted(dims):
-        raise shape_error(name, f"{what} {dims} must be sorted")
-
-
-def _gather_eval(x, idx, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
-                 start_indices_batching_dims, start_index_map, slice_sizes,
-                 indices_are_sorted):
-    name = "lax.gather"
-    if not dtypes.is_int(idx.dtype):
-        raise shape_error(name, f"start indices must be integers, got {idx.dtype.name}")
-    if idx.ndim == 0:
-        raise shape_error(name, "start indices must have at least one dimension (the index "
-                          "vector is the last one)")
-    if len(slice_sizes) != x.ndim or builtins.any(
-            not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
-        raise shape_error(name, f"slice_sizes {slice_sizes} must give one size per dimension "
-                          f"of shape {x.shape}, each fitting")
-    if len(start_index_map) != idx.shape[-1]:
-        raise shape_error(name, f"start_index_map {start_index_map} needs one entry per "
-                          f"index vector element ({idx.shape[-1]})")
-    _check_dims(name, "start_index_map", start_index_map, x.ndim)
-    _check_dims(name, "collapsed_slice_dims", collapsed_slice_dims, x.ndim, True)
-    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
-    _check_dims(name, "start_indices_batching_dims", start_indices_batching_dims,
-                idx.ndim - 1)
-    if len(operand_batching_dims) != len(start_indices_batching_dims):
-        raise shape_error(name, "operand_batching_dims and start_indices_batching_dims "
-                          "differ in length")
-    for d in collapsed_slice_dims + operand_batching_dims:
-        if slice_sizes[d] > 1:
-            raise shape_error(name, f"collapsed or batching dimension {d} needs slice size 1, "
-                              f"got {slice_sizes[d]}")
-        if d in start_index_map and d in operand_batching_dims:
-            raise shape_error(name, f"dimension {d} is both indexed and batching")
-    if set(collapsed_slice_dims) & set(operand_batching_dims):
-        raise shape_error(name, "collapsed_slice_dims and operand_batching_dims overlap")
-    for o, i in zip(operand_batching_dims, start_indices_batching_dims):
-        if x.shape[o] != idx.shape[i]:
-            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
-                              f"not match start indices dimension {i} (size {idx.shape[i]})")
-    offset_sizes = [s for d, s in enumerate(slice_sizes)
-                    if d not in collapsed_slice_dims and d not in operand_batching_dims]
-    batch_sizes = list(idx.shape[:-1])
-    out_rank = len(offset_sizes) + len(batch_sizes)
-    if len(offset_dims) != len(offset_sizes):
-        raise shape_error(name, f"offset_dims {offset_dims} needs {len(offset_sizes)} entries "
-                          "(one per slice dimension neither collapsed nor batching)")
-    _check_dims(name, "offset_dims", offset_dims, out_rank, True)
-    shape, bi, oi = [], iter(batch_sizes), iter(offset_sizes)
-    for d in range(out_rank):
-        shape.append(next(oi) if d in offset_dims else next(bi))
-    return x.update(shape=tuple(shape))
-
-
 def _unit(flag):
     return ir.UnitAttr.get() if flag else None
 
 
-def _gather_emit(values, avals, o, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
+def _gather_emit(values, avals, *, offset_dims, collapsed_slice_dims, operand_batching_dims,
                  start_indices_batching_dims, start_index_map, slice_sizes,
                  indices_are_sorted):
     return _ops().GatherOp(
-        o.mlir_type(), values[0], values[1], _i64_array(offset_dims),
+        values[0], values[1], _i64_array(offset_dims),
         _i64_array(collapsed_slice_dims), _i64_array(operand_batching_dims),
         _i64_array(start_indices_batching_dims), _i64_array(start_index_map),
         _i64(avals[1].ndim - 1), _i64_array(slice_sizes),
         indices_are_sorted=_unit(indices_are_sorted)).result
 
 
-_gather_p = Primitive("gather", _gather_eval, _gather_emit)
+_gather_p = Primitive("gather", None, _gather_emit,
+                      weak_type=lambda x, idx, **params: x.weak_type)
 
 
 _MODE_ALIASES = {"CLIP": "CLIP", "FILL": "FILL_OR_DROP", "DROP": "FILL_OR_DROP",
@@ -376,69 +303,23 @@ def _clamp_starts(operand, start_indices, start_index_map, slice_sizes):
 _COMBINERS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
 
 
-def _scatter_eval(x, idx, upd, *, combiner, update_window_dims, inserted_window_dims,
-                  operand_batching_dims, scatter_indices_batching_dims,
-                  scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
-    name = f"lax.scatter{'' if combiner == 'set' else '_' + combiner}"
-    if not dtypes.is_int(idx.dtype):
-        raise shape_error(name, f"scatter indices must be integers, got {idx.dtype.name}")
-    if idx.ndim == 0:
-        raise shape_error(name, "scatter indices must have at least one dimension (the index "
-                          "vector is the last one)")
-    if upd.dtype != x.dtype:
-        raise shape_error(name, f"updates dtype {upd.dtype.name} must match the operand's "
-                          f"{x.dtype.name}")
-    if len(scatter_dims_to_operand_dims) != idx.shape[-1]:
-        raise shape_error(name, f"scatter_dims_to_operand_dims {scatter_dims_to_operand_dims} "
-                          f"needs one entry per index vector element ({idx.shape[-1]})")
-    _check_dims(name, "update_window_dims", update_window_dims, upd.ndim, True)
-    _check_dims(name, "inserted_window_dims", inserted_window_dims, x.ndim, True)
-    _check_dims(name, "operand_batching_dims", operand_batching_dims, x.ndim, True)
-    _check_dims(name, "scatter_dims_to_operand_dims", scatter_dims_to_operand_dims, x.ndim)
-    _check_dims(name, "scatter_indices_batching_dims", scatter_indices_batching_dims,
-                idx.ndim - 1)
-    if len(operand_batching_dims) != len(scatter_indices_batching_dims):
-        raise shape_error(name, "operand_batching_dims and scatter_indices_batching_dims "
-                          "differ in length")
-    if set(inserted_window_dims) & set(operand_batching_dims) or set(
-            scatter_dims_to_operand_dims) & set(operand_batching_dims):
-        raise shape_error(name, "operand_batching_dims overlap inserted_window_dims or "
-                          "scatter_dims_to_operand_dims")
-    for o, i in zip(operand_batching_dims, scatter_indices_batching_dims):
-        if x.shape[o] != idx.shape[i]:
-            raise shape_error(name, f"operand batching dimension {o} (size {x.shape[o]}) does "
-                              f"not match scatter indices dimension {i} (size {idx.shape[i]})")
-    window_operand = [d for d in range(x.ndim)
-                      if d not in inserted_window_dims and d not in operand_batching_dims]
-    if len(update_window_dims) != len(window_operand):
-        raise shape_error(name, f"update_window_dims {update_window_dims} needs "
-                          f"{len(window_operand)} entries (one per operand dimension neither "
-                          "inserted nor batching)")
-    scatter_sizes = [s for d, s in enumerate(upd.shape) if d not in update_window_dims]
-    if scatter_sizes != list(idx.shape[:-1]):
-        raise shape_error(name, f"updates shape {upd.shape} has scatter dimensions "
-                          f"{tuple(scatter_sizes)} but the indices' batch dimensions are "
-                          f"{idx.shape[:-1]}")
-    for w, d in zip(update_window_dims, window_operand):
-        if upd.shape[w] > x.shape[d]:
-            raise shape_error(name, f"updates window dimension {w} (size {upd.shape[w]}) "
-                              f"exceeds operand dimension {d} (size {x.shape[d]})")
-    return x.update(weak_type=x.weak_type and upd.weak_type)
-
-
-def _scatter_emit(values, avals, o, *, combiner, update_window_dims, inserted_window_dims,
+def _scatter_emit(values, avals, *, combiner, update_window_dims, inserted_window_dims,
                   operand_batching_dims, scatter_indices_batching_dims,
                   scatter_dims_to_operand_dims, indices_are_sorted, unique_indices):
     attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _COMBINERS[combiner])
     return _ops().ScatterOp(
-        o.mlir_type(), attr, values[0], values[1], values[2], _i64_array(update_window_dims),
+        attr, values[0], values[1], values[2], _i64_array(update_window_dims),
         _i64_array(inserted_window_dims), _i64_array(operand_batching_dims),
         _i64_array(scatter_indices_batching_dims), _i64_array(scatter_dims_to_operand_dims),
         _i64(avals[1].ndim - 1), indices_are_sorted=_unit(indices_are_sorted),
         unique_indices=_unit(unique_indices)).result
 
 
-_scatter_p = Primitive("scatter", _scatter_eval, _scatter_emit)
+_scatter_p = Primitive(
+    "scatter", None, _scatter_emit,
+    weak_type=lambda x, idx, upd, **params: x.weak_type and upd.weak_type,
+    label=lambda params: "lax.scatter" + ("" if params["combiner"] == "set"
+                                          else "_" + params["combiner"]))
 
 
 def _scatter(combiner):
@@ -485,17 +366,10 @@ scatter_min = _scatter("min")
 scatter_max = _scatter("max")
 
 
-def _take_eval(x, indices, *, axis):
-    if not dtypes.is_int(indices.dtype) or indices.dtype.itemsize < 4 or dtypes.is_unsigned(
-            indices.dtype):
-        raise shape_error("take", f"indices must be int32 or int64, got {indices.dtype.name}")
-    return x.update(shape=x.shape[:axis] + indices.shape + x.shape[axis + 1:],
-                    weak_type=x.weak_type)
-
-
 _take_p = Primitive(
-    "take", _take_eval,
-    lambda v, a, o, *, axis: _ops().TakeOp(o.mlir_type(), v[0], v[1], _i64(axis)).result)
+    "take", None,
+    lambda v, a, *, axis: _ops().TakeOp(v[0], v[1], _i64(axis)).result,
+    weak_type=lambda x, indices, *, axis: x.weak_type, label=lambda params: "take")
 
 
 def take(x, indices, axis):

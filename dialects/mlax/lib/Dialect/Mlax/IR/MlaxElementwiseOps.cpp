@@ -58,7 +58,7 @@ LogicalResult BitcastConvertOp::verify() {
         outShape.back() != (int64_t)(inBits / outBits))
       return emitOpError("from ")
              << inBits << "-bit to " << outBits
-             << "-bit elements adds a trailing dimension of size "
+             << "-bit elements adds a last dimension of size "
              << inBits / outBits << "; got " << in << " -> " << out;
     return success();
   }
@@ -67,7 +67,7 @@ LogicalResult BitcastConvertOp::verify() {
       inShape.back() != (int64_t)(outBits / inBits))
     return emitOpError("from ")
            << inBits << "-bit to " << outBits
-           << "-bit elements consumes a trailing dimension of size "
+           << "-bit elements consumes a last dimension of size "
            << outBits / inBits << "; got " << in << " -> " << out;
   return success();
 }

@@ -1,10 +1,13 @@
 //===- MlaxIndexingOps.cpp - the indexing family --------------------------===//
 //
-// Verifiers, derivative rules and batching rules of reverse, dynamic_slice,
-// dynamic_update_slice, gather and scatter, in that order. The
-// gather and scatter rules are StableHLO's (dimension numbers, batching
-// dimensions included), so whatever verifies here also verifies in jaxlib.
-// Every message starts with the op's name.
+// Shape rules (`inferReturnTypes`), derivative rules and batching rules of
+// reverse, dynamic_slice, dynamic_update_slice, gather, scatter and take, in
+// that order. The shape rules are the ops' only ones: the tracer builds the
+// ops through them without running the ODS constraints, so each checks
+// every operand and attribute it reads. The gather and scatter rules are
+// StableHLO's (dimension numbers, batching dimensions included), so
+// whatever verifies here also verifies in jaxlib. Every message starts with
+// the op's name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,45 +25,63 @@ using namespace mlir::mlax::detail;
 
 namespace {
 
+/// An error of `opName`'s shape rule, prefixed as a verifier's would be.
+template <typename... Args>
+LogicalResult fail(std::optional<Location> loc, StringRef opName, const Args &...args) {
+  return emitOptionalError(loc, "'", opName, "' op ", args...);
+}
+
 /// `dims` (named `what`) are distinct, in [0, rank) and, if `sorted`,
 /// increasing.
-LogicalResult checkDimList(Operation *op, StringRef what, ArrayRef<int64_t> dims,
-                           int64_t rank, bool sorted) {
+LogicalResult checkDimList(std::optional<Location> loc, StringRef opName, StringRef what,
+                           ArrayRef<int64_t> dims, int64_t rank, bool sorted) {
   llvm::SmallSet<int64_t, 8> seen;
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " " << shapeStr(dims) << ": " << d
-                               << " is out of range for rank " << rank;
+      return fail(loc, opName, what, " ", shapeStr(dims), ": ", d,
+                  " is out of range for rank ", rank);
     if (!seen.insert(d).second)
-      return op->emitOpError() << what << " " << shapeStr(dims) << ": " << d
-                               << " appears twice";
+      return fail(loc, opName, what, " ", shapeStr(dims), ": ", d, " appears twice");
     if (sorted && i > 0 && d < dims[i - 1])
-      return op->emitOpError() << what << " must be sorted, got " << shapeStr(dims);
+      return fail(loc, opName, what, " must be sorted, got ", shapeStr(dims));
   }
   return success();
 }
 
-LogicalResult checkDisjoint(Operation *op, StringRef a, ArrayRef<int64_t> as, StringRef b,
-                            ArrayRef<int64_t> bs) {
+LogicalResult checkDisjoint(std::optional<Location> loc, StringRef opName, StringRef a,
+                            ArrayRef<int64_t> as, StringRef b, ArrayRef<int64_t> bs) {
   for (int64_t d : as)
     if (llvm::is_contained(bs, d))
-      return op->emitOpError() << "dimension " << d << " is in both " << a << " and " << b;
+      return fail(loc, opName, "dimension ", d, " is in both ", a, " and ", b);
   return success();
 }
 
-/// Start indices of dynamic_slice / dynamic_update_slice: one scalar per
-/// operand dimension, all of one type.
-LogicalResult checkStartIndices(Operation *op, ValueRange indices, int64_t rank) {
+/// Element types of index operands (Mlax_IndicesTensor): signless 8- to
+/// 64-bit integers or unsigned ones.
+bool isIndexElement(Type t) {
+  auto it = llvm::dyn_cast<IntegerType>(t);
+  if (!it)
+    return false;
+  if (it.isUnsigned())
+    return true;
+  unsigned w = it.getWidth();
+  return it.isSignless() && (w == 8 || w == 16 || w == 32 || w == 64);
+}
+
+/// Start indices of dynamic_slice / dynamic_update_slice: one integer
+/// scalar per operand dimension, all of one type.
+LogicalResult checkStartIndices(std::optional<Location> loc, StringRef opName,
+                                ValueRange indices, int64_t rank) {
   if (static_cast<int64_t>(indices.size()) != rank)
-    return op->emitOpError() << "needs one start index per operand dimension: rank " << rank
-                             << ", got " << indices.size() << " indices";
+    return fail(loc, opName, "needs one start index per operand dimension: rank ", rank,
+                ", got ", indices.size(), " indices");
   for (Value v : indices) {
     auto t = tensorOf(v);
-    if (t.getRank() != 0)
-      return op->emitOpError() << "start indices must be scalars, got " << t;
+    if (t.getRank() != 0 || !isIndexElement(t.getElementType()))
+      return fail(loc, opName, "start indices must be integer scalars, got ", t);
     if (t != indices.front().getType())
-      return op->emitOpError() << "start indices must have one type, got "
-                               << indices.front().getType() << " and " << t;
+      return fail(loc, opName, "start indices must have one type, got ",
+                  indices.front().getType(), " and ", t);
   }
   return success();
 }
@@ -71,49 +92,72 @@ LogicalResult checkStartIndices(Operation *op, ValueRange indices, int64_t rank)
 // reverse
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReverseOp::verify() {
-  return checkDimList(*this, "dimensions", getDimensions(), getType().getRank(),
-                      /*sorted=*/false);
+LogicalResult ReverseOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand());
+  ArrayRef<int64_t> dims = adaptor.getDimensions();
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= in.getRank())
+      return fail(loc, name, "dimensions ", shapeStr(dims), " must be distinct axes of the rank-",
+                  in.getRank(), " operand: ", d, " is out of range");
+    if (!seen.insert(d).second)
+      return fail(loc, name, "dimensions ", shapeStr(dims), " must be distinct axes of the rank-",
+                  in.getRank(), " operand: ", d, " appears twice");
+  }
+  results.push_back(in);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // dynamic_slice, dynamic_update_slice
 //===----------------------------------------------------------------------===//
 
-LogicalResult DynamicSliceOp::verify() {
-  auto in = tensorOf(getOperand());
-  if (failed(checkStartIndices(*this, getStartIndices(), in.getRank())))
+LogicalResult DynamicSliceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand());
+  if (failed(checkStartIndices(loc, name, adaptor.getStartIndices(), in.getRank())))
     return failure();
-  ArrayRef<int64_t> sizes = getSliceSizes();
+  ArrayRef<int64_t> sizes = adaptor.getSliceSizes();
   if (static_cast<int64_t>(sizes.size()) != in.getRank())
-    return emitOpError("needs one slice size per operand dimension: rank ")
-           << in.getRank() << ", got slice_sizes " << shapeStr(sizes);
+    return fail(loc, name, "needs one slice size per operand dimension: rank ", in.getRank(),
+                ", got slice_sizes ", shapeStr(sizes));
   for (auto [i, s] : llvm::enumerate(sizes))
     if (s < 0 || s > in.getDimSize(i))
-      return emitOpError("slice size ")
-             << s << " in dimension " << i << " does not fit operand shape "
-             << shapeStr(in.getShape());
-  if (getType().getShape() != sizes || getType().getElementType() != in.getElementType())
-    return emitOpError("result type should be ")
-           << RankedTensorType::get(sizes, in.getElementType()) << ", got " << getType();
+      return fail(loc, name, "slice_sizes ", shapeStr(sizes), " do not fit operand shape ",
+                  shapeStr(in.getShape()), ": slice size ", s, " in dimension ", i);
+  results.push_back(RankedTensorType::get(sizes, in.getElementType()));
   return success();
 }
 
-LogicalResult DynamicUpdateSliceOp::verify() {
-  auto in = tensorOf(getOperand()), upd = tensorOf(getUpdate());
-  if (failed(checkStartIndices(*this, getStartIndices(), in.getRank())))
+LogicalResult DynamicUpdateSliceOp::inferReturnTypes(MLIRContext *,
+                                                     std::optional<Location> loc,
+                                                     Adaptor adaptor,
+                                                     SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand()), upd = tensorOf(adaptor.getUpdate());
+  if (failed(checkStartIndices(loc, name, adaptor.getStartIndices(), in.getRank())))
     return failure();
   if (upd.getElementType() != in.getElementType())
-    return emitOpError("update element type ")
-           << upd.getElementType() << " differs from the operand's " << in.getElementType();
+    return fail(loc, name, "update dtype ", upd.getElementType(), " differs from the operand's ",
+                in.getElementType());
   if (upd.getRank() != in.getRank())
-    return emitOpError("update rank ") << upd.getRank() << " differs from operand rank "
-                                       << in.getRank();
+    return fail(loc, name, "update rank ", upd.getRank(), " differs from operand rank ",
+                in.getRank());
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (upd.getDimSize(i) > in.getDimSize(i))
-      return emitOpError("update shape ")
-             << shapeStr(upd.getShape()) << " does not fit operand shape "
-             << shapeStr(in.getShape());
+      return fail(loc, name, "update shape ", shapeStr(upd.getShape()),
+                  " must fit operand shape ", shapeStr(in.getShape()));
+  results.push_back(in);
   return success();
 }
 
@@ -121,56 +165,61 @@ LogicalResult DynamicUpdateSliceOp::verify() {
 // gather
 //===----------------------------------------------------------------------===//
 
-LogicalResult GatherOp::verify() {
-  Operation *op = *this;
-  auto in = tensorOf(getOperand()), idx = tensorOf(getStartIndices());
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand()), idx = tensorOf(adaptor.getStartIndices());
+  if (!isIndexElement(idx.getElementType()))
+    return fail(loc, name, "start indices must be integers, got ", idx);
   int64_t rank = in.getRank(), idxRank = idx.getRank();
-  int64_t ivd = getIndexVectorDim();
+  int64_t ivd = adaptor.getIndexVectorDim();
   if (ivd < 0 || ivd > idxRank)
-    return emitOpError("index_vector_dim ")
-           << ivd << " is out of range for start indices of rank " << idxRank;
+    return fail(loc, name, "index_vector_dim ", ivd,
+                " is out of range for start indices of rank ", idxRank);
   int64_t vecSize = ivd == idxRank ? 1 : idx.getDimSize(ivd);
-  ArrayRef<int64_t> offset = getOffsetDims(), collapsed = getCollapsedSliceDims(),
-                    opBatch = getOperandBatchingDims(),
-                    idxBatch = getStartIndicesBatchingDims(), map = getStartIndexMap(),
-                    sizes = getSliceSizes();
+  ArrayRef<int64_t> offset = adaptor.getOffsetDims(),
+                    collapsed = adaptor.getCollapsedSliceDims(),
+                    opBatch = adaptor.getOperandBatchingDims(),
+                    idxBatch = adaptor.getStartIndicesBatchingDims(),
+                    map = adaptor.getStartIndexMap(), sizes = adaptor.getSliceSizes();
   if (static_cast<int64_t>(sizes.size()) != rank)
-    return emitOpError("needs one slice size per operand dimension: rank ")
-           << rank << ", got slice_sizes " << shapeStr(sizes);
+    return fail(loc, name, "needs one slice size per operand dimension: rank ", rank,
+                ", got slice_sizes ", shapeStr(sizes));
   for (auto [i, s] : llvm::enumerate(sizes))
     if (s < 0 || s > in.getDimSize(i))
-      return emitOpError("slice size ")
-             << s << " in dimension " << i << " does not fit operand shape "
-             << shapeStr(in.getShape());
+      return fail(loc, name, "slice size ", s, " in dimension ", i,
+                  " does not fit operand shape ", shapeStr(in.getShape()));
   if (static_cast<int64_t>(map.size()) != vecSize)
-    return emitOpError("start_index_map ")
-           << shapeStr(map) << " needs one entry per index vector element (" << vecSize << ")";
-  if (failed(checkDimList(op, "start_index_map", map, rank, false)) ||
-      failed(checkDimList(op, "collapsed_slice_dims", collapsed, rank, true)) ||
-      failed(checkDimList(op, "operand_batching_dims", opBatch, rank, true)) ||
-      failed(checkDisjoint(op, "collapsed_slice_dims", collapsed, "operand_batching_dims",
-                           opBatch)) ||
-      failed(checkDisjoint(op, "start_index_map", map, "operand_batching_dims", opBatch)))
+    return fail(loc, name, "start_index_map ", shapeStr(map),
+                " needs one entry per index vector element (", vecSize, ")");
+  if (failed(checkDimList(loc, name, "start_index_map", map, rank, false)) ||
+      failed(checkDimList(loc, name, "collapsed_slice_dims", collapsed, rank, true)) ||
+      failed(checkDimList(loc, name, "operand_batching_dims", opBatch, rank, true)) ||
+      failed(checkDisjoint(loc, name, "collapsed_slice_dims", collapsed,
+                           "operand_batching_dims", opBatch)) ||
+      failed(checkDisjoint(loc, name, "start_index_map", map, "operand_batching_dims",
+                           opBatch)))
     return failure();
   for (int64_t d : collapsed)
     if (sizes[d] > 1)
-      return emitOpError("collapsed dimension ") << d << " needs slice size 1, got " << sizes[d];
+      return fail(loc, name, "collapsed dimension ", d, " needs slice size 1, got ", sizes[d]);
   for (int64_t d : opBatch)
     if (sizes[d] > 1)
-      return emitOpError("batching dimension ") << d << " needs slice size 1, got " << sizes[d];
+      return fail(loc, name, "batching dimension ", d, " needs slice size 1, got ", sizes[d]);
   if (idxBatch.size() != opBatch.size())
-    return emitOpError("operand_batching_dims ")
-           << shapeStr(opBatch) << " and start_indices_batching_dims " << shapeStr(idxBatch)
-           << " differ in length";
-  if (failed(checkDimList(op, "start_indices_batching_dims", idxBatch, idxRank, false)))
+    return fail(loc, name, "operand_batching_dims ", shapeStr(opBatch),
+                " and start_indices_batching_dims ", shapeStr(idxBatch), " differ in length");
+  if (failed(checkDimList(loc, name, "start_indices_batching_dims", idxBatch, idxRank, false)))
     return failure();
   for (auto [o, i] : llvm::zip(opBatch, idxBatch)) {
     if (i == ivd)
-      return emitOpError("start_indices_batching_dims contains index_vector_dim ") << ivd;
+      return fail(loc, name, "start_indices_batching_dims contains index_vector_dim ", ivd);
     if (in.getDimSize(o) != idx.getDimSize(i))
-      return emitOpError("operand batching dimension ")
-             << o << " (size " << in.getDimSize(o) << ") does not match start indices dimension "
-             << i << " (size " << idx.getDimSize(i) << ")";
+      return fail(loc, name, "operand batching dimension ", o, " (size ", in.getDimSize(o),
+                  ") does not match start indices dimension ", i, " (size ",
+                  idx.getDimSize(i), ")");
   }
   SmallVector<int64_t> batchSizes, offsetSizes;
   for (int64_t d = 0; d < idxRank; ++d)
@@ -181,19 +230,17 @@ LogicalResult GatherOp::verify() {
       offsetSizes.push_back(sizes[d]);
   int64_t outRank = batchSizes.size() + offsetSizes.size();
   if (offset.size() != offsetSizes.size())
-    return emitOpError("offset_dims ")
-           << shapeStr(offset) << " needs one entry per slice dimension that is neither "
-           << "collapsed nor batching (" << offsetSizes.size() << ")";
-  if (failed(checkDimList(op, "offset_dims", offset, outRank, true)))
+    return fail(loc, name, "offset_dims ", shapeStr(offset),
+                " needs one entry per slice dimension that is neither collapsed nor batching (",
+                offsetSizes.size(), ")");
+  if (failed(checkDimList(loc, name, "offset_dims", offset, outRank, true)))
     return failure();
   SmallVector<int64_t> shape;
   size_t nextBatch = 0, nextOffset = 0;
   for (int64_t d = 0; d < outRank; ++d)
     shape.push_back(llvm::is_contained(offset, d) ? offsetSizes[nextOffset++]
                                                   : batchSizes[nextBatch++]);
-  auto expected = RankedTensorType::get(shape, in.getElementType());
-  if (getType() != expected)
-    return emitOpError("result type should be ") << expected << ", got " << getType();
+  results.push_back(RankedTensorType::get(shape, in.getElementType()));
   return success();
 }
 
@@ -201,60 +248,63 @@ LogicalResult GatherOp::verify() {
 // scatter
 //===----------------------------------------------------------------------===//
 
-LogicalResult ScatterOp::verify() {
-  Operation *op = *this;
-  auto in = tensorOf(getOperand()), idx = tensorOf(getScatterIndices()),
-       upd = tensorOf(getUpdates());
-  if (getType() != in)
-    return emitOpError("result type ") << getType() << " differs from the operand's " << in;
+LogicalResult ScatterOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand()), idx = tensorOf(adaptor.getScatterIndices()),
+       upd = tensorOf(adaptor.getUpdates());
+  if (!isIndexElement(idx.getElementType()))
+    return fail(loc, name, "scatter indices must be integers, got ", idx);
   if (upd.getElementType() != in.getElementType())
-    return emitOpError("updates element type ")
-           << upd.getElementType() << " differs from the operand's " << in.getElementType();
+    return fail(loc, name, "updates dtype ", upd.getElementType(),
+                " differs from the operand's ", in.getElementType());
   int64_t rank = in.getRank(), idxRank = idx.getRank(), updRank = upd.getRank();
-  int64_t ivd = getIndexVectorDim();
+  int64_t ivd = adaptor.getIndexVectorDim();
   if (ivd < 0 || ivd > idxRank)
-    return emitOpError("index_vector_dim ")
-           << ivd << " is out of range for scatter indices of rank " << idxRank;
+    return fail(loc, name, "index_vector_dim ", ivd,
+                " is out of range for scatter indices of rank ", idxRank);
   int64_t vecSize = ivd == idxRank ? 1 : idx.getDimSize(ivd);
-  ArrayRef<int64_t> window = getUpdateWindowDims(), inserted = getInsertedWindowDims(),
-                    opBatch = getInputBatchingDims(),
-                    idxBatch = getScatterIndicesBatchingDims(),
-                    map = getScatterDimsToOperandDims();
+  ArrayRef<int64_t> window = adaptor.getUpdateWindowDims(),
+                    inserted = adaptor.getInsertedWindowDims(),
+                    opBatch = adaptor.getInputBatchingDims(),
+                    idxBatch = adaptor.getScatterIndicesBatchingDims(),
+                    map = adaptor.getScatterDimsToOperandDims();
   if (static_cast<int64_t>(map.size()) != vecSize)
-    return emitOpError("scatter_dims_to_operand_dims ")
-           << shapeStr(map) << " needs one entry per index vector element (" << vecSize << ")";
-  if (failed(checkDimList(op, "update_window_dims", window, updRank, true)) ||
-      failed(checkDimList(op, "inserted_window_dims", inserted, rank, true)) ||
-      failed(checkDimList(op, "input_batching_dims", opBatch, rank, true)) ||
-      failed(checkDimList(op, "scatter_dims_to_operand_dims", map, rank, false)) ||
-      failed(checkDisjoint(op, "inserted_window_dims", inserted, "input_batching_dims",
+    return fail(loc, name, "scatter_dims_to_operand_dims ", shapeStr(map),
+                " needs one entry per index vector element (", vecSize, ")");
+  if (failed(checkDimList(loc, name, "update_window_dims", window, updRank, true)) ||
+      failed(checkDimList(loc, name, "inserted_window_dims", inserted, rank, true)) ||
+      failed(checkDimList(loc, name, "input_batching_dims", opBatch, rank, true)) ||
+      failed(checkDimList(loc, name, "scatter_dims_to_operand_dims", map, rank, false)) ||
+      failed(checkDisjoint(loc, name, "inserted_window_dims", inserted, "input_batching_dims",
                            opBatch)) ||
-      failed(checkDisjoint(op, "scatter_dims_to_operand_dims", map, "input_batching_dims",
-                           opBatch)))
+      failed(checkDisjoint(loc, name, "scatter_dims_to_operand_dims", map,
+                           "input_batching_dims", opBatch)))
     return failure();
   if (idxBatch.size() != opBatch.size())
-    return emitOpError("input_batching_dims ")
-           << shapeStr(opBatch) << " and scatter_indices_batching_dims " << shapeStr(idxBatch)
-           << " differ in length";
-  if (failed(checkDimList(op, "scatter_indices_batching_dims", idxBatch, idxRank, false)))
+    return fail(loc, name, "input_batching_dims ", shapeStr(opBatch),
+                " and scatter_indices_batching_dims ", shapeStr(idxBatch), " differ in length");
+  if (failed(checkDimList(loc, name, "scatter_indices_batching_dims", idxBatch, idxRank,
+                          false)))
     return failure();
   for (auto [o, i] : llvm::zip(opBatch, idxBatch)) {
     if (i == ivd)
-      return emitOpError("scatter_indices_batching_dims contains index_vector_dim ") << ivd;
+      return fail(loc, name, "scatter_indices_batching_dims contains index_vector_dim ", ivd);
     if (in.getDimSize(o) != idx.getDimSize(i))
-      return emitOpError("input batching dimension ")
-             << o << " (size " << in.getDimSize(o)
-             << ") does not match scatter indices dimension " << i << " (size "
-             << idx.getDimSize(i) << ")";
+      return fail(loc, name, "input batching dimension ", o, " (size ", in.getDimSize(o),
+                  ") does not match scatter indices dimension ", i, " (size ",
+                  idx.getDimSize(i), ")");
   }
   SmallVector<int64_t> windowOperandDims;
   for (int64_t d = 0; d < rank; ++d)
     if (!llvm::is_contained(inserted, d) && !llvm::is_contained(opBatch, d))
       windowOperandDims.push_back(d);
   if (window.size() != windowOperandDims.size())
-    return emitOpError("update_window_dims ")
-           << shapeStr(window) << " needs one entry per operand dimension that is neither "
-           << "inserted nor batching (" << windowOperandDims.size() << ")";
+    return fail(loc, name, "update_window_dims ", shapeStr(window),
+                " needs one entry per operand dimension that is neither inserted nor batching (",
+                windowOperandDims.size(), ")");
   SmallVector<int64_t> idxBatchSizes, updScatterSizes;
   for (int64_t d = 0; d < idxRank; ++d)
     if (d != ivd)
@@ -263,15 +313,14 @@ LogicalResult ScatterOp::verify() {
     if (!llvm::is_contained(window, d))
       updScatterSizes.push_back(upd.getDimSize(d));
   if (idxBatchSizes != updScatterSizes)
-    return emitOpError("updates shape ")
-           << shapeStr(upd.getShape()) << " has scatter dimensions "
-           << shapeStr(updScatterSizes) << " but the indices' batch dimensions are "
-           << shapeStr(idxBatchSizes);
+    return fail(loc, name, "updates shape ", shapeStr(upd.getShape()), " has scatter dimensions ",
+                shapeStr(updScatterSizes), " but the indices' batch dimensions are ",
+                shapeStr(idxBatchSizes));
   for (auto [w, d] : llvm::zip(window, windowOperandDims))
     if (upd.getDimSize(w) > in.getDimSize(d))
-      return emitOpError("update window dimension ")
-             << w << " (size " << upd.getDimSize(w) << ") exceeds operand dimension " << d
-             << " (size " << in.getDimSize(d) << ")";
+      return fail(loc, name, "update window dimension ", w, " (size ", upd.getDimSize(w),
+                  ") exceeds operand dimension ", d, " (size ", in.getDimSize(d), ")");
+  results.push_back(in);
   return success();
 }
 
@@ -279,27 +328,25 @@ LogicalResult ScatterOp::verify() {
 // take
 //===----------------------------------------------------------------------===//
 
-LogicalResult TakeOp::verify() {
-  auto in = llvm::cast<RankedTensorType>(getOperand().getType());
-  auto idx = llvm::cast<RankedTensorType>(getIndices().getType());
-  auto out = getType();
-  int64_t axis = getAxis();
+LogicalResult TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto in = tensorOf(adaptor.getOperand()), idx = tensorOf(adaptor.getIndices());
+  if (!idx.getElementType().isSignlessInteger(32) && !idx.getElementType().isSignlessInteger(64))
+    return fail(loc, name, "indices must be int32 or int64, got ", idx);
+  int64_t axis = adaptor.getAxis();
   if (axis < 0 || axis >= in.getRank())
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << in.getRank();
-  if (in.getElementType() != out.getElementType())
-    return emitOpError("keeps the element type; got ")
-           << in.getElementType() << " -> " << out.getElementType();
+    return fail(loc, name, "axis ", axis, " is out of range for rank ", in.getRank());
   SmallVector<int64_t> shape(in.getShape().take_front(axis));
   llvm::append_range(shape, idx.getShape());
   llvm::append_range(shape, in.getShape().drop_front(axis + 1));
-  if (ArrayRef<int64_t>(shape) != out.getShape())
-    return emitOpError("result type must be ")
-           << RankedTensorType::get(shape, in.getElementType()) << ", got " << out;
   // Clamping into an empty axis has no answer (and no valid gather).
-  if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
-    return emitOpError("takes ") << idx.getNumElements() << " indices from axis " << axis
-                                 << " of size 0";
+  if (in.getDimSize(axis) == 0 && llvm::all_of(shape, [](int64_t s) { return s != 0; }))
+    return fail(loc, name, "takes ", idx.getNumElements(), " indices from axis ", axis,
+                " of size 0");
+  results.push_back(RankedTensorType::get(shape, in.getElementType()));
   return success();
 }
 

@@ -9,14 +9,14 @@
 
 //===----------------------------------------------------------------------===//
 // Indexing: reverse, dynamic_slice, dynamic_update_slice, gather, scatter.
-// Verifiers: MlaxIndexingOps.cpp. Out-of-bounds start indices clamp (the
-// slice always fits); scatter drops updates whose window does not fit.
+// Shape rules (inferReturnTypes): MlaxIndexingOps.cpp. Out-of-bounds start
+// indices clamp (the slice always fits); scatter drops updates whose window
+// does not fit.
 //===----------------------------------------------------------------------===//
 
 def Mlax_IndicesTensor : StaticShapeTensorOf<[I8, I16, I32, I64, AnyUnsignedInteger]>;
 
-def Mlax_ReverseOp : Mlax_Op<"reverse", [Pure, SameOperandsAndResultType,
-                                         InferTypeOpInterface, Mlax_Derivative,
+def Mlax_ReverseOp : Mlax_Op<"reverse", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
                                          Mlax_Batching]> {
   let summary = "reverse the order of elements along some dimensions";
   let description = [{
@@ -26,12 +26,12 @@ def Mlax_ReverseOp : Mlax_Op<"reverse", [Pure, SameOperandsAndResultType,
   }];
   let arguments = (ins Mlax_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
   let results = (outs Mlax_Tensor:$result);
-  let assemblyFormat = "$operand `,` `dims` `=` $dimensions attr-dict `:` type($result)";
-  let hasVerifier = 1;
+  let assemblyFormat = "$operand `,` `dims` `=` $dimensions attr-dict `:` type($operand)";
   let extraClassDeclaration = Mlax_HloName<"reverse">.hloDecl;
 }
 
-def Mlax_DynamicSliceOp : Mlax_Op<"dynamic_slice", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_DynamicSliceOp : Mlax_Op<"dynamic_slice", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                                   Mlax_Batching]> {
   let summary = "a slice of static size at run-time start indices";
   let description = [{
     One scalar start index per operand dimension, all of one integer type.
@@ -48,12 +48,11 @@ def Mlax_DynamicSliceOp : Mlax_Op<"dynamic_slice", [Pure, Mlax_Derivative, Mlax_
     $operand `[` $start_indices `]` `sizes` `=` $slice_sizes attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = Mlax_HloName<"dynamic_slice">.hloDecl;
 }
 
 def Mlax_DynamicUpdateSliceOp : Mlax_Op<"dynamic_update_slice",
-    [Pure, AllTypesMatch<["operand", "result"]>, Mlax_Derivative, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "the operand with a block overwritten at run-time start indices";
   let description = [{
     Start indices are clamped so that `update` fits, as in StableHLO.
@@ -69,11 +68,11 @@ def Mlax_DynamicUpdateSliceOp : Mlax_Op<"dynamic_update_slice",
     $operand `,` $update `at` ` ` `[` $start_indices `]` attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = Mlax_HloName<"dynamic_update_slice">.hloDecl;
 }
 
-def Mlax_GatherOp : Mlax_Op<"gather", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_GatherOp : Mlax_Op<"gather", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                       Mlax_Batching]> {
   let summary = "slices of the operand at the start indices (stablehlo.gather)";
   let description = [{
     The dimension numbers mean what StableHLO's do. Start indices are
@@ -103,7 +102,6 @@ def Mlax_GatherOp : Mlax_Op<"gather", [Pure, Mlax_Derivative, Mlax_Batching]> {
     (`indices_are_sorted` $indices_are_sorted^)?
     attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def Mlax_ScatterCombiner : I32EnumAttr<"ScatterCombiner",
@@ -114,7 +112,8 @@ def Mlax_ScatterCombiner : I32EnumAttr<"ScatterCombiner",
   let cppNamespace = "::mlir::mlax";
 }
 
-def Mlax_ScatterOp : Mlax_Op<"scatter", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_ScatterOp : Mlax_Op<"scatter", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                         Mlax_Batching]> {
   let summary = "the operand with updates combined in at the indices (stablehlo.scatter)";
   let description = [{
     The dimension numbers mean what StableHLO's do; `combiner` is the
@@ -150,14 +149,13 @@ def Mlax_ScatterOp : Mlax_Op<"scatter", [Pure, Mlax_Derivative, Mlax_Batching]> 
     (`indices_are_sorted` $indices_are_sorted^)? (`unique_indices` $unique_indices^)?
     attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
-// take (verifier: MlaxIndexingOps.cpp)
+// take (shape rule: MlaxIndexingOps.cpp)
 //===----------------------------------------------------------------------===//
 
-def Mlax_TakeOp : Mlax_Op<"take", [Pure]> {
+def Mlax_TakeOp : Mlax_Op<"take", [Pure, InferTypeOpAdaptor]> {
   let summary = "the slices of `operand` at `indices` along `axis`";
   let description = [{
     `result[a..., i..., b...] = operand[a..., indices[i...], b...]` where
@@ -174,7 +172,6 @@ def Mlax_TakeOp : Mlax_Op<"take", [Pure]> {
   let assemblyFormat = [{
     $operand `[` $indices `]` `,` `axis` `=` $axis attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 #endif // MLAX_INDEXING_OPS_TD
