@@ -199,6 +199,10 @@ def test_errors_as_jax():
     for L, jvp in ((jlax, jax.jvp), (lax, mlax.jvp)):
         with pytest.raises(NotImplementedError, match="non-zero tangents for initial values"):
             jvp(lambda c: L.reduce(x, c, lambda p, q: p + q * 2, (1,)), (z,), (np.float32(1),))
+    # Reverse mode with respect to an init value: the same error, not a zero.
+    for lib, L in ((jax, jlax), (mlax, lax)):
+        with pytest.raises(NotImplementedError, match="non-zero tangents for initial values"):
+            lib.grad(lambda c: L.reduce(x, c, lambda p, q: p + q * 2, (1,)).sum())(z)
 
 
 def test_control_flow_in_the_computation():

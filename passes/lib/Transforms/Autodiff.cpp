@@ -452,6 +452,12 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
       if (!iface)
         return op->emitOpError("has no derivative rule (DifferentiableOpInterface); "
                                "mlax-autodiff cannot differentiate through it");
+      // A general reduce's rule gives its init values no cotangent: one that
+      // depends on a differentiated input is JAX's error, not a zero.
+      if (auto reduce = llvm::dyn_cast<ReduceOp>(op))
+        if (llvm::any_of(reduce.getInitValues(), [&](Value v) { return active.contains(v); }))
+          return op->emitOpError("gradient of general lax.reduce with non-zero tangents for "
+                                 "initial values to reduction is not implemented");
       if (failed(iface.vjp(b, cts, out)))
         return failure();
     }

@@ -75,7 +75,7 @@ func.func @reduce_sum_on_bool(%x: tensor<2x3xi1>) {
 
 func.func @reduce_general_dim_out_of_range(%x: tensor<2x3xf32>, %a: tensor<f32>) {
   // expected-error @+2 {{'mlax.reduce' op failed to infer returned types}}
-  // expected-error @+1 {{'mlax.reduce' op dimension 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mlax.reduce' op dimension 2 is out of bounds for operands of rank 2}}
   %r = mlax.reduce(%x) init(%a) dimensions = [2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> {
   ^bb0(%p: tensor<f32>, %q: tensor<f32>):
     mlax.yield %p : tensor<f32>
@@ -111,7 +111,7 @@ func.func @reduce_general_shapes_differ(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>
 
 func.func @reduce_general_init_not_scalar(%x: tensor<2x3xf32>, %a: tensor<1xf32>) {
   // expected-error @+2 {{'mlax.reduce' op failed to infer returned types}}
-  // expected-error @+1 {{'mlax.reduce' op init value 0 must be a scalar (rank 0), got shape [1]}}
+  // expected-error @+1 {{'mlax.reduce' op found non-scalar initial value: init value 0 has shape [1]}}
   %r = mlax.reduce(%x) init(%a) dimensions = [1] : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2xf32> {
   ^bb0(%p: tensor<f32>, %q: tensor<f32>):
     mlax.yield %p : tensor<f32>
@@ -123,7 +123,7 @@ func.func @reduce_general_init_not_scalar(%x: tensor<2x3xf32>, %a: tensor<1xf32>
 
 func.func @reduce_general_init_type(%x: tensor<2x3xf32>, %a: tensor<i32>) {
   // expected-error @+2 {{'mlax.reduce' op failed to infer returned types}}
-  // expected-error @+1 {{'mlax.reduce' op init value 0 has element type 'i32' but operand 0 has 'f32'}}
+  // expected-error @+1 {{'mlax.reduce' op operand dtypes should match corresponding initial value dtypes: init value 0 has element type 'i32' but operand 0 has 'f32'}}
   %r = mlax.reduce(%x) init(%a) dimensions = [1] : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xf32> {
   ^bb0(%p: tensor<f32>, %q: tensor<f32>):
     mlax.yield %p : tensor<f32>

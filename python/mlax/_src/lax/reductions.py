@@ -309,48 +309,40 @@ def reduce(operands, init_values, computation, dimensions):  # noqa: A001
     return tracing._run(traced, "reduce", (flat_operands, flat_inits))
 
 
+# Only for the messages of mlax.reduce's C++ shape rule: JAX's classes.
+_reduce_p = Primitive("reduce", None, None, multiple_results=True,
+                      errors={"out of bounds": IndexError, "dtypes should match": TypeError,
+                              "": ValueError},
+                      label=lambda params: "lax.reduce")
+
+
 def _emit_reduce(operands, inits, init_tree, computation, dims):
     """One `mlax.reduce` of `operands` in the current trace, its body
     `computation` traced on scalars; the results unflattened as the
-    computation's output."""
-    name = "lax.reduce"
+    computation's output. The result types are the op's C++ rule's
+    (`ReduceOp::inferReturnTypes`), run before the body is traced."""
     avals = [aval_of(x) for x in operands]
     init_avals = [aval_of(x) for x in inits]
-    if builtins.any(a.shape != () for a in init_avals):
-        raise ValueError("reduce found non-scalar initial value: "
-                         f"{[a.shape for a in init_avals]}")
-    if [a.dtype for a in avals] != [a.dtype for a in init_avals]:
-        raise TypeError("reduce operand dtypes should match corresponding initial value "
-                        f"dtypes, got operands={avals} and initial_values={init_avals}")
-    shape = avals[0].shape
-    for i, a in enumerate(avals[1:], 1):
-        if a.shape != shape:
-            raise shape_error(name, f"operands must have one shape, got {shape} (operand 0) "
-                              f"and {a.shape} (operand {i})", ValueError)
-    ndim = len(shape)
-    for d in dims:
-        if d >= ndim or d < -ndim:
-            raise IndexError(f"index {d} is out of bounds for axis 0 with size {ndim}")
-        if d < 0:
-            raise shape_error(name, f"out-of-bounds dimension {d}, expected to be in range "
-                              f"[0, {ndim})", ValueError)
-    if len(set(dims)) != len(dims):
-        raise shape_error(name, f"duplicate reduction dimension in {dims}", ValueError)
     outer = core.current_trace()
-    scratch, block, out_tree = _trace_reduce_body(outer, computation, init_tree, init_avals)
     values = [primitives.to_value(outer, x, a) for x, a in zip(operands, avals)]
     init_values = [primitives.to_value(outer, x, a) for x, a in zip(inits, init_avals)]
-    kept = tuple(n for d, n in enumerate(shape) if d not in dims)
-    out_avals = [ShapedArray(kept, a.dtype, a.weak_type and i.weak_type)
-                 for a, i in zip(avals, init_avals)]
-    # The checks above are the op's C++ shape rule's (which verifies the
-    # module, body included, before any pass runs).
     with outer.ip, core.user_location():
-        op = _ops().ReduceOp([a.mlir_type() for a in out_avals], values, init_values,
-                             _i64_array(dims))
+        try:
+            op = ir.Operation.create("mlax.reduce", operands=values + init_values,
+                                     attributes={"dimensions": _i64_array(dims)},
+                                     regions=1, infer_type=True)
+        except ir.MLIRError as e:
+            raise primitives.diagnostic_error(_reduce_p, e, avals + init_avals, {}) from None
+    try:
+        scratch, block, out_tree = _trace_reduce_body(outer, computation, init_tree,
+                                                      init_avals)
+    except BaseException:
+        op.erase()
+        raise
     block.append_to(op.regions[0])
     scratch.operation.erase()
-    out = [Tracer(r, a, outer) for r, a in zip(op.results, out_avals)]
+    out = [Tracer(r, primitives._aval_of_type(r.type, a.weak_type and i.weak_type), outer)
+           for r, a, i in zip(op.results, avals, init_avals)]
     return out_tree.unflatten(out)
 
 _reduce_bodies = [0]

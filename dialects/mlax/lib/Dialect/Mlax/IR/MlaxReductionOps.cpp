@@ -73,17 +73,24 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *, std::optional<Location> 
       return emitOptionalError(loc, "'", name, "' op operands must have one shape, got ",
                                shapeStr(first.getShape()), " (operand 0) and ",
                                shapeStr(type.getShape()), " (operand ", i, ")");
+    // (JAX's phrases: "non-scalar initial value", "dtypes should match".)
     RankedTensorType init = tensorOf(inits[i]);
     if (init.getRank() != 0)
-      return emitOptionalError(loc, "'", name, "' op init value ", i,
-                               " must be a scalar (rank 0), got shape ",
-                               shapeStr(init.getShape()));
+      return emitOptionalError(loc, "'", name, "' op found non-scalar initial value: init value ",
+                               i, " has shape ", shapeStr(init.getShape()));
     if (init.getElementType() != type.getElementType())
-      return emitOptionalError(loc, "'", name, "' op init value ", i, " has element type ",
-                               init.getElementType(), " but operand ", i, " has ",
-                               type.getElementType());
+      return emitOptionalError(
+          loc, "'", name, "' op operand dtypes should match corresponding initial value dtypes: "
+          "init value ", i, " has element type ", init.getElementType(), " but operand ", i,
+          " has ", type.getElementType());
   }
+  // A dimension past the rank is "out of bounds" (JAX raises IndexError
+  // there); a negative or repeated one is "out of range" / "appears twice".
   ArrayRef<int64_t> dims = adaptor.getDimensions();
+  for (int64_t d : dims)
+    if (d >= first.getRank())
+      return emitOptionalError(loc, "'", name, "' op dimension ", d,
+                               " is out of bounds for operands of rank ", first.getRank());
   if (failed(checkDims(loc, name, "dimension", dims, first.getRank())))
     return failure();
   SmallVector<int64_t> shape;
@@ -538,7 +545,8 @@ LogicalResult ReduceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   unsigned n = getInputs().size();
   size_t start = operandCotangents.size();
   auto done = [&] {
-    operandCotangents.resize(start + 2 * n, Value()); // init values: constants
+    // Init values: inactive (mlax-autodiff refuses an active one, as JAX).
+    operandCotangents.resize(start + 2 * n, Value());
     return success();
   };
   if (llvm::all_of(cotangents, [](Value c) { return !c; }))
