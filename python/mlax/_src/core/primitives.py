@@ -36,7 +36,8 @@ class Primitive:
     value(s). With `abstract_eval=None` the op's C++ shape rule gives the
     result types: `check(*avals, **params)` runs the Python-only checks
     first, `weak_type(*avals, **params)` decides the results' weak type
-    (default: weak when every operand is), `errors` maps a phrase of the C++
+    (default: weak when every operand is; a primitive with several results
+    may return one per result), `errors` maps a phrase of the C++
     diagnostic to the exception class to raise (default `TypeError`) and
     `label(params)` names the op in messages (default `lax.<name>`).
     Otherwise `abstract_eval(*avals, **params)` is the Python shape rule and
@@ -140,6 +141,8 @@ def _inferred_avals(prim, results, avals, params):
         for a in avals:
             weak = weak and a.weak_type
     if prim.multiple_results:
+        if isinstance(weak, (list, tuple)):  # one per result
+            return [_aval_of_type(r.type, w) for r, w in zip(results, weak)]
         return [_aval_of_type(r.type, weak) for r in results]
     return _aval_of_type(results.type, weak)
 

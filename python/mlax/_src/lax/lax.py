@@ -119,7 +119,8 @@ def stop_gradient(x):
 _optimization_barrier_p = Primitive(
     "optimization_barrier", None,
     lambda values, avals: list(_ops().OptimizationBarrierOp(values).results),
-    multiple_results=True)
+    multiple_results=True,
+    weak_type=lambda *avals: [a.weak_type for a in avals])  # each leaf its own, as JAX
 
 
 def optimization_barrier(operand, /):
@@ -129,12 +130,4 @@ def optimization_barrier(operand, /):
     leaves, tree = tree_flatten(operand)
     if not leaves:
         return operand
-    outs = list(bind(_optimization_barrier_p, *leaves))
-    # A primitive's results share one weak type (weak when every operand
-    # is); each leaf keeps its own, as in JAX: a weak leaf among strong ones
-    # gets its weak type back (a convert to its own dtype, which emits no op).
-    for i, leaf in enumerate(leaves):
-        aval = aval_of(leaf)
-        if aval.weak_type and not aval_of(outs[i]).weak_type:
-            outs[i] = convert_element_type(outs[i], aval.dtype, weak_type=True)
-    return tree_unflatten(tree, outs)
+    return tree_unflatten(tree, list(bind(_optimization_barrier_p, *leaves)))

@@ -117,6 +117,8 @@ def _sort_emit(values, avals, *, dimension, is_stable, num_keys):
 
 
 _sort_p = Primitive("sort", None, _sort_emit, multiple_results=True,
+                    # Each result keeps its operand's weak type, as JAX's sort.
+                    weak_type=lambda *avals, **params: [a.weak_type for a in avals],
                     errors={"num_keys": ValueError, "out of range": ValueError})
 
 
@@ -145,12 +147,6 @@ def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     else:
         out = bind(_sort_p, *operands, dimension=dim % ndim, is_stable=bool(is_stable),
                    num_keys=num_keys)
-    # Each result keeps its operand's weak type (as JAX's sort); the
-    # primitive's results are weak only when every operand is.
-    weak = [aval_of(o).weak_type for o in operands]
-    if builtins.any(weak):
-        out = [convert_element_type(r, aval_of(r).dtype, weak_type=True)
-               if w and not aval_of(r).weak_type else r for r, w in zip(out, weak)]
     return out[0] if single else tuple(out)
 
 
