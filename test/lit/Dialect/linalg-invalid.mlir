@@ -3,7 +3,7 @@
 // RUN: mlax-opt %s --split-input-file --verify-diagnostics
 
 func.func @solve_rank(%a: tensor<3xf32>, %b: tensor<3x2xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op needs a of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.triangular_solve' op needs an array of at least 2 dimensions (shape [..., m, n]) as a, got 'tensor<3xf32>'}}
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
   return
 }
@@ -19,7 +19,7 @@ func.func @solve_not_square(%a: tensor<3x2xf32>, %b: tensor<3x2xf32>) {
 // -----
 
 func.func @solve_b_rank(%a: tensor<3x3xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op needs b of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.triangular_solve' op needs an array of at least 2 dimensions (shape [..., m, n]) as b, got 'tensor<3xf32>'}}
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
@@ -35,7 +35,7 @@ func.func @solve_types(%a: tensor<3x3xf32>, %b: tensor<3x2xf64>) {
 // -----
 
 func.func @solve_batch(%a: tensor<2x3x3xf32>, %b: tensor<3x3x2xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with the same batch dimensions, got 'tensor<2x3x3xf32>' and 'tensor<3x3x2xf32>'}}
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with equal batch dimensions, got 'tensor<2x3x3xf32>' and 'tensor<3x3x2xf32>'}}
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x3x3xf32>, tensor<3x3x2xf32>) -> tensor<3x3x2xf32>
   return
 }
@@ -43,7 +43,7 @@ func.func @solve_batch(%a: tensor<2x3x3xf32>, %b: tensor<3x3x2xf32>) {
 // -----
 
 func.func @solve_batch_rank(%a: tensor<3x3xf32>, %b: tensor<1x3x2xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with the same batch dimensions, got 'tensor<3x3xf32>' and 'tensor<1x3x2xf32>'}}
+  // expected-error @+1 {{'mlax.triangular_solve' op needs a and b with equal batch dimensions, got 'tensor<3x3xf32>' and 'tensor<1x3x2xf32>'}}
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
   return
 }
@@ -51,7 +51,7 @@ func.func @solve_batch_rank(%a: tensor<3x3xf32>, %b: tensor<1x3x2xf32>) {
 // -----
 
 func.func @solve_left_mismatch(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op b 'tensor<2x3xf32>' does not fit a 'tensor<3x3xf32>' on the left (b's rows must number 3)}}
+  // expected-error @+1 {{'mlax.triangular_solve' op b of shape [2, 3] does not fit a of shape [3, 3] on the left (b's rows must number 3)}}
   %0 = mlax.triangular_solve %a, %b, left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
@@ -59,7 +59,7 @@ func.func @solve_left_mismatch(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) {
 // -----
 
 func.func @solve_right_mismatch(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) {
-  // expected-error @+1 {{'mlax.triangular_solve' op b 'tensor<3x2xf32>' does not fit a 'tensor<3x3xf32>' on the right (b's columns must number 3)}}
+  // expected-error @+1 {{'mlax.triangular_solve' op b of shape [3, 2] does not fit a of shape [3, 3] on the right (b's columns must number 3)}}
   %0 = mlax.triangular_solve %a, %b, left_side = false, lower = true, unit_diagonal = false, transpose_a = none : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
   return
 }
@@ -91,7 +91,7 @@ func.func @eigh_not_square(%a: tensor<3x2xf32>) {
 // -----
 
 func.func @eigh_rank(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.eigh' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.eigh' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %v, %w = mlax.eigh %a, lower = true : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>)
   return
 }
@@ -115,7 +115,7 @@ func.func @eigh_values(%a: tensor<3x3xcomplex<f32>>) {
 // -----
 
 func.func @qr_rank(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.qr' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.qr' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %q, %r = mlax.qr %a, full_matrices = false : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>)
   return
 }
@@ -139,7 +139,7 @@ func.func @qr_r(%a: tensor<5x3xf32>) {
 // -----
 
 func.func @geqrf_rank(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.geqrf' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.geqrf' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %h, %t = mlax.geqrf %a : tensor<3xf32> -> (tensor<3xf32>, tensor<1xf32>)
   return
 }
@@ -163,7 +163,7 @@ func.func @geqrf_taus(%a: tensor<2x5x3xf32>) {
 // -----
 
 func.func @svd_rank(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.svd' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.svd' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
   return
 }
@@ -206,6 +206,24 @@ func.func @cholesky_f16(%x: tensor<2x2xf16>) -> tensor<2x2xf16> {
   // expected-error @+1 {{'mlax.cholesky' op supports f32 and f64 matrices, got 'f16'}}
   %0 = mlax.cholesky %x : tensor<2x2xf16>
   return %0 : tensor<2x2xf16>
+}
+
+// -----
+
+// The custom form infers the result type while parsing: the shape rule's message.
+func.func @cholesky_vector(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'mlax.cholesky' op needs square matrices (shape [..., n, n]), got 'tensor<3xf32>'}}
+  %0 = mlax.cholesky %x : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @cholesky_generic_result(%x: tensor<2x2xf32>) -> tensor<2x2xf64> {
+  // expected-error @+2 {{'mlax.cholesky' op failed to infer returned types}}
+  // expected-error @+1 {{'mlax.cholesky' op inferred type(s) 'tensor<2x2xf32>' are incompatible with return type(s) of operation 'tensor<2x2xf64>'}}
+  %0 = "mlax.cholesky"(%x) : (tensor<2x2xf32>) -> tensor<2x2xf64>
+  return %0 : tensor<2x2xf64>
 }
 
 // -----
@@ -295,8 +313,44 @@ func.func @dot_general_mixed_element_types(%a: tensor<2x3xf32>, %b: tensor<3x4xf
 
 // -----
 
+// A result element type of another kind than the operands' (i8 -> f32): the
+// custom form reads it as the preferred element type.
+func.func @dot_general_preferred_kind(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) {
+  // expected-error @+1 {{'mlax.dot_general' op result element type 'f32' is not of the operands' kind ('i8')}}
+  %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+// The generic form states the preferred element type as an attribute: a
+// result of another element type is not the one the rule infers.
+func.func @dot_general_generic_widened(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op result type must be 'tensor<2x4xf32>', got 'tensor<2x4xf64>'}}
+  %0 = "mlax.dot_general"(%a, %b) <{lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf64>
+  return
+}
+
+// -----
+
+func.func @dot_general_generic_preferred(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) {
+  // expected-error @+1 {{'mlax.dot_general' op result type must be 'tensor<2x4xi32>', got 'tensor<2x4xi16>'}}
+  %0 = "mlax.dot_general"(%a, %b) <{lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, preferred_element_type = i32, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>}> : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi16>
+  return
+}
+
+// -----
+
+func.func @dot_general_generic_preferred_kind(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'mlax.dot_general' op result element type 'i32' is not of the operands' kind ('f32')}}
+  %0 = "mlax.dot_general"(%a, %b) <{lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, preferred_element_type = i32, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xi32>
+  return
+}
+
+// -----
+
 func.func @lu_rank(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'mlax.lu' op needs operand of rank at least 2 (shape [..., m, n]), got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'mlax.lu' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %lu, %p, %q = mlax.lu %a : tensor<3xf32> -> (tensor<3xf32>, tensor<1xi32>, tensor<1xi32>)
   return
 }

@@ -102,9 +102,12 @@ func.func @dot_general_outer(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3x4
   return %0 : tensor<3x4xf32>
 }
 
-// The result element type may be wider than the operands'.
+// The result element type may be wider than the operands': the op's
+// preferred_element_type, which the generic form shows.
 // CHECK-LABEL: func.func @dot_general_preferred_type(
 // CHECK: mlax.dot_general %{{.*}}, %{{.*}}, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+// GENERIC-LABEL: sym_name = "dot_general_preferred_type"
+// GENERIC: "mlax.dot_general"(%{{.*}}, %{{.*}}) <{lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, preferred_element_type = i32, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>}> : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
 func.func @dot_general_preferred_type(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
   %0 = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
@@ -136,4 +139,44 @@ func.func @eig(%a: tensor<3x3xf32>, %b: tensor<2x4x4xcomplex<f64>>)
   %w2, %vl2, %vr2 = mlax.eig %b, compute_left = false, compute_right = true
       : tensor<2x4x4xcomplex<f64>> -> (tensor<2x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>, tensor<2x4x4xcomplex<f64>>)
   return %w, %vr2 : tensor<3xcomplex<f32>>, tensor<2x4x4xcomplex<f64>>
+}
+
+// The result types below are the ones the shape rules infer (each verifier
+// compares the stated ones with them; cholesky's custom form infers its own).
+// CHECK-LABEL: func.func @inferred_shapes(
+// CHECK: mlax.cholesky %{{.*}} : tensor<2x3x3xf32>
+// CHECK: mlax.triangular_solve %{{.*}}, %{{.*}}, left_side = false, lower = true, unit_diagonal = false, transpose_a = adjoint : (tensor<2x3x3xcomplex<f64>>, tensor<2x5x3xcomplex<f64>>) -> tensor<2x5x3xcomplex<f64>>
+// CHECK: mlax.qr %{{.*}}, full_matrices = true : tensor<2x4xf32> -> (tensor<2x2xf32>, tensor<2x4xf32>)
+// CHECK: mlax.svd %{{.*}}, full_matrices = true : tensor<3x5xf64> -> (tensor<3xf64>, tensor<3x3xf64>, tensor<5x5xf64>)
+// CHECK: mlax.svd %{{.*}}, full_matrices = false : tensor<3x5xf64> -> (tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>)
+// CHECK: mlax.geqrf %{{.*}} : tensor<2x2x4xcomplex<f32>> -> (tensor<2x2x4xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
+// CHECK: mlax.lu %{{.*}} : tensor<5x2xf32> -> (tensor<5x2xf32>, tensor<2xi32>, tensor<5xi32>)
+// CHECK: mlax.eigh %{{.*}}, lower = false : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3xf32>)
+// CHECK: mlax.eig %{{.*}}, compute_left = false, compute_right = false : tensor<2x3x3xf32> -> (tensor<2x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>)
+// CHECK: mlax.dot_general %{{.*}}, %{{.*}}, batch = [0] x [0], contract = [2] x [1] : (tensor<2x3x3xf32>, tensor<2x3x3xf32>) -> tensor<2x3x3xf64>
+func.func @inferred_shapes(%sq: tensor<2x3x3xf32>, %ac: tensor<2x3x3xcomplex<f64>>,
+                           %bc: tensor<2x5x3xcomplex<f64>>, %wide: tensor<2x4xf32>,
+                           %w64: tensor<3x5xf64>, %wc: tensor<2x2x4xcomplex<f32>>,
+                           %tall: tensor<5x2xf32>) {
+  %l = mlax.cholesky %sq : tensor<2x3x3xf32>
+  %x = mlax.triangular_solve %ac, %bc, left_side = false, lower = true, unit_diagonal = false,
+      transpose_a = adjoint
+      : (tensor<2x3x3xcomplex<f64>>, tensor<2x5x3xcomplex<f64>>) -> tensor<2x5x3xcomplex<f64>>
+  %q, %r = mlax.qr %wide, full_matrices = true
+      : tensor<2x4xf32> -> (tensor<2x2xf32>, tensor<2x4xf32>)
+  %s, %u, %vt = mlax.svd %w64, full_matrices = true
+      : tensor<3x5xf64> -> (tensor<3xf64>, tensor<3x3xf64>, tensor<5x5xf64>)
+  %s2, %u2, %vt2 = mlax.svd %w64, full_matrices = false
+      : tensor<3x5xf64> -> (tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>)
+  %h, %t = mlax.geqrf %wc
+      : tensor<2x2x4xcomplex<f32>> -> (tensor<2x2x4xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
+  %lu, %piv, %perm = mlax.lu %tall
+      : tensor<5x2xf32> -> (tensor<5x2xf32>, tensor<2xi32>, tensor<5xi32>)
+  %v, %ev = mlax.eigh %sq, lower = false
+      : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3xf32>)
+  %w, %vl, %vr = mlax.eig %sq, compute_left = false, compute_right = false
+      : tensor<2x3x3xf32> -> (tensor<2x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>)
+  %p = mlax.dot_general %sq, %sq, batch = [0] x [0], contract = [2] x [1]
+      : (tensor<2x3x3xf32>, tensor<2x3x3xf32>) -> tensor<2x3x3xf64>
+  return
 }

@@ -34,8 +34,8 @@ from mlax._src.lax.reductions import (  # noqa: F401
     reduce_min, _reduce_or, reduce_or, reduce_prod, reduce_sum, _reduction, sort, _sort_emit,
     sort_key_val, _sort_p)
 from mlax._src.lax.linalg import (  # noqa: F401
-    cholesky, _cholesky_emit, _cholesky_eval, _cholesky_p, dot, dot_general, _dot_general_emit,
-    _dot_general_eval, _dot_general_p, _dtype_kind)
+    cholesky, _cholesky_emit, _cholesky_p, dot, dot_general, _dot_general_emit,
+    _dot_general_p, _dtype_kind)
 from mlax._src.lax.slicing import (  # noqa: F401
     _check_mode, _clamp_scatter_indices, _clamp_starts, _COMBINERS, _dus_p,
     dynamic_index_in_dim, dynamic_slice, dynamic_slice_in_dim, _dynamic_slice_p,

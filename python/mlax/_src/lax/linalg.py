@@ -1,6 +1,11 @@
 """lax's linear algebra: dot_general, dot and batch_matmul with their
-Precision, cholesky, lu and eig (the other decompositions of jax.lax.linalg are in
-mlax._src.numpy.linalg).
+Precision, and the primitives of jax.lax.linalg: cholesky, lu, eig,
+triangular_solve, eigh, qr, geqrf and svd (the public wrappers of the last
+five, which take array-likes and symmetrize, are in mlax._src.numpy.linalg).
+
+Each primitive emits one mlax op whose C++ shape rule (MlaxLinalgOps.cpp)
+gives its result types; Python checks the dtypes, as JAX phrases it, and
+picks the exception class of each C++ diagnostic.
 """
 from __future__ import annotations
 
@@ -13,9 +18,7 @@ from mlir import ir
 
 from mlax._src.base import dtypes
 from mlax._src.base import jaxlib_internals
-from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
-from mlax._src.core.tracer import ShapedArray
 
 from mlax._src.lax.elementwise import _i64_array, convert_element_type
 
@@ -72,38 +75,28 @@ def canonicalize_precision(precision):
         f"- a tuple of two lax.Precision values or strings;\ngot {precision}.")
 
 
-def _dot_general_eval(lhs, rhs, *, dimension_numbers, preferred_element_type):
-    (lc, rc), (lb, rb) = dimension_numbers
-    name = "lax.dot_general"
-    if len(lc) != len(rc) or len(lb) != len(rb):
-        raise shape_error(name, f"dimension_numbers {dimension_numbers} pair unequal "
-                          "numbers of lhs and rhs dimensions")
-    for dims, aval, side in ((lc + lb, lhs, "lhs"), (rc + rb, rhs, "rhs")):
-        if len(set(dims)) != len(dims) or builtins.any(not 0 <= d < aval.ndim for d in dims):
-            raise shape_error(name, f"{side} dimensions {dims} invalid for shape {aval.shape}")
-    for l, r in zip(lc + lb, rc + rb):
-        if lhs.shape[l] != rhs.shape[r]:
-            raise shape_error(
-                name, f"incompatible shapes {lhs.shape} and {rhs.shape}: lhs dimension {l} "
-                f"(size {lhs.shape[l]}) vs rhs dimension {r} (size {rhs.shape[r]})")
+def _dot_general_check(lhs, rhs, *, dimension_numbers, preferred_element_type):
     if lhs.dtype != rhs.dtype:
-        raise TypeError(f"{name} requires operands of one dtype, got {lhs.dtype.name} and "
-                        f"{rhs.dtype.name} (at {core.user_location_str()})")
-    shape = ([lhs.shape[d] for d in lb]
-             + [d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb]
-             + [d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb])
-    dtype = preferred_element_type or lhs.dtype
-    return ShapedArray(shape, dtype, lhs.weak_type and rhs.weak_type
-                       and preferred_element_type is None)
+        raise shape_error("lax.dot_general", f"requires operands of one dtype, got "
+                          f"{lhs.dtype.name} and {rhs.dtype.name}")
 
 
-def _dot_general_emit(values, avals, out_aval, *, dimension_numbers, preferred_element_type):
+def _dot_general_emit(values, avals, *, dimension_numbers, preferred_element_type):
+    # The result's element type is the operands' or the preferred one (the
+    # op's attribute; dot_general leaves it out when it is the operands').
     (lc, rc), (lb, rb) = dimension_numbers
-    return _ops().DotGeneralOp(out_aval.mlir_type(), values[0], values[1], _i64_array(lb),
-                               _i64_array(rb), _i64_array(lc), _i64_array(rc)).result
+    preferred = None
+    if preferred_element_type is not None and preferred_element_type != avals[0].dtype:
+        preferred = ir.TypeAttr.get(dtypes.mlir_element_type(preferred_element_type))
+    return _ops().DotGeneralOp(values[0], values[1], _i64_array(lb), _i64_array(rb),
+                               _i64_array(lc), _i64_array(rc),
+                               preferred_element_type=preferred).result
 
 
-_dot_general_p = Primitive("dot_general", _dot_general_eval, _dot_general_emit)
+_dot_general_p = Primitive(
+    "dot_general", None, _dot_general_emit, check=_dot_general_check,
+    weak_type=lambda lhs, rhs, *, preferred_element_type, **_: (
+        lhs.weak_type and rhs.weak_type and preferred_element_type is None))
 
 
 def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
@@ -165,24 +158,56 @@ def _prepare_lapack(fn_base, dtype):
     lapack.prepare_lapack_call(fn_base, np.dtype(dtype))
 
 
-def _cholesky_eval(x):
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise shape_error("lax.linalg.cholesky", f"needs square matrices (shape [..., n, n]), "
-                          f"got shape {x.shape}", ValueError)
-    if x.dtype not in (dtypes.float32, dtypes.float64):
-        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
-                          f"{x.dtype.name}")
-    return x.update(weak_type=False)
+# f32, f64, complex64, complex128: the dtypes LAPACK has kernels for.
+_LINALG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
+                  np.dtype(np.complex128))
 
 
-def _cholesky_emit(values, avals, out_aval):
+def _check_dtype(name, x, supported=_LINALG_DTYPES, exc=TypeError):
+    """The dtype check of a linalg primitive, as JAX phrases it; the shape
+    checks are the op's C++ rule."""
+    if np.dtype(x.dtype) not in supported:
+        raise shape_error(name, "supports " + ", ".join(d.name for d in supported)
+                          + f", got {x.dtype.name}", exc)
+
+
+def _linalg_primitive(name, emit, errors=None, check=None, multiple_results=True):
+    """A primitive of jax.lax.linalg: its results are never weak, and a C++
+    diagnostic is a TypeError unless `errors` names another class. `check`
+    defaults to the LAPACK dtypes' check."""
+    label = f"lax.linalg.{name}"
+    if check is None:
+        def check(x, **params):
+            _check_dtype(label, x)
+    return Primitive(name, None, emit, multiple_results=multiple_results,
+                     check=check, weak_type=lambda *avals, **params: False,
+                     errors=errors or {}, label=lambda params: label)
+
+
+def _bool(v):
+    return ir.BoolAttr.get(bool(v))
+
+
+# The C++ rule's messages for a vector and for a non-square matrix.
+_NOT_MATRIX = "needs an array of at least 2"
+_NOT_SQUARE = "needs square matrices"
+
+
+def _cholesky_emit(values, avals):
     # The lowering calls jaxlib's LAPACK potrf kernel (as jnp.linalg.cholesky
     # on CPU does), which must be initialised before it runs.
     _prepare_lapack("potrf_ffi", avals[0].dtype)
-    return _ops().CholeskyOp(values[0], results=[out_aval.mlir_type()]).result
+    return _ops().CholeskyOp(values[0]).result
 
 
-_cholesky_p = Primitive("cholesky", _cholesky_eval, _cholesky_emit)
+def _cholesky_check(x):
+    if x.dtype not in (dtypes.float32, dtypes.float64):
+        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
+                          f"{x.dtype.name}")
+
+
+_cholesky_p = _linalg_primitive("cholesky", _cholesky_emit, errors={_NOT_SQUARE: ValueError},
+                                check=_cholesky_check, multiple_results=False)
 
 
 def cholesky(x):
@@ -190,34 +215,14 @@ def cholesky(x):
     return bind(_cholesky_p, x)
 
 
-_LU_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
-              np.dtype(np.complex128))
-
-
-def _lu_eval(x):
-    name = "lax.linalg.lu"
-    if x.ndim < 2:
-        raise shape_error(name, f"needs an array of at least 2 dimensions (shape [..., m, n]), "
-                                f"got shape {x.shape}")
-    if np.dtype(x.dtype) not in _LU_DTYPES:
-        raise shape_error(name, "supports " + ", ".join(d.name for d in _LU_DTYPES)
-                          + f", got {x.dtype.name}")
-    *batch, m, n = x.shape
-    batch = tuple(batch)
-    x = x.update(weak_type=False)
-    return [x, x.update(shape=batch + (builtins.min(m, n),), dtype=dtypes.int32),
-            x.update(shape=batch + (m,), dtype=dtypes.int32)]
-
-
-def _lu_emit(values, avals, outs):
+def _lu_emit(values, avals):
     # The lowering calls jaxlib's LAPACK getrf kernel (as jax.lax.linalg.lu
     # on CPU does), which must be initialised before it runs.
     _prepare_lapack("getrf_ffi", avals[0].dtype)
-    op = _ops().LuOp(*(o.mlir_type() for o in outs), values[0])
-    return list(op.results)
+    return list(_ops().LuOp(values[0]).results)
 
 
-_lu_p = Primitive("lu", _lu_eval, _lu_emit, multiple_results=True)
+_lu_p = _linalg_primitive("lu", _lu_emit)  # JAX: a vector is a TypeError too
 
 
 def lu(x):
@@ -240,39 +245,23 @@ class EigImplementation(enum.Enum):
     LAPACK = "lapack"
 
 
-_EIG_DTYPES = _LU_DTYPES
+def _eig_check(x, *, compute_left, compute_right):
+    # JAX: a TypeError for non-float dtypes, NotImplementedError (no LAPACK
+    # kernel) for the narrow floats.
+    narrow = dtypes.is_float(x.dtype) or dtypes.is_complex(x.dtype)
+    _check_dtype("lax.linalg.eig", x, exc=NotImplementedError if narrow else TypeError)
 
 
-def _eig_eval(x, *, compute_left, compute_right):
-    name = "lax.linalg.eig"
-    if x.ndim < 2:
-        raise shape_error(name, f"needs an array of at least 2 dimensions (shape [..., n, n]), "
-                                f"got shape {x.shape}", TypeError)
-    if x.shape[-1] != x.shape[-2]:
-        raise shape_error(name, f"needs square matrices (shape [..., n, n]), got shape "
-                                f"{x.shape}", ValueError)
-    if np.dtype(x.dtype) not in _EIG_DTYPES:
-        # JAX: a TypeError for non-float dtypes, NotImplementedError (no
-        # LAPACK kernel) for the narrow floats.
-        narrow = dtypes.is_float(x.dtype) or dtypes.is_complex(x.dtype)
-        raise shape_error(name, "supports " + ", ".join(d.name for d in _EIG_DTYPES)
-                          + f", got {x.dtype.name}", NotImplementedError if narrow else TypeError)
-    cdt = np.dtype(np.complex64) if np.dtype(x.dtype) in (np.float32, np.complex64) \
-        else np.dtype(np.complex128)
-    vectors = x.update(dtype=cdt, weak_type=False)
-    return [vectors.update(shape=x.shape[:-1]), vectors, vectors]
-
-
-def _eig_emit(values, avals, outs, *, compute_left, compute_right):
+def _eig_emit(values, avals, *, compute_left, compute_right):
     # The lowering calls jaxlib's LAPACK geev kernel (as jax.lax.linalg.eig
     # on CPU does), which must be initialised before it runs.
     _prepare_lapack("geev_ffi", avals[0].dtype)
-    op = _ops().EigOp(*(o.mlir_type() for o in outs), values[0],
-                      ir.BoolAttr.get(bool(compute_left)), ir.BoolAttr.get(bool(compute_right)))
-    return list(op.results)
+    return list(_ops().EigOp(values[0], _bool(compute_left), _bool(compute_right)).results)
 
 
-_eig_p = Primitive("eig", _eig_eval, _eig_emit, multiple_results=True)
+# JAX: a vector is a TypeError, a non-square matrix a ValueError.
+_eig_p = _linalg_primitive("eig", _eig_emit, errors={_NOT_SQUARE: ValueError},
+                           check=_eig_check)
 
 
 def _check_eig_implementation(implementation):
@@ -302,3 +291,70 @@ public one) adds JAX's eigenvalue rule."""
     if compute_right_eigenvectors:
         out.append(vr)
     return out
+
+
+# ---------------------------------------------------------------------------
+# triangular_solve, eigh, qr, geqrf, svd (public wrappers: numpy/linalg.py)
+# ---------------------------------------------------------------------------
+
+_TRANSPOSE = {"none": 0, "transpose": 1, "adjoint": 2}
+
+# JAX: a vector or a non-square matrix is a ValueError, a wrong dtype or a
+# misfit of shapes a TypeError.
+_SHAPE_ERRORS = {_NOT_MATRIX: ValueError, _NOT_SQUARE: ValueError}
+
+
+def _triangular_solve_check(a, b, *, left_side, lower, unit_diagonal, transpose):
+    name = "lax.linalg.triangular_solve"
+    _check_dtype(name, a)
+    _check_dtype(name, b)
+    if a.dtype != b.dtype:
+        raise shape_error(name, f"needs a and b of one dtype, got {a.dtype.name} and "
+                          f"{b.dtype.name}")
+
+
+def _triangular_solve_emit(values, avals, *, left_side, lower, unit_diagonal, transpose):
+    kind = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _TRANSPOSE[transpose])
+    return _ops().TriangularSolveOp(values[0], values[1], _bool(left_side), _bool(lower),
+                                    _bool(unit_diagonal), kind).result
+
+
+_triangular_solve_p = Primitive(
+    "triangular_solve", None, _triangular_solve_emit, check=_triangular_solve_check,
+    weak_type=lambda *avals, **params: False, errors=_SHAPE_ERRORS,
+    label=lambda params: "lax.linalg.triangular_solve")
+
+
+def _eigh_emit(values, avals, *, lower):
+    prefix = "he" if dtypes.is_complex(avals[0].dtype) else "sy"
+    _prepare_lapack(f"{prefix}evd_ffi", avals[0].dtype)
+    return list(_ops().EighOp(values[0], _bool(lower)).results)
+
+
+_eigh_p = _linalg_primitive("eigh", _eigh_emit, errors=_SHAPE_ERRORS)
+
+
+def _qr_emit(values, avals, *, full_matrices):
+    dt = avals[0].dtype
+    _prepare_lapack("geqrf_ffi", dt)
+    _prepare_lapack(("un" if dtypes.is_complex(dt) else "or") + "gqr_ffi", dt)
+    return list(_ops().QrOp(values[0], _bool(full_matrices)).results)
+
+
+_qr_p = _linalg_primitive("qr", _qr_emit, errors=_SHAPE_ERRORS)
+
+
+def _geqrf_emit(values, avals):
+    _prepare_lapack("geqrf_ffi", avals[0].dtype)
+    return list(_ops().GeqrfOp(values[0]).results)
+
+
+_geqrf_p = _linalg_primitive("geqrf", _geqrf_emit, errors=_SHAPE_ERRORS)
+
+
+def _svd_emit(values, avals, *, full_matrices):
+    _prepare_lapack("gesdd_ffi", avals[0].dtype)
+    return list(_ops().SvdOp(values[0], _bool(full_matrices)).results)
+
+
+_svd_p = _linalg_primitive("svd", _svd_emit, errors=_SHAPE_ERRORS)

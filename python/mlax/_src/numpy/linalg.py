@@ -1,9 +1,10 @@
-"""Linear algebra: the primitives of jax.lax.linalg (cholesky, triangular_solve,
-eigh, qr, geqrf, svd; lu is in mlax._src.lax.linalg) and jax.numpy.linalg /
-jax.scipy.linalg composed from them.
+"""Linear algebra: the public wrappers of jax.lax.linalg's primitives
+(cholesky, triangular_solve, eigh, qr, geqrf, svd; the primitives themselves
+are in mlax._src.lax.linalg) and jax.numpy.linalg / jax.scipy.linalg
+composed from them.
 
 Each primitive emits one op (mlax.cholesky, mlax.triangular_solve, mlax.eigh,
-mlax.qr, mlax.geqrf, mlax.svd); their verifiers, derivative and batching
+mlax.qr, mlax.geqrf, mlax.svd); their shape rules, derivative and batching
 rules live in dialects/Mlax/MlaxLinalgOps.cpp and their lowerings (jaxlib's
 LAPACK kernels on CPU, as JAX's) in passes/ConvertLinalgOps.cpp.
 
@@ -19,17 +20,18 @@ import collections
 import operator
 
 import numpy as np
-from mlir import ir
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax as _lax
 from mlax._src.core.tracer import Tracer
-from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+from mlax._src.core.primitives import aval_of, bind
 from mlax._src.lax.linalg import lu
 from mlax._src.lax.linalg import eig as lax_eig
-from mlax._src.lax.linalg import _check_eig_implementation, _prepare_lapack
+from mlax._src.lax.linalg import _check_eig_implementation
+from mlax._src.lax.linalg import (_eigh_p, _geqrf_p, _LINALG_DTYPES, _qr_p, _svd_p,
+                                  _triangular_solve_p)
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import array_creation
@@ -49,149 +51,9 @@ def _err(name, message, exc=ValueError):
     return exc(f"{name}: {message} (at {_where()})")
 
 
-def _prepare(name, dtype):
-    # The lowerings call jaxlib's LAPACK kernels, which must be registered and
-    # initialised before they run (jax does the same in its lowering rules).
-    _prepare_lapack(name, dtype)
-
-
-_LINALG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
-                  np.dtype(np.complex128))
-
-
-def _check_matrix(name, x, square=False, dtypes_=_LINALG_DTYPES):
-    if x.ndim < 2:
-        raise _err(name, f"needs an array of at least 2 dimensions (shape [..., m, n]), got "
-                         f"shape {x.shape}")
-    if square and x.shape[-1] != x.shape[-2]:
-        raise _err(name, f"needs square matrices (shape [..., n, n]), got shape {x.shape}")
-    if np.dtype(x.dtype) not in dtypes_:
-        raise _err(name, "supports " + ", ".join(d.name for d in dtypes_) + f", got "
-                         f"{x.dtype.name}", TypeError)
-
-
 def _real_dtype(dtype):
     return np.dtype(np.float32) if np.dtype(dtype) == np.complex64 else (
         np.dtype(np.float64) if np.dtype(dtype) == np.complex128 else np.dtype(dtype))
-
-
-def _bool(v):
-    return ir.BoolAttr.get(bool(v))
-
-
-# ---------------------------------------------------------------------------
-# Primitives
-# ---------------------------------------------------------------------------
-
-_TRANSPOSE = {"none": 0, "transpose": 1, "adjoint": 2}
-
-
-def _triangular_solve_eval(a, b, *, left_side, lower, unit_diagonal, transpose):
-    name = "lax.linalg.triangular_solve"
-    _check_matrix(name, a, square=True)
-    _check_matrix(name, b)
-    if a.dtype != b.dtype:
-        raise _err(name, f"needs a and b of one dtype, got {a.dtype.name} and {b.dtype.name}",
-                   TypeError)
-    if a.shape[:-2] != b.shape[:-2]:
-        raise _err(name, f"needs a and b with equal batch dimensions, got shapes {a.shape} "
-                         f"and {b.shape}", TypeError)
-    m = a.shape[-1]
-    along = b.shape[-2] if left_side else b.shape[-1]
-    if along != m:
-        raise _err(name, f"b of shape {b.shape} does not fit a of shape {a.shape} with "
-                         f"left_side={left_side}", TypeError)
-    return b.update(weak_type=False)
-
-
-def _triangular_solve_emit(values, avals, out, *, left_side, lower, unit_diagonal, transpose):
-    kind = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _TRANSPOSE[transpose])
-    return _ops().TriangularSolveOp(out.mlir_type(), values[0], values[1], _bool(left_side),
-                                    _bool(lower), _bool(unit_diagonal), kind).result
-
-
-_triangular_solve_p = Primitive("triangular_solve", _triangular_solve_eval,
-                                _triangular_solve_emit)
-
-
-def _eigh_eval(x, *, lower):
-    _check_matrix("lax.linalg.eigh", x, square=True)
-    x = x.update(weak_type=False)
-    return [x, x.update(shape=x.shape[:-1], dtype=_real_dtype(x.dtype))]
-
-
-def _eigh_emit(values, avals, outs, *, lower):
-    prefix = "he" if dtypes.is_complex(avals[0].dtype) else "sy"
-    _prepare(f"{prefix}evd_ffi", avals[0].dtype)
-    op = _ops().EighOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0], _bool(lower))
-    return list(op.results)
-
-
-_eigh_p = Primitive("eigh", _eigh_eval, _eigh_emit, multiple_results=True)
-
-
-def _qr_shapes(shape, full_matrices):
-    *batch, m, n = shape
-    k = builtins.min(m, n)
-    batch = tuple(batch)
-    if full_matrices:
-        return batch + (m, m), batch + (m, n)
-    return batch + (m, k), batch + (k, n)
-
-
-def _qr_eval(x, *, full_matrices):
-    _check_matrix("lax.linalg.qr", x)
-    qs, rs = _qr_shapes(x.shape, full_matrices)
-    x = x.update(weak_type=False)
-    return [x.update(shape=qs), x.update(shape=rs)]
-
-
-def _qr_emit(values, avals, outs, *, full_matrices):
-    dt = avals[0].dtype
-    _prepare("geqrf_ffi", dt)
-    _prepare(("un" if dtypes.is_complex(dt) else "or") + "gqr_ffi", dt)
-    op = _ops().QrOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0], _bool(full_matrices))
-    return list(op.results)
-
-
-_qr_p = Primitive("qr", _qr_eval, _qr_emit, multiple_results=True)
-
-
-def _geqrf_eval(x):
-    _check_matrix("lax.linalg.geqrf", x)
-    x = x.update(weak_type=False)
-    k = builtins.min(x.shape[-2:])
-    return [x, x.update(shape=x.shape[:-2] + (k,))]
-
-
-def _geqrf_emit(values, avals, outs):
-    _prepare("geqrf_ffi", avals[0].dtype)
-    op = _ops().GeqrfOp(outs[0].mlir_type(), outs[1].mlir_type(), values[0])
-    return list(op.results)
-
-
-_geqrf_p = Primitive("geqrf", _geqrf_eval, _geqrf_emit, multiple_results=True)
-
-
-def _svd_eval(x, *, full_matrices):
-    _check_matrix("lax.linalg.svd", x)
-    *batch, m, n = x.shape
-    batch, k = tuple(batch), builtins.min(m, n)
-    x = x.update(weak_type=False)
-    us = batch + ((m, m) if full_matrices else (m, k))
-    vs = batch + ((n, n) if full_matrices else (k, n))
-    return [x.update(shape=batch + (k,), dtype=_real_dtype(x.dtype)), x.update(shape=us),
-            x.update(shape=vs)]
-
-
-def _svd_emit(values, avals, outs, *, full_matrices):
-    _prepare("gesdd_ffi", avals[0].dtype)
-    op = _ops().SvdOp(outs[0].mlir_type(), outs[1].mlir_type(), outs[2].mlir_type(), values[0],
-                      _bool(full_matrices))
-    return list(op.results)
-
-
-_svd_p = Primitive("svd", _svd_eval, _svd_emit, multiple_results=True)
 
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
-// Verifiers, derivative rules and batching rules of cholesky,
-// triangular_solve, eigh, eig (no derivative), qr, svd, geqrf and lu; then dot_general's verifier, folder,
-// derivative rules and batching rule. The forward rules follow
+// Shape rules (inferReturnTypes), derivative rules and batching rules of
+// cholesky, triangular_solve, eigh, eig (no derivative), qr, svd, geqrf and
+// lu; then dot_general's shape rule, folder, derivative rules and batching
+// rule. Each shape rule is the op's only one: the tracer builds the op
+// through it (without the ODS constraints), so it checks every operand and
+// attribute it reads. A verifier only names the result a stated type gets
+// wrong. The forward rules follow
 // jax/_src/lax/linalg.py; the reverse rules are their transposes, written
 // out. Derivatives are for real matrices (complex values carry none).
 //
@@ -35,29 +39,55 @@ Type realElementOf(Type elem) {
 
 bool isReal(Value v) { return llvm::isa<FloatType>(tensorOf(v).getElementType()); }
 
-/// Checks that `t` holds matrices (rank >= 2); with `square`, square ones.
-LogicalResult checkMatrix(Operation *op, RankedTensorType t, bool square, StringRef what) {
-  if (t.getRank() < 2)
-    return op->emitOpError() << "needs " << what << " of rank at least 2 (shape [..., m, n]), got "
-                             << t;
-  if (square && t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
-    return op->emitOpError() << "needs square matrices (shape [..., n, n]) as " << what
-                             << ", got " << t;
-  return success();
+/// f32, f64, complex<f32>, complex<f64>: the types LAPACK has kernels for.
+bool isLapackType(Type elem) {
+  Type real = realElementOf(elem);
+  return real.isF32() || real.isF64();
 }
 
-LogicalResult checkResult(Operation *op, StringRef name, Type got, ArrayRef<int64_t> shape,
-                          Type elem) {
-  auto want = RankedTensorType::get(shape, elem);
-  if (got != want)
-    return op->emitOpError() << name << " must be " << want << ", got " << got;
-  return success();
+/// Operand `v` of a linalg op's shape rule: a statically shaped tensor of
+/// matrices (rank >= 2; with `square`, square ones) of a LAPACK type.
+FailureOr<RankedTensorType> matrixOperand(std::optional<Location> loc, StringRef opName, Value v,
+                                          StringRef what, bool square) {
+  auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+  if (!t || !t.hasStaticShape())
+    return emitOptionalError(loc, "'", opName, "' op ", what,
+                             " must be a statically shaped tensor, got ", v.getType());
+  if (!isLapackType(t.getElementType()))
+    return emitOptionalError(loc, "'", opName, "' op supports f32, f64, complex<f32> and "
+                             "complex<f64> matrices, got ", t.getElementType());
+  if (t.getRank() < 2)
+    return emitOptionalError(loc, "'", opName, "' op needs an array of at least 2 dimensions "
+                             "(shape [..., m, n]) as ", what, ", got ", t);
+  if (square && t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
+    return emitOptionalError(loc, "'", opName, "' op needs square matrices (shape [..., n, n]) as ",
+                             what, ", got ", t);
+  return t;
 }
 
 SmallVector<int64_t> withMatrix(ArrayRef<int64_t> batch, ArrayRef<int64_t> tail) {
   SmallVector<int64_t> s(batch);
   s.append(tail.begin(), tail.end());
   return s;
+}
+
+RankedTensorType tensorType(ArrayRef<int64_t> batch, ArrayRef<int64_t> tail, Type elem) {
+  return RankedTensorType::get(withMatrix(batch, tail), elem);
+}
+
+/// The verifier of an op whose results its shape rule gives: a stated
+/// result type that differs from the rule's is named (`what[i]` says
+/// "<name> must be" for result i).
+template <typename OpTy>
+LogicalResult verifyResults(OpTy op, ArrayRef<StringRef> what) {
+  SmallVector<Type> inferred;
+  if (failed(OpTy::inferReturnTypes(op->getContext(), op->getLoc(), typename OpTy::Adaptor(op),
+                                    inferred)))
+    return failure();
+  for (auto [phrase, want, got] : llvm::zip(what, inferred, op->getResultTypes()))
+    if (want != got)
+      return op.emitOpError() << phrase << " " << want << ", got " << got;
+  return success();
 }
 
 /// Re-creates a one-operand op batched: the batch dimension is already in
@@ -79,13 +109,18 @@ LogicalResult batchUnary(OpTy op, OpBuilder &b, ValueRange operands, int64_t bat
 // cholesky: L = chol((a + a^T) / 2)
 //===----------------------------------------------------------------------===//
 
-LogicalResult CholeskyOp::verify() {
-  auto t = getType();
+LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                           Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto t = llvm::dyn_cast<RankedTensorType>(adaptor.getOperand().getType());
+  if (!t || !t.hasStaticShape())
+    return notTensors(loc, getOperationName());
   if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
-    return emitOpError("needs square matrices (shape [..., n, n]), got ") << t;
+    return emitOptionalError(loc, "'mlax.cholesky' op needs square matrices (shape [..., n, n]), "
+                             "got ", t);
   if (!t.getElementType().isF32() && !t.getElementType().isF64())
-    return emitOpError("supports f32 and f64 matrices, got ")
-           << t.getElementType();
+    return emitOptionalError(loc, "'mlax.cholesky' op supports f32 and f64 matrices, got ",
+                             t.getElementType());
+  results.push_back(t);
   return success();
 }
 
@@ -143,26 +178,38 @@ LogicalResult CholeskyOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool
 // triangular_solve
 //===----------------------------------------------------------------------===//
 
-LogicalResult TriangularSolveOp::verify() {
-  auto a = tensorOf(getA()), rhs = tensorOf(getB());
-  if (failed(checkMatrix(*this, a, true, "a")) || failed(checkMatrix(*this, rhs, false, "b")))
+LogicalResult TriangularSolveOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                                  Adaptor adaptor,
+                                                  SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  auto a = matrixOperand(loc, name, adaptor.getA(), "a", true);
+  if (failed(a))
     return failure();
-  if (a.getElementType() != rhs.getElementType())
-    return emitOpError() << "needs a and b of one element type, got " << a.getElementType()
-                         << " and " << rhs.getElementType();
-  if (a.getRank() != rhs.getRank() || a.getShape().drop_back(2) != rhs.getShape().drop_back(2))
-    return emitOpError() << "needs a and b with the same batch dimensions, got " << a << " and "
-                         << rhs;
-  int64_t m = a.getDimSize(a.getRank() - 1);
-  int64_t r = rhs.getRank();
-  int64_t along = getLeftSide() ? rhs.getDimSize(r - 2) : rhs.getDimSize(r - 1);
+  auto rhs = matrixOperand(loc, name, adaptor.getB(), "b", false);
+  if (failed(rhs))
+    return failure();
+  if (a->getElementType() != rhs->getElementType())
+    return emitOptionalError(loc, "'", name, "' op needs a and b of one element type, got ",
+                             a->getElementType(), " and ", rhs->getElementType());
+  if (a->getRank() != rhs->getRank() ||
+      a->getShape().drop_back(2) != rhs->getShape().drop_back(2))
+    return emitOptionalError(loc, "'", name, "' op needs a and b with equal batch dimensions, "
+                             "got ", *a, " and ", *rhs);
+  int64_t m = a->getDimSize(a->getRank() - 1);
+  int64_t r = rhs->getRank();
+  bool left = adaptor.getLeftSide();
+  int64_t along = left ? rhs->getDimSize(r - 2) : rhs->getDimSize(r - 1);
   if (along != m)
-    return emitOpError() << "b " << rhs << " does not fit a " << a << " on the "
-                         << (getLeftSide() ? "left (b's rows" : "right (b's columns")
-                         << " must number " << m << ")";
-  if (getType() != rhs)
-    return emitOpError() << "result type must be b's type " << rhs << ", got " << getType();
+    return emitOptionalError(loc, "'", name, "' op b of shape ", shapeStr(rhs->getShape()),
+                             " does not fit a of shape ", shapeStr(a->getShape()), " on the ",
+                             left ? "left (b's rows" : "right (b's columns", " must number ", m,
+                             ")");
+  results.push_back(*rhs);
   return success();
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  return verifyResults(*this, {"result type must be b's type"});
 }
 
 namespace {
@@ -237,15 +284,19 @@ LogicalResult TriangularSolveOp::batch(OpBuilder &b, ValueRange operands, ArrayR
 // eigh
 //===----------------------------------------------------------------------===//
 
+LogicalResult EighOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", true);
+  if (failed(a))
+    return failure();
+  results.push_back(*a);
+  results.push_back(RankedTensorType::get(a->getShape().drop_back(),
+                                          realElementOf(a->getElementType())));
+  return success();
+}
+
 LogicalResult EighOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, true, "operand")))
-    return failure();
-  if (failed(checkResult(*this, "eigenvectors type", getVectors().getType(), a.getShape(),
-                         a.getElementType())))
-    return failure();
-  return checkResult(*this, "eigenvalues type", getValues().getType(),
-                     a.getShape().drop_back(), realElementOf(a.getElementType()));
+  return verifyResults(*this, {"eigenvectors type must be", "eigenvalues type must be"});
 }
 
 namespace {
@@ -316,18 +367,21 @@ LogicalResult EighOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
 // eig: a vr = vr diag(w), vl^H a = diag(w) vl^H (geev)
 //===----------------------------------------------------------------------===//
 
+LogicalResult EigOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                      Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", true);
+  if (failed(a))
+    return failure();
+  auto complex = ComplexType::get(realElementOf(a->getElementType()));
+  auto vectors = RankedTensorType::get(a->getShape(), complex);
+  results.push_back(RankedTensorType::get(a->getShape().drop_back(), complex));
+  results.append(2, vectors);
+  return success();
+}
+
 LogicalResult EigOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, true, "operand")))
-    return failure();
-  auto complex = ComplexType::get(realElementOf(a.getElementType()));
-  if (failed(checkResult(*this, "eigenvalues type", getW().getType(),
-                         a.getShape().drop_back(), complex)) ||
-      failed(checkResult(*this, "left eigenvectors type", getVl().getType(), a.getShape(),
-                         complex)))
-    return failure();
-  return checkResult(*this, "right eigenvectors type", getVr().getType(), a.getShape(),
-                     complex);
+  return verifyResults(*this, {"eigenvalues type must be", "left eigenvectors type must be",
+                               "right eigenvectors type must be"});
 }
 
 LogicalResult EigOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
@@ -340,20 +394,20 @@ LogicalResult EigOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
 // qr
 //===----------------------------------------------------------------------===//
 
-LogicalResult QrOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, false, "operand")))
+LogicalResult QrOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                     Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", false);
+  if (failed(a))
     return failure();
-  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
-  int64_t k = std::min(rows, cols);
-  auto batch = a.getShape().drop_back(2);
-  bool full = getFullMatrices();
-  if (failed(checkResult(*this, "q type", getQ().getType(),
-                         withMatrix(batch, {rows, full ? rows : k}), a.getElementType())))
-    return failure();
-  return checkResult(*this, "r type", getR().getType(),
-                     withMatrix(batch, {full ? rows : k, cols}), a.getElementType());
+  int64_t r = a->getRank(), rows = a->getDimSize(r - 2), cols = a->getDimSize(r - 1);
+  int64_t k = adaptor.getFullMatrices() ? rows : std::min(rows, cols);
+  auto batch = a->getShape().drop_back(2);
+  results.push_back(tensorType(batch, {rows, k}, a->getElementType()));
+  results.push_back(tensorType(batch, {k, cols}, a->getElementType()));
+  return success();
 }
+
+LogicalResult QrOp::verify() { return verifyResults(*this, {"q type must be", "r type must be"}); }
 
 namespace {
 /// jax's `_thin_qr_jvp` for square-or-tall Q (m x n) and R (n x n).
@@ -457,21 +511,24 @@ LogicalResult QrOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int
 // svd
 //===----------------------------------------------------------------------===//
 
-LogicalResult SvdOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, false, "operand")))
+LogicalResult SvdOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                      Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", false);
+  if (failed(a))
     return failure();
-  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
+  int64_t r = a->getRank(), rows = a->getDimSize(r - 2), cols = a->getDimSize(r - 1);
   int64_t k = std::min(rows, cols);
-  auto batch = a.getShape().drop_back(2);
-  bool full = getFullMatrices();
-  if (failed(checkResult(*this, "s type", getS().getType(), withMatrix(batch, {k}),
-                         realElementOf(a.getElementType()))) ||
-      failed(checkResult(*this, "u type", getU().getType(),
-                         withMatrix(batch, {rows, full ? rows : k}), a.getElementType())))
-    return failure();
-  return checkResult(*this, "vt type", getVt().getType(),
-                     withMatrix(batch, {full ? cols : k, cols}), a.getElementType());
+  bool full = adaptor.getFullMatrices();
+  auto batch = a->getShape().drop_back(2);
+  Type elem = a->getElementType();
+  results.push_back(tensorType(batch, {k}, realElementOf(elem)));
+  results.push_back(tensorType(batch, {rows, full ? rows : k}, elem));
+  results.push_back(tensorType(batch, {full ? cols : k, cols}, elem));
+  return success();
+}
+
+LogicalResult SvdOp::verify() {
+  return verifyResults(*this, {"s type must be", "u type must be", "vt type must be"});
 }
 
 namespace {
@@ -554,15 +611,19 @@ LogicalResult SvdOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, in
 // geqrf
 //===----------------------------------------------------------------------===//
 
+LogicalResult GeqrfOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", false);
+  if (failed(a))
+    return failure();
+  int64_t r = a->getRank(), k = std::min(a->getDimSize(r - 2), a->getDimSize(r - 1));
+  results.push_back(*a);
+  results.push_back(tensorType(a->getShape().drop_back(2), {k}, a->getElementType()));
+  return success();
+}
+
 LogicalResult GeqrfOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, false, "operand")))
-    return failure();
-  int64_t r = a.getRank(), k = std::min(a.getDimSize(r - 2), a.getDimSize(r - 1));
-  if (failed(checkResult(*this, "r type", getR().getType(), a.getShape(), a.getElementType())))
-    return failure();
-  return checkResult(*this, "taus type", getTaus().getType(),
-                     withMatrix(a.getShape().drop_back(2), {k}), a.getElementType());
+  return verifyResults(*this, {"r type must be", "taus type must be"});
 }
 
 LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
@@ -574,20 +635,23 @@ LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
 // lu: P a = L U (getrf)
 //===----------------------------------------------------------------------===//
 
+LogicalResult LuOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                                     Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", false);
+  if (failed(a))
+    return failure();
+  int64_t r = a->getRank(), rows = a->getDimSize(r - 2), cols = a->getDimSize(r - 1);
+  auto batch = a->getShape().drop_back(2);
+  auto i32 = IntegerType::get(context, 32);
+  results.push_back(*a);
+  results.push_back(tensorType(batch, {std::min(rows, cols)}, i32));
+  results.push_back(tensorType(batch, {rows}, i32));
+  return success();
+}
+
 LogicalResult LuOp::verify() {
-  auto a = tensorOf(getOperand());
-  if (failed(checkMatrix(*this, a, false, "operand")))
-    return failure();
-  int64_t r = a.getRank(), rows = a.getDimSize(r - 2), cols = a.getDimSize(r - 1);
-  auto batch = a.getShape().drop_back(2);
-  auto i32 = IntegerType::get(getContext(), 32);
-  if (failed(checkResult(*this, "lu type", getLu().getType(), a.getShape(),
-                         a.getElementType())) ||
-      failed(checkResult(*this, "pivots type", getPivots().getType(),
-                         withMatrix(batch, {std::min(rows, cols)}), i32)))
-    return failure();
-  return checkResult(*this, "permutation type", getPermutation().getType(),
-                     withMatrix(batch, {rows}), i32);
+  return verifyResults(*this, {"lu type must be", "pivots type must be",
+                               "permutation type must be"});
 }
 
 namespace {
@@ -680,33 +744,57 @@ LogicalResult LuOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int
 // dot_general
 //===----------------------------------------------------------------------===//
 
-LogicalResult DotGeneralOp::verify() {
-  auto lhs = tensorOf(getLhs()), rhs = tensorOf(getRhs());
-  ArrayRef<int64_t> lb = getLhsBatchingDimensions(),
-                    rb = getRhsBatchingDimensions(),
-                    lc = getLhsContractingDimensions(),
-                    rc = getRhsContractingDimensions();
+namespace {
+/// The kind of an element type a dot_general may widen within.
+enum class DotKind { Integer, Float, Complex, Other };
+DotKind dotKind(Type t) {
+  if (llvm::isa<IntegerType>(t))
+    return DotKind::Integer;
+  if (llvm::isa<FloatType>(t))
+    return DotKind::Float;
+  return llvm::isa<ComplexType>(t) ? DotKind::Complex : DotKind::Other;
+}
+} // namespace
+
+LogicalResult DotGeneralOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                             Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  if (!allRanked(adaptor.getOperands()))
+    return notTensors(loc, name);
+  auto lhs = tensorOf(adaptor.getLhs()), rhs = tensorOf(adaptor.getRhs());
+  ArrayRef<int64_t> lb = adaptor.getLhsBatchingDimensions(),
+                    rb = adaptor.getRhsBatchingDimensions(),
+                    lc = adaptor.getLhsContractingDimensions(),
+                    rc = adaptor.getRhsContractingDimensions();
   if (lb.size() != rb.size())
-    return emitOpError("lhs and rhs need as many batch dimensions, got ")
-           << shapeStr(lb) << " and " << shapeStr(rb);
+    return emitOptionalError(loc, "'", name, "' op lhs and rhs need as many batch dimensions, "
+                             "got ", shapeStr(lb), " and ", shapeStr(rb));
   if (lc.size() != rc.size())
-    return emitOpError("lhs and rhs need as many contracting dimensions, got ")
-           << shapeStr(lc) << " and " << shapeStr(rc);
+    return emitOptionalError(loc, "'", name, "' op lhs and rhs need as many contracting "
+                             "dimensions, got ", shapeStr(lc), " and ", shapeStr(rc));
   SmallVector<int64_t> lAll(lb), rAll(rb);
   lAll.append(lc.begin(), lc.end());
   rAll.append(rc.begin(), rc.end());
-  if (failed(checkDims(getLoc(), getOperationName(), "lhs dimension", lAll,
-                       lhs.getRank())) ||
-      failed(checkDims(getLoc(), getOperationName(), "rhs dimension", rAll,
-                       rhs.getRank())))
+  if (failed(checkDims(loc, name, "lhs dimension", lAll, lhs.getRank())) ||
+      failed(checkDims(loc, name, "rhs dimension", rAll, rhs.getRank())))
     return failure();
   for (auto [l, r] : llvm::zip(lAll, rAll))
     if (lhs.getDimSize(l) != rhs.getDimSize(r))
-      return emitOpError("lhs dimension ")
-             << l << " (size " << lhs.getDimSize(l) << ") does not match rhs "
-             << "dimension " << r << " (size " << rhs.getDimSize(r)
-             << "); shapes " << shapeStr(lhs.getShape()) << " and "
-             << shapeStr(rhs.getShape());
+      return emitOptionalError(loc, "'", name, "' op lhs dimension ", l, " (size ",
+                               lhs.getDimSize(l), ") does not match rhs dimension ", r,
+                               " (size ", rhs.getDimSize(r), "); shapes ",
+                               shapeStr(lhs.getShape()), " and ", shapeStr(rhs.getShape()));
+  Type in = lhs.getElementType();
+  if (in != rhs.getElementType())
+    return emitOptionalError(loc, "'", name, "' op operands must have one element type, got ",
+                             in, " and ", rhs.getElementType());
+  Type out = in;
+  if (TypeAttr preferred = adaptor.getPreferredElementTypeAttr()) {
+    out = preferred.getValue();
+    if (dotKind(in) == DotKind::Other || dotKind(out) != dotKind(in))
+      return emitOptionalError(loc, "'", name, "' op result element type ", out,
+                               " is not of the operands' kind (", in, ")");
+  }
   SmallVector<int64_t> shape;
   for (int64_t d : lb)
     shape.push_back(lhs.getDimSize(d));
@@ -716,21 +804,43 @@ LogicalResult DotGeneralOp::verify() {
   for (int64_t i = 0; i < rhs.getRank(); ++i)
     if (!llvm::is_contained(rAll, i))
       shape.push_back(rhs.getDimSize(i));
-  if (getType().getShape() != ArrayRef<int64_t>(shape))
-    return emitOpError("result shape should be ")
-           << shapeStr(shape) << ", got " << shapeStr(getType().getShape());
-  if (lhs.getElementType() != rhs.getElementType())
-    return emitOpError("operands must have one element type, got ")
-           << lhs.getElementType() << " and " << rhs.getElementType();
-  Type in = lhs.getElementType(), out = getType().getElementType();
-  bool sameKind = (llvm::isa<FloatType>(in) && llvm::isa<FloatType>(out)) ||
-                  (llvm::isa<ComplexType>(in) && llvm::isa<ComplexType>(out)) ||
-                  (llvm::isa<IntegerType>(in) && llvm::isa<IntegerType>(out));
-  if (!sameKind)
-    return emitOpError("result element type ")
-           << out << " is not of the operands' kind (" << in << ")";
+  results.push_back(RankedTensorType::get(shape, out));
   return success();
 }
+
+LogicalResult DotGeneralOp::verify() {
+  SmallVector<Type> inferred;
+  if (failed(inferReturnTypes(getContext(), getLoc(), Adaptor(*this), inferred)))
+    return failure();
+  auto want = llvm::cast<RankedTensorType>(inferred.front());
+  if (want.getShape() != getType().getShape())
+    return emitOpError("result shape should be ")
+           << shapeStr(want.getShape()) << ", got " << shapeStr(getType().getShape());
+  if (want != getType())
+    return emitOpError("result type must be ") << want << ", got " << getType();
+  return success();
+}
+
+namespace mlir::mlax {
+/// dot_general's types in the custom form, `(lhs, rhs) -> result`: a result
+/// element type other than the operands' is its preferred_element_type.
+ParseResult parseDotTypes(OpAsmParser &parser, Type &lhs, Type &rhs, Type &result,
+                          TypeAttr &preferred) {
+  if (parser.parseLParen() || parser.parseType(lhs) || parser.parseComma() ||
+      parser.parseType(rhs) || parser.parseRParen() || parser.parseArrow() ||
+      parser.parseType(result))
+    return failure();
+  auto in = llvm::dyn_cast<ShapedType>(lhs), out = llvm::dyn_cast<ShapedType>(result);
+  if (in && out && in.getElementType() != out.getElementType())
+    preferred = TypeAttr::get(out.getElementType());
+  return success();
+}
+
+void printDotTypes(OpAsmPrinter &printer, Operation *, Type lhs, Type rhs, Type result,
+                   TypeAttr) {
+  printer << "(" << lhs << ", " << rhs << ") -> " << result;
+}
+} // namespace mlir::mlax
 
 //======================================================================//
 // dot_general: folder
@@ -880,6 +990,12 @@ struct DotDims {
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
 };
 
+/// The preferred_element_type attribute of a product of `operand`s in
+/// `elementType`: none when that is the operands' own.
+TypeAttr preferredType(RankedTensorType operand, Type elementType) {
+  return operand.getElementType() == elementType ? TypeAttr() : TypeAttr::get(elementType);
+}
+
 SmallVector<int64_t> freeDims(int64_t rank, ArrayRef<int64_t> contract,
                               ArrayRef<int64_t> batch) {
   SmallVector<int64_t> free;
@@ -889,6 +1005,7 @@ SmallVector<int64_t> freeDims(int64_t rank, ArrayRef<int64_t> contract,
   return free;
 }
 
+/// The product in `elementType` (the operands' or wider).
 Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, const DotDims &dims,
                  Type elementType) {
   RankedTensorType l = tensorOf(lhs), r = tensorOf(rhs);
@@ -901,7 +1018,7 @@ Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, const DotDims
     shape.push_back(r.getDimSize(d));
   return DotGeneralOp::create(b, loc, RankedTensorType::get(shape, elementType), lhs, rhs,
                               dims.lhsBatch, dims.rhsBatch, dims.lhsContract,
-                              dims.rhsContract);
+                              dims.rhsContract, preferredType(l, elementType));
 }
 
 /// The cotangent of the lhs `x` of `dot_general(x, y)` given the result's
@@ -1000,7 +1117,7 @@ LogicalResult DotGeneralOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bo
   auto make = [&](ArrayRef<int64_t> outShape, ArrayRef<int64_t> nlb, ArrayRef<int64_t> nrb,
                   ArrayRef<int64_t> nlc, ArrayRef<int64_t> nrc) -> Value {
     return DotGeneralOp::create(b, loc, RankedTensorType::get(outShape, elt), operands[0],
-                                operands[1], nlb, nrb, nlc, nrc);
+                                operands[1], nlb, nrb, nlc, nrc, getPreferredElementTypeAttr());
   };
   SmallVector<int64_t> batchedShape{batchSize};
   batchedShape.append(shape.begin(), shape.end());

@@ -72,5 +72,13 @@ ParseResult parseBody(OpAsmParser &parser, Region &body);
 void printBody(OpAsmPrinter &printer, Operation *op, Region &body);
 } // namespace mlir::mlax
 
+// The types of mlax.dot_general's custom form (MlaxLinalgOps.cpp).
+namespace mlir::mlax {
+ParseResult parseDotTypes(OpAsmParser &parser, Type &lhs, Type &rhs, Type &result,
+                          TypeAttr &preferred);
+void printDotTypes(OpAsmPrinter &printer, Operation *op, Type lhs, Type rhs, Type result,
+                   TypeAttr preferred);
+} // namespace mlir::mlax
+
 #define GET_OP_CLASSES
 #include "mlax/Dialect/Mlax/IR/MlaxOps.cpp.inc"

@@ -2,7 +2,8 @@
 //
 // dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, svd and lu. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
-// batch. Verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
+// batch. Each op infers its result types (InferTypeOpAdaptor); shape rules,
+// verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
 // lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
 // jaxlib's LAPACK kernels potrf, syevd/heevd, geev, geqrf (+ orgqr/ungqr), gesdd and getrf, the
 // calls jax.numpy.linalg makes on CPU).
@@ -17,8 +18,7 @@ def Mlax_LinalgTensor : StaticShapeTensorOf<[F32, F64, Complex<F32>, Complex<F64
 def Mlax_LinalgRealTensor : StaticShapeTensorOf<[F32, F64]>;
 def Mlax_LinalgComplexTensor : StaticShapeTensorOf<[Complex<F32>, Complex<F64>]>;
 
-def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
-                                           InferTypeOpInterface, Mlax_Derivative,
+def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
                                            Mlax_Batching]> {
   let summary = "lower Cholesky factor of a symmetric positive definite matrix";
   let description = [{
@@ -31,8 +31,7 @@ def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, SameOperandsAndResultType,
   }];
   let arguments = (ins Mlax_RealFloatTensor:$operand);
   let results = (outs Mlax_RealFloatTensor:$result);
-  let assemblyFormat = "$operand attr-dict `:` type($result)";
-  let hasVerifier = 1;
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
 }
 
 def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
@@ -43,7 +42,7 @@ def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
 }
 
 def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
-    [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "solve op(a) x = b (left side) or x op(a) = b for triangular a";
   let description = [{
     `a` is `[..., m, m]`; only its `lower` (or upper) triangle is read, and
@@ -69,7 +68,8 @@ def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
   let hasVerifier = 1;
 }
 
-def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+def Mlax_EighOp : Mlax_Op<"eigh", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                   Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "eigenvectors and eigenvalues of a symmetric (Hermitian) matrix";
   let description = [{
     Reads the `lower` (or upper) triangle of `[..., n, n]` and returns the
@@ -89,7 +89,7 @@ def Mlax_EighOp : Mlax_Op<"eigh", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnl
   let hasVerifier = 1;
 }
 
-def Mlax_EigOp : Mlax_Op<"eig", [Pure, Mlax_Batching]> {
+def Mlax_EigOp : Mlax_Op<"eig", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
   let summary = "eigenvalues and eigenvectors of a general (nonsymmetric) matrix";
   let description = [{
     For `[..., n, n]` (real or complex): the eigenvalues `w` `[..., n]` and
@@ -117,7 +117,8 @@ def Mlax_EigOp : Mlax_Op<"eig", [Pure, Mlax_Batching]> {
   let hasVerifier = 1;
 }
 
-def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+def Mlax_QrOp : Mlax_Op<"qr", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                               Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "QR decomposition by Householder reflections";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `q` is `[..., m, k]` and `r`
@@ -139,7 +140,8 @@ def Mlax_QrOp : Mlax_Op<"qr", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, M
   let hasVerifier = 1;
 }
 
-def Mlax_SvdOp : Mlax_Op<"svd", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+def Mlax_SvdOp : Mlax_Op<"svd", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                 Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "singular value decomposition a = u diag(s) vt";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: the singular values `s`
@@ -163,7 +165,7 @@ def Mlax_SvdOp : Mlax_Op<"svd", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly,
   let hasVerifier = 1;
 }
 
-def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
+def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
   let summary = "QR decomposition in LAPACK's compact Householder form";
   let description = [{
     For `[..., m, n]`: `r` holds R in its upper triangle and the Householder
@@ -181,7 +183,8 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, Mlax_Batching]> {
   let hasVerifier = 1;
 }
 
-def Mlax_LuOp : Mlax_Op<"lu", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+def Mlax_LuOp : Mlax_Op<"lu", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                               Mlax_RealDerivativeOnly, Mlax_Batching]> {
   let summary = "LU decomposition with partial pivoting, P a = L U";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `lu` `[..., m, n]` holds L
@@ -209,29 +212,49 @@ def Mlax_LuOp : Mlax_Op<"lu", [Pure, Mlax_Derivative, Mlax_RealDerivativeOnly, M
 // dot_general
 //===----------------------------------------------------------------------===//
 
-def Mlax_DotGeneralOp : Mlax_Op<"dot_general", [Pure, Mlax_Derivative, Mlax_Batching]> {
+def Mlax_DotGeneralOp : Mlax_Op<"dot_general", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
+                                                 Mlax_Batching]> {
   let hasFolder = 1;
   let summary = "generalised matrix product (lax.dot_general)";
   let description = [{
     The result's dimensions are the batch dimensions, then the lhs free
-    dimensions, then the rhs free dimensions. Its element type may be wider
-    than the operands' (`preferred_element_type`).
+    dimensions, then the rhs free dimensions. Its element type is the
+    operands', or `preferred_element_type` (lax.dot_general's), a type of
+    the same kind (integer, float or complex) to accumulate and return in,
+    e.g. i32 for i8 operands. The custom form states it as the result's
+    element type.
     ```mlir
     %c = mlax.dot_general %a, %b, batch = [] x [], contract = [1] x [0]
         : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+    %d = mlax.dot_general %i, %j, batch = [] x [], contract = [1] x [0]
+        : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
     ```
   }];
   let arguments = (ins Mlax_Tensor:$lhs, Mlax_Tensor:$rhs,
                        DenseI64ArrayAttr:$lhs_batching_dimensions,
                        DenseI64ArrayAttr:$rhs_batching_dimensions,
                        DenseI64ArrayAttr:$lhs_contracting_dimensions,
-                       DenseI64ArrayAttr:$rhs_contracting_dimensions);
+                       DenseI64ArrayAttr:$rhs_contracting_dimensions,
+                       OptionalAttr<TypeAttr>:$preferred_element_type);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` `batch` `=` $lhs_batching_dimensions `x` $rhs_batching_dimensions
     `,` `contract` `=` $lhs_contracting_dimensions `x` $rhs_contracting_dimensions
-    attr-dict `:` functional-type(operands, results)
+    attr-dict `:` custom<DotTypes>(type($lhs), type($rhs), type($result),
+                                   $preferred_element_type)
   }];
+  let builders = [
+    // A product in the operands' element type.
+    OpBuilder<(ins "Type":$result, "Value":$lhs, "Value":$rhs,
+                   "ArrayRef<int64_t>":$lhs_batching_dimensions,
+                   "ArrayRef<int64_t>":$rhs_batching_dimensions,
+                   "ArrayRef<int64_t>":$lhs_contracting_dimensions,
+                   "ArrayRef<int64_t>":$rhs_contracting_dimensions), [{
+      build($_builder, $_state, result, lhs, rhs, lhs_batching_dimensions,
+            rhs_batching_dimensions, lhs_contracting_dimensions, rhs_contracting_dimensions,
+            TypeAttr());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
