@@ -6,8 +6,8 @@ mlax op and `bind` reads the result types back into `ShapedArray`s, deciding
 only the weak type in Python. A diagnostic of the C++ rule becomes a
 `TypeError` (or the class the primitive's `errors` name) that names the op
 and the user's line. Python keeps only what C++ cannot say in Python's
-terms: dtype-kind checks and the promotion hints (`check`). Primitives not
-moved to C++ yet still have a Python shape rule (`abstract_eval`).
+terms: dtype-kind checks and the promotion hints (`check`). No primitive
+has a Python shape rule.
 
 `bind` runs a primitive: inside a trace it emits the op; on concrete values
 it runs the op eagerly through a per-(op, params, shapes) compiled program.
@@ -33,20 +33,17 @@ from mlax._src.core.tracer import ShapedArray, Tracer
 
 class Primitive:
     """`emit(values, avals, **params)` builds the op, returning its result
-    value(s). With `abstract_eval=None` the op's C++ shape rule gives the
-    result types: `check(*avals, **params)` runs the Python-only checks
+    value(s); the op's C++ shape rule gives the result types (there is no
+    Python one). `check(*avals, **params)` runs the Python-only checks
     first, `weak_type(*avals, **params)` decides the results' weak type
     (default: weak when every operand is; a primitive with several results
     may return one per result), `errors` maps a phrase of the C++
     diagnostic to the exception class to raise (default `TypeError`) and
-    `label(params)` names the op in messages (default `lax.<name>`).
-    Otherwise `abstract_eval(*avals, **params)` is the Python shape rule and
-    `emit(values, avals, out_avals, **params)` gets its result."""
+    `label(params)` names the op in messages (default `lax.<name>`)."""
 
-    def __init__(self, name, abstract_eval, emit, multiple_results=False, *,
+    def __init__(self, name, emit, multiple_results=False, *,
                  check=None, weak_type=None, errors=(), label=None):
         self.name = name
-        self.abstract_eval = abstract_eval
         self.emit = emit
         self.multiple_results = multiple_results
         self.check = check
@@ -249,21 +246,15 @@ def bind(prim: Primitive, *args, **params):
         with core.outside_traces():
             return _eager(prim, args, params)
     avals = [aval_of(a) for a in args]
-    if prim.abstract_eval is None:
-        if prim.check is not None:
-            prim.check(*avals, **params)
-        values = [to_value(trace, a, av) for a, av in zip(args, avals)]
-        with trace.ip, core.user_location():
-            try:
-                results = prim.emit(values, avals, **params)
-            except ir.MLIRError as e:
-                raise diagnostic_error(prim, e, avals, params) from None
-        out_avals = _inferred_avals(prim, results, avals, params)
-    else:
-        out_avals = prim.abstract_eval(*avals, **params)
-        values = [to_value(trace, a, av) for a, av in zip(args, avals)]
-        with trace.ip, core.user_location():
-            results = prim.emit(values, avals, out_avals, **params)
+    if prim.check is not None:
+        prim.check(*avals, **params)
+    values = [to_value(trace, a, av) for a, av in zip(args, avals)]
+    with trace.ip, core.user_location():
+        try:
+            results = prim.emit(values, avals, **params)
+        except ir.MLIRError as e:
+            raise diagnostic_error(prim, e, avals, params) from None
+    out_avals = _inferred_avals(prim, results, avals, params)
     # Inputs with known values (a transformation outside jit): so is the
     # result, computed eagerly if Python asks for it.
     pending = core.Pending(functools.partial(_eager_results, prim, params), args) \

@@ -240,7 +240,7 @@ def _conv_emit(values, avals, *, lhs_spec, rhs_spec, out_spec, window_strides, p
 
 
 _conv_p = Primitive(
-    "conv_general_dilated", None, _conv_emit, check=_conv_check,
+    "conv_general_dilated", _conv_emit, check=_conv_check,
     weak_type=lambda lhs, rhs, *, preferred_element_type, **params: (
         lhs.weak_type and rhs.weak_type and preferred_element_type is None),
     errors={"feature_group_count": ValueError, "batch_group_count": ValueError,
@@ -331,7 +331,7 @@ def _reduce_window_emit(values, avals, *, reduction, window_dimensions, window_s
 
 
 _reduce_window_p = Primitive(
-    "reduce_window", None, _reduce_window_emit,
+    "reduce_window", _reduce_window_emit,
     errors={"removes more than": ValueError, "entries": ValueError,
             "must be positive": ValueError})
 

@@ -66,7 +66,7 @@ def _unary(name, op_class, kind):
     def emit(values, avals):
         return getattr(_ops(), op_class)(values[0]).result
 
-    prim = Primitive(name, None, emit, check=check)
+    prim = Primitive(name, emit, check=check)
 
     def fn(x):
         return bind(prim, x)
@@ -111,7 +111,7 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
 
 
 _is_finite_p = Primitive(
-    "is_finite", None, lambda v, a: _ops().IsFiniteOp(v[0]).result,
+    "is_finite", lambda v, a: _ops().IsFiniteOp(v[0]).result,
     check=lambda x: _check_kind("is_finite", "real_float", x),
     weak_type=lambda x: False)
 
@@ -136,7 +136,7 @@ def _reduce_precision_emit(values, avals, *, exponent_bits, mantissa_bits):
         ir.IntegerAttr.get(i32, mantissa_bits)).result
 
 
-_reduce_precision_p = Primitive("reduce_precision", None, _reduce_precision_emit,
+_reduce_precision_p = Primitive("reduce_precision", _reduce_precision_emit,
                                 check=_reduce_precision_check)
 
 
@@ -169,7 +169,7 @@ def _binary(name, op_class, kind):
     def emit(values, avals):
         return verified(getattr(_ops(), op_class)(values[0], values[1])).result
 
-    prim = Primitive(name, None, emit, check=check)
+    prim = Primitive(name, emit, check=check)
 
     def fn(x, y):
         return bind(prim, x, y)
@@ -210,7 +210,7 @@ def _complex_part(name, op_class):
             raise shape_error(f"lax.{name}", f"does not accept dtype {x.dtype.name}; "
                               "needs complex")
 
-    prim = Primitive(name, None, lambda v, a: getattr(_ops(), op_class)(v[0]).result,
+    prim = Primitive(name, lambda v, a: getattr(_ops(), op_class)(v[0]).result,
                      check=check)
 
     def fn(x):
@@ -236,7 +236,7 @@ def _complex_check(x, y):
                           "float32 or float64")
 
 
-_complex_p = Primitive("complex", None,
+_complex_p = Primitive("complex",
                        lambda v, a: verified(_ops().ComplexOp(v[0], v[1])).result,
                        check=_complex_check)
 
@@ -252,7 +252,7 @@ def _conj_check(x):
                           "float64 or complex")
 
 
-_conj_p = Primitive("conj", None, lambda v, a: _ops().ConjOp(v[0]).result, check=_conj_check)
+_conj_p = Primitive("conj", lambda v, a: _ops().ConjOp(v[0]).result, check=_conj_check)
 
 
 def conj(x):
@@ -278,7 +278,7 @@ def _compare_emit(values, avals, *, direction):
 
 
 # As jax.lax: the result is weak when both operands are (the default).
-_compare_p = Primitive("compare", None, _compare_emit,
+_compare_p = Primitive("compare", _compare_emit,
                        label=lambda params: f"lax.{params['direction']}")
 
 
@@ -299,7 +299,7 @@ def _select_n_check(which, *cases):
 
 
 _select_n_p = Primitive(
-    "select_n", None, lambda v, a: _ops().SelectNOp(v[0], v[1:]).result,
+    "select_n", lambda v, a: _ops().SelectNOp(v[0], v[1:]).result,
     check=_select_n_check,
     weak_type=lambda which, *cases: bool(cases) and builtins.all(c.weak_type for c in cases),
     errors={"needs at least one case": ValueError, "at most 2 cases": TypeError})
@@ -322,7 +322,7 @@ def _convert_emit(values, avals, *, new_dtype, weak_type=False):
     return _ops().ConvertOp(avals[0].update(dtype=new_dtype).mlir_type(), values[0]).result
 
 
-_convert_p = Primitive("convert_element_type", None, _convert_emit,
+_convert_p = Primitive("convert_element_type", _convert_emit,
                        weak_type=lambda x, *, new_dtype, weak_type=False: weak_type)
 
 
@@ -399,7 +399,7 @@ def _bitcast_emit(values, avals, *, new_dtype):
 
 
 _bitcast_p = Primitive(
-    "bitcast_convert_type", None, _bitcast_emit,
+    "bitcast_convert_type", _bitcast_emit,
     weak_type=lambda x, *, new_dtype: False,
     errors={"last dimension": ValueError})  # as JAX's
 

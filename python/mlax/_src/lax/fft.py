@@ -62,7 +62,7 @@ def _fft_emit(values, avals, *, fft_type, fft_lengths):
     return _ops().FftOp(attr, values[0], _i64_array(fft_lengths)).result
 
 
-_fft_p = Primitive("fft", None, _fft_emit, weak_type=lambda x, **params: False,
+_fft_p = Primitive("fft", _fft_emit, weak_type=lambda x, **params: False,
                    errors={"": ValueError})
 
 

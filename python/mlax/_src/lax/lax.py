@@ -117,7 +117,7 @@ def stop_gradient(x):
 
 
 _optimization_barrier_p = Primitive(
-    "optimization_barrier", None,
+    "optimization_barrier",
     lambda values, avals: list(_ops().OptimizationBarrierOp(values).results),
     multiple_results=True,
     weak_type=lambda *avals: [a.weak_type for a in avals])  # each leaf its own, as JAX

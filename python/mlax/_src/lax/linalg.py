@@ -94,7 +94,7 @@ def _dot_general_emit(values, avals, *, dimension_numbers, preferred_element_typ
 
 
 _dot_general_p = Primitive(
-    "dot_general", None, _dot_general_emit, check=_dot_general_check,
+    "dot_general", _dot_general_emit, check=_dot_general_check,
     weak_type=lambda lhs, rhs, *, preferred_element_type, **_: (
         lhs.weak_type and rhs.weak_type and preferred_element_type is None))
 
@@ -179,7 +179,7 @@ def _linalg_primitive(name, emit, errors=None, check=None, multiple_results=True
     if check is None:
         def check(x, **params):
             _check_dtype(label, x)
-    return Primitive(name, None, emit, multiple_results=multiple_results,
+    return Primitive(name, emit, multiple_results=multiple_results,
                      check=check, weak_type=lambda *avals, **params: False,
                      errors=errors or {}, label=lambda params: label)
 
@@ -320,7 +320,7 @@ def _triangular_solve_emit(values, avals, *, left_side, lower, unit_diagonal, tr
 
 
 _triangular_solve_p = Primitive(
-    "triangular_solve", None, _triangular_solve_emit, check=_triangular_solve_check,
+    "triangular_solve", _triangular_solve_emit, check=_triangular_solve_check,
     weak_type=lambda *avals, **params: False, errors=_SHAPE_ERRORS,
     label=lambda params: "lax.linalg.triangular_solve")
 

@@ -101,7 +101,7 @@ def integer_pow(x, y):
 # the operand's shape, one element type); Python checks the dtype kind. The
 # result is weak when the operand is (as JAX's clamp).
 _clamp_p = Primitive(
-    "clamp", None, lambda v, a: _ops().ClampOp(v[0], v[1], v[2]).result,
+    "clamp", lambda v, a: _ops().ClampOp(v[0], v[1], v[2]).result,
     check=lambda lo, x, hi: _check_kind("clamp", "real", x),
     weak_type=lambda lo, x, hi: x.weak_type)
 
@@ -124,7 +124,7 @@ def clamp(min, x, max):  # noqa: A002
 # The result types are TopKOp's C++ rule (the last dimension becomes k; int32
 # indices); Python checks the dtype kind.
 _top_k_p = Primitive(
-    "top_k", None, lambda v, a, *, k: list(_ops().TopKOp(v[0], _i64(k)).results),
+    "top_k", lambda v, a, *, k: list(_ops().TopKOp(v[0], _i64(k)).results),
     multiple_results=True, check=lambda x, *, k: _check_kind("top_k", "real", x),
     errors={"must be in": ValueError})
 
@@ -205,7 +205,7 @@ def _cumulative(name, op_class, kind):
     def emit(values, avals, *, axis, reverse):
         return getattr(_ops(), op_class)(values[0], _i64(axis), reverse=bool(reverse)).result
 
-    prim = Primitive(name, None, emit, check=check, errors={"out of range": ValueError})
+    prim = Primitive(name, emit, check=check, errors={"out of range": ValueError})
 
     def fn(operand, axis=0, reverse=False):
         aval = aval_of(operand)

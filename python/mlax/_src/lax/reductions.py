@@ -38,7 +38,7 @@ def _reduction(name, op_class, kind):
     def emit(values, avals, *, axes):
         return getattr(_ops(), op_class)(values[0], _i64_array(axes)).result
 
-    prim = Primitive(name, None, emit, check=check,
+    prim = Primitive(name, emit, check=check,
                      errors={"out of range": ValueError, "appears twice": ValueError})
 
     def fn(x, axes):
@@ -116,7 +116,7 @@ def _sort_emit(values, avals, *, dimension, is_stable, num_keys):
     return list(op.results)
 
 
-_sort_p = Primitive("sort", None, _sort_emit, multiple_results=True,
+_sort_p = Primitive("sort", _sort_emit, multiple_results=True,
                     # Each result keeps its operand's weak type, as JAX's sort.
                     weak_type=lambda *avals, **params: [a.weak_type for a in avals],
                     errors={"num_keys": ValueError, "out of range": ValueError})
@@ -161,7 +161,7 @@ def _cumsum_emit(values, avals, *, axis, reverse):
     return _ops().CumsumOp(values[0], _i64(axis), reverse=bool(reverse)).result
 
 
-_cumsum_p = Primitive("cumsum", None, _cumsum_emit,
+_cumsum_p = Primitive("cumsum", _cumsum_emit,
                       check=lambda x, *, axis, reverse: _check_kind("cumsum", "number", x),
                       errors={"out of range": ValueError})
 
@@ -306,7 +306,7 @@ def reduce(operands, init_values, computation, dimensions):  # noqa: A001
 
 
 # Only for the messages of mlax.reduce's C++ shape rule: JAX's classes.
-_reduce_p = Primitive("reduce", None, None, multiple_results=True,
+_reduce_p = Primitive("reduce", None, multiple_results=True,
                       errors={"out of bounds": IndexError, "dtypes should match": TypeError,
                               "": ValueError},
                       label=lambda params: "lax.reduce")

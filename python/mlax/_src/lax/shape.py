@@ -35,7 +35,7 @@ def _result_type(shape, dtype):
 
 
 _broadcast_p = Primitive(
-    "broadcast_in_dim", None,
+    "broadcast_in_dim",
     lambda v, a, *, shape, broadcast_dimensions: verified(_ops().BroadcastInDimOp(
         _result_type(shape, a[0].dtype), v[0], _i64_array(broadcast_dimensions))).result)
 
@@ -57,7 +57,7 @@ def broadcast(x, sizes):
 
 
 _reshape_p = Primitive(
-    "reshape", None,
+    "reshape",
     lambda v, a, *, new_sizes: verified(_ops().ReshapeOp(
         _result_type(new_sizes, a[0].dtype), v[0])).result,
     errors={"": ValueError})
@@ -73,7 +73,7 @@ def reshape(x, new_sizes, dimensions=None):
 
 
 _transpose_p = Primitive(
-    "transpose", None,
+    "transpose",
     lambda v, a, *, permutation: _ops().TransposeOp(v[0], _i64_array(permutation)).result,
     errors={"": TypeError})  # as JAX's "transpose permutation isn't a permutation"
 
@@ -86,7 +86,7 @@ def transpose(x, permutation):
 
 
 _slice_p = Primitive(
-    "slice", None,
+    "slice",
     lambda v, a, *, start_indices, limit_indices, strides: _ops().SliceOp(
         v[0], _i64_array(start_indices), _i64_array(limit_indices),
         _i64_array(strides)).result,
@@ -115,7 +115,7 @@ def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
 
 
 _concatenate_p = Primitive(
-    "concatenate", None,
+    "concatenate",
     lambda v, a, *, dimension: _ops().ConcatenateOp(v, _i64(dimension)).result,
     errors={"out of range": TypeError})  # JAX: "concatenate dimension out of bounds"
 
@@ -130,7 +130,7 @@ def concatenate(operands, dimension):
 
 
 _pad_p = Primitive(
-    "pad", None,
+    "pad",
     lambda v, a, *, padding_config: _ops().PadOp(
         v[0], v[1], _i64_array([c[0] for c in padding_config]),
         _i64_array([c[1] for c in padding_config]),
@@ -145,7 +145,7 @@ def pad(x, padding_value, padding_config):
 
 
 _iota_p = Primitive(
-    "iota", None,
+    "iota",
     lambda v, a, *, dtype, shape, dimension: verified(_ops().IotaOp(
         _result_type(shape, dtype), _i64(dimension))).result,
     errors={"": ValueError})

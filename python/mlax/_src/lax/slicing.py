@@ -27,7 +27,7 @@ from mlax._src.lax.shape import (
 
 
 _rev_p = Primitive(
-    "rev", None,
+    "rev",
     lambda v, a, *, dimensions: _ops().ReverseOp(v[0], _i64_array(dimensions)).result)
 
 
@@ -40,14 +40,14 @@ def rev(operand, dimensions):
 
 
 _dynamic_slice_p = Primitive(
-    "dynamic_slice", None,
+    "dynamic_slice",
     lambda v, a, *, slice_sizes: _ops().DynamicSliceOp(v[0], v[1:],
                                                        _i64_array(slice_sizes)).result,
     weak_type=lambda x, *starts, slice_sizes: x.weak_type)
 
 
 _dus_p = Primitive(
-    "dynamic_update_slice", None,
+    "dynamic_update_slice",
     lambda v, a: _ops().DynamicUpdateSliceOp(v[0], v[1], v[2:]).result,
     weak_type=lambda x, update, *starts: x.weak_type and update.weak_type)
 
@@ -190,7 +190,7 @@ def _gather_emit(values, avals, *, offset_dims, collapsed_slice_dims, operand_ba
         indices_are_sorted=_unit(indices_are_sorted)).result
 
 
-_gather_p = Primitive("gather", None, _gather_emit,
+_gather_p = Primitive("gather", _gather_emit,
                       weak_type=lambda x, idx, **params: x.weak_type)
 
 
@@ -316,7 +316,7 @@ def _scatter_emit(values, avals, *, combiner, update_window_dims, inserted_windo
 
 
 _scatter_p = Primitive(
-    "scatter", None, _scatter_emit,
+    "scatter", _scatter_emit,
     weak_type=lambda x, idx, upd, **params: x.weak_type and upd.weak_type,
     label=lambda params: "lax.scatter" + ("" if params["combiner"] == "set"
                                           else "_" + params["combiner"]))
@@ -367,7 +367,7 @@ scatter_max = _scatter("max")
 
 
 _take_p = Primitive(
-    "take", None,
+    "take",
     lambda v, a, *, axis: _ops().TakeOp(v[0], v[1], _i64(axis)).result,
     weak_type=lambda x, indices, *, axis: x.weak_type, label=lambda params: "take")
 
