@@ -297,6 +297,7 @@ def mlp_grad(quick):
     dm, dj = mlp_data(mnp), mlp_data(jnp)
     m_first, j_first = [], []
     for _ in range(3 if quick else 5):
+        mlax.clear_caches()  # cold: not the previous repetition's executable
         g_m = mlax.jit(mlax.grad(mlp_loss(mnp)))
         t = time.perf_counter()
         mlax.block_until_ready(g_m(*dm))
