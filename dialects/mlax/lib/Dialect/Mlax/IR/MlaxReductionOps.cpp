@@ -316,23 +316,45 @@ LogicalResult chooserVjp(Operation *op, OpBuilder &b, ArrayRef<int64_t> axes,
   return success();
 }
 
+/// A reduction over `axes` of an operand of shape `type`, as rows: the kept
+/// dimensions then the reduced ones (`perm`), flattened to a [groups, n]
+/// matrix with one row per reduction group. The reverse rules that scan
+/// along each group (reduce_prod's, mlax.reduce's) work on those rows.
+struct ReductionRows {
+  ReductionRows(RankedTensorType type, ArrayRef<int64_t> axes)
+      : perm(keptDims(type.getRank(), axes)) {
+    for (int64_t d : perm)
+      groups *= type.getDimSize(d);
+    for (int64_t d : axes)
+      n *= type.getDimSize(d);
+    perm.append(axes.begin(), axes.end());
+    for (int64_t d : perm)
+      permutedShape.push_back(type.getDimSize(d));
+  }
+  /// `v` (of the operand's shape) as the [groups, n] rows.
+  Value rows(MlaxBuilder &e, Value v) const {
+    Type elt = tensorOf(v).getElementType();
+    return e.reshape(e.transpose(v, perm), RankedTensorType::get({groups, n}, elt));
+  }
+  /// The rows `m` back in the operand's shape.
+  Value unrows(MlaxBuilder &e, Value m) const {
+    Type elt = tensorOf(m).getElementType();
+    Value back = e.reshape(m, RankedTensorType::get(permutedShape, elt));
+    return e.transpose(back, invertPermutation(perm));
+  }
+  SmallVector<int64_t> perm, permutedShape;
+  int64_t groups = 1, n = 1;
+};
+
 /// For a product over `axes`: each element's "product of all the others"
 /// in its reduction group, computed exactly (zeros included) from exclusive
 /// prefix and suffix products by log-step doubling.
 Value productOfOthers(MlaxBuilder &e, Value x, ArrayRef<int64_t> axes) {
   RankedTensorType type = tensorOf(x);
-  int64_t rank = type.getRank();
-  SmallVector<int64_t> kept = keptDims(rank, axes);
-  SmallVector<int64_t> perm(kept);
-  perm.append(axes.begin(), axes.end());
-  int64_t groups = 1, n = 1;
-  for (int64_t d : kept)
-    groups *= type.getDimSize(d);
-  for (int64_t d : axes)
-    n *= type.getDimSize(d);
+  ReductionRows grouped(type, axes);
+  int64_t n = grouped.n;
   Type elt = type.getElementType();
-  auto matrixType = RankedTensorType::get({groups, n}, elt);
-  Value m = e.reshape(e.transpose(x, perm), matrixType);
+  Value m = grouped.rows(e, x);
   Value one = e.splat(RankedTensorType::get({}, elt), 1.0);
   // shift(v, k, forward): v moved k places along the row, filled with 1.
   auto shift = [&](Value v, int64_t k, bool forward) -> Value {
@@ -346,11 +368,7 @@ Value productOfOthers(MlaxBuilder &e, Value x, ArrayRef<int64_t> axes) {
     return shift(acc, 1, forward);
   };
   Value others = n <= 1 ? e.like(m, 1.0) : e.mul(exclusiveScan(true), exclusiveScan(false));
-  SmallVector<int64_t> permutedShape;
-  for (int64_t d : perm)
-    permutedShape.push_back(type.getDimSize(d));
-  Value back = e.reshape(others, RankedTensorType::get(permutedShape, elt));
-  return e.transpose(back, invertPermutation(perm));
+  return grouped.unrows(e, others);
 }
 } // namespace
 
@@ -553,27 +571,15 @@ LogicalResult ReduceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     return done();
   MlaxBuilder e(b, *this);
   Location loc = getLoc();
-  RankedTensorType inType = tensorOf(getInputs()[0]);
-  int64_t rank = inType.getRank();
-  ArrayRef<int64_t> dims = getDimensions();
-  SmallVector<int64_t> kept = keptDims(rank, dims), perm(kept);
-  perm.append(dims.begin(), dims.end());
-  int64_t groups = 1, len = 1;
-  for (int64_t d : kept)
-    groups *= inType.getDimSize(d);
-  for (int64_t d : dims)
-    len *= inType.getDimSize(d);
+  ReductionRows grouped(tensorOf(getInputs()[0]), getDimensions());
+  int64_t groups = grouped.groups, len = grouped.n;
   if (len == 0)
     return done();
   SmallVector<bool> carried = differentiableOperands(*this);
-  // Each operand as a [groups, len] matrix (the reduced dimensions last).
-  auto matrixOf = [&](Value v) {
-    Type elt = tensorOf(v).getElementType();
-    return e.reshape(e.transpose(v, perm), RankedTensorType::get({groups, len}, elt));
-  };
+  // Each operand as its [groups, len] rows (the reduced dimensions last).
   SmallVector<Value> xs, inits(getInitValues());
   for (Value x : getInputs())
-    xs.push_back(matrixOf(x));
+    xs.push_back(grouped.rows(e, x));
   // Values stacked on a new leading axis, reduced over it: the body applied
   // elementwise to the stacked tuples.
   auto stack = [&](ArrayRef<Value> parts) {
@@ -662,12 +668,7 @@ LogicalResult ReduceOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
       operandCotangents.push_back({});
       continue;
     }
-    SmallVector<int64_t> permuted;
-    for (int64_t d : perm)
-      permuted.push_back(inType.getDimSize(d));
-    Type elt = tensorOf(ct).getElementType();
-    Value back = e.reshape(ct, RankedTensorType::get(permuted, elt));
-    operandCotangents.push_back(e.transpose(back, invertPermutation(perm)));
+    operandCotangents.push_back(grouped.unrows(e, ct));
   }
   return done();
 }
