@@ -72,7 +72,7 @@ ParseResult checkSelfContained(OpAsmParser &parser, SMLoc loc, ArrayRef<Region *
         leaks |= outermostRegion(user) != region;
     });
     if (leaks) {
-      failDropping(regions);
+      (void)failDropping(regions); // (always a failure; the message follows)
       return parser.emitError(loc, "a value defined in a region of the op is used outside "
                                    "that region (each region sees only its block arguments)");
     }
