@@ -25,6 +25,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax as _lax
+from mlax._src.lax import slicing
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of, bind
 from mlax._src.lax.linalg import lu
@@ -317,9 +318,19 @@ def svdvals(x):
 
 
 def _take_rows(x, rows):
-    """x[..., rows[..., i], :] for each i: x's rows in the order `rows`."""
-    idx = mnp.broadcast_to(mnp.expand_dims(rows, -1), aval_of(rows).shape + aval_of(x).shape[-1:])
-    return mnc.take_along_axis(x, idx, axis=-2)
+    """x[..., rows[..., i], :] for each i: x's rows in the order `rows` (equal
+    batch dimensions), as one gather of whole rows (JAX's lu_solve's), not
+    one index per element."""
+    shape = aval_of(x).shape
+    if 0 in shape[:-1]:
+        return x  # no rows (the gather's unit slices would not fit)
+    nb = len(shape) - 2
+    batch = tuple(range(nb))
+    dnums = slicing.GatherDimensionNumbers(
+        offset_dims=(nb + 1,), collapsed_slice_dims=(nb,), start_index_map=(nb,),
+        operand_batching_dims=batch, start_indices_batching_dims=batch)
+    return slicing.gather(x, mnp.expand_dims(rows, -1), dnums, (1,) * (nb + 1) + shape[-1:],
+                          mode="promise_in_bounds")
 
 
 def _lu_solve_core(lu_, permutation, b, trans=0):
