@@ -2,6 +2,7 @@
 tensordot, vecdot, matvec, vecmat."""
 from __future__ import annotations
 
+import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
@@ -9,7 +10,7 @@ from mlax._src.lax import lax
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import util
 from mlax._src.numpy.util import (
-    _broadcast_to_shape, _check_arg, _is_array, broadcast_shapes, promote_dtypes)
+    _check_arg, _is_array, broadcast_shapes, promote_dtypes)
 from mlax._src.numpy.lax_numpy import asarray, expand_dims, ravel, reshape, squeeze
 from mlax._src.numpy.ufuncs import _conj_complex, multiply
 
@@ -55,25 +56,56 @@ def matmul(a, b, precision=None, preferred_element_type=None, *, out_sharding=No
     if la.ndim == 0 or lb.ndim == 0:
         raise ValueError("mnp.matmul: operands must be at least 1-dimensional, got shapes "
                          f"{la.shape} and {lb.shape}")
-    a2 = expand_dims(a, 0) if la.ndim == 1 else a
-    b2 = expand_dims(b, -1) if lb.ndim == 1 else b
-    sa, sb = aval_of(a2).shape, aval_of(b2).shape
-    if sa[-1] != sb[-2]:
+    a_is_mat, b_is_mat = la.ndim > 1, lb.ndim > 1
+    k_a, k_b = la.shape[-1], lb.shape[-2] if b_is_mat else lb.shape[-1]
+    if k_a != k_b:
         raise TypeError(  # as JAX (dot_general's shape rule)
             f"mnp.matmul: input operand 1 has a mismatch in its core dimension 0 "
-            f"(size {sb[-2]} is different from {sa[-1]}); shapes {la.shape} and {lb.shape} "
+            f"(size {k_b} is different from {k_a}); shapes {la.shape} and {lb.shape} "
             f"(at {core.user_location_str()})")
-    batch = broadcast_shapes(sa[:-2], sb[:-2], name="matmul")
-    a2 = _broadcast_to_shape(a2, batch + sa[-2:])
-    b2 = _broadcast_to_shape(b2, batch + sb[-2:])
-    nb = len(batch)
-    out = lax.dot_general(a2, b2, (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb)))),
+    a_bd = la.shape[:-2] if a_is_mat else ()
+    b_bd = lb.shape[:-2] if b_is_mat else ()
+    broadcast_shapes(a_bd, b_bd, name="matmul")  # (the error for incompatible batches)
+    # As jax.numpy.matmul: a batch dimension only one operand has (or where
+    # the other's is 1) is a free dimension of that operand's, not broadcast
+    # to the other's; only the ones both have are dot_general batch
+    # dimensions. `x @ w` with w 2-D is then one matrix product (and its
+    # gradient with respect to w one product over all of x's rows), not a
+    # batch of them against copies of w.
+    nb = max(len(a_bd), len(b_bd))
+    a_bd = (None,) * (nb - len(a_bd)) + tuple(a_bd)
+    b_bd = (None,) * (nb - len(b_bd)) + tuple(b_bd)
+    a_squeeze, b_squeeze, a_batch, b_batch = [], [], [], []
+    idx_batch, idx_a_other, idx_b_other = [], [], []
+    for i, (ba, bb) in enumerate(zip(a_bd, b_bd)):
+        if ba is None:
+            idx_b_other.append(i)
+        elif bb is None:
+            idx_a_other.append(i)
+        elif ba == 1:
+            idx_b_other.append(i)
+            a_squeeze.append(len(idx_batch) + len(idx_a_other) + len(a_squeeze))
+        elif bb == 1:
+            idx_a_other.append(i)
+            b_squeeze.append(len(idx_batch) + len(idx_b_other) + len(b_squeeze))
+        else:  # equal (broadcast_shapes checked)
+            a_batch.append(len(idx_batch) + len(idx_a_other))
+            b_batch.append(len(idx_batch) + len(idx_b_other))
+            idx_batch.append(i)
+    if a_is_mat:
+        idx_a_other.append(nb)
+    if b_is_mat:
+        idx_b_other.append(nb + a_is_mat)
+    perm = tuple(int(p) for p in np.argsort(idx_batch + idx_a_other + idx_b_other))
+    if a_squeeze:
+        a = squeeze(a, tuple(a_squeeze))
+    if b_squeeze:
+        b = squeeze(b, tuple(b_squeeze))
+    na, nb_ = aval_of(a).ndim, aval_of(b).ndim
+    out = lax.dot_general(a, b, (((na - 1,), (nb_ - 1 - b_is_mat,)),
+                                 (tuple(a_batch), tuple(b_batch))),
                           precision=precision, preferred_element_type=preferred_element_type)
-    if la.ndim == 1:
-        out = squeeze(out, -2)
-    if lb.ndim == 1:
-        out = squeeze(out, -1)
-    return out
+    return lax.transpose(out, perm)
 
 
 def vdot(a, b, *, precision=None, preferred_element_type=None):
