@@ -579,6 +579,22 @@ def test_matmul_operator_and_method():
     assert_values(mnp.asarray(a).dot(mnp.asarray(b)), a.dot(b), rtol=1e-5, atol=1e-6)
 
 
+def test_matmul_batch_against_a_matrix_is_one_product_as_jax():
+    # A batch dimension only one operand has is a free dimension of the
+    # dot_general (jax.numpy.matmul's rule), not broadcast to the other: no
+    # batch of products against copies of w, forward or in w's gradient.
+    x = make_input((4, 5, 3), np.float32, seed=19)
+    w = make_input((3, 2), np.float32, seed=20)
+    ir = str(mlax.make_ir(lambda x, w: mnp.matmul(x, w))(x, w))
+    assert "batch = [] x []" in ir and "broadcast_in_dim" not in ir
+    loss = lambda lib, np_: lambda x, w: np_.sum(np_.sin(np_.matmul(x, w)))  # noqa: E731
+    import jax
+
+    got = mlax.grad(loss(mlax, mnp), argnums=1)(x, w)
+    want = jax.grad(loss(jax, jnp), argnums=1)(x, w)
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
+
+
 def test_linalg_shape_errors():
     a = mnp.asarray(np.ones((2, 3), np.float32))
     b = mnp.asarray(np.ones((4, 2), np.float32))
