@@ -11,7 +11,7 @@ from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import util
 from mlax._src.numpy.util import (
     _check_arg, _is_array, broadcast_shapes, promote_dtypes)
-from mlax._src.numpy.lax_numpy import asarray, expand_dims, ravel, reshape, squeeze
+from mlax._src.numpy.lax_numpy import asarray, ravel, reshape, squeeze
 from mlax._src.numpy.ufuncs import _conj_complex, multiply
 
 
