@@ -310,6 +310,7 @@ def compile_cache_size() -> int:
 def clear_compile_cache():
     with _executables_lock:
         _executables.clear()
+        _mesh_executables.clear()
 
 
 def pick_device(backend_name=None, device=None):
@@ -339,3 +340,124 @@ def to_device(buf, device):
     if device is None or buffer_device(buf) == device:
         return buf
     return jaxlib_internals.copy_to_device(buf, _sharding(device), device)
+
+
+# ---------------------------------------------------------------------------
+# Arrays over several devices (mlax._src.backend.sharding): one jaxlib array
+# of N single-device shards, whose jaxlib sharding (MeshBufferSharding) is
+# XLA's HloSharding and carries the mlax NamedSharding as `named`.
+# ---------------------------------------------------------------------------
+
+def mesh_buffer_sharding(named, ndim: int):
+    return _mesh_buffer_sharding(named, ndim)
+
+
+@functools.lru_cache(maxsize=4096)
+def _mesh_buffer_sharding(named, ndim):
+    return jaxlib_internals.mesh_buffer_sharding(
+        named.mesh._flat_devices, named._to_xla_hlo_sharding(ndim), named)
+
+
+def sharding_of(buf):
+    """The mlax sharding of a buffer: a NamedSharding where it spans a mesh,
+    else the SingleDeviceSharding of its device."""
+    s = jaxlib_internals.buffer_sharding(buf)
+    named = getattr(s, "named", None)
+    if named is not None:
+        return named
+    return _sharding(s._device)
+
+
+def is_mesh_buffer(buf) -> bool:
+    return getattr(jaxlib_internals.buffer_sharding(buf), "named", None) is not None
+
+
+def device_put_named(array: np.ndarray, named) -> object:
+    """A NumPy array (of its final dtype) laid out over a mesh."""
+    named.check_shape(array.shape)
+    index = named.devices_indices_map(array.shape)
+    devices = named.mesh._flat_devices
+    shards = [np.ascontiguousarray(array[index[d]]) for d in devices]
+    return jaxlib_internals.device_put_shards(
+        _buffer_aval(array.shape, array.dtype), mesh_buffer_sharding(named, array.ndim),
+        shards, devices, bool(config.x64_enabled))
+
+
+def shards(buf, aval) -> list:
+    """[(device, index, replica id, single-device buffer)] of a mesh buffer,
+    in its mesh's device order; each buffer has mlax's abstract value."""
+    named = sharding_of(buf)
+    shape = tuple(aval.shape)
+    index = named.devices_indices_map(shape)
+    replica = named.replica_ids(shape)
+    shard_aval = _buffer_aval(named.shard_shape(shape), aval.dtype)
+    out = []
+    for piece in jaxlib_internals.shards_of(buf):
+        device = jaxlib_internals.buffer_device(piece)
+        out.append((device, index[device], replica[device],
+                    jaxlib_internals.rewrap(piece, shard_aval, _sharding(device))))
+    return out
+
+
+def mesh_to_numpy(buf, aval) -> np.ndarray:
+    """The value of a mesh buffer, put together on the host."""
+    out = np.empty(tuple(aval.shape), dtype=aval.dtype)
+    for _, index, replica, piece in shards(buf, aval):
+        if replica == 0:
+            out[index] = to_numpy(piece, aval.dtype)
+    return out
+
+
+def reshard(buf, aval, named):
+    """`buf` (on one device or over a mesh) laid out as `named` (through
+    the host: a copy of the whole array)."""
+    if is_mesh_buffer(buf):
+        if sharding_of(buf) == named:
+            return buf
+        value = mesh_to_numpy(buf, aval)
+    else:
+        value = to_numpy(buf, aval.dtype)
+    return device_put_named(np.asarray(value), named)
+
+
+def mesh_result_handlers(out_avals: tuple, out_shardings: tuple):
+    """Result handlers of a partitioned executable's outputs."""
+    return [jaxlib_internals.result_handler(
+        a if not a.weak_type else a.update(weak_type=False), mesh_buffer_sharding(s, a.ndim))
+        for a, s in zip(out_avals, out_shardings)]
+
+
+_mesh_executables: "collections.OrderedDict" = collections.OrderedDict()
+
+
+def compile_spmd(stablehlo_text: str, mesh, propagate_to_outputs: tuple):
+    """Compiles a program partitioned over `mesh` by XLA's SPMD partitioner
+    (its arguments' and results' `mhlo.sharding` say how); shared by
+    (text, mesh devices), as `compile`."""
+    devices = mesh._flat_devices
+    key = (stablehlo_text, devices, tuple(propagate_to_outputs))
+    with _executables_lock:
+        exe = _mesh_executables.get(key)
+        if exe is not None:
+            _mesh_executables.move_to_end(key)
+            return exe
+    opts = jaxlib_internals.compile_options_spmd([d.id for d in devices],
+                                                 propagate_to_outputs)
+    exe = backend(devices[0].platform).compile_and_load(
+        stablehlo_text, jaxlib_internals.device_list(devices), opts)
+    with _executables_lock:
+        exe = _mesh_executables.setdefault(key, exe)
+        limit = config.mlax_compile_cache_size
+        while limit and len(_mesh_executables) > limit:
+            _mesh_executables.popitem(last=False)
+    return exe
+
+
+def single_device_sharding_device(s):
+    return jaxlib_internals.single_device_sharding_device(s)
+
+
+def sharding_device(device):
+    """A device, or the device of a SingleDeviceSharding (None stays None)."""
+    d = jaxlib_internals.single_device_sharding_device(device)
+    return device if d is None else d

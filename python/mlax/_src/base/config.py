@@ -38,6 +38,10 @@ class Config:
         # Where uncommitted work runs: None (the default backend's first
         # device), a platform name ('cpu', 'gpu') or a device.
         self.jax_default_device = None
+        # The number of CPU devices (JAX's option; -1: XLA's default, one,
+        # or what --xla_force_host_platform_device_count in $XLA_FLAGS says).
+        # Read when the CPU client is made, so it must be set before.
+        self.jax_num_cpu_devices = int(os.environ.get("JAX_NUM_CPU_DEVICES", "-1") or -1)
         self.mlax_log_compiles = _env_bool("MLAX_LOG_COMPILES", False)
         # Log why each retrace happened (JAX: jax_explain_cache_misses).
         self.mlax_explain_cache_misses = _env_bool("MLAX_EXPLAIN_CACHE_MISSES", False)
@@ -74,7 +78,7 @@ class Config:
                 "compilation_cache_dir": "jax_compilation_cache_dir",
                 "persistent_cache_min_compile_time_secs":
                     "jax_persistent_cache_min_compile_time_secs",
-                "disable_jit": "jax_disable_jit", "default_device": "jax_default_device"}
+                "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
@@ -103,6 +107,9 @@ class Config:
                 (hasattr(value, "platform") and hasattr(value, "id"))):
             raise TypeError(f"mlax.config: jax_default_device must be None, a platform name "
                             f"or a device from mlax.devices(), got {value!r}")
+        if name == "jax_num_cpu_devices":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"mlax.config: jax_num_cpu_devices must be an int, got {value!r}")
         setattr(self, name, value)
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
                     "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",

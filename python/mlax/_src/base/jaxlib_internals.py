@@ -28,6 +28,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import jaxlib  # noqa: E402
 
+from mlax._src.base.config import config, register_validator  # noqa: E402
+
 SUPPORTED_JAXLIB = "0.10.2"  # as pinned in pyproject.toml (jax and jaxlib)
 
 # Names a jaxlib version other than the pinned one that mlax may run on (at
@@ -151,6 +153,19 @@ _cpu_client = None
 _cpu_client_lock = threading.Lock()
 
 
+def _check_num_cpu_devices(value):
+    if _cpu_client is not None and value != config.jax_num_cpu_devices:
+        raise RuntimeError("jax_num_cpu_devices config should be updated before backends "
+                           "are initialized.")
+
+
+register_validator("jax_num_cpu_devices", _check_num_cpu_devices)
+
+
+def cpu_client_made() -> bool:
+    return _cpu_client is not None
+
+
 def cpu_client():
     """jaxlib's CPU client (asynchronous dispatch, as JAX makes it), with
     the LAPACK kernels registered: one per process, however many threads
@@ -162,7 +177,9 @@ def cpu_client():
             from jaxlib import xla_client
 
             register_lapack_kernels()
-            _cpu_client = xla_client.make_cpu_client(asynchronous=True)
+            n = config.jax_num_cpu_devices
+            _cpu_client = xla_client.make_cpu_client(
+                asynchronous=True, num_devices=None if n is None or n < 0 else n)
         return _cpu_client
 
 
@@ -221,6 +238,49 @@ class SingleDeviceSharding(_jax.SingleDeviceSharding):
     def __repr__(self):
         return f"SingleDeviceSharding(device={self._device!r}, memory_kind={self._memory_kind})"
 
+    # jax.sharding.Sharding's methods, for one device.
+    device = property(lambda self: self._device)
+    addressable_devices = device_set
+
+    def shard_shape(self, global_shape):
+        return tuple(global_shape)
+
+    def devices_indices_map(self, global_shape):
+        return {self._device: (slice(None),) * len(global_shape)}
+
+    addressable_devices_indices_map = devices_indices_map
+
+    def replica_ids(self, global_shape):
+        return {self._device: 0}
+
+    def is_equivalent_to(self, other, ndim):
+        return getattr(other, "is_fully_replicated", False) and other.device_set == self.device_set
+
+
+class MeshBufferSharding(_jax.GSPMDSharding):
+    """The sharding jaxlib keeps with an array over several devices: XLA's
+    HloSharding over a device list, plus `named`, the mlax sharding it lays
+    out (a NamedSharding). jaxlib's C++ reads the Python attributes below
+    (JAX adds the same to its GSPMDSharding)."""
+
+    memory_kind = property(lambda self: self._memory_kind)
+    _device_assignment = property(lambda self: tuple(self._devices))
+    device_set = property(lambda self: set(self._devices))
+    is_fully_addressable = True
+
+    def _to_xla_hlo_sharding(self, num_dimensions):
+        return self._hlo_sharding
+
+    @property
+    def is_fully_replicated(self):
+        return self._hlo_sharding.is_replicated()
+
+
+def mesh_buffer_sharding(devices, hlo_sharding, named):
+    sharding = MeshBufferSharding(tuple(devices), hlo_sharding)
+    sharding.named = named
+    return sharding
+
 
 def single_device_sharding_device(x):
     """The device of `x` when it is a single-device sharding (mlax's or
@@ -230,6 +290,52 @@ def single_device_sharding_device(x):
 
 def device_list(devices):
     return _jax.DeviceList(tuple(devices))
+
+
+def compile_options_spmd(device_ids, propagate_to_outputs):
+    """XLA's compile options for one program partitioned over `device_ids`
+    (in the mesh's order: a sharding's logical device i is device_ids[i]),
+    with XLA choosing the shardings of the outputs marked True in
+    `propagate_to_outputs` (as jax.jit with unspecified out_shardings)."""
+    import numpy as np
+    from jaxlib import xla_client
+
+    opts = xla_client.CompileOptions()
+    opts.num_replicas = 1
+    opts.num_partitions = len(device_ids)
+    build = opts.executable_build_options
+    build.use_spmd_partitioning = True
+    build.allow_spmd_sharding_propagation_to_output = list(propagate_to_outputs)
+    opts.device_assignment = xla_client.DeviceAssignment.create(
+        np.array([list(device_ids)]))
+    return opts
+
+
+def device_put_shards(aval, sharding, shards, devices, enable_x64: bool):
+    """One array of `aval` laid out by `sharding` over `devices`, from its
+    host pieces (shards[i] goes to devices[i])."""
+    return _jax.batched_device_put(aval, sharding, list(shards), list(devices), True, False,
+                                   _jax.HostBufferSemantics.ZERO_COPY, enable_x64)
+
+
+def assemble(aval, sharding, bufs):
+    """One array over several devices from its single-device buffers."""
+    return _jax.ArrayImpl(aval, sharding, list(bufs), True, True)
+
+
+def shards_of(buf):
+    """The single-device buffers of an array over several devices, in its
+    sharding's device order. jaxlib builds them with abstract values of
+    `jax.core`, so this imports the `jax` package (NumPy's global random
+    state is kept): jaxlib has no other way to split a multi-device array."""
+    try:
+        with numpy_random_state_kept():
+            return buf._arrays
+    except ImportError as e:
+        raise ImportError(
+            "mlax: reading the shards of an array laid out over several devices needs the "
+            "`jax` package (jaxlib builds the shards' abstract values with jax.core); "
+            f"install jax=={SUPPORTED_JAXLIB}") from e
 
 
 def compile_options(device_id: int):
@@ -332,7 +438,8 @@ def buffer_sharding(buf):
 
 
 def buffer_device(buf):
-    return buf._sharding._device
+    """The device of a single-device buffer (None for one over several)."""
+    return getattr(buf._sharding, "_device", None)
 
 
 def to_dlpack(buf, stream=None):
