@@ -11,7 +11,9 @@ from mlax._src.jit.devices import (  # noqa: F401
     Device, default_backend, device_count, devices, host_count, host_id, host_ids,
     local_device_count, local_devices, print_environment_info, process_count, process_index,
     process_indices)
-from mlax._src.core.array import Array  # noqa: F401
+from mlax._src.core.array import Array, Shard  # noqa: F401
+from mlax._src.backend.sharding import (  # noqa: F401
+    NamedSharding, PartitionSpec as P, make_mesh, set_mesh)
 from mlax._src.transforms.autodiff import (  # noqa: F401
     checkpoint, closure_convert, custom_gradient, custom_jvp, custom_vjp, grad, hessian, jacfwd,
     jacrev, jvp, remat, stop_gradient, value_and_grad, vjp)
@@ -38,6 +40,7 @@ from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
 from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `import jax` loads them)
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
+from mlax import sharding  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian
 

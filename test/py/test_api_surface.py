@@ -33,19 +33,19 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.example_libraries.stax", "mlax.example_libraries.stax"),
            ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
            ("jax.custom_batching", "mlax.custom_batching"),
-           ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export")] + [
+           ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export"),
+           ("jax.sharding", "mlax.sharding")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
 # Top-level names left to other work or out of mlax's scope, by reason.
-_SHARDING = "multi-device sharding, meshes and SPMD (pmap, shard_map): not built (one device " \
-            "per program)"
+_SHARDING = "SPMD beyond jit's partitioning (shard_map, pmap, explicit sharding in types): " \
+            "not built yet (issue 17)"
 _REFS = "mutable array references (jax.ref): not built"
 _ARRAYS_FROM_SHARDS = "global arrays assembled from per-device shards: no sharding in mlax"
 _JAX_CONFIG = "a JAX config switch for a feature mlax does not have"
 _TOP_LEVEL = {
-    "NamedSharding": _SHARDING, "P": _SHARDING, "Shard": _SHARDING, "make_mesh": _SHARDING,
-    "set_mesh": _SHARDING, "reshard": _SHARDING, "shard_map": _SHARDING, "smap": _SHARDING,
+    "reshard": _SHARDING, "shard_map": _SHARDING, "smap": _SHARDING,
     "pmap": _SHARDING, "auto_pcast": _SHARDING,
     "remove_size_one_mesh_axis_from_type": _SHARDING,
     "make_array_from_callback": _ARRAYS_FROM_SHARDS,
@@ -150,11 +150,17 @@ EXCLUDED.update({f"jax.numpy.{name}": _NARROW_INTS for name in (
 EXCLUDED.update({f"jax.lax.{name}": "a JAX primitive object; mlax's primitives are dialect ops"
                  for name in dir(importlib.import_module("jax.lax")) if name.endswith("_p")})
 
+_IN_TYPES = "sharding in types (Explicit / Manual mesh axes, abstract meshes): mlax's mesh " \
+            "axes are Auto, laid out by XLA's propagation"
+EXCLUDED.update({f"jax.sharding.{name}": _IN_TYPES for name in (
+    "AbstractDevice", "AbstractMesh", "ManualAxisType", "auto_axes", "explicit_axes",
+    "get_abstract_mesh", "reshard", "use_abstract_mesh")})
+
 _COLLECTIVE = "a collective / sharding operation over named mesh axes: the sharding issue"
 EXCLUDED.update({f"jax.lax.{name}": _COLLECTIVE for name in (
     "all_gather", "all_to_all", "axis_index", "axis_size", "pbroadcast", "pcast", "pmax",
     "pmean", "pmin", "ppermute", "precv", "psend", "pshuffle", "psum", "psum_scatter",
-    "pswapaxes", "ragged_all_to_all", "with_sharding_constraint")})
+    "pswapaxes", "ragged_all_to_all")})
 
 
 _TOKENS = "tokens order side effects; mlax programs have none"

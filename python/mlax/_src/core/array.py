@@ -47,7 +47,10 @@ class Array:
 
     def _value_np(self) -> np.ndarray:
         if self._npy is None:
-            value = runtime.to_numpy(self._buf, self.aval.dtype)
+            if runtime.is_mesh_buffer(self._buf):
+                value = runtime.mesh_to_numpy(self._buf, self.aval)
+            else:
+                value = runtime.to_numpy(self._buf, self.aval.dtype)
             if value.dtype != self.aval.dtype:
                 value = value.astype(self.aval.dtype)
             value.flags.writeable = False
@@ -67,11 +70,44 @@ class Array:
         return self
 
     def devices(self):
-        return {runtime.buffer_device(self._buf)}
+        return self.sharding.device_set
 
     @property
     def device(self):
-        return next(iter(self.devices()))
+        """Its device; for an array over several devices, its sharding (as
+        jax.Array.device)."""
+        device = runtime.buffer_device(self._buf)
+        return self.sharding if device is None else device
+
+    @property
+    def sharding(self):
+        """How the array lies on devices: a NamedSharding over a mesh, or the
+        SingleDeviceSharding of its one device."""
+        return runtime.sharding_of(self._buf)
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return self.sharding.is_fully_replicated
+
+    @property
+    def is_fully_addressable(self) -> bool:
+        return self.sharding.is_fully_addressable
+
+    @property
+    def addressable_shards(self) -> list:
+        """One Shard per device: its device, the index of its piece in the
+        whole array, which copy of that piece it is, and the piece."""
+        if not runtime.is_mesh_buffer(self._buf):
+            device = runtime.buffer_device(self._buf)
+            return [Shard(device, (slice(None),) * self.ndim, 0, self)]
+        return [Shard(d, index, replica, Array(piece, ShapedArray(
+                    piece.aval.shape, self.dtype, self.weak_type)))
+                for d, index, replica, piece in runtime.shards(self._buf, self.aval)]
+
+    global_shards = addressable_shards
+
+    def addressable_data(self, index: int) -> "Array":
+        return self.addressable_shards[index].data
 
     # DLPack (zero-copy exchange with NumPy, JAX, PyTorch, ...): the device
     # buffer is a jaxlib array, which speaks DLPack itself.
@@ -82,6 +118,9 @@ class Array:
             raise BufferError(f"mlax does not support any DLPack version below (0, 5) but "
                               f"version ({max_version}) was requested.")
         buf = self._buf
+        if runtime.is_mesh_buffer(buf):
+            raise BufferError("mlax: DLPack exports arrays on one device; this one is laid "
+                              f"out over {len(self.devices())} ({self.sharding!r})")
         if dl_device is not None and dl_device[0]:
             try:
                 platform = runtime.DL_DEVICE_TO_PLATFORM[dl_device[0]]
@@ -177,6 +216,19 @@ class Array:
 
     def __reduce__(self):
         return (_rebuild, (self._value_np(), self.aval.weak_type))
+
+
+class Shard:
+    """One device's piece of an array (jax.Shard)."""
+
+    __slots__ = ("device", "index", "replica_id", "data")
+
+    def __init__(self, device, index, replica_id, data):
+        self.device, self.index, self.replica_id, self.data = device, index, replica_id, data
+
+    def __repr__(self):
+        return (f"Shard(device={self.device!r}, index={self.index}, "
+                f"replica_id={self.replica_id}, data={self.data})")
 
 
 def _rebuild(value, weak_type):
