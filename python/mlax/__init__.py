@@ -12,6 +12,9 @@ from mlax._src.jit.devices import (  # noqa: F401
     local_device_count, local_devices, print_environment_info, process_count, process_index,
     process_indices)
 from mlax._src.core.array import Array, Shard  # noqa: F401
+from mlax._src.jit.global_arrays import (  # noqa: F401
+    make_array_from_callback, make_array_from_process_local_data,
+    make_array_from_single_device_arrays)
 from mlax._src.backend.sharding import (  # noqa: F401
     NamedSharding, PartitionSpec as P, make_mesh, set_mesh)
 from mlax._src.transforms.autodiff import (  # noqa: F401

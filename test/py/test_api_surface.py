@@ -42,15 +42,11 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
 _SHARDING = "SPMD beyond jit's partitioning (shard_map, pmap, explicit sharding in types): " \
             "not built yet (issue 17)"
 _REFS = "mutable array references (jax.ref): not built"
-_ARRAYS_FROM_SHARDS = "global arrays assembled from per-device shards: no sharding in mlax"
 _JAX_CONFIG = "a JAX config switch for a feature mlax does not have"
 _TOP_LEVEL = {
     "reshard": _SHARDING, "shard_map": _SHARDING, "smap": _SHARDING,
     "pmap": _SHARDING, "auto_pcast": _SHARDING,
     "remove_size_one_mesh_axis_from_type": _SHARDING,
-    "make_array_from_callback": _ARRAYS_FROM_SHARDS,
-    "make_array_from_process_local_data": _ARRAYS_FROM_SHARDS,
-    "make_array_from_single_device_arrays": _ARRAYS_FROM_SHARDS,
     "Ref": _REFS, "new_ref": _REFS, "empty_ref": _REFS, "free_ref": _REFS, "freeze": _REFS,
     "ds": "a dynamic-slice index for Refs (Pallas); no Refs in mlax",
     "effects_barrier": "waits for ordered effects (callbacks): not built; block on a "

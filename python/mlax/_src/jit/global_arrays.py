@@ -1,0 +1,139 @@
+"""Global arrays from per-device pieces (jax.make_array_from_callback,
+make_array_from_single_device_arrays, make_array_from_process_local_data)
+and mlax.debug.visualize_array_sharding."""
+from __future__ import annotations
+
+import numpy as np
+
+from mlax._src.backend import runtime
+from mlax._src.backend import sharding as sharding_lib
+from mlax._src.base import dtypes
+from mlax._src.base import jaxlib_internals
+from mlax._src.base.config import config
+from mlax._src.core.array import Array
+from mlax._src.core.tracer import ShapedArray
+
+
+def _named(sharding, what):
+    s = sharding_lib.resolve(sharding, what)
+    if isinstance(s, sharding_lib.SingleDeviceSharding):
+        raise NotImplementedError(f"{what}: mlax builds global arrays over a NamedSharding; "
+                                  "for one device use device_put")
+    return s
+
+
+def _host(value) -> np.ndarray:
+    return np.asarray(value)
+
+
+def make_array_from_callback(shape, sharding, data_callback, dtype=None):
+    """The array of `shape` laid out as `sharding`, each device's piece being
+    `data_callback(index)` (index: the tuple of slices of the global array
+    the device holds), as jax.make_array_from_callback."""
+    named = _named(sharding, "make_array_from_callback")
+    shape = tuple(int(d) for d in shape)
+    named.check_shape(shape, "make_array_from_callback")
+    index = named.devices_indices_map(shape)
+    devices = named.mesh._flat_devices
+    pieces = [_host(data_callback(index[d])) for d in devices]
+    want = named.shard_shape(shape)
+    dtype = dtypes.canonicalize(dtype if dtype is not None else pieces[0].dtype)
+    for d, p in zip(devices, pieces):
+        if p.shape != want:
+            raise ValueError(f"make_array_from_callback: the callback gave an array of shape "
+                             f"{p.shape} for device {d} (index {index[d]}), expected {want}")
+    pieces = [np.ascontiguousarray(p, dtype=dtype) for p in pieces]
+    aval = ShapedArray(shape, np.dtype(dtype))
+    buf = jaxlib_internals.device_put_shards(
+        runtime._buffer_aval(shape, np.dtype(dtype)), runtime.mesh_buffer_sharding(named, len(shape)),
+        pieces, devices, bool(config.x64_enabled))
+    return Array(buf, aval)
+
+
+def make_array_from_single_device_arrays(shape, sharding, arrays, *, dtype=None):
+    """The array of `shape` laid out as `sharding` whose pieces are `arrays`
+    (one single-device array per device of the sharding, in any order), as
+    jax.make_array_from_single_device_arrays; the pieces are not copied."""
+    named = _named(sharding, "make_array_from_single_device_arrays")
+    shape = tuple(int(d) for d in shape)
+    named.check_shape(shape, "make_array_from_single_device_arrays")
+    want = named.shard_shape(shape)
+    by_device = {}
+    for a in arrays:
+        if not isinstance(a, Array) or runtime.is_mesh_buffer(a._buf):
+            raise ValueError("make_array_from_single_device_arrays: every piece must be an "
+                             f"array on one device, got {type(a).__name__}")
+        if a.shape != want:
+            raise ValueError(f"make_array_from_single_device_arrays: a piece has shape "
+                             f"{a.shape}, expected {want} (the shard shape of {shape})")
+        d = runtime.buffer_device(a._buf)
+        if d in by_device:
+            raise ValueError(f"make_array_from_single_device_arrays: two pieces on {d}")
+        by_device[d] = a
+    devices = named.mesh._flat_devices
+    missing = [d for d in devices if d not in by_device]
+    if missing or len(by_device) != len(devices):
+        raise ValueError(f"make_array_from_single_device_arrays: expected one piece on each "
+                         f"of the {len(devices)} devices of {named!r}, got "
+                         f"{len(by_device)} (missing: {missing})")
+    dts = {a.dtype for a in arrays}
+    if len(dts) != 1:
+        raise ValueError(f"make_array_from_single_device_arrays: pieces of dtypes {dts}")
+    dt = dts.pop()
+    if dtype is not None and np.dtype(dtype) != dt:
+        raise ValueError(f"make_array_from_single_device_arrays: dtype={dtype} but the pieces "
+                         f"are {dt}")
+    buf = jaxlib_internals.assemble(runtime._buffer_aval(shape, dt),
+                                    runtime.mesh_buffer_sharding(named, len(shape)),
+                                    [by_device[d]._buf for d in devices])
+    return Array(buf, ShapedArray(shape, dt))
+
+
+def make_array_from_process_local_data(sharding, local_data, global_shape=None):
+    """The global array laid out as `sharding` from this process's part of
+    it (jax.make_array_from_process_local_data). In one process the local
+    data is the whole array."""
+    named = _named(sharding, "make_array_from_process_local_data")
+    value = _host(local_data)
+    if global_shape is not None and tuple(global_shape) != value.shape:
+        if not named.is_fully_addressable:
+            raise NotImplementedError("make_array_from_process_local_data over several "
+                                      "processes")
+        raise ValueError(f"make_array_from_process_local_data: global_shape {global_shape} "
+                         f"but this (only) process holds data of shape {value.shape}")
+    return make_array_from_callback(value.shape, named, lambda index: value[index])
+
+
+def visualize_array_sharding(arr, *, use_color: bool = False, scale: float = 1.0,
+                             min_width: int = 9, max_width: int = 80):
+    """Prints which devices hold which piece of a 1-D or 2-D array (as
+    jax.debug.visualize_array_sharding, in plain text)."""
+    print(_sharding_picture(arr, min_width=min_width))
+
+
+def _sharding_picture(arr, min_width=9) -> str:
+    if arr.ndim not in (1, 2):
+        raise ValueError(f"visualize_array_sharding: only 1-D and 2-D arrays, got "
+                         f"{arr.ndim}-D")
+    shape = arr.shape if arr.ndim == 2 else (1,) + arr.shape
+    sharding = arr.sharding
+    index = sharding.devices_indices_map(arr.shape)
+    tiles = {}
+    for d, idx in index.items():
+        if arr.ndim == 1:
+            idx = (slice(0, 1),) + tuple(idx)
+        key = tuple((s.start or 0, shape[i] if s.stop is None else s.stop)
+                    for i, s in enumerate(idx))
+        tiles.setdefault(key, []).append(d.id)
+    rows = sorted({k[0] for k in tiles})
+    cols = sorted({k[1] for k in tiles})
+    labels = {k: f"{runtime.default_backend().upper()} " + ",".join(map(str, sorted(v)))
+              for k, v in tiles.items()}
+    width = max([min_width] + [len(v) + 2 for v in labels.values()])
+    sep = "+" + "+".join("-" * width for _ in cols) + "+"
+    lines = [sep]
+    for r in rows:
+        cells = [labels.get((r, c), "").center(width) for c in cols]
+        lines.append("|" + "|".join(cells) + "|")
+        lines.append(sep)
+    return "\n".join(lines)
