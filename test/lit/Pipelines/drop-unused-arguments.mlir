@@ -67,6 +67,21 @@ func.func @main(%a: tensor<f32> {mlax.donated}, %b: tensor<f32>) -> tensor<f32> 
 
 // -----
 
+// Shardings too: the default pipeline lowers them to mhlo.sharding and keeps
+// every argument, so each attribute stays with its argument.
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME: %{{[^:]*}}: tensor<8xf32> {mlax.sharding = #mlax.sharding<["x"=2], [{"x"}]>}, %{{[^:]*}}: tensor<8xf32> {mlax.sharding = #mlax.sharding<["x"=2], []>}) -> tensor<8xf32> {
+// CHECK-NOT: mlax.kept_arguments
+// PIPE-LABEL: module attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
+// PIPE-NEXT: func.func @main(%{{[^:]*}}: tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}, %{{[^:]*}}: tensor<8xf32> {mhlo.sharding = "{replicated}"}) -> tensor<8xf32> {
+// PIPE-NOT: mlax.kept_arguments
+func.func @main(%a: tensor<8xf32> {mlax.sharding = #mlax.sharding<["x"=2], [{"x"}]>},
+                %b: tensor<8xf32> {mlax.sharding = #mlax.sharding<["x"=2], []>}) -> tensor<8xf32> {
+  return %b : tensor<8xf32>
+}
+
+// -----
+
 // Only @main: other functions keep their signatures.
 // CHECK-LABEL: func.func @other(
 // CHECK-SAME: %{{[^:]*}}: tensor<f32>, %{{[^:]*}}: tensor<f32>) -> tensor<f32> {

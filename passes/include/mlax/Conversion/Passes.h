@@ -52,6 +52,17 @@ void populateFftToStablehloPatterns(RewritePatternSet &patterns);
 /// (ConvertCallbackOps.cpp).
 void populateCallbackToStablehloPatterns(RewritePatternSet &patterns, Platform platform);
 
+/// The lowering of sharding_constraint to `custom_call @Sharding`
+/// (ConvertShardingOps.cpp).
+void populateShardingToStablehloPatterns(RewritePatternSet &patterns);
+
+/// Turns the `mlax.sharding` attributes of the functions' arguments and
+/// results into `mhlo.sharding` strings and, when the module holds any
+/// sharding, sets `mhlo.num_partitions`/`mhlo.num_replicas` on it; fails,
+/// with a diagnostic, if two shardings use different meshes
+/// (ConvertShardingOps.cpp).
+LogicalResult lowerShardings(ModuleOp module);
+
 /// The lowerings of cond, while and scan (ConvertControlFlow.cpp).
 void populateControlFlowToStablehloPatterns(RewritePatternSet &patterns);
 

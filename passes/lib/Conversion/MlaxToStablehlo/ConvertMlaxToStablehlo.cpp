@@ -137,6 +137,7 @@ struct ConvertMlaxToStablehloPass
     populateMathToStablehloPatterns(patterns);
     populateFftToStablehloPatterns(patterns);
     populateCallbackToStablehloPatterns(patterns, *lowerFor);
+    populateShardingToStablehloPatterns(patterns);
     patterns.add<ConstantPattern, CallPattern>(ctx);
 
     if (checkCoverage) {
@@ -154,6 +155,11 @@ struct ConvertMlaxToStablehloPass
         return signalPassFailure();
       }
     }
+
+    // Shardings first: the mesh check reads the constraints before they
+    // become custom calls.
+    if (failed(lowerShardings(getOperation())))
+      return signalPassFailure();
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<MlaxDialect>();

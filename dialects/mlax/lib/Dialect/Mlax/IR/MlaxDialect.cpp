@@ -4,6 +4,7 @@
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
@@ -33,7 +34,56 @@ void MlaxDialect::initialize() {
 #define GET_OP_LIST
 #include "mlax/Dialect/Mlax/IR/MlaxOps.cpp.inc"
       >();
+  registerAttributes();
   addInterfaces<MlaxInlinerInterface>();
+}
+
+//===----------------------------------------------------------------------===//
+// Argument and result attributes: `mlax.sharding`
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Checks `attr`, an `mlax.*` attribute on argument or result `index` of a
+/// function, whose type is `type`.
+LogicalResult verifyValueAttribute(Operation *op, StringRef what, unsigned index, Type type,
+                                   NamedAttribute attr) {
+  if (attr.getName() != MlaxDialect::getShardingAttrName())
+    return success(); // other mlax.* attributes are not the dialect's to check
+  auto sharding = llvm::dyn_cast<ShardingAttr>(attr.getValue());
+  auto emit = [&]() {
+    return op->emitOpError() << what << " #" << index << ": ";
+  };
+  if (!sharding)
+    return emit() << "'" << attr.getName().getValue()
+                  << "' must be a #mlax.sharding attribute, got " << attr.getValue();
+  return sharding.verifyForType(type, emit);
+}
+
+} // namespace
+
+LogicalResult MlaxDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
+                                                    unsigned argIndex, NamedAttribute attr) {
+  if (attr.getName() != getShardingAttrName())
+    return success();
+  auto fn = llvm::dyn_cast<FunctionOpInterface>(op);
+  if (!fn || regionIndex != 0)
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' is only valid on the arguments and results of a function";
+  return verifyValueAttribute(op, "argument", argIndex, fn.getArgumentTypes()[argIndex], attr);
+}
+
+LogicalResult MlaxDialect::verifyRegionResultAttribute(Operation *op, unsigned regionIndex,
+                                                       unsigned resultIndex,
+                                                       NamedAttribute attr) {
+  if (attr.getName() != getShardingAttrName())
+    return success();
+  auto fn = llvm::dyn_cast<FunctionOpInterface>(op);
+  if (!fn || regionIndex != 0)
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' is only valid on the arguments and results of a function";
+  return verifyValueAttribute(op, "result", resultIndex, fn.getResultTypes()[resultIndex],
+                              attr);
 }
 
 Operation *MlaxDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -24,6 +24,17 @@ def Mlax_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::func::FuncDialect"];
+  // `#mlax.sharding` (MlaxAttributes.td), also valid as `mlax.sharding` on
+  // function arguments and results, verified against their types.
+  let useDefaultAttributePrinterParser = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Adds the attributes of MlaxAttributes.td (MlaxAttributes.cpp).
+    void registerAttributes();
+    /// The name of the argument and result attribute that holds a sharding.
+    static ::llvm::StringRef getShardingAttrName() { return "mlax.sharding"; }
+  }];
 }
 
 class Mlax_Op<string mnemonic, list<Trait> traits = []>

@@ -5,6 +5,7 @@
 #include "mlax/Dialect/Mlax/IR/MlaxDialect.h"
 #include "mlax/Dialect/Mlax/IR/MlaxInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"
@@ -14,6 +15,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "mlax/Dialect/Mlax/IR/MlaxEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mlax/Dialect/Mlax/IR/MlaxAttributes.h.inc"
 
 #define GET_OP_CLASSES
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h.inc"

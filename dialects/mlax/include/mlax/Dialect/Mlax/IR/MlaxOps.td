@@ -10,6 +10,7 @@
 #define MLAX_OPS_TD
 
 include "mlax/Dialect/Mlax/IR/MlaxDialect.td"
+include "mlax/Dialect/Mlax/IR/MlaxAttributes.td"
 include "mlax/Dialect/Mlax/IR/MlaxInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -93,5 +94,6 @@ include "mlax/Dialect/Mlax/IR/MlaxLinalgOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxMathOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxFftOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxCallbackOps.td"
+include "mlax/Dialect/Mlax/IR/MlaxShardingOps.td"
 
 #endif // MLAX_OPS_TD

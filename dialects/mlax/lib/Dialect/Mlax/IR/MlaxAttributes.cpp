@@ -1,0 +1,339 @@
+//===- MlaxAttributes.cpp - #mlax.sharding --------------------------------===//
+//
+// The sharding attribute's parser and printer, its verifiers (on its own and
+// against the type of the value that carries it) and its translation into
+// XLA's HLO sharding string, which is what convert-mlax-to-stablehlo hands
+// XLA as `mhlo.sharding`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlax/Dialect/Mlax/IR/MlaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::mlax;
+
+#define GET_ATTRDEF_CLASSES
+#include "mlax/Dialect/Mlax/IR/MlaxAttributes.cpp.inc"
+
+void MlaxDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "mlax/Dialect/Mlax/IR/MlaxAttributes.cpp.inc"
+      >();
+}
+
+namespace {
+
+/// `{"a", "b"}`, as in the textual form.
+std::string axesString(ArrayAttr axes) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "{";
+  llvm::interleaveComma(axes, os, [&](Attribute a) {
+    os << '"';
+    llvm::printEscapedString(llvm::cast<StringAttr>(a).getValue(), os);
+    os << '"';
+  });
+  os << "}";
+  return s;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Syntax: <["data"=4, "model"=2], [{"data"}, {}]>
+//===----------------------------------------------------------------------===//
+
+Attribute ShardingAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *ctx = parser.getContext();
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<StringAttr> names;
+  SmallVector<int64_t> sizes;
+  SmallVector<ArrayAttr> spec;
+  if (parser.parseLess())
+    return {};
+  auto parseAxis = [&]() -> ParseResult {
+    std::string name;
+    int64_t size;
+    if (parser.parseOptionalString(&name))
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected a mesh axis name (a string) in the mesh list");
+    if (parser.parseOptionalEqual())
+      return parser.emitError(parser.getCurrentLocation(), "expected '=' and the size of mesh "
+                                                           "axis \"")
+             << name << "\"";
+    if (parser.parseInteger(size))
+      return failure();
+    names.push_back(StringAttr::get(ctx, name));
+    sizes.push_back(size);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseAxis,
+                                     " in the mesh list [\"name\"=size, ...]") ||
+      parser.parseComma())
+    return {};
+  auto parseDim = [&]() -> ParseResult {
+    SmallVector<Attribute> axes;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+          std::string name;
+          if (parser.parseOptionalString(&name))
+            return parser.emitError(parser.getCurrentLocation(),
+                                    "expected a mesh axis name (a string) in a spec entry");
+          axes.push_back(StringAttr::get(ctx, name));
+          return success();
+        }, " in a spec entry {\"axis\", ...}"))
+      return failure();
+    spec.push_back(ArrayAttr::get(ctx, axes));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseDim,
+                                     " in the partition spec [{...}, ...]") ||
+      parser.parseGreater())
+    return {};
+  return ShardingAttr::getChecked([&] { return parser.emitError(loc); }, ctx, names, sizes,
+                                  spec);
+}
+
+void ShardingAttr::print(AsmPrinter &printer) const {
+  raw_ostream &os = printer.getStream();
+  os << "<" << getMeshString() << ", [";
+  llvm::interleaveComma(getSpec(), os, [&](ArrayAttr axes) { os << axesString(axes); });
+  os << "]>";
+}
+
+std::string ShardingAttr::getMeshString() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(llvm::zip(getAxisNames(), getAxisSizes()), os, [&](auto axis) {
+    os << '"';
+    llvm::printEscapedString(std::get<0>(axis).getValue(), os);
+    os << "\"=" << std::get<1>(axis);
+  });
+  os << "]";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Verification
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShardingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<StringAttr> axisNames, ArrayRef<int64_t> axisSizes,
+                                   ArrayRef<ArrayAttr> spec) {
+  if (axisNames.empty())
+    return emitError() << "a sharding's mesh needs at least one axis";
+  if (axisNames.size() != axisSizes.size())
+    return emitError() << "a sharding's mesh has " << axisNames.size() << " axis names and "
+                       << axisSizes.size() << " sizes";
+  llvm::StringSet<> meshNames;
+  for (auto [name, size] : llvm::zip(axisNames, axisSizes)) {
+    if (!name)
+      return emitError() << "a sharding's mesh axis name is null";
+    if (!meshNames.insert(name.getValue()).second)
+      return emitError() << "mesh axis \"" << name.getValue() << "\" appears twice in the mesh";
+    if (size < 1)
+      return emitError() << "mesh axis \"" << name.getValue() << "\" has size " << size
+                         << "; sizes must be at least 1";
+  }
+  auto mesh = [&] {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "[";
+    llvm::interleaveComma(llvm::zip(axisNames, axisSizes), os, [&](auto axis) {
+      os << '"' << std::get<0>(axis).getValue() << "\"=" << std::get<1>(axis);
+    });
+    os << "]";
+    return s;
+  };
+  llvm::StringSet<> used;
+  for (auto [d, axes] : llvm::enumerate(spec)) {
+    if (!axes)
+      return emitError() << "sharding spec entry " << d << " is null";
+    for (Attribute a : axes) {
+      auto name = llvm::dyn_cast<StringAttr>(a);
+      if (!name)
+        return emitError() << "sharding spec entry " << d << " holds " << a
+                           << ", not a mesh axis name";
+      if (!meshNames.contains(name.getValue()))
+        return emitError() << "sharding spec names mesh axis \"" << name.getValue()
+                           << "\", which is not in the mesh " << mesh();
+      if (!used.insert(name.getValue()).second)
+        return emitError() << "sharding spec uses mesh axis \"" << name.getValue()
+                           << "\" twice (each mesh axis shards at most one dimension, once)";
+    }
+  }
+  return success();
+}
+
+LogicalResult
+ShardingAttr::verifyForType(Type type, function_ref<InFlightDiagnostic()> emitError) const {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return emitError() << "a sharding applies to statically shaped tensors, not " << type;
+  ArrayRef<ArrayAttr> spec = getSpec();
+  if ((int64_t)spec.size() > tensor.getRank())
+    return emitError() << "sharding spec has " << spec.size() << " entries, more than the rank "
+                       << tensor.getRank() << " of " << type;
+  ArrayRef<int64_t> sizes = getAxisSizes();
+  for (auto [d, axes] : llvm::enumerate(getSpecAxes())) {
+    int64_t tiles = 1;
+    for (int64_t a : axes)
+      tiles *= sizes[a];
+    int64_t dim = tensor.getDimSize(d);
+    if (dim % tiles != 0)
+      return emitError() << "dimension " << d << " of size " << dim << " is not divisible by "
+                         << tiles << ", the size of mesh axes " << axesString(spec[d])
+                         << " (in " << type << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+int64_t ShardingAttr::getNumDevices() const {
+  int64_t n = 1;
+  for (int64_t s : getAxisSizes())
+    n *= s;
+  return n;
+}
+
+int64_t ShardingAttr::getAxisIndex(StringRef name) const {
+  for (auto [i, n] : llvm::enumerate(getAxisNames()))
+    if (n.getValue() == name)
+      return i;
+  return -1;
+}
+
+SmallVector<SmallVector<int64_t>> ShardingAttr::getSpecAxes() const {
+  SmallVector<SmallVector<int64_t>> out;
+  for (ArrayAttr axes : getSpec()) {
+    SmallVector<int64_t> &dim = out.emplace_back();
+    for (Attribute a : axes)
+      dim.push_back(getAxisIndex(llvm::cast<StringAttr>(a).getValue()));
+  }
+  return out;
+}
+
+bool ShardingAttr::hasSameMesh(ShardingAttr other) const {
+  return getAxisNames() == other.getAxisNames() && getAxisSizes() == other.getAxisSizes();
+}
+
+ShardingAttr ShardingAttr::withReplicatedDimension(int64_t position, int64_t rank) const {
+  MLIRContext *ctx = getContext();
+  SmallVector<ArrayAttr> spec(getSpec());
+  auto replicated = ArrayAttr::get(ctx, {});
+  while ((int64_t)spec.size() < rank)
+    spec.push_back(replicated);
+  spec.insert(spec.begin() + position, replicated);
+  return ShardingAttr::get(ctx, getAxisNames(), getAxisSizes(), spec);
+}
+
+//===----------------------------------------------------------------------===//
+// XLA's HLO sharding string
+//
+// The mesh's devices are 0..N-1 in row-major order over its axes, i.e. the
+// iota over the mesh shape. A value split along dimension d over axes
+// spec[d] has t_d = prod(sizes of spec[d]) tiles there; the tile assignment
+// is the mesh iota transposed so that its axes come in the order (axes of
+// dimension 0, axes of dimension 1, ..., the unused axes), then reshaped to
+// [t_0, ..., t_{r-1}] plus, when unused axes have more than one device, a
+// trailing dimension of their product marked `last_tile_dim_replicate`.
+// XLA prints an iota tile assignment canonically (size-1 mesh axes dropped,
+// axes adjacent in both orders merged, the transpose left out when it is
+// the identity), and so do we, so the strings read back as XLA writes them.
+//===----------------------------------------------------------------------===//
+
+std::string ShardingAttr::toHloSharding(RankedTensorType type) const {
+  ArrayRef<int64_t> sizes = getAxisSizes();
+  SmallVector<SmallVector<int64_t>> specAxes = getSpecAxes();
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> tiles(rank, 1);
+  SmallVector<int64_t> order; // the mesh axes in tile-assignment order
+  for (auto [d, axes] : llvm::enumerate(specAxes)) {
+    if ((int64_t)d >= rank) // not valid for `type`; verifyForType reports it
+      break;
+    for (int64_t a : axes) {
+      tiles[d] *= sizes[a];
+      order.push_back(a);
+    }
+  }
+  int64_t replicated = 1;
+  for (int64_t a = 0, e = sizes.size(); a < e; ++a)
+    if (!llvm::is_contained(order, a)) {
+      replicated *= sizes[a];
+      order.push_back(a);
+    }
+  if (llvm::all_of(tiles, [](int64_t t) { return t == 1; }))
+    return "{replicated}";
+
+  // Canonical iota: drop size-1 axes, then merge runs of axes that are
+  // consecutive both in the mesh and in `order`.
+  SmallVector<int64_t> kept;
+  for (int64_t a : order)
+    if (sizes[a] > 1)
+      kept.push_back(a);
+  // Groups of consecutive mesh axes (among those of size > 1), in `order`.
+  SmallVector<std::pair<int64_t, int64_t>> groups; // [first axis, product]
+  SmallVector<int64_t> lastOf;
+  auto nextKept = [&](int64_t a) { // the next mesh axis of size > 1 after a
+    for (int64_t b = a + 1, e = sizes.size(); b < e; ++b)
+      if (sizes[b] > 1)
+        return b;
+    return (int64_t)-1;
+  };
+  for (int64_t a : kept) {
+    if (!groups.empty() && nextKept(lastOf.back()) == a) {
+      groups.back().second *= sizes[a];
+      lastOf.back() = a;
+    } else {
+      groups.push_back({a, sizes[a]});
+      lastOf.push_back(a);
+    }
+  }
+  // The reshape dims are the groups in mesh order; the permutation lists
+  // each group's position in that order, in `order`.
+  SmallVector<int64_t> byMesh = llvm::to_vector(llvm::seq<int64_t>(0, groups.size()));
+  llvm::sort(byMesh, [&](int64_t x, int64_t y) { return groups[x].first < groups[y].first; });
+  SmallVector<int64_t> reshape, perm(groups.size());
+  for (auto [pos, g] : llvm::enumerate(byMesh)) {
+    reshape.push_back(groups[g].second);
+    perm[g] = pos;
+  }
+  bool identity = llvm::all_of(llvm::enumerate(perm),
+                               [](auto p) { return (int64_t)p.index() == p.value(); });
+
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "{devices=[";
+  llvm::interleave(tiles, os, ",");
+  if (replicated > 1)
+    os << "," << replicated;
+  os << "]<=[";
+  if (identity) {
+    os << getNumDevices();
+  } else {
+    llvm::interleave(reshape, os, ",");
+  }
+  os << "]";
+  if (!identity) {
+    os << "T(";
+    llvm::interleave(perm, os, ",");
+    os << ")";
+  }
+  if (replicated > 1)
+    os << " last_tile_dim_replicate";
+  os << "}";
+  return s;
+}
