@@ -679,6 +679,20 @@ def linalg_128(quick):
     return rows
 
 
+@case
+def data_parallel_mlp(quick):
+    """A data-parallel MLP training step on 8 CPU devices (bench/sharded.py,
+    in a process of its own: the device count is fixed at client start)."""
+    import json
+    import os
+    import subprocess
+
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sharded.py")
+    out = subprocess.run([sys.executable, script] + (["--quick"] if quick else []),
+                         check=True, capture_output=True, text=True).stdout
+    return [tuple(json.loads(line)) for line in out.splitlines() if line.startswith("[")]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")

@@ -1,7 +1,15 @@
 """pytest hooks shared by the mlax suite."""
 import collections
+import os
 
 import pytest
+
+# Eight CPU devices in every test process, for mlax's and JAX's clients alike
+# (as JAX's own suite runs): the sharding tests lay arrays out over meshes of
+# them, and everything else runs on the first. Set before any client exists.
+if "xla_force_host_platform_device_count" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
+                               " --xla_force_host_platform_device_count=8").strip()
 
 
 # The slow tier: property-based search, fuzzing and subprocess crash and

@@ -64,3 +64,4 @@ from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
     bitwise_xor, shift_left, shift_right_arithmetic, shift_right_logical, eq, ne, lt, le, gt, ge,
     complex))
 del _implicit
+from mlax._src.lax.sharding import with_sharding_constraint  # noqa: F401,E402

@@ -200,6 +200,11 @@ class _Executable:
         return bufs
 
 
+# What _arguments_device returns when an argument lies over a mesh (jit then
+# partitions the program; see mlax._src.jit.partitioned).
+ON_A_MESH = object()
+
+
 def _arguments_device(name, leaves):
     """The device the array arguments are on, when it is not the default
     device (None otherwise: the common case costs one comparison per array).
@@ -210,6 +215,8 @@ def _arguments_device(name, leaves):
     for leaf in leaves:
         if type(leaf) is Array:
             dev = runtime.buffer_device(leaf._buf)
+            if dev is None:
+                return ON_A_MESH
             if dev == default or dev == found:
                 continue
             if found is not None:

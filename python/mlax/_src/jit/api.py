@@ -18,10 +18,12 @@ from mlax._src.jit import cache_miss
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.jit import dispatch
+from mlax._src.jit import partitioned
 from mlax._src.base import dtypes
 from mlax._src.backend import native
 from mlax._src.core import primitives
 from mlax._src.backend import runtime
+from mlax._src.backend import sharding as sharding_lib
 from mlax._src.backend import passes as passes_lib
 from mlax._src.core.array import Array
 from mlax._src.base import config as config_lib
@@ -71,6 +73,24 @@ class Compiled:
         leaves, _ = registry.flatten(args)
         return self._executable(leaves)
 
+    @property
+    def output_shardings(self):
+        """The results' shardings (a pytree like the results)."""
+        e = self._executable
+        named = getattr(e, "out_named", None)
+        if named is None:
+            named = [runtime._sharding(e.device or runtime.default_device())] * len(e.out_avals)
+        return e.out_tree.unflatten(list(named))
+
+    @property
+    def input_shardings(self):
+        """The shardings of the flattened arguments the program takes."""
+        e = self._executable
+        named = getattr(e, "in_named", None)
+        if named is None:
+            named = [runtime._sharding(e.device or runtime.default_device())] * len(e.in_avals)
+        return tuple(named)
+
 
 _all_jitted: "weakref.WeakSet[Jitted]" = weakref.WeakSet()
 
@@ -96,9 +116,17 @@ class Jitted:
     """A function compiled on first call per signature; see `jit`."""
 
     def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
-                 passes=(), inline=False, disable_jit_runs_python=True):
+                 passes=(), inline=False, disable_jit_runs_python=True,
+                 in_shardings=partitioned._UNSPECIFIED, out_shardings=partitioned._UNSPECIFIED):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
+        # jit(in_shardings=, out_shardings=): the program is partitioned over
+        # their mesh (mlax._src.jit.partitioned), as are calls on arrays that
+        # lie over a mesh.
+        self._in_shardings = partitioned.check_shardings(in_shardings, "in_shardings")
+        self._out_shardings = partitioned.check_shardings(out_shardings, "out_shardings")
+        self._sharded = any(s not in (partitioned._UNSPECIFIED, None)
+                            for s in (self._in_shardings, self._out_shardings))
         # Extra passes for this function (mlax._src.backend.passes); checked now.
         self._passes = tuple(passes or ())
         for entry in self._passes:
@@ -293,6 +321,8 @@ class Jitted:
         if device is None:
             # As jax.jit: the computation runs where its array arguments are.
             device = _arguments_device(self._name, leaves)
+        if self._sharded or device is tracing.ON_A_MESH:
+            return self._mesh_entry(leaves, treedef, static_key, rebuild, avals, key)
         if device is not None:  # (programs are shared by jit objects of one function)
             key = key + (device,)
         # The last signature is checked first: comparing tuples of the same
@@ -304,6 +334,54 @@ class Jitted:
         if entry is None:
             entry = self._compile(key, treedef, avals, rebuild, device)
         self._last = (key, entry)
+        return entry
+
+    def _mesh_entry(self, leaves, treedef, static_key, rebuild, avals, key):
+        """The executable of a call partitioned over a mesh, or of an
+        ordinary call where no sharding names one."""
+        in_specified = partitioned.leaf_in_shardings(
+            self, treedef.unflatten(leaves)[0], None, len(leaves))
+        mesh = partitioned.mesh_of(self, leaves, in_specified)
+        if mesh is None:  # shardings given, all None or single-device
+            device = next((s._device for s in in_specified if s is not None), None)
+            key = key + (device,) if device is not None else key
+            entry = self._cache.get(key)
+            if entry is None:
+                entry = self._compile(key, treedef, avals, rebuild, device)
+            return entry
+        in_named = partitioned.arg_shardings(self, mesh, leaves, avals, in_specified)
+        key = key + (("mesh", in_named),)
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named)
+        self._last = (key, entry)
+        return entry
+
+    def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None):
+        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        out_named = partitioned.out_shardings_of(self, out_tree, out_avals)
+        partitioned.annotate(module, in_named, avals, out_named, out_avals)
+        mlax_text = str(module)
+        stablehlo = compiler.to_stablehlo(
+            module, stats, name=self._name, extra_passes=self._passes,
+            platform=runtime.lowering_platform(in_named[0].mesh._flat_devices[0]
+                                               if in_named else runtime.default_device()))
+        return module, mlax_text, stablehlo, out_avals, out_tree, out_named
+
+    def _compile_mesh(self, key, treedef, avals, rebuild, mesh, in_named):
+        self.cache_misses += 1
+        stats = {}
+        t0 = time.perf_counter()
+        module, _, stablehlo, out_avals, out_tree, out_named = self._lower_over_mesh(
+            treedef, avals, rebuild, in_named, stats)
+        stats["trace_s"] = time.perf_counter() - t0
+        t1 = time.perf_counter()
+        exe = partitioned.compile_over_mesh(stablehlo, mesh, out_named)
+        stats["compile_s"] = time.perf_counter() - t1
+        entry = partitioned.MeshExecutable(exe, mesh, avals, in_named, out_avals, out_tree,
+                                           out_named, stablehlo, stats,
+                                           compiler.kept_arguments(module))
+        self._cache[key] = entry
         return entry
 
     def _trace(self, treedef, avals, rebuild):
@@ -318,7 +396,21 @@ class Jitted:
                            ", ".join(a.str_short() for a in avals))
         stats = {}
         t0 = time.perf_counter()
+        constraints = sharding_lib.constraint_meshes()
+        n_constraints = len(constraints)
         module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        if len(constraints) > n_constraints:
+            # with_sharding_constraint inside, no sharded argument: the
+            # program is partitioned over the constraints' mesh, its
+            # arguments replicated there (as in JAX).
+            mesh = constraints[-1]
+            del constraints[n_constraints:]
+            replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
+            in_named = tuple(replicated for _ in avals)
+            self.cache_misses -= 1
+            entry = self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named)
+            self._cache[key] = entry
+            return entry
         stats["trace_s"] = time.perf_counter() - t0
         device = self._device if device is None else device
         stablehlo = compiler.to_stablehlo(
@@ -389,6 +481,16 @@ class Jitted:
     def lower(self, *args, **kwargs) -> Lowered:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         avals = tuple(_leaf_aval(l) for l in leaves)
+        in_specified = partitioned.leaf_in_shardings(
+            self, treedef.unflatten(leaves)[0], None, len(leaves))
+        mesh = partitioned.mesh_of(self, leaves, in_specified)
+        if mesh is not None:
+            in_named = partitioned.arg_shardings(self, mesh, leaves, avals, in_specified)
+            _, mlax_text, stablehlo, *_ = self._lower_over_mesh(treedef, avals, rebuild,
+                                                                in_named)
+            key = (treedef, static_key, avals, ("mesh", in_named))
+            return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
+                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
         module, _, _ = self._trace(treedef, avals, rebuild)
         mlax_text = str(module)
         stablehlo = compiler.to_stablehlo(
@@ -411,8 +513,9 @@ class Jitted:
         return functools.partial(self, obj)
 
 
-def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=None,
-        device=None):
+def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
+        out_shardings=partitioned._UNSPECIFIED, static_argnums=(), static_argnames=(),
+        passes=(), backend=None, device=None):
     """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
     dtypes, weak types, static values), then dispatched from a cache.
 
@@ -420,12 +523,21 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), passes=(), backend=N
     mlax-simplify-pipeline (pass-pipeline strings, registered Python pass
     names or callables over the module; see `mlax.passes`). They apply to
     this function's own compiles: called inside another jit's trace it is
-    inlined into that caller's module, which runs the caller's passes."""
+    inlined into that caller's module, which runs the caller's passes.
+
+    `in_shardings` / `out_shardings`: how the arguments and results lie over
+    a mesh (a NamedSharding, a PartitionSpec inside `with mesh:`, None for
+    unspecified; a pytree prefix of the positional arguments / results, or
+    one for all). The program is then partitioned by XLA's SPMD partitioner;
+    arguments already laid out over a mesh do the same without them (see
+    docs/sharding.md)."""
     if fun is None:
-        return functools.partial(jit, static_argnums=static_argnums,
+        return functools.partial(jit, in_shardings=in_shardings, out_shardings=out_shardings,
+                                 static_argnums=static_argnums,
                                  static_argnames=static_argnames, passes=passes,
                                  backend=backend, device=device)
-    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes)
+    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes,
+                    in_shardings=in_shardings, out_shardings=out_shardings)
     # `backend=`/`device=` pick the PJRT client and device (default: the
     # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)
@@ -527,11 +639,22 @@ def _clear_traced_programs():
 
 def device_put(x, device=None):
     """Moves `x` (an array, a NumPy array, a scalar, or a pytree of them)
-    to `device` (default: the default device); arrays already there are
-    returned as they are."""
+    to `device` (default: the default device), or lays it out as a sharding
+    says (a NamedSharding over a mesh, a SingleDeviceSharding, or a
+    PartitionSpec inside `with mesh:`); arrays already there are returned as
+    they are. `device` may also be a pytree prefix of `x` of those."""
     leaves, treedef = registry.flatten(x)
     if len(leaves) != 1 or treedef.num_nodes != 1:
-        return treedef.unflatten([device_put(leaf, device) for leaf in leaves])
+        if _is_placement(device):
+            return treedef.unflatten([device_put(leaf, device) for leaf in leaves])
+        places = partitioned._broadcast_prefix(device, x, "device_put", "device_put")
+        return treedef.unflatten([device_put(leaf, d) for leaf, d in zip(leaves, places)])
+    if isinstance(device, (sharding_lib.PartitionSpec, sharding_lib.NamedSharding)):
+        return _device_put_named(x, sharding_lib.resolve(device, "device_put"))
+    device = runtime.sharding_device(device)
+    if isinstance(x, Array) and runtime.is_mesh_buffer(x._buf):
+        value = x._value_np()
+        return Array(runtime.device_put(np.asarray(value), device), x.aval)
     if isinstance(x, Array):
         if device is None or runtime.buffer_device(x._buf) == device:
             return x
@@ -541,6 +664,25 @@ def device_put(x, device=None):
     aval = primitives.aval_of(x)  # a Python scalar stays weakly typed, as in JAX
     value = primitives.to_numpy(x, aval)
     return Array(runtime.device_put(value, device), aval)
+
+
+def _is_placement(d):
+    return d is None or isinstance(d, (sharding_lib.PartitionSpec, sharding_lib.NamedSharding)) \
+        or (hasattr(d, "platform") and hasattr(d, "id")) \
+        or runtime.single_device_sharding_device(d) is not None
+
+
+def _device_put_named(x, named):
+    if isinstance(x, Tracer):
+        raise NotImplementedError(
+            "mlax.device_put of a traced value onto a mesh: use "
+            "lax.with_sharding_constraint inside jit")
+    if isinstance(x, Array):
+        named.check_shape(x.shape, "One of device_put args")
+        return Array(runtime.reshard(x._buf, x.aval, named), x.aval)
+    aval = primitives.aval_of(x)
+    named.check_shape(aval.shape, "One of device_put args")
+    return Array(runtime.device_put_named(primitives.to_numpy(x, aval), named), aval)
 
 
 def device_get(x):

@@ -128,15 +128,29 @@ def fastpath_data(entry, dyn, leaves, out):
     """JAX's MeshExecutableFastpathData for a call of `entry` (an
     api._Executable) on the dynamic arguments `dyn` (flattened: `leaves`)
     that returned `out`; None when the C++ side must not run this signature."""
-    device = entry.device or runtime.default_device()
-    sharding = runtime._sharding(device)
-    host = False
-    for leaf in leaves:
-        if type(leaf) is Array:
+    mesh = getattr(entry, "mesh", None) is not None
+    if mesh:
+        # Partitioned over a mesh: every argument must already lie as the
+        # program takes it (the C++ side compares each buffer's sharding).
+        in_shardings = []
+        for leaf, named, aval in zip(leaves, entry.in_named, entry.in_avals):
+            if type(leaf) is not Array:
+                return None
+            sharding = runtime.mesh_buffer_sharding(named, aval.ndim)
             if jaxlib_internals.buffer_sharding(leaf._buf) != sharding:
                 return None
-        else:
-            host = True
+            in_shardings.append(sharding)
+        host = False
+    else:
+        device = entry.device or runtime.default_device()
+        sharding = runtime._sharding(device)
+        host = False
+        for leaf in leaves:
+            if type(leaf) is Array:
+                if jaxlib_internals.buffer_sharding(leaf._buf) != sharding:
+                    return None
+            else:
+                host = True
     if host and not _host_leaves_agree():
         return None
     bufs = dispatch_registry.flatten(dyn)[0]
@@ -161,8 +175,14 @@ def fastpath_data(entry, dyn, leaves, out):
         for i in kept:
             kept_bits[i] = True
     n_kept = sum(kept_bits)
+    if mesh:
+        ins = [s for s, k in zip(in_shardings, kept_bits) if k]
+        outs = [runtime.mesh_buffer_sharding(n, a.ndim)
+                for n, a in zip(entry.out_named, entry.out_avals)]
+    else:
+        ins, outs = [sharding] * n_kept, [sharding] * len(out_bufs)
     return jaxlib_internals.mesh_executable_fastpath_data(
-        entry.exe, out_tree, [sharding] * n_kept, [sharding] * len(out_bufs),
+        entry.exe, out_tree, ins, outs,
         [b.aval for b in out_bufs], [b._committed for b in out_bufs],
         kept_bits, [None] * n_kept, [])
 

@@ -1,0 +1,220 @@
+"""jit over a mesh: programs partitioned by XLA's SPMD partitioner.
+
+A jitted call goes here when `jit(in_shardings=, out_shardings=)` names a
+NamedSharding or an argument array lies over a mesh. The traced @main gets an
+`mlax.sharding` attribute (`#mlax.sharding<mesh, spec>`) on every argument,
+and on each result whose sharding was given; convert-mlax-to-stablehlo turns
+them into `mhlo.sharding`, and XLA compiles one program per device, choosing
+the shardings of the other results (read back from the executable). Arguments
+are laid out as the program expects (an array already laid out so is passed
+as it is; others are put there, through the host).
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from mlax._src.backend import runtime
+from mlax._src.backend import sharding as sharding_lib
+from mlax._src.backend.sharding import NamedSharding
+from mlax._src.base import jaxlib_internals
+from mlax._src.base.tree import registry
+from mlax._src.core import primitives
+from mlax._src.core.array import Array
+
+_UNSPECIFIED = object()
+
+
+def check_shardings(value, what: str):
+    """`value` (a jit in_/out_shardings argument) with every PartitionSpec
+    resolved against the current mesh; raises JAX's errors for anything
+    that is not a sharding."""
+    if value is _UNSPECIFIED or value is None:
+        return value
+    leaves, treedef = registry.flatten(value, lambda x: isinstance(
+        x, (NamedSharding, sharding_lib.PartitionSpec, jaxlib_internals.SingleDeviceSharding)))
+    resolved = []
+    for leaf in leaves:
+        if leaf is None:
+            resolved.append(None)
+            continue
+        resolved.append(sharding_lib.resolve(leaf, f"jit {what}"))
+    return treedef.unflatten(resolved)
+
+
+def _broadcast_prefix(prefix, tree_value, what: str, name: str):
+    """The sharding of each leaf of `tree_value` given `prefix`, a pytree
+    prefix of it (a single sharding applies to every leaf)."""
+    is_sharding = lambda x: x is None or isinstance(  # noqa: E731
+        x, (NamedSharding, jaxlib_internals.SingleDeviceSharding))
+    if is_sharding(prefix):
+        return [prefix] * len(registry.flatten(tree_value)[0])
+    out = []
+    p_leaves, p_tree = registry.flatten(prefix, is_sharding)
+    try:
+        subtrees = p_tree.flatten_up_to(tree_value)
+    except (ValueError, TypeError) as e:
+        raise ValueError(
+            f"pjit {what} specification must be a tree prefix of the positional arguments "
+            f"tuple passed to the function of {name}, but it is not: {e}") from None
+    for p, sub in zip(p_leaves, subtrees):
+        out += [p] * len(registry.flatten(sub)[0])
+    return out
+
+
+def leaf_in_shardings(jitted, args, kwargs, n_leaves):
+    """One sharding (or None: unspecified) per dynamic argument leaf."""
+    spec = jitted._in_shardings
+    if spec is _UNSPECIFIED or spec is None:
+        return (None,) * n_leaves
+    positional = _broadcast_prefix(spec, tuple(args), "in_shardings", jitted._name)
+    rest = n_leaves - len(positional)
+    return tuple(positional) + (None,) * rest
+
+
+def mesh_of(jitted, leaves, in_specified):
+    """The mesh a call runs on, or None when it runs on one device."""
+    mesh = None
+    sources = [s for s in in_specified if isinstance(s, NamedSharding)]
+    out = jitted._out_shardings
+    if out is not _UNSPECIFIED and out is not None:
+        sources += [s for s in registry.flatten(out, lambda x: isinstance(
+            x, NamedSharding))[0] if isinstance(s, NamedSharding)]
+    for leaf in leaves:
+        if type(leaf) is Array and runtime.is_mesh_buffer(leaf._buf):
+            sources.append(leaf.sharding)
+    for s in sources:
+        if mesh is None:
+            mesh = s.mesh
+        elif s.mesh != mesh:
+            raise ValueError(
+                f"Received incompatible devices for jitted computation {jitted._name}: "
+                f"shardings over {mesh} and over {s.mesh}; use one mesh for every "
+                "argument and result")
+    return mesh
+
+
+def arg_shardings(jitted, mesh, leaves, avals, in_specified):
+    """The NamedSharding of each argument leaf of a call over `mesh`."""
+    out = []
+    replicated = NamedSharding(mesh, sharding_lib.PartitionSpec())
+    for i, (leaf, aval, given) in enumerate(zip(leaves, avals, in_specified)):
+        actual = (leaf.sharding if type(leaf) is Array and runtime.is_mesh_buffer(leaf._buf)
+                  else None)
+        if isinstance(given, jaxlib_internals.SingleDeviceSharding):
+            raise ValueError(
+                f"jit {jitted._name}: in_shardings mixes a SingleDeviceSharding with "
+                f"shardings over {mesh}")
+        if given is not None:
+            if actual is not None and not actual.is_equivalent_to(given, aval.ndim):
+                raise ValueError(
+                    "Sharding passed to jit does not match the sharding on the respective "
+                    f"arg. Got jit sharding: {given!r} and arg sharding: {actual!r} for "
+                    f"arg shape: {aval.str_short()}, arg value: argument {i} of "
+                    f"{jitted._name}")
+            given.check_shape(aval.shape, f"One of pjit arguments of {jitted._name}")
+            out.append(given)
+        else:
+            out.append(actual if actual is not None else replicated)
+    return tuple(out)
+
+
+def _main(module):
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == "main":
+            return op
+    raise AssertionError("no @main")
+
+
+def annotate(module, in_named, in_avals, out_named, out_avals):
+    """Puts the shardings on @main's arguments and (where given) results."""
+    main = _main(module)
+    with module.context:
+        n_args = len(main.regions[0].blocks[0].arguments)
+        args = []
+        for i in range(n_args):
+            entries = {}
+            if i < len(in_named):
+                entries["mlax.sharding"] = ir.Attribute.parse(
+                    in_named[i].mlir_text(in_avals[i].ndim))
+            args.append(ir.DictAttr.get(entries))
+        main.attributes["arg_attrs"] = ir.ArrayAttr.get(args)
+        if any(s is not None for s in out_named):
+            results = []
+            for s, a in zip(out_named, out_avals):
+                entries = {} if s is None else {
+                    "mlax.sharding": ir.Attribute.parse(s.mlir_text(a.ndim))}
+                results.append(ir.DictAttr.get(entries))
+            main.attributes["res_attrs"] = ir.ArrayAttr.get(results)
+
+
+def out_shardings_of(jitted, out_tree, out_avals):
+    spec = jitted._out_shardings
+    n = len(out_avals)
+    if spec is _UNSPECIFIED or spec is None:
+        return (None,) * n
+    leaves = _broadcast_prefix(spec, out_tree.unflatten([0] * n), "out_shardings",
+                               jitted._name)
+    for s, a in zip(leaves, out_avals):
+        if isinstance(s, jaxlib_internals.SingleDeviceSharding):
+            raise ValueError(f"jit {jitted._name}: out_shardings mixes a "
+                             "SingleDeviceSharding with shardings over a mesh")
+        if s is not None:
+            s.check_shape(a.shape, f"One of pjit outputs of {jitted._name}")
+    return tuple(leaves)
+
+
+class MeshExecutable:
+    """One compiled specialisation of a jitted function over a mesh."""
+
+    __slots__ = ("exe", "mesh", "in_avals", "in_named", "out_avals", "out_tree",
+                 "out_named", "stablehlo", "stats", "kept", "device", "_handlers")
+
+    def __init__(self, exe, mesh, in_avals, in_named, out_avals, out_tree, out_named,
+                 stablehlo, stats, kept):
+        self.exe = exe
+        self.mesh = mesh
+        self.in_avals = in_avals
+        self.in_named = in_named
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.stablehlo = stablehlo
+        self.stats = stats
+        self.kept = kept
+        self.device = None
+        # Results XLA laid out (unspecified out_shardings) get the
+        # NamedSharding over this mesh that is the same layout.
+        chosen = exe.get_output_shardings()
+        named = []
+        for i, (given, aval) in enumerate(zip(out_named, out_avals)):
+            if given is None:
+                given = sharding_lib.named_sharding_from_op_sharding(chosen[i], mesh,
+                                                                     aval.ndim)
+                if given is None:
+                    raise NotImplementedError(
+                        f"mlax: XLA laid result {i} out as {chosen[i]}, which no "
+                        f"PartitionSpec over {mesh} describes; pass out_shardings")
+            named.append(given)
+        self.out_named = tuple(named)
+        self._handlers = runtime.mesh_result_handlers(tuple(out_avals), self.out_named)
+
+    def buffers(self, leaves, kept=None):
+        idx = range(len(leaves)) if kept is None else kept
+        bufs = []
+        for i in idx:
+            leaf, aval, named = leaves[i], self.in_avals[i], self.in_named[i]
+            if type(leaf) is Array:
+                buf = leaf._buf
+                if not (runtime.is_mesh_buffer(buf) and runtime.sharding_of(buf) == named):
+                    buf = runtime.reshard(buf, aval, named)
+            else:
+                buf = runtime.device_put_named(primitives.to_numpy(leaf, aval), named)
+            bufs.append(buf)
+        return bufs
+
+    def __call__(self, leaves):
+        outs = runtime.execute(self.exe, self.buffers(leaves, self.kept), self._handlers)
+        return self.out_tree.unflatten([Array(b, a) for b, a in zip(outs, self.out_avals)])
+
+
+def compile_over_mesh(stablehlo, mesh, out_named):
+    return runtime.compile_spmd(stablehlo, mesh, tuple(s is None for s in out_named))
