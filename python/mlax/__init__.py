@@ -12,6 +12,7 @@ from mlax._src.jit.devices import (  # noqa: F401
     local_device_count, local_devices, print_environment_info, process_count, process_index,
     process_indices)
 from mlax._src.core.array import Array, Shard  # noqa: F401
+from mlax._src.jit.shard_map import pmap, shard_map  # noqa: F401
 from mlax._src.jit.global_arrays import (  # noqa: F401
     make_array_from_callback, make_array_from_process_local_data,
     make_array_from_single_device_arrays)
@@ -43,7 +44,7 @@ from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
 from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `import jax` loads them)
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
-from mlax import sharding  # noqa: F401,E402
+from mlax import distributed, sharding  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian
 

@@ -376,7 +376,7 @@ def device_put_named(array: np.ndarray, named) -> object:
     """A NumPy array (of its final dtype) laid out over a mesh."""
     named.check_shape(array.shape)
     index = named.devices_indices_map(array.shape)
-    devices = named.mesh._flat_devices
+    devices = named.mesh.local_devices  # (in a multi-process run, this process's)
     shards = [np.ascontiguousarray(array[index[d]]) for d in devices]
     return jaxlib_internals.device_put_shards(
         _buffer_aval(array.shape, array.dtype), mesh_buffer_sharding(named, array.ndim),
@@ -401,6 +401,12 @@ def shards(buf, aval) -> list:
 
 def mesh_to_numpy(buf, aval) -> np.ndarray:
     """The value of a mesh buffer, put together on the host."""
+    if not sharding_of(buf).is_fully_addressable:
+        raise RuntimeError(
+            "Fetching value for `mlax.Array` that spans non-addressable (non process local) "
+            "devices is not possible. You can use `mlax.experimental.multihost_utils."
+            "process_allgather` to print the global array or use `.addressable_shards` "
+            "method of mlax.Array to inspect the addressable (process local) shards.")
     out = np.empty(tuple(aval.shape), dtype=aval.dtype)
     for _, index, replica, piece in shards(buf, aval):
         if replica == 0:

@@ -179,11 +179,11 @@ class Mesh:
     def _flat_devices(self) -> tuple:
         return tuple(self.devices.flat)
 
-    @property
+    @functools.cached_property
     def local_devices(self) -> list:
         return [d for d in self._flat_devices if d.process_index == d.client.process_index()]
 
-    @property
+    @functools.cached_property
     def is_multi_process(self) -> bool:
         return len(self.local_devices) != self.size
 
@@ -226,6 +226,24 @@ def current_mesh() -> Mesh | None:
     """The mesh of the innermost `with mesh:` / `set_mesh` (None outside)."""
     stack = getattr(_mesh_stack, "stack", None)
     return stack[-1] if stack else None
+
+
+# The meshes of the shard_map bodies being traced, innermost last: the axis
+# names collectives (lax.psum, ...) may name.
+def push_axis_env(mesh: Mesh) -> None:
+    env = getattr(_mesh_stack, "axis_env", None)
+    if env is None:
+        env = _mesh_stack.axis_env = []
+    env.append(mesh)
+
+
+def pop_axis_env() -> None:
+    _mesh_stack.axis_env.pop()
+
+
+def axis_env_mesh() -> Mesh | None:
+    env = getattr(_mesh_stack, "axis_env", None)
+    return env[-1] if env else None
 
 
 def note_constraint_mesh(mesh: Mesh) -> None:

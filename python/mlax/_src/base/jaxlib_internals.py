@@ -162,6 +162,45 @@ def _check_num_cpu_devices(value):
 register_validator("jax_num_cpu_devices", _check_num_cpu_devices)
 
 
+# A multi-process run (mlax.distributed.initialize): jaxlib's distributed
+# runtime (a coordination service in process 0, a client in each) and gloo's
+# TCP collectives, which the CPU client is then made with, so that the
+# devices of every process form one set.
+_distributed = {}
+
+
+def distributed_initialize(coordinator_address: str, num_processes: int, process_id: int,
+                           initialization_timeout: int = 300, local_device_count=None):
+    if _cpu_client is not None:
+        raise RuntimeError("mlax.distributed.initialize() must be called before any mlax "
+                           "computation (the CPU backend already exists)")
+    if _distributed:
+        raise RuntimeError("mlax.distributed.initialize should only be called once.")
+    service = None
+    if process_id == 0:
+        port = coordinator_address.rsplit(":", 1)[-1]
+        service = _jax.get_distributed_runtime_service(f"[::]:{port}", num_processes)
+    client = _jax.get_distributed_runtime_client(
+        coordinator_address, process_id, init_timeout=initialization_timeout,
+        shutdown_on_destruction=False)
+    client.connect()
+    _distributed.update(service=service, client=client, process_id=process_id,
+                        num_processes=num_processes, local_device_count=local_device_count)
+
+
+def distributed_shutdown():
+    client, service = _distributed.get("client"), _distributed.get("service")
+    if client is not None:
+        client.shutdown()
+    if service is not None:
+        service.shutdown()
+    _distributed.clear()
+
+
+def distributed_state() -> dict:
+    return dict(_distributed)
+
+
 def cpu_client_made() -> bool:
     return _cpu_client is not None
 
@@ -178,8 +217,15 @@ def cpu_client():
 
             register_lapack_kernels()
             n = config.jax_num_cpu_devices
+            kwargs = {}
+            if _distributed:
+                client = _distributed["client"]
+                kwargs = dict(distributed_client=client, node_id=_distributed["process_id"],
+                              num_nodes=_distributed["num_processes"],
+                              collectives=_jax.make_gloo_tcp_collectives(
+                                  distributed_client=client))
             _cpu_client = xla_client.make_cpu_client(
-                asynchronous=True, num_devices=None if n is None or n < 0 else n)
+                asynchronous=True, num_devices=None if n is None or n < 0 else n, **kwargs)
         return _cpu_client
 
 
@@ -266,7 +312,10 @@ class MeshBufferSharding(_jax.GSPMDSharding):
     memory_kind = property(lambda self: self._memory_kind)
     _device_assignment = property(lambda self: tuple(self._devices))
     device_set = property(lambda self: set(self._devices))
-    is_fully_addressable = True
+
+    @property
+    def is_fully_addressable(self):
+        return self.named.is_fully_addressable
 
     def _to_xla_hlo_sharding(self, num_dimensions):
         return self._hlo_sharding

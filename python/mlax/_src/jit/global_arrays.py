@@ -34,7 +34,7 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None):
     shape = tuple(int(d) for d in shape)
     named.check_shape(shape, "make_array_from_callback")
     index = named.devices_indices_map(shape)
-    devices = named.mesh._flat_devices
+    devices = named.mesh.local_devices  # (in a multi-process run, this process's)
     pieces = [_host(data_callback(index[d])) for d in devices]
     want = named.shard_shape(shape)
     dtype = dtypes.canonicalize(dtype if dtype is not None else pieces[0].dtype)
@@ -70,7 +70,7 @@ def make_array_from_single_device_arrays(shape, sharding, arrays, *, dtype=None)
         if d in by_device:
             raise ValueError(f"make_array_from_single_device_arrays: two pieces on {d}")
         by_device[d] = a
-    devices = named.mesh._flat_devices
+    devices = named.mesh.local_devices
     missing = [d for d in devices if d not in by_device]
     if missing or len(by_device) != len(devices):
         raise ValueError(f"make_array_from_single_device_arrays: expected one piece on each "
@@ -95,13 +95,32 @@ def make_array_from_process_local_data(sharding, local_data, global_shape=None):
     data is the whole array."""
     named = _named(sharding, "make_array_from_process_local_data")
     value = _host(local_data)
-    if global_shape is not None and tuple(global_shape) != value.shape:
-        if not named.is_fully_addressable:
-            raise NotImplementedError("make_array_from_process_local_data over several "
-                                      "processes")
-        raise ValueError(f"make_array_from_process_local_data: global_shape {global_shape} "
-                         f"but this (only) process holds data of shape {value.shape}")
-    return make_array_from_callback(value.shape, named, lambda index: value[index])
+    if named.is_fully_addressable:
+        if global_shape is not None and tuple(global_shape) != value.shape:
+            raise ValueError(f"make_array_from_process_local_data: global_shape "
+                             f"{global_shape} but this (only) process holds data of shape "
+                             f"{value.shape}")
+        return make_array_from_callback(value.shape, named, lambda index: value[index])
+    # Several processes: this one holds the block of the global array its
+    # devices' pieces cover; along each split dimension the processes' blocks
+    # stack up (JAX's rule for the usual layouts).
+    ndim = value.ndim
+    tiles = named.tiles(ndim)
+    local = named.mesh.local_devices
+    if global_shape is None:
+        # How many of the pieces along each dimension this process holds.
+        probe = named.devices_indices_map(tiles)
+        n_local = [len({probe[d][k].start for d in local}) if tiles[k] > 1 else 1
+                   for k in range(ndim)]
+        global_shape = tuple(value.shape[k] * tiles[k] // n_local[k] for k in range(ndim))
+    global_shape = tuple(int(d) for d in global_shape)
+    index = named.devices_indices_map(global_shape)
+    starts = [min((index[d][k].start or 0) for d in local) for k in range(ndim)]
+
+    def piece(idx):
+        return value[tuple(slice((s.start or 0) - st, (s.stop if s.stop is not None else n) - st)
+                           for s, st, n in zip(idx, starts, global_shape))]
+    return make_array_from_callback(global_shape, named, piece)
 
 
 def visualize_array_sharding(arr, *, use_color: bool = False, scale: float = 1.0,
