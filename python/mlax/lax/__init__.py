@@ -65,3 +65,6 @@ from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
     complex))
 del _implicit
 from mlax._src.lax.sharding import with_sharding_constraint  # noqa: F401,E402
+from mlax._src.lax.parallel import (  # noqa: F401,E402
+    all_gather, all_to_all, axis_index, axis_size, pmax, pmean, pmin, ppermute, psum,
+    psum_scatter)

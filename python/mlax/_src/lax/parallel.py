@@ -1,0 +1,252 @@
+"""SPMD collectives over named mesh axes (jax.lax.psum, all_gather, ...).
+
+Inside a `shard_map` body (or a `pmap`ped function) each device holds its
+own piece; a collective combines the pieces of the devices that differ only
+along the named mesh axes. Each is one op of the mlax dialect
+(`mlax.all_reduce`, `mlax.all_gather`, `mlax.reduce_scatter`,
+`mlax.ppermute`, `mlax.all_to_all`, `mlax.axis_index`) carrying the axes and
+the mesh; the lowering gives XLA's collectives their replica groups, and the
+autodiff and vectorize passes differentiate and batch them (docs/sharding.md).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from mlir import ir
+
+from mlax._src.backend import sharding as sharding_lib
+from mlax._src.base import dtypes
+from mlax._src.base.tree import registry
+from mlax._src.core import tracer as core
+from mlax._src.core.primitives import Primitive, _ops, bind
+from mlax._src.core.tracer import Tracer
+
+
+def _axes(axis_name) -> tuple:
+    if isinstance(axis_name, (tuple, list)):
+        return tuple(axis_name)
+    return (axis_name,)
+
+
+def _mesh_of(axes, what: str):
+    """The mesh of the innermost shard_map/pmap body that names `axes`;
+    JAX's NameError for an axis no enclosing one defines."""
+    mesh = sharding_lib.axis_env_mesh()
+    names = list(mesh.axis_names) if mesh is not None else []
+    for a in axes:
+        if a not in names:
+            raise NameError(
+                f"unbound axis name: {a}. The following axis names (e.g. defined by pmap) are "
+                f"available to collective operations: {names}")
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"{what}: repeated axis names {axes}")
+    return mesh
+
+
+def axis_size(axis_name) -> int:
+    """The number of devices along the mesh axis (or axes) `axis_name`."""
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "axis_size")
+    return math.prod(mesh.shape[a] for a in axes)
+
+
+def _attrs(axes, mesh):
+    return (ir.ArrayAttr.get([ir.StringAttr.get(a) for a in axes]),
+            ir.Attribute.parse(f"#mlax.mesh<{mesh.mlir_text()}>"))
+
+
+def _emit_all_reduce(values, avals, *, kind, axes, mesh):
+    ax, m = _attrs(axes, mesh)
+    return _ops().AllReduceOp(values[0], _kind_attr(kind), ax, m).result
+
+
+def _kind_attr(kind):
+    return ir.Attribute.parse(f"#mlax<all_reduce_kind {kind}>")
+
+
+def _emit_all_gather(values, avals, *, axes, mesh, dimension, tiled):
+    ax, m = _attrs(axes, mesh)
+    return _ops().AllGatherOp(values[0], ax, m, dimension, tiled).result
+
+
+def _emit_reduce_scatter(values, avals, *, axes, mesh, dimension, tiled):
+    ax, m = _attrs(axes, mesh)
+    return _ops().ReduceScatterOp(values[0], ax, m, dimension, tiled).result
+
+
+def _emit_ppermute(values, avals, *, axes, mesh, pairs):
+    ax, m = _attrs(axes, mesh)
+    return _ops().PpermuteOp(values[0], ax, m, list(pairs)).result
+
+
+def _emit_all_to_all(values, avals, *, axes, mesh, split, concat, tiled):
+    ax, m = _attrs(axes, mesh)
+    return _ops().AllToAllOp(values[0], ax, m, split, concat, tiled).result
+
+
+def _emit_axis_index(values, avals, *, axes, mesh):
+    ax, m = _attrs(axes, mesh)
+    return _ops().AxisIndexOp(ax, m).result
+
+
+_ERRORS = {"not divisible": ValueError, "must equal": ValueError, "out of range": ValueError,
+           "dimension": ValueError, "distinct": ValueError}
+
+_all_reduce_p = Primitive("all_reduce", _emit_all_reduce, errors=_ERRORS,
+                          label=lambda p: {"sum": "psum", "max": "pmax", "min": "pmin"}[p["kind"]])
+_all_gather_p = Primitive("all_gather", _emit_all_gather, errors=_ERRORS,
+                          label=lambda p: "all_gather")
+_reduce_scatter_p = Primitive("reduce_scatter", _emit_reduce_scatter, errors=_ERRORS,
+                              label=lambda p: "psum_scatter")
+_ppermute_p = Primitive("ppermute", _emit_ppermute, errors=_ERRORS, label=lambda p: "ppermute")
+_all_to_all_p = Primitive("all_to_all", _emit_all_to_all, errors=_ERRORS,
+                          label=lambda p: "all_to_all")
+_axis_index_p = Primitive("axis_index", _emit_axis_index, weak_type=lambda *a, **k: False,
+                          label=lambda p: "axis_index")
+
+
+def _no_groups(axis_index_groups, what):
+    if axis_index_groups is not None:
+        raise NotImplementedError(f"{what}: axis_index_groups is not supported by mlax")
+
+
+def _leaves(x):
+    leaves, treedef = registry.flatten(x)
+    return leaves, treedef
+
+
+def _value(leaf, what):
+    if isinstance(leaf, Tracer):
+        return leaf
+    if not core.trace_stack():
+        raise NameError(f"{what} outside shard_map/pmap: no axis names are bound here")
+    from mlax._src.core import primitives
+
+    trace = core.current_trace()
+    return Tracer(primitives.to_value(trace, leaf, primitives.aval_of(leaf)),
+                  primitives.aval_of(leaf), trace)
+
+
+def _all_reduce(x, axis_name, kind, what):
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, what)
+    leaves, treedef = _leaves(x)
+    return treedef.unflatten([bind(_all_reduce_p, _value(l, what), kind=kind, axes=axes,
+                                   mesh=mesh) for l in leaves])
+
+
+def psum(x, axis_name, *, axis_index_groups=None):
+    """The sum of `x` (a pytree) over the devices along `axis_name`, on each."""
+    _no_groups(axis_index_groups, "psum")
+    return _all_reduce(x, axis_name, "sum", "psum")
+
+
+def pmax(x, axis_name, *, axis_index_groups=None):
+    _no_groups(axis_index_groups, "pmax")
+    return _all_reduce(x, axis_name, "max", "pmax")
+
+
+def pmin(x, axis_name, *, axis_index_groups=None):
+    _no_groups(axis_index_groups, "pmin")
+    return _all_reduce(x, axis_name, "min", "pmin")
+
+
+def pmean(x, axis_name, *, axis_index_groups=None):
+    """The mean of `x` over the devices along `axis_name` (a psum divided by
+    their number; integers give floats, as JAX's true division)."""
+    from mlax._src.lax import elementwise, shape
+
+    n = axis_size(axis_name)
+    summed = psum(x, axis_name, axis_index_groups=axis_index_groups)
+    leaves, treedef = _leaves(summed)
+    out = []
+    for v in leaves:
+        if not dtypes.issubdtype(v.aval.dtype, np.inexact):
+            v = elementwise.convert_element_type(v, dtypes.default_float())
+        out.append(elementwise.div(v, shape.full(v.aval.shape, n, v.aval.dtype)))
+    return treedef.unflatten(out)
+
+
+def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False, to="varying"):
+    """Each device's `x` gathered from every device along `axis_name`: a new
+    dimension `axis` (or, `tiled`, the pieces concatenated along it)."""
+    _no_groups(axis_index_groups, "all_gather")
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "all_gather")
+    leaves, treedef = _leaves(x)
+    out = []
+    for l in leaves:
+        v = _value(l, "all_gather")
+        ndim = v.aval.ndim + (0 if tiled else 1)
+        d = axis + ndim if axis < 0 else axis
+        if not 0 <= d < ndim:
+            raise ValueError(f"all_gather: axis {axis} is out of bounds for an array of rank "
+                             f"{v.aval.ndim}")
+        out.append(bind(_all_gather_p, v, axes=axes, mesh=mesh, dimension=d, tiled=bool(tiled)))
+    return treedef.unflatten(out)
+
+
+def psum_scatter(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, tiled=False):
+    """The psum of `x`, each device keeping its piece along
+    `scatter_dimension` (jax.lax.psum_scatter)."""
+    _no_groups(axis_index_groups, "psum_scatter")
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "psum_scatter")
+    leaves, treedef = _leaves(x)
+    out = []
+    for l in leaves:
+        v = _value(l, "psum_scatter")
+        d = scatter_dimension + v.aval.ndim if scatter_dimension < 0 else scatter_dimension
+        out.append(bind(_reduce_scatter_p, v, axes=axes, mesh=mesh, dimension=d,
+                        tiled=bool(tiled)))
+    return treedef.unflatten(out)
+
+
+def ppermute(x, axis_name, perm):
+    """Each device's `x` sent to another along `axis_name`: `perm` is a list
+    of (source index, destination index); a device no pair sends to gets
+    zeros."""
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "ppermute")
+    n = math.prod(mesh.shape[a] for a in axes)
+    pairs = []
+    for pair in perm:
+        src, dst = (int(v) for v in pair)
+        if not (0 <= src < n and 0 <= dst < n):
+            raise ValueError(f"ppermute: the pair {tuple(pair)} is out of range for axis "
+                             f"{axis_name!r} of size {n}")
+        pairs += [src, dst]
+    srcs, dsts = pairs[0::2], pairs[1::2]
+    if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
+        raise ValueError(f"ppermute sources and destinations must be unique, got {perm}.")
+    leaves, treedef = _leaves(x)
+    return treedef.unflatten([bind(_ppermute_p, _value(l, "ppermute"), axes=axes, mesh=mesh,
+                                   pairs=tuple(pairs)) for l in leaves])
+
+
+def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None, tiled=False):
+    """Each device splits `x` along `split_axis` into one piece per device
+    along `axis_name`, sends piece i to device i, and concatenates what it
+    gets along `concat_axis` (jax.lax.all_to_all)."""
+    _no_groups(axis_index_groups, "all_to_all")
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "all_to_all")
+    leaves, treedef = _leaves(x)
+    out = []
+    for l in leaves:
+        v = _value(l, "all_to_all")
+        nd = v.aval.ndim
+        s = split_axis + nd if split_axis < 0 else split_axis
+        c = concat_axis + nd if concat_axis < 0 else concat_axis
+        out.append(bind(_all_to_all_p, v, axes=axes, mesh=mesh, split=s, concat=c,
+                        tiled=bool(tiled)))
+    return treedef.unflatten(out)
+
+
+def axis_index(axis_name):
+    """This device's index along the mesh axis (or axes, row-major)
+    `axis_name`, an int32 scalar."""
+    axes = _axes(axis_name)
+    mesh = _mesh_of(axes, "axis_index")
+    return bind(_axis_index_p, axes=axes, mesh=mesh)
