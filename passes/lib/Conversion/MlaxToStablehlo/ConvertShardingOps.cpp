@@ -229,13 +229,17 @@ struct PpermutePattern : CollectivePattern<PpermuteOp> {
       rewriter.replaceOp(op, hlo.constant(splatAttr(cast<ShapedType>(op.getType()), 0.0)));
       return success();
     }
-    // Each pair of positions, in every group (jax: group[src], group[dst]).
+    // Each pair of positions, in every group. As jax's ppermute lowering,
+    // a position indexes the group's devices in increasing order (the axes'
+    // coordinates row-major in mesh order, whatever order `axes` lists).
     SmallVector<int64_t> flat;
-    for (auto &group : op.getMesh().getDeviceGroups(op.getAxes()))
+    for (auto &group : op.getMesh().getDeviceGroups(op.getAxes())) {
+      llvm::sort(group);
       for (size_t k = 0; k + 1 < pairs.size(); k += 2) {
         flat.push_back(group[pairs[k]]);
         flat.push_back(group[pairs[k + 1]]);
       }
+    }
     SmallVector<NamedAttribute> attrs =
         collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/false);
     attrs.erase(attrs.begin()); // no replica_groups: the pairs say it all
