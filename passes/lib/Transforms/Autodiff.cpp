@@ -12,11 +12,12 @@
 //
 // Null values are zero (co)tangents, so inactive code costs nothing. The pass
 // itself never looks at op names: everything op-specific is in the interface
-// (the op family's Mlax<Family>Ops.cpp), except the three call-like ops, whose
-// derivatives are other functions.
+// (the op family's Mlax<Family>Ops.cpp), except the call-like ops (custom
+// calls, remat_call, shard_map), whose derivatives are other functions.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlax/Dialect/Mlax/IR/MlaxBuilder.h"
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
 #include "mlax/Transforms/Passes.h"
 #include "mlax/Transforms/TransformRequests.h"
@@ -115,6 +116,19 @@ public:
                                const DenseSet<Value> &active, ArrayRef<Value> cotangents,
                                SmallVectorImpl<Value> &primals,
                                SmallVectorImpl<Value> &operandCotangents);
+
+  /// Forward mode through shard_map: the shard_map of the callee's jvp
+  /// (tangents sharded as their primals), emitted at `b`; `primals` receives
+  /// its primal results (which replace `op`'s).
+  LogicalResult jvpShardMap(ShardMapOp op, OpBuilder &b, ArrayRef<Value> tangents,
+                            SmallVectorImpl<Value> &primals,
+                            SmallVectorImpl<Value> &resultTangents);
+  /// Reverse mode through shard_map: the shard_map of a body that divides
+  /// each result cotangent by the size of the mesh axes its out sharding
+  /// replicates it over, applies the callee's vjp, and sums each operand
+  /// cotangent over the mesh axes its in sharding replicates it over.
+  LogicalResult vjpShardMap(ShardMapOp op, OpBuilder &b, const DenseSet<Value> &active,
+                            ArrayRef<Value> cts, SmallVectorImpl<Value> &operandCotangents);
 
 private:
   FailureOr<func::FuncOp> startFunction(func::FuncOp f, StringRef suffix,
@@ -287,6 +301,17 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
           tangent[r] = t;
       continue;
     }
+    if (auto shardMap = llvm::dyn_cast<ShardMapOp>(op)) {
+      SmallVector<Value> primals;
+      if (failed(jvpShardMap(shardMap, b, tangents, primals, out)))
+        return failure();
+      replacePrimals(op, primals, copy.results);
+      for (auto [r, t] : llvm::zip(primals, out))
+        if (t && ad::isDifferentiableType(r.getType()))
+          tangent[r] = t;
+      op->erase(); // not pure (its callee may have effects): nothing else removes it
+      continue;
+    }
     if (auto custom = llvm::dyn_cast<CustomJvpCallOp>(op)) {
       // The rule computes results and tangents together.
       SmallVector<Value> operands(custom.getOperands());
@@ -412,6 +437,9 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
       auto bwdCall = makeCall(b, loc, bwd.getFunctionType().getResults(),
                                     custom.getBwdAttr(), bwdArgs);
       out.append(bwdCall.getResults().begin(), bwdCall.getResults().end());
+    } else if (auto shardMap = llvm::dyn_cast<ShardMapOp>(op)) {
+      if (failed(vjpShardMap(shardMap, b, active, cts, out)))
+        return failure();
     } else if (auto remat = llvm::dyn_cast<RematCallOp>(op)) {
       // Recompute the callee from its operands, behind a barrier so that
       // neither CSE nor XLA merges the recomputation into the forward pass.
@@ -474,6 +502,127 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
   return fn;
+}
+
+//===----------------------------------------------------------------------===//
+// shard_map (jax/_src/shard_map.py: _shard_map_jvp, _shard_map_transpose).
+// The callee's derivative functions run per device, in a shard_map with the
+// same mesh; tangents and cotangents are sharded as their primals.
+//===----------------------------------------------------------------------===//
+
+LogicalResult Differentiator::jvpShardMap(ShardMapOp op, OpBuilder &b,
+                                          ArrayRef<Value> tangents,
+                                          SmallVectorImpl<Value> &primals,
+                                          SmallVectorImpl<Value> &resultTangents) {
+  SmallVector<int64_t> wrt;
+  SmallVector<Value> operands(op.getOperands());
+  SmallVector<Attribute> in(op.getInShardings().getValue());
+  for (auto [i, t] : llvm::enumerate(tangents))
+    if (t && ad::isDifferentiableType(op.getOperands()[i].getType())) {
+      wrt.push_back(i);
+      operands.push_back(t);
+      in.push_back(op.getInShardings()[i]);
+    }
+  FailureOr<func::FuncOp> rule = jvpFunction(lookup(op.getCalleeAttr()), wrt);
+  if (failed(rule))
+    return failure();
+  SmallVector<Attribute> out(op.getOutShardings().getValue());
+  out.append(op.getOutShardings().begin(), op.getOutShardings().end());
+  SmallVector<Type> types(op.getResultTypes());
+  types.append(op.getResultTypes().begin(), op.getResultTypes().end());
+  auto jvp = ShardMapOp::create(b, op.getLoc(), types,
+                                FlatSymbolRefAttr::get(rule->getSymNameAttr()), operands,
+                                b.getArrayAttr(in), b.getArrayAttr(out));
+  unsigned n = op.getNumResults();
+  primals.append(jvp.getResults().begin(), jvp.getResults().begin() + n);
+  resultTangents.append(jvp.getResults().begin() + n, jvp.getResults().end());
+  return success();
+}
+
+LogicalResult Differentiator::vjpShardMap(ShardMapOp op, OpBuilder &b,
+                                          const DenseSet<Value> &active, ArrayRef<Value> cts,
+                                          SmallVectorImpl<Value> &operandCotangents) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  SmallVector<int64_t> wrt, seeds;
+  for (auto [i, v] : llvm::enumerate(op.getOperands()))
+    if (active.contains(v))
+      wrt.push_back(i);
+  for (auto [j, r] : llvm::enumerate(op.getResults()))
+    if (ad::isDifferentiableType(r.getType()))
+      seeds.push_back(j);
+  func::FuncOp callee = lookup(op.getCalleeAttr());
+  FailureOr<func::FuncOp> calleeVjp = vjpFunction(callee, wrt, seeds);
+  if (failed(calleeVjp))
+    return failure();
+
+  // The mesh axes (of size > 1) a sharding replicates its value over.
+  auto replicatedAxes = [&](ShardingAttr s) {
+    SmallVector<Attribute> names;
+    int64_t size = 1;
+    for (int64_t a : s.getUnusedAxes())
+      if (s.getAxisSizes()[a] > 1) {
+        names.push_back(s.getAxisNames()[a]);
+        size *= s.getAxisSizes()[a];
+      }
+    return std::make_pair(ArrayAttr::get(ctx, names), size);
+  };
+
+  // The per-device body: (operand pieces..., cotangent pieces of seeds...)
+  // -> (cotangent pieces of wrt operands...).
+  FunctionType type = callee.getFunctionType();
+  SmallVector<Type> inputs(type.getInputs()), results;
+  for (int64_t j : seeds)
+    inputs.push_back(type.getResult(j));
+  for (int64_t i : wrt)
+    results.push_back(type.getInput(i));
+  func::FuncOp body =
+      generated.create(callee, "_transpose", FunctionType::get(ctx, inputs, results));
+  Block &entry = body.getBody().front();
+  OpBuilder bb = OpBuilder::atBlockEnd(&entry);
+  MlaxBuilder m(bb, loc);
+  unsigned n = type.getNumInputs();
+  SmallVector<Value> args(entry.getArguments().take_front(n));
+  for (auto [k, j] : llvm::enumerate(seeds)) {
+    // The global cotangent is one copy of a value every device along the
+    // replicated axes holds: each copy gets its share.
+    Value ct = entry.getArgument(n + k);
+    int64_t size = replicatedAxes(op.getOutSharding(j)).second;
+    args.push_back(size > 1 ? m.div(ct, m.like(ct, (double)size)) : ct);
+  }
+  auto call = makeCall(bb, loc, calleeVjp->getFunctionType().getResults(),
+                       FlatSymbolRefAttr::get(calleeVjp->getSymNameAttr()), args);
+  SmallVector<Value> returned;
+  for (auto [k, i] : llvm::enumerate(wrt)) {
+    // The operand was broadcast to every device along the replicated axes:
+    // its cotangent sums theirs.
+    Value c = call.getResult(type.getNumResults() + k);
+    ShardingAttr s = op.getInSharding(i);
+    ArrayAttr axes = replicatedAxes(s).first;
+    if (!axes.empty())
+      c = AllReduceOp::create(bb, loc, AllReduceKindAttr::get(ctx, AllReduceKind::Sum), c, axes,
+                              s.getMesh());
+    returned.push_back(c);
+  }
+  func::ReturnOp::create(bb, loc, returned);
+
+  SmallVector<Value> operands(op.getOperands());
+  SmallVector<Attribute> in(op.getInShardings().getValue()), out;
+  for (int64_t j : seeds) {
+    operands.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, op.getResult(j).getType()));
+    in.push_back(op.getOutShardings()[j]);
+  }
+  SmallVector<Type> types;
+  for (int64_t i : wrt) {
+    types.push_back(op.getOperands()[i].getType());
+    out.push_back(op.getInShardings()[i]);
+  }
+  auto transpose = ShardMapOp::create(b, loc, types, FlatSymbolRefAttr::get(body.getSymNameAttr()),
+                                      operands, b.getArrayAttr(in), b.getArrayAttr(out));
+  operandCotangents.assign(op.getNumOperands(), Value());
+  for (auto [k, i] : llvm::enumerate(wrt))
+    operandCotangents[i] = transpose.getResult(k);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

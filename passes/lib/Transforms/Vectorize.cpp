@@ -70,6 +70,10 @@ private:
   /// outlined and batched like functions; the results' batch flags follow.
   LogicalResult batchControlFlow(Operation *op, func::FuncOp f, ArrayRef<BValue> operands,
                                  OpBuilder &b, int64_t size, SmallVectorImpl<BValue> &results);
+  /// shard_map: the callee vmapped per device (the batch dimension is
+  /// replicated: every device holds all of it).
+  LogicalResult batchShardMap(ShardMapOp op, ArrayRef<BValue> operands, OpBuilder &b,
+                              int64_t size, SmallVectorImpl<BValue> &results);
   /// The callee batched along axis 0 of every argument and result.
   FailureOr<FlatSymbolRefAttr> allBatched(FlatSymbolRefAttr name, int64_t size);
 
@@ -171,6 +175,14 @@ LogicalResult Vectorizer::batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBui
         map[r] = v;
       continue;
     }
+    if (auto shardMap = llvm::dyn_cast<ShardMapOp>(op)) {
+      SmallVector<BValue> batched;
+      if (failed(batchShardMap(shardMap, operands, b, size, batched)))
+        return failure();
+      for (auto [r, v] : llvm::zip(op.getResults(), batched))
+        map[r] = v;
+      continue;
+    }
     SmallVector<Value> newResults;
     if (llvm::isa<CustomJvpCallOp, CustomVjpCallOp, RematCallOp>(op)) {
       FailureOr<Operation *> batched = batchCallLike(&op, operands, b, size);
@@ -236,6 +248,35 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
     return CustomVjpCallOp::create(b, loc, types, *callee, *fwd, *bwd, values).getOperation();
   }
   return RematCallOp::create(b, loc, types, *callee, values).getOperation();
+}
+
+LogicalResult Vectorizer::batchShardMap(ShardMapOp op, ArrayRef<BValue> operands, OpBuilder &b,
+                                        int64_t size, SmallVectorImpl<BValue> &results) {
+  SmallVector<int64_t> inAxes, outAxes(op.getNumResults(), 0);
+  SmallVector<Value> values;
+  SmallVector<Attribute> in, out;
+  for (auto [i, v] : llvm::enumerate(operands)) {
+    inAxes.push_back(v.batched ? 0 : -1);
+    values.push_back(v.value);
+    ShardingAttr s = op.getInSharding(i);
+    int64_t rank = tensorOf(op.getOperands()[i]).getRank();
+    in.push_back(v.batched ? s.withReplicatedDimension(0, rank) : s);
+  }
+  SmallVector<Type> types;
+  for (auto [i, r] : llvm::enumerate(op.getResults())) {
+    out.push_back(op.getOutSharding(i).withReplicatedDimension(0, tensorOf(r).getRank()));
+    types.push_back(vec::batchedType(r.getType(), size));
+  }
+  FailureOr<func::FuncOp> callee =
+      vmapFunction(lookup(op.getCalleeAttr()), inAxes, outAxes, size);
+  if (failed(callee))
+    return failure();
+  auto batched =
+      ShardMapOp::create(b, op.getLoc(), types, FlatSymbolRefAttr::get(callee->getSymNameAttr()),
+                         values, b.getArrayAttr(in), b.getArrayAttr(out));
+  for (Value r : batched.getResults())
+    results.push_back(BValue{r, true});
+  return success();
 }
 
 /// `pred` (batched, shape [size]) broadcast to `like`'s shape along axis 0.

@@ -53,14 +53,10 @@ std::string axesString(ArrayAttr axes) {
 // Syntax: <["data"=4, "model"=2], [{"data"}, {}]>
 //===----------------------------------------------------------------------===//
 
-Attribute ShardingAttr::parse(AsmParser &parser, Type) {
+/// The mesh list `["data"=4, "model"=2]` (`#mlax.mesh` and `#mlax.sharding`).
+static ParseResult parseMeshAxes(AsmParser &parser, SmallVectorImpl<StringAttr> &names,
+                                 SmallVectorImpl<int64_t> &sizes) {
   MLIRContext *ctx = parser.getContext();
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<StringAttr> names;
-  SmallVector<int64_t> sizes;
-  SmallVector<ArrayAttr> spec;
-  if (parser.parseLess())
-    return {};
   auto parseAxis = [&]() -> ParseResult {
     std::string name;
     int64_t size;
@@ -77,9 +73,168 @@ Attribute ShardingAttr::parse(AsmParser &parser, Type) {
     sizes.push_back(size);
     return success();
   };
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseAxis,
-                                     " in the mesh list [\"name\"=size, ...]") ||
-      parser.parseComma())
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseAxis,
+                                        " in the mesh list [\"name\"=size, ...]");
+}
+
+static std::string meshString(ArrayRef<StringAttr> names, ArrayRef<int64_t> sizes) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(llvm::zip(names, sizes), os, [&](auto axis) {
+    os << '"';
+    llvm::printEscapedString(std::get<0>(axis).getValue(), os);
+    os << "\"=" << std::get<1>(axis);
+  });
+  os << "]";
+  return s;
+}
+
+/// The mesh's own checks (`#mlax.mesh` and the mesh of `#mlax.sharding`).
+static LogicalResult verifyMeshAxes(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayRef<StringAttr> axisNames, ArrayRef<int64_t> axisSizes,
+                                    StringRef what) {
+  if (axisNames.empty())
+    return emitError() << what << " needs at least one axis";
+  if (axisNames.size() != axisSizes.size())
+    return emitError() << what << " has " << axisNames.size() << " axis names and "
+                       << axisSizes.size() << " sizes";
+  llvm::StringSet<> meshNames;
+  for (auto [name, size] : llvm::zip(axisNames, axisSizes)) {
+    if (!name)
+      return emitError() << what << " has a null axis name";
+    if (!meshNames.insert(name.getValue()).second)
+      return emitError() << "mesh axis \"" << name.getValue() << "\" appears twice in the mesh";
+    if (size < 1)
+      return emitError() << "mesh axis \"" << name.getValue() << "\" has size " << size
+                         << "; sizes must be at least 1";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #mlax.mesh<["data"=4, "model"=2]>
+//===----------------------------------------------------------------------===//
+
+Attribute MeshAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<StringAttr> names;
+  SmallVector<int64_t> sizes;
+  if (parser.parseLess() || parseMeshAxes(parser, names, sizes) || parser.parseGreater())
+    return {};
+  return MeshAttr::getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                              names, sizes);
+}
+
+void MeshAttr::print(AsmPrinter &printer) const {
+  printer.getStream() << "<" << getMeshString() << ">";
+}
+
+std::string MeshAttr::getMeshString() const {
+  return meshString(getAxisNames(), getAxisSizes());
+}
+
+LogicalResult MeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<StringAttr> axisNames, ArrayRef<int64_t> axisSizes) {
+  return verifyMeshAxes(emitError, axisNames, axisSizes, "a mesh");
+}
+
+int64_t MeshAttr::getNumDevices() const {
+  int64_t n = 1;
+  for (int64_t s : getAxisSizes())
+    n *= s;
+  return n;
+}
+
+int64_t MeshAttr::getAxisIndex(StringRef name) const {
+  for (auto [i, n] : llvm::enumerate(getAxisNames()))
+    if (n.getValue() == name)
+      return i;
+  return -1;
+}
+
+LogicalResult MeshAttr::verifyAxes(Attribute axesAttr, StringRef what,
+                                   function_ref<InFlightDiagnostic()> emitError) const {
+  auto axes = llvm::dyn_cast_or_null<ArrayAttr>(axesAttr);
+  if (!axes)
+    return emitError() << what << " must be an array of mesh axis names";
+  if (axes.empty())
+    return emitError() << what << " must name at least one mesh axis";
+  llvm::StringSet<> seen;
+  for (Attribute a : axes) {
+    auto name = llvm::dyn_cast<StringAttr>(a);
+    if (!name)
+      return emitError() << what << " holds " << a << ", not a mesh axis name";
+    if (getAxisIndex(name.getValue()) < 0)
+      return emitError() << what << " names mesh axis \"" << name.getValue()
+                         << "\", which is not in the mesh " << getMeshString();
+    if (!seen.insert(name.getValue()).second)
+      return emitError() << what << " names mesh axis \"" << name.getValue() << "\" twice";
+  }
+  return success();
+}
+
+SmallVector<int64_t> MeshAttr::getAxisPositions(ArrayAttr axes) const {
+  SmallVector<int64_t> out;
+  for (Attribute a : axes)
+    out.push_back(getAxisIndex(llvm::cast<StringAttr>(a).getValue()));
+  return out;
+}
+
+int64_t MeshAttr::getGroupSize(ArrayAttr axes) const {
+  int64_t n = 1;
+  for (int64_t a : getAxisPositions(axes))
+    n *= getAxisSizes()[a];
+  return n;
+}
+
+SmallVector<SmallVector<int64_t>> MeshAttr::getDeviceGroups(ArrayAttr axes) const {
+  ArrayRef<int64_t> sizes = getAxisSizes();
+  int64_t rank = sizes.size();
+  SmallVector<int64_t> inGroup = getAxisPositions(axes), others;
+  for (int64_t a = 0; a < rank; ++a)
+    if (!llvm::is_contained(inGroup, a))
+      others.push_back(a);
+  SmallVector<int64_t> strides(rank, 1); // row-major strides of the mesh
+  for (int64_t a = rank - 2; a >= 0; --a)
+    strides[a] = strides[a + 1] * sizes[a + 1];
+  // Enumerates the coordinates over `axes` row-major, calling f(offset).
+  auto enumerate = [&](ArrayRef<int64_t> which, auto f) {
+    SmallVector<int64_t> coord(which.size(), 0);
+    while (true) {
+      int64_t offset = 0;
+      for (auto [k, a] : llvm::enumerate(which))
+        offset += coord[k] * strides[a];
+      f(offset);
+      int64_t k = (int64_t)which.size() - 1;
+      for (; k >= 0; --k) {
+        if (++coord[k] < sizes[which[k]])
+          break;
+        coord[k] = 0;
+      }
+      if (k < 0)
+        return;
+    }
+  };
+  SmallVector<SmallVector<int64_t>> groups;
+  enumerate(others, [&](int64_t base) {
+    SmallVector<int64_t> &group = groups.emplace_back();
+    enumerate(inGroup, [&](int64_t offset) { group.push_back(base + offset); });
+  });
+  return groups;
+}
+
+//===----------------------------------------------------------------------===//
+// Syntax: <["data"=4, "model"=2], [{"data"}, {}]>
+//===----------------------------------------------------------------------===//
+
+Attribute ShardingAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *ctx = parser.getContext();
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<StringAttr> names;
+  SmallVector<int64_t> sizes;
+  SmallVector<ArrayAttr> spec;
+  if (parser.parseLess() || parseMeshAxes(parser, names, sizes) || parser.parseComma())
     return {};
   auto parseDim = [&]() -> ParseResult {
     SmallVector<Attribute> axes;
@@ -111,16 +266,11 @@ void ShardingAttr::print(AsmPrinter &printer) const {
 }
 
 std::string ShardingAttr::getMeshString() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(llvm::zip(getAxisNames(), getAxisSizes()), os, [&](auto axis) {
-    os << '"';
-    llvm::printEscapedString(std::get<0>(axis).getValue(), os);
-    os << "\"=" << std::get<1>(axis);
-  });
-  os << "]";
-  return s;
+  return meshString(getAxisNames(), getAxisSizes());
+}
+
+MeshAttr ShardingAttr::getMesh() const {
+  return MeshAttr::get(getContext(), getAxisNames(), getAxisSizes());
 }
 
 //===----------------------------------------------------------------------===//
@@ -130,31 +280,12 @@ std::string ShardingAttr::getMeshString() const {
 LogicalResult ShardingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<StringAttr> axisNames, ArrayRef<int64_t> axisSizes,
                                    ArrayRef<ArrayAttr> spec) {
-  if (axisNames.empty())
-    return emitError() << "a sharding's mesh needs at least one axis";
-  if (axisNames.size() != axisSizes.size())
-    return emitError() << "a sharding's mesh has " << axisNames.size() << " axis names and "
-                       << axisSizes.size() << " sizes";
+  if (failed(verifyMeshAxes(emitError, axisNames, axisSizes, "a sharding's mesh")))
+    return failure();
   llvm::StringSet<> meshNames;
-  for (auto [name, size] : llvm::zip(axisNames, axisSizes)) {
-    if (!name)
-      return emitError() << "a sharding's mesh axis name is null";
-    if (!meshNames.insert(name.getValue()).second)
-      return emitError() << "mesh axis \"" << name.getValue() << "\" appears twice in the mesh";
-    if (size < 1)
-      return emitError() << "mesh axis \"" << name.getValue() << "\" has size " << size
-                         << "; sizes must be at least 1";
-  }
-  auto mesh = [&] {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << "[";
-    llvm::interleaveComma(llvm::zip(axisNames, axisSizes), os, [&](auto axis) {
-      os << '"' << std::get<0>(axis).getValue() << "\"=" << std::get<1>(axis);
-    });
-    os << "]";
-    return s;
-  };
+  for (StringAttr name : axisNames)
+    meshNames.insert(name.getValue());
+  auto mesh = [&] { return meshString(axisNames, axisSizes); };
   llvm::StringSet<> used;
   for (auto [d, axes] : llvm::enumerate(spec)) {
     if (!axes)
@@ -224,6 +355,38 @@ SmallVector<SmallVector<int64_t>> ShardingAttr::getSpecAxes() const {
       dim.push_back(getAxisIndex(llvm::cast<StringAttr>(a).getValue()));
   }
   return out;
+}
+
+SmallVector<int64_t> ShardingAttr::getUnusedAxes() const {
+  SmallVector<int64_t> unused;
+  SmallVector<SmallVector<int64_t>> used = getSpecAxes();
+  for (int64_t a = 0, e = getAxisSizes().size(); a < e; ++a)
+    if (llvm::none_of(used, [&](ArrayRef<int64_t> axes) { return llvm::is_contained(axes, a); }))
+      unused.push_back(a);
+  return unused;
+}
+
+SmallVector<int64_t> ShardingAttr::getTileCounts(int64_t rank) const {
+  SmallVector<int64_t> tiles(rank, 1);
+  for (auto [d, axes] : llvm::enumerate(getSpecAxes()))
+    if ((int64_t)d < rank)
+      for (int64_t a : axes)
+        tiles[d] *= getAxisSizes()[a];
+  return tiles;
+}
+
+RankedTensorType ShardingAttr::getShardType(RankedTensorType global) const {
+  SmallVector<int64_t> shape(global.getShape());
+  for (auto [d, t] : llvm::enumerate(getTileCounts(global.getRank())))
+    shape[d] /= t;
+  return global.clone(shape);
+}
+
+RankedTensorType ShardingAttr::getGlobalType(RankedTensorType local) const {
+  SmallVector<int64_t> shape(local.getShape());
+  for (auto [d, t] : llvm::enumerate(getTileCounts(local.getRank())))
+    shape[d] *= t;
+  return local.clone(shape);
 }
 
 bool ShardingAttr::hasSameMesh(ShardingAttr other) const {

@@ -21,6 +21,51 @@ class Mlax_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
+def Mlax_MeshAttr : Mlax_Attr<"Mesh", "mesh"> {
+  let summary = "a logical device mesh: named axes and their sizes";
+  let description = [{
+    JAX's `Mesh`: its axes in order, each a name and a size (at least 1;
+    names unique; at least one axis). Its devices are the logical ids
+    `0 .. N-1`, N the product of the sizes, in row-major order over the
+    axes (`Mesh(np.arange(N).reshape(sizes), names)`). The collectives
+    (`mlax.all_reduce`, ... in MlaxShardingOps.td) carry it; `#mlax.sharding`
+    holds the same mesh (`ShardingAttr::getMesh()`), written the same way.
+    ```mlir
+    #mlax.mesh<["data"=4, "model"=2] >
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::StringAttr", "mesh axis names, major to minor">:$axisNames,
+    ArrayRefParameter<"int64_t", "mesh axis sizes">:$axisSizes);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The number of devices (the product of the sizes).
+    int64_t getNumDevices() const;
+    /// The position of mesh axis `name`, or -1.
+    int64_t getAxisIndex(::llvm::StringRef name) const;
+    /// The mesh as written: `["data"=4, "model"=2]`.
+    std::string getMeshString() const;
+    /// Checks `axes` (an array of mesh axis names, as the collectives
+    /// carry): not empty, each a string naming a mesh axis, none repeated.
+    /// `what` names the attribute in the messages.
+    ::mlir::LogicalResult verifyAxes(
+        ::mlir::Attribute axes, ::llvm::StringRef what,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    /// The positions of `axes` (valid, see verifyAxes) in the mesh.
+    ::llvm::SmallVector<int64_t> getAxisPositions(::mlir::ArrayAttr axes) const;
+    /// The product of the sizes of `axes` (valid): a collective's group size.
+    int64_t getGroupSize(::mlir::ArrayAttr axes) const;
+    /// The devices' groups over `axes` (valid): one group per combination
+    /// of the coordinates on the other mesh axes, in row-major order of
+    /// those; within a group, the devices (their logical ids, row-major
+    /// mesh positions) ordered by their position along `axes`, row-major
+    /// in the order given. XLA's replica groups of a collective.
+    ::llvm::SmallVector<::llvm::SmallVector<int64_t>>
+    getDeviceGroups(::mlir::ArrayAttr axes) const;
+  }];
+}
+
 def Mlax_ShardingAttr : Mlax_Attr<"Sharding", "sharding"> {
   let summary = "a named sharding: a logical device mesh and a partition spec";
   let description = [{
@@ -62,6 +107,20 @@ def Mlax_ShardingAttr : Mlax_Attr<"Sharding", "sharding"> {
     bool hasSameMesh(ShardingAttr other) const;
     /// The mesh as written: `["data"=4, "model"=2]`.
     std::string getMeshString() const;
+    /// The mesh as a `#mlax.mesh`.
+    MeshAttr getMesh() const;
+    /// The mesh axes the spec does not use (the value is replicated over
+    /// them), in mesh order.
+    ::llvm::SmallVector<int64_t> getUnusedAxes() const;
+    /// Per dimension of a value of rank `rank`, the number of tiles it is
+    /// split into (1 where the spec does not split it).
+    ::llvm::SmallVector<int64_t> getTileCounts(int64_t rank) const;
+    /// The type of one device's piece of a value of type `global` (each
+    /// dimension divided by its tile count; the spec is valid for it).
+    ::mlir::RankedTensorType getShardType(::mlir::RankedTensorType global) const;
+    /// The type of the whole value whose pieces have type `local` (each
+    /// dimension multiplied by its tile count).
+    ::mlir::RankedTensorType getGlobalType(::mlir::RankedTensorType local) const;
     /// Checks the spec against a value of `type`: no longer than its rank,
     /// and each split dimension divisible by the size of its mesh axes.
     ::mlir::LogicalResult verifyForType(
