@@ -127,9 +127,7 @@ def test_gaps_are_still_gaps():
 
 # Ops whose Python creator is being written (each entry says where it
 # comes from); the test fails once it exists, so the entry goes.
-PYTHON_PENDING = {
-    "mlax.axis_index": "jax.lax.axis_index, in the shard_map API (issue 17)",
-}
+PYTHON_PENDING: dict = {}
 
 
 def test_every_op_is_created_by_python_or_by_a_rule():

@@ -56,33 +56,40 @@ def _attrs(axes, mesh):
             ir.Attribute.parse(f"#mlax.mesh<{mesh.mlir_text()}>"))
 
 
+def _i64(v):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
+
+
+_KINDS = {"sum": 0, "max": 1, "min": 2}  # mlax's AllReduceKind
+
+
 def _emit_all_reduce(values, avals, *, kind, axes, mesh):
     ax, m = _attrs(axes, mesh)
-    return _ops().AllReduceOp(values[0], _kind_attr(kind), ax, m).result
-
-
-def _kind_attr(kind):
-    return ir.Attribute.parse(f"#mlax<all_reduce_kind {kind}>")
+    k = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _KINDS[kind])
+    return _ops().AllReduceOp(k, values[0], ax, m).result
 
 
 def _emit_all_gather(values, avals, *, axes, mesh, dimension, tiled):
     ax, m = _attrs(axes, mesh)
-    return _ops().AllGatherOp(values[0], ax, m, dimension, tiled).result
+    return _ops().AllGatherOp(values[0], ax, m, _i64(dimension), tiled=tiled or None).result
 
 
 def _emit_reduce_scatter(values, avals, *, axes, mesh, dimension, tiled):
     ax, m = _attrs(axes, mesh)
-    return _ops().ReduceScatterOp(values[0], ax, m, dimension, tiled).result
+    return _ops().ReduceScatterOp(values[0], ax, m, _i64(dimension),
+                                  tiled=tiled or None).result
 
 
 def _emit_ppermute(values, avals, *, axes, mesh, pairs):
     ax, m = _attrs(axes, mesh)
-    return _ops().PpermuteOp(values[0], ax, m, list(pairs)).result
+    return _ops().PpermuteOp(values[0], ax, m,
+                             ir.DenseI64ArrayAttr.get(list(pairs))).result
 
 
 def _emit_all_to_all(values, avals, *, axes, mesh, split, concat, tiled):
     ax, m = _attrs(axes, mesh)
-    return _ops().AllToAllOp(values[0], ax, m, split, concat, tiled).result
+    return _ops().AllToAllOp(values[0], ax, m, _i64(split), _i64(concat),
+                             tiled=tiled or None).result
 
 
 def _emit_axis_index(values, avals, *, axes, mesh):

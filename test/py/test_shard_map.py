@@ -1,0 +1,208 @@
+"""shard_map, pmap and the collectives against JAX on 8 CPU devices (see
+conftest.py): values, result layouts, gradients, vmap, and the errors."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mlax
+import mlax.numpy as mnp
+from mlax import lax
+from mlax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+jax = pytest.importorskip("jax")
+import jax.numpy as jnp  # noqa: E402
+from jax.sharding import Mesh as JMesh, NamedSharding as JNamed, PartitionSpec as JP  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    mlax.device_count("cpu") < 8 or len(jax.devices("cpu")) < 8,
+    reason="needs 8 CPU devices (XLA_FLAGS=--xla_force_host_platform_device_count=8)")
+
+
+@pytest.fixture(scope="module")
+def meshes():
+    m = Mesh(np.array(mlax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
+    j = JMesh(np.array(jax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
+    return m, j
+
+
+def _run(meshes, body, in_specs, out_specs, *args, jit=True, check_vma=False):
+    """body(lax_module, numpy_module) run through mlax's and JAX's shard_map."""
+    m, j = meshes
+    ours = mlax.shard_map(lambda *a: body(lax, mnp, *a), mesh=m, in_specs=in_specs,
+                          out_specs=out_specs)
+    theirs = jax.shard_map(lambda *a: body(jax.lax, jnp, *a), mesh=j,
+                           in_specs=_jspecs(in_specs), out_specs=_jspecs(out_specs),
+                           check_vma=check_vma)
+    if jit:
+        ours, theirs = mlax.jit(ours), jax.jit(theirs)
+    return ours(*args), theirs(*args)
+
+
+def _jspecs(specs):
+    if isinstance(specs, P):
+        return JP(*specs)
+    return tuple(_jspecs(s) for s in specs)
+
+
+X = np.arange(8 * 6, dtype=np.float32).reshape(8, 6) / 10
+
+
+def _close(a, b, rtol=1e-6):
+    np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=rtol, atol=1e-6)
+
+
+CASES = {
+    "psum": (lambda l, n, a: l.psum(n.sum(a, 0), "data"), P("data"), P()),
+    "psum_both": (lambda l, n, a: l.psum(a, ("data", "model")), P("data", "model"), P()),
+    "pmean": (lambda l, n, a: l.pmean(a, "model"), P("data", "model"), P("data")),
+    "pmax": (lambda l, n, a: l.pmax(a, "data"), P("data"), P()),
+    "pmin": (lambda l, n, a: l.pmin(a, "model"), P(None, "model"), P()),
+    "all_gather": (lambda l, n, a: l.all_gather(a, "data"), P("data"), P(None, None)),
+    "all_gather_tiled": (lambda l, n, a: l.all_gather(a, "data", tiled=True),
+                         P("data"), P()),
+    "all_gather_axis1": (lambda l, n, a: l.all_gather(a, "model", axis=1, tiled=True),
+                         P("data", "model"), P("data")),
+    "psum_scatter": (lambda l, n, a: l.psum_scatter(a, "data", tiled=True), P(), P("data")),
+    "psum_scatter_dim1": (lambda l, n, a: l.psum_scatter(a, "model", scatter_dimension=1,
+                                                         tiled=True), P("data"),
+                          P("data", "model")),
+    "ppermute_ring": (lambda l, n, a: l.ppermute(a, "data", [(i, (i + 1) % 4)
+                                                              for i in range(4)]),
+                      P("data"), P("data")),
+    "ppermute_partial": (lambda l, n, a: l.ppermute(a, "data", [(0, 1), (1, 2)]),
+                         P("data"), P("data")),
+    "all_to_all": (lambda l, n, a: l.all_to_all(a, "model", 0, 1, tiled=True),
+                   P("data", "model"), P("data", "model")),
+    "axis_index": (lambda l, n, a: a + l.axis_index("data"), P("data"), P("data")),
+    "axis_index_both": (lambda l, n, a: a * l.axis_index(("data", "model")),
+                        P("data", "model"), P("data", "model")),
+    "no_collective": (lambda l, n, a: n.sin(a) * 2, P("data", "model"), P("data", "model")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_collectives_match_jax(meshes, name):
+    body, ins, outs = CASES[name]
+    a, b = _run(meshes, body, ins, outs, X)
+    assert a.shape == b.shape and a.dtype == b.dtype
+    _close(a, b)
+
+
+def test_eager_shard_map_and_layout(meshes):
+    body, ins, outs = CASES["ppermute_ring"]
+    a, b = _run(meshes, body, ins, outs, X, jit=False)
+    _close(a, b)
+    assert a.sharding == NamedSharding(meshes[0], P("data"))
+
+
+def test_collectives_in_compiled_program(meshes):
+    m, _ = meshes
+    f = mlax.jit(mlax.shard_map(lambda a: lax.psum(a, "data"), mesh=m, in_specs=P("data"),
+                                out_specs=P()))
+    hlo = f.lower(X).compile().as_text()
+    assert "all-reduce" in hlo
+    g = mlax.jit(mlax.shard_map(lambda a: lax.ppermute(a, "data", [(0, 1), (1, 0)]), mesh=m,
+                                in_specs=P("data"), out_specs=P("data")))
+    assert "collective-permute" in g.lower(X).compile().as_text()
+    text = f.lower(X).as_text("mlax")
+    assert "mlax.shard_map" in text and "mlax.all_reduce" in text
+
+
+GRAD_CASES = {
+    # data parallel: a replicated parameter, the batch split, a psum'd loss
+    "data_parallel": (lambda l, n, w, x: l.psum(n.sum(n.tanh(x @ w)), "data"),
+                      (P(), P("data")), P()),
+    "psum_split_out": (lambda l, n, w, x: l.psum(n.tanh(x @ w), "data"),
+                       (P(), P("data")), P("data")),
+    "all_gather": (lambda l, n, w, x: n.sum(l.all_gather(x @ w, "data", tiled=True) ** 2),
+                   (P(), P("data")), P()),
+    "ppermute": (lambda l, n, w, x: n.sin(l.ppermute(x @ w, "data",
+                                                    [(i, (i + 1) % 4) for i in range(4)])),
+                 (P(), P("data")), P("data")),
+    "psum_scatter": (lambda l, n, w, x: l.psum_scatter(n.tanh(x @ w), "data", tiled=True),
+                     (P(), P()), P("data")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAD_CASES))
+def test_grad_through_shard_map_matches_jax(meshes, name):
+    m, j = meshes
+    body, ins, outs = GRAD_CASES[name]
+    w = np.linspace(-1, 1, 6, dtype=np.float32)
+    x = np.linspace(-2, 2, 48, dtype=np.float32).reshape(8, 6)
+    f_m = mlax.shard_map(lambda *a: body(lax, mnp, *a), mesh=m, in_specs=ins, out_specs=outs)
+    f_j = jax.shard_map(lambda *a: body(jax.lax, jnp, *a), mesh=j, in_specs=_jspecs(ins),
+                        out_specs=_jspecs(outs), check_vma=False)
+    g_m = mlax.jit(mlax.grad(lambda w, x: mnp.sum(f_m(w, x)), argnums=(0, 1)))(w, x)
+    g_j = jax.jit(jax.grad(lambda w, x: jnp.sum(f_j(w, x)), argnums=(0, 1)))(w, x)
+    for a, b in zip(g_m, g_j):
+        _close(a, b, rtol=1e-5)
+
+
+def test_grad_data_parallel_equals_single_device(meshes):
+    m, _ = meshes
+    rng = np.random.default_rng(0)
+    w = rng.normal(size=(6,)).astype(np.float32)
+    x = rng.normal(size=(8, 6)).astype(np.float32)
+
+    def local_loss(w, xb):
+        return lax.psum(mnp.sum(mnp.tanh(xb @ w)), "data")
+
+    f = mlax.shard_map(local_loss, mesh=m, in_specs=(P(), P("data")), out_specs=P())
+    g = mlax.jit(mlax.grad(f))(w, x)
+    g_ref = mlax.grad(lambda w: mnp.sum(mnp.tanh(x @ w)))(w)
+    _close(g, g_ref, rtol=1e-5)
+
+
+def test_vmap_of_shard_map(meshes):
+    m, j = meshes
+    xs = np.stack([X, 2 * X, -X])
+    f_m = mlax.shard_map(lambda a: lax.psum(a, "data"), mesh=m, in_specs=P("data"),
+                         out_specs=P())
+    f_j = jax.shard_map(lambda a: jax.lax.psum(a, "data"), mesh=j, in_specs=JP("data"),
+                        out_specs=JP(), check_vma=False)
+    _close(mlax.jit(mlax.vmap(f_m))(xs), jax.jit(jax.vmap(f_j))(xs))
+    g_m = mlax.shard_map(lambda a: lax.all_gather(a, "data", axis=0, tiled=True), mesh=m,
+                         in_specs=P("data"), out_specs=P())
+    g_j = jax.shard_map(lambda a: jax.lax.all_gather(a, "data", axis=0, tiled=True), mesh=j,
+                        in_specs=JP("data"), out_specs=JP(), check_vma=False)
+    _close(mlax.jit(mlax.vmap(g_m))(xs), jax.jit(jax.vmap(g_j))(xs))
+
+
+def test_pmap_with_collectives():
+    x = np.arange(16, dtype=np.float32).reshape(8, 2)
+
+    def f_m(v):
+        return v - lax.pmean(v, "i"), lax.axis_index("i"), lax.psum(1, "i")
+
+    def f_j(v):
+        return v - jax.lax.pmean(v, "i"), jax.lax.axis_index("i"), jax.lax.psum(1, "i")
+    a = mlax.pmap(f_m, axis_name="i")(x)
+    b = jax.pmap(f_j, axis_name="i")(x)
+    for u, v in zip(a, b):
+        _close(u, v)
+        assert u.shape == v.shape
+    c = mlax.pmap(lambda v, s: v * s, in_axes=(0, None))(x[:4], np.float32(3))
+    _close(c, x[:4] * 3)
+    with pytest.raises(ValueError, match="requires 9 logical devices"):
+        mlax.pmap(lambda v: v)(np.zeros((9, 2), np.float32))
+
+
+def test_errors(meshes):
+    m, _ = meshes
+    with pytest.raises(NameError, match="unbound axis name: data"):
+        lax.psum(mnp.ones(3), "data")
+    with pytest.raises(NameError, match="unbound axis name: nope"):
+        mlax.jit(mlax.shard_map(lambda a: lax.psum(a, "nope"), mesh=m, in_specs=P("data"),
+                                out_specs=P()))(X)
+    with pytest.raises(ValueError, match="not found in mesh"):
+        mlax.shard_map(lambda a: a, mesh=m, in_specs=P("x"), out_specs=P())(X)
+    with pytest.raises(ValueError, match="not evenly divisible"):
+        mlax.shard_map(lambda a: a, mesh=m, in_specs=P("data"), out_specs=P("data"))(
+            np.ones((6, 2), np.float32))
+    with pytest.raises(ValueError, match="pytree prefix"):
+        mlax.shard_map(lambda a, b: a, mesh=m, in_specs=(P(), P(), P()), out_specs=P())(X, X)
+    with pytest.raises(ValueError, match="out of range"):
+        mlax.jit(mlax.shard_map(lambda a: lax.ppermute(a, "data", [(0, 7)]), mesh=m,
+                                in_specs=P("data"), out_specs=P("data")))(X)
