@@ -46,5 +46,11 @@ losses = []
 for _ in range(3):
     w, value = step(w, x, y)
     losses.append(float(np.asarray(value.addressable_shards[0].data)))
-np.savez(out, w=np.asarray(w.addressable_shards[0].data), losses=np.array(losses))
+# An explicit psum across processes: shard_map over the same mesh.
+from mlax import lax  # noqa: E402
+
+total = mlax.jit(mlax.shard_map(lambda v: lax.psum(mnp.sum(v, 0), "data"), mesh=mesh,
+                                in_specs=P("data"), out_specs=P()))(x)
+np.savez(out, w=np.asarray(w.addressable_shards[0].data), losses=np.array(losses),
+         psum=np.asarray(total.addressable_shards[0].data))
 mlax.distributed.shutdown()

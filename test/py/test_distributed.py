@@ -1,6 +1,7 @@
-"""mlax.distributed: 2 and 4 processes on localhost form one mesh, and a
+"""mlax.distributed: 2 and 4 processes on localhost form one mesh, a
 data-parallel training step (each process feeding its part of the batch)
-ends with the parameters and losses of a single-process run."""
+ends with the parameters and losses of a single-process run, and a
+shard_map psum adds up every process's pieces."""
 import os
 import socket
 import subprocess
@@ -56,8 +57,10 @@ def test_data_parallel_step_over_processes(tmp_path, nproc):
     for p, out in zip(procs, outputs):
         assert p.returncode == 0, out[-3000:]
     w_ref, losses_ref = _single_process(nproc)
+    X = np.random.default_rng(0).normal(size=(8 * nproc, 3)).astype(np.float32)
     for i in range(nproc):
         got = np.load(tmp_path / f"out{i}.npz")
+        np.testing.assert_allclose(got["psum"], X.sum(0), rtol=1e-5, atol=1e-5)
         np.testing.assert_allclose(got["losses"], losses_ref, rtol=1e-5)
         np.testing.assert_allclose(got["w"], w_ref, rtol=1e-5, atol=1e-6)
     assert losses_ref[-1] < losses_ref[0]

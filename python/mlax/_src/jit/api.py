@@ -491,7 +491,17 @@ class Jitted:
             key = (treedef, static_key, avals, ("mesh", in_named))
             return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
                            self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
-        module, _, _ = self._trace(treedef, avals, rebuild)
+        constraints = sharding_lib.constraint_meshes()
+        n_constraints = len(constraints)
+        module, out_avals, _ = self._trace(treedef, avals, rebuild)
+        if len(constraints) > n_constraints:
+            # A shard_map or sharding constraint inside: the arguments are
+            # replicated over its mesh, as _compile does.
+            mesh = constraints[-1]
+            del constraints[n_constraints:]
+            in_named = tuple(sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
+                             for _ in avals)
+            partitioned.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
         mlax_text = str(module)
         stablehlo = compiler.to_stablehlo(
             module, name=self._name, extra_passes=self._passes,
