@@ -206,3 +206,25 @@ def test_errors(meshes):
     with pytest.raises(ValueError, match="out of range"):
         mlax.jit(mlax.shard_map(lambda a: lax.ppermute(a, "data", [(0, 7)]), mesh=m,
                                 in_specs=P("data"), out_specs=P("data")))(X)
+
+
+def test_eager_transformations_of_shard_map(meshes):
+    m, j = meshes
+    w = np.linspace(-1, 1, 6, dtype=np.float32)
+    x = np.linspace(-2, 2, 48, dtype=np.float32).reshape(8, 6)
+    body, ins, outs = GRAD_CASES["data_parallel"]
+    f_m = mlax.shard_map(lambda *a: body(lax, mnp, *a), mesh=m, in_specs=ins, out_specs=outs)
+    f_j = jax.shard_map(lambda *a: body(jax.lax, jnp, *a), mesh=j, in_specs=_jspecs(ins),
+                        out_specs=_jspecs(outs), check_vma=False)
+    _close(mlax.grad(f_m)(w, x), jax.grad(f_j)(w, x), rtol=1e-5)
+    out_m, pull_m = mlax.vjp(f_m, w, x)
+    out_j, pull_j = jax.vjp(f_j, w, x)
+    _close(out_m, out_j, rtol=1e-5)
+    for a, b in zip(pull_m(mnp.float32(2.0)), pull_j(jnp.float32(2.0))):
+        _close(a, b, rtol=1e-5)
+    xs = np.stack([x, -x])
+    _close(mlax.vmap(f_m, in_axes=(None, 0))(w, xs), jax.vmap(f_j, in_axes=(None, 0))(w, xs),
+           rtol=1e-5)
+    # An eager grad whose argument already lies over the mesh.
+    xm = mlax.device_put(x, NamedSharding(m, P("data")))
+    _close(mlax.grad(lambda v: mnp.sum(v ** 2))(xm), 2 * x)

@@ -19,10 +19,12 @@ from mlir import ir
 from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler, host_callbacks, native, runtime
+from mlax._src.backend import sharding as sharding_lib
 from mlax._src.base import jaxlib_internals
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives
 from mlax._src.core import tracer as core
+from mlax._src.core import mesh_programs
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Trace, Tracer
 
@@ -309,15 +311,59 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
+    constraints = sharding_lib.constraint_meshes()
+    n_constraints = len(constraints)
     module, out_avals, out_tree = trace_to_module(
         traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
-    return run_module(module, out_avals, out_tree, avals, leaves, name)
+    mesh = None
+    if len(constraints) > n_constraints:  # a shard_map or sharding constraint inside
+        mesh = constraints[-1]
+        del constraints[n_constraints:]
+    return run_module(module, out_avals, out_tree, avals, leaves, name, mesh)
 
 
-def run_module(module, out_avals, out_tree, avals, leaves, name):
+def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):
+    """run_module for a program partitioned over `mesh` (or over the mesh
+    its array arguments lie on): arguments keep their layout over the mesh,
+    others are replicated; XLA lays the results out."""
+    in_named = []
+    for leaf, aval in zip(leaves, avals):
+        named = None
+        if type(leaf) is Array and runtime.is_mesh_buffer(leaf._buf):
+            named = leaf.sharding
+            if mesh is None:
+                mesh = named.mesh
+            elif named.mesh != mesh:
+                raise ValueError(f"Received incompatible devices for the computation: "
+                                 f"arguments over {named.mesh} and {mesh}")
+        in_named.append(named)
+    replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
+    in_named = tuple(n if n is not None else replicated for n in in_named)
+    mesh_programs.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named)
+    with _eager_lock:
+        entry = _eager_cache.get(key)
+    if entry is None:
+        stablehlo = compiler.to_stablehlo(
+            module, platform=runtime.lowering_platform(mesh._flat_devices[0]))
+        exe = runtime.compile_spmd(stablehlo, mesh, (True,) * len(out_avals))
+        entry = mesh_programs.MeshExecutable(exe, mesh, avals, in_named, out_avals, out_tree,
+                                             (None,) * len(out_avals), stablehlo, {},
+                                             compiler.kept_arguments(module))
+        with _eager_lock:
+            _eager_cache[key] = entry
+            while len(_eager_cache) > _EAGER_CACHE_SIZE:
+                _eager_cache.popitem(last=False)
+    return entry(leaves)
+
+
+def run_module(module, out_avals, out_tree, avals, leaves, name, mesh=None):
     """Compiles (or finds in the eager cache) a traced `module` whose
-    arguments are `leaves`, and runs it on them."""
+    arguments are `leaves`, and runs it on them (partitioned over `mesh`, or
+    over the mesh its arguments lie on, if any)."""
     device = _arguments_device(name, leaves)  # None: the default device
+    if mesh is not None or device is ON_A_MESH:
+        return _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh)
     # A program calling host callbacks is compiled for this trace's Python
     # functions only: never looked up or kept by its text.
     has_callbacks = host_callbacks.callbacks_of(module) is not None

@@ -682,6 +682,8 @@ def _split(module, name, callee, info, p_avals, p_tree, table):
     n_p, n_early = len(p_avals), len(callee.out_avals)
     compiler.to_stablehlo(
         module, name=name, platform=runtime.lowering_platform(runtime.default_device()))
+    if "mhlo.num_partitions" in module.operation.attributes:
+        return None  # partitioned over a mesh: the pullback runs the whole program
     kept = compiler.kept_arguments(module)
     if kept is None:
         kept = range(n_p + info["n_ct"])
