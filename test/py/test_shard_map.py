@@ -228,3 +228,12 @@ def test_eager_transformations_of_shard_map(meshes):
     # An eager grad whose argument already lies over the mesh.
     xm = mlax.device_put(x, NamedSharding(m, P("data")))
     _close(mlax.grad(lambda v: mnp.sum(v ** 2))(xm), 2 * x)
+
+
+def test_vmap_axis_names_are_not_mesh_axes():
+    with pytest.raises(NotImplementedError, match="vmap axis 'i'"):
+        mlax.vmap(lambda v: v - lax.pmean(v, "i"), axis_name="i")(X)
+    with pytest.raises(NotImplementedError, match="spmd_axis_name"):
+        mlax.vmap(lambda v: v, spmd_axis_name="data")
+    # axis_name alone (no collective) changes nothing.
+    _close(mlax.vmap(lambda v: v * 2, axis_name="i")(X), X * 2)

@@ -241,6 +241,22 @@ def pop_axis_env() -> None:
     _mesh_stack.axis_env.pop()
 
 
+def push_vmap_axis(name) -> None:
+    """vmap(axis_name=...) names its mapped axis while `fun` is traced."""
+    stack = getattr(_mesh_stack, "vmap_axes", None)
+    if stack is None:
+        stack = _mesh_stack.vmap_axes = []
+    stack.append(name)
+
+
+def pop_vmap_axis() -> None:
+    _mesh_stack.vmap_axes.pop()
+
+
+def vmap_axis_names() -> list:
+    return list(getattr(_mesh_stack, "vmap_axes", None) or ())
+
+
 def axis_env_mesh() -> Mesh | None:
     env = getattr(_mesh_stack, "axis_env", None)
     return env[-1] if env else None

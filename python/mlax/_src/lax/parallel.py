@@ -35,6 +35,11 @@ def _mesh_of(axes, what: str):
     mesh = sharding_lib.axis_env_mesh()
     names = list(mesh.axis_names) if mesh is not None else []
     for a in axes:
+        if a not in names and a in sharding_lib.vmap_axis_names():
+            raise NotImplementedError(
+                f"{what} over the vmap axis {a!r}: mlax's collectives combine the pieces of a "
+                "shard_map or pmap; collectives over a vmap(axis_name=...) axis are not "
+                "supported yet (reduce over the mapped dimension outside the vmap instead)")
         if a not in names:
             raise NameError(
                 f"unbound axis name: {a}. The following axis names (e.g. defined by pmap) are "

@@ -7,6 +7,7 @@ import functools
 
 from mlir import ir
 
+from mlax._src.backend import sharding as sharding_lib
 from mlax._src.core import tracer as core
 from mlax._src.backend import native
 from mlax._src.core import tracing
@@ -58,6 +59,21 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         raise TypeError("vmap in_axes must be an int, None, or a tuple of entries "
                         f"corresponding to the positional arguments passed to the function, "
                         f"but got {in_axes}.")
+
+    if spmd_axis_name is not None:
+        raise NotImplementedError(
+            "vmap(spmd_axis_name=...): mlax does not shard the mapped dimension over a mesh "
+            "axis yet; lay the inputs out with device_put/with_sharding_constraint instead")
+    if axis_name is not None:
+        inner = fun
+
+        def fun(*a, **k):
+            sharding_lib.push_vmap_axis(axis_name)
+            try:
+                return inner(*a, **k)
+            finally:
+                sharding_lib.pop_vmap_axis()
+        fun = functools.wraps(inner)(fun)
 
     @functools.wraps(fun)
     def vmap_f(*args, **kwargs):
