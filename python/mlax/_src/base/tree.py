@@ -190,6 +190,24 @@ def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, py
     return inner_treedef.unflatten(subtrees)
 
 
+def prefix_leaves(prefix_tree, full_tree, is_leaf, error):
+    """One leaf of `prefix_tree` per leaf of `full_tree` (`prefix_tree` is a
+    pytree prefix of it whose leaves `is_leaf` recognises; a single such leaf
+    applies to every leaf). Where it is not a prefix, raises ValueError with
+    `error(reason)`: what in_axes, in_specs and shardings arguments share."""
+    if is_leaf(prefix_tree):
+        return [prefix_tree] * tree_structure(full_tree).num_leaves
+    leaves, treedef = tree_flatten(prefix_tree, is_leaf)
+    try:
+        subtrees = treedef.flatten_up_to(full_tree)
+    except (ValueError, TypeError) as e:
+        raise ValueError(error(e)) from None
+    out = []
+    for leaf, sub in zip(leaves, subtrees):
+        out.extend([leaf] * tree_structure(sub).num_leaves)
+    return out
+
+
 def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
     """`prefix_tree` with each leaf repeated over the matching subtree of `full_tree`."""
     prefix_leaves, prefix_def = tree_flatten(prefix_tree, is_leaf)

@@ -15,6 +15,7 @@ from mlax._src.backend import runtime
 from mlax._src.backend import sharding as sharding_lib
 from mlax._src.backend.sharding import NamedSharding
 from mlax._src.base import jaxlib_internals
+from mlax._src.base import tree as tree_lib
 from mlax._src.base.tree import registry
 from mlax._src.core.array import Array
 from mlax._src.core.mesh_programs import MeshExecutable, annotate  # noqa: F401
@@ -39,24 +40,17 @@ def check_shardings(value, what: str):
     return treedef.unflatten(resolved)
 
 
+def _is_sharding(x):
+    return x is None or isinstance(x, (NamedSharding, jaxlib_internals.SingleDeviceSharding))
+
+
 def _broadcast_prefix(prefix, tree_value, what: str, name: str):
     """The sharding of each leaf of `tree_value` given `prefix`, a pytree
     prefix of it (a single sharding applies to every leaf)."""
-    is_sharding = lambda x: x is None or isinstance(  # noqa: E731
-        x, (NamedSharding, jaxlib_internals.SingleDeviceSharding))
-    if is_sharding(prefix):
-        return [prefix] * len(registry.flatten(tree_value)[0])
-    out = []
-    p_leaves, p_tree = registry.flatten(prefix, is_sharding)
-    try:
-        subtrees = p_tree.flatten_up_to(tree_value)
-    except (ValueError, TypeError) as e:
-        raise ValueError(
-            f"pjit {what} specification must be a tree prefix of the positional arguments "
-            f"tuple passed to the function of {name}, but it is not: {e}") from None
-    for p, sub in zip(p_leaves, subtrees):
-        out += [p] * len(registry.flatten(sub)[0])
-    return out
+    return tree_lib.prefix_leaves(
+        prefix, tree_value, _is_sharding,
+        lambda e: f"pjit {what} specification must be a tree prefix of the positional "
+                  f"arguments tuple passed to the function of {name}, but it is not: {e}")
 
 
 def leaf_in_shardings(jitted, args, kwargs, n_leaves):

@@ -22,6 +22,7 @@ from mlax._src.backend import native
 from mlax._src.backend import runtime
 from mlax._src.backend import sharding as sharding_lib
 from mlax._src.backend.sharding import Mesh, NamedSharding, PartitionSpec
+from mlax._src.base import tree as tree_lib
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives
 from mlax._src.core import tracer as core
@@ -36,18 +37,10 @@ def _is_spec(x):
 
 def _specs_for(specs, tree_value, what, name):
     """One PartitionSpec per leaf of `tree_value` (`specs`: a pytree prefix)."""
-    if _is_spec(specs):
-        return [specs] * len(registry.flatten(tree_value)[0])
-    s_leaves, s_tree = registry.flatten(specs, _is_spec)
-    try:
-        subtrees = s_tree.flatten_up_to(tree_value)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"shard_map applied to the function {name!r} was given {what} "
-                         f"that is not a pytree prefix of its arguments: {e}") from None
-    out = []
-    for s, sub in zip(s_leaves, subtrees):
-        out += [s] * len(registry.flatten(sub)[0])
-    return out
+    return tree_lib.prefix_leaves(
+        specs, tree_value, _is_spec,
+        lambda e: f"shard_map applied to the function {name!r} was given {what} that is "
+                  f"not a pytree prefix of its arguments: {e}")
 
 
 def _named(mesh, spec, what, name):
@@ -182,19 +175,10 @@ _pmap_counter = [0]
 
 def _axes_for(axes, tree_value, what):
     """One mapped axis (an int or None) per leaf of `tree_value`."""
-    if axes is None or isinstance(axes, int):
-        return [axes] * len(registry.flatten(tree_value)[0])
-    is_axis = lambda x: x is None or isinstance(x, int)  # noqa: E731
-    a_leaves, a_tree = registry.flatten(axes, is_axis)
-    try:
-        subtrees = a_tree.flatten_up_to(tree_value)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"pmap {what} specification must be a tree prefix of the "
-                         f"corresponding value: {e}") from None
-    out = []
-    for a, sub in zip(a_leaves, subtrees):
-        out += [a] * len(registry.flatten(sub)[0])
-    return out
+    return tree_lib.prefix_leaves(
+        axes, tree_value, lambda x: x is None or isinstance(x, int),
+        lambda e: f"pmap {what} specification must be a tree prefix of the corresponding "
+                  f"value: {e}")
 
 
 def _spec_at(ax, ndim, axis_name):

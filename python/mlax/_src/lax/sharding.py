@@ -5,6 +5,7 @@ from __future__ import annotations
 from mlir import ir
 
 from mlax._src.backend import sharding as sharding_lib
+from mlax._src.base import tree as tree_lib
 from mlax._src.base.tree import registry
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, bind
@@ -40,18 +41,9 @@ def with_sharding_constraint(x, shardings):
     derivative and batching keep it); outside, the array is laid out so
     (as device_put)."""
     leaves, treedef = registry.flatten(x)
-    if _is_sharding(shardings):
-        per_leaf = [shardings] * len(leaves)
-    else:
-        s_leaves, s_tree = registry.flatten(shardings, _is_sharding)
-        try:
-            subtrees = s_tree.flatten_up_to(x)
-        except (ValueError, TypeError) as e:
-            raise ValueError("with_sharding_constraint: shardings must be a pytree prefix "
-                             f"of x: {e}") from None
-        per_leaf = []
-        for s, sub in zip(s_leaves, subtrees):
-            per_leaf += [s] * len(registry.flatten(sub)[0])
+    per_leaf = tree_lib.prefix_leaves(
+        shardings, x, _is_sharding,
+        lambda e: f"with_sharding_constraint: shardings must be a pytree prefix of x: {e}")
     out = []
     for leaf, s in zip(leaves, per_leaf):
         if s is None:
