@@ -512,3 +512,32 @@ def test_nested_jit_callee_is_keyed_on_the_function_not_its_id():
 
     got = mlax.jit(f)(mnp.zeros((), mnp.float32))
     np.testing.assert_array_equal(np.asarray(got), np.arange(n, dtype=np.float32))
+
+
+def test_donate_argnums_consumes_the_argument_as_jax():
+    import jax
+    import jax.numpy as jnp
+
+    for lib, np_mod in ((mlax, mnp), (jax, jnp)):
+        f = lib.jit(lambda x, y: x * 2 + y, donate_argnums=0)
+        x, y = np_mod.ones(4), np_mod.ones(4)
+        np.testing.assert_array_equal(np.asarray(f(x, y)), np.full(4, 3.0))
+        assert x.is_deleted() and not y.is_deleted()
+        with pytest.raises(RuntimeError, match=r"Array has been deleted with shape=float32\[4\]"):
+            np.asarray(x)
+        with pytest.raises(ValueError, match="deleted or donated"):
+            f(x, y)
+    g = mlax.jit(lambda x, k: x * k, donate_argnames="x", static_argnames="k")
+    z = mnp.ones(3)
+    np.testing.assert_array_equal(np.asarray(g(x=z, k=2)), np.full(3, 2.0))
+    assert z.is_deleted()
+    assert "jax.buffer_donor" in mlax.jit(lambda x: x + 1, donate_argnums=0).lower(
+        mnp.ones(2)).as_text()
+    # Not donated, and not sharing programs with the donating jit of the same function.
+    h = lambda x: x + 1  # noqa: E731
+    a = mnp.ones(2)
+    mlax.jit(h, donate_argnums=0)(mnp.ones(2))
+    mlax.jit(h)(a)
+    assert not a.is_deleted()
+    with pytest.raises(ValueError, match="both static and donated"):
+        mlax.jit(lambda x: x, static_argnums=0, donate_argnums=0)

@@ -348,3 +348,17 @@ def test_visualize_array_sharding(meshes, capsys):
     r = mlax.device_put(np.zeros(8, np.float32), NamedSharding(m, P()))
     mlax.debug.visualize_array_sharding(r)
     assert "CPU 0,1,2,3,4,5,6,7" in capsys.readouterr().out
+
+
+def test_jit_objects_of_one_function_do_not_share_layouts(meshes):
+    m, _ = meshes
+    f = lambda v: v * 2  # noqa: E731
+    a = mlax.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("data")))
+    r1 = mlax.jit(f)(a)
+    r2 = mlax.jit(f, out_shardings=NamedSharding(m, P(None, "model")))(a)
+    assert r1.sharding.is_equivalent_to(NamedSharding(m, P("data")), 2)
+    assert r2.sharding == NamedSharding(m, P(None, "model"))
+    d = mlax.jit(f, donate_argnums=0)
+    b = mlax.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("data")))
+    np.testing.assert_array_equal(np.asarray(d(b)), np.full((8, 4), 2.0))
+    assert b.is_deleted()

@@ -45,8 +45,22 @@ class Array:
     ndim = property(lambda self: self.aval.ndim)
     size = property(lambda self: self.aval.size)
 
+    def _check_alive(self):
+        if self._buf.is_deleted():
+            shape = ",".join(str(d) for d in self.aval.shape)
+            raise RuntimeError(f"Array has been deleted with shape={self.aval.dtype.name}"
+                               f"[{shape}].")
+
+    def is_deleted(self) -> bool:
+        return self._buf.is_deleted()
+
+    def delete(self):
+        self._npy = None
+        self._buf.delete()
+
     def _value_np(self) -> np.ndarray:
         if self._npy is None:
+            self._check_alive()
             if runtime.is_mesh_buffer(self._buf):
                 value = runtime.mesh_to_numpy(self._buf, self.aval)
             else:
@@ -66,6 +80,7 @@ class Array:
         return value
 
     def block_until_ready(self):
+        self._check_alive()
         self._buf.block_until_ready()
         return self
 

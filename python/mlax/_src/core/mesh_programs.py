@@ -19,6 +19,26 @@ def _main(module):
     raise AssertionError("no @main")
 
 
+def mark_donated(module, indices) -> None:
+    """`jax.buffer_donor` on @main's arguments `indices`: XLA may write the
+    results into their buffers, which the call then consumes (jit's
+    donate_argnums)."""
+    if not indices:
+        return
+    main = _main(module)
+    with module.context:
+        n_args = len(main.regions[0].blocks[0].arguments)
+        old = (list(ir.ArrayAttr(main.attributes["arg_attrs"]))
+               if "arg_attrs" in main.attributes else [ir.DictAttr.get({})] * n_args)
+        args = []
+        for i, d in enumerate(old):
+            entries = {a.name: a.attr for a in ir.DictAttr(d)}
+            if i in indices:
+                entries["jax.buffer_donor"] = ir.BoolAttr.get(True)
+            args.append(ir.DictAttr.get(entries))
+        main.attributes["arg_attrs"] = ir.ArrayAttr.get(args)
+
+
 def annotate(module, in_named, in_avals, out_named, out_avals):
     """Puts the shardings on @main's arguments and (where given) results."""
     main = _main(module)

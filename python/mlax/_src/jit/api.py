@@ -117,7 +117,8 @@ class Jitted:
 
     def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
                  passes=(), inline=False, disable_jit_runs_python=True,
-                 in_shardings=partitioned._UNSPECIFIED, out_shardings=partitioned._UNSPECIFIED):
+                 in_shardings=partitioned._UNSPECIFIED, out_shardings=partitioned._UNSPECIFIED,
+                 donate_argnums=(), donate_argnames=()):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
         # jit(in_shardings=, out_shardings=): the program is partitioned over
@@ -157,9 +158,24 @@ class Jitted:
             for n in self._static_argnames:
                 if n in params and params.index(n) not in self._static_argnums:
                     self._static_argnums += (params.index(n),)
+        if isinstance(donate_argnums, int):
+            donate_argnums = (donate_argnums,)
+        if isinstance(donate_argnames, str):
+            donate_argnames = (donate_argnames,)
+        self._donate_argnums = tuple(sorted(set(donate_argnums)))
+        self._donate_argnames = tuple(donate_argnames)
+        if self._signature is not None:  # donate_argnames also name positional parameters
+            params = list(self._signature.parameters)
+            for n in self._donate_argnames:
+                if n in params and params.index(n) not in self._donate_argnums:
+                    self._donate_argnums += (params.index(n),)
+        for i in self._donate_argnums:
+            if i in self._static_argnums:
+                raise ValueError(f"jit: argument {i} is both static and donated")
         try:
             options = (self._static_argnums, self._static_argnames, self._passes,
-                       self._inline, self._name)
+                       self._inline, self._name, self._in_shardings, self._out_shardings,
+                       self._donate_argnums, self._donate_argnames)
             hash(options)
         except TypeError:
             self._cache: dict = {}
@@ -357,10 +373,27 @@ class Jitted:
         self._last = (key, entry)
         return entry
 
-    def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None):
+    def _donated(self, treedef, static_key, n_leaves):
+        """The leaves of the donated arguments (donate_argnums/_argnames)."""
+        if not (self._donate_argnums or self._donate_argnames):
+            return ()
+        d_args, d_kwargs = treedef.unflatten(list(range(n_leaves)))
+        static_pos = static_key[0] if self._has_static and static_key else ()
+        positions = [i for i in range(len(d_args) + len(static_pos)) if i not in static_pos]
+        out = []
+        for j, i in enumerate(positions):
+            if i in self._donate_argnums:
+                out += registry.flatten(d_args[j])[0]
+        for name in self._donate_argnames:
+            if name in d_kwargs:
+                out += registry.flatten(d_kwargs[name])[0]
+        return tuple(out)
+
+    def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None, donated=()):
         module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         out_named = partitioned.out_shardings_of(self, out_tree, out_avals)
         partitioned.annotate(module, in_named, avals, out_named, out_avals)
+        partitioned.mark_donated(module, donated)
         mlax_text = str(module)
         stablehlo = compiler.to_stablehlo(
             module, stats, name=self._name, extra_passes=self._passes,
@@ -373,7 +406,8 @@ class Jitted:
         stats = {}
         t0 = time.perf_counter()
         module, _, stablehlo, out_avals, out_tree, out_named = self._lower_over_mesh(
-            treedef, avals, rebuild, in_named, stats)
+            treedef, avals, rebuild, in_named, stats,
+            self._donated(treedef, key[1], len(avals)))
         stats["trace_s"] = time.perf_counter() - t0
         t1 = time.perf_counter()
         exe = partitioned.compile_over_mesh(stablehlo, mesh, out_named)
@@ -412,6 +446,7 @@ class Jitted:
             self._cache[key] = entry
             return entry
         stats["trace_s"] = time.perf_counter() - t0
+        partitioned.mark_donated(module, self._donated(treedef, key[1], len(avals)))
         device = self._device if device is None else device
         stablehlo = compiler.to_stablehlo(
             module, stats, name=self._name, extra_passes=self._passes,
@@ -486,8 +521,9 @@ class Jitted:
         mesh = partitioned.mesh_of(self, leaves, in_specified)
         if mesh is not None:
             in_named = partitioned.arg_shardings(self, mesh, leaves, avals, in_specified)
-            _, mlax_text, stablehlo, *_ = self._lower_over_mesh(treedef, avals, rebuild,
-                                                                in_named)
+            _, mlax_text, stablehlo, *_ = self._lower_over_mesh(
+                treedef, avals, rebuild, in_named,
+                donated=self._donated(treedef, static_key, len(avals)))
             key = (treedef, static_key, avals, ("mesh", in_named))
             return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
                            self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
@@ -502,6 +538,7 @@ class Jitted:
             in_named = tuple(sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
                              for _ in avals)
             partitioned.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
+        partitioned.mark_donated(module, self._donated(treedef, static_key, len(avals)))
         mlax_text = str(module)
         stablehlo = compiler.to_stablehlo(
             module, name=self._name, extra_passes=self._passes,
@@ -525,7 +562,7 @@ class Jitted:
 
 def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
         out_shardings=partitioned._UNSPECIFIED, static_argnums=(), static_argnames=(),
-        passes=(), backend=None, device=None):
+        donate_argnums=(), donate_argnames=(), passes=(), backend=None, device=None):
     """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
     dtypes, weak types, static values), then dispatched from a cache.
 
@@ -540,14 +577,21 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
     unspecified; a pytree prefix of the positional arguments / results, or
     one for all). The program is then partitioned by XLA's SPMD partitioner;
     arguments already laid out over a mesh do the same without them (see
-    docs/sharding.md)."""
+    docs/sharding.md).
+
+    `donate_argnums` / `donate_argnames`: arguments whose buffers XLA may
+    reuse for the results; a donated array is deleted by the call (using it
+    again is a RuntimeError), as in JAX."""
     if fun is None:
         return functools.partial(jit, in_shardings=in_shardings, out_shardings=out_shardings,
                                  static_argnums=static_argnums,
-                                 static_argnames=static_argnames, passes=passes,
+                                 static_argnames=static_argnames,
+                                 donate_argnums=donate_argnums,
+                                 donate_argnames=donate_argnames, passes=passes,
                                  backend=backend, device=device)
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes,
-                    in_shardings=in_shardings, out_shardings=out_shardings)
+                    in_shardings=in_shardings, out_shardings=out_shardings,
+                    donate_argnums=donate_argnums, donate_argnames=donate_argnames)
     # `backend=`/`device=` pick the PJRT client and device (default: the
     # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)

@@ -18,7 +18,7 @@ from mlax._src.base import jaxlib_internals
 from mlax._src.base import tree as tree_lib
 from mlax._src.base.tree import registry
 from mlax._src.core.array import Array
-from mlax._src.core.mesh_programs import MeshExecutable, annotate  # noqa: F401
+from mlax._src.core.mesh_programs import MeshExecutable, annotate, mark_donated  # noqa: F401
 
 _UNSPECIFIED = object()
 
