@@ -51,6 +51,13 @@ from mlax import lax  # noqa: E402
 
 total = mlax.jit(mlax.shard_map(lambda v: lax.psum(mnp.sum(v, 0), "data"), mesh=mesh,
                                 in_specs=P("data"), out_specs=P()))(x)
+from mlax.experimental import multihost_utils  # noqa: E402
+
+gathered_x = multihost_utils.process_allgather(x)  # a global array, gathered whole
+ids = multihost_utils.process_allgather(np.array([pid, 10 * pid]))  # host-local values
+first = multihost_utils.broadcast_one_to_all(np.array([pid + 1.0]))
+multihost_utils.sync_global_devices("done")
 np.savez(out, w=np.asarray(w.addressable_shards[0].data), losses=np.array(losses),
-         psum=np.asarray(total.addressable_shards[0].data))
+         psum=np.asarray(total.addressable_shards[0].data), x=gathered_x, ids=ids,
+         first=first)
 mlax.distributed.shutdown()

@@ -61,6 +61,9 @@ def test_data_parallel_step_over_processes(tmp_path, nproc):
     for i in range(nproc):
         got = np.load(tmp_path / f"out{i}.npz")
         np.testing.assert_allclose(got["psum"], X.sum(0), rtol=1e-5, atol=1e-5)
+        np.testing.assert_array_equal(got["x"], X)
+        np.testing.assert_array_equal(got["ids"], [[p, 10 * p] for p in range(nproc)])
+        np.testing.assert_array_equal(got["first"], [1.0])
         np.testing.assert_allclose(got["losses"], losses_ref, rtol=1e-5)
         np.testing.assert_allclose(got["w"], w_ref, rtol=1e-5, atol=1e-6)
     assert losses_ref[-1] < losses_ref[0]
@@ -73,3 +76,18 @@ def test_initialize_after_the_backend_exists():
     with pytest.raises(ValueError, match="process_id"):
         mlax.distributed.initialize("127.0.0.1:1", 2, 5)
     assert not mlax.distributed.is_initialized()
+
+
+def test_multihost_utils_in_one_process():
+    import jax
+    from jax.experimental import multihost_utils as jmu
+
+    from mlax.experimental import multihost_utils as mmu
+
+    v = np.arange(3, dtype=np.float32)
+    for tiled in (False, True):
+        np.testing.assert_array_equal(mmu.process_allgather(v, tiled=tiled),
+                                      jmu.process_allgather(v, tiled=tiled))
+    np.testing.assert_array_equal(mmu.broadcast_one_to_all(v), jmu.broadcast_one_to_all(v))
+    mmu.sync_global_devices("one")  # nothing to wait for
+    assert jax.process_count() == mlax.process_count() == 1

@@ -43,3 +43,90 @@ def shutdown():
 
 def is_initialized() -> bool:
     return bool(jaxlib_internals.distributed_state())
+
+
+# --- multihost_utils (jax.experimental.multihost_utils) ---------------------
+
+def sync_global_devices(name: str):
+    """Waits until every process reaches this call with the same `name` (a
+    barrier of the distributed runtime; nothing to wait for in one process)."""
+    client = jaxlib_internals.distributed_state().get("client")
+    if client is not None:
+        client.wait_at_barrier(f"mlax_sync_{name}", 10 * 60 * 1000)
+
+
+def _process_mesh():
+    import numpy as np
+
+    from mlax._src.backend import runtime
+    from mlax._src.backend.sharding import Mesh
+
+    devices = runtime.backend().devices()
+    nproc = max(d.process_index for d in devices) + 1
+    by_process = [[d for d in devices if d.process_index == p] for p in range(nproc)]
+    per = min(len(ds) for ds in by_process)
+    grid = np.array([ds[:per] for ds in by_process], dtype=object)
+    return Mesh(grid, ("processes", "local"))
+
+
+def _replicated_value(arr):
+    import numpy as np
+
+    from mlax._src.backend.sharding import NamedSharding, PartitionSpec
+    from mlax._src.jit import api
+
+    mesh = arr.sharding.mesh
+    rep = api.jit(lambda v: v, out_shardings=NamedSharding(mesh, PartitionSpec()))(arr)
+    return np.asarray(rep.addressable_shards[0].data)
+
+
+def process_allgather(in_tree, tiled: bool = False):
+    """Every process's value of each leaf, on the host of every process: a
+    global array (over several processes) is gathered whole; a host-local
+    value is stacked over the processes along a new leading axis (or, with
+    `tiled`, concatenated along the first one), as JAX's."""
+    import numpy as np
+
+    from mlax._src.backend import runtime
+    from mlax._src.backend.sharding import NamedSharding, PartitionSpec
+    from mlax._src.base.tree import registry
+    from mlax._src.core.array import Array
+    from mlax._src.jit import global_arrays
+
+    def one(x):
+        if isinstance(x, Array) and runtime.is_mesh_buffer(x._buf) \
+                and not x.is_fully_addressable:
+            return _replicated_value(x)
+        value = np.asarray(x)
+        mesh = _process_mesh()
+        nproc = mesh.devices.shape[0]
+        if nproc == 1:
+            return value if tiled else value[None]
+        g = global_arrays.make_array_from_process_local_data(
+            NamedSharding(mesh, PartitionSpec("processes")), value[None])
+        out = _replicated_value(g)
+        return out.reshape((-1,) + out.shape[2:]) if tiled else out
+
+    leaves, treedef = registry.flatten(in_tree)
+    return treedef.unflatten([one(x) for x in leaves])
+
+
+def broadcast_one_to_all(in_tree, is_source: bool | None = None):
+    """Process 0's value of each leaf (or that of the process passing
+    `is_source=True`), on every process."""
+    import numpy as np
+
+    from mlax._src.base.tree import registry
+    from mlax._src.jit import devices as devices_lib
+
+    if is_source is None:
+        is_source = devices_lib.process_index() == 0
+    leaves, treedef = registry.flatten(in_tree)
+    out = []
+    for x in leaves:
+        value = np.asarray(x)
+        masked = value if is_source else np.zeros_like(value)
+        gathered = process_allgather(masked)
+        out.append(gathered.sum(axis=0).astype(value.dtype) if gathered.ndim > value.ndim
+                   else gathered)
+    return treedef.unflatten(out)
