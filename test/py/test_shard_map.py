@@ -89,6 +89,15 @@ def test_collectives_match_jax(meshes, name):
     _close(a, b)
 
 
+def test_axis_size(meshes):
+    m, j = meshes
+    a, b = _run(meshes, lambda l, n, v: v * l.axis_size("data") + l.axis_size(("data", "model")),
+                P("data"), P("data"), X)
+    _close(a, b)
+    with pytest.raises(NameError, match="unbound axis name"):
+        lax.axis_size("data")
+
+
 def test_eager_shard_map_and_layout(meshes):
     body, ins, outs = CASES["ppermute_ring"]
     a, b = _run(meshes, body, ins, outs, X, jit=False)
