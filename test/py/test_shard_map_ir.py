@@ -240,15 +240,15 @@ def test_python_builds_the_ops():
                 x = body.arguments[0]
                 axes = ir.ArrayAttr.get([ir.StringAttr.get("data")])
                 s = ops.AllReduceOp(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 0), x, axes,
-                                    mesh_attr).result
-                g = ops.AllGatherOp(s, axes, mesh_attr, 0, tiled=True).result
-                r = ops.ReduceScatterOp(g, axes, mesh_attr, 0, tiled=True).result
-                p = ops.PpermuteOp(r, axes, mesh_attr, [0, 1, 1, 0]).result
-                a = ops.AllToAllOp(p, ir.ArrayAttr.get([ir.StringAttr.get("model")]), mesh_attr,
-                                   0, 1, tiled=True).result
-                ops.AxisIndexOp(axes, mesh_attr)
+                                    mesh=mesh_attr).result
+                g = ops.AllGatherOp(s, axes, 0, mesh=mesh_attr, tiled=True).result
+                r = ops.ReduceScatterOp(g, axes, 0, mesh=mesh_attr, tiled=True).result
+                p = ops.PpermuteOp(r, axes, [0, 1, 1, 0], mesh=mesh_attr).result
+                a = ops.AllToAllOp(p, ir.ArrayAttr.get([ir.StringAttr.get("model")]), 0, 1,
+                                   mesh=mesh_attr, tiled=True).result
+                ops.AxisIndexOp(axes, mesh=mesh_attr)
                 func.ReturnOp([ops.AllToAllOp(a, ir.ArrayAttr.get([ir.StringAttr.get("model")]),
-                                              mesh_attr, 1, 0, tiled=True).result])
+                                              1, 0, mesh=mesh_attr, tiled=True).result])
             main = func.FuncOp("main", ir.FunctionType.get([ir.RankedTensorType.get([8, 4], f32)],
                                                            [ir.RankedTensorType.get([8, 4], f32)]))
             with ir.InsertionPoint(main.add_entry_block()):

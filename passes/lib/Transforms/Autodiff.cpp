@@ -601,7 +601,7 @@ LogicalResult Differentiator::vjpShardMap(ShardMapOp op, OpBuilder &b,
     ArrayAttr axes = replicatedAxes(s).first;
     if (!axes.empty())
       c = AllReduceOp::create(bb, loc, AllReduceKindAttr::get(ctx, AllReduceKind::Sum), c, axes,
-                              s.getMesh());
+                              s.getMesh(), /*vmap_axes=*/MeshAttr());
     returned.push_back(c);
   }
   func::ReturnOp::create(bb, loc, returned);

@@ -55,6 +55,9 @@ public:
 
   FailureOr<func::FuncOp> vmapFunction(func::FuncOp f, ArrayRef<int64_t> inAxes,
                                        ArrayRef<int64_t> outAxes, int64_t size);
+  /// The vmap axis name of the vmap being expanded (null: none): the
+  /// collectives naming it are rewritten by their NamedAxisOpInterface rule.
+  void setAxisName(StringAttr name) { axis = name; }
   func::FuncOp lookup(FlatSymbolRefAttr name) {
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
@@ -76,18 +79,31 @@ private:
                               int64_t size, SmallVectorImpl<BValue> &results);
   /// The callee batched along axis 0 of every argument and result.
   FailureOr<FlatSymbolRefAttr> allBatched(FlatSymbolRefAttr name, int64_t size);
+  /// Whether `op` (with its regions and the functions it names) holds a
+  /// collective over the current vmap axis: it must be batched even when
+  /// none of its operands is (axis_index has none; psum of an unbatched
+  /// value multiplies it by the batch size).
+  bool usesAxis(Operation *op);
+  bool namesAxis(Operation *op) {
+    auto named = llvm::dyn_cast<NamedAxisOpInterface>(op);
+    return axis && named && named.namesVmapAxis(axis.getValue());
+  }
 
   SymbolTable &symbols;
   GeneratedFunctions generated;
-  std::map<std::tuple<std::string, SmallVector<int64_t>, SmallVector<int64_t>, int64_t>,
+  StringAttr axis;
+  std::map<std::tuple<std::string, SmallVector<int64_t>, SmallVector<int64_t>, int64_t,
+                      std::string>,
            func::FuncOp>
       cache;
+  DenseMap<std::pair<Operation *, StringAttr>, bool> functionUsesAxis;
 };
 
 FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_t> inAxes,
                                                  ArrayRef<int64_t> outAxes, int64_t size) {
   auto key = std::make_tuple(f.getSymName().str(), SmallVector<int64_t>(inAxes),
-                             SmallVector<int64_t>(outAxes), size);
+                             SmallVector<int64_t>(outAxes), size,
+                             axis ? axis.getValue().str() : std::string());
   if (auto it = cache.find(key); it != cache.end())
     return it->second;
   FunctionType type = f.getFunctionType();
@@ -157,8 +173,22 @@ LogicalResult Vectorizer::batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBui
         map[r] = v;
       continue;
     }
+    if (namesAxis(&op)) { // a collective over this vmap's axis
+      SmallVector<Value> values, newValues;
+      SmallVector<bool> flags, newFlags;
+      for (const BValue &v : operands) {
+        values.push_back(v.value);
+        flags.push_back(v.batched);
+      }
+      if (failed(llvm::cast<NamedAxisOpInterface>(op).batchOverVmapAxis(
+              b, values, flags, size, axis.getValue(), newValues, newFlags)))
+        return failure();
+      for (auto [r, v, flag] : llvm::zip(op.getResults(), newValues, newFlags))
+        map[r] = BValue{v, flag};
+      continue;
+    }
     bool anyBatched = llvm::any_of(operands, [](const BValue &v) { return v.batched; });
-    if (!anyBatched) {
+    if (!anyBatched && !usesAxis(&op)) {
       IRMapping m;
       for (auto [old, v] : llvm::zip(op.getOperands(), operands))
         m.map(old, v.value);
@@ -208,6 +238,34 @@ LogicalResult Vectorizer::batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBui
   }
   onStack.erase(f);
   return success();
+}
+
+bool Vectorizer::usesAxis(Operation *op) {
+  if (!axis)
+    return false;
+  auto usesIn = [&](Operation *root) {
+    WalkResult walk = root->walk([&](Operation *inner) {
+      if (inner != root && llvm::isa<func::FuncOp>(inner))
+        return WalkResult::skip();
+      if (namesAxis(inner))
+        return WalkResult::interrupt();
+      for (NamedAttribute attr : inner->getAttrs())
+        if (auto ref = llvm::dyn_cast<FlatSymbolRefAttr>(attr.getValue()))
+          if (func::FuncOp fn = lookup(ref); fn && usesAxis(fn))
+            return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return walk.wasInterrupted();
+  };
+  if (!llvm::isa<func::FuncOp>(op))
+    return (op->getNumRegions() || !op->getAttrDictionary().empty()) && usesIn(op);
+  auto key = std::make_pair(op, axis);
+  auto [it, inserted] = functionUsesAxis.try_emplace(key, false); // false while on the stack
+  if (!inserted)
+    return it->second;
+  bool uses = usesIn(op);
+  functionUsesAxis[key] = uses;
+  return uses;
 }
 
 FailureOr<FlatSymbolRefAttr> Vectorizer::allBatched(FlatSymbolRefAttr name, int64_t size) {
@@ -317,8 +375,9 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     unsigned n = cond.getNumResults();
     bool indexBatched = operands[0].batched;
     // A result is batched if any branch makes it depend on a batched input
-    // (all are, when the index is batched: the branches are selected from).
-    SmallVector<bool> out(n, indexBatched);
+    // (all are, when the index is batched: the branches are selected from,
+    // or when a branch has a collective over this vmap's axis).
+    SmallVector<bool> out(n, indexBatched || usesAxis(op));
     for (Region &region : cond.getBranches()) {
       SmallVector<bool> dep = dependentResults(region.front(), in, /*floatOnly=*/false);
       for (unsigned i = 0; i < n; ++i)
@@ -379,7 +438,10 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
       start.push_back(v.batched);
     SmallVector<bool> state =
         loopFixedPoint(loop.getBody().front(), start, {}, n, /*floatOnly=*/false);
-    bool predBatched = dependentResults(loop.getCond().front(), state, false)[0];
+    bool overAxis = usesAxis(op); // a collective over this vmap's axis inside
+    if (overAxis)
+      state.assign(n, true);
+    bool predBatched = overAxis || dependentResults(loop.getCond().front(), state, false)[0];
     if (predBatched)
       state.assign(n, true);
     SmallVector<Value> values;
@@ -423,9 +485,14 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
     other.push_back(v.batched);
   Block &body = scan.getBody().front();
   SmallVector<bool> state = loopFixedPoint(body, start, other, nc, /*floatOnly=*/false);
+  bool overAxis = usesAxis(op); // a collective over this vmap's axis inside
+  if (overAxis)
+    state.assign(nc, true);
   SmallVector<bool> in(state);
   in.append(other);
   SmallVector<bool> dep = dependentResults(body, in, /*floatOnly=*/false);
+  if (overAxis)
+    dep.assign(dep.size(), true);
   SmallVector<bool> out(state);
   out.append(dep.begin() + nc, dep.end());
   FailureOr<func::FuncOp> bodyFn = vmapped(scan.getBody(), "_body", in, out);
@@ -467,6 +534,7 @@ public:
 
   LogicalResult expand(Operation *op) override {
     auto vmap = llvm::cast<VmapOp>(op);
+    vec.setAxisName(vmap.getAxisNameAttr());
     FailureOr<func::FuncOp> fn = vec.vmapFunction(vec.lookup(vmap.getCalleeAttr()),
                                                   vmap.getInAxes(), vmap.getOutAxes(),
                                                   vmap.getBatchSize());

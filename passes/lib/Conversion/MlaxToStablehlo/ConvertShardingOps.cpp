@@ -162,7 +162,7 @@ struct AllReducePattern : CollectivePattern<AllReduceOp> {
     StablehloBuilder hlo(rewriter, op.getLoc());
     Operation *reduce = hlo.create(
         "all_reduce", adaptor.getOperand(), op.getType(),
-        collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/true),
+        collectiveAttrs(hlo, op.getMeshAttr(), op.getAxes(), channels, /*globalDeviceIds=*/true),
         /*regions=*/1);
     fillReduction(hlo, op.getLoc(), reduce, op.getKind(), op.getType().getElementType());
     rewriter.replaceOp(op, reduce->getResults());
@@ -186,7 +186,7 @@ struct AllGatherPattern : CollectivePattern<AllGatherOp> {
       x = hlo.op("reshape", x, tensorOf(x).clone(shape));
     }
     SmallVector<NamedAttribute> attrs =
-        collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/true);
+        collectiveAttrs(hlo, op.getMeshAttr(), op.getAxes(), channels, /*globalDeviceIds=*/true);
     attrs.push_back(hlo.named("all_gather_dim", rewriter.getI64IntegerAttr(d)));
     rewriter.replaceOp(op, hlo.op("all_gather", x, gathered, attrs));
     return success();
@@ -206,7 +206,7 @@ struct ReduceScatterPattern : CollectivePattern<ReduceScatterOp> {
     shape[d] /= op.getGroupSize();
     RankedTensorType scattered = resultType.clone(shape);
     SmallVector<NamedAttribute> attrs =
-        collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/true);
+        collectiveAttrs(hlo, op.getMeshAttr(), op.getAxes(), channels, /*globalDeviceIds=*/true);
     attrs.push_back(hlo.named("scatter_dimension", rewriter.getI64IntegerAttr(d)));
     Operation *scatter = hlo.create("reduce_scatter", x, scattered, attrs, /*regions=*/1);
     fillReduction(hlo, op.getLoc(), scatter, AllReduceKind::Sum, resultType.getElementType());
@@ -233,7 +233,7 @@ struct PpermutePattern : CollectivePattern<PpermuteOp> {
     // a position indexes the group's devices in increasing order (the axes'
     // coordinates row-major in mesh order, whatever order `axes` lists).
     SmallVector<int64_t> flat;
-    for (auto &group : op.getMesh().getDeviceGroups(op.getAxes())) {
+    for (auto &group : op.getMeshAttr().getDeviceGroups(op.getAxes())) {
       llvm::sort(group);
       for (size_t k = 0; k + 1 < pairs.size(); k += 2) {
         flat.push_back(group[pairs[k]]);
@@ -241,7 +241,7 @@ struct PpermutePattern : CollectivePattern<PpermuteOp> {
       }
     }
     SmallVector<NamedAttribute> attrs =
-        collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/false);
+        collectiveAttrs(hlo, op.getMeshAttr(), op.getAxes(), channels, /*globalDeviceIds=*/false);
     attrs.erase(attrs.begin()); // no replica_groups: the pairs say it all
     auto type = RankedTensorType::get({(int64_t)flat.size() / 2, 2}, rewriter.getI64Type());
     attrs.push_back(
@@ -278,7 +278,7 @@ struct AllToAllPattern : CollectivePattern<AllToAllOp> {
     shape[split] /= n;
     shape[concat] *= n;
     SmallVector<NamedAttribute> attrs =
-        collectiveAttrs(hlo, op.getMesh(), op.getAxes(), channels, /*globalDeviceIds=*/false);
+        collectiveAttrs(hlo, op.getMeshAttr(), op.getAxes(), channels, /*globalDeviceIds=*/false);
     attrs.push_back(hlo.named("split_dimension", rewriter.getI64IntegerAttr(split)));
     attrs.push_back(hlo.named("concat_dimension", rewriter.getI64IntegerAttr(concat)));
     attrs.push_back(hlo.named("split_count", rewriter.getI64IntegerAttr(n)));
@@ -296,7 +296,7 @@ struct AxisIndexPattern : OpConversionPattern<AxisIndexOp> {
   matchAndRewrite(AxisIndexOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
-    MeshAttr mesh = op.getMesh();
+    MeshAttr mesh = op.getMeshAttr();
     ArrayRef<int64_t> sizes = mesh.getAxisSizes();
     auto i32 = RankedTensorType::get({}, rewriter.getI32Type());
     auto ui32 = RankedTensorType::get({}, rewriter.getIntegerType(32, /*isSigned=*/false));
@@ -367,6 +367,16 @@ LogicalResult mlir::mlax::lowerShardings(ModuleOp module) {
       if (!mesh)
         return WalkResult::advance();
       return sameMesh(mesh, op, "this shard_map");
+    }
+    // A collective over a vmap axis is rewritten by mlax-vectorize when it
+    // expands the vmap that binds the axis; one left here is outside it.
+    if (isa<NamedAxisOpInterface>(op)) {
+      if (auto vmap = op->getAttrOfType<MeshAttr>("vmap_axes")) {
+        op->emitOpError() << "names the vmap axis \"" << vmap.getAxisNames().front().getValue()
+                          << "\", which no enclosing mlax.vmap binds (a collective over a vmap "
+                             "axis must be inside the vmap(axis_name=...) that names it)";
+        return WalkResult::interrupt();
+      }
     }
     if (auto mesh = op->getAttrOfType<MeshAttr>("mesh");
         mesh && op->getDialect() == module->getContext()->getLoadedDialect<MlaxDialect>())

@@ -228,38 +228,64 @@ def current_mesh() -> Mesh | None:
     return stack[-1] if stack else None
 
 
-# The meshes of the shard_map bodies being traced, innermost last: the axis
-# names collectives (lax.psum, ...) may name.
+# The axis names collectives (lax.psum, ...) may name, innermost last: the
+# meshes of the shard_map/pmap bodies being traced and the vmap(axis_name=)
+# axes of the vmapped functions being traced, in one stack (the innermost
+# binder of a name wins, as in JAX).
+def _binders() -> list:
+    stack = getattr(_mesh_stack, "binders", None)
+    if stack is None:
+        stack = _mesh_stack.binders = []
+    return stack
+
+
 def push_axis_env(mesh: Mesh) -> None:
-    env = getattr(_mesh_stack, "axis_env", None)
-    if env is None:
-        env = _mesh_stack.axis_env = []
-    env.append(mesh)
+    _binders().append(("mesh", mesh))
 
 
 def pop_axis_env() -> None:
-    _mesh_stack.axis_env.pop()
+    _binders().pop()
 
 
-def push_vmap_axis(name) -> None:
-    """vmap(axis_name=...) names its mapped axis while `fun` is traced."""
-    stack = getattr(_mesh_stack, "vmap_axes", None)
-    if stack is None:
-        stack = _mesh_stack.vmap_axes = []
-    stack.append(name)
+def push_vmap_axis(name, size: int) -> None:
+    """vmap(axis_name=...) names its mapped axis (of `size`) while `fun` is
+    traced."""
+    _binders().append(("vmap", name, int(size)))
 
 
 def pop_vmap_axis() -> None:
-    _mesh_stack.vmap_axes.pop()
+    _binders().pop()
 
 
 def vmap_axis_names() -> list:
-    return list(getattr(_mesh_stack, "vmap_axes", None) or ())
+    return [b[1] for b in _binders() if b[0] == "vmap"]
 
 
 def axis_env_mesh() -> Mesh | None:
-    env = getattr(_mesh_stack, "axis_env", None)
-    return env[-1] if env else None
+    """The mesh of the innermost shard_map/pmap body being traced."""
+    for b in reversed(_binders()):
+        if b[0] == "mesh":
+            return b[1]
+    return None
+
+
+def bound_axis_names() -> list:
+    """Every axis name a collective may name here, outermost first."""
+    names = []
+    for b in _binders():
+        names += list(b[1].axis_names) if b[0] == "mesh" else [b[1]]
+    return names
+
+
+def resolve_axis(name):
+    """What binds axis `name`, innermost first: ("vmap", size), ("mesh",
+    mesh), or None when nothing does."""
+    for b in reversed(_binders()):
+        if b[0] == "vmap" and b[1] == name:
+            return ("vmap", b[2])
+        if b[0] == "mesh" and name in b[1].axis_names:
+            return ("mesh", b[1])
+    return None
 
 
 def note_constraint_mesh(mesh: Mesh) -> None:

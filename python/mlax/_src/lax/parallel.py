@@ -1,12 +1,16 @@
-"""SPMD collectives over named mesh axes (jax.lax.psum, all_gather, ...).
+"""Collectives over named axes (jax.lax.psum, all_gather, ...).
 
 Inside a `shard_map` body (or a `pmap`ped function) each device holds its
 own piece; a collective combines the pieces of the devices that differ only
-along the named mesh axes. Each is one op of the mlax dialect
-(`mlax.all_reduce`, `mlax.all_gather`, `mlax.reduce_scatter`,
-`mlax.ppermute`, `mlax.all_to_all`, `mlax.axis_index`) carrying the axes and
-the mesh; the lowering gives XLA's collectives their replica groups, and the
-autodiff and vectorize passes differentiate and batch them (docs/sharding.md).
+along the named mesh axes. Inside `vmap(f, axis_name="i")`, "i" names the
+mapped axis: a collective over it combines the examples. Each is one op of
+the mlax dialect (`mlax.all_reduce`, `mlax.all_gather`,
+`mlax.reduce_scatter`, `mlax.ppermute`, `mlax.all_to_all`,
+`mlax.axis_index`) carrying the axes, the mesh of its mesh axes and the
+sizes of its vmap axes (`vmap_axes`); the lowering gives XLA's collectives
+their replica groups, mlax-vectorize rewrites a collective over a vmap axis
+into ops over the batch dimension, and the autodiff and vectorize passes
+differentiate and batch them (docs/sharding.md, docs/vmap.md).
 """
 from __future__ import annotations
 
@@ -29,36 +33,70 @@ def _axes(axis_name) -> tuple:
     return (axis_name,)
 
 
-def _mesh_of(axes, what: str):
-    """The mesh of the innermost shard_map/pmap body that names `axes`;
-    JAX's NameError for an axis no enclosing one defines."""
-    mesh = sharding_lib.axis_env_mesh()
-    names = list(mesh.axis_names) if mesh is not None else []
+class _Axes:
+    """What a collective's axis names resolve to: the mesh of its mesh axes
+    (None if it names none) and the sizes of its vmap axes."""
+
+    def __init__(self, names, mesh, vmap_sizes):
+        self.names, self.mesh, self.vmap_sizes = names, mesh, vmap_sizes
+
+    def size(self, name):
+        return self.vmap_sizes[name] if name in self.vmap_sizes else self.mesh.shape[name]
+
+    def group_size(self):
+        return math.prod(self.size(a) for a in self.names)
+
+    def __eq__(self, other):
+        return (isinstance(other, _Axes) and self.names == other.names
+                and self.mesh is other.mesh and self.vmap_sizes == other.vmap_sizes)
+
+    def __hash__(self):
+        return hash((self.names, id(self.mesh), tuple(sorted(self.vmap_sizes.items()))))
+
+    def __repr__(self):
+        return f"_Axes({self.names})"
+
+
+def _resolve(axes, what: str) -> _Axes:
+    """The innermost binders (vmap axes, shard_map/pmap mesh axes) of
+    `axes`; JAX's NameError for a name nothing binds."""
+    mesh, sizes = None, {}
     for a in axes:
-        if a not in names and a in sharding_lib.vmap_axis_names():
-            raise NotImplementedError(
-                f"{what} over the vmap axis {a!r}: mlax's collectives combine the pieces of a "
-                "shard_map or pmap; collectives over a vmap(axis_name=...) axis are not "
-                "supported yet (reduce over the mapped dimension outside the vmap instead)")
-        if a not in names:
+        bound = sharding_lib.resolve_axis(a)
+        if bound is None:
             raise NameError(
                 f"unbound axis name: {a}. The following axis names (e.g. defined by pmap) are "
-                f"available to collective operations: {names}")
+                f"available to collective operations: {sharding_lib.bound_axis_names()}")
+        if bound[0] == "vmap":
+            sizes[a] = bound[1]
+        elif mesh is not None and bound[1] is not mesh:
+            raise NotImplementedError(
+                f"{what} over mesh axes of two different shard_maps {axes}")
+        else:
+            mesh = bound[1]
     if len(set(axes)) != len(axes):
         raise ValueError(f"{what}: repeated axis names {axes}")
-    return mesh
+    return _Axes(tuple(axes), mesh, sizes)
 
 
 def axis_size(axis_name) -> int:
-    """The number of devices along the mesh axis (or axes) `axis_name`."""
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "axis_size")
-    return math.prod(mesh.shape[a] for a in axes)
+    """The size of the vmap axis or the number of devices along the mesh
+    axis (or the product over several axes) `axis_name`."""
+    return _resolve(_axes(axis_name), "axis_size").group_size()
 
 
-def _attrs(axes, mesh):
-    return (ir.ArrayAttr.get([ir.StringAttr.get(a) for a in axes]),
-            ir.Attribute.parse(f"#mlax.mesh<{mesh.mlir_text()}>"))
+def _attrs(axes: _Axes):
+    """The axes, mesh and vmap_axes attributes of a collective."""
+    names = ir.ArrayAttr.get([ir.StringAttr.get(a) for a in axes.names])
+    mesh = (ir.Attribute.parse(f"#mlax.mesh<{axes.mesh.mlir_text()}>")
+            if axes.mesh is not None and any(a not in axes.vmap_sizes for a in axes.names)
+            else None)
+    vmap = None
+    if axes.vmap_sizes:
+        text = ", ".join(f'"{a}"={axes.vmap_sizes[a]}' for a in axes.names
+                         if a in axes.vmap_sizes)
+        vmap = ir.Attribute.parse(f"#mlax.mesh<[{text}]>")
+    return names, mesh, vmap
 
 
 def _i64(v):
@@ -68,38 +106,39 @@ def _i64(v):
 _KINDS = {"sum": 0, "max": 1, "min": 2}  # mlax's AllReduceKind
 
 
-def _emit_all_reduce(values, avals, *, kind, axes, mesh):
-    ax, m = _attrs(axes, mesh)
+def _emit_all_reduce(values, avals, *, kind, axes):
+    ax, m, v = _attrs(axes)
     k = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _KINDS[kind])
-    return _ops().AllReduceOp(k, values[0], ax, m).result
+    return _ops().AllReduceOp(k, values[0], ax, mesh=m, vmap_axes=v).result
 
 
-def _emit_all_gather(values, avals, *, axes, mesh, dimension, tiled):
-    ax, m = _attrs(axes, mesh)
-    return _ops().AllGatherOp(values[0], ax, m, _i64(dimension), tiled=tiled or None).result
+def _emit_all_gather(values, avals, *, axes, dimension, tiled):
+    ax, m, v = _attrs(axes)
+    return _ops().AllGatherOp(values[0], ax, _i64(dimension), mesh=m, vmap_axes=v,
+                              tiled=tiled or None).result
 
 
-def _emit_reduce_scatter(values, avals, *, axes, mesh, dimension, tiled):
-    ax, m = _attrs(axes, mesh)
-    return _ops().ReduceScatterOp(values[0], ax, m, _i64(dimension),
+def _emit_reduce_scatter(values, avals, *, axes, dimension, tiled):
+    ax, m, v = _attrs(axes)
+    return _ops().ReduceScatterOp(values[0], ax, _i64(dimension), mesh=m, vmap_axes=v,
                                   tiled=tiled or None).result
 
 
-def _emit_ppermute(values, avals, *, axes, mesh, pairs):
-    ax, m = _attrs(axes, mesh)
-    return _ops().PpermuteOp(values[0], ax, m,
-                             ir.DenseI64ArrayAttr.get(list(pairs))).result
+def _emit_ppermute(values, avals, *, axes, pairs):
+    ax, m, v = _attrs(axes)
+    return _ops().PpermuteOp(values[0], ax, ir.DenseI64ArrayAttr.get(list(pairs)),
+                             mesh=m, vmap_axes=v).result
 
 
-def _emit_all_to_all(values, avals, *, axes, mesh, split, concat, tiled):
-    ax, m = _attrs(axes, mesh)
-    return _ops().AllToAllOp(values[0], ax, m, _i64(split), _i64(concat),
+def _emit_all_to_all(values, avals, *, axes, split, concat, tiled):
+    ax, m, v = _attrs(axes)
+    return _ops().AllToAllOp(values[0], ax, _i64(split), _i64(concat), mesh=m, vmap_axes=v,
                              tiled=tiled or None).result
 
 
-def _emit_axis_index(values, avals, *, axes, mesh):
-    ax, m = _attrs(axes, mesh)
-    return _ops().AxisIndexOp(ax, m).result
+def _emit_axis_index(values, avals, *, axes):
+    ax, m, v = _attrs(axes)
+    return _ops().AxisIndexOp(ax, mesh=m, vmap_axes=v).result
 
 
 _ERRORS = {"not divisible": ValueError, "must equal": ValueError, "out of range": ValueError,
@@ -141,11 +180,10 @@ def _value(leaf, what):
 
 
 def _all_reduce(x, axis_name, kind, what):
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, what)
+    axes = _resolve(_axes(axis_name), what)
     leaves, treedef = _leaves(x)
-    return treedef.unflatten([bind(_all_reduce_p, _value(l, what), kind=kind, axes=axes,
-                                   mesh=mesh) for l in leaves])
+    return treedef.unflatten([bind(_all_reduce_p, _value(l, what), kind=kind, axes=axes)
+                              for l in leaves])
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
@@ -184,8 +222,7 @@ def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False, to=
     """Each device's `x` gathered from every device along `axis_name`: a new
     dimension `axis` (or, `tiled`, the pieces concatenated along it)."""
     _no_groups(axis_index_groups, "all_gather")
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "all_gather")
+    axes = _resolve(_axes(axis_name), "all_gather")
     leaves, treedef = _leaves(x)
     out = []
     for l in leaves:
@@ -195,7 +232,7 @@ def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False, to=
         if not 0 <= d < ndim:
             raise ValueError(f"all_gather: axis {axis} is out of bounds for an array of rank "
                              f"{v.aval.ndim}")
-        out.append(bind(_all_gather_p, v, axes=axes, mesh=mesh, dimension=d, tiled=bool(tiled)))
+        out.append(bind(_all_gather_p, v, axes=axes, dimension=d, tiled=bool(tiled)))
     return treedef.unflatten(out)
 
 
@@ -203,14 +240,13 @@ def psum_scatter(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, t
     """The psum of `x`, each device keeping its piece along
     `scatter_dimension` (jax.lax.psum_scatter)."""
     _no_groups(axis_index_groups, "psum_scatter")
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "psum_scatter")
+    axes = _resolve(_axes(axis_name), "psum_scatter")
     leaves, treedef = _leaves(x)
     out = []
     for l in leaves:
         v = _value(l, "psum_scatter")
         d = scatter_dimension + v.aval.ndim if scatter_dimension < 0 else scatter_dimension
-        out.append(bind(_reduce_scatter_p, v, axes=axes, mesh=mesh, dimension=d,
+        out.append(bind(_reduce_scatter_p, v, axes=axes, dimension=d,
                         tiled=bool(tiled)))
     return treedef.unflatten(out)
 
@@ -219,9 +255,8 @@ def ppermute(x, axis_name, perm):
     """Each device's `x` sent to another along `axis_name`: `perm` is a list
     of (source index, destination index); a device no pair sends to gets
     zeros."""
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "ppermute")
-    n = math.prod(mesh.shape[a] for a in axes)
+    axes = _resolve(_axes(axis_name), "ppermute")
+    n = axes.group_size()
     pairs = []
     for pair in perm:
         src, dst = (int(v) for v in pair)
@@ -233,7 +268,7 @@ def ppermute(x, axis_name, perm):
     if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
         raise ValueError(f"ppermute sources and destinations must be unique, got {perm}.")
     leaves, treedef = _leaves(x)
-    return treedef.unflatten([bind(_ppermute_p, _value(l, "ppermute"), axes=axes, mesh=mesh,
+    return treedef.unflatten([bind(_ppermute_p, _value(l, "ppermute"), axes=axes,
                                    pairs=tuple(pairs)) for l in leaves])
 
 
@@ -242,8 +277,7 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None,
     along `axis_name`, sends piece i to device i, and concatenates what it
     gets along `concat_axis` (jax.lax.all_to_all)."""
     _no_groups(axis_index_groups, "all_to_all")
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "all_to_all")
+    axes = _resolve(_axes(axis_name), "all_to_all")
     leaves, treedef = _leaves(x)
     out = []
     for l in leaves:
@@ -251,7 +285,7 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None,
         nd = v.aval.ndim
         s = split_axis + nd if split_axis < 0 else split_axis
         c = concat_axis + nd if concat_axis < 0 else concat_axis
-        out.append(bind(_all_to_all_p, v, axes=axes, mesh=mesh, split=s, concat=c,
+        out.append(bind(_all_to_all_p, v, axes=axes, split=s, concat=c,
                         tiled=bool(tiled)))
     return treedef.unflatten(out)
 
@@ -259,6 +293,5 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None,
 def axis_index(axis_name):
     """This device's index along the mesh axis (or axes, row-major)
     `axis_name`, an int32 scalar."""
-    axes = _axes(axis_name)
-    mesh = _mesh_of(axes, "axis_index")
-    return bind(_axis_index_p, axes=axes, mesh=mesh)
+    axes = _resolve(_axes(axis_name), "axis_index")
+    return bind(_axis_index_p, axes=axes)

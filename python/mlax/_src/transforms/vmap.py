@@ -65,15 +65,10 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
             "vmap(spmd_axis_name=...): mlax does not shard the mapped dimension over a mesh "
             "axis yet; lay the inputs out with device_put/with_sharding_constraint instead")
     if axis_name is not None:
-        inner = fun
-
-        def fun(*a, **k):
-            sharding_lib.push_vmap_axis(axis_name)
-            try:
-                return inner(*a, **k)
-            finally:
-                sharding_lib.pop_vmap_axis()
-        fun = functools.wraps(inner)(fun)
+        try:
+            hash(axis_name)
+        except TypeError:
+            raise TypeError(f"vmap axis_name must be hashable, got {axis_name!r}") from None
 
     @functools.wraps(fun)
     def vmap_f(*args, **kwargs):
@@ -82,7 +77,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 "vmap in_axes must be an int, None, or a tuple of entries corresponding to "
                 f"the positional arguments passed to the function, but got len(in_axes)="
                 f"{len(in_axes)}, len(args)={len(args)}")
-        return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k),
+        return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
+                                                     axis_name),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")
 
     return vmap_f
@@ -191,7 +187,7 @@ def _depends_on(value, block, batched_arg):
     return False
 
 
-def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs):
+def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None):
     """vmap, running the rules of the custom_vmap functions `fun` calls: the
     per-example function is traced up to the first call not run yet, the
     operands of that call are batched by a vmap of that prefix, the rule runs
@@ -200,7 +196,8 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs):
     provided = []  # per call: (out_tree, rule results as outer values, batched flags)
     while True:
         p = _Pass([])
-        result = _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, p, provided)
+        result = _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, p, provided,
+                              axis_name)
         if p.hit is None:
             return result
         cvmap, tree, leaves, flags, size = p.hit
@@ -225,7 +222,8 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs):
         provided.append((o_tree, o_leaves, [bool(b) for b in b_leaves]))
 
 
-def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=()):
+def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=(),
+                 axis_name=None):
     if isinstance(in_axes, tuple):
         axes = []
         for spec, arg in zip(in_axes, args):
@@ -289,6 +287,17 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     info = {}
 
     def flat(*xs):
+        # vmap(axis_name=...) binds the name (with the batch size) for the
+        # collectives `fun` calls while it is traced.
+        if axis_name is None:
+            return flat_body(*xs)
+        sharding_lib.push_vmap_axis(axis_name, size)
+        try:
+            return flat_body(*xs)
+        finally:
+            sharding_lib.pop_vmap_axis()
+
+    def flat_body(*xs):
         merged = list(all_leaves)
         for i, x in zip(dyn, xs[:n_dyn]):
             merged[i] = x
@@ -348,5 +357,6 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     with outer.ip, core.user_location():
         op = ops.VmapOp([a.mlir_type() for a in out_avals], callee.symbol, callee.operands,
                         ir.DenseI64ArrayAttr.get(in_attr), ir.DenseI64ArrayAttr.get(o_axes),
-                        ir.IntegerAttr.get(i64, size))
+                        ir.IntegerAttr.get(i64, size),
+                        axis_name=None if axis_name is None else ir.StringAttr.get(str(axis_name)))
     return out_tree.unflatten([Tracer(r, a, outer) for r, a in zip(op.results, out_avals)])

@@ -89,6 +89,39 @@ def Mlax_BatchableOpInterface : OpInterface<"BatchableOpInterface"> {
   ];
 }
 
+def Mlax_NamedAxisOpInterface : OpInterface<"NamedAxisOpInterface"> {
+  let cppNamespace = "::mlir::mlax";
+  let description = [{
+    A collective over named axes (`mlax.all_reduce`, `all_gather`, ...,
+    `axis_index`), some of which may be vmap axes (its `vmap_axes`).
+    `mlax-vectorize`, batching the callee of an `mlax.vmap` whose
+    `axis_name` the op names, calls `batchOverVmapAxis` instead of the
+    ordinary batching rule, whether or not an operand is batched: the
+    collective over the batch becomes ops over the batch dimension, and a
+    collective over the axes left (if any) stays.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Whether `name` is one of the vmap axes the op names.
+      }], "bool", "namesVmapAxis", (ins "::llvm::StringRef":$name), [{}], [{
+        auto vmap = $_op.getVmapAxesAttr();
+        return vmap && vmap.getAxisIndex(name) >= 0;
+      }]>,
+    InterfaceMethod<[{
+        The op with its vmap axis `axis` (of size `batchSize`) replaced by
+        the batch dimension in front of the batched operands. Appends one
+        value per result to `results` and whether it is batched (a psum's
+        result is the same for every example: not batched) to
+        `resultBatched`.
+      }], "::mlir::LogicalResult", "batchOverVmapAxis",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::ValueRange":$operands,
+           "::mlir::ArrayRef<bool>":$batched, "int64_t":$batchSize,
+           "::llvm::StringRef":$axis,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$results,
+           "::llvm::SmallVectorImpl<bool> &":$resultBatched)>,
+  ];
+}
+
 // Shorthands for op definitions.
 defvar Mlax_ElementwiseDerivative =
     DeclareOpInterfaceMethods<Mlax_DifferentiableOpInterface, ["applyPartial"]>;
@@ -102,5 +135,6 @@ def Mlax_RealDerivativeOnly : NativeOpTrait<"RealDerivativeOnly"> {
 
 defvar Mlax_ElementwiseBatching = Mlax_BatchableOpInterface;
 defvar Mlax_Batching = DeclareOpInterfaceMethods<Mlax_BatchableOpInterface, ["batch"]>;
+defvar Mlax_NamedAxis = DeclareOpInterfaceMethods<Mlax_NamedAxisOpInterface>;
 
 #endif // MLAX_INTERFACES_TD

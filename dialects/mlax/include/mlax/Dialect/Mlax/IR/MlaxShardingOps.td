@@ -104,12 +104,24 @@ def Mlax_AllReduceKind : I32EnumAttr<"AllReduceKind",
   let cppNamespace = "::mlir::mlax";
 }
 
+// A collective's axes are mesh axes of `mesh` (an enclosing shard_map's) or
+// vmap axes, listed with their sizes in `vmap_axes` (a `#mlax.mesh` used as
+// named sizes): `mlax-vectorize`, expanding the `mlax.vmap` whose `axis_name`
+// a collective names, rewrites it into ordinary ops over the batch
+// dimension (`NamedAxisOpInterface`), keeping a collective over the axes
+// left, if any. A collective still naming a vmap axis at the lowering is an
+// error (nothing binds the name).
+defvar Mlax_NamedAxisDecl = [{
+    /// The group size: the product of the sizes of the axes.
+    int64_t getGroupSize();
+    /// The size of axis `name` (a mesh or vmap axis the op names).
+    int64_t getAxisSize(::llvm::StringRef name);
+}];
+
 class Mlax_CollectiveOp<string mnemonic, list<Trait> traits = []>
-    : Mlax_Op<mnemonic, !listconcat([Pure, Mlax_Derivative, Mlax_Batching], traits)> {
-  let extraClassDeclaration = [{
-    /// The number of devices in each group (the product of the axes' sizes).
-    int64_t getGroupSize() { return getMesh().getGroupSize(getAxes()); }
-  }];
+    : Mlax_Op<mnemonic, !listconcat([Pure, Mlax_Derivative, Mlax_Batching,
+                                     Mlax_NamedAxis], traits)> {
+  let extraClassDeclaration = Mlax_NamedAxisDecl;
 }
 
 def Mlax_AllReduceOp : Mlax_CollectiveOp<"all_reduce",
@@ -126,10 +138,11 @@ def Mlax_AllReduceOp : Mlax_CollectiveOp<"all_reduce",
     (as JAX's pmax and pmin). Lowered to `stablehlo.all_reduce`.
   }];
   let arguments = (ins Mlax_AllReduceKind:$kind, Mlax_Tensor:$operand, StrArrayAttr:$axes,
-                       Mlax_MeshAttr:$mesh);
+                       OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $kind $operand `in` qualified($mesh) `over` $axes attr-dict `:` type($result)
+    $kind $operand (`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -149,11 +162,12 @@ def Mlax_AllGatherOp : Mlax_CollectiveOp<"all_gather", [InferTypeOpAdaptor]> {
     and tiling. Lowered to `stablehlo.all_gather` (after a reshape adding
     the new dimension when not tiled).
   }];
-  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, Mlax_MeshAttr:$mesh,
-                       I64Attr:$dimension, UnitAttr:$tiled);
+  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       I64Attr:$dimension, UnitAttr:$tiled,
+                       OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $operand `in` qualified($mesh) `over` $axes attr-dict `:` type($operand) `->` type($result)
+    $operand (`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict `:` type($operand) `->` type($result)
   }];
 }
 
@@ -173,11 +187,12 @@ def Mlax_ReduceScatterOp : Mlax_CollectiveOp<"reduce_scatter", [InferTypeOpAdapt
     tiling. Lowered to `stablehlo.reduce_scatter` (then a reshape dropping
     the dimension when not tiled).
   }];
-  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, Mlax_MeshAttr:$mesh,
-                       I64Attr:$dimension, UnitAttr:$tiled);
+  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       I64Attr:$dimension, UnitAttr:$tiled,
+                       OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $operand `in` qualified($mesh) `over` $axes attr-dict `:` type($operand) `->` type($result)
+    $operand (`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict `:` type($operand) `->` type($result)
   }];
 }
 
@@ -197,11 +212,11 @@ def Mlax_PpermuteOp : Mlax_CollectiveOp<"ppermute",
     Linear; its transpose is the ppermute with every pair reversed. Lowered
     to `stablehlo.collective_permute`.
   }];
-  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, Mlax_MeshAttr:$mesh,
-                       DenseI64ArrayAttr:$pairs);
+  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       DenseI64ArrayAttr:$pairs, OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $operand `in` qualified($mesh) `over` $axes attr-dict `:` type($result)
+    $operand (`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -227,15 +242,16 @@ def Mlax_AllToAllOp : Mlax_CollectiveOp<"all_to_all", [InferTypeOpAdaptor]> {
     Linear; its transpose swaps the split and concat dimensions. Lowered to
     `stablehlo.all_to_all` (with reshapes when not tiled, as JAX).
   }];
-  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, Mlax_MeshAttr:$mesh,
-                       I64Attr:$split_dimension, I64Attr:$concat_dimension, UnitAttr:$tiled);
+  let arguments = (ins Mlax_Tensor:$operand, StrArrayAttr:$axes, OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       I64Attr:$split_dimension, I64Attr:$concat_dimension, UnitAttr:$tiled,
+                       OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs Mlax_Tensor:$result);
   let assemblyFormat = [{
-    $operand `in` qualified($mesh) `over` $axes attr-dict `:` type($operand) `->` type($result)
+    $operand (`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict `:` type($operand) `->` type($result)
   }];
 }
 
-def Mlax_AxisIndexOp : Mlax_Op<"axis_index", [Pure, InferTypeOpAdaptor]> {
+def Mlax_AxisIndexOp : Mlax_Op<"axis_index", [Pure, InferTypeOpAdaptor, Mlax_NamedAxis]> {
   let summary = "this device's position along mesh axes (jax.lax.axis_index)";
   let description = [{
     The device's position within its group over `axes`: its coordinates on
@@ -243,13 +259,14 @@ def Mlax_AxisIndexOp : Mlax_Op<"axis_index", [Pure, InferTypeOpAdaptor]> {
     ```mlir
     %i = mlax.axis_index in #mlax.mesh<["data"=4, "model"=2]> over ["data", "model"]
     ```
+    Over a vmap axis (`vmap #mlax.mesh<["i"=4]> over ["i"]`) it is the
+    example's index: mlax-vectorize makes it an iota along the batch.
     No operands: never batched, no derivative. Lowered to
     `stablehlo.partition_id` and integer arithmetic.
   }];
-  let arguments = (ins StrArrayAttr:$axes, Mlax_MeshAttr:$mesh);
+  let arguments = (ins StrArrayAttr:$axes, OptionalAttr<Mlax_MeshAttr>:$mesh,
+                       OptionalAttr<Mlax_MeshAttr>:$vmap_axes);
   let results = (outs 0DTensorOf<[I32]>:$result);
-  let assemblyFormat = "`in` qualified($mesh) `over` $axes attr-dict";
-  let extraClassDeclaration = [{
-    int64_t getGroupSize() { return getMesh().getGroupSize(getAxes()); }
-  }];
+  let assemblyFormat = "(`in` qualified($mesh)^)? (`vmap` qualified($vmap_axes)^)? `over` $axes attr-dict";
+  let extraClassDeclaration = Mlax_NamedAxisDecl;
 }

@@ -13,7 +13,10 @@ def Mlax_VmapOp : Mlax_Op<"vmap",
     `i` is sliced along dimension `in_axes[i]` (-1: not batched, the same
     value for every slice); result `j` stacks the slices' results along
     dimension `out_axes[j]` (-1: the result does not depend on the slice and
-    is returned once).
+    is returned once). `axis_name` (`jax.vmap(axis_name=...)`) names the
+    mapped axis for the collectives in the callee (`mlax.all_reduce ...
+    vmap #mlax.mesh<["i"=10]> over ["i"]`): expanding the vmap rewrites
+    those into ops over the batch dimension.
     ```mlir
     %y = mlax.vmap @f(%xs, %w) in_axes = [0, -1] out_axes = [0] size = 10
         : (tensor<10x3xf32>, tensor<3x3xf32>) -> tensor<10x3xf32>
@@ -21,10 +24,10 @@ def Mlax_VmapOp : Mlax_Op<"vmap",
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<Mlax_Tensor>:$operands,
                        DenseI64ArrayAttr:$in_axes, DenseI64ArrayAttr:$out_axes,
-                       I64Attr:$batch_size);
+                       I64Attr:$batch_size, OptionalAttr<StrAttr>:$axis_name);
   let results = (outs Variadic<Mlax_Tensor>:$results);
   let assemblyFormat = [{
     $callee `(` $operands `)` `in_axes` `=` $in_axes `out_axes` `=` $out_axes
-    `size` `=` $batch_size attr-dict `:` functional-type($operands, results)
+    `size` `=` $batch_size (`axis_name` `=` $axis_name^)? attr-dict `:` functional-type($operands, results)
   }];
 }
