@@ -45,8 +45,9 @@ def test_reprs_match_jax(meshes):
         assert repr(P(*spec)) == repr(JP(*spec))
         assert repr(NamedSharding(m, P(*spec))) == repr(JNamed(j, JP(*spec)))
     assert m.shape == j.shape and m.size == j.size and m.axis_names == j.axis_names
-    assert repr(mlax.make_mesh((8,), ("x",))) == repr(
-        JMesh(np.array(jax.devices("cpu")[:8]), ("x",)))
+    one, jone = mlax.make_mesh((8,), ("x",)), JMesh(np.array(jax.devices("cpu")[:8]), ("x",))
+    assert repr(one) == repr(jone) and str(one) == str(jone)
+    assert repr(NamedSharding(one, P("x"))) == repr(JNamed(jone, JP("x")))
 
 
 @pytest.mark.parametrize("spec, exc, match", [

@@ -202,7 +202,8 @@ class Mesh:
 
     def __str__(self):
         axes = ", ".join(f"{n!r}: {s}" for n, s in self.shape_tuple)
-        return f"Mesh({axes}, axis_types=({', '.join(t.name for t in self.axis_types)}))"
+        types = ", ".join(t.name for t in self.axis_types)
+        return f"Mesh({axes}, axis_types=({types}{',' if len(self.axis_types) == 1 else ''}))"
 
     # `with mesh:` makes it the mesh a bare PartitionSpec refers to (in
     # with_sharding_constraint and jit's shardings), as in JAX.
