@@ -166,9 +166,6 @@ EXCLUDED.update({
     "jax.lax.DotAlgorithmPreset": "see DotAlgorithm",
     "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
-    "jax.lax.RandomAlgorithm": "XLA's stateless RNG algorithms: no rng_bit_generator op "
-                               "(mlax.random is threefry in lax ops)",
-    "jax.lax.rng_bit_generator": "needs a rng_bit_generator dialect op",
     "jax.lax.rng_uniform": "XLA's stateful RNG: no dialect op, and mlax.random is key-based",
     "jax.lax.RaggedDotDimensionNumbers": "ragged dot: no dialect op",
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",
