@@ -58,7 +58,6 @@ _TOP_LEVEL = {
     "default_matmul_precision": "mlax has no matmul precision setting (XLA's default)",
     "numpy_dtype_promotion": "mlax implements only JAX's standard promotion, not 'strict'",
     "numpy_rank_promotion": "mlax always broadcasts ranks (JAX's 'allow'); no warn/raise modes",
-    "default_prng_impl": "mlax has only threefry2x32 keys (impl= accepts only that one)",
     "enable_custom_prng": _JAX_CONFIG, "legacy_prng_key": _JAX_CONFIG,
     "threefry_partitionable": _JAX_CONFIG, "softmax_custom_jvp": _JAX_CONFIG,
     "allow_f16_reductions": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,
@@ -166,9 +165,6 @@ EXCLUDED.update({
     "jax.lax.DotAlgorithmPreset": "see DotAlgorithm",
     "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
-    "jax.lax.RandomAlgorithm": "XLA's stateless RNG algorithms: no rng_bit_generator op "
-                               "(mlax.random is threefry in lax ops)",
-    "jax.lax.rng_bit_generator": "needs a rng_bit_generator dialect op",
     "jax.lax.rng_uniform": "XLA's stateful RNG: no dialect op, and mlax.random is key-based",
     "jax.lax.RaggedDotDimensionNumbers": "ragged dot: no dialect op",
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",

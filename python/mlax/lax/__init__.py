@@ -30,6 +30,7 @@ from mlax._src.lax.reductions import argmax, argmin, reduce  # noqa: F401,E402
 from mlax._src.lax.shape import (  # noqa: F401,E402
     broadcast_to_rank, collapse, expand_dims, index_in_dim, squeeze)
 from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
+from mlax._src.lax.rng import RandomAlgorithm, rng_bit_generator  # noqa: F401,E402
 from mlax._src.lax.control_flow import associative_scan  # noqa: F401,E402
 from mlax._src.lax.convolution import (  # noqa: F401,E402
     conv_general_dilated_patches, conv_transpose)

@@ -48,6 +48,9 @@ void populateMathToStablehloPatterns(RewritePatternSet &patterns);
 /// The lowering of fft (ConvertFftOps.cpp).
 void populateFftToStablehloPatterns(RewritePatternSet &patterns);
 
+/// The lowering of rng_bit_generator (ConvertRandomOps.cpp).
+void populateRandomToStablehloPatterns(RewritePatternSet &patterns);
+
 /// The lowering of host_callback to the Python-callback custom call
 /// (ConvertCallbackOps.cpp).
 void populateCallbackToStablehloPatterns(RewritePatternSet &patterns, Platform platform);

@@ -136,6 +136,7 @@ struct ConvertMlaxToStablehloPass
     populateLinalgToStablehloPatterns(patterns, *lowerFor);
     populateMathToStablehloPatterns(patterns);
     populateFftToStablehloPatterns(patterns);
+    populateRandomToStablehloPatterns(patterns);
     populateCallbackToStablehloPatterns(patterns, *lowerFor);
     populateShardingToStablehloPatterns(patterns);
     patterns.add<ConstantPattern, CallPattern>(ctx);

@@ -29,6 +29,13 @@ def register_cache_clearer(clear) -> None:
     _cache_clearers.append(clear)
 
 
+# JAX's PRNG implementations (jax_default_prng_impl's values), and the
+# ones mlax.random has.
+_JAX_PRNG_IMPLS = ("threefry2x32", "threefry4x32", "rbg", "unsafe_rbg", "philox2x32",
+                   "philox4x32")
+PRNG_IMPLS = ("threefry2x32", "rbg", "unsafe_rbg")
+
+
 class Config:
     def __init__(self):
         # JAX's name for the switch, in the environment and in update().
@@ -70,6 +77,13 @@ class Config:
         self.jax_compilation_cache_dir = os.environ.get("MLAX_COMPILATION_CACHE_DIR") or None
         self.jax_persistent_cache_min_compile_time_secs = float(
             os.environ.get("MLAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "1.0"))
+        # The PRNG implementation of keys made without impl= and of raw
+        # keys (JAX's option; mlax.random has the first three).
+        self.jax_default_prng_impl = os.environ.get("JAX_DEFAULT_PRNG_IMPL", "threefry2x32")
+        if self.jax_default_prng_impl not in PRNG_IMPLS:
+            raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
+                             "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); mlax supports "
+                             f"{', '.join(PRNG_IMPLS)}")
 
     _ALIASES = {"enable_x64": "jax_enable_x64", "log_compiles": "mlax_log_compiles",
                 "jax_log_compiles": "mlax_log_compiles",
@@ -78,6 +92,7 @@ class Config:
                 "compilation_cache_dir": "jax_compilation_cache_dir",
                 "persistent_cache_min_compile_time_secs":
                     "jax_persistent_cache_min_compile_time_secs",
+                "default_prng_impl": "jax_default_prng_impl",
                 "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
@@ -107,12 +122,19 @@ class Config:
                 (hasattr(value, "platform") and hasattr(value, "id"))):
             raise TypeError(f"mlax.config: jax_default_device must be None, a platform name "
                             f"or a device from mlax.devices(), got {value!r}")
+        if name == "jax_default_prng_impl":
+            if type(value) is not str or value not in _JAX_PRNG_IMPLS:
+                raise ValueError(f"new enum value must be in {list(_JAX_PRNG_IMPLS)}, "
+                                 f"got {value} of type {type(value)}.")
+            if value not in PRNG_IMPLS:
+                raise ValueError(f"mlax.config: jax_default_prng_impl {value!r} is not "
+                                 f"supported; mlax supports {', '.join(map(repr, PRNG_IMPLS))}")
         if name == "jax_num_cpu_devices":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"mlax.config: jax_num_cpu_devices must be an int, got {value!r}")
         setattr(self, name, value)
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
-                    "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
+                    "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
                     "mlax_debug_passes"):
             for clear in _cache_clearers:
                 clear()
@@ -163,6 +185,7 @@ enable_x64 = State("jax_enable_x64", True)
 log_compiles = State("mlax_log_compiles", True)
 explain_cache_misses = State("mlax_explain_cache_misses", True)
 default_device = State("jax_default_device")
+default_prng_impl = State("jax_default_prng_impl")
 
 
 class _Scoped(threading.local):

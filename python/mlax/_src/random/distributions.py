@@ -21,8 +21,8 @@ from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
-    _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
-    _normal_real, _split_data, _uniform_impl)
+    _THREEFRY, _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
+    _normal_real, _split_key, _uniform_impl)
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util
@@ -106,10 +106,10 @@ def _cauchy_jit(key, shape, dtype):
 
 def cauchy(key, shape=(), dtype=None):
     """Standard Cauchy floats."""
-    data, _ = _check_key("cauchy", key)
+    typed_key, _ = _check_key("cauchy", key)
     dtype = _float_kind_dtype(dtype, "cauchy")
     shape = _canonicalize_shape(shape, "cauchy")
-    return _cauchy_jit(data, shape, dtype)
+    return _cauchy_jit(typed_key, shape, dtype)
 
 
 @_jit(static_argnums=(1, 2))
@@ -122,10 +122,10 @@ def _laplace_jit(key, shape, dtype):
 
 def laplace(key, shape=(), dtype=None):
     """Standard Laplace floats."""
-    data, _ = _check_key("laplace", key)
+    typed_key, _ = _check_key("laplace", key)
     dtype = _float_kind_dtype(dtype, "laplace")
     shape = _canonicalize_shape(shape, "laplace")
-    return _laplace_jit(data, shape, dtype)
+    return _laplace_jit(typed_key, shape, dtype)
 
 
 @_jit(static_argnums=(1, 2))
@@ -137,10 +137,10 @@ def _logistic_jit(key, shape, dtype):
 
 def logistic(key, shape=(), dtype=None):
     """Standard logistic floats."""
-    data, _ = _check_key("logistic", key)
+    typed_key, _ = _check_key("logistic", key)
     dtype = _float_kind_dtype(dtype, "logistic")
     shape = _canonicalize_shape(shape, "logistic")
-    return _logistic_jit(data, shape, dtype)
+    return _logistic_jit(typed_key, shape, dtype)
 
 
 def _exponential_impl(key, shape, dtype):
@@ -157,12 +157,12 @@ def _pareto_jit(key, b, shape, dtype):
 
 def pareto(key, b, shape=None, dtype=None):
     """Pareto floats with shape parameter b."""
-    data, _ = _check_key("pareto", key)
+    typed_key, _ = _check_key("pareto", key)
     dtype = _float_kind_dtype(dtype, "pareto")
     _check_params("pareto", b)
     shape = _broadcast_shapes("pareto", shape, b)
     _check_safe_to_cast("pareto", dtype, b)
-    return _pareto_jit(data, b, shape, dtype)
+    return _pareto_jit(typed_key, b, shape, dtype)
 
 
 def _bernoulli_half(key, shape):
@@ -181,10 +181,10 @@ _rademacher_jit = _jit(static_argnums=(1, 2))(_rademacher_impl)
 
 def rademacher(key, shape=(), dtype=None):
     """Uniform random signs, -1 or 1, of `dtype` (default int)."""
-    data, _ = _check_key("rademacher", key)
+    typed_key, _ = _check_key("rademacher", key)
     dtype = _int_dtype(dtype)
     shape = _canonicalize_shape(shape, "rademacher")
-    return _rademacher_jit(data, shape, dtype)
+    return _rademacher_jit(typed_key, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3))
@@ -198,12 +198,12 @@ def _rayleigh_jit(key, scale, shape, dtype):
 
 def rayleigh(key, scale, shape=None, dtype=None):
     """Rayleigh floats with the given scale."""
-    data, _ = _check_key("rayleigh", key)
+    typed_key, _ = _check_key("rayleigh", key)
     dtype = _float_kind_dtype(dtype, "rayleigh")
     _check_params("rayleigh", scale)
     shape = _broadcast_shapes("rayleigh", shape, scale)
     _check_safe_to_cast("rayleigh", dtype, scale)
-    return _rayleigh_jit(data, scale, shape, dtype)
+    return _rayleigh_jit(typed_key, scale, shape, dtype)
 
 
 def _norm_last(x):
@@ -228,10 +228,10 @@ _maxwell_jit = _jit(static_argnums=(1, 2))(_maxwell_impl)
 
 def maxwell(key, shape=(), dtype=None):
     """One-sided Maxwell floats."""
-    data, _ = _check_key("maxwell", key)
+    typed_key, _ = _check_key("maxwell", key)
     dtype = _float_kind_dtype(dtype, "maxwell")
     shape = _canonicalize_shape(shape, "maxwell")
-    return _maxwell_jit(data, shape, dtype)
+    return _maxwell_jit(typed_key, shape, dtype)
 
 
 @_jit(static_argnums=(3, 4))
@@ -240,7 +240,7 @@ def _double_sided_maxwell_jit(key, loc, scale, shape, dtype):
     if not shape:
         shape = params_shapes
     shape = tuple(shape) + params_shapes
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     maxwell_rvs = _maxwell_impl(keys[0], shape, dtype)
     random_sign = _rademacher_impl(keys[1], shape, dtype)
     return ufuncs.add(ufuncs.multiply(ufuncs.multiply(random_sign, maxwell_rvs), scale), loc)
@@ -248,7 +248,7 @@ def _double_sided_maxwell_jit(key, loc, scale, shape, dtype):
 
 def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
     """Double-sided Maxwell floats with the given location and scale."""
-    data, _ = _check_key("double_sided_maxwell", key)
+    typed_key, _ = _check_key("double_sided_maxwell", key)
     dtype = _float_kind_dtype(dtype, "double_sided_maxwell")
     shape = _canonicalize_shape(shape, "double_sided_maxwell")
     _check_params("double_sided_maxwell", loc, scale)
@@ -257,7 +257,7 @@ def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
     except ValueError:
         raise ValueError(f"double_sided_maxwell: incompatible shapes for broadcasting: "
                          f"{_shape_of(loc)}, {_shape_of(scale)}") from None
-    return _double_sided_maxwell_jit(data, loc, scale, shape, dtype)
+    return _double_sided_maxwell_jit(typed_key, loc, scale, shape, dtype)
 
 
 @_jit(static_argnums=(3, 4))
@@ -269,11 +269,11 @@ def _weibull_min_jit(key, scale, concentration, shape, dtype):
 
 def weibull_min(key, scale, concentration, shape=(), dtype=None):
     """Weibull floats with the given scale and concentration."""
-    data, _ = _check_key("weibull_min", key)
+    typed_key, _ = _check_key("weibull_min", key)
     dtype = _float_kind_dtype(dtype, "weibull_min")
     shape = _canonicalize_shape(shape, "weibull_min")
     _check_params("weibull_min", scale, concentration)
-    return _weibull_min_jit(data, scale, concentration, shape, dtype)
+    return _weibull_min_jit(typed_key, scale, concentration, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3))
@@ -284,7 +284,7 @@ def _lognormal_jit(key, sigma, shape, dtype):
 
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     """Lognormal floats: exp(sigma * normal)."""
-    data, _ = _check_key("lognormal", key)
+    typed_key, _ = _check_key("lognormal", key)
     dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
     if not dtypes.is_inexact(dt):
         raise ValueError(f"dtype argument to `lognormal` must be a float or complex dtype, "
@@ -295,7 +295,7 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     _check_params("lognormal", sigma)
     shape = _broadcast_shapes("lognormal", shape, sigma)
     _check_safe_to_cast("lognormal", dt, sigma)
-    return _lognormal_jit(data, sigma, shape, dt)
+    return _lognormal_jit(typed_key, sigma, shape, dt)
 
 
 @_jit(static_argnums=(2, 3))
@@ -312,13 +312,13 @@ def _geometric_jit(key, p, shape, dtype):
 
 def geometric(key, p, shape=None, dtype=None):
     """Geometric integers: the number of trials up to the first success."""
-    data, _ = _check_key("geometric", key)
+    typed_key, _ = _check_key("geometric", key)
     dtype = _int_dtype(dtype)
     if not dtypes.is_int(dtype):
         raise ValueError(f"dtype argument to `geometric` must be an int dtype, got {dtype}")
     _check_params("geometric", p)
     shape = _broadcast_shapes("geometric", shape, p)
-    return _geometric_jit(data, p, shape, dtype)
+    return _geometric_jit(typed_key, p, shape, dtype)
 
 
 @_jit(static_argnums=(4, 5))
@@ -338,17 +338,17 @@ def _triangular_jit(key, left, mode, right, shape, dtype):
 
 def triangular(key, left, mode, right, shape=None, dtype=None):
     """Triangular floats on [left, right] peaking at mode."""
-    data, _ = _check_key("triangular", key)
+    typed_key, _ = _check_key("triangular", key)
     dtype = _float_kind_dtype(dtype, "triangular")
     _check_params("triangular", left, mode, right)
     shape = _broadcast_shapes("triangular", shape, left, mode, right)
     _check_safe_to_cast("triangular", dtype, left, mode, right)
-    return _triangular_jit(data, left, mode, right, shape, dtype)
+    return _triangular_jit(typed_key, left, mode, right, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3))
 def _wald_jit(key, mean, shape, dtype):
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     mean = _bcast(mnp.astype(mean, dtype), shape)
     v = _normal_real(keys[0], shape, dtype)
     z = _uniform_impl(keys[1], 0.0, 1.0, shape, dtype)
@@ -365,12 +365,12 @@ def _wald_jit(key, mean, shape, dtype):
 
 def wald(key, mean, shape=None, dtype=None):
     """Wald (inverse Gaussian) floats with the given mean."""
-    data, _ = _check_key("wald", key)
+    typed_key, _ = _check_key("wald", key)
     dtype = _float_kind_dtype(dtype, "wald")
     _check_params("wald", mean)
     shape = _broadcast_shapes("wald", shape, mean)
     _check_safe_to_cast("wald", dtype, mean)
-    return _wald_jit(data, mean, shape, dtype)
+    return _wald_jit(typed_key, mean, shape, dtype)
 
 
 # ---------------------------------------------------------------------------
@@ -401,11 +401,11 @@ def _gamma_one(key, alpha, log_space):
 
     def body_fn(kxvu):
         def next_kxv(kxv):
-            keys = _split_data(kxv[0], (2,))
+            keys = _split_key(kxv[0], (2,))
             x = _normal_real(keys[1], (), dtype)
             return keys[0], x, lax.add(one, lax.mul(x, c))
 
-        keys = _split_data(kxvu[0], (3,))
+        keys = _split_key(kxvu[0], (3,))
         _, x, v = while_loop(lambda kxv: lax.le(kxv[2], zero), next_kxv,
                              (keys[1], zero, minus_one))
         X = lax.mul(x, x)
@@ -413,7 +413,7 @@ def _gamma_one(key, alpha, log_space):
         U = _uniform_impl(keys[2], 0.0, 1.0, (), dtype)
         return keys[0], X, V, U
 
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     _, _, V, _ = while_loop(cond_fn, body_fn, (keys[0], zero, one, c_(2)))
     subkey = keys[1]
     if log_space:
@@ -427,6 +427,7 @@ def _gamma_one(key, alpha, log_space):
 
 
 def _gamma_impl(key, a, shape, dtype, log_space):
+    from mlax._src.lax.control_flow import map as lax_map
     from mlax._src.transforms.vmap import vmap
 
     if shape is None:
@@ -439,9 +440,14 @@ def _gamma_impl(key, a, shape, dtype, log_space):
     n = int(np.prod(shape, dtype=np.int64))
     if n == 0:
         return lax.full(shape, 0, dtype)
-    keys = _split_data(key, (n,))
+    keys = _split_key(key, (n,))
     alphas = lax.reshape(a, (n,))
-    samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
+    if key._impl is _THREEFRY:
+        samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
+    else:
+        # As JAX: a loop, since a vmapped rng_bit_generator draws every
+        # row from the batch's first key.
+        samples = lax_map(lambda args: _gamma_one(*args, log_space), (keys, alphas))
     return lax.reshape(samples, shape)
 
 
@@ -449,24 +455,24 @@ _gamma_jit = _jit(static_argnums=(2, 3, 4))(_gamma_impl)
 
 
 def _gamma_args(name, key, a, shape, dtype, err_name=None):
-    data, _ = _check_key(name, key)
+    typed_key, _ = _check_key(name, key)
     dtype = _float_kind_dtype(dtype, err_name or name)
     _check_params(name, a)
     if shape is not None:
         shape = _canonicalize_shape(shape, name)
-    return data, dtype, shape
+    return typed_key, dtype, shape
 
 
 def gamma(key, a, shape=None, dtype=None):
     """Standard gamma floats with shape parameter a (Marsaglia-Tsang)."""
-    data, dtype, shape = _gamma_args("gamma", key, a, shape, dtype)
-    return _gamma_jit(data, a, shape, dtype, False)
+    typed_key, dtype, shape = _gamma_args("gamma", key, a, shape, dtype)
+    return _gamma_jit(typed_key, a, shape, dtype, False)
 
 
 def loggamma(key, a, shape=None, dtype=None):
     """Logs of standard gamma floats, accurate for small a."""
-    data, dtype, shape = _gamma_args("loggamma", key, a, shape, dtype, err_name="gamma")
-    return _gamma_jit(data, a, shape, dtype, True)
+    typed_key, dtype, shape = _gamma_args("loggamma", key, a, shape, dtype, err_name="gamma")
+    return _gamma_jit(typed_key, a, shape, dtype, True)
 
 
 @_jit(static_argnums=(3, 4))
@@ -477,7 +483,7 @@ def _beta_jit(key, a, b, shape, dtype):
         _check_shape("beta", shape, _shape_of(a), _shape_of(b))
     a = _cvt(a, dtype)
     b = _cvt(b, dtype)
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     a = mnp.broadcast_to(a, shape)
     b = mnp.broadcast_to(b, shape)
     log_gamma_a = _gamma_impl(keys[0], a, shape, dtype, True)
@@ -490,12 +496,12 @@ def _beta_jit(key, a, b, shape, dtype):
 
 def beta(key, a, b, shape=None, dtype=None):
     """Beta floats with parameters a and b."""
-    data, _ = _check_key("beta", key)
+    typed_key, _ = _check_key("beta", key)
     dtype = _float_kind_dtype(dtype, "beta")
     _check_params("beta", a, b)
     _check_safe_to_cast("beta", dtype, a, b)
     shape = _broadcast_shapes("beta", shape, a, b)
-    return _beta_jit(data, a, b, shape, dtype)
+    return _beta_jit(typed_key, a, b, shape, dtype)
 
 
 def _softmax_last(x):
@@ -531,12 +537,12 @@ def _dirichlet_jit(key, alpha, shape, dtype):
 
 def dirichlet(key, alpha, shape=None, dtype=None):
     """Dirichlet floats with concentration alpha (shape (..., n))."""
-    data, _ = _check_key("dirichlet", key)
+    typed_key, _ = _check_key("dirichlet", key)
     dtype = _float_kind_dtype(dtype, "dirichlet")
     _check_params("dirichlet", alpha)
     if shape is not None:
         shape = _canonicalize_shape(shape, "dirichlet")
-    return _dirichlet_jit(data, alpha, shape, dtype)
+    return _dirichlet_jit(typed_key, alpha, shape, dtype)
 
 
 def _chisquare_impl(key, df, shape, dtype):
@@ -553,19 +559,19 @@ _chisquare_jit = _jit(static_argnums=(2, 3))(_chisquare_impl)
 
 def chisquare(key, df, shape=None, dtype=None):
     """Chi-square floats with df degrees of freedom."""
-    data, _ = _check_key("chisquare", key)
+    typed_key, _ = _check_key("chisquare", key)
     dtype = _float_kind_dtype(dtype, "chisquare")
     _check_params("chisquare", df)
     shape = _broadcast_shapes("chisquare", shape, df)
     _check_safe_to_cast("chisquare", dtype, df)
-    return _chisquare_jit(data, df, shape, dtype)
+    return _chisquare_jit(typed_key, df, shape, dtype)
 
 
 @_jit(static_argnums=(3, 4))
 def _f_jit(key, dfnum, dfden, shape, dtype):
     dfden = _cvt(dfden, dtype)
     dfnum = _cvt(dfnum, dtype)
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     chi2_dfn = _chisquare_impl(keys[1], dfnum, shape, dtype)
     chi2_dfd = _chisquare_impl(keys[0], dfden, shape, dtype)
     num = ufuncs.divide(chi2_dfn, dfnum)
@@ -575,12 +581,12 @@ def _f_jit(key, dfnum, dfden, shape, dtype):
 
 def f(key, dfnum, dfden, shape=None, dtype=None):
     """F-distribution floats."""
-    data, _ = _check_key("f", key)
+    typed_key, _ = _check_key("f", key)
     dtype = _float_kind_dtype(dtype, "f")
     _check_params("f", dfnum, dfden)
     shape = _broadcast_shapes("f", shape, dfnum, dfden)
     _check_safe_to_cast("f", dtype, dfnum, dfden)
-    return _f_jit(data, dfnum, dfden, shape, dtype)
+    return _f_jit(typed_key, dfnum, dfden, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3))
@@ -590,7 +596,7 @@ def _t_jit(key, df, shape, dtype):
     else:
         _check_shape("t", shape, _shape_of(df))
     df = _cvt(df, dtype)
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     n = _normal_real(keys[0], shape, dtype)
     half_df = lax.div(df, lax.full_like(df, 2))
     g = _gamma_impl(keys[1], half_df, shape, dtype, False)
@@ -599,16 +605,16 @@ def _t_jit(key, df, shape, dtype):
 
 def t(key, df, shape=None, dtype=None):
     """Student's t floats with df degrees of freedom."""
-    data, _ = _check_key("t", key)
+    typed_key, _ = _check_key("t", key)
     dtype = _float_kind_dtype(dtype, "t")
     _check_params("t", df)
     shape = _broadcast_shapes("t", shape, df)
     _check_safe_to_cast("t", dtype, df)
-    return _t_jit(data, df, shape, dtype)
+    return _t_jit(typed_key, df, shape, dtype)
 
 
 def _generalized_normal_impl(key, p, shape, dtype):
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     g = _gamma_impl(keys[0], ufuncs.divide(1, p), shape, dtype, False)
     r = _rademacher_impl(keys[1], shape, dtype)
     return ufuncs.multiply(r, ufuncs.power(g, ufuncs.divide(1, p)))
@@ -620,15 +626,15 @@ _generalized_normal_jit = _jit(static_argnums=(2, 3))(_generalized_normal_impl)
 def generalized_normal(key, p, shape=(), dtype=None):
     """Generalized normal floats, density proportional to exp(-|x|^p)."""
     shape = _canonicalize_shape(shape, "generalized_normal")
-    data, _ = _check_key("generalized_normal", key)
+    typed_key, _ = _check_key("generalized_normal", key)
     dtype = _float_kind_dtype(dtype, "generalized_normal")
     _check_params("generalized_normal", p)
-    return _generalized_normal_jit(data, p, shape, dtype)
+    return _generalized_normal_jit(typed_key, p, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3, 4))
 def _ball_jit(key, p, d, shape, dtype):
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     g = _generalized_normal_impl(keys[0], p, (*shape, d), dtype)
     e = _exponential_impl(keys[1], shape, dtype)
     s = ufuncs.add(reductions.sum(ufuncs.power(ufuncs.abs(g), p), axis=-1), e)
@@ -638,13 +644,13 @@ def _ball_jit(key, p, d, shape, dtype):
 def ball(key, d, p=2, shape=(), dtype=None):
     """Uniform samples from the unit Lp ball in d dimensions."""
     shape = _canonicalize_shape(shape, "ball")
-    data, _ = _check_key("ball", key)
+    typed_key, _ = _check_key("ball", key)
     dtype = _float_kind_dtype(dtype, "ball")
     if isinstance(d, Tracer):
         raise errors.concretization(d, "The error occurred in mlax.random.ball()")
     d = operator.index(d)
     _check_params("ball", p)
-    return _ball_jit(data, p, d, shape, dtype)
+    return _ball_jit(typed_key, p, d, shape, dtype)
 
 
 # ---------------------------------------------------------------------------
@@ -656,7 +662,7 @@ _MAX_ITERS = int(np.iinfo(np.int32).max)
 
 
 def _split2(key):
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     return keys[0], keys[1]
 
 
@@ -693,7 +699,7 @@ def _poisson_rejection(key, lam, shape, dtype):
 
     def body_fn(carry):
         i, k_out, accepted, key = carry
-        keys = _split_data(key, (3,))
+        keys = _split_key(key, (3,))
         key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
         u = _uniform_impl(subkey_0, 0.0, 1.0, shape, aval_of(lam).dtype) - 0.5
         v = _uniform_impl(subkey_1, 0.0, 1.0, shape, aval_of(lam).dtype)
@@ -727,12 +733,16 @@ def _poisson_jit(key, lam, shape, dtype):
 def poisson(key, lam, shape=None, dtype=None):
     """Poisson integers with rate lam (Knuth below 10, transformed rejection
     above), as JAX's sampler."""
-    data, _ = _check_key("poisson", key)
+    typed_key, _ = _check_key("poisson", key)
+    if typed_key._impl is not _THREEFRY:
+        # As JAX, whose sampler is written for threefry's key use.
+        raise NotImplementedError("`poisson` is only implemented for the threefry2x32 RNG, "
+                                  f"not {typed_key._impl}")
     dtype = _int_dtype(dtype)
     _check_params("poisson", lam)
     shape = (_shape_of(lam) if shape is None
              else _canonicalize_shape(shape, "poisson"))
-    return _poisson_jit(data, lam, shape, dtype)
+    return _poisson_jit(typed_key, lam, shape, dtype)
 
 
 def _stirling_approx_tail(k):
@@ -787,7 +797,7 @@ def _btrs(key, count, prob, shape, dtype):
 
     def body_fn(carry):
         i, k_out, accepted, key = carry
-        keys = _split_data(key, (3,))
+        keys = _split_key(key, (3,))
         key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
         u = _uniform_impl(subkey_0, 0.0, 1.0, shape, pdt)
         v = _uniform_impl(subkey_1, 0.0, 1.0, shape, pdt)
@@ -849,21 +859,21 @@ _binomial_jit = _jit(static_argnums=(3, 4))(_binomial_impl)
 
 
 def _binomial_args(name, key, n, p, dtype):
-    data, _ = _check_key(name, key)
+    typed_key, _ = _check_key(name, key)
     _check_params(name, n, p)
     dtype = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
     if not dtypes.is_float(dtype):
         raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
-    return data, dtype
+    return typed_key, dtype
 
 
 def binomial(key, n, p, shape=None, dtype=None):
     """Binomial counts of n trials with success probability p, as floats
     (inversion for small n * p, BTRS rejection above), as JAX's sampler."""
-    data, dtype = _binomial_args("binomial", key, n, p, dtype)
+    typed_key, dtype = _binomial_args("binomial", key, n, p, dtype)
     if shape is not None:
         shape = _canonicalize_shape(shape, "binomial")
-    return _binomial_jit(data, n, p, shape, dtype)
+    return _binomial_jit(typed_key, n, p, shape, dtype)
 
 
 @_jit(static_argnums=(3, 4, 5))
@@ -885,7 +895,7 @@ def _multinomial_jit(key, n, p, shape, dtype, unroll):
     p = moveaxis(p, -1, 0)
     remaining = cumsum(p, 0, reverse=True)
     ratios = p / mnp.where(remaining == 0, 1, remaining)
-    keys = _split_data(key, (shape[-1],))
+    keys = _split_key(key, (shape[-1],))
     _, counts = scan(f, n, (ratios, keys), unroll=unroll)
     counts = moveaxis(counts, 0, -1)
     return counts if dtype is None else _cvt(counts, dtype)
@@ -894,11 +904,11 @@ def _multinomial_jit(key, n, p, shape, dtype, unroll):
 def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
     """Multinomial counts of n trials over the categories of p's last axis
     (a binomial per category, conditioned on the rest), as JAX's sampler."""
-    data, _ = _check_key("multinomial", key)
+    typed_key, _ = _check_key("multinomial", key)
     _check_params("multinomial", n, p)
     dtype = None if dtype is None else dtypes.canonicalize(dtype)
     shape = _shape_of(p) if shape is None else _canonicalize_shape(shape, "multinomial")
-    return _multinomial_jit(data, n, p, shape, dtype, unroll)
+    return _multinomial_jit(typed_key, n, p, shape, dtype, unroll)
 
 
 # ---------------------------------------------------------------------------
@@ -921,7 +931,7 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     n < m), batched by shape: QR of a normal matrix with R's diagonal signs
     folded into Q."""
     shape = _canonicalize_shape(shape, "orthogonal")
-    data, _ = _check_key("orthogonal", key)
+    typed_key, _ = _check_key("orthogonal", key)
     dtype = _float_kind_dtype(dtype, "orthogonal")
     _check_shape("orthogonal", shape)
     for v in (n, m):
@@ -929,4 +939,4 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
             raise errors.concretization(v, "The error occurred in mlax.random.orthogonal()")
     n = operator.index(n)
     m = n if m is None else operator.index(m)
-    return _orthogonal_jit(data, n, m, shape, dtype)
+    return _orthogonal_jit(typed_key, n, m, shape, dtype)

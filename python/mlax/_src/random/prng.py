@@ -6,9 +6,15 @@ code. The algorithms follow jax.random with its default
 `jax_threefry_partitionable=True`: the same key, shape and dtype give the
 same bits and the same floats as JAX.
 
-Keys are either raw `uint32[2]` arrays (`PRNGKey`, as `jax.random.PRNGKey`)
-or typed key arrays (`key`, whose dtype prints as `key<fry>`); every
-function takes both and returns the kind it was given.
+Keys are either raw uint32 arrays (`PRNGKey`, as `jax.random.PRNGKey`) or
+typed key arrays (`key`, whose dtype names the implementation: `key<fry>`);
+every function takes both and returns the kind it was given. Three of JAX's
+implementations are here, with JAX's names: threefry2x32 (the default;
+uint32[2] keys), rbg and unsafe_rbg (uint32[4] keys whose bits come from
+XLA's rng_bit_generator, lax.rng_bit_generator). A typed key carries its
+implementation; a raw key is read as the `jax_default_prng_impl` one, as
+in JAX. Inside the samplers keys are always typed (`KeyArray`), so the
+implementation is part of every jitted sampler's signature.
 """
 from __future__ import annotations
 
@@ -21,8 +27,10 @@ import ml_dtypes
 import numpy as np
 
 from mlax._src.base import dtypes
+from mlax._src.base.config import config
 from mlax._src.base import errors
 from mlax._src.lax import lax
+from mlax._src.lax.rng import rng_bit_generator
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
@@ -40,13 +48,47 @@ _UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint6
 # Typed keys
 # ---------------------------------------------------------------------------
 
+class PRNGImpl:
+    """A PRNG implementation (JAX's PRNGImpl): the key data's trailing shape
+    and the functions on one key's data (`split`, `fold_in`, `random_bits`;
+    defined below). `str()` is its name, as JAX's."""
+
+    __slots__ = ("name", "tag", "key_shape", "split", "fold_in", "random_bits")
+
+    def __init__(self, name, tag, key_shape, split=None, fold_in=None, random_bits=None):
+        self.name, self.tag, self.key_shape = name, tag, key_shape
+        self.split, self.fold_in, self.random_bits = split, fold_in, random_bits
+
+    def __repr__(self):
+        return f"PRNGImpl({self.name!r})"
+
+    def __str__(self):
+        return self.name
+
+
+_THREEFRY = PRNGImpl("threefry2x32", "fry", (2,))
+_RBG = PRNGImpl("rbg", "rbg", (4,))
+_UNSAFE_RBG = PRNGImpl("unsafe_rbg", "urbg", (4,))
+_IMPLS = {impl.name: impl for impl in (_THREEFRY, _RBG, _UNSAFE_RBG)}
+
+
 class KeyDtype(dtypes.ExtendedDType):
-    """The dtype of a typed key array (prints as JAX's: `key<fry>`; a
-    sub-dtype of mlax.dtypes.prng_key)."""
+    """The dtype of a typed key array, one per implementation (prints as
+    JAX's: `key<fry>`, `key<rbg>`, `key<urbg>`; a sub-dtype of
+    mlax.dtypes.prng_key)."""
 
     type = dtypes.prng_key
-    name = "key<fry>"
-    impl = "threefry2x32"
+
+    def __init__(self, impl=_THREEFRY):
+        self._impl = impl
+
+    @property
+    def name(self):
+        return f"key<{self._impl.tag}>"
+
+    @property
+    def impl(self):
+        return self._impl.name
 
     def __repr__(self):
         return self.name
@@ -54,24 +96,28 @@ class KeyDtype(dtypes.ExtendedDType):
     __str__ = __repr__
 
     def __eq__(self, other):
-        return isinstance(other, KeyDtype) or other == self.name
+        if isinstance(other, KeyDtype):
+            return other._impl is self._impl
+        return other == self.name
 
     def __hash__(self):
         return hash(self.name)
 
 
-_KEY_DTYPE = KeyDtype()
+_KEY_DTYPES = {impl: KeyDtype(impl) for impl in _IMPLS.values()}
 
 
 class KeyArray:
-    """A typed PRNG key array (`mlax.random.key`): shape excludes the key's
-    own trailing `(2,)` of uint32 data, as in JAX."""
+    """A typed PRNG key array (`mlax.random.key`): uint32 key data whose
+    trailing dimension(s) are the implementation's key shape, (2,) or (4,);
+    the array's shape excludes them, as in JAX."""
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_impl")
     __array_priority__ = 100
 
-    def __init__(self, data):
+    def __init__(self, data, impl=_THREEFRY):
         self._data = data
+        self._impl = impl
 
     @property
     def shape(self):
@@ -85,7 +131,9 @@ class KeyArray:
     def size(self):
         return math.prod(self.shape)
 
-    dtype = _KEY_DTYPE
+    @property
+    def dtype(self):
+        return _KEY_DTYPES[self._impl]
 
     def __len__(self):
         if not self.shape:
@@ -95,7 +143,7 @@ class KeyArray:
     def __iter__(self):
         if not self.shape:
             raise TypeError("iteration over a 0-d key array")
-        return (KeyArray(self._data[i]) for i in range(self.shape[0]))
+        return (KeyArray(self._data[i], self._impl) for i in range(self.shape[0]))
 
     def __getitem__(self, index):
         if not isinstance(index, tuple):
@@ -104,7 +152,7 @@ class KeyArray:
             raise IndexError("mlax.random: key arrays do not support `...` indexing")
         if len(index) > self.ndim:
             raise IndexError(f"too many indices for key array of shape {self.shape}")
-        return KeyArray(self._data[index])
+        return KeyArray(self._data[index], self._impl)
 
     def __bool__(self):
         raise TypeError("key array cannot be converted to boolean.")
@@ -127,6 +175,9 @@ class KeyArray:
     def __eq__(self, other):
         if not isinstance(other, KeyArray):
             return NotImplemented
+        if other._impl is not self._impl:
+            raise TypeError(f"cannot compare key arrays of dtypes {self.dtype} and "
+                            f"{other.dtype}")
         return reductions.all(ufuncs.equal(self._data, other._data), axis=-1)
 
     def __ne__(self, other):
@@ -136,12 +187,14 @@ class KeyArray:
 
     def __repr__(self):
         if isinstance(self._data, Tracer):
-            return f"Traced<key<fry>[{','.join(map(str, self.shape))}]>"
-        return f"Array({self.shape}, dtype=key<fry>) overlaying:\n{self._data}"
+            return f"Traced<{self.dtype}[{','.join(map(str, self.shape))}]>"
+        return f"Array({self.shape}, dtype={self.dtype}) overlaying:\n{self._data}"
 
 
-registry.register_node(KeyArray, lambda k: ((k._data,), None),
-                       lambda _, children: KeyArray(children[0]))
+# The implementation is the node's static part: jitted samplers are traced
+# once per implementation.
+registry.register_node(KeyArray, lambda k: ((k._data,), k._impl),
+                       lambda impl, children: KeyArray(children[0], impl))
 
 
 # ---------------------------------------------------------------------------
@@ -153,32 +206,39 @@ def _is_arraylike(x):
         or type(x).__module__.startswith("jax")
 
 
+def _default_impl():
+    return _IMPLS[config.jax_default_prng_impl]
+
+
 def _check_key(name, key, allow_batched=False):
-    """(uint32 key data of shape (..., 2), was_raw)."""
+    """(the typed key array, was_raw). A raw key is uint32 data of the
+    `jax_default_prng_impl` implementation, as in JAX."""
     if isinstance(key, KeyArray):
-        data, raw = key._data, False
+        typed, raw = key, False
     elif _is_arraylike(key):
         if type(key).__module__.startswith("jax") and "key<" in str(getattr(key, "dtype", "")):
             raise TypeError(f"mlax.random.{name}: got a JAX typed key; pass "
                             "jax.random.key_data(key) (or a mlax key) instead")
+        impl = _default_impl()
         aval = aval_of(key)
-        if aval.dtype != _U32 or not aval.shape or aval.shape[-1] != 2:
+        n = impl.key_shape[0]
+        if aval.dtype != _U32 or not aval.shape or aval.shape[-1] != n:
             raise TypeError(
-                f"mlax.random.{name}: a raw PRNG key must be a uint32 array whose last "
-                f"dimension is 2 (from mlax.random.PRNGKey), got {aval.str_short()}")
-        data = key if isinstance(key, (Array, Tracer)) else mnp.asarray(key)
+                f"mlax.random.{name}: a raw PRNG key of the default implementation "
+                f"(jax_default_prng_impl: {impl.name}) must be a uint32 array whose last "
+                f"dimension is {n} (from mlax.random.PRNGKey), got {aval.str_short()}")
+        typed = KeyArray(key if isinstance(key, (Array, Tracer)) else mnp.asarray(key), impl)
         raw = True
     else:
         raise TypeError(f"unexpected PRNG key type {type(key)}")
-    shape = aval_of(data).shape[:-1]
-    if not allow_batched and shape:
+    if not allow_batched and typed.shape:
         raise ValueError(f"{name} accepts a single key, but was given a key array of "
-                         f"shape {shape} != (). Use mlax.vmap for batching.")
-    return data, raw
+                         f"shape {typed.shape} != (). Use mlax.vmap for batching.")
+    return typed, raw
 
 
-def _wrap(data, raw):
-    return data if raw else KeyArray(data)
+def _wrap(keys, raw):
+    return keys._data if raw else keys
 
 
 def _canonicalize_shape(shape, name):
@@ -320,21 +380,26 @@ def _iota_2x32(shape):
     return hi, lo
 
 
+def _int_seed_words(seed):
+    """The threefry key of a Python int seed, as a NumPy uint32[2]. As JAX:
+    the int is taken as an int64, then canonicalized (to int32 unless x64
+    is enabled)."""
+    value = int(np.int64(seed))
+    if not dtypes.canonicalize(np.int64) == dtypes.int64:
+        value = int(np.int64(value).astype(np.int32))
+        hi = 0
+    else:
+        hi = (value >> 32) & 0xFFFFFFFF
+    return np.array([hi, value & 0xFFFFFFFF], dtype=np.uint32)
+
+
 def _seed_data(seed):
     """The uint32[2] key of an integer seed (JAX's threefry_seed)."""
     if isinstance(seed, (bool, np.bool_)) or (
             not isinstance(seed, (int, np.integer)) and not _is_arraylike(seed)):
         raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
     if isinstance(seed, int):
-        # As JAX: a Python int is taken as an int64, then canonicalized (to
-        # int32 unless x64 is enabled).
-        value = int(np.int64(seed))
-        if not dtypes.canonicalize(np.int64) == dtypes.int64:
-            value = int(np.int64(value).astype(np.int32))
-            hi = 0
-        else:
-            hi = (value >> 32) & 0xFFFFFFFF
-        return mnp.asarray(np.array([hi, value & 0xFFFFFFFF], dtype=np.uint32))
+        return mnp.asarray(_int_seed_words(seed))
     aval = aval_of(seed)
     if aval.shape:
         raise TypeError(f"PRNG key seed must be a scalar; got {seed!r}.")
@@ -350,19 +415,19 @@ def _seed_data(seed):
     return lax.concatenate([lax.reshape(hi, (1,)), lax.reshape(lo, (1,))], 0)
 
 
-def _split_data(key, shape):
+def _threefry_split(key, shape):
     hi, lo = _iota_2x32(shape)
     b1, b2 = threefry2x32(key[0], key[1], hi, lo)
     nd = len(shape)
     return lax.concatenate([lax.reshape(b1, shape + (1,)), lax.reshape(b2, shape + (1,))], nd)
 
 
-def _fold_in_data(key, data):
+def _threefry_fold_in(key, data):
     counts = lax.concatenate([lax.full((1,), 0, _U32), lax.reshape(data, (1,))], 0)
     return _threefry_2x32(key, counts)
 
 
-def _random_bits(key, bit_width, shape):
+def _threefry_random_bits(key, bit_width, shape):
     hi, lo = _iota_2x32(shape)
     b1, b2 = threefry2x32(key[0], key[1], hi, lo)
     dtype = _UINT[bit_width]
@@ -372,6 +437,78 @@ def _random_bits(key, bit_width, shape):
         return lax.bitwise_or(lax.shift_left(h, lax.full(shape, 32, dtype)), lo64)
     bits = lax.bitwise_xor(b1, b2)
     return bits if bit_width == 32 else lax.convert_element_type(bits, dtype)
+
+
+# rbg and unsafe_rbg (JAX's jax/_src/random/rbg.py): uint32[4] keys whose
+# bits come from XLA's rng_bit_generator. rbg splits and folds in with
+# threefry on each half of the key; unsafe_rbg does both with the generator
+# itself (cheaper, and with no guarantee that the streams are independent).
+
+def _rbg_seed(half):
+    """An rbg key from the threefry key of the same seed: the half twice."""
+    return lax.concatenate([half, half], 0)
+
+
+def _halves(key):
+    return [lax.reshape(lax.slice(key, (2 * h,), (2 * h + 2,)), (2,)) for h in (0, 1)]
+
+
+def _rbg_split(key, shape):
+    # Each half split as a threefry key; key j of the result is
+    # (half 0's key j, half 1's key j).
+    nd = len(shape)
+    parts = [lax.reshape(_threefry_split(half, shape), shape + (1, 2)) for half in _halves(key)]
+    return lax.reshape(lax.concatenate(parts, nd), shape + (4,))
+
+
+def _rbg_fold_in(key, data):
+    return lax.concatenate([_threefry_fold_in(half, data) for half in _halves(key)], 0)
+
+
+def _rbg_random_bits(key, bit_width, shape):
+    _, bits = rng_bit_generator(key, shape, dtype=_UINT[bit_width])
+    return bits
+
+
+def _unsafe_rbg_split(key, shape):
+    # Ten draws of the generator per new key, as a hash: every tenth row.
+    num = math.prod(shape)
+    _, keys = rng_bit_generator(key, (10 * num, 4), dtype=_U32)
+    keys = lax.slice(keys, (0, 0), (10 * num, 4), (10, 1))
+    return lax.reshape(keys, shape + (4,))
+
+
+def _unsafe_rbg_fold_in(key, data):
+    # The generator keyed by the rbg seed of `data` (threefry's [0, data],
+    # twice); its tenth draw is xored into the key.
+    seed = lax.concatenate([lax.full((1,), 0, _U32), lax.reshape(data, (1,))], 0)
+    _, bits = rng_bit_generator(_rbg_seed(seed), (10, 4), dtype=_U32)
+    return lax.bitwise_xor(key, lax.reshape(lax.slice(bits, (9, 0), (10, 4)), (4,)))
+
+
+_THREEFRY.split, _THREEFRY.fold_in, _THREEFRY.random_bits = (
+    _threefry_split, _threefry_fold_in, _threefry_random_bits)
+_RBG.split, _RBG.fold_in, _RBG.random_bits = _rbg_split, _rbg_fold_in, _rbg_random_bits
+_UNSAFE_RBG.split, _UNSAFE_RBG.fold_in, _UNSAFE_RBG.random_bits = (
+    _unsafe_rbg_split, _unsafe_rbg_fold_in, _rbg_random_bits)
+
+
+# What the samplers call: typed keys in, typed keys (or bits) out, by the
+# key's implementation.
+
+def _split_key(key, shape):
+    """`shape` new keys from the single typed key `key`."""
+    return KeyArray(key._impl.split(key._data, tuple(shape)), key._impl)
+
+
+def _fold_in_key(key, data):
+    return KeyArray(key._impl.fold_in(key._data, data), key._impl)
+
+
+def _random_bits(key, bit_width, shape):
+    """Uniform bits of `shape` as unsigned ints of `bit_width` from the single
+    typed key `key`."""
+    return key._impl.random_bits(key._data, bit_width, tuple(shape))
 
 
 def _jit(static_argnums=()):
@@ -387,12 +524,12 @@ def _jit(static_argnums=()):
 
 @_jit(static_argnums=(1,))
 def _split_jit(key, shape):
-    return _split_data(key, shape)
+    return _split_key(key, shape)
 
 
 @_jit()
 def _fold_in_jit(key, data):
-    return _fold_in_data(key, data)
+    return _fold_in_key(key, data)
 
 
 @_jit(static_argnums=(1, 2))
@@ -400,111 +537,162 @@ def _bits_jit(key, bit_width, shape):
     return _random_bits(key, bit_width, shape)
 
 
-@_jit()
-def _seed_jit(seed):
-    return _seed_data(seed)
+@_jit(static_argnums=(1,))
+def _seed_jit(seed, impl):
+    half = _seed_data(seed)
+    return half if impl is _THREEFRY else _rbg_seed(half)
 
 
 # ---------------------------------------------------------------------------
 # Keys
 # ---------------------------------------------------------------------------
 
-def _make_key_data(ctor, seed):
+def _make_key_data(ctor, seed, impl):
+    """The raw key data of `impl` for an integer seed (JAX's `seed`: rbg's
+    key is threefry's twice)."""
     if isinstance(seed, KeyArray):
         raise TypeError(f"{ctor} accepts a scalar seed, but was given a PRNG key.")
     if np.ndim(seed) if not isinstance(seed, (Array, Tracer)) else aval_of(seed).ndim:
         raise TypeError(f"{ctor} accepts a scalar seed, but was given an array of shape "
                         f"{aval_of(seed).shape} != (). Use mlax.vmap for batching")
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
-        return _seed_data(int(seed))
+        words = _int_seed_words(int(seed))
+        if impl is not _THREEFRY:
+            words = np.concatenate([words, words])
+        return mnp.asarray(words)
     if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
         aval = aval_of(seed)
         if not dtypes.is_int(aval.dtype):
             raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
-        return _seed_jit(seed)
+        return _seed_jit(seed, impl)
     raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
 
 
-# JAX's PRNG implementations, by name; mlax has threefry2x32 only.
-_SUPPORTED_IMPL = "threefry2x32"
+# JAX's PRNG implementations, by name, in JAX's order (its error lists them).
 _JAX_IMPLS = ("philox2x32", "philox4x32", "threefry2x32", "rbg", "unsafe_rbg", "threefry4x32")
 
 
 def _resolve_impl(impl, ctor):
-    """Checks `impl` as JAX's PRNG functions take it (None, a name, or an
-    implementation object such as jax.extend.random.threefry_prng_impl or
-    the result of key_impl): only threefry2x32 is accepted; another of JAX's
-    implementations is a ValueError naming what mlax supports, an unknown
-    name JAX's ValueError, another type JAX's TypeError."""
+    """The implementation `impl` names, as JAX's PRNG functions take it: None
+    (`jax_default_prng_impl`), a name, or an implementation object (mlax's
+    or JAX's: jax.extend.random.rbg_prng_impl, a key dtype, the result of
+    key_impl). One of JAX's that mlax lacks is a ValueError naming what mlax
+    has, an unknown name JAX's ValueError, another type JAX's TypeError."""
     if impl is None:
-        return _SUPPORTED_IMPL
+        return _default_impl()
+    if isinstance(impl, PRNGImpl):
+        return impl
+    if isinstance(impl, KeyDtype):
+        return impl._impl
+    inner = getattr(impl, "_impl", None)  # JAX's PRNGSpec and key dtypes
+    if inner is not None and not isinstance(impl, str):
+        impl = inner
     name = impl if isinstance(impl, str) else getattr(impl, "name", None)
     if not isinstance(name, str):
         raise TypeError(f"unrecognized type {type(impl)} for specifying PRNG implementation.")
-    if name == _SUPPORTED_IMPL:
-        return name
+    if name in _IMPLS:
+        return _IMPLS[name]
     if name in _JAX_IMPLS:
+        supported = ", ".join(repr(n) for n in _IMPLS)
         raise ValueError(
             f"mlax.random.{ctor}: the PRNG implementation {name!r} is not supported; mlax "
-            f"supports only {_SUPPORTED_IMPL!r} (JAX's default)")
+            f"supports {supported}")
     names = ", ".join(f'"{n}"' for n in _JAX_IMPLS)
     raise ValueError(f'unrecognized PRNG implementation "{name}". Did you mean one of: '
                      f"{names}?")
 
 
+def _impl_or_dtype(impl, dtype, ctor):
+    if dtype is not None:
+        if impl is not None:
+            raise ValueError(f"Cannot specify both `impl` and `dtype` arguments to "
+                             f"mlax.random.{ctor}")
+        impl = dtype
+    return _resolve_impl(impl, ctor)
+
+
 def PRNGKey(seed, *, impl=None):  # noqa: N802 (JAX's name)
-    """A raw (legacy) PRNG key: a uint32[2] array, as jax.random.PRNGKey;
-    `impl` may name threefry2x32 (a string or an implementation object)."""
-    _resolve_impl(impl, "PRNGKey")
-    return _make_key_data("PRNGKey", seed)
+    """A raw (legacy) PRNG key, as jax.random.PRNGKey: uint32[2] for
+    threefry2x32, uint32[4] for rbg and unsafe_rbg. It does not carry its
+    implementation: the functions that take it read it as the
+    `jax_default_prng_impl` one."""
+    return _make_key_data("PRNGKey", seed, _resolve_impl(impl, "PRNGKey"))
 
 
-def key(seed, *, impl=None):
-    """A typed PRNG key (dtype `key<fry>`, shape ()), as jax.random.key."""
-    _resolve_impl(impl, "key")
-    return KeyArray(_make_key_data("key", seed))
+def key(seed, *, impl=None, dtype=None):
+    """A typed PRNG key (shape (); dtype key<fry>, key<rbg> or key<urbg>),
+    as jax.random.key."""
+    impl = _impl_or_dtype(impl, dtype, "key")
+    return KeyArray(_make_key_data("key", seed, impl), impl)
 
 
 def key_data(keys):
     """The uint32 data under a key array (a raw key is returned as is)."""
-    data, _ = _check_key("key_data", keys, allow_batched=True)
-    return data
+    typed_key, _ = _check_key("key_data", keys, allow_batched=True)
+    return typed_key._data
 
 
-def wrap_key_data(key_bits_array, *, impl=None):
-    """A typed key array over uint32 data whose last dimension is 2."""
-    _resolve_impl(impl, "wrap_key_data")
-    data, _ = _check_key("wrap_key_data", key_bits_array, allow_batched=True)
-    return KeyArray(data)
+def _check_key_data(impl, data):
+    """JAX's checks of the data wrap_key_data wraps, with its TypeErrors."""
+    if isinstance(data, KeyArray):
+        ndim, shape, dtype = data.ndim, data.shape, data.dtype
+    elif _is_arraylike(data):
+        aval = aval_of(data)
+        ndim, shape, dtype = aval.ndim, aval.shape, aval.dtype
+    else:
+        raise TypeError("mlax encountered invalid PRNG key data: expected key_data to have "
+                        f"ndim, shape, and dtype attributes. Got {data}")
+    n = len(impl.key_shape)
+    if ndim < 1:
+        raise TypeError("mlax encountered invalid PRNG key data: expected key_data.ndim >= 1; "
+                        f"got ndim={ndim}")
+    if tuple(shape[-n:]) != impl.key_shape:
+        raise TypeError("mlax encountered invalid PRNG key data: expected key_data.shape to "
+                        f"end with {impl.key_shape}; got shape={tuple(shape)} for "
+                        f"impl={impl.name}")
+    if dtype != _U32:
+        raise TypeError("mlax encountered invalid PRNG key data: expected key_data.dtype = "
+                        f"uint32; got dtype={dtype}")
+
+
+def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
+    """A typed key array over uint32 key data (trailing dimension 2 for
+    threefry2x32, 4 for rbg and unsafe_rbg), as jax.random.wrap_key_data."""
+    impl = _impl_or_dtype(impl, dtype, "wrap_key_data")
+    _check_key_data(impl, key_bits_array)
+    data = key_bits_array
+    if not isinstance(data, (Array, Tracer)):
+        data = mnp.asarray(data)
+    return KeyArray(data, impl)
 
 
 def key_dtype(impl=None):
-    """The dtype of typed key arrays (mlax.random.key): key<fry>. mlax has
-    only the threefry2x32 implementation."""
-    if impl != "threefry":  # an old alias mlax accepted
-        _resolve_impl(impl, "key_dtype")
-    return _KEY_DTYPE
+    """The dtype of typed key arrays of an implementation (default: the
+    `jax_default_prng_impl` one): key<fry>, key<rbg> or key<urbg>."""
+    if impl == "threefry":  # an old alias mlax accepted
+        impl = _THREEFRY
+    return _KEY_DTYPES[_resolve_impl(impl, "key_dtype")]
 
 
 def key_impl(keys):
-    """The PRNG implementation of a key array, as jax.random.key_impl (its
-    name: mlax's keys are all threefry2x32)."""
-    _check_key("key_impl", keys, allow_batched=True)
-    return _SUPPORTED_IMPL
+    """The name of a key array's PRNG implementation, as jax.random.key_impl
+    (a raw key's is `jax_default_prng_impl`)."""
+    typed_key, _ = _check_key("key_impl", keys, allow_batched=True)
+    return typed_key._impl.name
 
 
 def split(key, num=2):
     """`num` new keys (or an array of keys of shape `num`) from one key."""
-    data, raw = _check_key("split", key)
+    typed_key, raw = _check_key("split", key)
     shape = tuple(num) if isinstance(num, Sequence) else (num,)
     shape = _canonicalize_shape(shape, "split")
-    return _wrap(_split_jit(data, shape), raw)
+    return _wrap(_split_jit(typed_key, shape), raw)
 
 
 def fold_in(key, data):
     """A new key that is a deterministic function of `key` and the 32-bit
     integer `data`."""
-    kdata, raw = _check_key("fold_in", key)
+    typed_key, raw = _check_key("fold_in", key)
     if np.ndim(data) if not isinstance(data, (Array, Tracer)) else aval_of(data).ndim:
         raise TypeError("fold_in accepts a scalar, but was given an array of"
                         f"shape {aval_of(data).shape} != (). Use mlax.vmap for batching.")
@@ -516,7 +704,7 @@ def fold_in(key, data):
         msg = np.asarray(data).astype(np.uint32)
     else:
         msg = lax.convert_element_type(data, _U32)
-    return _wrap(_fold_in_jit(kdata, msg), raw)
+    return _wrap(_fold_in_jit(typed_key, msg), raw)
 
 
 def clone(key):
@@ -525,7 +713,7 @@ def clone(key):
 
 def bits(key, shape=(), dtype=None):
     """Uniform random bits as unsigned integers of `dtype` (default uint32)."""
-    data, _ = _check_key("bits", key)
+    typed_key, _ = _check_key("bits", key)
     if dtype is None:
         dtype = dtypes.canonicalize(np.uint64)
     else:
@@ -533,7 +721,7 @@ def bits(key, shape=(), dtype=None):
     if not dtypes.is_unsigned(dtype):
         raise ValueError(f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}")
     shape = _canonicalize_shape(shape, "bits")
-    return _bits_jit(data, dtype.itemsize * 8, shape)
+    return _bits_jit(typed_key, dtype.itemsize * 8, shape)
 
 
 # ---------------------------------------------------------------------------
@@ -576,13 +764,13 @@ _uniform_jit = _jit(static_argnums=(3, 4))(_uniform_impl)
 
 def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     """Uniform floats in [minval, maxval)."""
-    data, _ = _check_key("uniform", key)
+    typed_key, _ = _check_key("uniform", key)
     dtype = _float_dtype(dtype, "uniform")
     shape = _canonicalize_shape(shape, "uniform")
     util._check_arg("uniform", minval)
     util._check_arg("uniform", maxval)
     _check_shape("uniform", shape, aval_of(minval).shape, aval_of(maxval).shape)
-    return _uniform_jit(data, minval, maxval, shape, dtype)
+    return _uniform_jit(typed_key, minval, maxval, shape, dtype)
 
 
 def _normal_real(key, shape, dtype):
@@ -600,12 +788,12 @@ def _normal_jit(key, shape, dtype):
 
 def normal(key, shape=(), dtype=None):
     """Standard normal floats."""
-    data, _ = _check_key("normal", key)
+    typed_key, _ = _check_key("normal", key)
     shape = _canonicalize_shape(shape, "normal")
     dtype = _float_dtype(dtype, "normal", allow_complex=True)
     if dtypes.is_complex(dtype):
         raise NotImplementedError("mlax.random.normal: complex dtypes are not supported yet")
-    return _normal_jit(data, shape, dtype)
+    return _normal_jit(typed_key, shape, dtype)
 
 
 @_jit(static_argnums=(3, 4))
@@ -630,9 +818,9 @@ def truncated_normal(key, lower, upper, shape=None, dtype=None):
     """Standard normal floats truncated to (lower, upper)."""
     if shape is not None:
         shape = _canonicalize_shape(shape, "truncated_normal")
-    data, _ = _check_key("truncated_normal", key)
+    typed_key, _ = _check_key("truncated_normal", key)
     dtype = _float_dtype(dtype, "truncated_normal")
-    return _truncated_normal_jit(data, lower, upper, shape, dtype)
+    return _truncated_normal_jit(typed_key, lower, upper, shape, dtype)
 
 
 @_jit(static_argnums=(2, 3))
@@ -656,13 +844,13 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
         shape = _canonicalize_shape(shape, "bernoulli")
     if mode not in ("high", "low"):
         raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
-    data, _ = _check_key("bernoulli", key)
+    typed_key, _ = _check_key("bernoulli", key)
     aval = aval_of(p)
     if not dtypes.is_float(aval.dtype):
         raise TypeError(f"bernoulli probability `p` must have a floating dtype, got "
                         f"{aval.dtype}.")
     p = lax.convert_element_type(p, aval.dtype)
-    return _bernoulli_jit(data, p, shape, mode)
+    return _bernoulli_jit(typed_key, p, shape, mode)
 
 
 @_jit(static_argnums=(1, 2))
@@ -673,10 +861,10 @@ def _exponential_jit(key, shape, dtype):
 
 def exponential(key, shape=(), dtype=None):
     """Exponential(1) floats."""
-    data, _ = _check_key("exponential", key)
+    typed_key, _ = _check_key("exponential", key)
     dtype = _float_dtype(dtype, "exponential")
     shape = _canonicalize_shape(shape, "exponential")
-    return _exponential_jit(data, shape, dtype)
+    return _exponential_jit(typed_key, shape, dtype)
 
 
 def _safe_int_to_float(hi, lo):
@@ -741,10 +929,10 @@ def _gumbel_mode(mode):
 
 def gumbel(key, shape=(), dtype=None, mode=None):
     """Standard Gumbel floats."""
-    data, _ = _check_key("gumbel", key)
+    typed_key, _ = _check_key("gumbel", key)
     dtype = _float_dtype(dtype, "gumbel")
     shape = _canonicalize_shape(shape, "gumbel")
-    return _gumbel_jit(data, shape, dtype, _gumbel_mode(mode))
+    return _gumbel_jit(typed_key, shape, dtype, _gumbel_mode(mode))
 
 
 def _argmax(x, axis):
@@ -805,7 +993,7 @@ def _categorical_jit(key, logits, shape, batch_shape, axis, replace, mode):
 def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     """Samples from categorical distributions given by unnormalized log
     probabilities `logits` (Gumbel-max, or Gumbel-top-k without replacement)."""
-    data, _ = _check_key("categorical", key)
+    typed_key, _ = _check_key("categorical", key)
     util._check_arg("categorical", logits)
     logits = mnp.asarray(logits)
     aval = aval_of(logits)
@@ -821,7 +1009,7 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     else:
         shape = _canonicalize_shape(shape, "categorical")
         _check_shape("categorical", shape, batch_shape)
-    return _categorical_jit(data, logits, tuple(shape), batch_shape, int(axis), bool(replace),
+    return _categorical_jit(typed_key, logits, tuple(shape), batch_shape, int(axis), bool(replace),
                             _gumbel_mode(mode))
 
 
@@ -850,7 +1038,7 @@ def _randint_jit(key, minval, maxval, shape, dtype):
     minval = _broadcast_to_rank(minval, len(shape))
     maxval = _broadcast_to_rank(maxval, len(shape))
     nbits = np.iinfo(dtype).bits
-    keys = _split_data(key, (2,))
+    keys = _split_key(key, (2,))
     higher_bits = _random_bits(keys[0], nbits, shape)
     lower_bits = _random_bits(keys[1], nbits, shape)
     udt = _UINT[nbits]
@@ -870,7 +1058,7 @@ def _randint_jit(key, minval, maxval, shape, dtype):
 
 def randint(key, shape, minval, maxval, dtype=None):
     """Uniform integers in [minval, maxval)."""
-    data, _ = _check_key("randint", key)
+    typed_key, _ = _check_key("randint", key)
     dtype = dtypes.default_int() if dtype is None else dtypes.canonicalize(dtype)
     shape = _canonicalize_shape(shape, "randint")
     if not dtypes.is_int(dtype):
@@ -885,7 +1073,7 @@ def randint(key, shape, minval, maxval, dtype=None):
                           int(info.max))
         maxval = ufuncs.clip(mnp.astype(mnp.asarray(maxval), dtypes.int32), int(info.min),
                           int(info.max) + 1)
-    out = _randint_jit(data, minval, maxval, shape, sample_dtype)
+    out = _randint_jit(typed_key, minval, maxval, shape, sample_dtype)
     return out if sample_dtype == dtype else mnp.astype(out, dtype)
 
 
@@ -912,7 +1100,7 @@ def _shuffle(key, x, axis):
     size = aval_of(x).size
     num_rounds = int(np.ceil(3 * np.log(builtins.max(1, size)) / np.log(np.iinfo(np.uint32).max)))
     for _ in range(num_rounds):
-        keys = _split_data(key, (2,))
+        keys = _split_key(key, (2,))
         key, subkey = keys[0], keys[1]
         sort_keys = _random_bits(subkey, 32, aval_of(x).shape)
         _, x = lax.sort_key_val(sort_keys, x, axis)
@@ -934,7 +1122,7 @@ def _permutation_range_jit(key, n):
 
 def permutation(key, x, axis=0, independent=False):
     """A random permutation of `arange(x)` (x an int) or of x along `axis`."""
-    data, _ = _check_key("permutation", key)
+    typed_key, _ = _check_key("permutation", key)
     util._check_arg("permutation", x)
     ndim = aval_of(x).ndim
     if not ndim:
@@ -942,9 +1130,9 @@ def permutation(key, x, axis=0, independent=False):
             raise TypeError("x must be an integer or at least 1-dimensional")
         if isinstance(x, Tracer):
             raise errors.concretization(x, "argument x of mlax.random.permutation()")
-        return _permutation_range_jit(data, int(x))
+        return _permutation_range_jit(typed_key, int(x))
     axis = mnp._normalize_axis("permutation", axis, ndim)
-    return _permutation_jit(data, mnp.asarray(x), axis, bool(independent))
+    return _permutation_jit(typed_key, mnp.asarray(x), axis, bool(independent))
 
 
 @_jit(static_argnums=(2,))
@@ -963,7 +1151,7 @@ def _choice_p_jit(key, p, shape):
 
 def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     """A random sample from `a` (an array, or `arange(a)` for an int)."""
-    data, _ = _check_key("choice", key)
+    typed_key, _ = _check_key("choice", key)
     if not isinstance(shape, Sequence):
         raise TypeError(f"shape argument of mlax.random.choice must be a sequence, got {shape}")
     shape = _canonicalize_shape(shape, "choice")
@@ -987,10 +1175,10 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
                          f"(size {n_inputs}) when 'replace=False'")
     if p is None:
         if replace:
-            ind = randint(data, shape, 0, n_inputs)
+            ind = randint(typed_key, shape, 0, n_inputs)
             result = ind if aval.ndim == 0 else _take(arr, ind, axis)
         else:
-            perm = permutation(data, n_inputs if aval.ndim == 0 else arr, axis)
+            perm = permutation(typed_key, n_inputs if aval.ndim == 0 else arr, axis)
             index = (builtins.slice(None),) * axis + (builtins.slice(n_draws),)
             result = perm[index]
     else:
@@ -1002,9 +1190,9 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
                 "p must be None or a 1D vector with the same size as a.shape[axis]. "
                 f"p has shape {aval_of(p_arr).shape} and a.shape[axis] is {n_inputs}.")
         if replace:
-            ind = _choice_p_jit(data, p_arr, shape)
+            ind = _choice_p_jit(typed_key, p_arr, shape)
         else:
-            g = ufuncs.add(gumbel(data, (n_inputs,), dtype=aval_of(p_arr).dtype, mode=mode),
+            g = ufuncs.add(gumbel(typed_key, (n_inputs,), dtype=aval_of(p_arr).dtype, mode=mode),
                         ufuncs.log(p_arr))
             ind = lax.convert_element_type(_top_k_indices(g, n_draws), dtypes.default_int())
         result = ind if aval.ndim == 0 else _take(arr, ind, axis)
@@ -1039,7 +1227,7 @@ def _multivariate_normal_jit(key, mean, cov, shape, dtype):
 
 def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky"):
     """Multivariate normal samples with the given mean and covariance."""
-    data, _ = _check_key("multivariate_normal", key)
+    typed_key, _ = _check_key("multivariate_normal", key)
     mean, cov = util._promote_inexact("multivariate_normal", mean, cov)
     mean, cov = mnp.asarray(mean), mnp.asarray(cov)
     if method not in {"svd", "eigh", "cholesky"}:
@@ -1068,4 +1256,4 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
             "mlax.random.multivariate_normal: a batch of covariances must match the trailing "
             f"dimensions of the result's batch shape exactly (got {cov_batch} for "
             f"{out_batch}); broadcast cov first")
-    return _multivariate_normal_jit(data, mean, cov, shape, dtype)
+    return _multivariate_normal_jit(typed_key, mean, cov, shape, dtype)

@@ -93,6 +93,7 @@ include "mlax/Dialect/Mlax/IR/MlaxControlFlowOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxLinalgOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxMathOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxFftOps.td"
+include "mlax/Dialect/Mlax/IR/MlaxRandomOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxCallbackOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxShardingOps.td"
 
