@@ -42,6 +42,7 @@ NOT_DIFFERENTIABLE = dict(_STRUCTURAL, **{
     "mlax.compare": "bool results",
     "mlax.is_finite": "bool results",
     "mlax.bitcast_convert": "a reinterpretation of bits (JAX: not differentiable)",
+    "mlax.rng_bit_generator": "unsigned-integer key and bits (JAX: not differentiable)",
     "mlax.geqrf": "Householder factors inside qr, whose own rule differentiates qr",
     "mlax.eig": "complex results of a possibly real matrix; JAX's eigenvalue-only rule is "
                 "not built (lax.linalg.eig raises under differentiation)",
