@@ -83,3 +83,19 @@ func.func @test(%xs: tensor<6x3x4xf32>) -> tensor<6x3x4xf32> {
   %r = mlax.vmap @h(%xs) in_axes = [0] out_axes = [0] size = 6 spmd_axis_name = ["data", "model"] : (tensor<6x3x4xf32>) -> tensor<6x3x4xf32>
   return %r : tensor<6x3x4xf32>
 }
+
+// -----
+
+func.func private @h(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{a collective over vmap axis "i" inside a shard_map batched with spmd_axis_name is not implemented}}
+  %r = mlax.shard_map @hbody(%x) in [#mlax.sharding<["data"=4, "model"=2], []>] out [#mlax.sharding<["data"=4, "model"=2], []>] : (tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+func.func private @hbody(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = mlax.all_reduce sum %x vmap #mlax.mesh<["i"=8]> over ["i"] : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @test(%xs: tensor<8x3xf32>) -> tensor<8x3xf32> {
+  %r = mlax.vmap @h(%xs) in_axes = [0] out_axes = [0] size = 8 axis_name = "i" spmd_axis_name = ["data"] : (tensor<8x3xf32>) -> tensor<8x3xf32>
+  return %r : tensor<8x3xf32>
+}
