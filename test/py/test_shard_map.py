@@ -246,7 +246,5 @@ def test_vmap_axis_names_are_not_mesh_axes():
            jax.vmap(lambda v: v - jax.lax.pmean(v, "i"), axis_name="i")(X), rtol=1e-5)
     with pytest.raises(NameError, match="unbound axis name: j"):
         mlax.vmap(lambda v: lax.psum(v, "j"), axis_name="i")(X)
-    with pytest.raises(NotImplementedError, match="spmd_axis_name"):
-        mlax.vmap(lambda v: v, spmd_axis_name="data")
     # axis_name alone (no collective) changes nothing.
     _close(mlax.vmap(lambda v: v * 2, axis_name="i")(X), X * 2)

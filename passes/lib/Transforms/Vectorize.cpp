@@ -58,6 +58,10 @@ public:
   /// The vmap axis name of the vmap being expanded (null: none): the
   /// collectives naming it are rewritten by their NamedAxisOpInterface rule.
   void setAxisName(StringAttr name) { axis = name; }
+  /// The mesh axes the batch of the vmap being expanded is split over
+  /// (`spmd_axis_name`; null: none): sharding_constraint and shard_map
+  /// split the batch dimension over them instead of replicating it.
+  void setSpmdAxes(ArrayAttr axes) { spmd = axes; }
   func::FuncOp lookup(FlatSymbolRefAttr name) {
     return symbols.lookup<func::FuncOp>(name.getValue());
   }
@@ -74,7 +78,8 @@ private:
   LogicalResult batchControlFlow(Operation *op, func::FuncOp f, ArrayRef<BValue> operands,
                                  OpBuilder &b, int64_t size, SmallVectorImpl<BValue> &results);
   /// shard_map: the callee vmapped per device (the batch dimension is
-  /// replicated: every device holds all of it).
+  /// replicated: every device holds all of it; or, with spmd axes, split
+  /// over them: each device holds its part of the batch).
   LogicalResult batchShardMap(ShardMapOp op, ArrayRef<BValue> operands, OpBuilder &b,
                               int64_t size, SmallVectorImpl<BValue> &results);
   /// The callee batched along axis 0 of every argument and result.
@@ -92,8 +97,9 @@ private:
   SymbolTable &symbols;
   GeneratedFunctions generated;
   StringAttr axis;
+  ArrayAttr spmd;
   std::map<std::tuple<std::string, SmallVector<int64_t>, SmallVector<int64_t>, int64_t,
-                      std::string>,
+                      std::string, const void *>,
            func::FuncOp>
       cache;
   DenseMap<std::pair<Operation *, StringAttr>, bool> functionUsesAxis;
@@ -103,7 +109,8 @@ FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_
                                                  ArrayRef<int64_t> outAxes, int64_t size) {
   auto key = std::make_tuple(f.getSymName().str(), SmallVector<int64_t>(inAxes),
                              SmallVector<int64_t>(outAxes), size,
-                             axis ? axis.getValue().str() : std::string());
+                             axis ? axis.getValue().str() : std::string(),
+                             spmd ? spmd.getAsOpaquePointer() : nullptr);
   if (auto it = cache.find(key); it != cache.end())
     return it->second;
   FunctionType type = f.getFunctionType();
@@ -219,6 +226,15 @@ LogicalResult Vectorizer::batchBody(func::FuncOp f, ArrayRef<BValue> args, OpBui
       if (failed(batched))
         return failure();
       newResults.append((*batched)->getResults().begin(), (*batched)->getResults().end());
+    } else if (auto spmdRule = llvm::dyn_cast<SpmdBatchableOpInterface>(op); spmd && spmdRule) {
+      SmallVector<Value> values;
+      SmallVector<bool> flags;
+      for (const BValue &v : operands) {
+        values.push_back(v.value);
+        flags.push_back(v.batched);
+      }
+      if (failed(spmdRule.batchOverSpmdAxes(b, values, flags, size, spmd, newResults)))
+        return failure();
     } else {
       auto iface = llvm::dyn_cast<BatchableOpInterface>(op);
       if (!iface)
@@ -310,6 +326,33 @@ FailureOr<Operation *> Vectorizer::batchCallLike(Operation *op, ArrayRef<BValue>
 
 LogicalResult Vectorizer::batchShardMap(ShardMapOp op, ArrayRef<BValue> operands, OpBuilder &b,
                                         int64_t size, SmallVectorImpl<BValue> &results) {
+  // With spmd axes (JAX's _shard_map_batch with spmd_axis_name), the batch
+  // dimension of each batched operand and of each result is split over
+  // them, and the body sees its device's part: a batch of size / (their
+  // size). They must be axes of the mesh no in or out spec uses.
+  SmallVector<StringAttr> split;
+  int64_t localSize = size;
+  if (spmd) {
+    MeshAttr mesh = op.getMesh();
+    if (failed(mesh.verifySpmdAxes(spmd, size, [&]() { return op.emitOpError(); })))
+      return failure();
+    for (Attribute a : spmd) {
+      split.push_back(llvm::cast<StringAttr>(a));
+      StringRef name = split.back().getValue();
+      for (auto [list, what] : {std::make_pair(op.getInShardings(), "in_specs"),
+                                std::make_pair(op.getOutShardings(), "out_specs")})
+        for (Attribute s : list)
+          if (llvm::cast<ShardingAttr>(s).usesAxis(name))
+            return op.emitOpError() << "vmap spmd_axis_name \"" << name
+                                    << "\" cannot appear in shard_map " << what;
+    }
+    localSize = size / mesh.getGroupSize(spmd);
+    func::FuncOp body = lookup(op.getCalleeAttr());
+    if (axis && body && usesAxis(body))
+      return op.emitOpError() << "a collective over vmap axis \"" << axis.getValue()
+                              << "\" inside a shard_map batched with spmd_axis_name is "
+                                 "not implemented";
+  }
   SmallVector<int64_t> inAxes, outAxes(op.getNumResults(), 0);
   SmallVector<Value> values;
   SmallVector<Attribute> in, out;
@@ -318,15 +361,20 @@ LogicalResult Vectorizer::batchShardMap(ShardMapOp op, ArrayRef<BValue> operands
     values.push_back(v.value);
     ShardingAttr s = op.getInSharding(i);
     int64_t rank = tensorOf(op.getOperands()[i]).getRank();
-    in.push_back(v.batched ? s.withReplicatedDimension(0, rank) : s);
+    in.push_back(v.batched ? s.withSplitDimension(0, rank, split) : s);
   }
   SmallVector<Type> types;
   for (auto [i, r] : llvm::enumerate(op.getResults())) {
-    out.push_back(op.getOutSharding(i).withReplicatedDimension(0, tensorOf(r).getRank()));
+    out.push_back(op.getOutSharding(i).withSplitDimension(0, tensorOf(r).getRank(), split));
     types.push_back(vec::batchedType(r.getType(), size));
   }
+  // The body is per device (manual over the whole mesh): the spmd axes
+  // say nothing about the shardings inside it.
+  ArrayAttr outerSpmd = spmd;
+  spmd = nullptr;
   FailureOr<func::FuncOp> callee =
-      vmapFunction(lookup(op.getCalleeAttr()), inAxes, outAxes, size);
+      vmapFunction(lookup(op.getCalleeAttr()), inAxes, outAxes, localSize);
+  spmd = outerSpmd;
   if (failed(callee))
     return failure();
   auto batched =
@@ -535,6 +583,7 @@ public:
   LogicalResult expand(Operation *op) override {
     auto vmap = llvm::cast<VmapOp>(op);
     vec.setAxisName(vmap.getAxisNameAttr());
+    vec.setSpmdAxes(vmap.getSpmdAxisNameAttr());
     FailureOr<func::FuncOp> fn = vec.vmapFunction(vec.lookup(vmap.getCalleeAttr()),
                                                   vmap.getInAxes(), vmap.getOutAxes(),
                                                   vmap.getBatchSize());

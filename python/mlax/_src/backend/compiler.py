@@ -99,6 +99,9 @@ _USER_ERRORS = (
     ("depends on the batch but its out_axes is none", CompileValueError,
      "at vmap out_axes, got axis spec None but output was batched on axis 0 (an output "
      "given out_axes=None must not depend on the mapped arguments)"),
+    # vmap(spmd_axis_name=): axes not in the mesh, already in a spec, or not
+    # dividing the batch (JAX: ValueError at the constraint / shard_map).
+    ("vmap spmd_axis_name", CompileValueError, None),
     # Host callbacks (jax/_src/callback.py).
     ("Pure callbacks do not support JVP", CompileValueError, None),
     ("IO callbacks do not support JVP", CompileValueError, None),

@@ -60,10 +60,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                         f"corresponding to the positional arguments passed to the function, "
                         f"but got {in_axes}.")
 
-    if spmd_axis_name is not None:
-        raise NotImplementedError(
-            "vmap(spmd_axis_name=...): mlax does not shard the mapped dimension over a mesh "
-            "axis yet; lay the inputs out with device_put/with_sharding_constraint instead")
+    spmd_axis_name = _spmd_axes(spmd_axis_name)
     if axis_name is not None:
         try:
             hash(axis_name)
@@ -78,10 +75,26 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 f"the positional arguments passed to the function, but got len(in_axes)="
                 f"{len(in_axes)}, len(args)={len(args)}")
         return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
-                                                     axis_name),
+                                                     axis_name, spmd_axis_name),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")
 
     return vmap_f
+
+
+def _spmd_axes(spmd_axis_name):
+    """`spmd_axis_name` as JAX takes it (a mesh axis name or a tuple of them)
+    as a tuple of names, or None. The mesh they name is the one of the
+    sharding constraints and shard_maps the vmap batches (mlax-vectorize
+    checks them there)."""
+    if spmd_axis_name is None:
+        return None
+    names = spmd_axis_name if isinstance(spmd_axis_name, tuple) else (spmd_axis_name,)
+    if not names or not all(isinstance(n, str) for n in names):
+        raise TypeError("vmap spmd_axis_name must be a mesh axis name (a str) or a non-empty "
+                        f"tuple of them, got {spmd_axis_name!r}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"vmap spmd_axis_name {spmd_axis_name!r} names a mesh axis twice")
+    return names
 
 
 # ---------------------------------------------------------------------------
@@ -187,7 +200,8 @@ def _depends_on(value, block, batched_arg):
     return False
 
 
-def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None):
+def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None,
+                     spmd_axis_name=None):
     """vmap, running the rules of the custom_vmap functions `fun` calls: the
     per-example function is traced up to the first call not run yet, the
     operands of that call are batched by a vmap of that prefix, the rule runs
@@ -197,7 +211,7 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=
     while True:
         p = _Pass([])
         result = _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, p, provided,
-                              axis_name)
+                              axis_name, spmd_axis_name)
         if p.hit is None:
             return result
         cvmap, tree, leaves, flags, size = p.hit
@@ -223,7 +237,7 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=
 
 
 def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=(),
-                 axis_name=None):
+                 axis_name=None, spmd_axis_name=None):
     if isinstance(in_axes, tuple):
         axes = []
         for spec, arg in zip(in_axes, args):
@@ -358,5 +372,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         op = ops.VmapOp([a.mlir_type() for a in out_avals], callee.symbol, callee.operands,
                         ir.DenseI64ArrayAttr.get(in_attr), ir.DenseI64ArrayAttr.get(o_axes),
                         ir.IntegerAttr.get(i64, size),
-                        axis_name=None if axis_name is None else ir.StringAttr.get(str(axis_name)))
+                        axis_name=None if axis_name is None else ir.StringAttr.get(str(axis_name)),
+                        spmd_axis_name=None if spmd_axis_name is None else ir.ArrayAttr.get(
+                            [ir.StringAttr.get(n) for n in spmd_axis_name]))
     return out_tree.unflatten([Tracer(r, a, outer) for r, a in zip(op.results, out_avals)])

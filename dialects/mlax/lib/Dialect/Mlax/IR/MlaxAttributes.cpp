@@ -174,6 +174,23 @@ LogicalResult MeshAttr::verifyAxes(Attribute axesAttr, StringRef what,
   return success();
 }
 
+LogicalResult MeshAttr::verifySpmdAxes(ArrayAttr axes, int64_t batchSize,
+                                       function_ref<InFlightDiagnostic()> emitError) const {
+  if (failed(verifyAxes(axes, "vmap spmd_axis_name", emitError)))
+    return failure();
+  int64_t n = getGroupSize(axes);
+  if (batchSize % n != 0) {
+    InFlightDiagnostic d = emitError();
+    d << "vmap spmd_axis_name: the batch size " << batchSize << " is not divisible by " << n
+      << ", the size of mesh axes {";
+    llvm::interleaveComma(axes, d, [&](Attribute a) {
+      d << "\"" << llvm::cast<StringAttr>(a).getValue() << "\"";
+    });
+    return d << "} the mapped dimension is split over";
+  }
+  return success();
+}
+
 SmallVector<int64_t> MeshAttr::getAxisPositions(ArrayAttr axes) const {
   SmallVector<int64_t> out;
   for (Attribute a : axes)
@@ -394,13 +411,27 @@ bool ShardingAttr::hasSameMesh(ShardingAttr other) const {
 }
 
 ShardingAttr ShardingAttr::withReplicatedDimension(int64_t position, int64_t rank) const {
+  return withSplitDimension(position, rank, {});
+}
+
+ShardingAttr ShardingAttr::withSplitDimension(int64_t position, int64_t rank,
+                                              ArrayRef<StringAttr> axes) const {
   MLIRContext *ctx = getContext();
   SmallVector<ArrayAttr> spec(getSpec());
   auto replicated = ArrayAttr::get(ctx, {});
   while ((int64_t)spec.size() < rank)
     spec.push_back(replicated);
-  spec.insert(spec.begin() + position, replicated);
+  SmallVector<Attribute> split(axes.begin(), axes.end());
+  spec.insert(spec.begin() + position, ArrayAttr::get(ctx, split));
   return ShardingAttr::get(ctx, getAxisNames(), getAxisSizes(), spec);
+}
+
+bool ShardingAttr::usesAxis(StringRef name) const {
+  for (ArrayAttr entry : getSpec())
+    for (Attribute a : entry)
+      if (llvm::cast<StringAttr>(a).getValue() == name)
+        return true;
+  return false;
 }
 
 //===----------------------------------------------------------------------===//

@@ -67,7 +67,8 @@ LogicalResult ShardingConstraintOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents
 }
 
 //======================================================================//
-// Batching rule: the batch dimension (in front) is replicated
+// Batching rules: the batch dimension (in front) is replicated, or split
+// over the vmap's spmd_axis_name
 //======================================================================//
 
 LogicalResult ShardingConstraintOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
@@ -75,6 +76,31 @@ LogicalResult ShardingConstraintOp::batch(OpBuilder &b, ValueRange operands, Arr
   int64_t rank = getType().getRank();
   ShardingAttr sharding = getSharding().withReplicatedDimension(/*position=*/0, rank);
   results.push_back(ShardingConstraintOp::create(b, getLoc(), operands[0], sharding));
+  return success();
+}
+
+/// Under vmap(spmd_axis_name=axes) the batch dimension is split over `axes`
+/// (JAX's _sharding_constraint_batcher): they must be axes of the mesh the
+/// constraint does not use yet, and divide the batch.
+LogicalResult ShardingConstraintOp::batchOverSpmdAxes(OpBuilder &b, ValueRange operands,
+                                                      ArrayRef<bool>, int64_t batchSize,
+                                                      ArrayAttr spmdAxes,
+                                                      SmallVectorImpl<Value> &results) {
+  ShardingAttr sharding = getSharding();
+  if (failed(sharding.getMesh().verifySpmdAxes(spmdAxes, batchSize,
+                                               [&]() { return emitOpError(); })))
+    return failure();
+  SmallVector<StringAttr> axes;
+  for (Attribute a : spmdAxes) {
+    axes.push_back(llvm::cast<StringAttr>(a));
+    if (sharding.usesAxis(axes.back().getValue()))
+      return emitOpError() << "vmap spmd_axis_name \"" << axes.back().getValue()
+                           << "\" cannot appear in with_sharding_constraint spec, but got "
+                           << sharding;
+  }
+  int64_t rank = getType().getRank();
+  results.push_back(ShardingConstraintOp::create(
+      b, getLoc(), operands[0], sharding.withSplitDimension(/*position=*/0, rank, axes)));
   return success();
 }
 

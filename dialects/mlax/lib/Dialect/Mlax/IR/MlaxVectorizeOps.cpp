@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -46,4 +47,21 @@ LogicalResult VmapOp::verifySymbolUses(SymbolTableCollection &symbols) {
   if (failed(checkSide(*this, "in", getInAxes(), getOperandTypes(), type.getInputs(), size)))
     return failure();
   return checkSide(*this, "out", getOutAxes(), getResultTypes(), type.getResults(), size);
+}
+
+/// spmd_axis_name: mesh axis names, not empty, each once (which mesh they
+/// name is only known where a sharding uses them: mlax-vectorize checks it).
+LogicalResult VmapOp::verify() {
+  std::optional<ArrayAttr> spmd = getSpmdAxisName();
+  if (!spmd)
+    return success();
+  if (spmd->empty())
+    return emitOpError("spmd_axis_name must name at least one mesh axis");
+  llvm::SmallDenseSet<StringRef> seen;
+  for (Attribute a : *spmd) {
+    StringRef name = llvm::cast<StringAttr>(a).getValue();
+    if (!seen.insert(name).second)
+      return emitOpError() << "spmd_axis_name names mesh axis \"" << name << "\" twice";
+  }
+  return success();
 }

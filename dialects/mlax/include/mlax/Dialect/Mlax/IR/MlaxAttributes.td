@@ -52,6 +52,12 @@ def Mlax_MeshAttr : Mlax_Attr<"Mesh", "mesh"> {
     ::mlir::LogicalResult verifyAxes(
         ::mlir::Attribute axes, ::llvm::StringRef what,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    /// Checks a `vmap(spmd_axis_name=axes)` against this mesh for a batch
+    /// of `batchSize`: valid axes (verifyAxes) whose product of sizes
+    /// divides the batch size.
+    ::mlir::LogicalResult verifySpmdAxes(
+        ::mlir::ArrayAttr axes, int64_t batchSize,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
     /// The positions of `axes` (valid, see verifyAxes) in the mesh.
     ::llvm::SmallVector<int64_t> getAxisPositions(::mlir::ArrayAttr axes) const;
     /// The product of the sizes of `axes` (valid): a collective's group size.
@@ -135,6 +141,13 @@ def Mlax_ShardingAttr : Mlax_Attr<"Sharding", "sharding"> {
     /// at `position` (the spec is first padded with `{}` to `rank`, the
     /// rank before the insertion): how a batch dimension is sharded.
     ShardingAttr withReplicatedDimension(int64_t position, int64_t rank) const;
+    /// As withReplicatedDimension, but the inserted dimension is split over
+    /// mesh axes `axes` (major to minor; none: replicated): how a batch
+    /// dimension is sharded under `vmap(spmd_axis_name=axes)`.
+    ShardingAttr withSplitDimension(int64_t position, int64_t rank,
+                                    ::llvm::ArrayRef<::mlir::StringAttr> axes) const;
+    /// Whether the spec splits some dimension over mesh axis `name`.
+    bool usesAxis(::llvm::StringRef name) const;
   }];
 }
 

@@ -89,6 +89,30 @@ def Mlax_BatchableOpInterface : OpInterface<"BatchableOpInterface"> {
   ];
 }
 
+def Mlax_SpmdBatchableOpInterface : OpInterface<"SpmdBatchableOpInterface"> {
+  let cppNamespace = "::mlir::mlax";
+  let description = [{
+    An op whose batching depends on how the batch is laid out over a device
+    mesh (`mlax.sharding_constraint`). `mlax-vectorize`, expanding an
+    `mlax.vmap` with a `spmd_axis_name` (`jax.vmap(spmd_axis_name=...)`),
+    calls `batchOverSpmdAxes` instead of the ordinary batching rule when an
+    operand is batched: the batch dimension is split over those mesh axes
+    rather than replicated.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        As `BatchableOpInterface::batch`, the batch dimension split over the
+        mesh axes `spmdAxes` (names, major to minor). Fails with an error at
+        the op when the axes are not in its mesh, are already used by its
+        sharding, or their size does not divide `batchSize`.
+      }], "::mlir::LogicalResult", "batchOverSpmdAxes",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::ValueRange":$operands,
+           "::mlir::ArrayRef<bool>":$batched, "int64_t":$batchSize,
+           "::mlir::ArrayAttr":$spmdAxes,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$results)>,
+  ];
+}
+
 def Mlax_NamedAxisOpInterface : OpInterface<"NamedAxisOpInterface"> {
   let cppNamespace = "::mlir::mlax";
   let description = [{
@@ -136,5 +160,6 @@ def Mlax_RealDerivativeOnly : NativeOpTrait<"RealDerivativeOnly"> {
 defvar Mlax_ElementwiseBatching = Mlax_BatchableOpInterface;
 defvar Mlax_Batching = DeclareOpInterfaceMethods<Mlax_BatchableOpInterface, ["batch"]>;
 defvar Mlax_NamedAxis = DeclareOpInterfaceMethods<Mlax_NamedAxisOpInterface>;
+defvar Mlax_SpmdBatching = DeclareOpInterfaceMethods<Mlax_SpmdBatchableOpInterface>;
 
 #endif // MLAX_INTERFACES_TD

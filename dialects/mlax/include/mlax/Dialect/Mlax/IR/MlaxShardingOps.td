@@ -8,7 +8,7 @@
 
 def Mlax_ShardingConstraintOp : Mlax_Op<"sharding_constraint",
     [Pure, SameOperandsAndResultType, InferTypeOpInterface, Mlax_Derivative,
-     Mlax_Batching]> {
+     Mlax_Batching, Mlax_SpmdBatching]> {
   let summary = "the identity, whose result must have the given sharding";
   let description = [{
     `jax.lax.with_sharding_constraint`: returns its operand, and tells XLA's
@@ -22,7 +22,8 @@ def Mlax_ShardingConstraintOp : Mlax_Op<"sharding_constraint",
     ```
     Derivatives are constrained alike (the tangent in forward mode, the
     cotangent in reverse mode); batching inserts a replicated entry for the
-    batch dimension. A constraint of a constraint with the same sharding
+    batch dimension, or, under `vmap(spmd_axis_name=...)`, an entry
+    splitting it over those mesh axes. A constraint of a constraint with the same sharding
     folds to one; constants are not folded through it, as JAX keeps it.
     Lowered to `stablehlo.custom_call @Sharding` with the `mhlo.sharding`
     string, as JAX emits it.
