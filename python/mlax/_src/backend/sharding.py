@@ -13,6 +13,7 @@ sharding-in-types axes (`Explicit`, `Manual`) are not implemented.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import itertools
@@ -289,20 +290,37 @@ def resolve_axis(name):
     return None
 
 
+class _MeshRecord:
+    __slots__ = ("mesh",)
+
+    def __init__(self):
+        self.mesh = None
+
+
+@contextlib.contextmanager
+def recording_constraint_mesh():
+    """`with recording_constraint_mesh() as seen:` around a trace: afterwards
+    `seen.mesh` is the mesh of the last sharding constraint or shard_map
+    traced inside (None if none was), over which the program must be
+    partitioned even with no sharded argument. Outside any such block
+    nothing is recorded."""
+    stack = getattr(_mesh_stack, "recorders", None)
+    if stack is None:
+        stack = _mesh_stack.recorders = []
+    record = _MeshRecord()
+    stack.append(record)
+    try:
+        yield record
+    finally:
+        stack.pop()
+
+
 def note_constraint_mesh(mesh: Mesh) -> None:
-    """Records that a trace put a sharding constraint over `mesh` (jit then
-    partitions the program over it, even with no sharded argument)."""
-    seen = getattr(_mesh_stack, "constraints", None)
-    if seen is None:
-        seen = _mesh_stack.constraints = []
-    seen.append(mesh)
-
-
-def constraint_meshes() -> list:
-    seen = getattr(_mesh_stack, "constraints", None)
-    if seen is None:
-        seen = _mesh_stack.constraints = []
-    return seen
+    """Records that a trace put a sharding constraint (or a shard_map) over
+    `mesh`, for the innermost recording_constraint_mesh block."""
+    stack = getattr(_mesh_stack, "recorders", None)
+    if stack:
+        stack[-1].mesh = mesh
 
 
 def set_mesh(mesh: Mesh):

@@ -311,15 +311,10 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
-    constraints = sharding_lib.constraint_meshes()
-    n_constraints = len(constraints)
-    module, out_avals, out_tree = trace_to_module(
-        traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
-    mesh = None
-    if len(constraints) > n_constraints:  # a shard_map or sharding constraint inside
-        mesh = constraints[-1]
-        del constraints[n_constraints:]
-    return run_module(module, out_avals, out_tree, avals, leaves, name, mesh)
+    with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
+        module, out_avals, out_tree = trace_to_module(
+            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+    return run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
 
 
 def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):

@@ -430,15 +430,13 @@ class Jitted:
                            ", ".join(a.str_short() for a in avals))
         stats = {}
         t0 = time.perf_counter()
-        constraints = sharding_lib.constraint_meshes()
-        n_constraints = len(constraints)
-        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
-        if len(constraints) > n_constraints:
+        with sharding_lib.recording_constraint_mesh() as seen:
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        if seen.mesh is not None:
             # with_sharding_constraint inside, no sharded argument: the
             # program is partitioned over the constraints' mesh, its
             # arguments replicated there (as in JAX).
-            mesh = constraints[-1]
-            del constraints[n_constraints:]
+            mesh = seen.mesh
             replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
             in_named = tuple(replicated for _ in avals)
             self.cache_misses -= 1
@@ -527,14 +525,12 @@ class Jitted:
             key = (treedef, static_key, avals, ("mesh", in_named))
             return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
                            self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
-        constraints = sharding_lib.constraint_meshes()
-        n_constraints = len(constraints)
-        module, out_avals, _ = self._trace(treedef, avals, rebuild)
-        if len(constraints) > n_constraints:
+        with sharding_lib.recording_constraint_mesh() as seen:
+            module, out_avals, _ = self._trace(treedef, avals, rebuild)
+        if seen.mesh is not None:
             # A shard_map or sharding constraint inside: the arguments are
             # replicated over its mesh, as _compile does.
-            mesh = constraints[-1]
-            del constraints[n_constraints:]
+            mesh = seen.mesh
             in_named = tuple(sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
                              for _ in avals)
             partitioned.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
