@@ -362,6 +362,28 @@ def test_make_ir_contains_the_mlax_ops():
     assert "test_jit.py" in ir.as_text(debug_info=True)  # ops carry the user's line
 
 
+@pytest.mark.parametrize("scalar,dtype", [(1.5, np.float32), (3, np.int32), (True, np.bool_),
+                                          (1 + 2j, np.complex64), (2.0, mnp.bfloat16)])
+def test_a_scalar_operand_is_traced_as_one_constant(scalar, dtype):
+    """x * 1.5 traces as a constant of x's shape and the multiply (JAX's
+    jaxpr: `mul x 1.5:f32[]`), not a scalar constant and a broadcast; the
+    value and the weak type are the same as JAX's."""
+    import jax.numpy as jnp
+    x = np.arange(6).reshape(2, 3).astype(dtype)
+    f = (lambda x: x * scalar) if dtype != np.bool_ else (lambda x: x & scalar)
+    module = mlax.make_ir(f)(x).module
+    names = [op.operation.name for op in module.body.operations[0].regions[0].blocks[0].operations]
+    assert names == ["mlax.constant", "mlax.and" if dtype == np.bool_ else "mlax.mul",
+                     "func.return"]
+    jaxpr = mlax.make_jaxpr(f)(x)
+    assert not jaxpr.consts and str(jaxpr).count("[] ") + str(jaxpr).count("[]\n") == 1, \
+        jaxpr  # the constant is a scalar literal, as in JAX's jaxpr
+    for run in (f, mlax.jit(f)):
+        got, want = run(mnp.asarray(x)), f(jnp.asarray(x))
+        assert got.dtype == want.dtype and got.weak_type == want.weak_type
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
 def test_make_ir_with_static_args_and_dtypes():
     text = str(mlax.make_ir(lambda x, n: x[:n], static_argnums=1)(np.arange(5, dtype=np.int32), 2))
     assert "mlax.slice" in text and "tensor<2xi32>" in text

@@ -39,14 +39,18 @@ class Primitive:
     (default: weak when every operand is; a primitive with several results
     may return one per result), `errors` maps a phrase of the C++
     diagnostic to the exception class to raise (default `TypeError`) and
-    `label(params)` names the op in messages (default `lax.<name>`)."""
+    `label(params)` names the op in messages (default `lax.<name>`).
+    `splat(*avals, **params)`, for an op whose result on a constant operand
+    may be one element repeated (broadcasting a scalar), gives that result's
+    aval, or None: the op is then traced as that one constant."""
 
     def __init__(self, name, emit, multiple_results=False, *,
-                 check=None, weak_type=None, errors=(), label=None):
+                 check=None, weak_type=None, errors=(), label=None, splat=None):
         self.name = name
         self.emit = emit
         self.multiple_results = multiple_results
         self.check = check
+        self.splat = splat
         self.weak_type = weak_type
         self.errors = tuple(errors.items()) if isinstance(errors, dict) else tuple(errors)
         self.label = label
@@ -191,18 +195,18 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
-    """An `mlax.constant` holding `array` (already of aval's dtype)."""
+    """An `mlax.constant` holding `array` (already of aval's dtype), or, when
+    `array` has one element and aval a larger shape, that element repeated."""
     ops = _ops()
     tensor_type = aval.mlir_type()
-    array = np.ascontiguousarray(array)
-    if array.dtype == np.bool_:
-        # MLIR stores i1 elements bit-packed.
-        attr = ir.DenseElementsAttr.get(np.packbits(array.reshape(-1), bitorder="little"),
-                                        type=tensor_type)
-    elif array.size == 1 and not dtypes.is_complex(array.dtype) and array.dtype != dtypes.bfloat16:
+    if array.size == 1 and array.dtype.kind in "fiu" and array.dtype != dtypes.bfloat16:
         attr = ir.DenseElementsAttr.get_splat(
             tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
     else:
+        array = np.ascontiguousarray(np.broadcast_to(array, aval.shape))
+        if array.dtype == np.bool_:
+            # MLIR stores i1 elements bit-packed.
+            array = np.packbits(array.reshape(-1), bitorder="little")
         attr = ir.DenseElementsAttr.get(array, type=tensor_type)
     with trace.ip, core.user_location():
         return ops.ConstantOp(attr, results=[tensor_type]).result
@@ -219,13 +223,14 @@ def _ops():
     return native.ops()
 
 
-def to_value(trace: core.Trace, x, aval: ShapedArray):
+def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | None = None):
+    """`x`'s SSA value in `trace`: a constant unless it is a tracer (one of
+    `out_aval`'s shape when given: `x` has one element, repeated)."""
     if isinstance(x, Tracer):
         return trace.value_of(x)
     array = getattr(x, "_value_np", None)
-    if array is not None:
-        return constant_value(trace, array(), aval)
-    return constant_value(trace, to_numpy(x, aval), aval)
+    array = array() if array is not None else to_numpy(x, aval)
+    return constant_value(trace, array, out_aval or aval)
 
 
 def bind(prim: Primitive, *args, **params):
@@ -248,13 +253,19 @@ def bind(prim: Primitive, *args, **params):
     avals = [aval_of(a) for a in args]
     if prim.check is not None:
         prim.check(*avals, **params)
-    values = [to_value(trace, a, av) for a, av in zip(args, avals)]
-    with trace.ip, core.user_location():
-        try:
-            results = prim.emit(values, avals, **params)
-        except ir.MLIRError as e:
-            raise diagnostic_error(prim, e, avals, params) from None
-    out_avals = _inferred_avals(prim, results, avals, params)
+    splat = None if traced or prim.splat is None else prim.splat(*avals, **params)
+    if splat is not None:
+        # A scalar constant broadcast: one splat constant, not two ops.
+        out_avals = splat
+        results = to_value(trace, args[0], avals[0], splat)
+    else:
+        values = [to_value(trace, a, av) for a, av in zip(args, avals)]
+        with trace.ip, core.user_location():
+            try:
+                results = prim.emit(values, avals, **params)
+            except ir.MLIRError as e:
+                raise diagnostic_error(prim, e, avals, params) from None
+        out_avals = _inferred_avals(prim, results, avals, params)
     # Inputs with known values (a transformation outside jit): so is the
     # result, computed eagerly if Python asks for it.
     pending = core.Pending(functools.partial(_eager_results, prim, params), args) \

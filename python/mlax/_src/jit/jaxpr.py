@@ -10,6 +10,8 @@ there: `ClosedJaxpr.ir` is the traced module.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from mlir import ir
 
@@ -132,6 +134,23 @@ _NUMPY_NAME = {short: name for name, short in _SHORT.items()}
 
 
 _type_strs: dict = {}
+
+
+_COMPLEX_ELEMENT = re.compile(r"\(([^,()]+),([^,()]+)\)")
+
+
+def _complex_constant(op) -> np.ndarray:
+    """The value of a complex `mlax.constant`, read from its printed form
+    (MLIR prints floats so that they read back exactly)."""
+    rt = ir.RankedTensorType(op.results[0].type)
+    dtype = dtypes.complex64 if str(rt.element_type) == "complex<f32>" else dtypes.complex128
+    text = op.operation.get_asm()
+    body = text[text.index("dense<") + len("dense<"):]
+    elements = np.array([complex(float(re_), float(im)) for re_, im in
+                         _COMPLEX_ELEMENT.findall(body.split(">")[0])], dtype=dtype)
+    shape = tuple(rt.shape)
+    return np.broadcast_to(elements, shape).copy() if elements.size == 1 else \
+        elements.reshape(shape)
 
 
 def _type_str(t) -> str:
@@ -318,8 +337,10 @@ class _Builder:
         return jaxpr, consts
 
     def block(self, block, consts=None):
-        """The Jaxpr of `block` (its terminator gives the outvars). Non-scalar
-        constants become constvars (their values appended to `consts`) in the
+        """The Jaxpr of `block` (its terminator gives the outvars). Scalar
+        constants, and constants of one repeated element (a traced scalar
+        operand), are literals, as a scalar in JAX's jaxprs; other constants
+        become constvars (their values appended to `consts`) in the
         outermost jaxpr and equations elsewhere."""
         env = {}
         constvars, eqns = [], []
@@ -328,7 +349,7 @@ class _Builder:
             for op in block.operations:
                 if op.operation.name == "mlax.constant":
                     value = self.constant_value(op)
-                    if value.ndim:
+                    if not self.is_literal(op, value):
                         var = self.fresh(op.results[0])
                         env[op.results[0]] = var
                         constvars.append(var)
@@ -346,8 +367,9 @@ class _Builder:
             if name == "mlax.constant":
                 value = self.constant_value(op)
                 result = op.results[0]
-                if value.ndim == 0:
-                    env[result] = Literal(self.literal_text(value), _type_str(result.type))
+                if self.is_literal(op, value):
+                    scalar_type = _type_str(result.type).split("[")[0] + "[]"
+                    env[result] = Literal(self.literal_text(value.reshape(-1)[0]), scalar_type)
                     continue
                 if consts is not None:  # named above
                     continue
@@ -362,8 +384,22 @@ class _Builder:
         return Jaxpr(constvars, invars, eqns, outvars)
 
     @staticmethod
+    def is_literal(op, value):
+        if value.ndim == 0:
+            return True
+        if value.size == 0:
+            return False
+        try:
+            return op.attributes["value"].is_splat
+        except TypeError:  # complex elements (see _complex_constant)
+            return bool(np.all(value == value.reshape(-1)[0]))
+
+    @staticmethod
     def constant_value(op):
-        attr = op.attributes["value"]
+        try:
+            attr = op.attributes["value"]
+        except TypeError:  # the bindings cannot read complex elements back
+            return _complex_constant(op)
         rt = ir.RankedTensorType(attr.type)
         if attr.is_splat:
             splat = attr.get_splat_value()

@@ -37,7 +37,10 @@ def _result_type(shape, dtype):
 _broadcast_p = Primitive(
     "broadcast_in_dim",
     lambda v, a, *, shape, broadcast_dimensions: verified(_ops().BroadcastInDimOp(
-        _result_type(shape, a[0].dtype), v[0], _i64_array(broadcast_dimensions))).result)
+        _result_type(shape, a[0].dtype), v[0], _i64_array(broadcast_dimensions))).result,
+    splat=lambda a, *, shape, broadcast_dimensions:
+        a.update(shape=shape) if not a.shape and not broadcast_dimensions
+        and min(shape, default=0) >= 0 else None)
 
 
 def broadcast_in_dim(x, shape, broadcast_dimensions):
