@@ -48,12 +48,14 @@ class Lowered:
     def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable):
         self._jitted = jitted
         self._text = stablehlo
-        self._mlax_ir = mlax_ir
+        self._mlax_ir = mlax_ir  # the text, or the traced module (printed when asked)
         self._key = key
         self._make = make_executable
 
     def as_text(self, dialect: str = "stablehlo") -> str:
         if dialect == "mlax":
+            if not isinstance(self._mlax_ir, str):
+                self._mlax_ir = str(self._mlax_ir)
             return self._mlax_ir
         return self._text
 
@@ -535,12 +537,12 @@ class Jitted:
                              for _ in avals)
             partitioned.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
         partitioned.mark_donated(module, self._donated(treedef, static_key, len(avals)))
-        mlax_text = str(module)
+        mlax_ir = module.operation.clone()  # the passes rewrite `module`; printed if asked
         stablehlo = compiler.to_stablehlo(
             module, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
         key = (treedef, static_key, avals)
-        return Lowered(self, stablehlo, mlax_text, key,
+        return Lowered(self, stablehlo, mlax_ir, key,
                        lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
 
     def clear_cache(self):
