@@ -615,6 +615,37 @@ def trace_memory(quick):
     return rows
 
 
+def _chain(np_, n):
+    """n elementwise ops: a sin, then a multiply by a Python scalar, in turn."""
+    def f(x):
+        y = x
+        for i in range(n):
+            y = np_.sin(y) if i % 2 else y * 1.0001
+        return np_.sum(y)
+    return f
+
+
+@case
+def trace_scaling(quick):
+    """Everything before XLA for a chain of n elementwise ops and for its
+    gradient, at 1k, 10k and 100k ops: mlax's jit(f).lower (trace, passes,
+    StableHLO text) against JAX's jit(f).lower (trace, lowering to its MLIR
+    module, not printed). Time per op shows whether the cost is linear."""
+    x = np.ones(8, np.float32)
+    rows = []
+    for n in ((1_000, 10_000) if quick else (1_000, 10_000, 100_000)):
+        reps = 1 if n >= 100_000 else 3
+        for grad, label in ((False, "forward"), (True, "gradient")):
+            def lower(lib, np_):
+                f = _chain(np_, n)  # a fresh function: JAX caches traces by function
+                f = lib.grad(f) if grad else f
+                return lambda: lib.jit(f).lower(x)
+            m, j = interleave(lambda: lower(mlax, mnp)(), lambda: lower(jax, jnp)(), reps=reps)
+            rows.append((f"lower {n // 1000}k-op {label} ({m / n * 1e6:.0f} us/op mlax, "
+                         f"{j / n * 1e6:.0f} us/op JAX)", m, j, "ms"))
+    return rows
+
+
 def structured_ops(lib, lax_, np_):
     """A function of ~4000 non-elementwise ops (dot_general, dynamic slices,
     gather, clamp, cumulative ops, sort, rev, conv, reduce_window, top_k, fft,
