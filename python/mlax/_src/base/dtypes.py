@@ -234,6 +234,7 @@ def _upper_bounds(node) -> frozenset:
     return frozenset(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _node(dtype, weak):
     if not weak:
         return dtype

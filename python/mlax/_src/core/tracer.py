@@ -82,11 +82,21 @@ def _short_dtype(dtype) -> str:
 _MLAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+_internal_code: dict = {}  # code object -> whether it is mlax's (or importlib's)
+
+
 def user_frame():
     frame = sys._getframe(1)
     while frame is not None:
-        filename = frame.f_code.co_filename
-        if not filename.startswith(_MLAX_DIR) and "importlib" not in filename:
+        code = frame.f_code
+        internal = _internal_code.get(code)
+        if internal is None:
+            if len(_internal_code) > 65536:
+                _internal_code.clear()
+            filename = code.co_filename
+            internal = _internal_code[code] = \
+                filename.startswith(_MLAX_DIR) or "importlib" in filename
+        if not internal:
             return frame
         frame = frame.f_back
     return None
