@@ -317,6 +317,21 @@ def lowered_op_counts(L, fn, args):
     return op_counts(L.jit(fn).lower(*args).as_text())
 
 
+_HLO_INSTRUCTION = None
+
+
+def compiled_op_count(L, fn, args):
+    """Instructions in XLA's optimized HLO of the program (fused computations
+    included): what runs in the steady state. Two programs XLA optimized to
+    the same count (and kinds) run the same kernels, whatever their
+    StableHLO."""
+    import re
+    global _HLO_INSTRUCTION
+    if _HLO_INSTRUCTION is None:
+        _HLO_INSTRUCTION = re.compile(r"^\s*(?:ROOT )?%?[\w.\-]+ = \S+ [\w\-]+\(", re.M)
+    return len(_HLO_INSTRUCTION.findall(L.jit(fn).lower(*args).compile().as_text()))
+
+
 def op_excess(m_counts, j_counts, top=4):
     """'kind +n' for the op kinds mlax has most more of than JAX."""
     diff = sorted(((m_counts[k] - j_counts.get(k, 0), k) for k in m_counts), reverse=True)
@@ -395,6 +410,7 @@ def measure(name, quick=False):
     row["steady"] = steady(M, J, M.jit(fm), J.jit(fj), am, aj, 5 if quick else 15)
     cm, cj = lowered_op_counts(M, fm, am), lowered_op_counts(J, fj, aj)
     row["ops"] = (sum(cm.values()), sum(cj.values()))
+    row["xla_ops"] = (compiled_op_count(M, fm, am), compiled_op_count(J, fj, aj))
     row["excess"] = op_excess(cm, cj)
     return row
 
@@ -406,9 +422,10 @@ COLUMNS = (("first", "first call"), ("trace", "trace"), ("lower", "passes+lower"
 def print_header(out=sys.stdout):
     print(f"mlax {mlax.__version__} vs jax {jax.__version__} on "
           f"{jax.devices()[0].platform}; times in ms, mlax/jax and their ratio; "
-          "ops: StableHLO ops handed to XLA, calls inlined", file=out)
+          "ops: StableHLO ops handed to XLA, calls inlined; XLA ops: instructions of "
+          "XLA's optimized HLO", file=out)
     head = f"{'program':18}" + "".join(f" {title:>24}" for _, title in COLUMNS)
-    print(head + f" {'StableHLO ops':>20}  mlax ops above jax's", file=out)
+    print(head + f" {'StableHLO ops':>20} {'XLA ops':>18}  mlax ops above jax's", file=out)
 
 
 def print_row(r, out=sys.stdout):
@@ -417,8 +434,10 @@ def print_row(r, out=sys.stdout):
         m, j = r[k]
         cells.append(f"{m * 1e3:8.1f}/{j * 1e3:8.1f} {m / j:5.2f}x")
     m, j = r["ops"]
+    xm, xj = r["xla_ops"]
     print(f"{r['name']:18}" + "".join(f" {c:>24}" for c in cells)
-          + f" {m:6d}/{j:6d} {m / j:5.2f}x  {r['excess']}", file=out)
+          + f" {m:6d}/{j:6d} {m / j:5.2f}x {xm:5d}/{xj:5d} {xm / xj:5.2f}x  {r['excess']}",
+          file=out)
     out.flush()
 
 
