@@ -333,6 +333,26 @@ def eager_mlp_grad(quick):
 
 
 @case
+def eager_hvp(quick):
+    """A Hessian-vector product (forward over reverse: jvp of grad) of the
+    small MLP loss, called outside jit."""
+    sizes, batch = (8, 32, 32, 4), 16
+    dm, dj = mlp_data(mnp, sizes, batch), mlp_data(jnp, sizes, batch)
+    vm = mlax.tree_util.tree_map(mnp.ones_like, dm[0])
+    vj = jax.tree_util.tree_map(jnp.ones_like, dj[0])
+
+    def hvp(lib, loss, data, v):
+        return lib.jvp(lambda p: lib.grad(loss)(p, *data[1:]), (data[0],), (v,))[1]
+    h_m = lambda: hvp(mlax, mlp_loss(mnp), dm, vm)  # noqa: E731
+    h_j = lambda: hvp(jax, mlp_loss(jnp), dj, vj)  # noqa: E731
+    for a, b in zip(jax.tree_util.tree_leaves(h_m()), jax.tree_util.tree_leaves(h_j())):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-3, atol=1e-4)
+    m, j = interleave(lambda: mlax.block_until_ready(h_m()), lambda: jax.block_until_ready(h_j()),
+                      reps=5 if quick else 15, inner=3 if quick else 10)
+    return [("eager hessian-vector product of MLP 8-32-32-4", m, j, "ms")]
+
+
+@case
 def eager_vjp_128(quick):
     """128 eager vjp calls (forward and pullback) of a small function."""
     def f_m(x):
