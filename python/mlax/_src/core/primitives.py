@@ -197,7 +197,6 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
 def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
     """An `mlax.constant` holding `array` (already of aval's dtype), or, when
     `array` has one element and aval a larger shape, that element repeated."""
-    ops = _ops()
     tensor_type = aval.mlir_type()
     if array.size == 1 and array.dtype.kind in "fiu" and array.dtype != dtypes.bfloat16:
         attr = ir.DenseElementsAttr.get_splat(
@@ -209,7 +208,9 @@ def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
             array = np.packbits(array.reshape(-1), bitorder="little")
         attr = ir.DenseElementsAttr.get(array, type=tensor_type)
     with trace.ip, core.user_location():
-        return ops.ConstantOp(attr, results=[tensor_type]).result
+        # (ir.Operation.create: ~5x cheaper than the generated builder.)
+        return ir.Operation.create("mlax.constant", results=[tensor_type],
+                                   attributes={"value": attr}).result
 
 
 def _scalar_attr(value, element_type):
