@@ -194,13 +194,24 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
 # Emitting
 # ---------------------------------------------------------------------------
 
+_splats: dict = {}
+
+
 def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
     """An `mlax.constant` holding `array` (already of aval's dtype), or, when
     `array` has one element and aval a larger shape, that element repeated."""
     tensor_type = aval.mlir_type()
     if array.size == 1 and array.dtype.kind in "fiu" and array.dtype != dtypes.bfloat16:
-        attr = ir.DenseElementsAttr.get_splat(
-            tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
+        # Memoised by type and bits (-0.0 is not 0.0): programs repeat their
+        # scalars. A cached type keeps its context alive, so its identity is
+        # never reused.
+        key = (tensor_type, array.tobytes())
+        attr = _splats.get(key)
+        if attr is None:
+            if len(_splats) > 4096:
+                _splats.clear()
+            attr = _splats[key] = ir.DenseElementsAttr.get_splat(
+                tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
     else:
         array = np.ascontiguousarray(np.broadcast_to(array, aval.shape))
         if array.dtype == np.bool_:

@@ -116,8 +116,43 @@ def _promote_inexact(name, *args):
     return out
 
 
+# The commonest traced calls, taken without the general promotion (which
+# gives them the same operands): a strongly typed tracer, with another of
+# the same type or a Python scalar of its kind (an int with an integer or
+# inexact array, a float with an inexact one). Weak tracers, bool, bfloat16
+# (kind 'V') and everything else go the general way.
+_SCALAR_KINDS = {int: "iufc", float: "fc"}
+
+
+def _fast_unary(x, inexact):
+    return type(x) is Tracer and not x.aval.weak_type and (
+        not inexact or x.aval.dtype.kind in "fc")
+
+
+def _fast_binary(x, y, inexact):
+    """(x, y) ready for the lax op, or None."""
+    if type(x) is Tracer:
+        aval = x.aval
+        if aval.weak_type or (inexact and aval.dtype.kind not in "fc"):
+            return None
+        if type(y) is Tracer:
+            return (x, y) if y.aval == aval else None
+        if aval.dtype.kind in _SCALAR_KINDS.get(type(y), ""):
+            return x, lax_shape.broadcast_in_dim(_Literal(y, aval.dtype, False), aval.shape, ())
+        return None
+    if type(y) is Tracer:
+        aval = y.aval
+        if aval.weak_type or (inexact and aval.dtype.kind not in "fc"):
+            return None
+        if aval.dtype.kind in _SCALAR_KINDS.get(type(x), ""):
+            return lax_shape.broadcast_in_dim(_Literal(x, aval.dtype, False), aval.shape, ()), y
+    return None
+
+
 def _unary(name, lax_fn, inexact=False):
     def fn(x):
+        if _fast_unary(x, inexact):
+            return lax_fn(x)
         _check_arg(name, x)
         x, = _promote_inexact(name, x) if inexact else promote_dtypes(name, x)
         return _materialize(lax_fn(x))
@@ -129,6 +164,9 @@ def _unary(name, lax_fn, inexact=False):
 
 def _binary(name, lax_fn, inexact=False):
     def fn(x, y):
+        fast = _fast_binary(x, y, inexact)
+        if fast is not None:
+            return lax_fn(*fast)
         if inexact:
             _check_arg(name, x)
             _check_arg(name, y)
