@@ -139,8 +139,8 @@ private:
 
   /// Reverse mode through a call op as a plain call of `callee` (the vjp
   /// of the callee, called on the op's operands and cotangents): a
-  /// remat_call (its operands behind `barrier`), and the custom calls met
-  /// while transposing a custom_jvp rule (see `linear`).
+  /// remat_call (its operands behind `barrier`), and the custom_jvp calls
+  /// met while transposing a custom_jvp rule (see `linear`).
   LogicalResult vjpThroughCallee(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
                                  const DenseSet<Value> &active, ArrayRef<Value> cts,
                                  bool barrier, SmallVectorImpl<Value> &out);
@@ -148,11 +148,14 @@ private:
   SymbolTable &symbols;
   GeneratedFunctions generated;
   /// Set while a custom_jvp rule is transposed (and in everything that
-  /// transposition reaches). The custom calls it differentiates there act on
-  /// tangents, and JAX transposes them through their primal function, not
+  /// transposition reaches). The custom_jvp calls it differentiates there act
+  /// on tangents, and JAX transposes them through their primal function, not
   /// their rule (partial evaluation inlines them: their rules are only ever
   /// used to linearize). Transposing them through their rule instead would
   /// recurse without end for a rule that calls its own function on tangents.
+  /// A custom_vjp call there keeps its bwd: the rule is linear in what it
+  /// acts on, so bwd is its transpose (lax.custom_linear_solve relies on it:
+  /// its rule solves again, and only transpose_solve may transpose that).
   bool linear = false;
   std::map<std::tuple<std::string, std::string, SmallVector<int64_t>, SmallVector<int64_t>>,
            func::FuncOp>
@@ -421,9 +424,8 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
         return failure();
       if (!primals.empty())
         replacePrimals(op, primals, copy.results);
-    } else if (linear && llvm::isa<CustomJvpCallOp, CustomVjpCallOp>(op)) {
-      auto callee = llvm::isa<CustomJvpCallOp>(op) ? llvm::cast<CustomJvpCallOp>(op).getCalleeAttr()
-                                                  : llvm::cast<CustomVjpCallOp>(op).getCalleeAttr();
+    } else if (linear && llvm::isa<CustomJvpCallOp>(op)) {
+      auto callee = llvm::cast<CustomJvpCallOp>(op).getCalleeAttr();
       if (failed(vjpThroughCallee(op, callee, b, active, cts, /*barrier=*/false, out)))
         return failure();
     } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
