@@ -170,10 +170,7 @@ EXCLUDED.update({
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.ragged_dot_general": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
-    "jax.lax.custom_root": "implicit differentiation of a root solve: not built yet",
-    "jax.lax.custom_linear_solve": "implicit differentiation of a linear solve: not built yet",
     "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",
-    "jax.lax.platform_dependent": "per-platform branches chosen at lowering: not built yet",
     "jax.lax.stage": "staging out to another JAX stage: no mlax counterpart",
     "jax.lax.dce_sink": "a JAX-internal dead-code-elimination sink: no mlax counterpart",
 })
