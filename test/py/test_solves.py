@@ -113,6 +113,24 @@ def test_linear_solve_values(kind, n):
     np.testing.assert_allclose(np.asarray(want), np.linalg.solve(a, b), rtol=1e-4)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_dtypes_and_weak_types(dtype):
+    """The solution has b's dtype; a root found from a Python-scalar guess
+    stays weakly typed, as in JAX."""
+    a, b = spd(3, dtype), vec(3, dtype)
+    tol = dict(rtol=1e-5) if dtype == np.float32 else dict(rtol=1e-12)
+    with x64_for(dtype):
+        same(lax.custom_linear_solve(lambda x: a @ x, b, cg(mnp, lax), symmetric=True),
+             jax.lax.custom_linear_solve(lambda x: a @ x, b, cg(jnp, jax.lax), symmetric=True),
+             **tol)
+        p = dtype(2.0)
+        for guess in (1.0, dtype(1.0)):
+            same(lax.custom_root(lambda x: x * x - p, guess, newton(mnp, lax),
+                                 lambda g, y: y / g(1.0)),
+                 jax.lax.custom_root(lambda x: x * x - p, guess, newton(jnp, jax.lax),
+                                     lambda g, y: y / g(1.0)), **tol)
+
+
 @pytest.mark.parametrize("kind", SOLVES)
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("wrap", ["eager", "jit"])
@@ -259,7 +277,7 @@ def test_linear_solve_has_aux():
 def test_linear_solve_second_derivative():
     """x = A^-1 b: the Hessian of sum(x**2) in b is 2 A^-T A^-1; JAX's and
     mlax's both come from solves (the transposed solve differentiated
-    again through its own rule)."""
+    again through its own rule), never through the while_loop."""
     a, b = spd(3, np.float64), vec(3, np.float64)
     with x64():
         got = mlax.hessian(lambda b: mnp.sum(symmetric_solve("mlax", a, b) ** 2))(b)
@@ -267,6 +285,13 @@ def test_linear_solve_second_derivative():
         same(got, want, rtol=1e-8)
         inv = np.linalg.inv(a)
         np.testing.assert_allclose(np.asarray(got), 2 * inv.T @ inv, rtol=1e-8)
+        # in the matrix matvec closes over too: forward mode over the
+        # transposed rule, whose solves are fwd calls by then
+        got = mlax.hessian(lambda a, b: mnp.sum(symmetric_solve("mlax", a, b) ** 2),
+                           argnums=(0, 1))(a, b)
+        want = jax.hessian(lambda a, b: jnp.sum(symmetric_solve("jax", a, b) ** 2),
+                           argnums=(0, 1))(a, b)
+        same(got, want, rtol=1e-7, atol=1e-12)
 
 
 @pytest.mark.parametrize("case", ["matvec_shape", "solve_tree", "aux_not_pair",

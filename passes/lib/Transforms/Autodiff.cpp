@@ -410,6 +410,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     if (active.contains(r))
       cotangent[r] = accumulate(b, fn.getLoc(), cotangent.lookup(r), entry.getArgument(n + k));
   }
+  SmallVector<Operation *> replaced; // custom_vjp calls whose fwd gives their results
   for (Operation *op : llvm::reverse(copy.ops)) {
     SmallVector<Value> cts;
     for (Value r : op->getResults())
@@ -430,9 +431,21 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
         return failure();
     } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
       // residuals = fwd(x); operand cotangents = bwd(residuals, cotangents).
+      // fwd's primal results replace the call's, as JAX's custom_vjp runs
+      // fwd under differentiation, so that no custom_vjp call is left for a
+      // forward-mode request over this derivative to meet (a hessian through
+      // lax.custom_linear_solve's transposed rule).
       func::FuncOp fwd = lookup(custom.getFwdAttr()), bwd = lookup(custom.getBwdAttr());
-      auto fwdCall = makeCall(b, loc, fwd.getFunctionType().getResults(),
-                                    custom.getFwdAttr(), custom.getOperands());
+      CallOp fwdCall;
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(op);
+        fwdCall = makeCall(b, loc, fwd.getFunctionType().getResults(), custom.getFwdAttr(),
+                           custom.getOperands());
+      }
+      replacePrimals(op, fwdCall.getResults().take_front(custom.getNumResults()),
+                     copy.results);
+      replaced.push_back(op);
       SmallVector<Value> bwdArgs(fwdCall.getResults().drop_front(custom.getNumResults()));
       for (auto [c, r] : llvm::zip(cts, custom.getResults()))
         bwdArgs.push_back(c ? c : ad::zeros(b, loc, r.getType()));
@@ -503,6 +516,8 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     returned.push_back(c ? c : ad::zeros(b, fn.getLoc(), arg.getType()));
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
+  for (Operation *op : replaced)
+    op->erase();
   return fn;
 }
 
