@@ -160,9 +160,6 @@ _TOKENS = "tokens order side effects; mlax programs have none"
 EXCLUDED.update({
     "jax.lax.create_token": _TOKENS,
     "jax.lax.after_all": _TOKENS,
-    "jax.lax.DotAlgorithm": "dot algorithms (operand / accumulation types): the dialect's "
-                            "dot_general carries no algorithm or precision config",
-    "jax.lax.DotAlgorithmPreset": "see DotAlgorithm",
     "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.rng_uniform": "XLA's stateful RNG: no dialect op, and mlax.random is key-based",

@@ -38,7 +38,8 @@ from mlax._src.lax.convolution import (  # noqa: F401,E402
 from mlax._src.lax.special import (  # noqa: F401,E402
     bessel_i0e, bessel_i1e, betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)
 from mlax._src.lax.linalg import (  # noqa: F401,E402
-    DotDimensionNumbers, Precision, PrecisionLike, batch_matmul)
+    DotAlgorithm, DotAlgorithmPreset, DotDimensionNumbers, Precision, PrecisionLike,
+    batch_matmul)
 from mlax._src.lax.convolution import (  # noqa: F401,E402
     ConvGeneralDilatedDimensionNumbers, conv_general_dilated_local, conv_general_permutations,
     conv_general_shape_tuple,
