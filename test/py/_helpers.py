@@ -133,6 +133,26 @@ def assert_arrays_like(got, want, rtol=1e-5, atol=1e-5):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
 
 
+def assert_tree_like(got, want, rtol=1e-5, atol=1e-5):
+    """`got` (mlax's results) and `want` (JAX's) agree leaf by leaf: tree,
+    shape, dtype, weak type, Python scalars staying Python scalars, and values
+    within rtol/atol (float0 zeros only in shape and dtype)."""
+    g_leaves, g_tree = jax.tree_util.tree_flatten(got)
+    w_leaves, w_tree = jax.tree_util.tree_flatten(want)
+    assert g_tree == w_tree, (g_tree, w_tree)
+    for g, w in zip(g_leaves, w_leaves):
+        if isinstance(w, (bool, int, float, complex)):
+            assert type(g) is type(w), (type(g), type(w))
+        assert np.shape(g) == np.shape(w), (np.shape(g), np.shape(w))
+        assert np.asarray(g).dtype == np.asarray(w).dtype, (np.asarray(g).dtype,
+                                                            np.asarray(w).dtype)
+        if np.asarray(w).dtype == jax.dtypes.float0:  # (JAX's are a TypedNdArray)
+            continue
+        assert getattr(g, "weak_type", None) == getattr(w, "weak_type", None), \
+            (getattr(g, "weak_type", None), getattr(w, "weak_type", None))
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
+
+
 def assert_like_jax(out, jax_fn, *args, **kwargs):
     """`out`'s shape, dtype and weak type are what JAX gives for jax_fn(*args)."""
     ref = jax.eval_shape(lambda *a: jax_fn(*a, **kwargs), *args)

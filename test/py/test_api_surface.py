@@ -160,9 +160,6 @@ _TOKENS = "tokens order side effects; mlax programs have none"
 EXCLUDED.update({
     "jax.lax.create_token": _TOKENS,
     "jax.lax.after_all": _TOKENS,
-    "jax.lax.DotAlgorithm": "dot algorithms (operand / accumulation types): the dialect's "
-                            "dot_general carries no algorithm or precision config",
-    "jax.lax.DotAlgorithmPreset": "see DotAlgorithm",
     "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.rng_uniform": "XLA's stateful RNG: no dialect op, and mlax.random is key-based",
@@ -170,10 +167,7 @@ EXCLUDED.update({
     "jax.lax.ragged_dot": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.ragged_dot_general": "ragged (group-sized) matmul: no dialect op",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
-    "jax.lax.custom_root": "implicit differentiation of a root solve: not built yet",
-    "jax.lax.custom_linear_solve": "implicit differentiation of a linear solve: not built yet",
     "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",
-    "jax.lax.platform_dependent": "per-platform branches chosen at lowering: not built yet",
     "jax.lax.stage": "staging out to another JAX stage: no mlax counterpart",
     "jax.lax.dce_sink": "a JAX-internal dead-code-elimination sink: no mlax counterpart",
 })

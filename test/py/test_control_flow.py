@@ -10,7 +10,7 @@ import pytest
 import mlax
 import mlax.numpy as mnp
 from mlax import lax
-from _helpers import x64 as _x64
+from _helpers import assert_tree_like, x64 as _x64
 
 rng = np.random.RandomState(0)
 
@@ -465,3 +465,73 @@ def test_leaked_tracer_from_a_branch():
     mlax.jit(lambda x: lax.cond(True, branch, branch, x))(1.0)
     with pytest.raises(mlax.UnexpectedTracerError):
         mlax.jit(lambda y: y + leaked[0])(1.0)
+
+
+# ---------------------------------------------------------------------------
+# platform_dependent (this test machine compiles for CPU)
+# ---------------------------------------------------------------------------
+
+BRANCHES = {
+    "cpu": dict(cpu=lambda x: x * 3.0, cuda=lambda x: x * 2.0),
+    "default": dict(cuda=lambda x: x * 2.0, tpu=lambda x: x * 4.0, default=lambda x: x - 1.0),
+    "cpu and default": dict(rocm=lambda x: x * 2.0, cpu=lambda x: x ** 2,
+                            default=lambda x: x - 1.0),
+}
+
+
+@pytest.mark.skipif(mlax.default_backend() != "cpu", reason="the CPU branch is checked")
+@pytest.mark.parametrize("case", ["cpu", "default", "cpu and default"])
+@pytest.mark.parametrize("x", [1.5, np.float32(1.5), np.arange(3, dtype=np.float32)])
+def test_platform_dependent(case, x):
+    kw = BRANCHES[case]
+    f_m = lambda x: lax.platform_dependent(x, **kw)  # noqa: E731
+    f_j = lambda x: jax.lax.platform_dependent(x, **kw)  # noqa: E731
+    assert_tree_like(f_m(x), f_j(x))  # eagerly the chosen branch runs (a Python float stays one)
+    assert_tree_like(mlax.jit(f_m)(x), jax.jit(f_j)(x))
+    s = lambda f, np_: lambda x: np_.sum(f(x))  # noqa: E731
+    assert_tree_like(mlax.grad(s(f_m, mnp))(x), jax.grad(s(f_j, jnp))(x))
+    assert_tree_like(mlax.jit(mlax.grad(s(f_m, mnp)))(x), jax.jit(jax.grad(s(f_j, jnp)))(x))
+    xs = np.stack([np.asarray(x, np.float32)] * 2)
+    assert_tree_like(mlax.vmap(f_m)(xs), jax.vmap(f_j)(xs))
+
+
+@pytest.mark.skipif(mlax.default_backend() != "cpu", reason="the CPU branch is checked")
+def test_platform_dependent_several_operands_and_grouping():
+    assert_tree_like(lax.platform_dependent(2.0, 3.0, cpu=lambda x, y: x * y),
+         jax.lax.platform_dependent(2.0, 3.0, cpu=lambda x, y: x * y))
+    assert_tree_like(lax.platform_dependent(cpu=lambda: 7), jax.lax.platform_dependent(cpu=lambda: 7))
+    shared = lambda x: x + 10.0  # noqa: E731  (one branch for two platforms)
+    assert_tree_like(mlax.jit(lambda x: lax.platform_dependent(x, cuda=lambda x: x, cpu=shared,
+                                                   tpu=shared))(1.0),
+         jax.jit(lambda x: jax.lax.platform_dependent(x, cuda=lambda x: x, cpu=shared,
+                                                      tpu=shared))(1.0))
+
+
+@pytest.mark.skipif(mlax.default_backend() != "cpu", reason="the CPU branch is checked")
+@pytest.mark.parametrize("case", ["no branch", "no branches", "nothing", "gpu", "not callable",
+                                  "default not callable", "branch types differ"])
+@pytest.mark.parametrize("wrap", ["eager", "jit"])
+def test_platform_dependent_errors(case, wrap):
+    if case == "nothing" and wrap == "jit":
+        pytest.skip("JAX's is an internal TypeError (safe_zip of no branches); mlax's is "
+                    "the NotImplementedError of eager JAX")
+    kw = {"no branch": dict(cuda=lambda x: x * 2.0), "no branches": dict(
+              cuda=lambda x: x * 2.0, tpu=lambda x: x * 3.0), "nothing": {},
+          "gpu": dict(gpu=lambda x: x), "not callable": dict(cpu=3),
+          "default not callable": dict(cpu=lambda x: x, default=3),
+          "branch types differ": dict(cuda=lambda x: x, cpu=lambda x: x.astype(np.int32))}[case]
+    x = np.float32(1.0)
+    if case == "branch types differ" and wrap == "eager":
+        # (JAX runs only the chosen branch eagerly)
+        assert_tree_like(lax.platform_dependent(x, **kw), jax.lax.platform_dependent(x, **kw))
+        return
+    for api, lax_ in ((jax, jax.lax), (mlax, lax)):
+        f = lambda x: lax_.platform_dependent(x, **kw)  # noqa: E731
+        if wrap == "jit":
+            f = api.jit(f)
+        with pytest.raises(Exception) as info:
+            f(x)
+        if api is jax:
+            want = info.type
+        else:
+            assert info.type is want, (info.type, want, info.value)

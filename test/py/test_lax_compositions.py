@@ -293,8 +293,6 @@ def _type_shape(t):
                                   "PrecisionLike"])
 def test_type_aliases_match_jax(name):
     ours, theirs = _type_shape(getattr(lax, name)), _type_shape(getattr(jlax, name))
-    if name == "PrecisionLike":  # JAX's also names its DotAlgorithm types, which mlax lacks
-        theirs = (theirs[0], tuple(a for a in theirs[1] if "DotAlgorithm" not in str(a)))
     assert ours == theirs
 
 
@@ -307,3 +305,72 @@ def test_type_aliases_match_jax(name):
 def test_errors_name_the_op_and_the_users_line(name, op):
     with pytest.raises(Exception, match=rf"{op}: .*test_lax_compositions\.py"):
         ERRORS[name](lax)
+
+
+# ---------------------------------------------------------------------------
+# DotAlgorithmPreset / DotAlgorithm as `precision=`: computed as JAX's CPU
+# lowering computes them (operands converted to the algorithm's storage
+# type, accumulated in its accumulation type); the presets JAX rejects on
+# CPU are its ValueError.
+# ---------------------------------------------------------------------------
+
+def _outcome(fn):
+    try:
+        return fn(), None
+    except Exception as e:  # noqa: BLE001 (the class is compared)
+        return None, type(e)
+
+
+@pytest.mark.skipif(mlax.default_backend() != "cpu", reason="JAX's CPU semantics are checked")
+@pytest.mark.parametrize("name", [p.name for p in jlax.DotAlgorithmPreset])
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, jnp.bfloat16])
+def test_dot_algorithm_presets_match_jax_on_cpu(name, dtype):
+    from _helpers import assert_tree_like
+    a = np.random.RandomState(0).randn(4, 5).astype(dtype)
+    b = np.random.RandomState(1).randn(5, 3).astype(dtype)
+    for precision in (name, getattr(lax.DotAlgorithmPreset, name)):
+        jprecision = precision if isinstance(precision, str) else jlax.DotAlgorithmPreset[name]
+        calls = {
+            "dot": (lambda a, b: lax.dot(a, b, precision=precision),
+                    lambda a, b: jlax.dot(a, b, precision=jprecision)),
+            "matmul under jit": (mlax.jit(lambda a, b: mnp.matmul(a, b, precision=precision)),
+                                 jax.jit(lambda a, b: jnp.matmul(a, b, precision=jprecision))),
+            "einsum": (lambda a, b: mnp.einsum("ij,jk->ik", a, b, precision=precision),
+                       lambda a, b: jnp.einsum("ij,jk->ik", a, b, precision=jprecision)),
+            "preferred float32": (
+                lambda a, b: lax.dot(a, b, precision=precision,
+                                     preferred_element_type=np.float32),
+                lambda a, b: jlax.dot(a, b, precision=jprecision,
+                                      preferred_element_type=np.float32)),
+        }
+        if dtype == np.float32:
+            calls["grad"] = (
+                mlax.grad(lambda a, b: mnp.sum(lax.dot(a, b, precision=precision) ** 2)),
+                jax.grad(lambda a, b: jnp.sum(jlax.dot(a, b, precision=jprecision) ** 2)))
+        for what, (mine, theirs) in calls.items():
+            want, want_error = _outcome(lambda: theirs(a, b))
+            got, got_error = _outcome(lambda: mine(a, b))
+            assert got_error == want_error, (what, got_error, want_error)
+            if want_error is None:
+                assert_tree_like(got, want, rtol=0, atol=0)
+
+
+@pytest.mark.skipif(mlax.default_backend() != "cpu", reason="JAX's CPU semantics are checked")
+def test_dot_algorithm_objects_and_conv_on_cpu():
+    a = np.random.RandomState(0).randn(4, 5).astype(np.float32)
+    b = np.random.RandomState(1).randn(5, 3).astype(np.float32)
+    algorithm = lax.DotAlgorithm(np.float32, np.float32, np.float32)
+    assert algorithm == tuple(jlax.DotAlgorithm(np.float32, np.float32, np.float32))
+    with pytest.raises(ValueError):  # JAX's CPU lowering takes presets only
+        jlax.dot(a, b, precision=jlax.DotAlgorithm(np.float32, np.float32, np.float32))
+    with pytest.raises(ValueError, match="not supported by dot_general on CPU"):
+        lax.dot(a, b, precision=algorithm)
+    assert repr(lax.DotAlgorithmPreset.F16_F16_F32) == repr(jlax.DotAlgorithmPreset.F16_F16_F32)
+    assert [p.name for p in lax.DotAlgorithmPreset] == [p.name for p in jlax.DotAlgorithmPreset]
+    # Convolutions accept a preset and (on CPU, as JAX) compute as by default.
+    x = np.random.RandomState(2).randn(1, 2, 5, 5).astype(np.float32)
+    k = np.random.RandomState(3).randn(3, 2, 3, 3).astype(np.float32)
+    for name in ("F16_F16_F16", "F64_F64_F64"):
+        got = lax.conv(x, k, (1, 1), "SAME", precision=name)
+        want = jlax.conv(x, k, (1, 1), "SAME", precision=name)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6, atol=1e-6)

@@ -139,8 +139,8 @@ private:
 
   /// Reverse mode through a call op as a plain call of `callee` (the vjp
   /// of the callee, called on the op's operands and cotangents): a
-  /// remat_call (its operands behind `barrier`), and the custom calls met
-  /// while transposing a custom_jvp rule (see `linear`).
+  /// remat_call (its operands behind `barrier`), and the custom_jvp calls
+  /// met while transposing a custom_jvp rule (see `linear`).
   LogicalResult vjpThroughCallee(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
                                  const DenseSet<Value> &active, ArrayRef<Value> cts,
                                  bool barrier, SmallVectorImpl<Value> &out);
@@ -148,11 +148,14 @@ private:
   SymbolTable &symbols;
   GeneratedFunctions generated;
   /// Set while a custom_jvp rule is transposed (and in everything that
-  /// transposition reaches). The custom calls it differentiates there act on
-  /// tangents, and JAX transposes them through their primal function, not
+  /// transposition reaches). The custom_jvp calls it differentiates there act
+  /// on tangents, and JAX transposes them through their primal function, not
   /// their rule (partial evaluation inlines them: their rules are only ever
   /// used to linearize). Transposing them through their rule instead would
   /// recurse without end for a rule that calls its own function on tangents.
+  /// A custom_vjp call there keeps its bwd: the rule is linear in what it
+  /// acts on, so bwd is its transpose (lax.custom_linear_solve relies on it:
+  /// its rule solves again, and only transpose_solve may transpose that).
   bool linear = false;
   std::map<std::tuple<std::string, std::string, SmallVector<int64_t>, SmallVector<int64_t>>,
            func::FuncOp>
@@ -407,6 +410,7 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     if (active.contains(r))
       cotangent[r] = accumulate(b, fn.getLoc(), cotangent.lookup(r), entry.getArgument(n + k));
   }
+  SmallVector<Operation *> replaced; // custom_vjp calls whose fwd gives their results
   for (Operation *op : llvm::reverse(copy.ops)) {
     SmallVector<Value> cts;
     for (Value r : op->getResults())
@@ -421,16 +425,27 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
         return failure();
       if (!primals.empty())
         replacePrimals(op, primals, copy.results);
-    } else if (linear && llvm::isa<CustomJvpCallOp, CustomVjpCallOp>(op)) {
-      auto callee = llvm::isa<CustomJvpCallOp>(op) ? llvm::cast<CustomJvpCallOp>(op).getCalleeAttr()
-                                                  : llvm::cast<CustomVjpCallOp>(op).getCalleeAttr();
+    } else if (linear && llvm::isa<CustomJvpCallOp>(op)) {
+      auto callee = llvm::cast<CustomJvpCallOp>(op).getCalleeAttr();
       if (failed(vjpThroughCallee(op, callee, b, active, cts, /*barrier=*/false, out)))
         return failure();
     } else if (auto custom = llvm::dyn_cast<CustomVjpCallOp>(op)) {
       // residuals = fwd(x); operand cotangents = bwd(residuals, cotangents).
+      // fwd's primal results replace the call's, as JAX's custom_vjp runs
+      // fwd under differentiation, so that no custom_vjp call is left for a
+      // forward-mode request over this derivative to meet (a hessian through
+      // lax.custom_linear_solve's transposed rule).
       func::FuncOp fwd = lookup(custom.getFwdAttr()), bwd = lookup(custom.getBwdAttr());
-      auto fwdCall = makeCall(b, loc, fwd.getFunctionType().getResults(),
-                                    custom.getFwdAttr(), custom.getOperands());
+      CallOp fwdCall;
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(op);
+        fwdCall = makeCall(b, loc, fwd.getFunctionType().getResults(), custom.getFwdAttr(),
+                           custom.getOperands());
+      }
+      replacePrimals(op, fwdCall.getResults().take_front(custom.getNumResults()),
+                     copy.results);
+      replaced.push_back(op);
       SmallVector<Value> bwdArgs(fwdCall.getResults().drop_front(custom.getNumResults()));
       for (auto [c, r] : llvm::zip(cts, custom.getResults()))
         bwdArgs.push_back(c ? c : ad::zeros(b, loc, r.getType()));
@@ -501,6 +516,8 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     returned.push_back(c ? c : ad::zeros(b, fn.getLoc(), arg.getType()));
   }
   func::ReturnOp::create(b, fn.getLoc(), returned);
+  for (Operation *op : replaced)
+    op->erase();
   return fn;
 }
 

@@ -31,13 +31,15 @@ from mlax._src.lax.shape import (  # noqa: F401,E402
     broadcast_to_rank, collapse, expand_dims, index_in_dim, squeeze)
 from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
 from mlax._src.lax.rng import RandomAlgorithm, rng_bit_generator  # noqa: F401,E402
-from mlax._src.lax.control_flow import associative_scan  # noqa: F401,E402
+from mlax._src.lax.control_flow import associative_scan, platform_dependent  # noqa: F401,E402
+from mlax._src.lax.solves import custom_linear_solve, custom_root  # noqa: F401,E402
 from mlax._src.lax.convolution import (  # noqa: F401,E402
     conv_general_dilated_patches, conv_transpose)
 from mlax._src.lax.special import (  # noqa: F401,E402
     bessel_i0e, bessel_i1e, betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)
 from mlax._src.lax.linalg import (  # noqa: F401,E402
-    DotDimensionNumbers, Precision, PrecisionLike, batch_matmul)
+    DotAlgorithm, DotAlgorithmPreset, DotDimensionNumbers, Precision, PrecisionLike,
+    batch_matmul)
 from mlax._src.lax.convolution import (  # noqa: F401,E402
     ConvGeneralDilatedDimensionNumbers, conv_general_dilated_local, conv_general_permutations,
     conv_general_shape_tuple,

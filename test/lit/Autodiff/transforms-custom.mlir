@@ -62,12 +62,15 @@ func.func private @uses_g(%x: tensor<f32>) -> tensor<f32> {
   %1 = mlax.mul %0, %0 : tensor<f32>
   return %1 : tensor<f32>
 }
+// fwd's primal result stands for the call's (no custom_vjp call is left
+// for a later forward-mode request to meet).
 // CHECK-LABEL: func.func private @uses_g_vjp(
 // CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
-// CHECK: %[[Y:.*]] = mlax.call @g(%[[X]])
-// CHECK: %[[F:.*]]:2 = mlax.call @g_fwd(%[[X]])
+// CHECK-NEXT: %[[F:.*]]:2 = mlax.call @g_fwd(%[[X]])
+// CHECK-NEXT: %[[Y:.*]] = mlax.mul %[[F]]#0, %[[F]]#0
+// CHECK-NOT: mlax.call @g(
 // CHECK: %[[B:.*]] = mlax.call @g_bwd(%[[F]]#1, %{{.*}})
-// CHECK: return %{{.*}}, %[[B]]
+// CHECK: return %[[Y]], %[[B]]
 func.func @rev(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
   %b:2 = mlax.vjp @uses_g(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %b#1 : tensor<f32>
@@ -141,5 +144,61 @@ func.func private @uses_s(%x: tensor<f32>) -> tensor<f32> {
 // CHECK-NOT: lin_rule_vjp
 func.func @rev_nested(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
   %b:2 = mlax.vjp @uses_s(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %b#1 : tensor<f32>
+}
+
+// -----
+
+// A rule that calls a custom_vjp function on its tangent (the solve of
+// lax.custom_linear_solve): transposing the rule calls that function's fwd
+// and bwd (its transpose there, since the rule is linear in the tangent),
+// never differentiating its primal @solve (here a while loop, which reverse
+// mode cannot go through).
+func.func private @solve(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.while (%x) : (tensor<f32>) -> tensor<f32> cond {
+  ^bb0(%a: tensor<f32>):
+    %c = mlax.constant dense<1.0> : tensor<f32>
+    %p = mlax.compare LT, %a, %c : tensor<f32>
+    mlax.yield %p : tensor<i1>
+  } body {
+  ^bb0(%a: tensor<f32>):
+    mlax.yield %a : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+func.func private @solve_fwd(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.call @solve(%x) : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @solve_bwd(%ct: tensor<f32>) -> tensor<f32> {
+  %c = mlax.constant dense<0.5> : tensor<f32>
+  %0 = mlax.mul %c, %ct : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @ls(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_vjp_call @solve(%x) fwd = @solve_fwd bwd = @solve_bwd : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @ls_rule(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.custom_jvp_call @ls(%x) jvp_rule = @ls_rule : (tensor<f32>) -> tensor<f32>
+  %1 = mlax.custom_jvp_call @ls(%t) jvp_rule = @ls_rule : (tensor<f32>) -> tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+func.func private @uses_ls(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_jvp_call @ls(%x) jvp_rule = @ls_rule : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @ls_vjp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: mlax.call @solve_fwd(%[[X]])
+// CHECK: %[[B:.*]] = mlax.call @solve_bwd(%[[CT]])
+// CHECK: return %{{.*}}, %[[B]]
+// CHECK-LABEL: func.func private @ls_rule_vjp(
+// CHECK-SAME: %{{[^ ,:)]*}}: tensor<f32>, %[[T:[^ ,:)]*]]: tensor<f32>, %[[CT:[^ ,:)]*]]: tensor<f32>
+// CHECK: %[[L:.*]]:2 = mlax.call @ls_vjp(%[[T]], %[[CT]])
+// CHECK: return %{{.*}}, %{{.*}}, %[[L]]#1
+// CHECK-NOT: solve_vjp
+func.func @rev_solve(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
+  %b:2 = mlax.vjp @uses_ls(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %b#1 : tensor<f32>
 }

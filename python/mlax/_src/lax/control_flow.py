@@ -1,4 +1,5 @@
-"""Structured control flow: cond, switch, while_loop, fori_loop, scan, map.
+"""Structured control flow: cond, switch, while_loop, fori_loop, scan, map,
+platform_dependent.
 
 Each function traces its Python callables into the regions of one mlax op
 (`mlax.cond`, `mlax.while`, `mlax.scan`). A region is traced like a nested
@@ -19,6 +20,7 @@ from mlir.dialects import func as func_d
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
+from mlax._src.backend import runtime
 from mlax._src.core import primitives, tracing
 from mlax._src.core.tracing import _run
 from mlax._src.transforms import vmap as vmap_lib
@@ -250,6 +252,47 @@ def switch(index, branches, *operands, operand=None):
         return _emit_cond(i, branches, ops, "switch")
 
     return _run(traced, "switch", (index, *operands))
+
+
+def platform_dependent(*args, default=None, **per_platform):
+    """Like `jax.lax.platform_dependent`: `per_platform[p](*args)` for the
+    platform p ('cpu', 'cuda', 'rocm', 'tpu') the program is compiled for,
+    else `default(*args)`.
+
+    JAX lowers a switch on a platform index that it resolves when it lowers
+    for each platform. mlax lowers a program for one platform, the default
+    device's, so the index is known while tracing: inside a trace this is a
+    `switch` on that constant (every branch is traced and must agree in
+    type, as in JAX; canonicalize keeps the chosen one); outside one the
+    chosen branch is called, as JAX's eager evaluation does."""
+    branches, platforms = [], []
+    for name, branch in per_platform.items():
+        if not callable(branch):
+            raise TypeError(f"lax.platform_dependent: the '{name}' branch must be a callable.")
+        if name == "gpu":
+            raise ValueError("Use 'cuda' or 'rocm' for lax.platform_dependent.")
+        for i, b in enumerate(branches):  # (JAX's grouping of equal branches)
+            if b == branch:
+                platforms[i].append(name)
+                break
+        else:
+            branches.append(branch)
+            platforms.append([name])
+    if default is not None:
+        if not callable(default):
+            raise TypeError("lax.platform_dependent: the 'default' branch must be a callable.")
+        branches.append(default)
+    platform = runtime.lowering_platform(runtime.default_device())
+    index = next((i for i, names in enumerate(platforms) if platform in names),
+                 len(platforms) if default is not None else None)
+    if index is None:
+        listed = tuple(tuple(names) for names in platforms)
+        raise NotImplementedError(
+            f"lax.platform_dependent: no branch for platform {platform} (branches for "
+            f"{listed}, and no default)")
+    if not core.trace_stack():
+        return branches[index](*args)
+    return switch(np.int32(index), branches, *args)
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """lax's linear algebra: dot_general, dot and batch_matmul with their
-Precision, and the primitives of jax.lax.linalg: cholesky, lu, eig,
+Precision and DotAlgorithm(Preset), and the primitives of jax.lax.linalg: cholesky, lu, eig,
 triangular_solve, eigh, qr, geqrf and svd (the public wrappers of the last
 five, which take array-likes and symmetrize, are in mlax._src.numpy.linalg).
 
@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import builtins
 import enum
-from typing import Sequence, Union
+from typing import Any, NamedTuple, Sequence, Union
 
 import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
 from mlax._src.base import jaxlib_internals
+from mlax._src.backend import runtime
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 
-from mlax._src.lax.elementwise import _i64_array, convert_element_type
+from mlax._src.lax.elementwise import _convert_p, _i64_array, convert_element_type
 
 
 class Precision(enum.Enum):
@@ -49,7 +50,103 @@ _PRECISION_STRINGS = {
     "default": Precision.DEFAULT, "bfloat16": Precision.DEFAULT, "fastest": Precision.DEFAULT,
     None: Precision.DEFAULT}
 
-PrecisionLike = Union[None, str, Precision, tuple[str, str], tuple[Precision, Precision]]
+class DotAlgorithm(NamedTuple):
+    """jax.lax.DotAlgorithm: the operand storage types and the accumulation
+    type a dot product computes with (for `precision=`). JAX's CPU lowering
+    accepts none but the presets below, and neither does mlax."""
+
+    lhs_precision_type: Any
+    rhs_precision_type: Any
+    accumulation_type: Any
+    lhs_component_count: int = 1
+    rhs_component_count: int = 1
+    num_primitive_operations: int = 1
+    allow_imprecise_accumulation: bool = False
+
+
+class DotAlgorithmPreset(enum.Enum):
+    """jax.lax.DotAlgorithmPreset: named dot algorithms (for `precision=`).
+
+    mlax's dot_general op carries no algorithm. As JAX's CPU lowering does
+    (XLA's CPU backend ignores the algorithm attribute), the operands are
+    converted to the algorithm's storage types and the product is
+    accumulated in its accumulation type, then converted back; the presets
+    JAX does not accept on CPU are its ValueError. On other platforms XLA
+    would honour the attribute (TF32 or bf16 passes), which mlax cannot
+    express: any preset but DEFAULT is a NotImplementedError there."""
+
+    DEFAULT = enum.auto()
+    ANY_F8_ANY_F8_F32 = enum.auto()
+    ANY_F8_ANY_F8_F32_FAST_ACCUM = enum.auto()
+    ANY_F8_ANY_F8_ANY = enum.auto()
+    ANY_F8_ANY_F8_ANY_FAST_ACCUM = enum.auto()
+    F16_F16_F16 = enum.auto()
+    F16_F16_F32 = enum.auto()
+    BF16_BF16_BF16 = enum.auto()
+    BF16_BF16_F32 = enum.auto()
+    BF16_BF16_F32_X3 = enum.auto()
+    BF16_BF16_F32_X6 = enum.auto()
+    BF16_BF16_F32_X9 = enum.auto()
+    TF32_TF32_F32 = enum.auto()
+    TF32_TF32_F32_X3 = enum.auto()
+    F32_F32_F32 = enum.auto()
+    F64_F64_F64 = enum.auto()
+
+    def __repr__(self):
+        return f"{self.__class__.__name__}.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+
+# The presets JAX's CPU lowering accepts: (operand storage types, the first
+# used when an operand has none of them; accumulation type), None: as given.
+_CPU_PRESETS = {
+    DotAlgorithmPreset.DEFAULT: (None, None),
+    DotAlgorithmPreset.F16_F16_F16: ((np.float16,), np.float16),
+    DotAlgorithmPreset.F32_F32_F32: ((np.float32,), np.float32),
+    DotAlgorithmPreset.F64_F64_F64: ((np.float64,), np.float64),
+    DotAlgorithmPreset.BF16_BF16_F32: ((dtypes.bfloat16, np.float32), np.float32),
+    DotAlgorithmPreset.BF16_BF16_F32_X3: ((np.float32,), np.float32),
+    DotAlgorithmPreset.BF16_BF16_F32_X6: ((np.float32,), np.float32),
+}
+
+
+def _dot_with_algorithm(lhs, rhs, algorithm, dimension_numbers, preferred_element_type):
+    """dot_general with a DotAlgorithm(Preset), computed as JAX's CPU
+    lowering computes it (see DotAlgorithmPreset)."""
+    platform = runtime.lowering_platform(runtime.default_device())
+    if platform == "cpu" and algorithm not in _CPU_PRESETS:
+        raise ValueError(f"The precision '{algorithm}' is not supported by dot_general on CPU")
+    if platform != "cpu" and algorithm != DotAlgorithmPreset.DEFAULT:
+        raise NotImplementedError(
+            f"dot_general precision {algorithm!r} on {platform}: mlax's dot_general carries no "
+            "algorithm, and XLA would use it there")
+    storage, accumulation = _CPU_PRESETS[algorithm]
+    l_aval, r_aval = aval_of(lhs), aval_of(rhs)
+    if storage is None or l_aval.dtype != r_aval.dtype:  # (the latter: dot_general's error)
+        return dot_general(lhs, rhs, dimension_numbers,
+                           preferred_element_type=preferred_element_type)
+    out_dtype = (dtypes.canonicalize(preferred_element_type) if preferred_element_type
+                 else l_aval.dtype)
+    weak = l_aval.weak_type and r_aval.weak_type and not preferred_element_type
+    common = l_aval.dtype if l_aval.dtype in storage else np.dtype(storage[0])
+    acc = np.dtype(accumulation)
+    if algorithm == DotAlgorithmPreset.BF16_BF16_F32 and common == out_dtype == dtypes.bfloat16:
+        acc = common  # (a bf16 output is this preset's, with bf16 operands)
+    # (Not canonicalized: F64_F64_F64 computes in float64 without x64, as
+    # JAX's lowering does.)
+    lhs, rhs = (bind(_convert_p, x, new_dtype=common, weak_type=False) for x in (lhs, rhs))
+    (lc, rc), (lb, rb) = dimension_numbers
+    dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
+          (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
+    result = bind(_dot_general_p, lhs, rhs, dimension_numbers=dn,
+                  preferred_element_type=None if acc == common else acc)
+    return bind(_convert_p, result, new_dtype=out_dtype, weak_type=weak)
+
+
+PrecisionLike = Union[None, str, Precision, tuple[str, str], tuple[Precision, Precision],
+                      DotAlgorithm, DotAlgorithmPreset]
 DotDimensionNumbers = tuple[tuple[Sequence[int], Sequence[int]],
                             tuple[Sequence[int], Sequence[int]]]
 
@@ -62,6 +159,10 @@ def canonicalize_precision(precision):
         return None
     if isinstance(precision, str) and precision in _PRECISION_STRINGS:
         return Precision(precision), Precision(precision)
+    if isinstance(precision, str) and precision in DotAlgorithmPreset.__members__:
+        return DotAlgorithmPreset[precision]
+    if isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
+        return precision
     if isinstance(precision, Precision):
         return precision, precision
     if isinstance(precision, (list, tuple)) and len(precision) == 2:
@@ -72,7 +173,9 @@ def canonicalize_precision(precision):
     raise ValueError(
         "Precision argument must be one of:\n- None,\n"
         f"- a string in {list(_PRECISION_STRINGS)},\n- a lax.Precision value,\n"
-        f"- a tuple of two lax.Precision values or strings;\ngot {precision}.")
+        "- a tuple of two lax.Precision values or strings,\n"
+        "- a lax.DotAlgorithmPreset or the name of one of these presets, or\n"
+        f"- a lax.DotAlgorithm value;\ngot {precision}.")
 
 
 def _dot_general_check(lhs, rhs, *, dimension_numbers, preferred_element_type):
@@ -100,7 +203,10 @@ _dot_general_p = Primitive(
 
 
 def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
-    canonicalize_precision(precision)
+    precision = canonicalize_precision(precision)
+    if isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
+        return _dot_with_algorithm(lhs, rhs, precision, dimension_numbers,
+                                   preferred_element_type)
     (lc, rc), (lb, rb) = dimension_numbers
     dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))

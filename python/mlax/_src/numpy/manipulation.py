@@ -783,7 +783,8 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
         contract = [c for c in s if c in t and c not in keep]
         dn = ((tuple(s.index(c) for c in contract), tuple(t.index(c) for c in contract)),
               (tuple(s.index(c) for c in batch), tuple(t.index(c) for c in batch)))
-        x = lax.dot_general(x, y, dn, preferred_element_type=preferred_element_type)
+        x = lax.dot_general(x, y, dn, precision=precision,
+                            preferred_element_type=preferred_element_type)
         s = ("".join(batch) + "".join(c for c in s if c not in batch and c not in contract)
              + "".join(c for c in t if c not in batch and c not in contract))
     x, s = sum_out(x, s, set(out_labels))

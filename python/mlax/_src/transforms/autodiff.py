@@ -987,10 +987,12 @@ def _zeros_function(in_avals, out_avals, name):
     return _Callee(zeros, _placeholders(in_avals), name, avals=list(in_avals))
 
 
-def _reachable_ops(trace, callee_sym):
+def _reachable_ops(trace, callee_sym, into_custom_jvp_callees=True):
     """(op, the symbols it names) for every op of the function `callee_sym`
     of `trace`'s module and of the functions those ops name, nested ops
-    included."""
+    included (with `into_custom_jvp_callees` false, not the primal
+    functions of custom_jvp calls, which neither forward nor reverse mode
+    differentiates: they use the rule)."""
     funcs = {}
     for op in trace.module.body.operations:
         if "sym_name" in op.attributes:
@@ -1004,7 +1006,7 @@ def _reachable_ops(trace, callee_sym):
         ops = [funcs[sym]]
         while ops:
             op = ops.pop()
-            symbols = []
+            symbols, followed = [], []
             if op.name != "mlax.constant":
                 # (A constant names no symbol; and reading a complex dense
                 # attribute through the bindings aborts the process.)
@@ -1013,8 +1015,11 @@ def _reachable_ops(trace, callee_sym):
                     attr = attributes[i].attr
                     if isinstance(attr, ir.FlatSymbolRefAttr):
                         symbols.append(attr.value)
+                        if (into_custom_jvp_callees or op.name != "mlax.custom_jvp_call"
+                                or attributes[i].name != "callee"):
+                            followed.append(attr.value)
             yield op, symbols
-            queue.extend(symbols)
+            queue.extend(followed)
             for region in op.regions:
                 for block in region.blocks:
                     ops.extend(block.operations)
@@ -1030,12 +1035,38 @@ def _trace_needed_rules(callee_sym, mode):
     trace = core.current_trace()
     pending = trace.lazy_rules
     found = []
-    for op, symbols in _reachable_ops(trace, callee_sym):
+    # A custom_jvp call's primal function is not differentiated (its rule
+    # is), so a custom_vjp call there (lax.custom_linear_solve's) is no
+    # forward-mode error and needs no rules; its other calls' rules are
+    # traced as before, for a higher derivative.
+    for op, symbols in _reachable_ops(trace, callee_sym, into_custom_jvp_callees=False):
         if mode == "jvp" and op.name == "mlax.custom_vjp_call":
             raise TypeError(
                 "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         found.extend(s for s in symbols if s in pending)
-    for stub in dict.fromkeys(found):
+    for op, symbols in _reachable_ops(trace, callee_sym):
+        if op.name == "mlax.custom_jvp_call":
+            found.extend(s for s in symbols if s in pending)
+    _trace_pending(pending, found)
+    if mode == "vjp":
+        # Reverse mode transposes custom_jvp rules, and transposes a
+        # custom_vjp call in one by its bwd (mlax-autodiff's `linear`): trace
+        # those rules too.
+        rules = [symbols for op, symbols in _reachable_ops(trace, callee_sym)
+                 if op.name == "mlax.custom_jvp_call"]
+        found = []
+        for symbols in rules:
+            for rule in symbols:
+                for op, named in _reachable_ops(trace, rule):
+                    if op.name == "mlax.custom_vjp_call":
+                        found.extend(s for s in named if s in pending)
+        _trace_pending(pending, found)
+
+
+def _trace_pending(pending, stubs):
+    """Traces the rules of the calls naming the stand-ins `stubs` (those
+    still pending)."""
+    for stub in dict.fromkeys(stubs):
         entry = pending.pop(stub, None)
         if entry is None:
             continue
