@@ -381,7 +381,6 @@ def custom_vjp_inside_program(lib, np_):
 
 
 def test_eager_vjp_reaching_a_custom_vjp_traces_the_function_once_in_vjp():
-    # (Its pullback traces forward and backward again: JAX's runs neither.)
     got, want = (custom_vjp_inside_program(*LIBS[k]) for k in ("mlax", "jax"))
     assert got[0] == want[0] == 1
     np.testing.assert_allclose(np.asarray(got[1]), np.asarray(want[1]), rtol=1e-6)
