@@ -337,7 +337,8 @@ def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):
     replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
     in_named = tuple(n if n is not None else replicated for n in in_named)
     mesh_programs.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named,
+           tuple(out_avals))
     with _eager_lock:
         entry = _eager_cache.get(key)
     if entry is None:
@@ -364,7 +365,10 @@ def run_module(module, out_avals, out_tree, avals, leaves, name, mesh=None):
     # A program calling host callbacks is compiled for this trace's Python
     # functions only: never looked up or kept by its text.
     has_callbacks = host_callbacks.callbacks_of(module) is not None
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
+    # The outputs' weak types are not in the text (x * 3.0 and x * float32(3)
+    # print the same program): they are part of the key.
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device,
+           tuple(out_avals))
     entry = None
     if not has_callbacks:
         with _eager_lock:

@@ -468,7 +468,7 @@ class _Pullback:
                      for i in seeds]
         p_avals = callee.in_avals[:len(p_leaves)]
         _, by_leaf = _emit_vjp_op(callee, p_avals, ct_values, seeds)
-        seeds_weak = self._basis_seeds or _seeds_weak(ct_leaves, seeds)
+        seeds_weak = self._basis_seeds or _seeds_weak(ct_leaves, seeds, out_avals)
         return _cotangent_tree(p_tree, p_avals, by_leaf, seeds_weak,
                                lambda v, a: Tracer(v, a, outer))
 
@@ -501,8 +501,14 @@ def _check_cotangent(fun, main_tree, out_avals, cotangent):
     return ct_leaves, seeds
 
 
-def _seeds_weak(ct_leaves, seeds):
-    return all(getattr(ct_leaves[i], "weak_type", False) or
+def _seeds_weak(ct_leaves, seeds, out_avals):
+    """Whether the cotangent of a weakly typed primal stays weak: every seed
+    is weak, or seeds an output of a strong type. (In JAX a weak input
+    reaches a strong output only through its promotion, a convert whose
+    transpose gives back a weak cotangent; through weak ops a strong seed
+    makes it strong.)"""
+    return all(not out_avals[i].weak_type or
+               getattr(ct_leaves[i], "weak_type", False) or
                (not isinstance(ct_leaves[i], Tracer) and
                 tracing._leaf_aval(ct_leaves[i]).weak_type)
                for i in seeds)
@@ -611,7 +617,7 @@ class _SplitVjp:
     def pullback(self, fun, residuals, cotangent):
         ct_leaves, seeds = _check_cotangent(fun, self.main_tree, self.out_avals, cotangent)
         results = self.backward()(list(residuals) + [ct_leaves[i] for i in seeds])
-        weak = _seeds_weak(ct_leaves, seeds)
+        weak = _seeds_weak(ct_leaves, seeds, self.out_avals)
         return _cotangent_tree(self.p_tree, self.p_avals, dict(zip(self.wrt, results)), weak,
                                lambda v, a: v if v.aval == a else Array(v._buf, a))
 
@@ -688,7 +694,7 @@ class _DeferredVjp:
             self._copy(), self.out_avals, self.out_tree,
             self.p_avals + tuple(self.ct_avals),
             list(p_leaves) + [ct_leaves[i] for i in seeds], self.name)
-        weak = _seeds_weak(ct_leaves, seeds)
+        weak = _seeds_weak(ct_leaves, seeds, callee.out_avals[:callee.n_out])
         return _cotangent_tree(self.info["p_tree"], self.p_avals,
                                dict(zip(self.info["wrt"], cts)), weak,
                                lambda v, a: v if v.aval == a else Array(v._buf, a))
@@ -740,7 +746,9 @@ def _eager_vjp(fun, primals, has_aux):
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
     table = host_callbacks.callbacks_of(module)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals)
+    # (With the outputs' weak types, which the text does not show.)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals,
+           tuple(out_avals))
     split = None
     if not table:  # (a program with callbacks is never shared: see tracing._run)
         with tracing._eager_lock:
