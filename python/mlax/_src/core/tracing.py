@@ -414,12 +414,12 @@ def active_arguments(leaves):
 
     def active(value, trace):
         wrt = trace.differentiated[1]
-        stack, seen = [value], []
+        stack, seen = [value], set()
         while stack:
             v = stack.pop()
             if v in inactive or v in seen:
                 continue
-            seen.append(v)
+            seen.add(v)
             if not isinstance(v.type, ir.RankedTensorType) or \
                     not dtypes.is_inexact(dtypes.shape_dtype_of(v.type)[1]):
                 continue

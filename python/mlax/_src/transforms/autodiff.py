@@ -1026,6 +1026,7 @@ class _SplitCall:
         self.d_args = tuple(args[i] for i in self.diff_idx)
         self.d_leaves, self.d_tree = registry.flatten(self.d_args)
         self.out_tree = None
+        self.callee = None  # (while it is traced)
 
         def primal(*leaves):
             if via is not None:
@@ -1140,9 +1141,9 @@ class _LazyRules:
     """The custom rules of one custom_jvp / custom_vjp call (or checkpoint
     policy) not traced yet: `forward()` traces what the forward pass of a
     derivative needs (a custom_vjp's fwd, a custom_jvp's rule), `backward()`
-    what only its backward pass does (a custom_vjp's bwd); each returns
-    {attribute of `op`: symbol} or is None when there is nothing (left) to
-    trace."""
+    what only its backward pass does (a custom_vjp's bwd, again at each
+    call); each returns {attribute of `op`: symbol}, and is None where there
+    is nothing (left) to trace."""
 
     def __init__(self, op, forward=None, backward=None):
         self.op, self.forward, self.backward = op, forward, backward
@@ -1285,7 +1286,7 @@ class custom_jvp:
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
                     f"function returns {expected}).")
             call.out_tree = expected
-            out_avals = (call.callee.out_avals if hasattr(call, "callee")
+            out_avals = (call.callee.out_avals if call.callee is not None
                          else [_aval_of_leaf(o) for o in o_leaves])
             for t, oa in zip(t_leaves, out_avals):
                 t_aval = _aval_of_leaf(t)
