@@ -183,6 +183,8 @@ CASES = {
     "grad of grad": program(grad_of_grad),
     "grad inside grad, on the outer argument": program(
         lambda lib, np_, log, h: lib.grad(lambda y: lib.grad(lambda x: x * h(y))(1.0))(2.0)),
+    "vjp under jit, pullback twice": program(lambda lib, np_, log, h: lib.jit(
+        lambda x: (lambda pullback: (pullback(1.0), pullback(2.0)))(lib.vjp(h, x)[1]))(1.0)),
     "vjp under jit": program(lambda lib, np_, log, h: lib.jit(
         lambda x: lib.vjp(h, x)[1](1.0))(1.0)),
     # custom_jvp

@@ -524,7 +524,12 @@ def _emit_vjp_op(callee, p_avals, ct_values, seeds, trace_rules=True):
     operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                 for t, v in zip(callee.operand_sources, callee.operands)]
     if trace_rules:
-        _trace_needed_rules(callee.sym, "vjp")
+        if getattr(callee, "bwd_rules", None) is None:
+            callee.bwd_rules = _trace_needed_rules(callee.sym, "vjp")
+        else:
+            # The pullback called again: JAX calls bwd for each backward pass.
+            for entry in callee.bwd_rules:
+                entry.trace_backward()
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
@@ -1175,9 +1180,9 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
     the custom_jvp/custom_vjp calls it reaches (through the functions its ops
     name; rules traced for an earlier derivative are followed too, so a
     second derivative differentiates them). Forward mode through a
-    custom_vjp function is JAX's TypeError. `backward=False`: only what the
-    forward pass needs (an eager vjp, which calls bwd at pullback time);
-    returns the _LazyRules whose backward is left."""
+    custom_vjp function is JAX's TypeError. Returns the _LazyRules whose
+    backward it traced, or with `backward=False` (only what the forward pass
+    needs: an eager vjp, which calls bwd at pullback time) left."""
     trace = core.current_trace()
     pending = trace.lazy_rules
     found = []
@@ -1186,7 +1191,7 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
             raise TypeError(
                 "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         found.extend(s for s in symbols if s in pending)
-    left = []
+    with_backward = []
     for stub in dict.fromkeys(found):
         entry = pending.get(stub)
         if entry is None or entry.inactive_in == callee_sym:
@@ -1197,12 +1202,13 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
                 del pending[key]
             if entry.backward is not None:
                 entry.trace_backward()
+                with_backward.append(entry)
         else:
             # Still found by the stand-in the op names now.
             for symbol in traced.values():
                 pending.setdefault(symbol.value, entry)
-            left.append(entry)
-    return left
+            with_backward.append(entry)
+    return with_backward
 
 
 class custom_jvp:
