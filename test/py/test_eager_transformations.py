@@ -381,7 +381,6 @@ def custom_vjp_inside_program(lib, np_):
 
 
 def test_eager_vjp_reaching_a_custom_vjp_traces_the_function_once_in_vjp():
-    # (Its pullback traces forward and backward again: JAX's runs neither.)
     got, want = (custom_vjp_inside_program(*LIBS[k]) for k in ("mlax", "jax"))
     assert got[0] == want[0] == 1
     np.testing.assert_allclose(np.asarray(got[1]), np.asarray(want[1]), rtol=1e-6)
@@ -589,8 +588,6 @@ def test_eager_vjp_pullback_under_jit_vmap_and_with_weak_cotangents():
     def program(lib, np_):
         out, pullback = lib.vjp(lambda a, b: (a * np_.sin(b), a + 1.0), 2.0,
                                 np_.arange(3.0, dtype=np_.float32))
-        # (Weakly typed seeds mixed with strong ones are left out: JAX's
-        # cotangents' weak types follow the dataflow, mlax's a simpler rule.)
         return (out, pullback((np_.ones(3, np_.float32), np_.float32(1.0))),
                 lib.jit(pullback)((np_.ones(3, np_.float32), np_.float32(2.0))),
                 lib.vmap(pullback)((np_.ones((2, 3), np_.float32), np_.arange(2.0))))
@@ -598,6 +595,54 @@ def test_eager_vjp_pullback_under_jit_vmap_and_with_weak_cotangents():
     assert [(d, w) for _, d, w in got] == [(d, w) for _, d, w in want]
     for (g, _, _), (w, _, _) in zip(got, want):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=2e-6)
+
+
+WEAK_PRIMALS = {"weak": lambda np_: 2.0, "strong": lambda np_: np_.float32(2.0),
+                "strong array": lambda np_: np_.ones(3, np_.float32)}
+OTHER_OPERANDS = {"weak": lambda np_: 3.0, "strong": lambda np_: np_.float32(3.0),
+                  "strong array": lambda np_: np_.ones(3, np_.float32) * 3,
+                  "weak array": lambda np_: np_.zeros(3) + 3.0}
+
+
+@pytest.mark.parametrize("other", list(OTHER_OPERANDS))
+@pytest.mark.parametrize("primal", list(WEAK_PRIMALS))
+def test_cotangent_weak_types_as_jax(primal, other):
+    # As JAX's, the cotangent of a weak input is weak unless a strong seed
+    # reaches it through weak ops only (a weak input meets a strong operand
+    # through a promotion, whose transpose makes the cotangent weak again).
+    def program(lib, np_):
+        x = WEAK_PRIMALS[primal](np_)
+        f = lambda x: x * OTHER_OPERANDS[other](np_)  # noqa: E731
+        loss = lambda x: np_.sum(f(x))  # noqa: E731
+
+        def pulled(x, seed):
+            y, pullback = lib.vjp(f, x)
+            return pullback({"ones": np_.ones_like(y), "weak": 1.0 + 0 * y,
+                             "strong": np_.ones(np.shape(y), np_.float32)}[seed])
+        return ([pulled(x, seed) for seed in ("ones", "weak", "strong")],
+                lib.jit(pulled, static_argnums=1)(x, "strong"),
+                lib.grad(loss)(x), lib.jit(lib.grad(loss))(x),
+                lib.value_and_grad(loss)(x))
+    same(program)
+
+
+def test_eager_programs_that_differ_only_in_weak_types_are_not_shared():
+    # x * 3.0 and x * float32(3) trace to the same program text; the cached
+    # programs must not give one the other's output weak types.
+    def program(lib, np_):
+        weak, strong = (lambda x: x * 3.0), (lambda x: x * np_.float32(3.0))
+        return [(lib.jvp(f, (2.0,), (1.0,)), lib.vjp(f, 2.0)[0], lib.value_and_grad(f)(2.0))
+                for f in (weak, strong)]
+    same(program)
+
+
+def test_cotangent_weak_types_with_mixed_seeds_as_jax():
+    def program(lib, np_):
+        out, pullback = lib.vjp(lambda a, b: (a * np_.sin(b), a + 1.0), 2.0,
+                                np_.arange(3.0, dtype=np_.float32))
+        return [pullback(ct) for ct in [(np_.ones(3, np_.float32), 1.0),
+                                        (np_.ones(3, np_.float32), np_.float32(1.0))]]
+    same(program)
 
 
 def test_eager_vjp_pullback_checks_the_cotangent_as_jax():

@@ -182,6 +182,12 @@ class Trace:
         # a transformation called outside jit, as JAX computes them eagerly
         # there); under jit, and in control-flow bodies, they are abstract.
         self.concrete = False
+        # Set on the function a jvp / vjp / grad differentiates: (mode, the
+        # indices of its arguments it differentiates), "jvp" or "vjp". A
+        # custom_jvp / custom_vjp call on values that depend on those calls
+        # its rule instead of the function, as JAX's JVP trace does. Not
+        # inherited.
+        self.differentiated = None
 
     def value_of(self, tracer) -> ir.Value:
         if tracer.trace is self:

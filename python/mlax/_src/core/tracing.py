@@ -20,7 +20,7 @@ from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler, host_callbacks, native, runtime
 from mlax._src.backend import sharding as sharding_lib
-from mlax._src.base import jaxlib_internals
+from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives
 from mlax._src.core import tracer as core
@@ -106,9 +106,10 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
 
 
 def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
-                   transform=None, debug=None, traced_for=None):
+                   transform=None, debug=None, traced_for=None, differentiated=None):
     """Traces `fun` into a new private func.func of `outer`'s module
-    (`known` and `transform` as for `trace_to_module`).
+    (`known` and `transform` as for `trace_to_module`, `differentiated` as
+    `Trace.differentiated`).
 
     Returns (symbol, out_avals, out_tree, captured): the tracers of enclosing
     traces that `fun` closes over are appended to the function's arguments,
@@ -132,6 +133,7 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
         if transform is not None:
             inner.transform = transform
         inner.traced_for = traced_for
+        inner.differentiated = differentiated
         inner.concrete = outer.concrete and known is not None
         values, out_avals, out_tree = _trace_into(
             inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
@@ -335,7 +337,8 @@ def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):
     replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
     in_named = tuple(n if n is not None else replicated for n in in_named)
     mesh_programs.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named,
+           tuple(out_avals))
     with _eager_lock:
         entry = _eager_cache.get(key)
     if entry is None:
@@ -362,7 +365,10 @@ def run_module(module, out_avals, out_tree, avals, leaves, name, mesh=None):
     # A program calling host callbacks is compiled for this trace's Python
     # functions only: never looked up or kept by its text.
     has_callbacks = host_callbacks.callbacks_of(module) is not None
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device)
+    # The outputs' weak types are not in the text (x * 3.0 and x * float32(3)
+    # print the same program): they are part of the key.
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device,
+           tuple(out_avals))
     entry = None
     if not has_callbacks:
         with _eager_lock:
@@ -396,11 +402,64 @@ def clear_cache():
         _eager_split_cache.clear()
 
 
+def active_arguments(leaves):
+    """(mode, the indices of `leaves` that depend on what a function being
+    differentiated differentiates) where there are any, else None: a leaf
+    is a tracer of the current trace or of an enclosing one, whose function
+    a derivative is taken of (`Trace.differentiated`; its mode, "jvp" or
+    "vjp"). JAX's JVP trace sees a nonzero tangent on those (a custom rule
+    is then called in place of the function). Integers and stop_gradient's
+    results carry no tangent."""
+    inactive = set()
+
+    def active(value, trace):
+        wrt = trace.differentiated[1]
+        stack, seen = [value], set()
+        while stack:
+            v = stack.pop()
+            if v in inactive or v in seen:
+                continue
+            seen.add(v)
+            if not isinstance(v.type, ir.RankedTensorType) or \
+                    not dtypes.is_inexact(dtypes.shape_dtype_of(v.type)[1]):
+                continue
+            if isinstance(v.owner, ir.Block):
+                if v.owner == trace.block and ir.BlockArgument(v).arg_number in wrt:
+                    return True
+                continue
+            if v.owner.name == "mlax.stop_gradient":
+                continue
+            ops = [v.owner]
+            while ops:
+                op = ops.pop()
+                stack.extend(op.operands)
+                for region in op.regions:
+                    for block in region.blocks:
+                        ops.extend(block.operations)
+        inactive.update(seen)
+        return False
+
+    mode, found = None, []
+    for i, leaf in enumerate(leaves):
+        if isinstance(leaf, Tracer) and leaf.trace.differentiated is not None \
+                and leaf.trace.alive and dtypes.is_inexact(leaf.aval.dtype) \
+                and active(leaf.value, leaf.trace):
+            mode = mode or leaf.trace.differentiated[0]
+            found.append(i)
+    return (mode, frozenset(found)) if found else None
+
+
+def differentiated_mode(leaves):
+    """"jvp" or "vjp" where `active_arguments(leaves)` finds any, else None."""
+    found = active_arguments(registry.flatten(tuple(leaves))[0])
+    return found and found[0]
+
+
 class _Callee:
     """A Python function traced into a private func.func of the module."""
 
     def __init__(self, fun, leaves, name, avals=None, known=None, transform=None,
-                 debug=None, traced_for=None):
+                 debug=None, traced_for=None, differentiated=None):
         """Traces `fun` on the avals of `leaves` (or on `avals`, e.g. one
         example of a batch); `operands` are `leaves` and the captures.
 
@@ -409,7 +468,8 @@ class _Callee:
         list of what is known of each argument (`Tracer.known`); None: it
         is traced abstractly (jit, control flow, rules). `debug`: (the
         user's function, a tree of `leaves` as its (args, kwargs)) to name
-        them in errors."""
+        them in errors. `differentiated`: (mode, argument indices), for the
+        function a derivative is taken of (`Trace.differentiated`)."""
         outer = core.current_trace()
         self.outer = outer
         leaf_avals = tuple(_leaf_aval(leaf) for leaf in leaves)
@@ -419,7 +479,8 @@ class _Callee:
         _, treedef = registry.flatten((tuple(leaves), {}))
         self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
             outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
-            known, transform, debug and (debug[0], debug[1], _plain_rebuild), traced_for)
+            known, transform, debug and (debug[0], debug[1], _plain_rebuild), traced_for,
+            differentiated)
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

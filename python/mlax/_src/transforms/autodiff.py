@@ -16,6 +16,7 @@ import inspect
 
 import numpy as np
 from mlir import ir
+from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
@@ -219,7 +220,8 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         return [out_leaves[0]] + list(aux_leaves)
 
     callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
-                     transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
+                     transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)),
+                     differentiated=("vjp", frozenset(position[j] for j in wrt)))
     out_aval = callee.out_avals[0]
     _check_scalar_output(out_aval, fname, holomorphic)
     outer = callee.outer
@@ -347,6 +349,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     for pa, t in zip(p_avals, t_leaves):
         _check_tangent(pa, t, "jvp")
     info = {}
+    wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
 
     def flat(*xs):
         out = fun(*p_tree.unflatten(xs))
@@ -363,9 +366,9 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
         return list(o_leaves) + list(a_leaves)
 
     callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
-                     debug=(fun, tracing.debug_tree(primals, {})))
+                     debug=(fun, tracing.debug_tree(primals, {})),
+                     differentiated=("jvp", frozenset(wrt)))
     outer = callee.outer
-    wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
     tangent_values = [_as_leaf_value(outer, t_leaves[i], p_avals[i].update(weak_type=False))
                       for i in wrt]
     out_avals = callee.out_avals
@@ -437,10 +440,14 @@ class _Pullback:
         # An eager vjp's backward program and the residuals its forward
         # returned (see _SplitVjp), used when called outside any trace.
         self._split = self._residuals = None
+        # Or the program of an eager vjp whose bwds it calls (_DeferredVjp).
+        self._deferred = self._p_leaves = None
 
     def __call__(self, cotangent):
         if self._split is not None and not core.trace_stack():
             return self._split.pullback(self._fun, self._residuals, cotangent)
+        if self._deferred is not None and not core.trace_stack():
+            return self._deferred.pullback(self._fun, self._p_leaves, cotangent)
         if self._callee is not None and core.trace_stack() and \
                 self._callee.outer.is_ancestor_of_current():
             return self._emit(self._callee, cotangent)
@@ -461,7 +468,7 @@ class _Pullback:
                      for i in seeds]
         p_avals = callee.in_avals[:len(p_leaves)]
         _, by_leaf = _emit_vjp_op(callee, p_avals, ct_values, seeds)
-        seeds_weak = self._basis_seeds or _seeds_weak(ct_leaves, seeds)
+        seeds_weak = self._basis_seeds or _seeds_weak(ct_leaves, seeds, out_avals)
         return _cotangent_tree(p_tree, p_avals, by_leaf, seeds_weak,
                                lambda v, a: Tracer(v, a, outer))
 
@@ -494,22 +501,35 @@ def _check_cotangent(fun, main_tree, out_avals, cotangent):
     return ct_leaves, seeds
 
 
-def _seeds_weak(ct_leaves, seeds):
-    return all(getattr(ct_leaves[i], "weak_type", False) or
+def _seeds_weak(ct_leaves, seeds, out_avals):
+    """Whether the cotangent of a weakly typed primal stays weak: every seed
+    is weak, or seeds an output of a strong type. (In JAX a weak input
+    reaches a strong output only through its promotion, a convert whose
+    transpose gives back a weak cotangent; through weak ops a strong seed
+    makes it strong.)"""
+    return all(not out_avals[i].weak_type or
+               getattr(ct_leaves[i], "weak_type", False) or
                (not isinstance(ct_leaves[i], Tracer) and
                 tracing._leaf_aval(ct_leaves[i]).weak_type)
                for i in seeds)
 
 
-def _emit_vjp_op(callee, p_avals, ct_values, seeds):
+def _emit_vjp_op(callee, p_avals, ct_values, seeds, trace_rules=True):
     """An mlax.vjp of `callee` seeded by `ct_values` (SSA values) at the
     outputs `seeds`. Returns (its primal results as tracers, {index of a
-    primal leaf that carries a cotangent: its cotangent value})."""
+    primal leaf that carries a cotangent: its cotangent value}).
+    `trace_rules=False`: the custom rules it needs are left to the caller."""
     outer = core.current_trace()
     wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
     operands = [outer.value_of(t) if isinstance(t, Tracer) else v
                 for t, v in zip(callee.operand_sources, callee.operands)]
-    _trace_needed_rules(callee.sym, "vjp")
+    if trace_rules:
+        if getattr(callee, "bwd_rules", None) is None:
+            callee.bwd_rules = _trace_needed_rules(callee.sym, "vjp")
+        else:
+            # The pullback called again: JAX calls bwd for each backward pass.
+            for entry in callee.bwd_rules:
+                entry.trace_backward()
     ops = native.ops()
     with outer.ip, core.user_location():
         op = ops.VjpOp([a.mlir_type() for a in callee.out_avals] +
@@ -551,8 +571,11 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
         info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
+    wrt = frozenset(i for i, leaf in enumerate(p_leaves)
+                    if _carries_tangent(tracing._leaf_aval(leaf)))
     callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
-                     debug=(fun, tracing.debug_tree(primals, {})))
+                     debug=(fun, tracing.debug_tree(primals, {})),
+                     differentiated=("vjp", wrt))
     callee.main_tree = info["main_tree"]
     callee.aux_tree = info["aux_tree"]
     callee.n_out = info["n_out"]
@@ -599,16 +622,93 @@ class _SplitVjp:
     def pullback(self, fun, residuals, cotangent):
         ct_leaves, seeds = _check_cotangent(fun, self.main_tree, self.out_avals, cotangent)
         results = self.backward()(list(residuals) + [ct_leaves[i] for i in seeds])
-        weak = _seeds_weak(ct_leaves, seeds)
+        weak = _seeds_weak(ct_leaves, seeds, self.out_avals)
         return _cotangent_tree(self.p_tree, self.p_avals, dict(zip(self.wrt, results)), weak,
+                               lambda v, a: v if v.aval == a else Array(v._buf, a))
+
+
+class _DeferredVjp:
+    """An eager `vjp` of a function that reaches a custom_vjp: JAX calls its
+    bwd each time the pullback is called, not in vjp(). The program traced
+    in vjp() (forward and backward, the bwds stand-ins) is kept as traced;
+    vjp() runs its forward half, and each pullback traces the bwds into it
+    (`left`: their _LazyRules) and runs it whole. The function's Python (and
+    fwd's) runs once, in vjp(); its forward computation runs again with the
+    backward."""
+
+    def __init__(self, name, module, trace, left, out_avals, out_tree, p_avals, info):
+        self.name, self.module, self.trace, self.left = name, module, trace, left
+        self.out_avals, self.out_tree, self.p_avals = out_avals, out_tree, p_avals
+        self.info = info
+        self.ct_avals = [out_avals[i].update(weak_type=False) for i in info["seeds"]]
+
+    def _copy(self, n_results=None):
+        """A copy of the traced program to lower (which changes it), its
+        @main returning its first `n_results` results only, if given."""
+        module = ir.Module.parse(self.module.operation.get_asm(enable_debug_info=True),
+                                 self.module.context)
+        table = host_callbacks.callbacks_of(self.module)
+        if table:
+            host_callbacks.table_of(module).extend(table)
+        if n_results is not None:
+            main = next(op for op in module.body.operations
+                        if "sym_name" in op.attributes
+                        and op.attributes["sym_name"].value == "main")
+            ret = list(main.regions[0].blocks[0].operations)[-1]
+            kept = list(ret.operands)[:n_results]
+            with module.context, ir.InsertionPoint(ret), ret.location:
+                func_d.ReturnOp(kept)
+                ret.erase()
+                inputs = ir.FunctionType(main.attributes["function_type"].value).inputs
+                main.attributes["function_type"] = ir.TypeAttr.get(
+                    ir.FunctionType.get(inputs, [v.type for v in kept]))
+        return module
+
+    def forward(self, p_leaves):
+        """The primal outputs (and aux), running the forward half."""
+        n = len(self.info["callee"].out_avals)
+        outs = self.out_avals[:n]
+        module = self._copy(n)
+        zeros = [np.zeros(a.shape, a.dtype) for a in self.ct_avals]
+        return tracing.run_module(module, outs, registry.flatten(outs)[1],
+                                  self.p_avals + tuple(self.ct_avals),
+                                  list(p_leaves) + zeros, self.name)
+
+    def pullback(self, fun, p_leaves, cotangent):
+        callee = self.info["callee"]
+        ct_leaves, seeds = _check_cotangent(fun, callee.main_tree,
+                                            callee.out_avals[:callee.n_out], cotangent)
+        trace = self.trace
+        # The bwds are traced into the program traced in vjp() (its trace
+        # resumed, inserting before @main's return), replacing the last ones.
+        saved = trace.ip, trace.alive
+        stack = core.trace_stack()
+        with trace.module.context, ir.Location.unknown():
+            trace.ip = ir.InsertionPoint.at_block_terminator(trace.block)
+            trace.alive = True
+            stack.append(trace)
+            try:
+                for entry in self.left:
+                    old = entry.op.attributes["bwd"].value
+                    entry.trace_backward()
+                    _function_named(trace, old).erase()
+            finally:
+                stack.pop()
+                trace.ip, trace.alive = saved
+        _, cts = tracing.run_module(
+            self._copy(), self.out_avals, self.out_tree,
+            self.p_avals + tuple(self.ct_avals),
+            list(p_leaves) + [ct_leaves[i] for i in seeds], self.name)
+        weak = _seeds_weak(ct_leaves, seeds, callee.out_avals[:callee.n_out])
+        return _cotangent_tree(self.info["p_tree"], self.p_avals,
+                               dict(zip(self.info["wrt"], cts)), weak,
                                lambda v, a: v if v.aval == a else Array(v._buf, a))
 
 
 def _eager_vjp(fun, primals, has_aux):
     """`vjp` outside any trace, as (out, aux, pullback), its forward run once
-    (see _SplitVjp). A function that reaches a custom_vjp runs its forward
-    from the same trace, and its pullback traces and runs forward and
-    backward (so bwd runs only then, as in JAX). None where the program
+    (see _SplitVjp). A function that reaches a custom_vjp (whose bwd JAX
+    calls only for the pullback) is a _DeferredVjp. None where the program
     cannot be cut (the caller then runs the forward now and forward and
     backward at pullback time)."""
     p_leaves, p_tree = registry.flatten(primals)
@@ -623,35 +723,37 @@ def _eager_vjp(fun, primals, has_aux):
     def combined(*xs):
         callee = _vjp_callee(fun, p_tree.unflatten(xs), has_aux)
         trace = core.current_trace()
-        if any(op.name == "mlax.custom_vjp_call"
-               for op, _ in _reachable_ops(trace, callee.sym)):
-            # JAX calls a custom_vjp's bwd when the pullback is called; tracing
-            # the backward now would call it in vjp(). This trace stays the
-            # forward alone (the pullback traces forward and backward).
-            info.update(callee=callee, forward_only=True)
-            return callee.call(), []
         out_avals = callee.out_avals[:callee.n_out]
         seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
         cts = [trace.add_argument(out_avals[i].update(weak_type=False)) for i in seeds]
-        outs, by_leaf = _emit_vjp_op(callee, p_avals, [t.value for t in cts], seeds)
+        # The rules the forward pass needs are traced now; bwds, which JAX
+        # calls when the pullback is, are left to it (a _DeferredVjp).
+        left = _trace_needed_rules(callee.sym, "vjp", backward=False)
+        outs, by_leaf = _emit_vjp_op(callee, p_avals, [t.value for t in cts], seeds,
+                                     trace_rules=False)
         wrt = sorted(by_leaf)
-        info.update(callee=callee, seeds=seeds, wrt=wrt, n_ct=len(cts))
+        info.update(callee=callee, seeds=seeds, wrt=wrt, n_ct=len(cts), trace=trace,
+                    left=left, p_tree=p_tree)
         return outs, [Tracer(by_leaf[i], p_avals[i].update(weak_type=False), trace)
                       for i in wrt]
 
     _, treedef = registry.flatten((tuple(p_leaves), {}))
     module, out_avals, out_tree = tracing.trace_to_module(
         combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
-    if info.get("forward_only"):
-        callee = info["callee"]
-        results, _ = tracing.run_module(module, out_avals, out_tree, p_avals, list(p_leaves),
-                                        name)
+    callee = info["callee"]
+    if info["left"]:
+        deferred = _DeferredVjp(name, module, info.pop("trace"), info.pop("left"), out_avals,
+                                out_tree, p_avals, info)
+        results = deferred.forward(p_leaves)
         out = callee.main_tree.unflatten(results[:callee.n_out])
         aux = callee.aux_tree.unflatten(results[callee.n_out:])
-        return out, aux, _Pullback(fun, primals, has_aux)
-    callee = info["callee"]
+        pullback = _Pullback(fun, primals, has_aux)
+        pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
+        return out, aux, pullback
     table = host_callbacks.callbacks_of(module)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals)
+    # (With the outputs' weak types, which the text does not show.)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals,
+           tuple(out_avals))
     split = None
     if not table:  # (a program with callbacks is never shared: see tracing._run)
         with tracing._eager_lock:
@@ -918,7 +1020,10 @@ class _SplitCall:
     private function (`callee`); `out_tree` is its output structure."""
 
     def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True,
-                 traced_for=None):
+                 traced_for=None, via=None):
+        """`via(self, leaves)`, where given, stands for `fun`: it returns
+        the flattened results (setting `out_tree`) from a custom rule (the
+        function as a derivative sees it)."""
         self.args = args
         fixed = sorted({i % len(args) for i in fixed_argnums})
         self.fixed = [args[i] for i in fixed]
@@ -926,8 +1031,11 @@ class _SplitCall:
         self.d_args = tuple(args[i] for i in self.diff_idx)
         self.d_leaves, self.d_tree = registry.flatten(self.d_args)
         self.out_tree = None
+        self.callee = None  # (while it is traced)
 
         def primal(*leaves):
+            if via is not None:
+                return via(self, leaves)
             o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
             return o_leaves
 
@@ -956,8 +1064,8 @@ class _SplitCall:
     def emit(self, op_class, *symbols, lazy=None):
         """Emits `op_class(result types, callee, *symbols, operands)`; returns
         the results in the function's output structure. `lazy`: (the symbol
-        of a stand-in rule, a function tracing the real rules and returning
-        {attribute: symbol}), traced when a derivative needs them."""
+        of a stand-in rule, the _LazyRules' `forward`, `backward`), traced
+        when a derivative needs them."""
         callee, outer = self.callee, self.callee.outer
         ops = native.ops()
         with outer.ip, core.user_location():
@@ -965,12 +1073,26 @@ class _SplitCall:
                                         callee.symbol, *symbols, callee.operands)
         self.op = op
         if lazy is not None:
-            outer.lazy_rules[lazy[0]] = (op, lazy[1])
+            entry = outer.lazy_rules[lazy[0]] = _LazyRules(op, *lazy[1:])
+            if outer.differentiated is not None and entry.forward is not None:
+                # (An active call traces its forward rule at once.)
+                entry.inactive_in = outer.func_op.attributes["sym_name"].value
         return self.out_tree.unflatten(
             [Tracer(r, a, outer) for r, a in zip(op.results, callee.out_avals)])
 
     def plain_call(self):
         return self.out_tree.unflatten(self.callee.call())
+
+
+def _call_traced(callee, args):
+    """An mlax.call of the traced function `callee` in the current trace on
+    `args` (tracers or constants): its results as tracers."""
+    trace = core.current_trace()
+    operands = [trace.value_of(_as_tracer(x)) for x in args]
+    ops = native.ops()
+    with trace.ip, core.user_location():
+        op = ops.CallOp([a.mlir_type() for a in callee.out_avals], callee.symbol, operands)
+    return [Tracer(r, a, trace) for r, a in zip(op.results, callee.out_avals)]
 
 
 def _placeholders(avals):
@@ -1025,13 +1147,47 @@ def _reachable_ops(trace, callee_sym, into_custom_jvp_callees=True):
                     ops.extend(block.operations)
 
 
-def _trace_needed_rules(callee_sym, mode):
+class _LazyRules:
+    """The custom rules of one custom_jvp / custom_vjp call (or checkpoint
+    policy) not traced yet: `forward()` traces what the forward pass of a
+    derivative needs (a custom_vjp's fwd, a custom_jvp's rule), `backward()`
+    what only its backward pass does (a custom_vjp's bwd, again at each
+    call); each returns {attribute of `op`: symbol}, and is None where there
+    is nothing (left) to trace."""
+
+    def __init__(self, op, forward=None, backward=None):
+        self.op, self.forward, self.backward = op, forward, backward
+        # The function a derivative is taken of where the call is on values
+        # it does not differentiate (the symbol): that derivative needs no
+        # rule (JAX's JVP trace sees zero tangents and calls the function),
+        # one of an enclosing function may.
+        self.inactive_in = None
+
+    def trace_forward(self):
+        if self.forward is None:
+            return {}
+        forward, self.forward = self.forward, None
+        return self._set(forward())
+
+    def trace_backward(self):
+        return self._set(self.backward())
+
+    def _set(self, attributes):
+        attributes = attributes or {}
+        for attr, symbol in attributes.items():
+            self.op.attributes[attr] = symbol
+        return attributes
+
+
+def _trace_needed_rules(callee_sym, mode, backward=True):
     """Traces the custom rules that differentiating the function `callee_sym`
     in `mode` ("jvp" or "vjp") needs, as JAX calls them only then: those of
     the custom_jvp/custom_vjp calls it reaches (through the functions its ops
     name; rules traced for an earlier derivative are followed too, so a
     second derivative differentiates them). Forward mode through a
-    custom_vjp function is JAX's TypeError."""
+    custom_vjp function is JAX's TypeError. Returns the _LazyRules whose
+    backward it traced, or with `backward=False` (only what the forward pass
+    needs: an eager vjp, which calls bwd at pullback time) left."""
     trace = core.current_trace()
     pending = trace.lazy_rules
     found = []
@@ -1047,7 +1203,7 @@ def _trace_needed_rules(callee_sym, mode):
     for op, symbols in _reachable_ops(trace, callee_sym):
         if op.name == "mlax.custom_jvp_call":
             found.extend(s for s in symbols if s in pending)
-    _trace_pending(pending, found)
+    with_backward = _trace_pending(pending, found, callee_sym, backward)
     if mode == "vjp":
         # Reverse mode transposes custom_jvp rules, and transposes a
         # custom_vjp call in one by its bwd (mlax-autodiff's `linear`): trace
@@ -1060,19 +1216,33 @@ def _trace_needed_rules(callee_sym, mode):
                 for op, named in _reachable_ops(trace, rule):
                     if op.name == "mlax.custom_vjp_call":
                         found.extend(s for s in named if s in pending)
-        _trace_pending(pending, found)
+        with_backward += _trace_pending(pending, found, callee_sym, backward)
+    return with_backward
 
 
-def _trace_pending(pending, stubs):
+def _trace_pending(pending, stubs, callee_sym, backward):
     """Traces the rules of the calls naming the stand-ins `stubs` (those
-    still pending)."""
+    still pending and active in `callee_sym`): the forward rule, and the
+    backward one too unless `backward` is False. Returns the entries whose
+    backward was traced or is left."""
+    with_backward = []
     for stub in dict.fromkeys(stubs):
-        entry = pending.pop(stub, None)
-        if entry is None:
+        entry = pending.get(stub)
+        if entry is None or entry.inactive_in == callee_sym:
             continue
-        op, trace_rules = entry
-        for attr, symbol in trace_rules().items():
-            op.attributes[attr] = symbol
+        traced = entry.trace_forward()
+        if entry.backward is None or backward:
+            for key in [k for k, e in pending.items() if e is entry]:
+                del pending[key]
+            if entry.backward is not None:
+                entry.trace_backward()
+                with_backward.append(entry)
+        else:
+            # Still found by the stand-in the op names now.
+            for symbol in traced.values():
+                pending.setdefault(symbol.value, entry)
+            with_backward.append(entry)
+    return with_backward
 
 
 class custom_jvp:
@@ -1116,8 +1286,28 @@ class custom_jvp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
-        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function")
-        callee, n = call.callee, len(call.d_leaves)
+        fixed = {i % len(args) for i in self.nondiff_argnums}
+        # Under a derivative (of these arguments) JAX calls the rule, not the
+        # function: so does the function traced here, which then is the
+        # rule's primal half at zero tangents.
+        now = tracing.differentiated_mode([a for i, a in enumerate(args) if i not in fixed])
+        rules = {}
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function",
+                          via=(lambda call, leaves: self._primal_from_rule(call, rules, leaves))
+                          if now else None)
+        if now:
+            return call.emit("CustomJvpCallOp", rules["rule"].symbol)
+        stub = _zeros_function(call.callee.in_avals + call.callee.in_avals,
+                               call.callee.out_avals * 2,
+                               _name_of(self.fun) + "_jvp_rule_pending")
+        return call.emit("CustomJvpCallOp", stub.symbol,
+                         lazy=(stub.sym, lambda: {"jvp_rule": self._trace_rule(call).symbol}))
+
+    def _rule(self, call, in_avals):
+        """The rule as a function of the primal and tangent leaves, returning
+        the primal and tangent output leaves (the tangents as the primal
+        outputs' types)."""
+        n = len(call.d_leaves)
 
         def rule(*xs):
             ps = call.d_tree.unflatten(xs[:n])
@@ -1125,16 +1315,20 @@ class custom_jvp:
             # zeros (what jvp takes for it).
             ts = call.d_tree.unflatten([
                 t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
-                for t, a in zip(xs[n:], callee.in_avals)])
+                for t, a in zip(xs[n:], in_avals)])
             out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
-            if o_tree != call.out_tree or t_tree != call.out_tree:
+            expected = call.out_tree if call.out_tree is not None else o_tree
+            if o_tree != expected or t_tree != expected:
                 raise TypeError(
                     "Custom JVP rule must produce primal and tangent outputs with equal "
                     f"container (pytree) structures, got {o_tree} and {t_tree} (the "
-                    f"function returns {call.out_tree}).")
-            for t, oa in zip(t_leaves, callee.out_avals):
+                    f"function returns {expected}).")
+            call.out_tree = expected
+            out_avals = (call.callee.out_avals if call.callee is not None
+                         else [_aval_of_leaf(o) for o in o_leaves])
+            for t, oa in zip(t_leaves, out_avals):
                 t_aval = _aval_of_leaf(t)
                 if _carries_tangent(oa) and (t_aval.shape != oa.shape
                                              or t_aval.dtype != oa.dtype):
@@ -1146,34 +1340,45 @@ class custom_jvp:
                         f"{errors.aval_str(t_aval).lstrip('~')}.")
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
                       if _carries_tangent(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
-                      for t, oa in zip(t_leaves, callee.out_avals)]
+                      for t, oa in zip(t_leaves, out_avals)]
             return list(o_leaves) + ts_out
+        return rule
 
-        known = [core.known_of(x) for x in call.d_leaves] + [None] * n
-        in_avals = callee.in_avals + callee.in_avals
+    def _rule_callee(self, call, in_avals):
+        # The rule sees the primals' values where they are known, as JAX's
+        # rule does under an eager transformation; never the tangents'. A
+        # call of this function inside its rule is a custom_jvp call again
+        # (as JAX binds it again), whose own rule is traced only if a higher
+        # derivative needs it.
+        known = [core.known_of(x) for x in call.d_leaves] + [None] * len(in_avals)
+        rule_callee = _Callee(self._rule(call, in_avals), _placeholders(in_avals * 2),
+                              _name_of(self.fun) + "_jvp_rule", avals=in_avals * 2,
+                              known=known)
+        _no_captures(rule_callee, "custom_jvp rule")
+        return rule_callee
 
-        def trace_rule():
-            # The rule sees the primals' values where they are known, as JAX's
-            # rule does under an eager transformation; never the tangents'. A
-            # call of this function inside its rule is a custom_jvp call again
-            # (as JAX binds it again), whose own rule is traced only if a
-            # higher derivative needs it.
-            rule_callee = _Callee(rule, _placeholders(in_avals),
-                                  _name_of(self.fun) + "_jvp_rule", avals=in_avals,
-                                  known=known)
-            _no_captures(rule_callee, "custom_jvp rule")
-            rule_types = [a.mlir_type() for a in rule_callee.out_avals]
-            expected = [a.mlir_type() for a in callee.out_avals] * 2
-            if [str(t) for t in rule_types] != [str(t) for t in expected]:
-                raise TypeError(
-                    "Custom JVP rule must produce primal outputs with the function's shapes "
-                    f"and dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
-                    f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
-            return {"jvp_rule": rule_callee.symbol}
+    def _trace_rule(self, call):
+        """The rule of a call traced with the function, when a derivative
+        first needs it."""
+        callee = call.callee
+        rule_callee = self._rule_callee(call, list(callee.in_avals))
+        rule_types = [a.mlir_type() for a in rule_callee.out_avals]
+        expected = [a.mlir_type() for a in callee.out_avals] * 2
+        if [str(t) for t in rule_types] != [str(t) for t in expected]:
+            raise TypeError(
+                "Custom JVP rule must produce primal outputs with the function's shapes "
+                f"and dtypes: expected {[a.str_short() for a in callee.out_avals]}, got "
+                f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
+        return rule_callee
 
-        stub = _zeros_function(in_avals, callee.out_avals * 2,
-                               _name_of(self.fun) + "_jvp_rule_pending")
-        return call.emit("CustomJvpCallOp", stub.symbol, lazy=(stub.sym, trace_rule))
+    def _primal_from_rule(self, call, rules, leaves):
+        """The function's results, traced (with `leaves` its arguments) as the
+        primal outputs of the rule at zero tangents; the rule's callee goes
+        to `rules`."""
+        in_avals = [_aval_of_leaf(x) for x in call.d_leaves]
+        rule_callee = rules["rule"] = self._rule_callee(call, in_avals)
+        zeros = [np.zeros(a.shape, a.dtype) for a in in_avals]
+        return _call_traced(rule_callee, list(leaves) + zeros)[:len(rule_callee.out_avals) // 2]
 
 
 def _aval_of_leaf(x):
@@ -1225,13 +1430,44 @@ class custom_vjp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
-        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function")
-        return self._emit(call)
+        fixed = {i % len(args) for i in self.nondiff_argnums}
+        # Under a derivative (of these arguments) JAX calls fwd, not the
+        # function: so does the function traced here, which then is fwd's
+        # primal half. Otherwise fwd is traced when a derivative reaches the
+        # call, bwd (in both cases) when its backward pass does.
+        now = tracing.differentiated_mode([a for i, a in enumerate(args) if i not in fixed])
+        state = {}
+        call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function",
+                          via=(lambda call, leaves: _call_traced(self._trace_fwd(call, state), leaves)
+                               [:state["n_out"]]) if now else None)
+        if now == "jvp":
+            raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+        callee = call.callee
 
-    def _emit(self, call):
-        callee, nres = call.callee, len(call.callee.out_avals)
-        res_info = {}
+        def stub():
+            # What bwd's attribute names until bwd is traced: zeros.
+            return _zeros_function(list(state.get("res_avals", ())) + list(callee.out_avals),
+                                   callee.in_avals, _name_of(self.fun) + "_bwd_pending")
 
+        def backward():
+            return {"bwd": self._trace_bwd(call, state).symbol}
+        if now:
+            pending = stub()
+            return call.emit("CustomVjpCallOp", state["fwd"].symbol, pending.symbol,
+                             lazy=(pending.sym, None, backward))
+
+        def forward():
+            fwd = self._trace_fwd(call, state)
+            return {"fwd": fwd.symbol, "bwd": stub().symbol}
+        # Until then fwd is the function itself (no residuals).
+        pending = stub()
+        return call.emit("CustomVjpCallOp", callee.symbol, pending.symbol,
+                         lazy=(pending.sym, forward, backward))
+
+    def _trace_fwd(self, call, state):
+        """fwd of the call's traced arguments as a private function (in
+        `state`: it, the number of primal outputs, the residuals' avals,
+        tree and what is known of their values)."""
         def fwd(*leaves):
             res_out = self.fwd(*call.full(leaves))
             if not (isinstance(res_out, (tuple, list)) and len(res_out) == 2):
@@ -1241,23 +1477,38 @@ class custom_vjp:
                     "element represents residuals.")
             out, res = res_out
             o_leaves, o_tree = registry.flatten(out)
-            if o_tree != call.out_tree:
+            if call.out_tree is not None and o_tree != call.out_tree:
                 raise TypeError(
                     "Custom VJP fwd rule must produce an output with the same container "
                     f"(pytree) structure as the function: got {o_tree}, expected "
                     f"{call.out_tree}.")
-            r_leaves, res_info["tree"] = registry.flatten(res)
+            call.out_tree = o_tree
+            r_leaves, state["res_tree"] = registry.flatten(res)
             # bwd sees the residuals' values where fwd ran on known values
             # (an eager transformation), as JAX's bwd does.
-            res_info["known"] = [core.known_of(r) for r in r_leaves]
+            state["res_known"] = [core.known_of(r) for r in r_leaves]
+            state["n_out"] = len(o_leaves)
             return list(o_leaves) + list(r_leaves)
 
-        in_avals = callee.in_avals
-        known = [core.known_of(x) for x in call.d_leaves]
-        res_avals = []
+        # A call of this function inside fwd or bwd is a custom_vjp call
+        # again (as JAX binds it again), whose rules are traced only if a
+        # higher derivative needs them.
+        in_avals = [_aval_of_leaf(x) for x in call.d_leaves]
+        fwd_callee = _Callee(fwd, _placeholders(in_avals), _name_of(self.fun) + "_fwd",
+                             avals=in_avals, known=[core.known_of(x) for x in call.d_leaves])
+        _no_captures(fwd_callee, "custom_vjp fwd rule")
+        state["fwd"] = fwd_callee
+        state["res_avals"] = fwd_callee.out_avals[state["n_out"]:]
+        return fwd_callee
+
+    def _trace_bwd(self, call, state):
+        """bwd as a private function of the residuals and the cotangents of
+        the outputs, returning one cotangent per traced argument leaf."""
+        callee = call.callee
+        res_avals = state["res_avals"]
 
         def bwd(*xs):
-            res = res_info["tree"].unflatten(xs[:len(res_avals)])
+            res = state["res_tree"].unflatten(xs[:len(res_avals)])
             ct = call.out_tree.unflatten(xs[len(res_avals):])
             cts = self.bwd(*call.fixed, res, ct)
             if not isinstance(cts, (tuple, list)) or len(cts) != len(call.d_args):
@@ -1294,28 +1545,12 @@ class custom_vjp:
                     outs.append(primitives_convert(_as_tracer(c), a.update(weak_type=False)))
             return outs
 
-        def trace_rules():
-            # A call of this function inside fwd or bwd is a custom_vjp call
-            # again (as JAX binds it again), whose rules are traced only if a
-            # higher derivative needs them.
-            fwd_callee = _Callee(fwd, _placeholders(in_avals), _name_of(self.fun) + "_fwd",
-                                 avals=in_avals, known=known)
-            _no_captures(fwd_callee, "custom_vjp fwd rule")
-            res_avals[:] = fwd_callee.out_avals[nres:]
-            bwd_avals = list(res_avals) + list(callee.out_avals)
-            bwd_callee = _Callee(bwd, _placeholders(bwd_avals), _name_of(self.fun) + "_bwd",
-                                 avals=bwd_avals,
-                                 known=res_info["known"] + [None] * len(callee.out_avals))
-            _no_captures(bwd_callee, "custom_vjp bwd rule")
-            return {"fwd": fwd_callee.symbol, "bwd": bwd_callee.symbol}
-
-        # Until a reverse-mode derivative needs them, fwd is the function
-        # itself (no residuals) and bwd a stand-in: JAX runs fwd only under
-        # differentiation and bwd only when the backward pass is evaluated.
-        stub = _zeros_function(list(callee.out_avals), in_avals,
-                               _name_of(self.fun) + "_bwd_pending")
-        return call.emit("CustomVjpCallOp", callee.symbol, stub.symbol,
-                         lazy=(stub.sym, trace_rules))
+        bwd_avals = list(res_avals) + list(callee.out_avals)
+        bwd_callee = _Callee(bwd, _placeholders(bwd_avals), _name_of(self.fun) + "_bwd",
+                             avals=bwd_avals,
+                             known=state["res_known"] + [None] * len(callee.out_avals))
+        _no_captures(bwd_callee, "custom_vjp bwd rule")
+        return bwd_callee
 
 
 def custom_gradient(fun):
@@ -1463,7 +1698,7 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
 
                 def raise_policy_error(e=failed.error):
                     raise e
-                callee.outer.lazy_rules[callee.sym] = (op, raise_policy_error)
+                callee.outer.lazy_rules[callee.sym] = _LazyRules(op, raise_policy_error)
                 return out
             if save_all:
                 return split.plain_call()

@@ -344,8 +344,11 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     # Unmapped arguments keep their values where they are known (as in JAX,
     # where they are not batched tracers); mapped ones are abstract.
     known = [core.known_of(x) if a == _NONE else None for x, a in zip(leaves, norm)]
+    # Under a derivative, the mapped function is differentiated in what its
+    # arguments carry of it (JAX's batch trace sits over the JVP trace).
     callee = _Callee(flat, leaves, _name_of(fun), avals=example, known=known,
-                     transform="vmap", debug=(fun, tracing.debug_tree(args, kwargs, dyn)))
+                     transform="vmap", debug=(fun, tracing.debug_tree(args, kwargs, dyn)),
+                     differentiated=tracing.active_arguments(leaves))
     out_tree = info["tree"]
     shell = out_tree.unflatten([0] * out_tree.num_leaves)
     if "stop_axes" in info:
