@@ -245,6 +245,17 @@ def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | No
     return constant_value(trace, array, out_aval or aval)
 
 
+def scalar_tracer(value, aval: ShapedArray):
+    """The Python scalar `value` filling `aval` (strongly typed) in the
+    current trace: what broadcast_in_dim of the scalar gives, without bind's
+    general path; None where that path is needed (no trace, a trace of known
+    values, ensure_compile_time_eval, a checkpoint policy observing ops)."""
+    trace = core.current_trace()
+    if trace is None or trace.concrete or _scoped.compile_time_eval or bind_hooks:
+        return None
+    return Tracer(constant_value(trace, to_numpy(value, aval), aval), aval, trace)
+
+
 def bind(prim: Primitive, *args, **params):
     # Like JAX's omnistaging: while any function is being traced, every op
     # goes into the innermost trace, even one with only constant inputs.

@@ -13,7 +13,7 @@ from mlax._src.lax import lax
 from mlax._src.lax import shape as lax_shape
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
-from mlax._src.core.primitives import aval_of
+from mlax._src.core.primitives import aval_of, scalar_tracer
 
 
 class _Literal:
@@ -129,6 +129,14 @@ def _fast_unary(x, inexact):
         not inexact or x.aval.dtype.kind in "fc")
 
 
+def _filled(scalar, aval):
+    """The Python scalar broadcast to the strong `aval`, as promote_args gives it."""
+    out = scalar_tracer(scalar, aval)
+    if out is None:
+        out = lax_shape.broadcast_in_dim(_Literal(scalar, aval.dtype, False), aval.shape, ())
+    return out
+
+
 def _fast_binary(x, y, inexact):
     """(x, y) ready for the lax op, or None."""
     if type(x) is Tracer:
@@ -138,14 +146,14 @@ def _fast_binary(x, y, inexact):
         if type(y) is Tracer:
             return (x, y) if y.aval == aval else None
         if aval.dtype.kind in _SCALAR_KINDS.get(type(y), ""):
-            return x, lax_shape.broadcast_in_dim(_Literal(y, aval.dtype, False), aval.shape, ())
+            return x, _filled(y, aval)
         return None
     if type(y) is Tracer:
         aval = y.aval
         if aval.weak_type or (inexact and aval.dtype.kind not in "fc"):
             return None
         if aval.dtype.kind in _SCALAR_KINDS.get(type(x), ""):
-            return lax_shape.broadcast_in_dim(_Literal(x, aval.dtype, False), aval.shape, ()), y
+            return _filled(x, aval), y
     return None
 
 

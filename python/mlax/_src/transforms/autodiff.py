@@ -1190,6 +1190,10 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
     needs: an eager vjp, which calls bwd at pullback time) left."""
     trace = core.current_trace()
     pending = trace.lazy_rules
+    if not pending and mode == "vjp":
+        # Nothing to trace, and reverse mode has no error to find: skip the
+        # walks over every op of the module (a third of tracing a gradient).
+        return []
     found = []
     # A custom_jvp call's primal function is not differentiated (its rule
     # is), so a custom_vjp call there (lax.custom_linear_solve's) is no
