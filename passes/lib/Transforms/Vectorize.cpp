@@ -30,19 +30,6 @@ using namespace mlir::mlax;
 
 namespace {
 
-/// Moves dimension `from` of `v` to position `to`.
-Value moveAxis(OpBuilder &b, Location loc, Value v, int64_t from, int64_t to) {
-  if (from == to)
-    return v;
-  int64_t rank = llvm::cast<RankedTensorType>(v.getType()).getRank();
-  SmallVector<int64_t> perm;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != from)
-      perm.push_back(d);
-  perm.insert(perm.begin() + to, from);
-  return TransposeOp::create(b, loc, v, perm);
-}
-
 /// A value of the batched function and whether it has the batch dimension.
 struct BValue {
   Value value;
@@ -128,7 +115,9 @@ FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   SmallVector<BValue> args;
   for (auto [arg, a] : llvm::zip(entry->getArguments(), inAxes))
-    args.push_back(a < 0 ? BValue{arg, false} : BValue{moveAxis(b, f.getLoc(), arg, a, 0), true});
+    args.push_back(a < 0 ? BValue{arg, false}
+                         : BValue{MlaxBuilder(b, f.getLoc()).moveAxis(arg, a, 0),
+                                  true});
   SmallVector<BValue> outs;
   SmallPtrSet<Operation *, 4> onStack;
   if (failed(batchBody(f, args, b, size, outs, onStack)))
@@ -144,7 +133,7 @@ FailureOr<func::FuncOp> Vectorizer::vmapFunction(func::FuncOp f, ArrayRef<int64_
       continue;
     }
     Value batched = v.batched ? v.value : vec::broadcastToBatch(b, f.getLoc(), v.value, size);
-    returned.push_back(moveAxis(b, f.getLoc(), batched, 0, a));
+    returned.push_back(MlaxBuilder(b, f.getLoc()).moveAxis(batched, 0, a));
   }
   func::ReturnOp::create(b, f.getLoc(), returned);
   return fn;
@@ -552,7 +541,7 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
   for (unsigned k = 0; k < nx; ++k) {
     const BValue &v = operands[nc + k];
     // The batch axis goes second: the scan runs over the first.
-    xs.push_back(v.batched ? moveAxis(b, loc, v.value, 0, 1) : v.value);
+    xs.push_back(v.batched ? MlaxBuilder(b, loc).moveAxis(v.value, 0, 1) : v.value);
   }
   for (unsigned k = 0; k < nk; ++k)
     consts.push_back(operands[nc + nx + k].value);
@@ -569,7 +558,7 @@ LogicalResult Vectorizer::batchControlFlow(Operation *op, func::FuncOp f,
   for (unsigned j = 0; j < ny; ++j) {
     Value y = batched.getResult(nc + j);
     bool flag = out[nc + j];
-    results.push_back(BValue{flag ? moveAxis(b, loc, y, 1, 0) : y, flag});
+    results.push_back(BValue{flag ? MlaxBuilder(b, loc).moveAxis(y, 1, 0) : y, flag});
   }
   return success();
 }

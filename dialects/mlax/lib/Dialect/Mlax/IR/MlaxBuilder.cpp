@@ -165,6 +165,15 @@ Value MlaxBuilder::transpose(Value x, ArrayRef<int64_t> perm) {
   return TransposeOp::create(b, loc, x, perm);
 }
 
+Value MlaxBuilder::moveAxis(Value x, int64_t from, int64_t to) {
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0, rank = tensorOf(x).getRank(); d < rank; ++d)
+    if (d != from)
+      perm.push_back(d);
+  perm.insert(perm.begin() + to, from);
+  return transpose(x, perm);
+}
+
 //===----------------------------------------------------------------------===//
 // Matrices
 //===----------------------------------------------------------------------===//

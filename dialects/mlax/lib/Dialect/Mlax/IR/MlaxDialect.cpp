@@ -44,15 +44,21 @@ void MlaxDialect::initialize() {
 
 namespace {
 
-/// Checks `attr`, an `mlax.*` attribute on argument or result `index` of a
-/// function, whose type is `type`.
-LogicalResult verifyValueAttribute(Operation *op, StringRef what, unsigned index, Type type,
-                                   NamedAttribute attr) {
+/// Checks `attr`, an `mlax.*` attribute on argument or result `index`
+/// (`isResult`) of region `regionIndex` of `op`: `mlax.sharding` belongs on
+/// a function's arguments and results, and must fit the value's type.
+LogicalResult verifyValueAttribute(Operation *op, unsigned regionIndex, bool isResult,
+                                   unsigned index, NamedAttribute attr) {
   if (attr.getName() != MlaxDialect::getShardingAttrName())
     return success(); // other mlax.* attributes are not the dialect's to check
+  auto fn = llvm::dyn_cast<FunctionOpInterface>(op);
+  if (!fn || regionIndex != 0)
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' is only valid on the arguments and results of a function";
+  Type type = isResult ? fn.getResultTypes()[index] : fn.getArgumentTypes()[index];
   auto sharding = llvm::dyn_cast<ShardingAttr>(attr.getValue());
   auto emit = [&]() {
-    return op->emitOpError() << what << " #" << index << ": ";
+    return op->emitOpError() << (isResult ? "result" : "argument") << " #" << index << ": ";
   };
   if (!sharding)
     return emit() << "'" << attr.getName().getValue()
@@ -64,26 +70,13 @@ LogicalResult verifyValueAttribute(Operation *op, StringRef what, unsigned index
 
 LogicalResult MlaxDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
                                                     unsigned argIndex, NamedAttribute attr) {
-  if (attr.getName() != getShardingAttrName())
-    return success();
-  auto fn = llvm::dyn_cast<FunctionOpInterface>(op);
-  if (!fn || regionIndex != 0)
-    return op->emitOpError() << "'" << attr.getName().getValue()
-                             << "' is only valid on the arguments and results of a function";
-  return verifyValueAttribute(op, "argument", argIndex, fn.getArgumentTypes()[argIndex], attr);
+  return verifyValueAttribute(op, regionIndex, /*isResult=*/false, argIndex, attr);
 }
 
 LogicalResult MlaxDialect::verifyRegionResultAttribute(Operation *op, unsigned regionIndex,
                                                        unsigned resultIndex,
                                                        NamedAttribute attr) {
-  if (attr.getName() != getShardingAttrName())
-    return success();
-  auto fn = llvm::dyn_cast<FunctionOpInterface>(op);
-  if (!fn || regionIndex != 0)
-    return op->emitOpError() << "'" << attr.getName().getValue()
-                             << "' is only valid on the arguments and results of a function";
-  return verifyValueAttribute(op, "result", resultIndex, fn.getResultTypes()[resultIndex],
-                              attr);
+  return verifyValueAttribute(op, regionIndex, /*isResult=*/true, resultIndex, attr);
 }
 
 Operation *MlaxDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -645,18 +645,6 @@ LogicalResult checkVmapSize(Operation *op, StringRef axis, int64_t traced, int64
 }
 
 /// Dimension `from` of `v` moved to position `to`.
-Value moveDim(OpBuilder &b, Location loc, Value v, int64_t from, int64_t to) {
-  if (from == to)
-    return v;
-  int64_t rank = tensorOf(v).getRank();
-  SmallVector<int64_t> perm;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != from)
-      perm.push_back(d);
-  perm.insert(perm.begin() + to, from);
-  return TransposeOp::create(b, loc, v, perm);
-}
-
 Value reshapeTo(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
   return MlaxBuilder(b, loc).reshape(v, tensorOf(v).clone(shape));
 }
@@ -752,7 +740,7 @@ LogicalResult AllGatherOp::batchOverVmapAxis(OpBuilder &b, ValueRange operands,
   if (!split.after.empty())
     v = AllGatherOp::create(b, loc, v, split.after.axes, split.after.mesh,
                             b.getI64IntegerAttr(d + 1), UnitAttr(), split.after.vmap);
-  v = moveDim(b, loc, v, 0, d);
+  v = MlaxBuilder(b, loc).moveAxis(v, 0, d);
   if (!split.after.empty())
     v = mergeDims(b, loc, v, d);
   if (!split.before.empty())
@@ -788,7 +776,7 @@ LogicalResult ReduceScatterOp::batchOverVmapAxis(OpBuilder &b, ValueRange operan
   SmallVector<int64_t> split3(shape.take_front(d));
   split3.append({before, size, after * piece});
   split3.append(shape.begin() + d + 1, shape.end());
-  Value v = moveDim(b, loc, reshapeTo(b, loc, sum, split3), d + 1, 0);
+  Value v = MlaxBuilder(b, loc).moveAxis(reshapeTo(b, loc, sum, split3), d + 1, 0);
   v = mergeDims(b, loc, v, d + 1); // [size, ..., before * after * piece, ...]
   if (!split.rest.empty())
     v = ReduceScatterOp::create(b, loc, v, split.rest.axes, split.rest.mesh,
@@ -865,8 +853,8 @@ LogicalResult AllToAllOp::batchOverVmapAxis(OpBuilder &b, ValueRange operands,
     shape.insert(shape.begin() + s + 1, size);
     v = reshapeTo(b, loc, v, shape);
   }
-  v = moveDim(b, loc, v, s + 1, 0); // [piece index j, example b, ...]
-  v = moveDim(b, loc, v, 1, c + 1); // example b at concat_dimension
+  v = MlaxBuilder(b, loc).moveAxis(v, s + 1, 0); // [piece index j, example b, ...]
+  v = MlaxBuilder(b, loc).moveAxis(v, 1, c + 1); // example b at concat_dimension
   if (getTiled())
     v = mergeDims(b, loc, v, c + 1);
   results.push_back(v);

@@ -99,6 +99,8 @@ struct MlaxBuilder {
   Value broadcast(Value x, Type resultType, ArrayRef<int64_t> dims = {});
   Value reshape(Value x, Type resultType);
   Value transpose(Value x, ArrayRef<int64_t> perm);
+  /// `x` with dimension `from` moved to position `to` (the others in order).
+  Value moveAxis(Value x, int64_t from, int64_t to);
 
   //--- matrices: `[..., m, n]` tensors ----------------------------------===//
   /// The number of batch dimensions in front of the matrix dimensions.
