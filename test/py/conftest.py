@@ -24,6 +24,22 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="module")
+def meshes():
+    """The same 4x2 ("data", "model") mesh of CPU devices in mlax and in JAX
+    (the sharding tests' processes have 8 CPU devices)."""
+    import jax
+    import numpy as np
+    from jax.sharding import Mesh as JMesh
+
+    import mlax
+    from mlax.sharding import Mesh
+
+    m = Mesh(np.array(mlax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
+    j = JMesh(np.array(jax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
+    return m, j
+
+
 @pytest.fixture
 def x64():
     """64-bit types in both mlax and JAX for the duration of a test."""

@@ -8,22 +8,15 @@ import pytest
 import mlax
 import mlax.numpy as mnp
 from mlax import lax
-from mlax.sharding import Mesh, NamedSharding, PartitionSpec as P
+from mlax.sharding import NamedSharding, PartitionSpec as P
 
 jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
-from jax.sharding import Mesh as JMesh, NamedSharding as JNamed, PartitionSpec as JP  # noqa: E402
+from jax.sharding import PartitionSpec as JP  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     mlax.device_count("cpu") < 8 or len(jax.devices("cpu")) < 8,
     reason="needs 8 CPU devices (XLA_FLAGS=--xla_force_host_platform_device_count=8)")
-
-
-@pytest.fixture(scope="module")
-def meshes():
-    m = Mesh(np.array(mlax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
-    j = JMesh(np.array(jax.devices("cpu")[:8]).reshape(4, 2), ("data", "model"))
-    return m, j
 
 
 def _run(meshes, body, in_specs, out_specs, *args, jit=True, check_vma=False):
