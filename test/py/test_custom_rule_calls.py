@@ -183,6 +183,10 @@ CASES = {
     "grad of grad": program(grad_of_grad),
     "grad inside grad, on the outer argument": program(
         lambda lib, np_, log, h: lib.grad(lambda y: lib.grad(lambda x: x * h(y))(1.0))(2.0)),
+    # forward over reverse: the forward mode differentiates fwd and bwd
+    "hessian": program(lambda lib, np_, log, h: lib.hessian(h)(0.5)),
+    "jvp of grad": program(lambda lib, np_, log, h: lib.jvp(lib.grad(h), (0.5,), (2.0,))),
+    "jit(jacfwd(grad))": program(lambda lib, np_, log, h: lib.jit(lib.jacfwd(lib.grad(h)))(0.5)),
     "vjp under jit, pullback twice": program(lambda lib, np_, log, h: lib.jit(
         lambda x: (lambda pullback: (pullback(1.0), pullback(2.0)))(lib.vjp(h, x)[1]))(1.0)),
     "vjp under jit": program(lambda lib, np_, log, h: lib.jit(

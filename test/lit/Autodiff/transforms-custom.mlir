@@ -202,3 +202,49 @@ func.func @rev_solve(%x: tensor<f32>, %c: tensor<f32>) -> tensor<f32> {
   %b:2 = mlax.vjp @uses_ls(%x) cotangents(%c) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %b#1 : tensor<f32>
 }
+
+// -----
+
+// Forward mode over reverse mode of a function with a custom_vjp call (a
+// hessian): the inner vjp, expanded first, replaces the call by calls of
+// fwd and bwd, so the outer jvp differentiates those rules (the derivative
+// of bwd with respect to its residual, which depends on %x), as JAX does,
+// and meets no custom_vjp call.
+func.func private @p(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.sin %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @p_fwd(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = mlax.sin %x : tensor<f32>
+  %1 = mlax.cos %x : tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+func.func private @p_bwd(%cos: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.mul %cos, %ct : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @uses_p(%x: tensor<f32>) -> tensor<f32> {
+  %0 = mlax.custom_vjp_call @p(%x) fwd = @p_fwd bwd = @p_bwd : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @grad_p(%x: tensor<f32>) -> tensor<f32> {
+  %one = mlax.constant dense<1.0> : tensor<f32>
+  %b:2 = mlax.vjp @uses_p(%x) cotangents(%one) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %b#1 : tensor<f32>
+}
+// CHECK-LABEL: func.func private @grad_p_jvp(
+// CHECK-SAME: %[[X:[^ ,:)]*]]: tensor<f32>, %[[T:[^ ,:)]*]]: tensor<f32>
+// CHECK: mlax.cos %[[X]]
+// CHECK: %[[COS:.*]] = mlax.cos %[[X]]
+// CHECK-NEXT: %[[SIN:.*]] = mlax.sin %[[X]]
+// CHECK: %[[TS:.*]] = mlax.mul %[[T]], %[[SIN]]
+// CHECK: %[[DCOS:.*]] = mlax.neg %[[TS]]
+// CHECK: %[[G:.*]] = mlax.mul %[[COS]], %{{.*}}
+// CHECK: %[[DG:.*]] = mlax.mul %[[DCOS]], %{{.*}}
+// CHECK: return %[[G]], %[[DG]]
+// CHECK-NOT: custom_vjp_call
+// CHECK-NOT: mlax.jvp
+func.func @fwd_over_rev(%x: tensor<f32>, %t: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %a:2 = mlax.jvp @grad_p(%x) tangents(%t) wrt = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %a#0, %a#1 : tensor<f32>, tensor<f32>
+}

@@ -439,12 +439,25 @@ def active_arguments(leaves):
         inactive.update(seen)
         return False
 
-    mode, found = None, []
+    def depth(trace):
+        n = 0
+        while trace is not None:
+            n, trace = n + 1, trace.parent
+        return n
+
+    # The mode is the innermost differentiated function's, whose derivative
+    # meets the call first (JAX's innermost trace processes it): a call on a
+    # value jvp differentiates and one grad inside it does is reverse mode's
+    # (which replaces a custom_vjp call by fwd and bwd, then differentiated
+    # by the jvp).
+    mode, found, deepest = None, [], -1
     for i, leaf in enumerate(leaves):
         if isinstance(leaf, Tracer) and leaf.trace.differentiated is not None \
                 and leaf.trace.alive and dtypes.is_inexact(leaf.aval.dtype) \
                 and active(leaf.value, leaf.trace):
-            mode = mode or leaf.trace.differentiated[0]
+            d = depth(leaf.trace)
+            if d > deepest:
+                mode, deepest = leaf.trace.differentiated[0], d
             found.append(i)
     return (mode, frozenset(found)) if found else None
 

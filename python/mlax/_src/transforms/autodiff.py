@@ -1179,6 +1179,52 @@ class _LazyRules:
         return attributes
 
 
+def _check_forward_mode(trace, callee_sym):
+    """JAX's TypeError where forward mode over the function `callee_sym`
+    meets a custom_vjp call. One inside a reverse-mode request (`mlax.vjp`)
+    is not met: that request, done first, replaces it by calls of its `fwd`
+    and `bwd`, and forward mode differentiates those (as JAX's does, which
+    sees the rules' operations), so a custom_vjp call in `fwd` or `bwd` is
+    met again. Neither mode differentiates a custom_jvp call's function."""
+    funcs = {}
+    for op in trace.module.body.operations:
+        if "sym_name" in op.attributes:
+            funcs[op.attributes["sym_name"].value] = op.operation
+    # (symbol, whether forward mode differentiates it directly)
+    seen, queue = set(), [(callee_sym, True)]
+    while queue:
+        sym, forward = queue.pop()
+        if (sym, forward) in seen or sym not in funcs:
+            continue
+        seen.add((sym, forward))
+        ops = [funcs[sym]]
+        while ops:
+            op = ops.pop()
+            if op.name == "mlax.custom_vjp_call" and forward:
+                raise TypeError(
+                    "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+            if op.name != "mlax.constant":
+                # (A constant names no symbol; and reading a complex dense
+                # attribute through the bindings aborts the process.)
+                attributes = op.attributes
+                for i in range(len(attributes)):
+                    named = attributes[i]
+                    if not isinstance(named.attr, ir.FlatSymbolRefAttr):
+                        continue
+                    if op.name in ("mlax.custom_jvp_call", "mlax.custom_vjp_call") \
+                            and named.name == "callee":
+                        continue
+                    if op.name == "mlax.vjp":
+                        queue.append((named.attr.value, False))
+                    elif op.name == "mlax.custom_vjp_call":
+                        queue.append((named.attr.value, True))
+                    else:
+                        queue.append((named.attr.value, forward))
+            for region in op.regions:
+                for block in region.blocks:
+                    ops.extend(block.operations)
+
+
 def _trace_needed_rules(callee_sym, mode, backward=True):
     """Traces the custom rules that differentiating the function `callee_sym`
     in `mode` ("jvp" or "vjp") needs, as JAX calls them only then: those of
@@ -1199,10 +1245,9 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
     # is), so a custom_vjp call there (lax.custom_linear_solve's) is no
     # forward-mode error and needs no rules; its other calls' rules are
     # traced as before, for a higher derivative.
+    if mode == "jvp":
+        _check_forward_mode(trace, callee_sym)
     for op, symbols in _reachable_ops(trace, callee_sym, into_custom_jvp_callees=False):
-        if mode == "jvp" and op.name == "mlax.custom_vjp_call":
-            raise TypeError(
-                "can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         found.extend(s for s in symbols if s in pending)
     for op, symbols in _reachable_ops(trace, callee_sym):
         if op.name == "mlax.custom_jvp_call":
