@@ -177,7 +177,9 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
     """A concrete value as a NumPy array of `aval`'s dtype."""
     if isinstance(x, (bool, int, float, complex)):
         value = np.asarray(x)
-        if dtypes.is_int(aval.dtype):
+        # As JAX: a Python int wraps into a 2- or 4-bit integer, and is range
+        # checked against any other.
+        if dtypes.is_int(aval.dtype) and aval.dtype not in dtypes.NARROW_INTS:
             info = np.iinfo(aval.dtype)
             if not info.min <= x <= info.max:
                 raise OverflowError(
@@ -199,7 +201,9 @@ def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
         # MLIR stores i1 elements bit-packed.
         attr = ir.DenseElementsAttr.get(np.packbits(array.reshape(-1), bitorder="little"),
                                         type=tensor_type)
-    elif array.size == 1 and not dtypes.is_complex(array.dtype) and array.dtype != dtypes.bfloat16:
+    elif array.size == 1 and array.dtype.isbuiltin == 1 and not dtypes.is_complex(array.dtype):
+        # A splat of one value; ml_dtypes' (bfloat16, the narrow types) go in
+        # below as their bits instead, never rounded through a double.
         attr = ir.DenseElementsAttr.get_splat(
             tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
     else:

@@ -65,6 +65,11 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
         if upcast_ints:
             if dtypes.is_bool(out_dt):
                 out_dt = dtypes.default_int()
+            elif out_dt in dtypes.NARROW_INTS:
+                # JAX's promotion fails here too (NumPy's iinfo has no int4).
+                raise ValueError(
+                    f"mnp.{name}: {out_dt} cannot be promoted to the default integer; pass "
+                    f"promote_integers=False or cast first, e.g. x.astype('int32')")
             elif dtypes.is_int(out_dt) and out_dt.itemsize < dtypes.default_int().itemsize:
                 # As JAX: to the default (unsigned) int, 64-bit with x64.
                 out_dt = (dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(out_dt)
@@ -196,7 +201,9 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     where = _where_mask("mean", where, aval.shape)  # checked here, so errors name mean
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
-    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
+    # (In `comp` itself, as JAX: int2/uint2, which stay integers, are summed
+    # and divided in their own type.)
+    total = sum(astype(a, comp), axis=axes, dtype=comp, keepdims=keepdims, where=where)
     n = _reduction_count("mean", aval, axes, keepdims, where, comp)
     if isinstance(n, int):
         n = _Literal(n if n else np.nan, comp, False)
