@@ -20,7 +20,7 @@ float16, float32, float64 = (np.dtype(t) for t in (np.float16, np.float32, np.fl
 bfloat16 = np.dtype(ml_dtypes.bfloat16)
 complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
-# JAX's narrow dtypes (ml_dtypes'): 8- and 4-bit floats, 2- and 4-bit integers.
+# JAX's narrow dtypes (ml_dtypes'): 8- and 4-bit floats, 4-bit integers.
 # They take part in promotion only with themselves and weak Python scalars.
 (float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2,
  float8_e5m2fnuz, float8_e8m0fnu, float4_e2m1fn) = (np.dtype(getattr(ml_dtypes, n)) for n in (
@@ -31,22 +31,26 @@ int2, int4, uint2, uint4 = (np.dtype(getattr(ml_dtypes, n)) for n in
 FLOAT8 = (float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz,
           float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu)
 NARROW_FLOATS = FLOAT8 + (float4_e2m1fn,)
-NARROW_INTS = (int2, int4, uint2, uint4)
+NARROW_INTS = (int4, uint4)
 
 SUPPORTED = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
              float16, bfloat16, float32, float64, complex64, complex128,
              *NARROW_FLOATS, *NARROW_INTS)
 _SUPPORTED_SET = frozenset(SUPPORTED)
 _NARROW_FLOAT_SET = frozenset(NARROW_FLOATS) | {bfloat16}
-_NARROW_SIGNED, _NARROW_UNSIGNED = frozenset((int2, int4)), frozenset((uint2, uint4))
+_NARROW_SIGNED, _NARROW_UNSIGNED = frozenset((int4,)), frozenset((uint4,))
 
-# Dtypes JAX names but this jaxlib's XLA cannot hold (measured with jaxlib
-# 0.10.2, CPU): float6 is no XLA primitive type there ("Invalid XLA
-# PrimitiveType: 36 (F6E2M3FN)"), and the CPU client rejects 1-bit integer
-# buffers ("expected pred[3] but got s1[3]").
+# Dtypes JAX names but this jaxlib's XLA cannot run (measured with jaxlib
+# 0.10.2, CPU, in JAX too): float6 is no XLA primitive type there ("Invalid
+# XLA PrimitiveType: 36 (F6E2M3FN)"), the CPU client rejects 1-bit integer
+# buffers ("expected pred[3] but got s1[3]"), and the CPU compiler aborts the
+# process on a concatenate of 2-bit integers (ir_array.cc "Check failed:
+# bit_offset != nullptr").
 UNAVAILABLE = {name: why for names, why in (
     (("float6_e2m3fn", "float6_e3m2fn"), "XLA in this jaxlib has no float6 primitive type"),
-    (("int1", "uint1"), "XLA's CPU client in this jaxlib rejects 1-bit integer buffers"))
+    (("int1", "uint1"), "XLA's CPU client in this jaxlib rejects 1-bit integer buffers"),
+    (("int2", "uint2"), "XLA's CPU compiler in this jaxlib aborts on some ops of 2-bit "
+                        "integers (concatenate)"))
     for name in names}
 
 _TO_32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
@@ -80,10 +84,9 @@ def default_complex() -> np.dtype:
 def to_inexact(dtype) -> np.dtype:
     """JAX's to_inexact_dtype, canonicalized: inexact dtypes stay; 64-bit
     integers become float64 (float32 without x64); narrower integers and
-    bool become float32 whether or not x64 is on. As JAX's, int2 and uint2
-    stay as they are (an op that needs a float then rejects them)."""
+    bool become float32 whether or not x64 is on."""
     dtype = np.dtype(dtype)
-    if is_inexact(dtype) or dtype in (int2, uint2):
+    if is_inexact(dtype):
         return dtype
     return canonicalize(float64 if dtype.itemsize == 8 else float32)
 
@@ -187,8 +190,8 @@ class TypePromotionError(ValueError):
 # Scalar types NumPy's hierarchy does not place: the ml_dtypes floats.
 _CUSTOM_FLOATS = frozenset(d.type for d in _NARROW_FLOAT_SET) | frozenset(
     np.dtype(getattr(ml_dtypes, n)).type for n in ("float6_e2m3fn", "float6_e3m2fn"))
-_CUSTOM_INTS = {**{d.type: np.signedinteger for d in _NARROW_SIGNED},
-                **{d.type: np.unsignedinteger for d in _NARROW_UNSIGNED}}
+_CUSTOM_INTS = {**{d.type: np.signedinteger for d in (int2, int4)},
+                **{d.type: np.unsignedinteger for d in (uint2, uint4)}}
 
 
 def _scalar_type(x):
@@ -401,7 +404,7 @@ MLIR_ELEMENT_DTYPES = {
     "ui8": uint8, "ui16": uint16, "ui32": uint32, "ui64": uint64,
     "f16": float16, "bf16": bfloat16, "f32": float32, "f64": float64,
     "complex<f32>": complex64, "complex<f64>": complex128,
-    "i2": int2, "i4": int4, "ui2": uint2, "ui4": uint4,
+    "i4": int4, "ui4": uint4,
     **{"f" + name[5:-4]: dt for dt, name in _NARROW_FLOAT_TYPES.items()}}
 
 

@@ -47,7 +47,7 @@ _KIND_CHECKS = {
              "integer or floating-point"),
     "signed_real": (lambda d: dtypes.is_float(d) or dtypes.is_signed_int(d),
                     "signed integer or floating-point"),
-    # As JAX's lax.abs: XLA's support for 2- and 4-bit integers is basic arithmetic.
+    # As JAX's lax.abs: XLA's support for 4-bit integers is basic arithmetic.
     "abs": (lambda d: (dtypes.is_float(d) or dtypes.is_signed_int(d))
             and d not in dtypes.NARROW_INTS,
             "signed integer or floating-point; support for narrow-width integers is "

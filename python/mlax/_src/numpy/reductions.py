@@ -201,9 +201,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     where = _where_mask("mean", where, aval.shape)  # checked here, so errors name mean
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
     comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
-    # (In `comp` itself, as JAX: int2/uint2, which stay integers, are summed
-    # and divided in their own type.)
-    total = sum(astype(a, comp), axis=axes, dtype=comp, keepdims=keepdims, where=where)
+    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
     n = _reduction_count("mean", aval, axes, keepdims, where, comp)
     if isinstance(n, int):
         n = _Literal(n if n else np.nan, comp, False)

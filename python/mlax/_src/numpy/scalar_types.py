@@ -50,7 +50,7 @@ uint16 = _make_scalar_type("uint16", np.uint16)
 uint32 = _make_scalar_type("uint32", np.uint32)
 uint64 = _make_scalar_type("uint64", np.uint64)
 
-# JAX's narrow dtypes (ml_dtypes' scalar types): 8- and 4-bit floats, 2- and 4-bit ints.
+# JAX's narrow dtypes (ml_dtypes' scalar types): 8- and 4-bit floats, 4-bit ints.
 float8_e3m4 = _make_scalar_type("float8_e3m4", dtypes.float8_e3m4)
 float8_e4m3 = _make_scalar_type("float8_e4m3", dtypes.float8_e4m3)
 float8_e4m3b11fnuz = _make_scalar_type("float8_e4m3b11fnuz", dtypes.float8_e4m3b11fnuz)
@@ -60,7 +60,5 @@ float8_e5m2 = _make_scalar_type("float8_e5m2", dtypes.float8_e5m2)
 float8_e5m2fnuz = _make_scalar_type("float8_e5m2fnuz", dtypes.float8_e5m2fnuz)
 float8_e8m0fnu = _make_scalar_type("float8_e8m0fnu", dtypes.float8_e8m0fnu)
 float4_e2m1fn = _make_scalar_type("float4_e2m1fn", dtypes.float4_e2m1fn)
-int2 = _make_scalar_type("int2", dtypes.int2)
 int4 = _make_scalar_type("int4", dtypes.int4)
-uint2 = _make_scalar_type("uint2", dtypes.uint2)
 uint4 = _make_scalar_type("uint4", dtypes.uint4)
