@@ -4,7 +4,9 @@ import numpy as _np
 from mlax._src.core.array import Array as ndarray  # noqa: F401
 from mlax._src.numpy.scalar_types import (  # noqa: F401
     bfloat16, bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
-    int64, uint8, uint16, uint32, uint64)
+    int64, uint8, uint16, uint32, uint64,
+    float4_e2m1fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn,
+    float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, int4, uint4)
 from mlax._src.numpy.ufuncs import (  # noqa: F401
     abs, absolute, acos, acosh, add, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctan2,
     arctanh, around, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_count,

@@ -226,3 +226,12 @@ func.func @complex_wrong_result(%x: tensor<4xf32>) -> tensor<4xcomplex<f64>> {
   %0 = "mlax.complex"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f64>>
   return %0 : tensor<4xcomplex<f64>>
 }
+
+// -----
+
+// As JAX's lax.abs: no 2- or 4-bit integers (XLA supports basic arithmetic on them).
+func.func @abs_i4(%x: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error @+1 {{'mlax.abs' op operand #0 must be statically shaped tensor of floating-point or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xi4>'}}
+  %0 = mlax.abs %x : tensor<4xi4>
+  return %0 : tensor<4xi4>
+}

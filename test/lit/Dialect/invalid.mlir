@@ -72,7 +72,7 @@ func.func @dynamic_shape_rejected_generic(%x: tensor<?x4xf32>) -> tensor<4x?xf32
 // -----
 
 func.func @unranked_rejected(%x: tensor<*xf32>) {
-  // expected-error @+1 {{'mlax.neg' op operand #0 must be statically shaped tensor of floating-point or complex-type or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'mlax.neg' op operand #0 must be statically shaped tensor of floating-point or complex-type or 2-bit signless integer or 4-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<*xf32>'}}
   %0 = "mlax.neg"(%x) : (tensor<*xf32>) -> tensor<*xf32>
   return
 }
@@ -80,7 +80,7 @@ func.func @unranked_rejected(%x: tensor<*xf32>) {
 // -----
 
 func.func @neg_unsigned(%x: tensor<4xui32>) -> tensor<4xui32> {
-  // expected-error @+1 {{'mlax.neg' op operand #0 must be statically shaped tensor of floating-point or complex-type or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xui32>'}}
+  // expected-error @+1 {{'mlax.neg' op operand #0 must be statically shaped tensor of floating-point or complex-type or 2-bit signless integer or 4-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xui32>'}}
   %0 = mlax.neg %x : tensor<4xui32>
   return %0 : tensor<4xui32>
 }
@@ -88,7 +88,7 @@ func.func @neg_unsigned(%x: tensor<4xui32>) -> tensor<4xui32> {
 // -----
 
 func.func @add_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
-  // expected-error @+1 {{'mlax.add' op operand #0 must be statically shaped tensor of floating-point or complex-type or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<4xi1>'}}
+  // expected-error @+1 {{'mlax.add' op operand #0 must be statically shaped tensor of floating-point or complex-type or 2-bit signless integer or 4-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<4xi1>'}}
   %0 = mlax.add %x, %x : tensor<4xi1>
   return %0 : tensor<4xi1>
 }

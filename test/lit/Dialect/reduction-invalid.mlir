@@ -62,7 +62,7 @@ func.func @reduce_and_on_float(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @reduce_sum_on_bool(%x: tensor<2x3xi1>) {
-  // expected-error @+1 {{'mlax.reduce_sum' op operand #0 must be statically shaped tensor of floating-point or complex-type or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<2x3xi1>'}}
+  // expected-error @+1 {{'mlax.reduce_sum' op operand #0 must be statically shaped tensor of floating-point or complex-type or 2-bit signless integer or 4-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<2x3xi1>'}}
   %0 = mlax.reduce_sum %x, axes = [1] : tensor<2x3xi1> -> tensor<2xi1>
   return
 }

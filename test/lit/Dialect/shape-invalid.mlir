@@ -336,7 +336,7 @@ func.func @iota_scalar() {
 // -----
 
 func.func @iota_bool() {
-  // expected-error @+1 {{'mlax.iota' op result #0 must be statically shaped tensor of floating-point or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<4xi1>'}}
+  // expected-error @+1 {{'mlax.iota' op result #0 must be statically shaped tensor of floating-point or 2-bit signless integer or 4-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or unsigned integer values, but got 'tensor<4xi1>'}}
   %0 = mlax.iota dim = 0 : tensor<4xi1>
   return
 }

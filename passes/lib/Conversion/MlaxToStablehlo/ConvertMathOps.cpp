@@ -140,8 +140,15 @@ struct SortPattern : OpConversionPattern<SortOp> {
       auto ft = llvm::dyn_cast<FloatType>(type.getElementType());
       if (!ft)
         return x;
-      Value zero = hlo.constant(splatAttr(type, 0));
-      x = hlo.select(hlo.compare("EQ", x, zero), zero, x);
+      // Formats without a zero or without NaN (f8E8M0FNU, f4E2M1FN) have
+      // nothing to canonicalize there.
+      const llvm::fltSemantics &sem = ft.getFloatSemantics();
+      if (llvm::APFloat::semanticsHasZero(sem)) {
+        Value zero = hlo.constant(splatAttr(type, 0));
+        x = hlo.select(hlo.compare("EQ", x, zero), zero, x);
+      }
+      if (!llvm::APFloat::semanticsHasNaN(sem))
+        return x;
       Value nan = hlo.constant(splatAttr(type, NAN));
       return hlo.select(hlo.compare("NE", x, x), nan, x);
     };

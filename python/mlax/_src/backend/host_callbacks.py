@@ -53,19 +53,10 @@ def add(module, fn) -> int:
     return len(table) - 1
 
 
-_ELEMENT_DTYPES = {
-    "f16": dtypes.float16, "bf16": dtypes.bfloat16, "f32": dtypes.float32,
-    "f64": dtypes.float64, "i1": dtypes.bool_, "i8": dtypes.int8, "i16": dtypes.int16,
-    "i32": dtypes.int32, "i64": dtypes.int64, "ui8": dtypes.uint8, "ui16": dtypes.uint16,
-    "ui32": dtypes.uint32, "ui64": dtypes.uint64, "complex<f32>": dtypes.complex64,
-    "complex<f64>": dtypes.complex128,
-}
-
-
 def _shape_dtype(t) -> tuple[tuple[int, ...], np.dtype]:
     jir = jaxlib_internals.jaxlib_ir()
     rt = jir.RankedTensorType(t)
-    return tuple(rt.shape), _ELEMENT_DTYPES[str(rt.element_type)]
+    return tuple(rt.shape), dtypes.MLIR_ELEMENT_DTYPES[str(rt.element_type)]
 
 
 def _wrap(fn, result_specs, token: bool):

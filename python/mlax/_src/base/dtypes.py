@@ -20,9 +20,38 @@ float16, float32, float64 = (np.dtype(t) for t in (np.float16, np.float32, np.fl
 bfloat16 = np.dtype(ml_dtypes.bfloat16)
 complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
+# JAX's narrow dtypes (ml_dtypes'): 8- and 4-bit floats, 4-bit integers.
+# They take part in promotion only with themselves and weak Python scalars.
+(float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2,
+ float8_e5m2fnuz, float8_e8m0fnu, float4_e2m1fn) = (np.dtype(getattr(ml_dtypes, n)) for n in (
+     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn"))
+int2, int4, uint2, uint4 = (np.dtype(getattr(ml_dtypes, n)) for n in
+                            ("int2", "int4", "uint2", "uint4"))
+FLOAT8 = (float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz,
+          float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu)
+NARROW_FLOATS = FLOAT8 + (float4_e2m1fn,)
+NARROW_INTS = (int4, uint4)
+
 SUPPORTED = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-             float16, bfloat16, float32, float64, complex64, complex128)
+             float16, bfloat16, float32, float64, complex64, complex128,
+             *NARROW_FLOATS, *NARROW_INTS)
 _SUPPORTED_SET = frozenset(SUPPORTED)
+_NARROW_FLOAT_SET = frozenset(NARROW_FLOATS) | {bfloat16}
+_NARROW_SIGNED, _NARROW_UNSIGNED = frozenset((int4,)), frozenset((uint4,))
+
+# Dtypes JAX names but this jaxlib's XLA cannot run (measured with jaxlib
+# 0.10.2, CPU, in JAX too): float6 is no XLA primitive type there ("Invalid
+# XLA PrimitiveType: 36 (F6E2M3FN)"), the CPU client rejects 1-bit integer
+# buffers ("expected pred[3] but got s1[3]"), and the CPU compiler aborts the
+# process on a concatenate of 2-bit integers (ir_array.cc "Check failed:
+# bit_offset != nullptr").
+UNAVAILABLE = {name: why for names, why in (
+    (("float6_e2m3fn", "float6_e3m2fn"), "XLA in this jaxlib has no float6 primitive type"),
+    (("int1", "uint1"), "XLA's CPU client in this jaxlib rejects 1-bit integer buffers"),
+    (("int2", "uint2"), "XLA's CPU compiler in this jaxlib aborts on some ops of 2-bit "
+                        "integers (concatenate)"))
+    for name in names}
 
 _TO_32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
@@ -31,9 +60,10 @@ def canonicalize(dtype) -> np.dtype:
     """The dtype an array of `dtype` gets in mlax (64-bit narrowed unless x64)."""
     dtype = np.dtype(dtype)
     if dtype not in _SUPPORTED_SET:
+        why = UNAVAILABLE.get(dtype.name)
         raise TypeError(
-            f"mlax does not support dtype {dtype}; supported: "
-            + ", ".join(str(d) for d in SUPPORTED))
+            f"mlax does not support dtype {dtype}"
+            + (f" ({why})" if why else "; supported: " + ", ".join(str(d) for d in SUPPORTED)))
     if not config.x64_enabled:
         return _TO_32.get(dtype, dtype)
     return dtype
@@ -62,7 +92,22 @@ def to_inexact(dtype) -> np.dtype:
 
 
 def is_float(dtype) -> bool:
-    return np.issubdtype(dtype, np.floating) or dtype == bfloat16
+    return dtype in _NARROW_FLOAT_SET or np.issubdtype(dtype, np.floating)
+
+
+def is_narrow(dtype) -> bool:
+    """An 8- or 4-bit float or a 2- or 4-bit integer: promoted only with
+    itself and weak Python scalars, as in JAX."""
+    return dtype in _NARROW_FLOAT_SET and dtype != bfloat16 or dtype in NARROW_INTS
+
+
+def supports_inf(dtype) -> bool:
+    """Whether the dtype has infinities (reductions start from finfo.min/max
+    where it has not). JAX's dtypes.supports_inf says True for
+    float8_e8m0fnu and float4_e2m1fn too, whose -inf is NaN and -6."""
+    return is_inexact(dtype) and np.dtype(dtype) not in (
+        float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2fnuz, float8_e8m0fnu,
+        float4_e2m1fn)
 
 
 def is_complex(dtype) -> bool:
@@ -74,15 +119,16 @@ def is_inexact(dtype) -> bool:
 
 
 def is_int(dtype) -> bool:
-    return np.issubdtype(dtype, np.integer)
+    return dtype in _NARROW_SIGNED or dtype in _NARROW_UNSIGNED \
+        or np.issubdtype(dtype, np.integer)
 
 
 def is_signed_int(dtype) -> bool:
-    return np.issubdtype(dtype, np.signedinteger)
+    return dtype in _NARROW_SIGNED or np.issubdtype(dtype, np.signedinteger)
 
 
 def is_unsigned(dtype) -> bool:
-    return np.issubdtype(dtype, np.unsignedinteger)
+    return dtype in _NARROW_UNSIGNED or np.issubdtype(dtype, np.unsignedinteger)
 
 
 def is_bool(dtype) -> bool:
@@ -142,12 +188,10 @@ class TypePromotionError(ValueError):
 
 
 # Scalar types NumPy's hierarchy does not place: the ml_dtypes floats.
-_CUSTOM_FLOATS = frozenset(np.dtype(getattr(ml_dtypes, n)).type for n in (
-    "bfloat16", "float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz") if hasattr(ml_dtypes, n))
-_CUSTOM_INTS = {np.dtype(getattr(ml_dtypes, n)).type: kind for n, kind in (
-    ("int4", np.signedinteger), ("uint4", np.unsignedinteger),
-    ("int2", np.signedinteger), ("uint2", np.unsignedinteger)) if hasattr(ml_dtypes, n)}
+_CUSTOM_FLOATS = frozenset(d.type for d in _NARROW_FLOAT_SET) | frozenset(
+    np.dtype(getattr(ml_dtypes, n)).type for n in ("float6_e2m3fn", "float6_e3m2fn"))
+_CUSTOM_INTS = {**{d.type: np.signedinteger for d in (int2, int4)},
+                **{d.type: np.unsignedinteger for d in (uint2, uint4)}}
 
 
 def _scalar_type(x):
@@ -186,11 +230,13 @@ def canonicalize_dtype(dtype, allow_extended_dtype: bool = False):
 
 
 def itemsize_bits(dtype) -> int:
-    """The size of one element in bits (8 for bool, 4 for int4)."""
+    """The size of one element in bits (8 for bool, 4 for int4 and float4_e2m1fn)."""
     dtype = np.dtype(dtype)
-    bits = getattr(ml_dtypes.iinfo(dtype), "bits", None) if dtype.type in _CUSTOM_INTS \
-        else None
-    return bits if bits is not None else 8 * dtype.itemsize
+    if dtype.type in _CUSTOM_INTS:
+        return ml_dtypes.iinfo(dtype).bits
+    if dtype.type in _CUSTOM_FLOATS:
+        return ml_dtypes.finfo(dtype).bits
+    return 8 * dtype.itemsize
 
 
 def python_scalar_type(x) -> type:
@@ -215,11 +261,12 @@ def python_scalar_type(x) -> type:
 _I, _F, _C = "int*", "float*", "complex*"
 _LATTICE = {
     bool_: [_I],
-    _I: [uint8, int8],
+    _I: [uint8, int8, *NARROW_INTS],
+    **{t: [] for t in NARROW_INTS + NARROW_FLOATS},
     uint8: [int16, uint16], uint16: [int32, uint32], uint32: [int64, uint64],
     uint64: [_F],
     int8: [int16], int16: [int32], int32: [int64], int64: [_F],
-    _F: [bfloat16, float16, _C],
+    _F: [*NARROW_FLOATS, bfloat16, float16, _C],
     bfloat16: [float32], float16: [float32], float32: [float64, complex64],
     float64: [complex128],
     _C: [complex64], complex64: [complex128], complex128: [],
@@ -254,7 +301,20 @@ def _promote_nodes(nodes: tuple):
     for cand in common:
         if all(other in _upper_bounds(cand) for other in common):
             return cand
-    raise TypeError(f"no common dtype for {nodes}")  # unreachable for a lattice
+    # Only the narrow dtypes have no common bound with others; JAX's message.
+    kind, example = next((kind, example) for group, kind, example in _NARROW_KINDS
+                         if any(n in group for n in nodes))
+    names = tuple(f"<class '{n[:-1]}'>" if isinstance(n, str) else str(n) for n in nodes)
+    raise TypePromotionError(
+        f"Input dtypes {names} have no available implicit dtype "
+        f"promotion path. To avoid unintended promotion, {kind} do not support implicit "
+        f"promotion. If you'd like your inputs to be promoted to another type, you can do so "
+        f"explicitly using e.g. x.astype('{example}')")
+
+
+_NARROW_KINDS = ((FLOAT8, "8-bit floats", "float32"),
+                 ((float4_e2m1fn,), "4-bit floats", "float32"),
+                 (NARROW_INTS, "1-bit, 2-bit and 4-bit integers", "int32"))
 
 
 def result_type(*typed: tuple[np.dtype, bool]) -> tuple[np.dtype, bool]:
@@ -273,6 +333,12 @@ def dtype_name(dtype) -> str:
     return np.dtype(dtype).name
 
 
+def short_name(dtype) -> str:
+    """The name jaxprs print (f32, u8, bf16, f8_e4m3fn, i4), by JAX's rule."""
+    return (np.dtype(dtype).name.replace("float", "f").replace("uint", "u")
+            .replace("int", "i").replace("complex", "c"))
+
+
 # ---------------------------------------------------------------------------
 # MLIR element types
 # ---------------------------------------------------------------------------
@@ -284,9 +350,12 @@ def mlir_element_type(dtype):
     if dtype == bool_:
         return ir.IntegerType.get_signless(1)
     if is_signed_int(dtype):
-        return ir.IntegerType.get_signless(dtype.itemsize * 8)
+        return ir.IntegerType.get_signless(itemsize_bits(dtype))
     if is_unsigned(dtype):
-        return ir.IntegerType.get_unsigned(dtype.itemsize * 8)
+        return ir.IntegerType.get_unsigned(itemsize_bits(dtype))
+    narrow = _NARROW_FLOAT_TYPES.get(dtype)
+    if narrow is not None:
+        return getattr(ir, narrow).get()
     if dtype == float16:
         return ir.F16Type.get()
     if dtype == bfloat16:
@@ -322,11 +391,22 @@ def mlir_tensor_type(shape, dtype):
     return t
 
 
+# The narrow floats' MLIR builtin types (the classes of mlir.ir), whose
+# printed names are the class names' middles: Float8E4M3FNType is f8E4M3FN.
+_NARROW_FLOAT_TYPES = {
+    float8_e3m4: "Float8E3M4Type", float8_e4m3: "Float8E4M3Type",
+    float8_e4m3b11fnuz: "Float8E4M3B11FNUZType", float8_e4m3fn: "Float8E4M3FNType",
+    float8_e4m3fnuz: "Float8E4M3FNUZType", float8_e5m2: "Float8E5M2Type",
+    float8_e5m2fnuz: "Float8E5M2FNUZType", float8_e8m0fnu: "Float8E8M0FNUType",
+    float4_e2m1fn: "Float4E2M1FNType"}
+
 MLIR_ELEMENT_DTYPES = {
     "i1": bool_, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
     "ui8": uint8, "ui16": uint16, "ui32": uint32, "ui64": uint64,
     "f16": float16, "bf16": bfloat16, "f32": float32, "f64": float64,
-    "complex<f32>": complex64, "complex<f64>": complex128}
+    "complex<f32>": complex64, "complex<f64>": complex128,
+    "i4": int4, "ui4": uint4,
+    **{"f" + name[5:-4]: dt for dt, name in _NARROW_FLOAT_TYPES.items()}}
 
 
 def shape_dtype_of(tensor_type) -> tuple:

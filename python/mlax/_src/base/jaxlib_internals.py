@@ -441,7 +441,8 @@ class _Capsule:
         return (1, 0)  # kDLCPU
 
 
-# The element types NumPy's DLPack import knows.
+# The element types NumPy's DLPack import knows (NumPy's own: ml_dtypes'
+# float8_e5m2 says kind "f" too, but DLPack has no such type).
 _NUMPY_DLPACK_KINDS = frozenset("biufc")
 
 
@@ -454,7 +455,7 @@ def to_numpy(buf, dtype):
     installed (to give the host shard an abstract value), which draws from
     NumPy's global random generator: the user's generator state is put back."""
     if buf._sharding._device.platform == "cpu" and dtype.kind in _NUMPY_DLPACK_KINDS \
-            and dtype.itemsize in (1, 2, 4, 8, 16):
+            and dtype.isbuiltin == 1 and dtype.itemsize in (1, 2, 4, 8, 16):
         import numpy as np
 
         buf.block_until_ready()

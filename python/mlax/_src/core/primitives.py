@@ -181,7 +181,9 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
     """A concrete value as a NumPy array of `aval`'s dtype."""
     if isinstance(x, (bool, int, float, complex)):
         value = np.asarray(x)
-        if dtypes.is_int(aval.dtype):
+        # As JAX: a Python int wraps into a 2- or 4-bit integer, and is range
+        # checked against any other.
+        if dtypes.is_int(aval.dtype) and aval.dtype not in dtypes.NARROW_INTS:
             info = np.iinfo(aval.dtype)
             if not info.min <= x <= info.max:
                 raise OverflowError(
@@ -201,10 +203,12 @@ def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
     """An `mlax.constant` holding `array` (already of aval's dtype), or, when
     `array` has one element and aval a larger shape, that element repeated."""
     tensor_type = aval.mlir_type()
-    if array.size == 1 and array.dtype.kind in "fiu" and array.dtype != dtypes.bfloat16:
-        # Memoised by type and bits (-0.0 is not 0.0): programs repeat their
-        # scalars. A cached type keeps its context alive, so its identity is
-        # never reused.
+    if array.size == 1 and array.dtype.isbuiltin == 1 and array.dtype.kind in "fiu":
+        # A splat, memoised by type and bits (-0.0 is not 0.0): programs
+        # repeat their scalars. A cached type keeps its context alive, so
+        # its identity is never reused. (ml_dtypes' types, bfloat16 and the
+        # narrow ones, go in below as their bits, never rounded through a
+        # double.)
         key = (tensor_type, array.tobytes())
         attr = _splats.get(key)
         if attr is None:

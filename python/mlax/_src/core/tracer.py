@@ -65,14 +65,8 @@ class ShapedArray:
                            self.weak_type if weak_type is None else weak_type)
 
 
-_SHORT = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
-          "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-          "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-          "bool": "bool", "complex64": "c64", "complex128": "c128"}
-
-
 def _short_dtype(dtype) -> str:
-    return _SHORT.get(np.dtype(dtype).name, np.dtype(dtype).name)
+    return dtypes.short_name(dtype)
 
 
 # ---------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from mlax._src.backend import runtime
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 
-SUPPORTED_DTYPES = tuple(d for d in dtypes.SUPPORTED)
+# As JAX's: DLPack has no type codes for the narrow dtypes (float8, int4, ...).
+SUPPORTED_DTYPES = tuple(d for d in dtypes.SUPPORTED if not dtypes.is_narrow(d))
 
 
 def is_supported_dtype(dtype) -> bool:

@@ -19,11 +19,6 @@ from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray
 from mlax._src.base.tree import registry
 
-_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-          "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8",
-          "uint16": "u16", "uint32": "u32", "uint64": "u64", "bool": "bool",
-          "complex64": "c64", "complex128": "c128"}
-
 
 class ShapeDtypeStruct:
     """A shape, a dtype and a weak type, standing for an array (as
@@ -130,7 +125,6 @@ _ENUMS = {
     "reduction": ("add", "mul", "max", "min"),
     "transpose_a": ("none", "transpose", "adjoint"),
 }
-_NUMPY_NAME = {short: name for name, short in _SHORT.items()}
 
 
 _type_strs: dict = {}
@@ -167,14 +161,8 @@ def _type_str(t) -> str:
 
 
 def _element_name(s: str) -> str:
-    named = {"i1": "bool", "complex<f32>": "c64", "complex<f64>": "c128"}
-    if s in named:
-        return named[s]
-    if s.startswith("ui"):
-        return "u" + s[2:]
-    if s.startswith("si"):
-        return "i" + s[2:]
-    return s
+    dtype = dtypes.MLIR_ELEMENT_DTYPES.get(s)
+    return s if dtype is None else dtypes.short_name(dtype)
 
 
 def _var_name(n: int) -> str:
@@ -435,8 +423,8 @@ class _Builder:
             prim = params.pop("comparison_direction")
         elif prim == "convert":
             prim = "convert_element_type"
-            short = out_type.split("[")[0]
-            params["new_dtype"] = _NUMPY_NAME.get(short, short)
+            params["new_dtype"] = dtypes.shape_dtype_of(
+                ir.RankedTensorType(op.results[0].type))[1].name
         elif prim == "broadcast_in_dim":
             params["shape"] = tuple(ir.RankedTensorType(op.results[0].type).shape)
         elif prim == "call":

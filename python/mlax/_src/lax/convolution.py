@@ -344,7 +344,7 @@ def _identity(reduction, dtype):
     if dtypes.is_bool(dtype):
         return reduction == "min"
     if dtypes.is_int(dtype):
-        info = np.iinfo(dtype)
+        info = dtypes.iinfo(dtype)
         return info.min if reduction == "max" else info.max
     return -np.inf if reduction == "max" else np.inf
 

@@ -48,6 +48,11 @@ _KIND_CHECKS = {
              "integer or floating-point"),
     "signed_real": (lambda d: dtypes.is_float(d) or dtypes.is_signed_int(d),
                     "signed integer or floating-point"),
+    # As JAX's lax.abs: XLA's support for 4-bit integers is basic arithmetic.
+    "abs": (lambda d: (dtypes.is_float(d) or dtypes.is_signed_int(d))
+            and d not in dtypes.NARROW_INTS,
+            "signed integer or floating-point; support for narrow-width integers is "
+            "platform-dependent and limited to basic arithmetic"),
     "int_or_bool": (lambda d: dtypes.is_int(d) or dtypes.is_bool(d), "integer or bool"),
     "any": (lambda d: True, "any"),
 }
@@ -99,7 +104,7 @@ tan = _unary("tan", "TanOp", "float")
 tanh = _unary("tanh", "TanhOp", "float")
 sqrt = _unary("sqrt", "SqrtOp", "float")
 rsqrt = _unary("rsqrt", "RsqrtOp", "float")
-abs = _unary("abs", "AbsOp", "signed_real")  # noqa: A001 (lax.abs, as in JAX)
+abs = _unary("abs", "AbsOp", "abs")  # noqa: A001 (lax.abs, as in JAX)
 sign = _unary("sign", "SignOp", "signed")
 floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")
@@ -393,7 +398,7 @@ def nextafter(x1, x2):
 
 def _bits_of(dtype) -> int:
     dtype = np.dtype(dtype)
-    return 0 if dtype == dtypes.bool_ else dtype.itemsize * 8
+    return 0 if dtype == dtypes.bool_ else dtypes.itemsize_bits(dtype)
 
 
 def _bitcast_emit(values, avals, *, new_dtype):

@@ -261,10 +261,13 @@ def _identity(kind, dtype):
     if kind in ("and", "or"):
         return kind == "and"
     if dtypes.is_float(dtype):
+        if not dtypes.supports_inf(dtype):  # no inf (float8_e4m3fn, ...): its extremes
+            info = dtypes.finfo(dtype)
+            return info.min if kind == "max" else info.max
         return -np.inf if kind == "max" else np.inf
     if dtypes.is_bool(dtype):
         return kind == "min"
-    info = np.iinfo(dtype)
+    info = dtypes.iinfo(dtype)
     return info.min if kind == "max" else info.max
 
 

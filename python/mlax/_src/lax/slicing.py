@@ -226,7 +226,7 @@ def gather_fill_value(dtype, fill_value=None):
         return np.nan
     if dtypes.is_bool(dtype):
         return True
-    return np.iinfo(dtype).max if dtypes.is_unsigned(dtype) else np.iinfo(dtype).min
+    return dtypes.iinfo(dtype).max if dtypes.is_unsigned(dtype) else dtypes.iinfo(dtype).min
 
 
 def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
@@ -262,7 +262,7 @@ def _gather_fill(out, operand, start_indices, dn, slice_sizes, fill_value):
     dims = [int(d) for d in dn.start_index_map]
     dt = np.dtype(idx.dtype)
     bounds = np.array([x.shape[d] - int(slice_sizes[d]) for d in dims], np.int64)
-    bounds = np.minimum(bounds, np.iinfo(dt).max).astype(dt)
+    bounds = np.minimum(bounds, dtypes.iinfo(dt).max).astype(dt)
     upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
     ok = le(start_indices, upper)
     if not dtypes.is_unsigned(dt):
@@ -294,7 +294,7 @@ def _clamp_starts(operand, start_indices, start_index_map, slice_sizes):
     if not ok or not dims or builtins.any(b < 0 for b in bounds):
         return start_indices
     dt = np.dtype(idx.dtype)
-    bounds = np.minimum(np.array(bounds, np.int64), np.iinfo(dt).max).astype(dt)
+    bounds = np.minimum(np.array(bounds, np.int64), dtypes.iinfo(dt).max).astype(dt)
     upper = broadcast_in_dim(bounds, idx.shape, (idx.ndim - 1,))
     lower = broadcast_in_dim(np.zeros((), dt), idx.shape, ())
     return min(max(start_indices, lower), upper)

@@ -474,7 +474,7 @@ def logmeanexp(x, axis=None, where=None, keepdims=False):
 # ---------------------------------------------------------------------------
 
 def _large_negative(dtype):
-    return np.asarray(0.7 * float(np.finfo(np.dtype(dtype)).min), dtype=np.dtype(dtype))
+    return np.asarray(0.7 * float(dtypes.finfo(np.dtype(dtype)).min), dtype=np.dtype(dtype))
 
 
 def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None,

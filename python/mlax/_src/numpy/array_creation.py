@@ -50,8 +50,12 @@ def _arange(start, stop, step, dtype):
         if start != 0:
             out = add(out, _Literal(start, dt, False))
         return out
-    idx = lax.iota(dt if dtypes.is_inexact(dt) else dtypes.default_float(), n)
-    out = add(multiply(idx, step), start)
+    out = lax.iota(dt if dtypes.is_inexact(dt) else dtypes.default_float(), n)
+    # (As JAX: no * 1 or + 0, which float8_e8m0fnu cannot hold: 0 is NaN there.)
+    if step != 1:
+        out = multiply(out, step)
+    if start != 0:
+        out = add(out, start)
     return astype(out, dt)
 
 
@@ -97,7 +101,7 @@ def _linspace(start, stop, *, num, endpoint, retstep, dtype, axis):
     div = (num - 1) if endpoint else num
     if num > 1:
         delta = divide(subtract(stop, start), _Literal(div, ct, False))
-        real = np.finfo(ct).dtype
+        real = dtypes.finfo(ct).dtype
         iota_shape = [1] * len(shape)
         iota_shape[axis] = div
         t = divide(reshape(lax.iota(real, div), iota_shape), _Literal(div, real, False))

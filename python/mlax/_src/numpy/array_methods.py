@@ -83,7 +83,7 @@ def _view(self, dtype=None, type=None):  # noqa: A002 (numpy's name)
     if dtypes.is_bool(dtype):
         return mnp.astype(_view(self, dtypes.uint8), dtype)
     if dtypes.is_complex(dtype):
-        out = mnp.astype(_view(self, np.finfo(dtype).dtype), dtype)
+        out = mnp.astype(_view(self, dtypes.finfo(dtype).dtype), dtype)
         return ufuncs.add(out[..., 0::2], ufuncs.multiply(1j, out[..., 1::2]))
     if bits_in < bits_out:
         factor = bits_out // bits_in

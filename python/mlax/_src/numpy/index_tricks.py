@@ -217,7 +217,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None)
         dtype = dtypes.canonicalize(dtype)
     if not dtypes.is_int(dtype):
         raise ValueError(f"dtype={dtype!r} is not an integer type.")
-    if math.prod(dims) - 1 > np.iinfo(dtype).max:
+    if math.prod(dims) - 1 > dtypes.iinfo(dtype).max:
         raise ValueError(
             f"jnp.ravel_multi_index: dtype={dtype!r} not large enough to hold flattened"
             f" index for dims={dims}. Use the dtype argument to pass a suitable"

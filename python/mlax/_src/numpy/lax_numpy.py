@@ -108,7 +108,9 @@ def _array(object, dtype, device):  # noqa: A002
             astype(stack([array(o) for o in object]), dtype)
         return _on_device("array", out, device)
     value = np.asarray(object)
-    if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and value.dtype != dtypes.bfloat16):
+    if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and not (
+            dtypes.is_float(value.dtype) or dtypes.is_int(value.dtype)
+            or value.dtype.name in dtypes.UNAVAILABLE)):  # (those say why below)
         raise TypeError(f"mnp.array: cannot make an array from {type(object).__name__} "
                         f"holding {value.dtype}")
     weak = False

@@ -133,12 +133,12 @@ def isdtype(dtype, kind):
     for k in kinds:
         if isinstance(k, str):
             ok = {"bool": dt.kind == "b",
-                  "signed integer": dt.kind == "i",
-                  "unsigned integer": dt.kind == "u",
-                  "integral": dt.kind in "iu",
+                  "signed integer": dtypes.is_signed_int(dt),
+                  "unsigned integer": dtypes.is_unsigned(dt),
+                  "integral": dtypes.is_int(dt),
                   "real floating": dtypes.is_float(dt),
                   "complex floating": dt.kind == "c",
-                  "numeric": dt.kind in "iufc" or dt == dtypes.bfloat16}.get(k)
+                  "numeric": dtypes.is_int(dt) or dtypes.is_inexact(dt)}.get(k)
             if ok is None:
                 raise ValueError(f"mnp.isdtype: unknown kind {k!r}")
             if ok:

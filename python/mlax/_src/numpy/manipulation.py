@@ -199,8 +199,8 @@ def _fill_value(dtype, fill_value):
     if dtypes.is_bool(dtype):
         return True
     if dtypes.is_unsigned(dtype):
-        return np.iinfo(dtype).max
-    return np.iinfo(dtype).min
+        return dtypes.iinfo(dtype).max
+    return dtypes.iinfo(dtype).min
 
 
 def _normalize_mode(name, mode):
@@ -849,7 +849,7 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
         return lax.complex(
             nan_to_num(ufuncs.real(x), copy, nan, posinf, neginf),
             nan_to_num(ufuncs.imag(x), copy, nan, posinf, neginf))
-    info = np.finfo(dt)
+    info = dtypes.finfo(dt)
     posinf = info.max if posinf is None else posinf
     neginf = info.min if neginf is None else neginf
     out = mnp.where(ufuncs.isnan(x), mnp.asarray(nan, dt), x)
@@ -867,7 +867,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = util.promote_args("isclose", _arr(a), _arr(b))
     a, b = util._promote_inexact("isclose", a, b)
     dt = aval_of(a).dtype
-    rdt = np.finfo(dt).dtype
+    rdt = dtypes.finfo(dt).dtype
     rtol = mnp.astype(rtol, rdt) if util._is_array(rtol) else util._Literal(rtol, rdt, False)
     atol = mnp.astype(atol, rdt) if util._is_array(atol) else util._Literal(atol, rdt, False)
     in_range = ufuncs.less_equal(ufuncs.abs(ufuncs.subtract(a, b)),

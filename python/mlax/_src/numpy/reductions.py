@@ -65,6 +65,11 @@ def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, wher
         if upcast_ints:
             if dtypes.is_bool(out_dt):
                 out_dt = dtypes.default_int()
+            elif out_dt in dtypes.NARROW_INTS:
+                # JAX's promotion fails here too (NumPy's iinfo has no int4).
+                raise ValueError(
+                    f"mnp.{name}: {out_dt} cannot be promoted to the default integer; pass "
+                    f"promote_integers=False or cast first, e.g. x.astype('int32')")
             elif dtypes.is_int(out_dt) and out_dt.itemsize < dtypes.default_int().itemsize:
                 # As JAX: to the default (unsigned) int, 64-bit with x64.
                 out_dt = (dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(out_dt)

@@ -341,7 +341,7 @@ def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
         elif dtypes.is_bool(aval.dtype):
             x = ufuncs.logical_and(x, mask) if is_max else ufuncs.logical_or(x, ufuncs.logical_not(mask))
         else:
-            info = np.iinfo(aval.dtype)
+            info = dtypes.iinfo(aval.dtype)
             x = _fill(x, mask, info.min if is_max else info.max)
     res = reduce_(x, axes)
     if initial is not None:
@@ -1019,7 +1019,7 @@ def _interp(x, xp, fp, left=None, right=None, period=None):
     df = ufuncs.subtract(fpi, fpm)
     dx = ufuncs.subtract(xpi, xpm)
     delta = ufuncs.subtract(x, xpm)
-    eps = np.spacing(np.finfo(aval_of(xp).dtype).eps)
+    eps = np.spacing(dtypes.finfo(aval_of(xp).dtype).eps)
     dx0 = ufuncs.less_equal(ufuncs.abs(dx), eps)
     f = mnp.where(dx0, fpm, ufuncs.add(fpm, ufuncs.multiply(
         ufuncs.divide(delta, mnp.where(dx0, mnp.ones_like(dx), dx)), df)))

@@ -30,7 +30,7 @@ def _identity(kind, dtype):
         return -np.inf if kind == "max" else np.inf
     if dtype == dtypes.bool_:
         return kind != "max"
-    info = np.iinfo(dtype)
+    info = dtypes.iinfo(dtype)
     return info.min if kind == "max" else info.max
 
 

@@ -19,9 +19,20 @@ using llvm::APInt;
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// `value` in a float format, as XLA's (and ml_dtypes') conversion gives it
+/// where the format lacks the value (APFloat has no rule there, or aborts):
+/// f4E2M1FN has no NaN (NaN becomes -0) nor infinities (they saturate);
+/// f8E8M0FNU has no zero and no sign (0 and negatives become NaN); the
+/// float8s without infinities make them NaN.
 APFloat floatValue(const llvm::fltSemantics &sem, double value) {
   if (std::isnan(value))
+    return APFloat::semanticsHasNaN(sem) ? APFloat::getQNaN(sem)
+                                         : APFloat::getZero(sem, /*Negative=*/true);
+  if (!APFloat::semanticsHasZero(sem) && !(value > 0))
     return APFloat::getQNaN(sem);
+  if (std::isinf(value) && !APFloat::semanticsHasInf(sem))
+    return APFloat::semanticsHasNaN(sem) ? APFloat::getQNaN(sem)
+                                         : APFloat::getLargest(sem, /*Negative=*/value < 0);
   APFloat v(value);
   bool lost;
   v.convert(sem, APFloat::rmNearestTiesToEven, &lost);
@@ -57,8 +68,13 @@ DenseElementsAttr mlax::identityAttr(WindowReduction kind, Type elem) {
     return splatAttr(scalar, kind == WindowReduction::Mul ? 1.0 : 0.0);
   if (auto ft = llvm::dyn_cast<FloatType>(elem)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    // ±inf, else the extreme finite values. f8E8M0FNU has no sign: its
+    // lowest value is the all-zero bit pattern, 2^-127. (JAX starts its max
+    // from -inf, NaN there, so its max of any f8E8M0FNU array is NaN.)
     APFloat v = APFloat::semanticsHasInf(sem) ? APFloat::getInf(sem, /*Negative=*/isMax)
-                                              : APFloat::getLargest(sem, /*Negative=*/isMax);
+                : APFloat::semanticsHasSignedRepr(sem) || !isMax
+                    ? APFloat::getLargest(sem, /*Negative=*/isMax)
+                    : APFloat(sem, APInt::getZero(APFloat::semanticsSizeInBits(sem)));
     return DenseElementsAttr::get(scalar, llvm::ArrayRef(v));
   }
   auto it = llvm::cast<IntegerType>(elem);

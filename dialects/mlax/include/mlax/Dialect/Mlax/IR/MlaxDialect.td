@@ -76,14 +76,16 @@ def Mlax_Element : AnyTypeOf<[AnyFloat, AnySignlessInteger, AnyUnsignedInteger,
                              AnyComplex]>;
 def Mlax_Tensor : StaticShapeTensorOf<[Mlax_Element]>;
 def Mlax_FloatTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex]>;
+// Signed integers: signless, but i1 (bool); i2 and i4 are JAX's int2 and int4.
+def Mlax_SignedInt : AnyTypeOf<[I<2>, I<4>, I8, I16, I32, I64]>;
 def Mlax_RealFloatTensor : StaticShapeTensorOf<[AnyFloat]>;
 // Signed and floating-point numbers (no bool, no unsigned).
 def Mlax_SignedTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex,
-    AnyTypeOf<[I8, I16, I32, I64]>]>;
+    Mlax_SignedInt]>;
 def Mlax_IntOrFloatTensor : StaticShapeTensorOf<[AnyFloat, AnyComplex,
-    AnyTypeOf<[I8, I16, I32, I64]>, AnyUnsignedInteger]>;
+    Mlax_SignedInt, AnyUnsignedInteger]>;
 def Mlax_RealTensor : StaticShapeTensorOf<[AnyFloat,
-    AnyTypeOf<[I8, I16, I32, I64]>, AnyUnsignedInteger]>;
+    Mlax_SignedInt, AnyUnsignedInteger]>;
 def Mlax_PredTensor : StaticShapeTensorOf<[I1]>;
 def Mlax_IndexTensor : StaticShapeTensorOf<[I1, I32]>;
 

@@ -323,7 +323,7 @@ def Mlax_ComplexOp : Mlax_Op<"complex", [Pure, Elementwise, SameTypeOperands, In
 // expands exactly as it does for JAX). Verifiers: MlaxElementwiseOps.cpp.
 //===----------------------------------------------------------------------===//
 
-def Mlax_ShiftableTensor : StaticShapeTensorOf<[I8, I16, I32, I64, AnyUnsignedInteger]>;
+def Mlax_ShiftableTensor : StaticShapeTensorOf<[Mlax_SignedInt, AnyUnsignedInteger]>;
 
 // Names a CHLO op for the one-to-one lowering (XLA legalizes CHLO itself).
 class Mlax_ChloName<string chlo> {
