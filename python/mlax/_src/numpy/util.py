@@ -125,6 +125,8 @@ _SCALAR_KINDS = {int: "iufc", float: "fc"}
 
 
 def _fast_unary(x, inexact):
+    """Whether `x` needs no promotion: a strongly typed tracer (inexact, for
+    a function that makes its arguments inexact)."""
     return type(x) is Tracer and not x.aval.weak_type and (
         not inexact or x.aval.dtype.kind in "fc")
 
@@ -139,22 +141,16 @@ def _filled(scalar, aval):
 
 def _fast_binary(x, y, inexact):
     """(x, y) ready for the lax op, or None."""
-    if type(x) is Tracer:
-        aval = x.aval
-        if aval.weak_type or (inexact and aval.dtype.kind not in "fc"):
-            return None
-        if type(y) is Tracer:
-            return (x, y) if y.aval == aval else None
-        if aval.dtype.kind in _SCALAR_KINDS.get(type(y), ""):
-            return x, _filled(y, aval)
+    tracer, other = (x, y) if _fast_unary(x, inexact) else (y, x)
+    if not _fast_unary(tracer, inexact):
         return None
-    if type(y) is Tracer:
-        aval = y.aval
-        if aval.weak_type or (inexact and aval.dtype.kind not in "fc"):
-            return None
-        if aval.dtype.kind in _SCALAR_KINDS.get(type(x), ""):
-            return _filled(x, aval), y
-    return None
+    aval = tracer.aval
+    if type(other) is Tracer:
+        return (x, y) if other.aval == aval else None
+    if aval.dtype.kind not in _SCALAR_KINDS.get(type(other), ""):
+        return None
+    filled = _filled(other, aval)
+    return (x, filled) if tracer is x else (filled, y)
 
 
 def _unary(name, lax_fn, inexact=False):
