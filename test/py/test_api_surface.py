@@ -7,7 +7,8 @@ linalg, ndimage, optimize, signal, spatial.transform, special and stats (with
 each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
-jax.custom_batching, jax.ad_checkpoint and jax.export.
+jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
+jax.distributed, jax.monitoring, jax.profiler and jax.experimental.mesh_utils.
 """
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.random", "mlax.random"), ("jax.nn.initializers", "mlax.nn.initializers"),
            ("jax.custom_batching", "mlax.custom_batching"),
            ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export"),
-           ("jax.sharding", "mlax.sharding"), ("jax.distributed", "mlax.distributed")] + [
+           ("jax.sharding", "mlax.sharding"), ("jax.distributed", "mlax.distributed"),
+           ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
+           ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 

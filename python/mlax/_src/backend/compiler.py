@@ -300,19 +300,23 @@ _TRAILING_LOC = re.compile(r"loc\((#loc\d*|.*)\)\s*$")
 
 
 def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
-                      module: ir.Module | None = None):
+                      module: ir.Module | None = None, event_name: str | None = None):
     """`runtime.compile(stablehlo, device)`. When jaxlib rejects the text or
     XLA fails to compile it, raises a CompileError that names the stage,
     the user's source lines of the ops jaxlib complains about (found in
     `module`, the lowered module `stablehlo` was printed from, which keeps
-    the locations the text lacks) and a reproducer file holding the text."""
+    the locations the text lacks) and a reproducer file holding the text.
+    `event_name` is the fun_name monitoring's compile event reports
+    (default "jit(<name>)")."""
     from mlax._src.backend import host_callbacks, runtime
 
     try:
         table = host_callbacks.callbacks_of(module)
+        # (monitoring's fun_name of the XLA compile, as JAX's: "jit(f)")
+        event_name = event_name or f"jit({name})"
         if table:
-            return runtime.compile_with_callbacks(stablehlo, table, device)
-        return runtime.compile(stablehlo, device)
+            return runtime.compile_with_callbacks(stablehlo, table, device, event_name)
+        return runtime.compile(stablehlo, device, event_name)
     except Exception as e:  # noqa: BLE001  jaxlib's verifier or XLA
         error = str(e)
         stage = _JAXLIB_STAGE if (_TEXT_POS.search(error) or

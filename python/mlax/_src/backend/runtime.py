@@ -21,6 +21,7 @@ import numpy as np  # noqa: E402
 
 from mlax._src.base import jaxlib_internals  # noqa: E402
 from mlax._src.base.config import config  # noqa: E402
+from mlax._src.base import monitoring  # noqa: E402
 
 
 _backends: dict = {}
@@ -187,7 +188,10 @@ _executables: "collections.OrderedDict" = collections.OrderedDict()
 _executables_lock = threading.Lock()
 
 
-def compile(stablehlo_text: str, device=None):  # noqa: A001
+def compile(stablehlo_text: str, device=None, name: str = "main"):  # noqa: A001
+    """The executable of `stablehlo_text` for `device`: from memory, from the
+    persistent cache, or compiled by XLA (recorded as monitoring's
+    BACKEND_COMPILE_EVENT with fun_name=`name`)."""
     device = device or default_device()
     key = (stablehlo_text, device)
     with _executables_lock:
@@ -198,11 +202,14 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
     path = _persistent_path(stablehlo_text, device)  # None: the cache is off
     exe = _persistent_load(path, device) if path else None
     if exe is None:
-        start = time.perf_counter()
+        start, wall = time.perf_counter(), time.time()
         exe = backend(device.platform).compile_and_load(
             stablehlo_text, jaxlib_internals.device_list((device,)), _compile_options(device.id))
+        seconds = time.perf_counter() - start
+        monitoring.record_elapsed(monitoring.BACKEND_COMPILE_EVENT, wall, wall + seconds,
+                                  fun_name=name)
         if path:
-            _persistent_store(path, exe, time.perf_counter() - start)
+            _persistent_store(path, exe, seconds)
     with _executables_lock:
         exe = _executables.setdefault(key, exe)
         _executables.move_to_end(key)
@@ -212,7 +219,7 @@ def compile(stablehlo_text: str, device=None):  # noqa: A001
     return exe
 
 
-def compile_with_callbacks(stablehlo_text: str, table: list, device=None):
+def compile_with_callbacks(stablehlo_text: str, table: list, device=None, name: str = "main"):
     """Compiles a program that calls the host callables `table` (see
     host_callbacks): never cached by its text, in memory or on disk, since
     another trace may print the same text for other Python functions."""
@@ -220,9 +227,12 @@ def compile_with_callbacks(stablehlo_text: str, table: list, device=None):
 
     device = device or default_device()
     module, callables = host_callbacks.prepare(stablehlo_text, table)
-    return backend(device.platform).compile_and_load(
+    wall = time.time()
+    exe = backend(device.platform).compile_and_load(
         module, executable_devices=jaxlib_internals.device_list((device,)),
         compile_options=_compile_options(device.id), host_callbacks=callables)
+    monitoring.record_elapsed(monitoring.BACKEND_COMPILE_EVENT, wall, time.time(), fun_name=name)
+    return exe
 
 
 # The persistent compilation cache: one file per executable in
@@ -253,11 +263,13 @@ def _persistent_path(stablehlo_text: str, device):
 
 
 def _persistent_load(path: str, device):
+    monitoring.record_event(monitoring.COMPILE_REQUESTS_USE_CACHE)
     try:
         with open(path, "rb") as f:
             blob = f.read()
     except OSError:
         _persistent_stats["misses"] += 1
+        monitoring.record_event(monitoring.CACHE_MISSES)
         return None
     try:
         if not blob.startswith(_PERSISTENT_MAGIC):
@@ -272,6 +284,7 @@ def _persistent_load(path: str, device):
         _persistent_stats["errors"] += 1
         return None
     _persistent_stats["hits"] += 1
+    monitoring.record_event(monitoring.CACHE_HITS)
     return exe
 
 

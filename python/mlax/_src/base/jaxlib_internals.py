@@ -641,3 +641,19 @@ def parse_stablehlo(text: str):
     ir = jaxlib_ir()
     with _stablehlo_context():
         return ir.Module.parse(text)
+
+
+def profiler():
+    """jaxlib's profiler bindings (TraceMe, ProfilerSession, ProfileOptions,
+    the profiler server), which jax.profiler wraps too."""
+    from jaxlib import _profiler
+
+    return _profiler
+
+
+def profile_data():
+    """jaxlib's reader of collected profiles (ProfileData and its planes,
+    lines and events)."""
+    from jaxlib import _profile_data
+
+    return _profile_data

@@ -27,6 +27,7 @@ from mlax._src.backend import sharding as sharding_lib
 from mlax._src.backend import passes as passes_lib
 from mlax._src.core.array import Array
 from mlax._src.base import config as config_lib
+from mlax._src.base import monitoring
 from mlax._src.base.config import config
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
@@ -420,6 +421,10 @@ class Jitted:
         self._cache[key] = entry
         return entry
 
+    def _fun_name(self) -> str:
+        """The function's own name (`self._name` is made fit for IR symbols)."""
+        return getattr(self._fun, "__name__", self._name)
+
     def _trace(self, treedef, avals, rebuild):
         return trace_to_module(self._fun, treedef, avals, rebuild)
 
@@ -431,7 +436,7 @@ class Jitted:
             logger.warning("mlax: compiling %s for %s", self._name,
                            ", ".join(a.str_short() for a in avals))
         stats = {}
-        t0 = time.perf_counter()
+        wall0, t0 = time.time(), time.perf_counter()
         with sharding_lib.recording_constraint_mesh() as seen:
             module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         if seen.mesh is not None:
@@ -452,9 +457,17 @@ class Jitted:
             module, stats, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(device or runtime.default_device()))
         kept = compiler.kept_arguments(module)
+        if monitoring.listening():
+            # JAX's events for its jaxpr trace and its jaxpr-to-MLIR step.
+            traced = wall0 + stats["trace_s"]
+            monitoring.record_elapsed(monitoring.TRACE_EVENT, wall0, traced,
+                                      fun_name=self._fun_name())
+            monitoring.record_elapsed(monitoring.TO_MODULE_EVENT, traced,
+                                      traced + stats["passes_s"] + stats["lower_s"],
+                                      fun_name=f"jit({self._fun_name()})")
         t1 = time.perf_counter()
         exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
-                                         module=module)
+                                         module=module, event_name=f"jit({self._fun_name()})")
         stats["compile_s"] = time.perf_counter() - t1
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
         entry.device = device
