@@ -243,6 +243,21 @@ def test_integer_remainder_by_zero_is_zero(dt, name):
     _check(got_r, jnp.divmod(x, y)[1])
 
 
+@pytest.mark.parametrize("dt", [np.int32, np.int8, np.uint8, np.int16])
+def test_integer_floor_divide_by_zero_is_jaxs(dt):
+    """JAX corrects the truncated quotient by the signs of the operands: a
+    positive dividend over zero gives -2 (XLA's -1, minus one), a negative or
+    zero one -1. (mlax compared the remainder's sign and gave -1 for all.)"""
+    lo = 0 if np.dtype(dt).kind == "u" else -5
+    x = np.arange(lo, lo + 12).astype(dt)
+    y = np.zeros_like(x)
+    y[::3] = 2 if lo == 0 else -2
+    for got in _both(mnp.floor_divide, x, y):
+        _check(got, jnp.floor_divide(x, y))
+    _check(mnp.divmod(x, y)[0], jnp.divmod(x, y)[0])
+    _check(mlax.jit(lambda a: a // 0)(x), jax.jit(lambda a: a // 0)(x))
+
+
 @pytest.mark.parametrize("dt", [np.float32, np.float16])
 def test_float_divmod_and_floor_divide_by_zero_and_inexact_quotients(dt):
     x = np.array([1., -1, 0, 1, 7.5, -7.5, np.inf, 1, -1], dt)

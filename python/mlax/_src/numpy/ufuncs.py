@@ -180,7 +180,9 @@ def _floor_divide(x, y):
     q = lax.div(x, y)
     zero = lax.full_like(x, 0)
     r = lax.rem(x, y)
-    fix = lax.bitwise_and(lax.ne(r, zero), lax.ne(lax.lt(r, zero), lax.lt(y, zero)))
+    # JAX's rule: the signs of the operands (not of the remainder) decide, so
+    # a division by zero (XLA: quotient -1, remainder x) gives JAX's -2 for x > 0.
+    fix = lax.bitwise_and(lax.ne(r, zero), lax.ne(lax.sign(x), lax.sign(y)))
     return lax.select(fix, lax.sub(q, lax.full_like(q, 1)), q)
 
 
