@@ -31,7 +31,8 @@ from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa
 from mlax._src.backend.compiler import CompileError  # noqa: F401
 from mlax._src.jit.callbacks import pure_callback  # noqa: F401
 from mlax._src.base.config import (  # noqa: F401
-    config, default_device, default_prng_impl, enable_x64, explain_cache_misses, log_compiles)
+    config, debug_infs, debug_nans, default_device, default_prng_impl, enable_x64,
+    explain_cache_misses, log_compiles)
 from mlax._src.base.errors import (  # noqa: F401
     ConcretizationTypeError, NonConcreteBooleanIndexError, TracerArrayConversionError,
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)

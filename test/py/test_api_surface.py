@@ -68,8 +68,6 @@ _TOP_LEVEL = {
     "thread_guard": _JAX_CONFIG, "enable_checks": _JAX_CONFIG,
     "check_tracer_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "checking_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
-    "debug_nans": "NaN checking of every op's output: not built",
-    "debug_infs": "Inf checking of every op's output: not built",
     "debug_key_reuse": "PRNG key-reuse checking: not built",
     "no_tracing": "tracing guards: not built", "no_execution": "execution guards: not built",
     "transfer_guard": "host/device transfer guards: not built",

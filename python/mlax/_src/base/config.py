@@ -19,6 +19,7 @@ def _env_bool(name: str, default: bool) -> bool:
 # drops its caches).
 _validators: dict = {}
 _cache_clearers: list = []
+_fast_path_clearers: list = []
 
 
 def register_validator(name: str, check) -> None:
@@ -27,6 +28,10 @@ def register_validator(name: str, check) -> None:
 
 def register_cache_clearer(clear) -> None:
     _cache_clearers.append(clear)
+
+
+def register_fast_path_clearer(clear) -> None:
+    _fast_path_clearers.append(clear)
 
 
 # JAX's PRNG implementations (jax_default_prng_impl's values), and the
@@ -80,6 +85,11 @@ class Config:
         # The PRNG implementation of keys made without impl= and of raw
         # keys (JAX's option; mlax.random has the first three).
         self.jax_default_prng_impl = os.environ.get("JAX_DEFAULT_PRNG_IMPL", "threefry2x32")
+        # Check every executed program's float outputs for NaNs / infinities
+        # and raise FloatingPointError naming the op (JAX's debug switches;
+        # see mlax._src.jit.debug_checks).
+        self.jax_debug_nans = _env_bool("JAX_DEBUG_NANS", False)
+        self.jax_debug_infs = _env_bool("JAX_DEBUG_INFS", False)
         if self.jax_default_prng_impl not in PRNG_IMPLS:
             raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
                              "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); mlax supports "
@@ -93,6 +103,7 @@ class Config:
                 "persistent_cache_min_compile_time_secs":
                     "jax_persistent_cache_min_compile_time_secs",
                 "default_prng_impl": "jax_default_prng_impl",
+                "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
                 "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
@@ -133,6 +144,13 @@ class Config:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"mlax.config: jax_num_cpu_devices must be an int, got {value!r}")
         setattr(self, name, value)
+        if name in ("jax_debug_nans", "jax_debug_infs") and not isinstance(value, bool):
+            raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
+        if name in ("jax_debug_nans", "jax_debug_infs"):
+            # Cached calls checked in C++ never come back to Python, where
+            # outputs are checked: the fast paths go (programs stay).
+            for clear in _fast_path_clearers:
+                clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
                     "mlax_debug_passes"):
@@ -186,6 +204,12 @@ log_compiles = State("mlax_log_compiles", True)
 explain_cache_misses = State("mlax_explain_cache_misses", True)
 default_device = State("jax_default_device")
 default_prng_impl = State("jax_default_prng_impl")
+debug_nans = State("jax_debug_nans", True)
+debug_infs = State("jax_debug_infs", True)
+
+
+def checking_invalid_values() -> bool:
+    return config.jax_debug_nans or config.jax_debug_infs
 
 
 class _Scoped(threading.local):

@@ -394,6 +394,7 @@ def _make_eager_function(prim, frozen_params):
         return bind(prim, *xs, **params)
 
     op.__name__ = prim.name
+    op._mlax_primitive = prim.name  # (what jax_debug_nans errors name)
     return _jit(op)
 
 

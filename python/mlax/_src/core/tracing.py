@@ -20,9 +20,10 @@ from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler, host_callbacks, native, runtime
 from mlax._src.backend import sharding as sharding_lib
+from mlax._src.base import config as config_lib
 from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
-from mlax._src.core import primitives
+from mlax._src.core import debug_checks, primitives
 from mlax._src.core import tracer as core
 from mlax._src.core import mesh_programs
 from mlax._src.core.array import Array
@@ -316,7 +317,12 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
             traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
-    return run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
+    out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
+    if config_lib.checking_invalid_values():
+        kind = debug_checks.first_invalid(out)
+        if kind is not None:
+            raise debug_checks.invalid_value_error(kind, name)
+    return out
 
 
 def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):

@@ -17,6 +17,7 @@ from mlir.dialects import func as func_d
 from mlax._src.jit import cache_miss
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
+from mlax._src.core import debug_checks
 from mlax._src.jit import dispatch
 from mlax._src.jit import partitioned
 from mlax._src.base import dtypes
@@ -287,7 +288,10 @@ class Jitted:
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs)
-        return entry(leaves)
+        out = entry(leaves)
+        if config_lib.checking_invalid_values():
+            debug_checks.check_outputs(self, out, args, kwargs)
+        return out
 
     def _entry_of_call(self, leaves, treedef, static_key, rebuild):
         """The call's entry (`_entry`), or None when an eagerly jitted library
@@ -317,6 +321,11 @@ class Jitted:
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs), None, False
+        if config_lib.checking_invalid_values():
+            # jax_debug_nans / jax_debug_infs: every call comes back here.
+            out = entry(leaves)
+            debug_checks.check_outputs(self, out, args, kwargs)
+            return out, None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
@@ -769,3 +778,4 @@ def block_until_ready(tree):
 # drops every cache.
 primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
 config_lib.register_cache_clearer(_clear_traced_programs)
+config_lib.register_fast_path_clearer(dispatch.clear_cache)
