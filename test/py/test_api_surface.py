@@ -59,8 +59,6 @@ _TOP_LEVEL = {
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
     "default_matmul_precision": "mlax has no matmul precision setting (XLA's default)",
-    "numpy_dtype_promotion": "mlax implements only JAX's standard promotion, not 'strict'",
-    "numpy_rank_promotion": "mlax always broadcasts ranks (JAX's 'allow'); no warn/raise modes",
     "enable_custom_prng": _JAX_CONFIG, "legacy_prng_key": _JAX_CONFIG,
     "threefry_partitionable": _JAX_CONFIG, "softmax_custom_jvp": _JAX_CONFIG,
     "allow_f16_reductions": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,

@@ -90,6 +90,12 @@ class Config:
         # see mlax._src.jit.debug_checks).
         self.jax_debug_nans = _env_bool("JAX_DEBUG_NANS", False)
         self.jax_debug_infs = _env_bool("JAX_DEBUG_INFS", False)
+        # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
+        # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
+        # scalars promote). JAX's switches, read when a function is traced.
+        self.jax_numpy_rank_promotion = os.environ.get("JAX_NUMPY_RANK_PROMOTION", "allow")
+        self.jax_numpy_dtype_promotion = os.environ.get("JAX_NUMPY_DTYPE_PROMOTION",
+                                                        "standard")
         if self.jax_default_prng_impl not in PRNG_IMPLS:
             raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
                              "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); mlax supports "
@@ -104,6 +110,8 @@ class Config:
                     "jax_persistent_cache_min_compile_time_secs",
                 "default_prng_impl": "jax_default_prng_impl",
                 "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
+                "numpy_rank_promotion": "jax_numpy_rank_promotion",
+                "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
                 "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
@@ -143,15 +151,21 @@ class Config:
         if name == "jax_num_cpu_devices":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"mlax.config: jax_num_cpu_devices must be an int, got {value!r}")
-        setattr(self, name, value)
+        if name == "jax_numpy_rank_promotion" and value not in ("allow", "warn", "raise"):
+            raise ValueError(f"new enum value must be in ['allow', 'warn', 'raise'], got "
+                             f"{value} of type {type(value)}.")
+        if name == "jax_numpy_dtype_promotion" and value not in ("standard", "strict"):
+            raise ValueError(f"{value!r} is not a valid NumpyDtypePromotion")
         if name in ("jax_debug_nans", "jax_debug_infs") and not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
+        setattr(self, name, value)
         if name in ("jax_debug_nans", "jax_debug_infs"):
             # Cached calls checked in C++ never come back to Python, where
             # outputs are checked: the fast paths go (programs stay).
             for clear in _fast_path_clearers:
                 clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
+                    "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
                     "mlax_debug_passes"):
             for clear in _cache_clearers:
@@ -204,6 +218,8 @@ log_compiles = State("mlax_log_compiles", True)
 explain_cache_misses = State("mlax_explain_cache_misses", True)
 default_device = State("jax_default_device")
 default_prng_impl = State("jax_default_prng_impl")
+numpy_rank_promotion = State("jax_numpy_rank_promotion")
+numpy_dtype_promotion = State("jax_numpy_dtype_promotion")
 debug_nans = State("jax_debug_nans", True)
 debug_infs = State("jax_debug_infs", True)
 

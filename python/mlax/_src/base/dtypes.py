@@ -273,11 +273,22 @@ _LATTICE = {
 }
 
 
+# JAX's strict lattice (jax_numpy_dtype_promotion='strict'): only a Python
+# scalar's kind promotes, to the types of its kind or above; two different
+# concrete dtypes never do.
+_STRICT_LATTICE = {
+    **{t: [] for t in _LATTICE if not isinstance(t, str)},
+    _I: [_F, uint8, uint16, uint32, uint64, int8, int16, int32, int64, *NARROW_INTS],
+    _F: [_C, *NARROW_FLOATS, bfloat16, float16, float32, float64],
+    _C: [complex64, complex128],
+}
+
+
 @functools.cache
-def _upper_bounds(node) -> frozenset:
+def _upper_bounds(node, strict=False) -> frozenset:
     out = {node}
-    for nxt in _LATTICE[node]:
-        out |= _upper_bounds(nxt)
+    for nxt in (_STRICT_LATTICE if strict else _LATTICE)[node]:
+        out |= _upper_bounds(nxt, strict)
     return frozenset(out)
 
 
@@ -295,16 +306,22 @@ def _node(dtype, weak):
 
 
 @functools.lru_cache(maxsize=4096)
-def _promote_nodes(nodes: tuple):
-    common = functools.reduce(lambda a, b: a & b, (_upper_bounds(n) for n in nodes))
+def _promote_nodes(nodes: tuple, strict: bool = False):
+    common = functools.reduce(lambda a, b: a & b, (_upper_bounds(n, strict) for n in nodes))
     # The least upper bound is the common bound all others are above.
     for cand in common:
-        if all(other in _upper_bounds(cand) for other in common):
+        if all(other in _upper_bounds(cand, strict) for other in common):
             return cand
+    names = tuple(f"<class '{n[:-1]}'>" if isinstance(n, str) else str(n)
+                  for n in dict.fromkeys(nodes))
+    if strict:
+        raise TypePromotionError(
+            f"Input dtypes {names} have no available implicit dtype promotion path when "
+            "jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the desired "
+            "output type, or set jax_numpy_dtype_promotion=standard.")
     # Only the narrow dtypes have no common bound with others; JAX's message.
     kind, example = next((kind, example) for group, kind, example in _NARROW_KINDS
                          if any(n in group for n in nodes))
-    names = tuple(f"<class '{n[:-1]}'>" if isinstance(n, str) else str(n) for n in nodes)
     raise TypePromotionError(
         f"Input dtypes {names} have no available implicit dtype "
         f"promotion path. To avoid unintended promotion, {kind} do not support implicit "
@@ -319,7 +336,8 @@ _NARROW_KINDS = ((FLOAT8, "8-bit floats", "float32"),
 
 def result_type(*typed: tuple[np.dtype, bool]) -> tuple[np.dtype, bool]:
     """JAX's promotion of (dtype, weak_type) pairs -> (dtype, weak_type)."""
-    node = _promote_nodes(tuple(_node(np.dtype(d), w) for d, w in typed))
+    node = _promote_nodes(tuple(_node(np.dtype(d), w) for d, w in typed),
+                          config.jax_numpy_dtype_promotion == "strict")
     if node == _I:
         return default_int(), True
     if node == _F:

@@ -565,6 +565,9 @@ def matvec(x1, x2, /):
     x1, x2 = _arr(x1), _arr(x2)
     if aval_of(x1).ndim < 2 or aval_of(x2).ndim < 1:
         raise ValueError("mnp.matvec: x1 must be at least 2-d and x2 at least 1-d")
+    # (JAX's matvec is a jnp.vectorize of this signature, with its check)
+    util.vectorize_rank_promotion([aval_of(x1).shape, aval_of(x2).shape], [2, 1],
+                                  "(n,m),(m)->(n)")
     return tensor_contractions.matmul(x1, mnp.expand_dims(x2, -1))[..., 0]
 
 
@@ -572,6 +575,8 @@ def vecmat(x1, x2, /):
     x1, x2 = _arr(x1), _arr(x2)
     if aval_of(x1).ndim < 1 or aval_of(x2).ndim < 2:
         raise ValueError("mnp.vecmat: x1 must be at least 1-d and x2 at least 2-d")
+    util.vectorize_rank_promotion([aval_of(x1).shape, aval_of(x2).shape], [1, 2],
+                                  "(n),(n,m)->(m)")
     return tensor_contractions.matmul(mnp.expand_dims(x1, -2), x2)[..., 0, :]
 
 

@@ -624,7 +624,11 @@ def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
     n = aval_of(a).shape[0]
     if n == 0:
         return mnp.zeros(vshape, dtypes.int32)
-    vv = mnp.expand_dims(v, -1)
+    # (broadcast explicitly: the user's rank-promotion mode governs only
+    # the user's own operands)
+    pairs = vshape + (n,)
+    vv = mnp.broadcast_to(mnp.expand_dims(v, -1), pairs)
+    a = mnp.broadcast_to(a, pairs)
     cmp = _total_lt(a, vv) if side == "left" else ufuncs.logical_not(_total_lt(vv, a))
     return reductions.sum(mnp.astype(cmp, dtypes.int32), axis=-1, dtype=dtypes.int32)
 

@@ -28,8 +28,11 @@ def vander(x, N=None, increasing=False):
     powers = array_creation.arange(n)
     if not increasing:
         powers = powers[::-1]
-    return ufuncs.power(mnp.expand_dims(x, -1), powers.astype(aval_of(x).dtype)
-                     if dtypes.is_inexact(aval_of(x).dtype) else powers)
+    if dtypes.is_inexact(aval_of(x).dtype):
+        powers = powers.astype(aval_of(x).dtype)
+    shape = (aval_of(x).shape[0], n)
+    return ufuncs.power(mnp.broadcast_to(mnp.expand_dims(x, -1), shape),
+                        mnp.broadcast_to(powers, shape))
 
 
 def _poly1d(name, p):

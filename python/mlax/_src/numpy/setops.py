@@ -25,7 +25,9 @@ from mlax._src.numpy import util
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
     element, test = _arr(element), mnp.ravel(_arr(test_elements))
-    eq = ufuncs.equal(mnp.expand_dims(element, -1), test)
+    pairs = aval_of(element).shape + aval_of(test).shape
+    eq = ufuncs.equal(mnp.broadcast_to(mnp.expand_dims(element, -1), pairs),
+                      mnp.broadcast_to(test, pairs))
     found = reductions.any(eq, axis=-1) if aval_of(test).shape[0] else mnp.zeros(
         aval_of(element).shape, dtypes.bool_)
     return ufuncs.logical_not(found) if invert else found

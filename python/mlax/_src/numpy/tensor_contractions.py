@@ -11,7 +11,7 @@ from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import util
 from mlax._src.numpy.util import (
     _check_arg, _is_array, broadcast_shapes, promote_dtypes)
-from mlax._src.numpy.lax_numpy import asarray, ravel, reshape, squeeze
+from mlax._src.numpy.lax_numpy import asarray, broadcast_to, ravel, reshape, squeeze
 from mlax._src.numpy.ufuncs import _conj_complex, multiply
 
 
@@ -135,7 +135,9 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
 def outer(a, b, out=None):
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.outer is not supported.")
-    return multiply(reshape(ravel(a), (-1, 1)), ravel(b))
+    a, b = ravel(a), ravel(b)
+    shape = (aval_of(a).shape[0], aval_of(b).shape[0])
+    return multiply(broadcast_to(reshape(a, (-1, 1)), shape), broadcast_to(b, shape))
 
 
 def einsum_path(subscripts, /, *operands, optimize="auto"):

@@ -330,10 +330,11 @@ def isinf(x):
 
 
 def clip(x, min=None, max=None):  # noqa: A002
+    # (JAX's operand order, which its rank-promotion messages show)
     if min is not None:
-        x = maximum(x, min)
+        x = maximum(min, x)
     if max is not None:
-        x = minimum(x, max)
+        x = minimum(max, x)
     return x
 
 

@@ -5,10 +5,13 @@ dispatch when called eagerly, as jax.numpy does)."""
 from __future__ import annotations
 
 
+import warnings
+
 import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
+from mlax._src.base.config import config
 from mlax._src.lax import lax
 from mlax._src.lax import shape as lax_shape
 from mlax._src.core.array import Array
@@ -87,10 +90,50 @@ def promote_dtypes(name, *args):
     return [_convert(a, dtype, weak) for a in args]
 
 
+def _rank_promotion(name, shapes):
+    """JAX's jax_numpy_rank_promotion: operands of two or more ranks (scalars
+    aside) warn or raise unless it is 'allow'."""
+    mode = config.jax_numpy_rank_promotion
+    if mode == "allow" or len({len(s) for s in shapes if s}) < 2:
+        return
+    shown = " ".join(map(str, shapes))
+    if mode == "warn":
+        warnings.warn(f"Following NumPy automatic rank promotion for {name} on shapes {shown}. "
+                      "Set the jax_numpy_rank_promotion config option to 'allow' to disable "
+                      "this warning; for more information, see "
+                      "https://docs.jax.dev/en/latest/rank_promotion_warning.html.",
+                      stacklevel=2)
+    else:
+        raise ValueError(f"Operands could not be broadcast together for {name} on shapes "
+                         f"{shown} and with the config option "
+                         "jax_numpy_rank_promotion='raise'. For more information, see "
+                         "https://docs.jax.dev/en/latest/rank_promotion_warning.html.")
+
+
+def vectorize_rank_promotion(shapes, core_dims, signature):
+    """jnp.vectorize's rank-promotion check: operands whose batch ranks
+    (scalars aside) differ warn or raise unless the mode is 'allow'."""
+    mode = config.jax_numpy_rank_promotion
+    if mode == "allow":
+        return
+    ranks = {len(s) - c for s, c in zip(shapes, core_dims) if len(s)}
+    if len(ranks) < 2:
+        return
+    msg = (f"operands with shapes {list(shapes)} require rank promotion for jnp.vectorize "
+           f"function with signature {signature}. Set the jax_numpy_rank_promotion config "
+           "option to 'allow' to disable this message; for more information, see "
+           "https://docs.jax.dev/en/latest/rank_promotion_warning.html.")
+    if mode == "warn":
+        warnings.warn(msg, stacklevel=3)
+    else:
+        raise ValueError(msg)
+
+
 def promote_args(name, *args):
     """Promotes dtypes and broadcasts shapes, NumPy style."""
     args = promote_dtypes(name, *args)
     shapes = [aval_of(a).shape for a in args]
+    _rank_promotion(name, shapes)
     try:
         shape = broadcast_shapes(*shapes, name=name)
     except ValueError as e:

@@ -117,6 +117,7 @@ class vectorize:  # noqa: N801
                             f"{len(ins)}, got {len(dyn_idx)}")
         arrays = [_arr(args[i]) for i in dyn_idx]
         core = [len(c) for c in ins] if ins is not None else [0] * len(arrays)
+        util.vectorize_rank_promotion([aval_of(a).shape for a in arrays], core, self.signature)
         batch_shapes = [aval_of(a).shape[:aval_of(a).ndim - c] for a, c in zip(arrays, core)]
         bshape = util.broadcast_shapes(*batch_shapes) if batch_shapes else ()
         arrays = [mnp.broadcast_to(a, bshape + aval_of(a).shape[aval_of(a).ndim - c:])
