@@ -8,7 +8,8 @@ each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
-jax.distributed, jax.monitoring, jax.profiler and jax.experimental.mesh_utils.
+jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
+jax.experimental.ode and jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ _STATS_DISTS = sorted(
     name for name, value in vars(importlib.import_module("jax.scipy.stats")).items()
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
 _SCIPY = ("cluster.vq", "fft", "interpolate", "linalg", "ndimage", "optimize", "signal",
+          "sparse.linalg",
           "spatial.transform", "special", "stats")
 MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"),
            ("jax.tree", "mlax.tree"), ("jax.tree_util", "mlax.tree_util"),
@@ -37,7 +39,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export"),
            ("jax.sharding", "mlax.sharding"), ("jax.distributed", "mlax.distributed"),
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
-           ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils")] + [
+           ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
+           ("jax.experimental.ode", "mlax.experimental.ode")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -130,6 +133,13 @@ EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is
 _MODULE_IMPORT = "an import of JAX's example module (a helper it uses), not its API"
 EXCLUDED.update({f"jax.example_libraries.optimizers.{name}": _MODULE_IMPORT for name in (
     "map", "partial", "safe_map", "safe_zip", "unzip2", "zip")})
+_ODE_IMPORT = "an import of JAX's jax.experimental.ode (a helper it uses), not its API"
+EXCLUDED.update({f"jax.experimental.ode.{name}": _ODE_IMPORT for name in (
+    "Callable", "map", "partial", "promote_dtypes_inexact", "ravel_pytree", "safe_map",
+    "safe_zip", "tree_leaves", "tree_map", "zip")})
+EXCLUDED["jax.experimental.ode.ravel_first_arg_"] = (
+    "the linear_util transformation (over JAX's WrappedFun) behind ravel_first_arg; mlax's "
+    "ravel_first_arg is a plain function")
 
 # Measured with jaxlib 0.10.2 on the CPU; JAX fails on them too, inside XLA.
 EXCLUDED.update({f"jax.numpy.{name}": "float6: XLA in this jaxlib has no such primitive type "
