@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import inspect
 import logging
@@ -44,6 +45,30 @@ logger = logging.getLogger("mlax")
 _SCALARS = (bool, int, float, complex)
 
 
+@dataclasses.dataclass(frozen=True)
+class ArgInfo:
+    """One argument of a lowered or compiled function (jax.stages.ArgInfo):
+    its abstract value and whether it is donated."""
+    _aval: ShapedArray
+    donated: bool
+
+    @property
+    def shape(self):
+        return self._aval.shape
+
+    @property
+    def dtype(self):
+        return self._aval.dtype
+
+
+def args_info(jitted, key):
+    """The pytree of ArgInfo (like the dynamic (args, kwargs)) of a
+    specialisation key (treedef, static key, avals, ...)."""
+    treedef, static_key, avals = key[:3]
+    donated = set(jitted._donated(treedef, static_key, len(avals)))
+    return treedef.unflatten([ArgInfo(a, i in donated) for i, a in enumerate(avals)])
+
+
 class Lowered:
     """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
 
@@ -54,6 +79,10 @@ class Lowered:
         self._key = key
         self._make = make_executable
 
+    @property
+    def args_info(self):
+        return args_info(self._jitted, self._key)
+
     def as_text(self, dialect: str = "stablehlo") -> str:
         if dialect == "mlax":
             if not isinstance(self._mlax_ir, str):
@@ -61,13 +90,18 @@ class Lowered:
             return self._mlax_ir
         return self._text
 
-    def compile(self) -> "Compiled":
-        return Compiled(self._make())
+    def compile(self, compiler_options=None) -> "Compiled":
+        if compiler_options:
+            raise NotImplementedError("Lowered.compile: compiler_options are not supported")
+        return Compiled(self._make(), self.args_info)
 
 
 class Compiled:
-    def __init__(self, executable: _Executable):
+    """A compiled specialisation (`jit(f).lower(*args).compile()`)."""
+
+    def __init__(self, executable: _Executable, args_info=None):
         self._executable = executable
+        self.args_info = args_info
 
     def as_text(self) -> str:
         """XLA's optimized HLO."""
