@@ -9,7 +9,7 @@ jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
-jax.experimental.ode, jax.stages and jax.scipy.sparse.linalg.
+jax.experimental.ode, jax.stages, jax.debug and jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.sharding", "mlax.sharding"), ("jax.distributed", "mlax.distributed"),
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
-           ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages")] + [
+           ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
+           ("jax.debug", "mlax.debug")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -125,6 +126,10 @@ EXCLUDED.update({
     "jax.export.register_pytree_node_serialization": _TREE_SERIALIZATION,
     "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
 })
+
+_EFFECTS = "a type of JAX's effect system (effects of jaxpr equations); mlax has no effect " \
+           "objects: its host callbacks are ops carrying an `ordered` attribute"
+EXCLUDED.update({"jax.debug.DebugEffect": _EFFECTS, "jax.debug.OrderedDebugEffect": _EFFECTS})
 
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"

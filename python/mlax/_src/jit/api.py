@@ -436,7 +436,8 @@ class Jitted:
         return tuple(out)
 
     def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None, donated=()):
-        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        with sharding_lib.tracing_over_mesh(in_named[0].mesh if in_named else None):
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         out_named = partitioned.out_shardings_of(self, out_tree, out_avals)
         partitioned.annotate(module, in_named, avals, out_named, out_avals)
         partitioned.mark_donated(module, donated)
