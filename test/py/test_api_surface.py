@@ -9,7 +9,7 @@ jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
-jax.experimental.ode, jax.stages, jax.debug and jax.scipy.sparse.linalg.
+jax.experimental.ode, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
            ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
-           ("jax.debug", "mlax.debug")] + [
+           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -130,6 +130,12 @@ EXCLUDED.update({
 _EFFECTS = "a type of JAX's effect system (effects of jaxpr equations); mlax has no effect " \
            "objects: its host callbacks are ops carrying an `ordered` attribute"
 EXCLUDED.update({"jax.debug.DebugEffect": _EFFECTS, "jax.debug.OrderedDebugEffect": _EFFECTS})
+
+_SCALED_MATMUL = ("block-scaled (MXFP8 / NVFP4) matmul: JAX has only cuDNN and ROCm lowerings "
+                  "(on the CPU it raises NotImplementedError, 'MLIR translation rule for "
+                  "primitive scaled_matmul not found for platform cpu'); mlax has no dialect op")
+EXCLUDED.update({f"jax.nn.{name}": _SCALED_MATMUL for name in (
+    "scaled_matmul", "scaled_dot_general", "get_scaled_dot_general_config")})
 
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
