@@ -163,3 +163,14 @@ def test_errors(call):
         call(jode, jnp)
     with pytest.raises(theirs.type):
         call(mode_, mnp)
+
+
+def test_eager_calls_reuse_the_compiled_program():
+    """Eagerly the user's function keys the compiled program, so calling
+    odeint again with it does not retrace."""
+    from mlax._src.experimental import ode
+    f = _decay(mnp)
+    before = ode._odeint_wrapper.cache_misses
+    for k in (0.5, 0.7, 0.9):
+        mode_.odeint(f, Y0, T, np.float32(k))
+    assert ode._odeint_wrapper.cache_misses - before == 1

@@ -13,6 +13,7 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.base.tree import tree_leaves, tree_map
+from mlax._src.core import tracer as core
 from mlax._src.core.primitives import aval_of
 from mlax._src.flatten_util import ravel_pytree
 from mlax._src.jit.api import jit
@@ -154,7 +155,11 @@ def odeint(func, y0, t, *args, rtol=1.4e-8, atol=1.4e-8, mxstep=np.inf, hmax=np.
                 f"The contents of odeint *args must be arrays or scalars, but got {arg}.")
     if not dtypes.is_float(aval_of(t).dtype):
         raise TypeError(f"t must be an array of floats, but got {t}.")
-    converted, consts = closure_convert(func, y0, t[0], *args)
+    if core.trace_stack():
+        # The traced values func closes over become arguments of the custom_vjp.
+        converted, consts = closure_convert(func, y0, t[0], *args)
+    else:  # nothing to hoist; func itself keys the compiled program's cache
+        converted, consts = func, []
     return _odeint_wrapper(converted, rtol, atol, mxstep, hmax, y0, t, *args, *consts)
 
 
