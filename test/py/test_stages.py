@@ -57,10 +57,13 @@ def test_args_and_out_info():
         assert all(isinstance(a, mlax.stages.ArgInfo) for a in g_leaves)
         assert [(a.shape, a.dtype, a.donated) for a in g_leaves] == \
             [(a.shape, a.dtype, a.donated) for a in w_leaves]
-    g_out, w_out = ours[1].out_info, theirs[1].out_info
-    assert jax.tree_util.tree_structure(g_out) == jax.tree_util.tree_structure(w_out)
-    for g, w in zip(jax.tree_util.tree_leaves(g_out), jax.tree_util.tree_leaves(w_out)):
-        assert (g.shape, g.dtype, g.weak_type) == (w.shape, w.dtype, w.weak_type)
+    for stage in (1, 2, 3):  # Traced, Lowered, Compiled
+        g_out, w_out = ours[stage].out_info, theirs[stage].out_info
+        assert jax.tree_util.tree_structure(g_out) == jax.tree_util.tree_structure(w_out)
+        for g, w in zip(jax.tree_util.tree_leaves(g_out), jax.tree_util.tree_leaves(w_out)):
+            assert (g.shape, g.dtype) == (w.shape, w.dtype)
+            assert g.weak_type == w.weak_type
+    assert ours[1].out_info["n"].weak_type  # a traced Python int stays weak until lowered
     assert ours[1].fun_name == theirs[1].fun_name == "f"
 
 

@@ -72,12 +72,13 @@ def args_info(jitted, key):
 class Lowered:
     """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
 
-    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable):
+    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable, out=None):
         self._jitted = jitted
         self._text = stablehlo
         self._mlax_ir = mlax_ir  # the text, or the traced module (printed when asked)
         self._key = key
         self._make = make_executable
+        self._out = out  # (out_tree, out_avals): mlax.stages gives them as out_info
 
     @property
     def args_info(self):
@@ -578,14 +579,15 @@ class Jitted:
         mesh = partitioned.mesh_of(self, leaves, in_specified)
         if mesh is not None:
             in_named = partitioned.arg_shardings(self, mesh, leaves, avals, in_specified)
-            _, mlax_text, stablehlo, *_ = self._lower_over_mesh(
+            _, mlax_text, stablehlo, out_avals, out_tree, _ = self._lower_over_mesh(
                 treedef, avals, rebuild, in_named,
                 donated=self._donated(treedef, static_key, len(avals)))
             key = (treedef, static_key, avals, ("mesh", in_named))
             return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
-                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
+                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named),
+                           (out_tree, out_avals))
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, _ = self._trace(treedef, avals, rebuild)
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         if seen.mesh is not None:
             # A shard_map or sharding constraint inside: the arguments are
             # replicated over its mesh, as _compile does.
@@ -600,7 +602,8 @@ class Jitted:
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
         key = (treedef, static_key, avals)
         return Lowered(self, stablehlo, mlax_ir, key,
-                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
+                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild),
+                       (out_tree, out_avals))
 
     def clear_cache(self):
         self._cache.clear()

@@ -3,9 +3,9 @@ is a Traced (the traced mlax module, shown as a jaxpr), `.lower()` of it or
 of the jitted function a Lowered (StableHLO), `.compile()` a Compiled (the
 XLA executable). Wrapped is the protocol jitted functions satisfy.
 
-Jitted.trace is defined here, not in api (whose Jitted it extends), because
-it needs the jaxpr view, and jaxpr is built on api; mlax/__init__.py
-imports this module, which installs it."""
+Jitted.trace and the stages' out_info are defined here, not in api (whose
+classes they extend), because they need the jaxpr module, which is built on
+api; mlax/__init__.py imports this module, which installs them."""
 from __future__ import annotations
 
 from typing import Protocol, Union, runtime_checkable
@@ -33,9 +33,7 @@ class Traced:
         module, out_avals, self.out_tree = jitted._trace(treedef, avals, rebuild)
         self.jaxpr = jaxpr_lib.ClosedJaxpr(module, avals, out_avals)
         self.args_info = api.args_info(jitted, (treedef, static_key, avals))
-        self.out_info = self.out_tree.unflatten(
-            [jaxpr_lib.ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
-             for a in out_avals])
+        self.out_info = _out_info(self.out_tree, out_avals)
         self.fun_name = getattr(jitted._fun, "__name__", jitted._name)
 
     @property
@@ -48,12 +46,23 @@ class Traced:
         return self._jitted.lower(*self._args, **self._kwargs)
 
 
+def _out_info(out_tree, out_avals, weak_types=True):
+    """The results as a pytree of ShapeDtypeStruct (as JAX's, a lowered or
+    compiled program's give no weak types)."""
+    return out_tree.unflatten([jaxpr_lib.ShapeDtypeStruct(
+        a.shape, a.dtype, weak_type=weak_types and a.weak_type) for a in out_avals])
+
+
 def _trace(self, *args, **kwargs) -> Traced:
     """The function traced for these arguments (arrays or ShapeDtypeStructs)."""
     return Traced(self, args, kwargs)
 
 
+# Installed here because they build on the jaxpr module (see the module doc).
 Jitted.trace = _trace
+Lowered.out_info = property(lambda self: _out_info(*self._out, weak_types=False))
+Compiled.out_info = property(lambda self: _out_info(
+    self._executable.out_tree, self._executable.out_avals, weak_types=False))
 
 
 @runtime_checkable
