@@ -34,7 +34,7 @@ class Traced:
         self.jaxpr = jaxpr_lib.ClosedJaxpr(module, avals, out_avals)
         self.args_info = api.args_info(jitted, (treedef, static_key, avals))
         self.out_info = _out_info(self.out_tree, out_avals)
-        self.fun_name = getattr(jitted._fun, "__name__", jitted._name)
+        self.fun_name = jitted._fun_name()
 
     @property
     def in_tree(self):
