@@ -45,7 +45,7 @@ from mlax import errors, ops  # noqa: F401,E402
 from mlax import debug, experimental  # noqa: F401,E402
 from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `import jax` loads them)
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
-from mlax import distributed, sharding  # noqa: F401,E402
+from mlax import distributed, sharding, stages  # noqa: F401,E402
 from mlax import monitoring, profiler  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian

@@ -8,7 +8,8 @@ each of its distribution modules), jax.flatten_util, jax.typing,
 jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
-jax.distributed, jax.monitoring, jax.profiler and jax.experimental.mesh_utils.
+jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
+jax.experimental.ode, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ _STATS_DISTS = sorted(
     name for name, value in vars(importlib.import_module("jax.scipy.stats")).items()
     if isinstance(value, types.ModuleType) and not name.startswith("_"))
 _SCIPY = ("cluster.vq", "fft", "interpolate", "linalg", "ndimage", "optimize", "signal",
+          "sparse.linalg",
           "spatial.transform", "special", "stats")
 MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"),
            ("jax.tree", "mlax.tree"), ("jax.tree_util", "mlax.tree_util"),
@@ -37,7 +39,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.ad_checkpoint", "mlax.ad_checkpoint"), ("jax.export", "mlax.export"),
            ("jax.sharding", "mlax.sharding"), ("jax.distributed", "mlax.distributed"),
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
-           ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils")] + [
+           ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
+           ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
+           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -121,6 +125,16 @@ EXCLUDED.update({
     "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
 })
 
+_EFFECTS = "a type of JAX's effect system (effects of jaxpr equations); mlax has no effect " \
+           "objects: its host callbacks are ops carrying an `ordered` attribute"
+EXCLUDED.update({"jax.debug.DebugEffect": _EFFECTS, "jax.debug.OrderedDebugEffect": _EFFECTS})
+
+_SCALED_MATMUL = ("block-scaled (MXFP8 / NVFP4) matmul: JAX has only cuDNN and ROCm lowerings "
+                  "(on the CPU it raises NotImplementedError, 'MLIR translation rule for "
+                  "primitive scaled_matmul not found for platform cpu'); mlax has no dialect op")
+EXCLUDED.update({f"jax.nn.{name}": _SCALED_MATMUL for name in (
+    "scaled_matmul", "scaled_dot_general", "get_scaled_dot_general_config")})
+
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
 
@@ -128,6 +142,13 @@ EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is
 _MODULE_IMPORT = "an import of JAX's example module (a helper it uses), not its API"
 EXCLUDED.update({f"jax.example_libraries.optimizers.{name}": _MODULE_IMPORT for name in (
     "map", "partial", "safe_map", "safe_zip", "unzip2", "zip")})
+_ODE_IMPORT = "an import of JAX's jax.experimental.ode (a helper it uses), not its API"
+EXCLUDED.update({f"jax.experimental.ode.{name}": _ODE_IMPORT for name in (
+    "Callable", "map", "partial", "promote_dtypes_inexact", "ravel_pytree", "safe_map",
+    "safe_zip", "tree_leaves", "tree_map", "zip")})
+EXCLUDED["jax.experimental.ode.ravel_first_arg_"] = (
+    "the linear_util transformation (over JAX's WrappedFun) behind ravel_first_arg; mlax's "
+    "ravel_first_arg is a plain function")
 
 # Measured with jaxlib 0.10.2 on the CPU; JAX fails on them too, inside XLA.
 EXCLUDED.update({f"jax.numpy.{name}": "float6: XLA in this jaxlib has no such primitive type "

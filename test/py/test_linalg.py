@@ -204,6 +204,23 @@ def test_triangular_solve(left_side, lower, transpose_a, unit_diagonal, dtype):
         close(run(lambda x, y: L.linalg.triangular_solve(x, y, **kw), (a, b), mode), want)
 
 
+def test_triangular_solve_as_a_process_first_lapack_call():
+    """A fresh process (no jax imported) whose first LAPACK kernel is trsm:
+    the kernel must be initialised before the program runs (it crashed)."""
+    import json
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['jax'] = None\n"
+            "import numpy as np, mlax.scipy.linalg as sl\n"
+            "a = np.triu(np.ones((4, 4), np.float32)) + 3 * np.eye(4, dtype=np.float32)\n"
+            "print(np.asarray(sl.solve_triangular(a, np.ones(4, np.float32))).tolist())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    a = np.triu(np.ones((4, 4), np.float32)) + 3 * np.eye(4, dtype=np.float32)
+    np.testing.assert_allclose(json.loads(out.stdout), np.linalg.solve(a, np.ones(4)), rtol=1e-6)
+
+
 # ---------------------------------------------------------------------------
 # numpy.linalg composites against JAX
 # ---------------------------------------------------------------------------

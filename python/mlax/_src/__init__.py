@@ -26,6 +26,7 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
     image       jax.image: resize / scale_and_translate; built on numpy
+    experimental  jax.experimental.ode (odeint); built on numpy and flatten_util
     test_util   numerical AD checks (check_grads) against finite differences
 
 mlax.example_libraries (optimizers, stax) is the exception to the thin
@@ -50,6 +51,6 @@ LAYERS = (
     ("numpy",),
     ("random", "ops", "flatten_util"),
     ("nn",),
-    ("scipy", "image"),
+    ("scipy", "image", "experimental"),
     ("test_util",),
 )

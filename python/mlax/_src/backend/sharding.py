@@ -315,6 +315,26 @@ def recording_constraint_mesh():
         stack.pop()
 
 
+@contextlib.contextmanager
+def tracing_over_mesh(mesh: Mesh):
+    """`with tracing_over_mesh(mesh):` around the trace of a program XLA
+    partitions over `mesh` (its intermediates' layouts are XLA's choice)."""
+    stack = getattr(_mesh_stack, "traced_over", None)
+    if stack is None:
+        stack = _mesh_stack.traced_over = []
+    stack.append(mesh)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def traced_over_mesh() -> Mesh | None:
+    """The mesh of the innermost tracing_over_mesh block, or None."""
+    stack = getattr(_mesh_stack, "traced_over", None)
+    return stack[-1] if stack else None
+
+
 def note_constraint_mesh(mesh: Mesh) -> None:
     """Records that a trace put a sharding constraint (or a shard_map) over
     `mesh`, for the innermost recording_constraint_mesh block."""

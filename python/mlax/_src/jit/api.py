@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import inspect
 import logging
@@ -44,15 +45,44 @@ logger = logging.getLogger("mlax")
 _SCALARS = (bool, int, float, complex)
 
 
+@dataclasses.dataclass(frozen=True)
+class ArgInfo:
+    """One argument of a lowered or compiled function (jax.stages.ArgInfo):
+    its abstract value and whether it is donated."""
+    _aval: ShapedArray
+    donated: bool
+
+    @property
+    def shape(self):
+        return self._aval.shape
+
+    @property
+    def dtype(self):
+        return self._aval.dtype
+
+
+def args_info(jitted, key):
+    """The pytree of ArgInfo (like the dynamic (args, kwargs)) of a
+    specialisation key (treedef, static key, avals, ...)."""
+    treedef, static_key, avals = key[:3]
+    donated = set(jitted._donated(treedef, static_key, len(avals)))
+    return treedef.unflatten([ArgInfo(a, i in donated) for i, a in enumerate(avals)])
+
+
 class Lowered:
     """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
 
-    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable):
+    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable, out=None):
         self._jitted = jitted
         self._text = stablehlo
         self._mlax_ir = mlax_ir  # the text, or the traced module (printed when asked)
         self._key = key
         self._make = make_executable
+        self._out = out  # (out_tree, out_avals): mlax.stages gives them as out_info
+
+    @property
+    def args_info(self):
+        return args_info(self._jitted, self._key)
 
     def as_text(self, dialect: str = "stablehlo") -> str:
         if dialect == "mlax":
@@ -61,13 +91,18 @@ class Lowered:
             return self._mlax_ir
         return self._text
 
-    def compile(self) -> "Compiled":
-        return Compiled(self._make())
+    def compile(self, compiler_options=None) -> "Compiled":
+        if compiler_options:
+            raise NotImplementedError("Lowered.compile: compiler_options are not supported")
+        return Compiled(self._make(), self.args_info)
 
 
 class Compiled:
-    def __init__(self, executable: _Executable):
+    """A compiled specialisation (`jit(f).lower(*args).compile()`)."""
+
+    def __init__(self, executable: _Executable, args_info=None):
         self._executable = executable
+        self.args_info = args_info
 
     def as_text(self) -> str:
         """XLA's optimized HLO."""
@@ -402,7 +437,8 @@ class Jitted:
         return tuple(out)
 
     def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None, donated=()):
-        module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+        with sharding_lib.tracing_over_mesh(in_named[0].mesh if in_named else None):
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         out_named = partitioned.out_shardings_of(self, out_tree, out_avals)
         partitioned.annotate(module, in_named, avals, out_named, out_avals)
         partitioned.mark_donated(module, donated)
@@ -543,14 +579,15 @@ class Jitted:
         mesh = partitioned.mesh_of(self, leaves, in_specified)
         if mesh is not None:
             in_named = partitioned.arg_shardings(self, mesh, leaves, avals, in_specified)
-            _, mlax_text, stablehlo, *_ = self._lower_over_mesh(
+            _, mlax_text, stablehlo, out_avals, out_tree, _ = self._lower_over_mesh(
                 treedef, avals, rebuild, in_named,
                 donated=self._donated(treedef, static_key, len(avals)))
             key = (treedef, static_key, avals, ("mesh", in_named))
             return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
-                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named))
+                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named),
+                           (out_tree, out_avals))
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, _ = self._trace(treedef, avals, rebuild)
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
         if seen.mesh is not None:
             # A shard_map or sharding constraint inside: the arguments are
             # replicated over its mesh, as _compile does.
@@ -565,7 +602,8 @@ class Jitted:
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
         key = (treedef, static_key, avals)
         return Lowered(self, stablehlo, mlax_ir, key,
-                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild))
+                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild),
+                       (out_tree, out_avals))
 
     def clear_cache(self):
         self._cache.clear()

@@ -1,4 +1,4 @@
-"""Host callbacks: `debug.callback`, `debug.print`, `pure_callback` and
+"""Host callbacks: `debug.callback`, `debug.print` / `debug.log`, `pure_callback` and
 `io_callback`, with the semantics of jax/_src/debugging.py and
 jax/_src/callback.py.
 
@@ -13,7 +13,9 @@ so the result checks are the same.
 """
 from __future__ import annotations
 
+import copy
 import functools
+import logging
 import string
 
 import numpy as np
@@ -25,6 +27,8 @@ from mlax._src.core import primitives
 from mlax._src.core import tracer as core
 from mlax._src.core import tracing
 from mlax._src.core.tracer import ShapedArray, Tracer
+
+logger = logging.getLogger(__name__)
 
 _VMAP_METHODS = ("sequential", "sequential_unrolled", "expand_dims", "broadcast_all",
                  "legacy_vectorized", None)
@@ -126,7 +130,8 @@ class _FormatChecker(string.Formatter):
 _formatter = _FormatChecker()
 
 
-def _format_print_callback(fmt, np_printoptions, has_placeholders, *args, **kwargs):
+def _format_print_callback(fmt, np_printoptions, has_placeholders, logging_record, *args,
+                           **kwargs):
     import sys
 
     if has_placeholders:
@@ -134,14 +139,30 @@ def _format_print_callback(fmt, np_printoptions, has_placeholders, *args, **kwar
             msg = fmt.format(*args, **kwargs)
     else:
         msg = " ".join((fmt, *(str(a) for a in args)))
-    sys.stdout.write(msg + "\n")
+    if logging_record is not None:
+        logging_record = copy.copy(logging_record)
+        logging_record.msg = msg
+        logger.handle(logging_record)
+    else:
+        sys.stdout.write(msg + "\n")
+
+
+def _logging_record(level):
+    """A record of the user's line calling debug.log (filled in with the
+    message when the program runs), as JAX's _make_logging_record."""
+    frame = core.user_frame()
+    file_name, line_no = ("(unknown file)", 0) if frame is None else (
+        frame.f_code.co_filename, frame.f_lineno)
+    return logger.makeRecord(logger.name, level, file_name, line_no, "", (), None)
 
 
 def debug_print(fmt: str | None = None, *args, ordered: bool = False,
-                partitioned: bool = False, skip_format_check: bool = False, **kwargs):
+                partitioned: bool = False, skip_format_check: bool = False,
+                _use_logging: bool = False, **kwargs):
     """jax.debug.print: prints `fmt.format(*args, **kwargs)` with the values
     of the arrays, when the program runs (see `debug_callback`). The
-    two-call form `debug.print(ordered=True)(fmt, ...)` works too."""
+    two-call form `debug.print(ordered=True)(fmt, ...)` works too.
+    `_use_logging` (debug.log) logs the message at INFO level instead."""
     def _debug_print(fmt, *c_args, **c_kwargs):
         if not skip_format_check:
             _formatter.format(fmt, *c_args, **c_kwargs)  # the arguments fit fmt
@@ -150,8 +171,9 @@ def debug_print(fmt: str | None = None, *args, ordered: bool = False,
             _, field_name, *_ = next(iter(string.Formatter().parse(fmt)))
             has_placeholders = field_name is not None
         np_printoptions = tuple(np.get_printoptions().items())
+        record = _logging_record(logging.INFO) if _use_logging else None
         debug_callback(functools.partial(_format_print_callback, fmt, np_printoptions,
-                                         has_placeholders),
+                                         has_placeholders, record),
                        *c_args, ordered=ordered, partitioned=partitioned, **c_kwargs)
 
     if fmt is not None:
@@ -161,6 +183,10 @@ def debug_print(fmt: str | None = None, *args, ordered: bool = False,
         raise TypeError("debug.print() with no format string takes no other arguments "
                         "than ordered, partitioned and skip_format_check")
     return _debug_print
+
+
+# jax.debug.log: debug.print through the logging module (this module's logger).
+debug_log = functools.partial(debug_print, _use_logging=True)
 
 
 # ---------------------------------------------------------------------------

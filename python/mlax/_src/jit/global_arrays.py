@@ -1,6 +1,5 @@
 """Global arrays from per-device pieces (jax.make_array_from_callback,
-make_array_from_single_device_arrays, make_array_from_process_local_data)
-and mlax.debug.visualize_array_sharding."""
+make_array_from_single_device_arrays, make_array_from_process_local_data)."""
 from __future__ import annotations
 
 import numpy as np
@@ -121,38 +120,3 @@ def make_array_from_process_local_data(sharding, local_data, global_shape=None):
         return value[tuple(slice((s.start or 0) - st, (s.stop if s.stop is not None else n) - st)
                            for s, st, n in zip(idx, starts, global_shape))]
     return make_array_from_callback(global_shape, named, piece)
-
-
-def visualize_array_sharding(arr, *, use_color: bool = False, scale: float = 1.0,
-                             min_width: int = 9, max_width: int = 80):
-    """Prints which devices hold which piece of a 1-D or 2-D array (as
-    jax.debug.visualize_array_sharding, in plain text)."""
-    print(_sharding_picture(arr, min_width=min_width))
-
-
-def _sharding_picture(arr, min_width=9) -> str:
-    if arr.ndim not in (1, 2):
-        raise ValueError(f"visualize_array_sharding: only 1-D and 2-D arrays, got "
-                         f"{arr.ndim}-D")
-    shape = arr.shape if arr.ndim == 2 else (1,) + arr.shape
-    sharding = arr.sharding
-    index = sharding.devices_indices_map(arr.shape)
-    tiles = {}
-    for d, idx in index.items():
-        if arr.ndim == 1:
-            idx = (slice(0, 1),) + tuple(idx)
-        key = tuple((s.start or 0, shape[i] if s.stop is None else s.stop)
-                    for i, s in enumerate(idx))
-        tiles.setdefault(key, []).append(d.id)
-    rows = sorted({k[0] for k in tiles})
-    cols = sorted({k[1] for k in tiles})
-    labels = {k: f"{runtime.default_backend().upper()} " + ",".join(map(str, sorted(v)))
-              for k, v in tiles.items()}
-    width = max([min_width] + [len(v) + 2 for v in labels.values()])
-    sep = "+" + "+".join("-" * width for _ in cols) + "+"
-    lines = [sep]
-    for r in rows:
-        cells = [labels.get((r, c), "").center(width) for c in cols]
-        lines.append("|" + "|".join(cells) + "|")
-        lines.append(sep)
-    return "\n".join(lines)

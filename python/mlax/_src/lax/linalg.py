@@ -420,6 +420,9 @@ def _triangular_solve_check(a, b, *, left_side, lower, unit_diagonal, transpose)
 
 
 def _triangular_solve_emit(values, avals, *, left_side, lower, unit_diagonal, transpose):
+    # On CPU the lowering calls jaxlib's LAPACK trsm kernel: initialised here,
+    # or a process whose first LAPACK call this is crashes in the kernel.
+    _prepare_lapack("trsm_ffi", avals[0].dtype)
     kind = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), _TRANSPOSE[transpose])
     return _ops().TriangularSolveOp(values[0], values[1], _bool(left_side), _bool(lower),
                                     _bool(unit_diagonal), kind).result
