@@ -240,14 +240,14 @@ def ormqr(a, taus, c, *, left=True, transpose=False):
             "ormqr with left=False expects c to have the same number of columns as "
             f"the Householder matrix a has rows. Got a shape {sa[-2:]} and c shape {sc[-2:]}.")
     cplx = dtypes.is_complex(aval_of(a).dtype)
-    v = ufuncs.add(mnc.tril(a[..., :, :k], -1), mnp.eye(m, k, dtype=aval_of(a).dtype))
+    v = ufuncs.add(mnc.tril(a[..., :, :k], -1), array_creation.eye(m, k, dtype=aval_of(a).dtype))
     eff = ufuncs.conjugate(taus) if (transpose and cplx) else taus
     reverse = left != transpose
 
     def body(i, c):
         idx = (k - 1 - i) if reverse else i
-        tau = mnp.expand_dims(mnp.take(eff, idx, axis=-1), (-1, -2))
-        vi = mnp.take(v, idx, axis=-1)
+        tau = mnp.expand_dims(mnc.take(eff, idx, axis=-1), (-1, -2))
+        vi = mnc.take(v, idx, axis=-1)
         vh = ufuncs.conjugate(vi) if cplx else vi
         if left:
             vhc = tensor_contractions.matmul(mnp.expand_dims(vh, -2), c)
@@ -275,16 +275,16 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
     dt = aval_of(x).dtype
     if dynamic_shape is not None:
         m, n = dynamic_shape
-        rows = mnp.arange(big_m)[:, None] < m
-        cols = mnp.arange(big_n)[None, :] < n
+        rows = array_creation.arange(big_m)[:, None] < m
+        cols = array_creation.arange(big_n)[None, :] < n
         x = mnp.where(ufuncs.logical_and(rows, cols), x, mnp.zeros((), dt))
     else:
         m, n = big_m, big_n
-    eye_n = mnp.eye(big_n, dtype=dt)
+    eye_n = array_creation.eye(big_n, dtype=dt)
 
     def mask_nn(y, fill):
-        inside = ufuncs.logical_and(mnp.arange(big_n)[:, None] < n,
-                                    mnp.arange(big_n)[None, :] < n)
+        inside = ufuncs.logical_and(array_creation.arange(big_n)[:, None] < n,
+                                    array_creation.arange(big_n)[None, :] < n)
         return mnp.where(inside, y, fill)
 
     def adj(y):
