@@ -877,8 +877,9 @@ LogicalResult TridiagonalSolveOp::inferReturnTypes(MLIRContext *, std::optional<
   if (failed(rhs))
     return failure();
   ArrayRef<int64_t> want = rhs->getShape().drop_back();
-  for (auto [what, v] : llvm::zip(ArrayRef<StringRef>{"dl", "d", "du"},
-                                  ValueRange{adaptor.getDl(), adaptor.getD(), adaptor.getDu()})) {
+  StringRef names[] = {"dl", "d", "du"};
+  Value diagonals[] = {adaptor.getDl(), adaptor.getD(), adaptor.getDu()};
+  for (auto [what, v] : llvm::zip(names, diagonals)) {
     auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
     if (!t || !t.hasStaticShape() || t.getElementType() != rhs->getElementType())
       return emitOptionalError(loc, "'", name, "' op needs ", what, ": a statically shaped "
@@ -933,12 +934,14 @@ LogicalResult TridiagonalSolveOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
   int64_t rowAxis = xt.getRank() - 2;
   Value rhs = db;
   auto term = [&](Value diag, Value of) {
-    if (diag)
-      rhs = m.sub(rhs ? rhs : m.zeros(xt), m.mul(m.spread(diag, xt, true), of));
+    rhs = m.sub(rhs ? rhs : m.zeros(xt), m.mul(m.spread(diag, xt, true), of));
   };
-  term(ddl, shiftAlong(m, x, rowAxis, true));
-  term(dd, x);
-  term(ddu, shiftAlong(m, x, rowAxis, false));
+  if (ddl)
+    term(ddl, shiftAlong(m, x, rowAxis, true));
+  if (dd)
+    term(dd, x);
+  if (ddu)
+    term(ddu, shiftAlong(m, x, rowAxis, false));
   resultTangents.push_back(
       TridiagonalSolveOp::create(b, getLoc(), xt, getDl(), getD(), getDu(), rhs,
                                  getPerturbSingular()));
