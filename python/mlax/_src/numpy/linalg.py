@@ -178,6 +178,11 @@ def symmetric_product(a_matrix, c_matrix, *, alpha=1.0, beta=0.0, symmetrize_out
     composition on CPU); with symmetrize_output, the lower triangle mirrored
     onto the upper one."""
     a, c = mnp.asarray(a_matrix), mnp.asarray(c_matrix)
+    for i, x in enumerate((a, c)):
+        if not dtypes.is_float(aval_of(x).dtype):
+            raise TypeError(f"symmetric_product does not accept dtype {aval_of(x).dtype.name} "
+                            f"at position {i}. Accepted dtypes at position {i} are subtypes "
+                            "of floating.")
     sa, sc = aval_of(a).shape, aval_of(c).shape
     if len(sa) < 2 or len(sc) < 2 or sa[-2] != sc[-1] or sc[-2] != sc[-1]:
         raise ValueError("symmetric_update expects a rectangular matrix of shape (m, n) and a "
@@ -263,7 +268,7 @@ def ormqr(a, taus, c, *, left=True, transpose=False):
 def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=None):
     """The polar decomposition `x = u h` by the QR-based dynamically weighted
     Halley iteration (jax.lax.linalg.qdwh, JAX's algorithm): `(u, h,
-    num_iters, is_converged)`."""
+    num_iters, is_converged)`. Real matrices only."""
     from mlax._src.lax.control_flow import fori_loop, while_loop
 
     del is_hermitian  # (unused, as in JAX)
@@ -273,6 +278,9 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
     if big_m < big_n:
         raise ValueError("The input matrix of shape M x N must have M >= N.")
     dt = aval_of(x).dtype
+    if dtypes.is_complex(dt):
+        raise _err("lax.linalg.qdwh", "complex matrices are not supported (mlax's cholesky, "
+                   "which the iteration uses, is real)", NotImplementedError)
     if dynamic_shape is not None:
         m, n = dynamic_shape
         rows = array_creation.arange(big_m)[:, None] < m
