@@ -546,8 +546,6 @@ def tridiagonal(a, *, lower=True):
     (jax.lax.linalg.tridiagonal), reading its `lower` (or upper) triangle:
     `(a, d, e, taus)`, the diagonal `d` and off-diagonal `e` real (LAPACK
     sytrd/hetrd, CPU)."""
-    if not hasattr(a, "dtype"):
-        raise TypeError(f"asarray: expected ArrayLike, got {a!r} of type {type(a)}.")
     r, d, e, taus = bind(_tridiagonal_p, a, lower=bool(lower))
     return r, d, e, taus
 

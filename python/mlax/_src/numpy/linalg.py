@@ -173,10 +173,18 @@ def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorit
 
 
 
+def _check_args(name, *args):
+    """As JAX's lax functions: lists and tuples are not arrays."""
+    for x in args:
+        if isinstance(x, (list, tuple)):
+            raise TypeError(f"{name}: expected an array, got {type(x).__name__} (at {_where()})")
+
+
 def symmetric_product(a_matrix, c_matrix, *, alpha=1.0, beta=0.0, symmetrize_output=False):
     """`alpha a a^T + beta c` (jax.lax.linalg.symmetric_product; JAX's
     composition on CPU); with symmetrize_output, the lower triangle mirrored
     onto the upper one."""
+    _check_args("lax.linalg.symmetric_product", a_matrix, c_matrix)
     a, c = mnp.asarray(a_matrix), mnp.asarray(c_matrix)
     for i, x in enumerate((a, c)):
         if not dtypes.is_float(aval_of(x).dtype):
@@ -198,6 +206,7 @@ def symmetric_product(a_matrix, c_matrix, *, alpha=1.0, beta=0.0, symmetrize_out
 def cholesky_update(r_matrix, w_vector):
     """The upper Cholesky factor of `r^T r + w w^T` from that of `r^T r`
     (jax.lax.linalg.cholesky_update): JAX's sequence of Givens rotations."""
+    _check_args("lax.linalg.cholesky_update", r_matrix, w_vector)
     r, w = mnp.asarray(r_matrix), mnp.asarray(w_vector)
     sr, sw = aval_of(r).shape, aval_of(w).shape
     if len(sr) != 2 or len(sw) != 1 or sr[0] != sr[1] or sw[0] != sr[1]:
@@ -233,6 +242,7 @@ def ormqr(a, taus, c, *, left=True, transpose=False):
     generic lowering does."""
     from mlax._src.lax.control_flow import fori_loop
 
+    _check_args("lax.linalg.ormqr", a, taus, c)
     a, taus, c = mnp.asarray(a), mnp.asarray(taus), mnp.asarray(c)
     sa, sc = aval_of(a).shape, aval_of(c).shape
     m, k = sa[-2], aval_of(taus).shape[-1]
@@ -273,6 +283,7 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
 
     del is_hermitian  # (unused, as in JAX)
     max_iterations = 10 if max_iterations is None else operator.index(max_iterations)
+    _check_args("lax.linalg.qdwh", x)
     x = mnp.asarray(x)
     big_m, big_n = aval_of(x).shape
     if big_m < big_n:

@@ -297,7 +297,7 @@ def Mlax_HouseholderProductOp : Mlax_Op<"householder_product",
 }
 
 def Mlax_TridiagonalSolveOp : Mlax_Op<"tridiagonal_solve",
-    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "solve a tridiagonal system a x = b";
   let description = [{
     `a` is given by its diagonals `dl` (below; `dl[0]` is not read), `d`
