@@ -20,7 +20,7 @@ import pytest
 import mlax
 import mlax.lax.linalg as ML
 
-from _helpers import assert_arrays_like, pairwise, param_id, run, standard_normal
+from _helpers import assert_tree_like, pairwise, param_id, run, standard_normal
 
 DTYPES = [np.dtype(d) for d in ("float32", "float64", "complex64", "complex128")]
 
@@ -88,7 +88,7 @@ def test_ops_equal_jax(name, dtype, mode, request):
     got = run(ours, args, mode)
     want = jax.jit(theirs)(*args)
     tol = _tol(dtype)
-    assert_arrays_like(got, want, rtol=tol, atol=tol)
+    assert_tree_like(got, want, rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=param_id)
@@ -135,7 +135,7 @@ def test_vmap():
             (ML.tridiagonal_solve, JL.tridiagonal_solve, (*v, b), (0, 0, 0, None))]:
         got = mlax.vmap(ours, in_axes=axes)(*args)
         want = jax.vmap(theirs, in_axes=axes)(*args)
-        assert_arrays_like(got, want, rtol=1e-5, atol=1e-5)
+        assert_tree_like(got, want, rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.float64),
@@ -157,10 +157,10 @@ def test_tridiagonal_solve_derivatives(dtype, request):
 
     got = mlax.jit(mlax.grad(loss(ML.tridiagonal_solve), argnums=(0, 1, 2, 3)))(*args)
     want = jax.jit(jax.grad(loss(JL.tridiagonal_solve), argnums=(0, 1, 2, 3)))(*args)
-    assert_arrays_like(list(got), list(want), rtol=tol, atol=tol)
+    assert_tree_like(list(got), list(want), rtol=tol, atol=tol)
     got = mlax.jvp(ML.tridiagonal_solve, args, tangents)
     want = jax.jvp(JL.tridiagonal_solve, args, tangents)
-    assert_arrays_like(list(got), list(want), rtol=tol, atol=tol)
+    assert_tree_like(list(got), list(want), rtol=tol, atol=tol)
     if _wide(dtype):
         eps = 1e-6
         plus = np.asarray(ML.tridiagonal_solve(*(x + eps * t for x, t in zip(args, tangents))))
@@ -239,20 +239,20 @@ def test_compositions(dtype, request):
     a = standard_normal((2, 3, 4), real, 0)  # (JAX's symmetric_product: real only)
     c = standard_normal((2, 3, 3), real, 1)
     for kw in ({}, dict(alpha=2.0, beta=0.5, symmetrize_output=True)):
-        assert_arrays_like(mlax.jit(lambda x, y: ML.symmetric_product(x, y, **kw))(a, c),
+        assert_tree_like(mlax.jit(lambda x, y: ML.symmetric_product(x, y, **kw))(a, c),
                            jax.jit(lambda x, y: JL.symmetric_product(x, y, **kw))(a, c),
                            rtol=tol, atol=tol)
     spd = standard_normal((4, 4), real, 2)
     r = np.linalg.cholesky(spd @ spd.T + 4 * np.eye(4)).T.astype(real)
     w = standard_normal((4,), real, 3)
-    assert_arrays_like(ML.cholesky_update(r, w), JL.cholesky_update(r, w), rtol=tol, atol=tol)
+    assert_tree_like(ML.cholesky_update(r, w), JL.cholesky_update(r, w), rtol=tol, atol=tol)
     from jax._src.lax.linalg import geqrf  # (not public in JAX)
     h, taus = jax.jit(geqrf)(standard_normal((2, 5, 3), dtype, 4))
     h, taus = np.asarray(h), np.asarray(taus)
     for left in (True, False):
         for transpose in (True, False):
             cc = standard_normal((2, 5, 2) if left else (2, 2, 5), dtype, 5)
-            assert_arrays_like(
+            assert_tree_like(
                 mlax.jit(lambda *x: ML.ormqr(*x, left=left, transpose=transpose))(h, taus, cc),
                 jax.jit(lambda *x: JL.ormqr(*x, left=left, transpose=transpose))(h, taus, cc),
                 rtol=tol, atol=tol)
@@ -260,5 +260,5 @@ def test_compositions(dtype, request):
     got = mlax.jit(ML.qdwh)(x)
     want = jax.jit(JL.qdwh)(x)
     assert int(got[2]) == int(want[2]) and bool(got[3]) == bool(want[3])
-    assert_arrays_like(list(got[:2]), list(want[:2]), rtol=tol * 10, atol=tol * 10)
+    assert_tree_like(list(got[:2]), list(want[:2]), rtol=tol * 10, atol=tol * 10)
     np.testing.assert_allclose(np.asarray(got[0]) @ np.asarray(got[1]), x, atol=tol * 10)

@@ -18,7 +18,7 @@ import mlax
 import mlax.numpy as mnp
 import mlax.scipy.linalg as MS
 
-from _helpers import assert_arrays_like, pairwise, param_id, standard_normal
+from _helpers import assert_tree_like, pairwise, param_id, standard_normal
 
 DTYPES = [np.dtype(d) for d in ("float32", "float64", "complex64", "complex128")]
 
@@ -94,7 +94,7 @@ def test_equal_jax(name, dtype, request):
     got = mlax.jit(make_fn(MS, mnp))(*args)
     want = jax.jit(make_fn(JS, jnp))(*args)
     tol = _tol(dtype)
-    assert_arrays_like(got, want, rtol=tol, atol=tol)
+    assert_tree_like(got, want, rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.complex128)],
@@ -140,15 +140,15 @@ def test_eigh_tridiagonal(dtype, request):
     e = standard_normal((5,), dtype, 1)
     got = mlax.jit(lambda d, e: MS.eigh_tridiagonal(d, e, eigvals_only=True))(d, e)
     want = jax.jit(lambda d, e: JS.eigh_tridiagonal(d, e, eigvals_only=True))(d, e)
-    assert_arrays_like(got, want, rtol=tol, atol=tol)
+    assert_tree_like(got, want, rtol=tol, atol=tol)
     full = np.diag(d) + np.diag(e, 1) + np.diag(e, -1)
     np.testing.assert_allclose(np.asarray(got), np.linalg.eigvalsh(full), atol=tol)
     got = MS.eigh_tridiagonal(d, e, eigvals_only=True, select="i", select_range=(1, 3))
     want = JS.eigh_tridiagonal(d, e, eigvals_only=True, select="i", select_range=(1, 3))
-    assert_arrays_like(got, want, rtol=tol, atol=tol)
+    assert_tree_like(got, want, rtol=tol, atol=tol)
     w, v = MS.eigh_tridiagonal(d, e)
     wj, vj = JS.eigh_tridiagonal(d, e)
-    assert_arrays_like([w, v], [wj, vj], rtol=tol * 10, atol=tol * 10)
+    assert_tree_like([w, v], [wj, vj], rtol=tol * 10, atol=tol * 10)
     np.testing.assert_allclose(full @ np.asarray(v), np.asarray(v) * np.asarray(w),
                                atol=tol * 10)
 

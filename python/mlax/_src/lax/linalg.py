@@ -497,8 +497,8 @@ _schur_p = _linalg_primitive("schur", _schur_emit, errors={_NOT_SQUARE: ValueErr
 
 
 def schur(x, *, compute_schur_vectors=True, sort_eig_vals=False, select_callable=None):
-    """Schur decomposition `x = q t q^H` (jax.lax.linalg.schur): `(t, q)`,
-    or `(t,)` without compute_schur_vectors. LAPACK gees (CPU), unsorted:
+    """Schur decomposition `x = q t q^H` (jax.lax.linalg.schur): `[t, q]`,
+    or `[t]` without compute_schur_vectors. LAPACK gees (CPU), unsorted:
     `t` is upper triangular for complex input and quasi upper triangular
     (2x2 blocks for complex conjugate pairs) for real input. Not
     differentiable, as in JAX."""
@@ -507,7 +507,7 @@ def schur(x, *, compute_schur_vectors=True, sort_eig_vals=False, select_callable
         raise NotImplementedError(
             "The sort feature of LAPACK's gees routine is not implemented.")
     t, q = bind(_schur_p, x, compute_schur_vectors=bool(compute_schur_vectors))
-    return (t, q) if compute_schur_vectors else (t,)
+    return [t, q] if compute_schur_vectors else [t]  # (lists, as JAX's)
 
 
 def _hessenberg_emit(values, avals):
@@ -522,11 +522,11 @@ _hessenberg_p = _linalg_primitive("hessenberg", _hessenberg_emit,
 
 def hessenberg(a):
     """Reduction to upper Hessenberg form (jax.lax.linalg.hessenberg):
-    `(a, taus)`, `a`'s upper triangle and first subdiagonal the Hessenberg
+    `[a, taus]`, `a`'s upper triangle and first subdiagonal the Hessenberg
     matrix, below them the Householder vectors whose scale factors are
     `taus` (LAPACK gehrd, CPU)."""
     h, taus = bind(_hessenberg_p, a)
-    return h, taus
+    return [h, taus]  # (a list, as JAX's)
 
 
 def _tridiagonal_emit(values, avals, *, lower):
@@ -544,10 +544,10 @@ _tridiagonal_p = _linalg_primitive(
 def tridiagonal(a, *, lower=True):
     """Reduction of a symmetric (Hermitian) matrix to tridiagonal form
     (jax.lax.linalg.tridiagonal), reading its `lower` (or upper) triangle:
-    `(a, d, e, taus)`, the diagonal `d` and off-diagonal `e` real (LAPACK
+    `[a, d, e, taus]`, the diagonal `d` and off-diagonal `e` real (LAPACK
     sytrd/hetrd, CPU)."""
     r, d, e, taus = bind(_tridiagonal_p, a, lower=bool(lower))
-    return r, d, e, taus
+    return [r, d, e, taus]  # (a list, as JAX's)
 
 
 def _householder_product_emit(values, avals):
