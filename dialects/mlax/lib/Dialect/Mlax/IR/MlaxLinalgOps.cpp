@@ -8,8 +8,10 @@
 // op's only one: the tracer builds the op through it (without the ODS
 // constraints), so it checks every operand and attribute it reads. A
 // verifier only names the result a stated type gets wrong. The forward
-// rules follow jax/_src/lax/linalg.py; the reverse rules are their transposes, written
-// out. Derivatives are for real matrices (complex values carry none).
+// rules follow jax/_src/lax/linalg.py; the reverse rules are their
+// transposes, written out. Derivatives of the factorizations are for real
+// matrices (complex values carry none); tridiagonal_solve's, a linear
+// transpose, holds for complex ones too.
 //
 // Every op works on the two trailing dimensions and treats the leading ones
 // as a batch, so a batching rule only re-creates the op with the batch
