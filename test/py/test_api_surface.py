@@ -28,7 +28,7 @@ _SCIPY = ("cluster.vq", "fft", "interpolate", "linalg", "ndimage", "optimize", "
 MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.image"),
            ("jax.tree", "mlax.tree"), ("jax.tree_util", "mlax.tree_util"),
            ("jax.lax", "mlax.lax"), ("jax.numpy", "mlax.numpy"),
-           ("jax.numpy.linalg", "mlax.numpy.linalg"),
+           ("jax.numpy.linalg", "mlax.numpy.linalg"), ("jax.lax.linalg", "mlax.lax.linalg"),
            ("jax.flatten_util", "mlax.flatten_util"), ("jax.typing", "mlax.typing"),
            ("jax.custom_derivatives", "mlax.custom_derivatives"),
            ("jax.test_util", "mlax.test_util"), ("jax.errors", "mlax.errors"),
@@ -83,15 +83,6 @@ EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
     "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
     "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
-    "jax.scipy.linalg.schur": "Schur decomposition: needs a LAPACK gees kernel mlax lacks",
-    "jax.scipy.linalg.rsf2csf": "real-to-complex Schur form: needs schur (no gees kernel)",
-    "jax.scipy.linalg.sqrtm": "matrix square root via the Schur form: needs schur",
-    "jax.scipy.linalg.funm": "matrix functions via the Schur form: needs schur",
-    "jax.scipy.linalg.solve_sylvester": "Bartels-Stewart via the Schur form: needs schur",
-    "jax.scipy.linalg.hessenberg": "Hessenberg reduction: needs a LAPACK gehrd kernel mlax lacks",
-    "jax.scipy.linalg.eigh_tridiagonal": "tridiagonal eigenvalues by bisection: not built yet",
-    "jax.scipy.linalg.expm_frechet": "Frechet derivative of expm: not built yet",
-    "jax.scipy.linalg.qr_multiply": "QR with an applied product (ormqr): not built yet",
 }
 
 _SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"
@@ -162,8 +153,9 @@ EXCLUDED.update({f"jax.numpy.{name}": "2-bit integers: XLA's CPU compiler in thi
 
 # mlax has no JAX primitives: its ops are mlax dialect ops, reached through the
 # functions (jax.lax.add for add_p, ...).
-EXCLUDED.update({f"jax.lax.{name}": "a JAX primitive object; mlax's primitives are dialect ops"
-                 for name in dir(importlib.import_module("jax.lax")) if name.endswith("_p")})
+EXCLUDED.update({f"{module}.{name}": "a JAX primitive object; mlax's primitives are dialect ops"
+                 for module in ("jax.lax", "jax.lax.linalg")
+                 for name in dir(importlib.import_module(module)) if name.endswith("_p")})
 
 _IN_TYPES = "sharding in types (Explicit / Manual mesh axes, abstract meshes): mlax's mesh " \
             "axes are Auto, laid out by XLA's propagation"

@@ -46,6 +46,10 @@ NOT_DIFFERENTIABLE = dict(_STRUCTURAL, **{
     "mlax.geqrf": "Householder factors inside qr, whose own rule differentiates qr",
     "mlax.eig": "complex results of a possibly real matrix; JAX's eigenvalue-only rule is "
                 "not built (lax.linalg.eig raises under differentiation)",
+    "mlax.schur": "JAX has no derivative rule for schur (its NotImplementedError)",
+    "mlax.hessenberg": "JAX has no derivative rule for hessenberg",
+    "mlax.tridiagonal": "JAX has no derivative rule for tridiagonal",
+    "mlax.householder_product": "JAX has no derivative rule for householder_product",
 })
 
 # Ops batched without a rule of their own.

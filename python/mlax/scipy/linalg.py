@@ -10,6 +10,9 @@ from mlax._src.numpy.linalg import sp_svd as svd  # noqa: F401
 from mlax._src.numpy.linalg import lu_factor, lu_solve  # noqa: F401
 from mlax._src.numpy.linalg import sp_lu as lu  # noqa: F401
 from mlax._src.scipy.linalg import block_diag, expm, hankel, toeplitz  # noqa: F401
+from mlax._src.scipy.linalg import (eigh_tridiagonal, expm_frechet, funm,  # noqa: F401
+                                   hessenberg, qr_multiply, rsf2csf, schur,
+                                   solve_sylvester, sqrtm)
 from mlax._src.scipy.special_matrices import (  # noqa: F401
     circulant, companion, convolution_matrix, dft, fiedler, fiedler_companion, hadamard, helmert,
     hilbert, invhilbert, invpascal, leslie, pascal, polar)

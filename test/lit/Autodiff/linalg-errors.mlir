@@ -64,3 +64,17 @@ func.func @eigh_complex_vjp(%a: tensor<3x3xcomplex<f32>>, %c: tensor<3xf32>) -> 
   %r:2 = mlax.vjp @eigh_complex(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3x3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3x3xcomplex<f32>>)
   return %r#1 : tensor<3x3xcomplex<f32>>
 }
+
+// -----
+
+// schur (like hessenberg, tridiagonal and householder_product) has no derivative
+// rule, as in JAX.
+func.func private @schur(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'mlax.schur' op has no derivative rule (DifferentiableOpInterface); mlax-autodiff cannot differentiate through it}}
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %t : tensor<3x3xf32>
+}
+func.func @schur_jvp(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %r:2 = mlax.jvp @schur(%a) tangents(%t) wrt = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#1 : tensor<3x3xf32>
+}

@@ -523,3 +523,88 @@ func.func @test_lu_vjp(%a: tensor<3x3xf32>, %c: tensor<3x3xf32>) -> tensor<3x3xf
   %r:2 = mlax.vjp @lu(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
   return %r#1 : tensor<3x3xf32>
 }
+
+// -----
+
+// tridiagonal_solve: a dX = dB - da X, da the tridiagonal matrix of the
+// diagonals' tangents (jax's rule); reverse: Bbar solves with a^T (the
+// diagonals moved), each diagonal's cotangent is minus Bbar against X on it.
+// CHECK-LABEL: func.func private @gtsv_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<4x2xf32>,
+// CHECK-SAME: %[[ARG4:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG5:[^ ,:)]*]]: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.tridiagonal_solve %[[ARG0]], %[[ARG1]], %[[ARG2]], %[[ARG3]], perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.slice %[[V6]], start = [0, 0], limit = [3, 2], strides = [1, 1] : tensor<4x2xf32> -> tensor<3x2xf32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.pad %[[V7]], %[[V8]], low = [1, 0], high = [0, 0], interior = [0, 0] : tensor<3x2xf32>, tensor<f32> -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG4]], dims = [0] : tensor<4xf32> -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.mul %[[V10]], %[[V9]] : tensor<4x2xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.sub %[[ARG5]], %[[V11]] : tensor<4x2xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.tridiagonal_solve %[[ARG0]], %[[ARG1]], %[[ARG2]], %[[V12]], perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: return %[[V6]], %[[V13]] : tensor<4x2xf32>, tensor<4x2xf32>
+
+// CHECK-LABEL: func.func private @gtsv_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<4x2xf32>,
+// CHECK-SAME: %[[ARG4:[^ ,:)]*]]: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.tridiagonal_solve %[[ARG0]], %[[ARG1]], %[[ARG2]], %[[ARG3]], perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.slice %[[ARG2]], start = [0], limit = [3], strides = [1] : tensor<4xf32> -> tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.pad %[[V6]], %[[V7]], low = [1], high = [0], interior = [0] : tensor<3xf32>, tensor<f32> -> tensor<4xf32>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.slice %[[ARG0]], start = [1], limit = [4], strides = [1] : tensor<4xf32> -> tensor<3xf32>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.pad %[[V9]], %[[V10]], low = [0], high = [1], interior = [0] : tensor<3xf32>, tensor<f32> -> tensor<4xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.tridiagonal_solve %[[V8]], %[[ARG1]], %[[V11]], %[[ARG4]], perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.slice %[[V5]], start = [0, 0], limit = [3, 2], strides = [1, 1] : tensor<4x2xf32> -> tensor<3x2xf32>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.pad %[[V13]], %[[V14]], low = [1, 0], high = [0, 0], interior = [0, 0] : tensor<3x2xf32>, tensor<f32> -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.mul %[[V12]], %[[V15]] : tensor<4x2xf32>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.reduce_sum %[[V16]], axes = [1] : tensor<4x2xf32> -> tensor<4xf32>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.neg %[[V17]] : tensor<4xf32>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.mul %[[V12]], %[[V5]] : tensor<4x2xf32>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.reduce_sum %[[V19]], axes = [1] : tensor<4x2xf32> -> tensor<4xf32>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.neg %[[V20]] : tensor<4xf32>
+// CHECK-NEXT: %[[V22:[^ ,:)]*]] = mlax.slice %[[V5]], start = [1, 0], limit = [4, 2], strides = [1, 1] : tensor<4x2xf32> -> tensor<3x2xf32>
+// CHECK-NEXT: %[[V23:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V24:[^ ,:)]*]] = mlax.pad %[[V22]], %[[V23]], low = [0, 0], high = [1, 0], interior = [0, 0] : tensor<3x2xf32>, tensor<f32> -> tensor<4x2xf32>
+// CHECK-NEXT: %[[V25:[^ ,:)]*]] = mlax.mul %[[V12]], %[[V24]] : tensor<4x2xf32>
+// CHECK-NEXT: %[[V26:[^ ,:)]*]] = mlax.reduce_sum %[[V25]], axes = [1] : tensor<4x2xf32> -> tensor<4xf32>
+// CHECK-NEXT: %[[V27:[^ ,:)]*]] = mlax.neg %[[V26]] : tensor<4xf32>
+// CHECK-NEXT: return %[[V5]], %[[V21]], %[[V12]] : tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>
+
+// CHECK-LABEL: func.func @test_gtsv_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<4x2xf32>,
+// CHECK-SAME: %[[ARG4:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG5:[^ ,:)]*]]: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]]:2 = mlax.call @gtsv_jvp(%[[ARG0]], %[[ARG1]], %[[ARG2]], %[[ARG3]], %[[ARG4]], %[[ARG5]]) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>)
+// CHECK-NEXT: return %[[V6]]#0, %[[V6]]#1 : tensor<4x2xf32>, tensor<4x2xf32>
+
+// CHECK-LABEL: func.func @test_gtsv_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG2:[^ ,:)]*]]: tensor<4xf32>,
+// CHECK-SAME: %[[ARG3:[^ ,:)]*]]: tensor<4x2xf32>,
+// CHECK-SAME: %[[ARG4:[^ ,:)]*]]: tensor<4x2xf32>) -> (tensor<4xf32>, tensor<4x2xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]]:3 = mlax.call @gtsv_vjp(%[[ARG0]], %[[ARG1]], %[[ARG2]], %[[ARG3]], %[[ARG4]]) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>)
+// CHECK-NEXT: return %[[V5]]#1, %[[V5]]#2 : tensor<4xf32>, tensor<4x2xf32>
+
+func.func private @gtsv(%dl: tensor<4xf32>, %d: tensor<4xf32>, %du: tensor<4xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %x = mlax.tridiagonal_solve %dl, %d, %du, %b, perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %x : tensor<4x2xf32>
+}
+func.func @test_gtsv_jvp(%dl: tensor<4xf32>, %d: tensor<4xf32>, %du: tensor<4xf32>, %b: tensor<4x2xf32>, %tdl: tensor<4xf32>, %tb: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  %r:2 = mlax.jvp @gtsv(%dl, %d, %du, %b) tangents(%tdl, %tb) wrt = [0, 3] : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>)
+  return %r#0, %r#1 : tensor<4x2xf32>, tensor<4x2xf32>
+}
+func.func @test_gtsv_vjp(%dl: tensor<4xf32>, %d: tensor<4xf32>, %du: tensor<4xf32>, %b: tensor<4x2xf32>, %c: tensor<4x2xf32>) -> (tensor<4xf32>, tensor<4x2xf32>) {
+  %r:3 = mlax.vjp @gtsv(%dl, %d, %du, %b) cotangents(%c) wrt = [1, 3] seeds = [0] : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4xf32>, tensor<4x2xf32>)
+  return %r#1, %r#2 : tensor<4xf32>, tensor<4x2xf32>
+}

@@ -60,3 +60,21 @@ func.func @eig(%a: tensor<3x3xf32>) -> tensor<3xcomplex<f32>> {
   %w, %vl, %vr = mlax.eig %a, compute_left = false, compute_right = false : tensor<3x3xf32> -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
   return %w : tensor<3xcomplex<f32>>
 }
+
+// -----
+
+func.func @schur(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+2 {{'mlax.schur' op has no lowering for platform 'tpu': its gees kernel exists for cpu}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.schur'}}
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %t : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @tridiagonal_solve(%v: tensor<4xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+2 {{'mlax.tridiagonal_solve' op has no lowering for platform 'tpu': its gtsv kernel exists for cpu}}
+  // expected-error @+1 {{failed to legalize operation 'mlax.tridiagonal_solve'}}
+  %x = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %x : tensor<4x2xf32>
+}

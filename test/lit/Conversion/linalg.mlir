@@ -1,5 +1,6 @@
 // Lowering of the linear-algebra ops: triangular_solve, eigh, eig, qr, geqrf,
-// svd and lu call jaxlib's LAPACK
+// svd, lu, schur, hessenberg, tridiagonal, householder_product and
+// tridiagonal_solve call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
 // layouts; results of a failed factorization replaced by NaN); operands with
 // no elements never reach LAPACK. cholesky as JAX lowers it on CPU.
@@ -264,4 +265,83 @@ func.func @eig_complex(%b: tensor<4x4xcomplex<f64>>, %z: tensor<0x0xf64>)
   %w0, %vl0, %vr0 = mlax.eig %z, compute_left = true, compute_right = true
       : tensor<0x0xf64> -> (tensor<0xcomplex<f64>>, tensor<0x0xcomplex<f64>>, tensor<0x0xcomplex<f64>>)
   return %w, %vl, %w0 : tensor<4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<0xcomplex<f64>>
+}
+
+// schur: gees as jax.lax.linalg.schur calls it on CPU (jobvs 'V' (86) or
+// 'N' (78), no sorting (sort 'N')). For real input the kernel also returns
+// the eigenvalues' real and imaginary parts; then the number of selected
+// eigenvalues and info. NaNs where info != 0; Schur vectors not asked for
+// are zeros.
+// CHECK-LABEL: func.func @schur(
+// CHECK: %[[ZQ:.*]] = "stablehlo.constant"() {value = dense<0.000000e+00> : tensor<2x3x3xf32>}
+// CHECK: %[[S:.*]]:6 = "stablehlo.custom_call"(%arg0) {api_version = 1 : i32, backend_config = "", call_target_name = "lapack_sgees_ffi", called_computations = [], has_side_effect = false, mhlo.backend_config = {mode = 86 : ui8, sort = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>)
+// CHECK: "stablehlo.compare"(%[[S]]#5, %{{.*}}) {{{.*}}comparison_direction EQ>}
+// CHECK: %[[T:.*]] = "stablehlo.select"(%{{.*}}, %[[S]]#0, %{{.*}})
+// CHECK: %[[Q:.*]] = "stablehlo.select"(%{{.*}}, %[[S]]#1, %{{.*}})
+// CHECK: %[[Z0:.*]] = "stablehlo.constant"() {value = dense<(0.000000e+00,0.000000e+00)> : tensor<4x4xcomplex<f64>>}
+// CHECK: %[[C:.*]]:5 = "stablehlo.custom_call"(%arg1) {{{.*}}call_target_name = "lapack_zgees_ffi"{{.*}}mhlo.backend_config = {mode = 78 : ui8, sort = 78 : ui8}{{.*}} : (tensor<4x4xcomplex<f64>>) -> (tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<i32>, tensor<i32>)
+// CHECK: %[[T2:.*]] = "stablehlo.select"(%{{.*}}, %[[C]]#0, %{{.*}})
+// CHECK: return %[[T]], %[[Q]], %[[T2]], %[[Z0]]
+func.func @schur(%a: tensor<2x3x3xf32>, %c: tensor<4x4xcomplex<f64>>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>) {
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>)
+  %t2, %q2 = mlax.schur %c, compute_schur_vectors = false : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>)
+  return %t, %q, %t2, %q2 : tensor<2x3x3xf32>, tensor<2x3x3xf32>, tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>
+}
+
+// hessenberg: gehrd with ilo = 1, ihi = n, as jax.lax.linalg.hessenberg.
+// CHECK-LABEL: func.func @hessenberg(
+// CHECK: %[[H:.*]]:3 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_dgehrd_ffi"{{.*}}mhlo.backend_config = {high = 4 : i32, low = 1 : i32}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x3xf64>, tensor<2xi32>)
+// CHECK: "stablehlo.select"(%{{.*}}, %[[H]]#0, %{{.*}})
+// CHECK: "stablehlo.select"(%{{.*}}, %[[H]]#1, %{{.*}}) : (tensor<2x3xi1>, tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+func.func @hessenberg(%a: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x3xf64>) {
+  %h, %t = mlax.hessenberg %a : tensor<2x4x4xf64> -> (tensor<2x4x4xf64>, tensor<2x3xf64>)
+  return %h, %t : tensor<2x4x4xf64>, tensor<2x3xf64>
+}
+
+// tridiagonal: sytrd (hetrd for complex) with uplo 'L' (76) or 'U' (85);
+// every result NaN where info != 0.
+// CHECK-LABEL: func.func @tridiagonal(
+// CHECK: %[[R:.*]]:5 = "stablehlo.custom_call"(%arg0) {{{.*}}call_target_name = "lapack_ssytrd_ffi"{{.*}}mhlo.backend_config = {uplo = 85 : ui8}{{.*}}result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2xi32>)
+// CHECK-COUNT-4: "stablehlo.select"
+// CHECK: "stablehlo.custom_call"(%arg1) {{{.*}}call_target_name = "lapack_chetrd_ffi"{{.*}}mhlo.backend_config = {uplo = 76 : ui8}{{.*}} : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3xf32>, tensor<2xf32>, tensor<2xcomplex<f32>>, tensor<i32>)
+func.func @tridiagonal(%a: tensor<2x3x3xf32>, %c: tensor<3x3xcomplex<f32>>) -> (tensor<2x3xf32>, tensor<2xf32>) {
+  %r, %d, %e, %t = mlax.tridiagonal %a, lower = false : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  %r2, %d2, %e2, %t2 = mlax.tridiagonal %c, lower = true : tensor<3x3xcomplex<f32>> -> (tensor<3x3xcomplex<f32>>, tensor<3xf32>, tensor<2xf32>, tensor<2xcomplex<f32>>)
+  return %d, %e2 : tensor<2x3xf32>, tensor<2xf32>
+}
+
+// householder_product: orgqr (ungqr for complex), the result in a's buffer.
+// CHECK-LABEL: func.func @householder_product(
+// CHECK: %[[P:.*]] = "stablehlo.custom_call"(%arg0, %arg1) {{{.*}}call_target_name = "lapack_cungqr_ffi"{{.*}}mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<4x3xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+// CHECK: return %[[P]]
+func.func @householder_product(%a: tensor<4x3xcomplex<f32>>, %t: tensor<2xcomplex<f32>>) -> tensor<4x3xcomplex<f32>> {
+  %q = mlax.householder_product %a, %t : (tensor<4x3xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+  return %q : tensor<4x3xcomplex<f32>>
+}
+
+// tridiagonal_solve: gtsv (which also returns its overwritten diagonals),
+// NaN where info != 0; with perturb_singular jaxlib's own kernel, which
+// reports no status.
+// CHECK-LABEL: func.func @tridiagonal_solve(
+// CHECK: %[[G:.*]]:5 = "stablehlo.custom_call"(%arg0, %arg0, %arg0, %arg1) {{{.*}}call_target_name = "lapack_dgtsv_ffi"{{.*}}mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>]{{.*}} : (tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4x3xf64>) -> (tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4x3xf64>, tensor<2xi32>)
+// CHECK: %[[X:.*]] = "stablehlo.select"(%{{.*}}, %[[G]]#3, %{{.*}})
+// CHECK: %[[Y:.*]] = "stablehlo.custom_call"(%arg0, %arg0, %arg0, %arg1) {{{.*}}call_target_name = "tridiagonal_solve_perturbed_ffi"{{.*}}output_operand_aliases = []{{.*}} : (tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4x3xf64>) -> tensor<2x4x3xf64>
+// CHECK: return %[[X]], %[[Y]]
+func.func @tridiagonal_solve(%v: tensor<2x4xf64>, %b: tensor<2x4x3xf64>) -> (tensor<2x4x3xf64>, tensor<2x4x3xf64>) {
+  %x = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = false : (tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4x3xf64>) -> tensor<2x4x3xf64>
+  %y = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = true : (tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4xf64>, tensor<2x4x3xf64>) -> tensor<2x4x3xf64>
+  return %x, %y : tensor<2x4x3xf64>, tensor<2x4x3xf64>
+}
+
+// Operands with no elements never reach LAPACK.
+// CHECK-LABEL: func.func @reductions_empty(
+// CHECK-NOT: custom_call
+// CHECK: return
+func.func @reductions_empty(%a: tensor<0x3x3xf32>, %h: tensor<0x4x3xf32>, %t: tensor<0x3xf32>, %v: tensor<0xf32>, %b: tensor<0x2xf32>) -> (tensor<0x3x3xf32>, tensor<0x3x3xf32>, tensor<0x2xf32>, tensor<0x3xf32>, tensor<0x4x3xf32>, tensor<0x2xf32>) {
+  %s, %q = mlax.schur %a, compute_schur_vectors = true : tensor<0x3x3xf32> -> (tensor<0x3x3xf32>, tensor<0x3x3xf32>)
+  %hh, %ht = mlax.hessenberg %a : tensor<0x3x3xf32> -> (tensor<0x3x3xf32>, tensor<0x2xf32>)
+  %r, %d, %e, %tt = mlax.tridiagonal %a, lower = true : tensor<0x3x3xf32> -> (tensor<0x3x3xf32>, tensor<0x3xf32>, tensor<0x2xf32>, tensor<0x2xf32>)
+  %p = mlax.householder_product %h, %t : (tensor<0x4x3xf32>, tensor<0x3xf32>) -> tensor<0x4x3xf32>
+  %x = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = false : (tensor<0xf32>, tensor<0xf32>, tensor<0xf32>, tensor<0x2xf32>) -> tensor<0x2xf32>
+  return %s, %q, %ht, %d, %p, %x : tensor<0x3x3xf32>, tensor<0x3x3xf32>, tensor<0x2xf32>, tensor<0x3xf32>, tensor<0x4x3xf32>, tensor<0x2xf32>
 }

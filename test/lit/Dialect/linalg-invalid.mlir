@@ -434,3 +434,115 @@ func.func @eig_right(%a: tensor<3x3xf64>) {
   %w, %vl, %vr = mlax.eig %a, compute_left = true, compute_right = true : tensor<3x3xf64> -> (tensor<3xcomplex<f64>>, tensor<3x3xcomplex<f64>>, tensor<2x3x3xcomplex<f64>>)
   return
 }
+
+// -----
+
+func.func @schur_not_square(%a: tensor<3x2xf32>) {
+  // expected-error @+1 {{'mlax.schur' op needs square matrices (shape [..., n, n]) as operand, got 'tensor<3x2xf32>'}}
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x2xf32> -> (tensor<3x2xf32>, tensor<3x2xf32>)
+  return
+}
+
+// -----
+
+func.func @schur_int(%a: tensor<3x3xi32>) {
+  // expected-error @+1 {{'mlax.schur' op operand #0 must be statically shaped tensor of 32-bit float or 64-bit float or complex type with 32-bit float elements or complex type with 64-bit float elements values, but got 'tensor<3x3xi32>'}}
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x3xi32> -> (tensor<3x3xi32>, tensor<3x3xi32>)
+  return
+}
+
+// -----
+
+func.func @schur_result(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.schur' op Schur vectors type must be 'tensor<3x3xf32>', got 'tensor<3x3xf64>'}}
+  %t, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3x3xf64>)
+  return
+}
+
+// -----
+
+func.func @hessenberg_vector(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'mlax.hessenberg' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
+  %h, %t = mlax.hessenberg %a : tensor<3xf32> -> (tensor<3xf32>, tensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @hessenberg_taus(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.hessenberg' op taus type must be 'tensor<2xf32>', got 'tensor<3xf32>'}}
+  %h, %t = mlax.hessenberg %a : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @tridiagonal_empty(%a: tensor<0x0xf32>) {
+  // expected-error @+1 {{'mlax.tridiagonal' op needs square matrices of at least one row, got 'tensor<0x0xf32>'}}
+  %r, %d, %e, %t = mlax.tridiagonal %a, lower = true : tensor<0x0xf32> -> (tensor<0x0xf32>, tensor<0xf32>, tensor<0xf32>, tensor<0xf32>)
+  return
+}
+
+// -----
+
+func.func @tridiagonal_real_d(%a: tensor<3x3xcomplex<f32>>) {
+  // expected-error @+1 {{'mlax.tridiagonal' op d type must be 'tensor<3xf32>', got 'tensor<3xf64>'}}
+  %r, %d, %e, %t = mlax.tridiagonal %a, lower = true : tensor<3x3xcomplex<f32>> -> (tensor<3x3xcomplex<f32>>, tensor<3xf64>, tensor<2xf32>, tensor<2xcomplex<f32>>)
+  return
+}
+
+// -----
+
+func.func @householder_wide(%a: tensor<2x3xf32>, %t: tensor<2xf32>) {
+  // expected-error @+1 {{'mlax.householder_product' op needs a with at least as many rows as columns, got 'tensor<2x3xf32>'}}
+  %q = mlax.householder_product %a, %t : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @householder_taus(%a: tensor<4x3xf32>, %t: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.householder_product' op needs at most as many taus as a has columns, got 'tensor<4xf32>' for 'tensor<4x3xf32>'}}
+  %q = mlax.householder_product %a, %t : (tensor<4x3xf32>, tensor<4xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @householder_batch(%a: tensor<2x4x3xf32>, %t: tensor<3x3xf32>) {
+  // expected-error @+1 {{'mlax.householder_product' op needs taus of shape [..., k] with a's batch dimensions, got 'tensor<3x3xf32>' for 'tensor<2x4x3xf32>'}}
+  %q = mlax.householder_product %a, %t : (tensor<2x4x3xf32>, tensor<3x3xf32>) -> tensor<2x4x3xf32>
+  return
+}
+
+// -----
+
+func.func @householder_types(%a: tensor<4x3xf32>, %t: tensor<3xf64>) {
+  // expected-error @+1 {{'mlax.householder_product' op needs taus: a statically shaped tensor of a's element type, got 'tensor<3xf64>'}}
+  %q = mlax.householder_product %a, %t : (tensor<4x3xf32>, tensor<3xf64>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @tridiagonal_solve_diagonals(%v: tensor<4xf32>, %w: tensor<3xf32>, %b: tensor<4x2xf32>) {
+  // expected-error @+1 {{'mlax.tridiagonal_solve' op needs diagonals of shape [4] (b's shape without its last dimension), got du of shape [3]}}
+  %x = mlax.tridiagonal_solve %v, %v, %w, %b, perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<3xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @tridiagonal_solve_b(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'mlax.tridiagonal_solve' op needs an array of at least 2 dimensions (shape [..., m, n]) as b, got 'tensor<4xf32>'}}
+  %x = mlax.tridiagonal_solve %v, %v, %v, %v, perturb_singular = false : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @tridiagonal_solve_types(%v: tensor<4xf64>, %b: tensor<4x2xf32>) {
+  // expected-error @+1 {{'mlax.tridiagonal_solve' op needs dl: a statically shaped tensor of b's element type, got 'tensor<4xf64>'}}
+  %x = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = false : (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return
+}

@@ -1,5 +1,6 @@
 // Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, eig,
-// qr, geqrf, svd, lu).
+// qr, geqrf, svd, lu, schur, hessenberg, tridiagonal, householder_product,
+// tridiagonal_solve).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -179,4 +180,36 @@ func.func @inferred_shapes(%sq: tensor<2x3x3xf32>, %ac: tensor<2x3x3xcomplex<f64
   %p = mlax.dot_general %sq, %sq, batch = [0] x [0], contract = [2] x [1]
       : (tensor<2x3x3xf32>, tensor<2x3x3xf32>) -> tensor<2x3x3xf64>
   return
+}
+
+// CHECK-LABEL: func.func @reductions(
+// CHECK: mlax.schur %{{.*}}, compute_schur_vectors = true : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>)
+// CHECK: mlax.schur %{{.*}}, compute_schur_vectors = false : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>)
+// CHECK: mlax.hessenberg %{{.*}} : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x2xf32>)
+// CHECK: mlax.tridiagonal %{{.*}}, lower = false : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4xf64>, tensor<3xf64>, tensor<3xcomplex<f64>>)
+// CHECK: mlax.householder_product %{{.*}}, %{{.*}} : (tensor<2x4x3xf32>, tensor<2x2xf32>) -> tensor<2x4x3xf32>
+// CHECK: mlax.tridiagonal_solve %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, perturb_singular = false : (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+// CHECK: mlax.tridiagonal_solve %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, perturb_singular = true
+// GENERIC: "mlax.schur"(%{{.*}}) <{compute_schur_vectors = true}>
+// GENERIC: "mlax.hessenberg"(%{{.*}}) : (tensor<2x3x3xf32>)
+// GENERIC: "mlax.tridiagonal"(%{{.*}}) <{lower = false}>
+// GENERIC: "mlax.householder_product"(%{{.*}}, %{{.*}}) : (tensor<2x4x3xf32>, tensor<2x2xf32>)
+// GENERIC: "mlax.tridiagonal_solve"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{perturb_singular = false}>
+func.func @reductions(%a: tensor<2x3x3xf32>, %c: tensor<4x4xcomplex<f64>>, %h: tensor<2x4x3xf32>,
+                      %taus: tensor<2x2xf32>, %v: tensor<2x4xf32>, %b: tensor<2x4x3xf32>)
+    -> (tensor<2x3x3xf32>, tensor<4x4xcomplex<f64>>, tensor<2x2xf32>, tensor<4xf64>,
+        tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) {
+  %t, %q = mlax.schur %a, compute_schur_vectors = true
+      : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>)
+  %t2, %q2 = mlax.schur %c, compute_schur_vectors = false
+      : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4x4xcomplex<f64>>)
+  %hh, %ht = mlax.hessenberg %a : tensor<2x3x3xf32> -> (tensor<2x3x3xf32>, tensor<2x2xf32>)
+  %r, %d, %e, %tt = mlax.tridiagonal %c, lower = false
+      : tensor<4x4xcomplex<f64>> -> (tensor<4x4xcomplex<f64>>, tensor<4xf64>, tensor<3xf64>, tensor<3xcomplex<f64>>)
+  %p = mlax.householder_product %h, %taus : (tensor<2x4x3xf32>, tensor<2x2xf32>) -> tensor<2x4x3xf32>
+  %x = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = false
+      : (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %y = mlax.tridiagonal_solve %v, %v, %v, %b, perturb_singular = true
+      : (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  return %q, %t2, %ht, %d, %p, %x, %y : tensor<2x3x3xf32>, tensor<4x4xcomplex<f64>>, tensor<2x2xf32>, tensor<4xf64>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>
 }

@@ -129,3 +129,31 @@ func.func @test_eig(%a: tensor<3x3x5xf32>) -> (tensor<5x3xcomplex<f32>>, tensor<
   %r:2 = mlax.vmap @eig(%a) in_axes = [2] out_axes = [0, 0] size = 5 : (tensor<3x3x5xf32>) -> (tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>)
   return %r#0, %r#1 : tensor<5x3xcomplex<f32>>, tensor<5x3x3xcomplex<f32>>
 }
+
+// schur, hessenberg, tridiagonal, householder_product (its unbatched taus
+// broadcast) and tridiagonal_solve.
+// CHECK-LABEL: func.func private @reductions_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x3x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2xf32>) -> (tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]], %[[V3:[^ ,:)]*]] = mlax.schur %[[ARG0]], compute_schur_vectors = true : tensor<5x3x3xf32> -> (tensor<5x3x3xf32>, tensor<5x3x3xf32>)
+// CHECK-NEXT: %[[V4:[^ ,:)]*]], %[[V5:[^ ,:)]*]] = mlax.hessenberg %[[ARG0]] : tensor<5x3x3xf32> -> (tensor<5x3x3xf32>, tensor<5x2xf32>)
+// CHECK-NEXT: %[[V6:[^ ,:)]*]], %[[V7:[^ ,:)]*]], %[[V8:[^ ,:)]*]], %[[V9:[^ ,:)]*]] = mlax.tridiagonal %[[ARG0]], lower = true : tensor<5x3x3xf32> -> (tensor<5x3x3xf32>, tensor<5x3xf32>, tensor<5x2xf32>, tensor<5x2xf32>)
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG1]], dims = [1] : tensor<2xf32> -> tensor<5x2xf32>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.householder_product %[[ARG0]], %[[V10]] : (tensor<5x3x3xf32>, tensor<5x2xf32>) -> tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.tridiagonal_solve %[[V7]], %[[V7]], %[[V7]], %[[V11]], perturb_singular = false : (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3x3xf32>) -> tensor<5x3x3xf32>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.slice %[[V12]], start = [0, 0, 0], limit = [5, 3, 2], strides = [1, 1, 1] : tensor<5x3x3xf32> -> tensor<5x3x2xf32>
+// CHECK-NEXT: return %[[V2]], %[[V5]], %[[V7]], %[[V13]] : tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>
+
+func.func private @reductions(%a: tensor<3x3xf32>, %t: tensor<2xf32>) -> (tensor<3x3xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3x2xf32>) {
+  %s, %q = mlax.schur %a, compute_schur_vectors = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  %h, %ht = mlax.hessenberg %a : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<2xf32>)
+  %r, %d, %e, %tt = mlax.tridiagonal %a, lower = true : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>)
+  %p = mlax.householder_product %a, %t : (tensor<3x3xf32>, tensor<2xf32>) -> tensor<3x3xf32>
+  %x = mlax.tridiagonal_solve %d, %d, %d, %p, perturb_singular = false : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+  %y = mlax.slice %x, start = [0, 0], limit = [3, 2], strides = [1, 1] : tensor<3x3xf32> -> tensor<3x2xf32>
+  return %s, %ht, %d, %y : tensor<3x3xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3x2xf32>
+}
+func.func @test_reductions(%a: tensor<5x3x3xf32>, %t: tensor<2xf32>) -> (tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>) {
+  %r:4 = mlax.vmap @reductions(%a, %t) in_axes = [0, -1] out_axes = [0, 0, 0, 0] size = 5 : (tensor<5x3x3xf32>, tensor<2xf32>) -> (tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>
+}

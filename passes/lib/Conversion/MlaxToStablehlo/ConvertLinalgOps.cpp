@@ -3,7 +3,10 @@
 // triangular_solve -> LAPACK trsm on CPU (stablehlo.triangular_solve on
 // other platforms); cholesky, eigh, qr and
 // svd -> the LAPACK kernels jaxlib registers for CPU (potrf, syevd/heevd, geqrf followed by
-// orgqr/ungqr, gesdd; lu -> getrf; eig -> geev, CPU only, as in JAX without MAGMA), called as jax.numpy.linalg calls them on CPU, so
+// orgqr/ungqr, gesdd; lu -> getrf; eig -> geev, CPU only, as in JAX without MAGMA;
+// schur -> gees, hessenberg -> gehrd, tridiagonal -> sytrd/hetrd,
+// householder_product -> orgqr/ungqr, tridiagonal_solve -> gtsv, CPU only
+// as in JAX), called as jax.numpy.linalg calls them on CPU, so
 // results match JAX's. The kernels see column-major matrices (the
 // operand/result layouts) and report failure through an `info` result;
 // failed matrices give NaNs, as in JAX. Matrices with no elements never
@@ -90,6 +93,12 @@ const SolverKernel kSolverKernels[] = {
     {"gesdd",  Platform::Cpu,  "lapack_%tgesdd_ffi",  "{mode = $job : ui8}"},
     {"getrf",  Platform::Cpu,  "lapack_%tgetrf_ffi",  "{}"},
     {"geev",   Platform::Cpu,  "lapack_%tgeev_ffi",   "{compute_left = $left : ui8, compute_right = $right : ui8}"},
+    {"gees",   Platform::Cpu,  "lapack_%tgees_ffi",   "{mode = $mode : ui8, sort = 78 : ui8}"},
+    {"gehrd",  Platform::Cpu,  "lapack_%tgehrd_ffi",  "{high = $high : i32, low = 1 : i32}"},
+    {"sytrd",  Platform::Cpu,  "lapack_%tsytrd_ffi",  "{uplo = $uplo : ui8}"},
+    {"hetrd",  Platform::Cpu,  "lapack_%thetrd_ffi",  "{uplo = $uplo : ui8}"},
+    {"gtsv",   Platform::Cpu,  "lapack_%tgtsv_ffi",   "{}"},
+    {"gtsv_perturbed", Platform::Cpu, "tridiagonal_solve_perturbed_ffi", "{}"},
     {"trsm",   Platform::Cpu,  "lapack_%ttrsm_ffi",   "{diag = $diag : ui8, side = $side : ui8, trans_x = $trans : ui8, uplo = $uplo : ui8}"},
     // CUDA: cuSOLVER through jaxlib's CUDA plugin (one target for every
     // element type; algorithm 0 lets the kernel choose, as JAX's default).
@@ -760,6 +769,183 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
   }
 };
 
+/// LAPACK gees through jaxlib's FFI target, as jax.lax.linalg.schur lowers
+/// on CPU (no sorting): jobvs 'V' or 'N'; the kernel also returns the
+/// eigenvalues (real and imaginary parts for real input) and the number of
+/// selected ones, which the op does not use. NaNs where info != 0; Schur
+/// vectors not asked for are zero.
+struct SchurPattern : SolverPattern<SchurOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(SchurOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    bool vectors = op.getComputeSchurVectors();
+    Value noVectors = hlo.constant(splatAttr(tensorOf(op.getQ()), 0.0));
+    if (hasNoElements(op.getOperand())) {
+      rewriter.replaceOp(op, {adaptor.getOperand(), noVectors});
+      return success();
+    }
+    auto type = tensorOf(op.getOperand());
+    int64_t nb = type.getRank() - 2;
+    Type elem = type.getElementType();
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    auto eigenvalues = RankedTensorType::get(type.getShape().drop_back(), elem);
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, "gees", elem, {{"mode", vectors ? "86" : "78"}});
+    if (failed(kernel))
+      return failure();
+    SmallVector<Type> results{type, type, eigenvalues};
+    if (llvm::isa<FloatType>(elem))
+      results.push_back(eigenvalues);
+    results.append({info, info});
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()}, results, nb);
+    if (!call)
+      return failure();
+    Value status = call->getResults().back();
+    rewriter.replaceOp(op, {nanUnlessOk(hlo, call->getResult(0), status),
+                            vectors ? nanUnlessOk(hlo, call->getResult(1), status) : noVectors});
+    return success();
+  }
+};
+
+/// LAPACK gehrd through jaxlib's FFI target (ilo = 1, ihi = n), as
+/// jax.lax.linalg.hessenberg lowers on CPU; NaNs where info != 0.
+struct HessenbergPattern : SolverPattern<HessenbergOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(HessenbergOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    if (hasNoElements(op.getOperand())) {
+      rewriter.replaceOp(op, {adaptor.getOperand(),
+                              hlo.constant(splatAttr(tensorOf(op.getTaus()), 0.0))});
+      return success();
+    }
+    auto type = tensorOf(op.getOperand());
+    int64_t nb = type.getRank() - 2;
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    std::string high = std::to_string(type.getDimSize(nb));
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, "gehrd", type.getElementType(), {{"high", high}});
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()},
+                                 {type, op.getTaus().getType(), info}, nb);
+    if (!call)
+      return failure();
+    Value status = call->getResult(2);
+    rewriter.replaceOp(op, {nanUnlessOk(hlo, call->getResult(0), status),
+                            nanUnlessOk(hlo, call->getResult(1), status)});
+    return success();
+  }
+};
+
+/// LAPACK sytrd (hetrd for complex) through jaxlib's FFI target, as
+/// jax.lax.linalg.tridiagonal lowers on CPU; NaNs where info != 0.
+struct TridiagonalPattern : SolverPattern<TridiagonalOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(TridiagonalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    if (hasNoElements(op.getOperand())) {
+      replaceEmpty(op, hlo, rewriter, {false, false, false, false});
+      return success();
+    }
+    auto type = tensorOf(op.getOperand());
+    int64_t nb = type.getRank() - 2;
+    Type elem = type.getElementType();
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, llvm::isa<ComplexType>(elem) ? "hetrd" : "sytrd", elem,
+                     {{"uplo", op.getLower() ? "76" : "85"}});
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand()},
+                                 {type, op.getD().getType(), op.getE().getType(),
+                                  op.getTaus().getType(), info},
+                                 nb);
+    if (!call)
+      return failure();
+    Value status = call->getResult(4);
+    SmallVector<Value> values;
+    for (unsigned i = 0; i < 4; ++i)
+      values.push_back(nanUnlessOk(hlo, call->getResult(i), status));
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
+/// LAPACK orgqr (ungqr for complex) through jaxlib's FFI target, as
+/// jax.lax.linalg.householder_product lowers on CPU.
+struct HouseholderProductPattern : SolverPattern<HouseholderProductOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(HouseholderProductOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    if (hasNoElements(op.getA())) {
+      rewriter.replaceOp(op, adaptor.getA());
+      return success();
+    }
+    auto type = tensorOf(op.getA());
+    Type elem = type.getElementType();
+    FailureOr<SolverCall> kernel =
+        solverKernel(op, platform, llvm::isa<ComplexType>(elem) ? "ungqr" : "orgqr", elem);
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getA(), adaptor.getTaus()}, {type},
+                                 type.getRank() - 2);
+    if (!call)
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+};
+
+/// LAPACK gtsv through jaxlib's FFI target, as
+/// jax.lax.linalg.tridiagonal_solve lowers on CPU (the kernel returns its
+/// overwritten diagonals too); NaNs where info != 0 (a singular matrix).
+/// With perturb_singular, jaxlib's perturbed-pivot kernel (no status).
+struct TridiagonalSolvePattern : SolverPattern<TridiagonalSolveOp> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(TridiagonalSolveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    auto type = op.getType();
+    if (hasNoElements(op.getResult())) {
+      rewriter.replaceOp(op, hlo.constant(splatAttr(type, 0.0)));
+      return success();
+    }
+    int64_t nb = type.getRank() - 2;
+    if (op.getPerturbSingular()) {
+      FailureOr<SolverCall> kernel =
+          solverKernel(op, platform, "gtsv_perturbed", type.getElementType());
+      if (failed(kernel))
+        return failure();
+      Operation *call = solverCall(hlo, *kernel, adaptor.getOperands(), {type}, nb,
+                                   /*columnMajor=*/true, /*aliasOperand=*/-1);
+      if (!call)
+        return failure();
+      rewriter.replaceOp(op, call->getResults());
+      return success();
+    }
+    auto info = RankedTensorType::get(type.getShape().drop_back(2), rewriter.getI32Type());
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "gtsv", type.getElementType());
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(
+        hlo, *kernel, adaptor.getOperands(),
+        {op.getDl().getType(), op.getD().getType(), op.getDu().getType(), type, info}, nb);
+    if (!call)
+      return failure();
+    rewriter.replaceOp(op, nanUnlessOk(hlo, call->getResult(3), call->getResult(4)));
+    return success();
+  }
+};
+
 struct DotGeneralPattern : OpConversionPattern<DotGeneralOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -798,5 +984,7 @@ void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns,
                                                    Platform platform) {
   patterns.add<DotGeneralPattern>(patterns.getContext());
   patterns.add<TriangularSolvePattern, CholeskyPattern, EighPattern, EigPattern, QrPattern,
-               GeqrfPattern, SvdPattern, LuPattern>(patterns.getContext(), platform);
+               GeqrfPattern, SvdPattern, LuPattern, SchurPattern, HessenbergPattern,
+               TridiagonalPattern, HouseholderProductPattern, TridiagonalSolvePattern>(
+      patterns.getContext(), platform);
 }

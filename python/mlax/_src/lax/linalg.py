@@ -467,3 +467,131 @@ def _svd_emit(values, avals, *, full_matrices):
 
 
 _svd_p = _linalg_primitive("svd", _svd_emit, errors=_SHAPE_ERRORS)
+
+
+# ---------------------------------------------------------------------------
+# schur, hessenberg, tridiagonal, householder_product, tridiagonal_solve
+# ---------------------------------------------------------------------------
+
+def _lapack_float_check(name):
+    """JAX's dtype check of a LAPACK-only primitive: a TypeError for
+    non-inexact dtypes, NotImplementedError (no LAPACK kernel) for the
+    narrow floats."""
+    label = f"lax.linalg.{name}"
+
+    def check(*avals, **params):
+        for x in avals:
+            narrow = dtypes.is_float(x.dtype) or dtypes.is_complex(x.dtype)
+            _check_dtype(label, x, exc=NotImplementedError if narrow else TypeError)
+        if len({np.dtype(x.dtype) for x in avals}) > 1:
+            raise shape_error(label, "needs operands of one dtype, got "
+                              + ", ".join(x.dtype.name for x in avals))
+    return check
+
+
+def _schur_emit(values, avals, *, compute_schur_vectors):
+    _prepare_lapack("gees_ffi", avals[0].dtype)
+    return list(_ops().SchurOp(values[0], _bool(compute_schur_vectors)).results)
+
+
+# JAX: a vector is a TypeError, a non-square matrix a ValueError.
+_schur_p = _linalg_primitive("schur", _schur_emit, errors={_NOT_SQUARE: ValueError},
+                             check=_lapack_float_check("schur"))
+
+
+def schur(x, *, compute_schur_vectors=True, sort_eig_vals=False, select_callable=None):
+    """Schur decomposition `x = q t q^H` (jax.lax.linalg.schur): `[t, q]`,
+    or `[t]` without compute_schur_vectors. LAPACK gees (CPU), unsorted:
+    `t` is upper triangular for complex input and quasi upper triangular
+    (2x2 blocks for complex conjugate pairs) for real input. Not
+    differentiable, as in JAX."""
+    del select_callable  # (unused, as in JAX)
+    if sort_eig_vals:
+        raise NotImplementedError(
+            "The sort feature of LAPACK's gees routine is not implemented.")
+    t, q = bind(_schur_p, x, compute_schur_vectors=bool(compute_schur_vectors))
+    return [t, q] if compute_schur_vectors else [t]  # (lists, as JAX's)
+
+
+def _hessenberg_emit(values, avals):
+    _prepare_lapack("gehrd_ffi", avals[0].dtype)
+    return list(_ops().HessenbergOp(values[0]).results)
+
+
+_hessenberg_p = _linalg_primitive("hessenberg", _hessenberg_emit,
+                                  errors={_NOT_SQUARE: ValueError},
+                                  check=_lapack_float_check("hessenberg"))
+
+
+def hessenberg(a):
+    """Reduction to upper Hessenberg form (jax.lax.linalg.hessenberg):
+    `[a, taus]`, `a`'s upper triangle and first subdiagonal the Hessenberg
+    matrix, below them the Householder vectors whose scale factors are
+    `taus` (LAPACK gehrd, CPU)."""
+    h, taus = bind(_hessenberg_p, a)
+    return [h, taus]  # (a list, as JAX's)
+
+
+def _tridiagonal_emit(values, avals, *, lower):
+    prefix = "he" if dtypes.is_complex(avals[0].dtype) else "sy"
+    _prepare_lapack(f"{prefix}trd_ffi", avals[0].dtype)
+    return list(_ops().TridiagonalOp(values[0], _bool(lower)).results)
+
+
+_tridiagonal_p = _linalg_primitive(
+    "tridiagonal", _tridiagonal_emit,
+    errors={_NOT_SQUARE: ValueError, "of at least one row": ValueError},
+    check=_lapack_float_check("tridiagonal"))
+
+
+def tridiagonal(a, *, lower=True):
+    """Reduction of a symmetric (Hermitian) matrix to tridiagonal form
+    (jax.lax.linalg.tridiagonal), reading its `lower` (or upper) triangle:
+    `[a, d, e, taus]`, the diagonal `d` and off-diagonal `e` real (LAPACK
+    sytrd/hetrd, CPU)."""
+    r, d, e, taus = bind(_tridiagonal_p, a, lower=bool(lower))
+    return [r, d, e, taus]  # (a list, as JAX's)
+
+
+def _householder_product_emit(values, avals):
+    prefix = "un" if dtypes.is_complex(avals[0].dtype) else "or"
+    _prepare_lapack(f"{prefix}gqr_ffi", avals[0].dtype)
+    return _ops().HouseholderProductOp(values[0], values[1]).result
+
+
+_householder_product_p = _linalg_primitive(
+    "householder_product", _householder_product_emit,
+    errors={"at least as many rows": ValueError, "at most as many taus": ValueError,
+            "batch dimensions": ValueError},
+    check=_lapack_float_check("householder_product"), multiple_results=False)
+
+
+def householder_product(a, taus):
+    """The first columns of the product of the Householder reflectors stored
+    below `a`'s diagonal, scaled by `taus` (jax.lax.linalg.householder_product;
+    LAPACK orgqr/ungqr). `a` is `[..., m, n]` with m >= n, `taus`
+    `[..., k]` with k <= n."""
+    return bind(_householder_product_p, a, taus)
+
+
+def _tridiagonal_solve_emit(values, avals, *, perturb_singular):
+    if perturb_singular:
+        jaxlib_internals.register_lapack_kernels()
+    else:
+        _prepare_lapack("gtsv_ffi", avals[3].dtype)
+    return _ops().TridiagonalSolveOp(*values, _bool(perturb_singular)).result
+
+
+# JAX: every misfit of shapes is a TypeError.
+_tridiagonal_solve_p = _linalg_primitive(
+    "tridiagonal_solve", _tridiagonal_solve_emit,
+    check=_lapack_float_check("tridiagonal_solve"), multiple_results=False)
+
+
+def tridiagonal_solve(dl, d, du, b, *, perturb_singular=False):
+    """Solves the tridiagonal system `a x = b` (jax.lax.linalg.tridiagonal_solve):
+    `dl`, `d`, `du` (each `[..., m]`) the diagonals below, on and above
+    (`dl[0]` and `du[m - 1]` not read), `b` `[..., m, n]`. LAPACK gtsv
+    (CPU); a singular matrix gives NaNs, unless `perturb_singular`, which
+    perturbs tiny pivots (jaxlib's kernel, as JAX's)."""
+    return bind(_tridiagonal_solve_p, dl, d, du, b, perturb_singular=bool(perturb_singular))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import builtins
 import collections
+import enum
 import operator
 
 import numpy as np
@@ -100,10 +101,34 @@ def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
                 unit_diagonal=bool(unit_diagonal), transpose=kind)
 
 
+class EighImplementation(enum.Enum):
+    """jax.lax.linalg.EighImplementation: the eigh algorithm. mlax calls
+    LAPACK's syevd/heevd (JAX's QR on CPU) whatever is asked for."""
+
+    QR = "qr"
+    JACOBI = "jacobi"
+    QDWH = "qdwh"
+
+
+class SvdAlgorithm(enum.Enum):
+    """jax.lax.linalg.SvdAlgorithm: the SVD algorithm. mlax calls LAPACK's
+    gesdd (JAX's DEFAULT on CPU); the others are not built."""
+
+    DEFAULT = "default"
+    QR = "QR"
+    JACOBI = "Jacobi"
+    POLAR = "polar"
+    DIVIDE_AND_CONQUER = "divide_and_conquer"
+
+
 def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
-         subset_by_index=None):
+         subset_by_index=None, implementation=None):
     """Eigenvectors (columns) and ascending eigenvalues of a symmetric matrix,
     as `(v, w)` (jax.lax.linalg.eigh)."""
+    if implementation is not None and EighImplementation(implementation) != \
+            EighImplementation.QR:
+        raise _err("lax.linalg.eigh", f"implementation={implementation} is not supported; "
+                   "mlax calls LAPACK (EighImplementation.QR)", NotImplementedError)
     x = mnp.asarray(x)
     n = aval_of(x).shape[-1] if aval_of(x).ndim else 0
     if subset_by_index is not None and tuple(subset_by_index) != (0, n):
@@ -133,6 +158,10 @@ def geqrf(x):
 
 def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorithm=None):
     """`(u, s, vh)`, or `s` without compute_uv (jax.lax.linalg.svd)."""
+    if algorithm is not None and SvdAlgorithm(algorithm) not in (
+            SvdAlgorithm.DEFAULT, SvdAlgorithm.DIVIDE_AND_CONQUER):
+        raise _err("lax.linalg.svd", f"algorithm={algorithm} is not supported; mlax calls "
+                   "LAPACK's gesdd (SvdAlgorithm.DIVIDE_AND_CONQUER)", NotImplementedError)
     x = mnp.asarray(x)
     if subset_by_index is not None and aval_of(x).ndim >= 2 and tuple(subset_by_index) != (
             0, builtins.min(aval_of(x).shape[-2:])):
@@ -142,6 +171,227 @@ def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorit
         return s
     return u, s, vt
 
+
+
+def _check_args(name, *args):
+    """As JAX's lax functions: lists and tuples are not arrays."""
+    for x in args:
+        if isinstance(x, (list, tuple)):
+            raise TypeError(f"{name}: expected an array, got {type(x).__name__} (at {_where()})")
+
+
+def symmetric_product(a_matrix, c_matrix, *, alpha=1.0, beta=0.0, symmetrize_output=False):
+    """`alpha a a^T + beta c` (jax.lax.linalg.symmetric_product; JAX's
+    composition on CPU); with symmetrize_output, the lower triangle mirrored
+    onto the upper one."""
+    _check_args("lax.linalg.symmetric_product", a_matrix, c_matrix)
+    a, c = mnp.asarray(a_matrix), mnp.asarray(c_matrix)
+    for i, x in enumerate((a, c)):
+        if not dtypes.is_float(aval_of(x).dtype):
+            raise TypeError(f"symmetric_product does not accept dtype {aval_of(x).dtype.name} "
+                            f"at position {i}. Accepted dtypes at position {i} are subtypes "
+                            "of floating.")
+    sa, sc = aval_of(a).shape, aval_of(c).shape
+    if len(sa) < 2 or len(sc) < 2 or sa[-2] != sc[-1] or sc[-2] != sc[-1]:
+        raise ValueError("symmetric_update expects a rectangular matrix of shape (m, n) and a "
+                         f"square matrix of shape (n, n). Got shapes {sa[-2:]} and {sc[-2:]}.")
+    out = ufuncs.add(ufuncs.multiply(alpha, tensor_contractions.matmul(a, _mT(a))),
+                     ufuncs.multiply(beta, c))
+    if symmetrize_output:
+        low = mnc.tril(out)
+        out = ufuncs.add(low, _mT(mnc.tril(low, -1)))
+    return out
+
+
+def cholesky_update(r_matrix, w_vector):
+    """The upper Cholesky factor of `r^T r + w w^T` from that of `r^T r`
+    (jax.lax.linalg.cholesky_update): JAX's sequence of Givens rotations."""
+    _check_args("lax.linalg.cholesky_update", r_matrix, w_vector)
+    r, w = mnp.asarray(r_matrix), mnp.asarray(w_vector)
+    sr, sw = aval_of(r).shape, aval_of(w).shape
+    if len(sr) != 2 or len(sw) != 1 or sr[0] != sr[1] or sw[0] != sr[1]:
+        raise ValueError("Rank-1 update to Cholesky decomposition takes a square matrix "
+                         f"and a vector of the same size as input. Got shapes {sr} and "
+                         f"{sw} instead")
+    from mlax._src.lax.control_flow import cond
+
+    dt = aval_of(r).dtype
+    one, zero = mnp.asarray(1, dt), mnp.asarray(0, dt)
+
+    def rotation(x, y):
+        def nonzero(x, y):
+            ax, ay = ufuncs.abs(x), ufuncs.abs(y)
+            den = mnp.where(ax > ay, ax, ay)
+            x, y = ufuncs.divide(x, den), ufuncs.divide(y, den)
+            rh = ufuncs.divide(one, ufuncs.sqrt(ufuncs.add(ufuncs.square(x), ufuncs.square(y))))
+            return ufuncs.multiply(x, rh), ufuncs.negative(ufuncs.multiply(y, rh))
+        return cond(y == 0, lambda x, y: (one, zero), nonzero, x, y)
+
+    for k in range(sr[0]):
+        c, s = rotation(r[k, k], w[k])
+        row = ufuncs.subtract(ufuncs.multiply(c, r[k, :]), ufuncs.multiply(s, w))
+        w = ufuncs.add(ufuncs.multiply(c, w), ufuncs.multiply(s, r[k, :]))
+        r = r.at[k, :].set(row)
+    return r
+
+
+def ormqr(a, taus, c, *, left=True, transpose=False):
+    """`q c`, `q^H c`, `c q` or `c q^H` for the `q` of Householder reflectors
+    stored below `a`'s diagonal with scale factors `taus`
+    (jax.lax.linalg.ormqr): the reflectors applied one by one, as JAX's
+    generic lowering does."""
+    from mlax._src.lax.control_flow import fori_loop
+
+    _check_args("lax.linalg.ormqr", a, taus, c)
+    a, taus, c = mnp.asarray(a), mnp.asarray(taus), mnp.asarray(c)
+    sa, sc = aval_of(a).shape, aval_of(c).shape
+    m, k = sa[-2], aval_of(taus).shape[-1]
+    if left and sc[-2] != m:
+        raise ValueError(
+            "ormqr with left=True expects c to have the same number of rows as "
+            f"the Householder matrix a. Got a shape {sa[-2:]} and c shape {sc[-2:]}.")
+    if not left and sc[-1] != m:
+        raise ValueError(
+            "ormqr with left=False expects c to have the same number of columns as "
+            f"the Householder matrix a has rows. Got a shape {sa[-2:]} and c shape {sc[-2:]}.")
+    cplx = dtypes.is_complex(aval_of(a).dtype)
+    v = ufuncs.add(mnc.tril(a[..., :, :k], -1), array_creation.eye(m, k, dtype=aval_of(a).dtype))
+    eff = ufuncs.conjugate(taus) if (transpose and cplx) else taus
+    reverse = left != transpose
+
+    def body(i, c):
+        idx = (k - 1 - i) if reverse else i
+        tau = mnp.expand_dims(mnc.take(eff, idx, axis=-1), (-1, -2))
+        vi = mnc.take(v, idx, axis=-1)
+        vh = ufuncs.conjugate(vi) if cplx else vi
+        if left:
+            vhc = tensor_contractions.matmul(mnp.expand_dims(vh, -2), c)
+            update = ufuncs.multiply(mnp.expand_dims(vi, -1), vhc)
+        else:
+            cv = tensor_contractions.matmul(c, mnp.expand_dims(vi, -1))
+            update = ufuncs.multiply(cv, mnp.expand_dims(vh, -2))
+        return ufuncs.subtract(c, ufuncs.multiply(tau, update))
+
+    return fori_loop(0, k, body, c)
+
+
+def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=None):
+    """The polar decomposition `x = u h` by the QR-based dynamically weighted
+    Halley iteration (jax.lax.linalg.qdwh, JAX's algorithm): `(u, h,
+    num_iters, is_converged)`. Real matrices only."""
+    from mlax._src.lax.control_flow import fori_loop, while_loop
+
+    del is_hermitian  # (unused, as in JAX)
+    max_iterations = 10 if max_iterations is None else operator.index(max_iterations)
+    _check_args("lax.linalg.qdwh", x)
+    x = mnp.asarray(x)
+    big_m, big_n = aval_of(x).shape
+    if big_m < big_n:
+        raise ValueError("The input matrix of shape M x N must have M >= N.")
+    dt = aval_of(x).dtype
+    if dtypes.is_complex(dt):
+        raise _err("lax.linalg.qdwh", "complex matrices are not supported (mlax's cholesky, "
+                   "which the iteration uses, is real)", NotImplementedError)
+    if dynamic_shape is not None:
+        m, n = dynamic_shape
+        rows = array_creation.arange(big_m)[:, None] < m
+        cols = array_creation.arange(big_n)[None, :] < n
+        x = mnp.where(ufuncs.logical_and(rows, cols), x, mnp.zeros((), dt))
+    else:
+        m, n = big_m, big_n
+    eye_n = array_creation.eye(big_n, dtype=dt)
+
+    def mask_nn(y, fill):
+        inside = ufuncs.logical_and(array_creation.arange(big_n)[:, None] < n,
+                                    array_creation.arange(big_n)[None, :] < n)
+        return mnp.where(inside, y, fill)
+
+    def adj(y):
+        return ufuncs.conjugate(y.T)
+
+    def use_qr(u, params):
+        a_minus_e_by_sqrt_c, sqrt_c, e = params
+        y = mnp.concatenate([ufuncs.multiply(sqrt_c, u), eye_n], axis=0)
+        if m != big_m:
+            raise NotImplementedError("qdwh: dynamic_shape with a QR step is not supported")
+        q, _ = qr(y, full_matrices=False)
+        q1, q2 = q[:big_m], adj(mask_nn(q[m:m + big_n], mnp.zeros((), dt)))
+        return ufuncs.add(ufuncs.multiply(e, u),
+                          ufuncs.multiply(a_minus_e_by_sqrt_c, tensor_contractions.matmul(q1, q2)))
+
+    def use_cholesky(u, params):
+        a_minus_e, c, e = params
+        y = ufuncs.add(ufuncs.multiply(c, tensor_contractions.matmul(adj(u), u)), eye_n)
+        y = mask_nn(y, eye_n)
+        chol = lax_cholesky(y, symmetrize_input=False)
+        z = ufuncs.conjugate(triangular_solve(chol, u.T, left_side=True, lower=True,
+                                              conjugate_a=True))
+        z = adj(triangular_solve(chol, z, left_side=True, lower=True, transpose_a=True,
+                                 conjugate_a=True))
+        return ufuncs.add(ufuncs.multiply(e, u), ufuncs.multiply(a_minus_e, z))
+
+    eps = float(np.finfo(_real_dtype(dt)).eps) if eps is None else eps
+    one_norm = norm(x, ord=1)
+    inf_norm = norm(x, ord=np.inf)
+    alpha_inverse = ufuncs.multiply(_lax.rsqrt(one_norm), _lax.rsqrt(inf_norm))
+    alpha_inverse = mnp.where(one_norm == 0, mnp.ones((), aval_of(one_norm).dtype),
+                              alpha_inverse)
+    u = ufuncs.multiply(x, mnp.astype(alpha_inverse, dt))
+    ell = eps
+    tol_l = 10.0 * eps / 2.0
+    tol_norm = float(np.cbrt(tol_l))
+    qr_coefs, chol_coefs = [], []
+    k = 0
+    while ell + tol_l < 1 and k < max_iterations:
+        k += 1
+        l2 = ell * ell
+        dd = (4 * (1 / l2 - 1) / l2) ** (1 / 3)
+        sqd = (1.0 + dd) ** (1 / 2)
+        a = sqd + (2 - dd + 2 * (2 - l2) / (l2 * sqd)) ** (1 / 2)
+        b = (a - 1) ** 2 / 4
+        c = a + b - 1
+        ell = ell * (a + b * l2) / (1 + c * l2)
+        e = b / c
+        if c > 100:
+            qr_coefs.append(((a - e) / c ** (1 / 2), c ** (1 / 2), e))
+        else:
+            chol_coefs.append((a - e, c, e))
+
+    def run(u, coefs, update, test):
+        if not coefs:
+            return u, mnp.asarray(True)
+        table = mnp.asarray(np.asarray(coefs), dt)
+
+        def body(i, state):
+            u, _ = state
+            params = tuple(table[i, j] for j in range(3))
+            new = update(u, params)
+            done = norm(ufuncs.subtract(new, u)) > tol_norm if test else mnp.asarray(True)
+            return new, done
+        return fori_loop(0, len(coefs), body, (u, mnp.asarray(True)))
+
+    u, _ = run(u, qr_coefs, use_qr, False)
+    u, not_converged = run(u, chol_coefs, use_cholesky, True)
+    fixed = tuple(mnp.asarray(v, dt) for v in (3 - 1 / 3, 3, 1 / 3))
+
+    def cond_fun(state):
+        k, _, not_converged = state
+        return ufuncs.logical_and(not_converged, k < max_iterations)
+
+    def body_fun(state):
+        k, u, _ = state
+        new = use_cholesky(u, fixed)
+        return k + 1, new, norm(ufuncs.subtract(new, u)) > tol_norm
+
+    num_iters, u, not_converged = while_loop(
+        cond_fun, body_fun, (mnp.asarray(len(qr_coefs) + len(chol_coefs), np.int32), u,
+                             not_converged))
+    u = ufuncs.subtract(ufuncs.multiply(1.5, u),
+                        ufuncs.multiply(0.5, tensor_contractions.matmul(
+                            u, tensor_contractions.matmul(adj(u), u))))
+    h = tensor_contractions.matmul(adj(u), x)
+    h = ufuncs.divide(ufuncs.add(h, adj(h)), 2)
+    return u, h, num_iters, ufuncs.logical_not(not_converged)
 
 # ---------------------------------------------------------------------------
 # jax.numpy.linalg

@@ -1,14 +1,17 @@
 //===- MlaxLinalgOps.cpp - linear algebra ---------------------------------===//
 //
 // Shape rules (inferReturnTypes), derivative rules and batching rules of
-// cholesky, triangular_solve, eigh, eig (no derivative), qr, svd, geqrf and
-// lu; then dot_general's shape rule, folder, derivative rules and batching
-// rule. Each shape rule is the op's only one: the tracer builds the op
-// through it (without the ODS constraints), so it checks every operand and
-// attribute it reads. A verifier only names the result a stated type gets
-// wrong. The forward rules follow
-// jax/_src/lax/linalg.py; the reverse rules are their transposes, written
-// out. Derivatives are for real matrices (complex values carry none).
+// cholesky, triangular_solve, eigh, eig (no derivative), qr, svd, geqrf,
+// lu, schur, hessenberg, tridiagonal, householder_product (these four have
+// no derivative, as in JAX) and tridiagonal_solve; then dot_general's shape
+// rule, folder, derivative rules and batching rule. Each shape rule is the
+// op's only one: the tracer builds the op through it (without the ODS
+// constraints), so it checks every operand and attribute it reads. A
+// verifier only names the result a stated type gets wrong. The forward
+// rules follow jax/_src/lax/linalg.py; the reverse rules are their
+// transposes, written out. Derivatives of the factorizations are for real
+// matrices (complex values carry none); tridiagonal_solve's, a linear
+// transpose, holds for complex ones too.
 //
 // Every op works on the two trailing dimensions and treats the leading ones
 // as a batch, so a batching rule only re-creates the op with the batch
@@ -740,6 +743,254 @@ LogicalResult LuOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>, int
                           SmallVectorImpl<Value> &results) {
   return batchUnary(*this, b, operands, batchSize, results);
 }
+//===----------------------------------------------------------------------===//
+// schur: a = q t q^H (gees)
+//===----------------------------------------------------------------------===//
+
+LogicalResult SchurOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", true);
+  if (failed(a))
+    return failure();
+  results.append(2, *a);
+  return success();
+}
+
+LogicalResult SchurOp::verify() {
+  return verifyResults(*this, {"Schur form type must be", "Schur vectors type must be"});
+}
+
+LogicalResult SchurOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                             int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getComputeSchurVectors());
+}
+
+//===----------------------------------------------------------------------===//
+// hessenberg (gehrd)
+//===----------------------------------------------------------------------===//
+
+LogicalResult HessenbergOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                             Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto a = matrixOperand(loc, getOperationName(), adaptor.getOperand(), "operand", true);
+  if (failed(a))
+    return failure();
+  int64_t n = a->getDimSize(a->getRank() - 1);
+  results.push_back(*a);
+  results.push_back(tensorType(a->getShape().drop_back(2), {std::max<int64_t>(n - 1, 0)},
+                               a->getElementType()));
+  return success();
+}
+
+LogicalResult HessenbergOp::verify() {
+  return verifyResults(*this, {"h type must be", "taus type must be"});
+}
+
+LogicalResult HessenbergOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                                  int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results);
+}
+
+//===----------------------------------------------------------------------===//
+// tridiagonal (sytrd / hetrd)
+//===----------------------------------------------------------------------===//
+
+LogicalResult TridiagonalOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                              Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  auto a = matrixOperand(loc, name, adaptor.getOperand(), "operand", true);
+  if (failed(a))
+    return failure();
+  int64_t n = a->getDimSize(a->getRank() - 1);
+  if (n == 0)
+    return emitOptionalError(loc, "'", name, "' op needs square matrices of at least one row, "
+                             "got ", *a);
+  auto batch = a->getShape().drop_back(2);
+  Type elem = a->getElementType(), real = realElementOf(elem);
+  results.push_back(*a);
+  results.push_back(tensorType(batch, {n}, real));
+  results.push_back(tensorType(batch, {n - 1}, real));
+  results.push_back(tensorType(batch, {n - 1}, elem));
+  return success();
+}
+
+LogicalResult TridiagonalOp::verify() {
+  return verifyResults(*this, {"r type must be", "d type must be", "e type must be",
+                               "taus type must be"});
+}
+
+LogicalResult TridiagonalOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
+                                   int64_t batchSize, SmallVectorImpl<Value> &results) {
+  return batchUnary(*this, b, operands, batchSize, results, getLower());
+}
+
+//===----------------------------------------------------------------------===//
+// householder_product (orgqr / ungqr)
+//===----------------------------------------------------------------------===//
+
+LogicalResult HouseholderProductOp::inferReturnTypes(MLIRContext *,
+                                                     std::optional<Location> loc,
+                                                     Adaptor adaptor,
+                                                     SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  auto a = matrixOperand(loc, name, adaptor.getA(), "a", false);
+  if (failed(a))
+    return failure();
+  auto taus = llvm::dyn_cast<RankedTensorType>(adaptor.getTaus().getType());
+  if (!taus || !taus.hasStaticShape() || taus.getElementType() != a->getElementType())
+    return emitOptionalError(loc, "'", name, "' op needs taus: a statically shaped tensor of "
+                             "a's element type, got ", adaptor.getTaus().getType());
+  int64_t r = a->getRank(), rows = a->getDimSize(r - 2), cols = a->getDimSize(r - 1);
+  if (rows < cols)
+    return emitOptionalError(loc, "'", name, "' op needs a with at least as many rows as "
+                             "columns, got ", *a);
+  if (taus.getRank() != r - 1 || taus.getShape().drop_back() != a->getShape().drop_back(2))
+    return emitOptionalError(loc, "'", name, "' op needs taus of shape [..., k] with a's "
+                             "batch dimensions, got ", taus, " for ", *a);
+  if (taus.getDimSize(r - 2) > cols)
+    return emitOptionalError(loc, "'", name, "' op needs at most as many taus as a has "
+                             "columns, got ", taus, " for ", *a);
+  results.push_back(*a);
+  return success();
+}
+
+LogicalResult HouseholderProductOp::verify() {
+  return verifyResults(*this, {"result type must be a's type"});
+}
+
+LogicalResult HouseholderProductOp::batch(OpBuilder &b, ValueRange operands,
+                                          ArrayRef<bool> batched, int64_t batchSize,
+                                          SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  Value a = ensureBatched(b, loc, operands[0], batched[0], batchSize);
+  Value taus = ensureBatched(b, loc, operands[1], batched[1], batchSize);
+  results.push_back(HouseholderProductOp::create(b, loc, a.getType(), a, taus));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tridiagonal_solve (gtsv)
+//===----------------------------------------------------------------------===//
+
+LogicalResult TridiagonalSolveOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                                   Adaptor adaptor,
+                                                   SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  auto rhs = matrixOperand(loc, name, adaptor.getB(), "b", false);
+  if (failed(rhs))
+    return failure();
+  ArrayRef<int64_t> want = rhs->getShape().drop_back();
+  StringRef names[] = {"dl", "d", "du"};
+  Value diagonals[] = {adaptor.getDl(), adaptor.getD(), adaptor.getDu()};
+  for (auto [what, v] : llvm::zip(names, diagonals)) {
+    auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+    if (!t || !t.hasStaticShape() || t.getElementType() != rhs->getElementType())
+      return emitOptionalError(loc, "'", name, "' op needs ", what, ": a statically shaped "
+                               "tensor of b's element type, got ", v.getType());
+    if (t.getShape() != want)
+      return emitOptionalError(loc, "'", name, "' op needs diagonals of shape ",
+                               shapeStr(want), " (b's shape without its last dimension), got ",
+                               what, " of shape ", shapeStr(t.getShape()));
+  }
+  results.push_back(*rhs);
+  return success();
+}
+
+LogicalResult TridiagonalSolveOp::verify() {
+  return verifyResults(*this, {"result type must be b's type"});
+}
+
+namespace {
+/// `x` moved by one along `axis`: y[i] = x[i - 1] (`down`) or x[i + 1],
+/// zero where that is outside.
+Value shiftAlong(MlaxBuilder &m, Value x, int64_t axis, bool down) {
+  auto t = tensorOf(x);
+  int64_t size = t.getDimSize(axis), rank = t.getRank();
+  if (size == 0)
+    return x;
+  SmallVector<int64_t> start(rank, 0), limit(t.getShape()), strides(rank, 1);
+  SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+  if (down) {
+    limit[axis] = size - 1;
+    low[axis] = 1;
+  } else {
+    start[axis] = 1;
+    high[axis] = 1;
+  }
+  Value part = SliceOp::create(m.b, m.loc, x, start, limit, strides);
+  Value zero = m.scalar(t.getElementType(), 0.0);
+  return PadOp::create(m.b, m.loc, part, zero, low, high, interior);
+}
+} // namespace
+
+LogicalResult TridiagonalSolveOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
+                                      SmallVectorImpl<Value> &resultTangents) {
+  Value ddl = tangents[0], dd = tangents[1], ddu = tangents[2], db = tangents[3];
+  if (!ddl && !dd && !ddu && !db) {
+    resultTangents.push_back({});
+    return success();
+  }
+  // a dX = dB - da X, da the tridiagonal matrix of the diagonals' tangents.
+  MlaxBuilder m(b, *this);
+  Value x = getResult();
+  auto xt = tensorOf(x);
+  int64_t rowAxis = xt.getRank() - 2;
+  Value rhs = db;
+  auto term = [&](Value diag, Value of) {
+    rhs = m.sub(rhs ? rhs : m.zeros(xt), m.mul(m.spread(diag, xt, true), of));
+  };
+  if (ddl)
+    term(ddl, shiftAlong(m, x, rowAxis, true));
+  if (dd)
+    term(dd, x);
+  if (ddu)
+    term(ddu, shiftAlong(m, x, rowAxis, false));
+  resultTangents.push_back(
+      TridiagonalSolveOp::create(b, getLoc(), xt, getDl(), getD(), getDu(), rhs,
+                                 getPerturbSingular()));
+  return success();
+}
+
+LogicalResult TridiagonalSolveOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
+                                      SmallVectorImpl<Value> &operandCotangents) {
+  Value ct = cotangents[0];
+  if (!ct) {
+    operandCotangents.append(4, Value());
+    return success();
+  }
+  // Bbar = a^-T ct: a^T's lower diagonal is du moved down, its upper dl
+  // moved up (jax's transpose rule); each diagonal's cotangent is minus
+  // Bbar's rows against X's rows on that diagonal.
+  MlaxBuilder m(b, *this);
+  Value x = getResult();
+  auto xt = tensorOf(x);
+  int64_t rowAxis = xt.getRank() - 2, vecAxis = xt.getRank() - 2;
+  Value dlT = shiftAlong(m, getDu(), vecAxis, true);
+  Value duT = shiftAlong(m, getDl(), vecAxis, false);
+  Value bbar =
+      TridiagonalSolveOp::create(b, getLoc(), xt, dlT, getD(), duT, ct, getPerturbSingular());
+  auto rowDot = [&](Value of) {
+    return m.neg(m.reduceSum(m.mul(bbar, of), {xt.getRank() - 1}));
+  };
+  operandCotangents.push_back(rowDot(shiftAlong(m, x, rowAxis, true)));
+  operandCotangents.push_back(rowDot(x));
+  operandCotangents.push_back(rowDot(shiftAlong(m, x, rowAxis, false)));
+  operandCotangents.push_back(bbar);
+  return success();
+}
+
+LogicalResult TridiagonalSolveOp::batch(OpBuilder &b, ValueRange operands,
+                                        ArrayRef<bool> batched, int64_t batchSize,
+                                        SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  SmallVector<Value> in;
+  for (auto [v, isBatched] : llvm::zip(operands, batched))
+    in.push_back(ensureBatched(b, loc, v, isBatched, batchSize));
+  results.push_back(
+      TridiagonalSolveOp::create(b, loc, in[3].getType(), in[0], in[1], in[2], in[3],
+                                 getPerturbSingular()));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // dot_general
 //===----------------------------------------------------------------------===//

@@ -1,11 +1,13 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, svd and lu. Every op
+// dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, svd, lu, schur,
+// hessenberg, tridiagonal, householder_product and tridiagonal_solve. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Each op infers its result types (InferTypeOpAdaptor); shape rules,
 // verifiers, derivative and batching rules: MlaxLinalgOps.cpp;
 // lowerings: ConvertLinalgOps.cpp (stablehlo.triangular_solve, and
-// jaxlib's LAPACK kernels potrf, syevd/heevd, geev, geqrf (+ orgqr/ungqr), gesdd and getrf, the
+// jaxlib's LAPACK kernels potrf, syevd/heevd, geev, geqrf (+ orgqr/ungqr), gesdd, getrf,
+// gees, gehrd, sytrd/hetrd and gtsv, the
 // calls jax.numpy.linalg makes on CPU).
 //
 //===----------------------------------------------------------------------===//
@@ -204,6 +206,117 @@ def Mlax_LuOp : Mlax_Op<"lu", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->`
     `(` type($lu) `,` type($pivots) `,` type($permutation) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_SchurOp : Mlax_Op<"schur", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
+  let summary = "Schur decomposition a = q t q^H";
+  let description = [{
+    For `[..., n, n]`: the Schur form `t` (upper triangular for complex
+    input; quasi upper triangular, with 2x2 blocks for complex conjugate
+    eigenvalue pairs, for real input) and the unitary Schur vectors `q`
+    (LAPACK gees, unsorted; lax.linalg.schur). Without
+    `compute_schur_vectors`, `q` is zero. Where LAPACK fails, the results
+    are NaN. Not differentiable (as in JAX).
+    ```mlir
+    %t, %q = mlax.schur %a, compute_schur_vectors = true
+        : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3x3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$compute_schur_vectors);
+  let results = (outs Mlax_LinalgTensor:$t, Mlax_LinalgTensor:$q);
+  let assemblyFormat = [{
+    $operand `,` `compute_schur_vectors` `=` $compute_schur_vectors attr-dict `:`
+    type($operand) `->` `(` type($t) `,` type($q) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_HessenbergOp : Mlax_Op<"hessenberg", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
+  let summary = "reduction to upper Hessenberg form by Householder reflections";
+  let description = [{
+    For `[..., n, n]`: `h` holds the Hessenberg matrix on and above the
+    first subdiagonal and the Householder vectors below it, `taus`
+    `[..., n - 1]` their scale factors (LAPACK gehrd; lax.linalg.hessenberg).
+    Where LAPACK fails, the results are NaN. Not differentiable (as in JAX).
+    ```mlir
+    %h, %taus = mlax.hessenberg %a : tensor<4x4xf32> -> (tensor<4x4xf32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand);
+  let results = (outs Mlax_LinalgTensor:$h, Mlax_LinalgTensor:$taus);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `->` `(` type($h) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_TridiagonalOp : Mlax_Op<"tridiagonal", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
+  let summary = "reduction of a symmetric (Hermitian) matrix to tridiagonal form";
+  let description = [{
+    Reads the `lower` (or upper) triangle of `[..., n, n]` (n >= 1): `r`
+    holds the tridiagonal matrix on the diagonal and the first sub- (super-)
+    diagonal and the Householder vectors beyond it, `d` `[..., n]` the
+    diagonal and `e` `[..., n - 1]` the off-diagonal (both real), `taus`
+    `[..., n - 1]` the reflectors' scale factors (LAPACK sytrd/hetrd;
+    lax.linalg.tridiagonal). Where LAPACK fails, the results are NaN. Not
+    differentiable (as in JAX).
+    ```mlir
+    %r, %d, %e, %taus = mlax.tridiagonal %a, lower = true
+        : tensor<3x3xf32> -> (tensor<3x3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, BoolAttr:$lower);
+  let results = (outs Mlax_LinalgTensor:$r, Mlax_LinalgRealTensor:$d,
+                      Mlax_LinalgRealTensor:$e, Mlax_LinalgTensor:$taus);
+  let assemblyFormat = [{
+    $operand `,` `lower` `=` $lower attr-dict `:` type($operand) `->`
+    `(` type($r) `,` type($d) `,` type($e) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_HouseholderProductOp : Mlax_Op<"householder_product",
+    [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
+  let summary = "product of elementary Householder reflectors";
+  let description = [{
+    For `a` `[..., m, n]` (m >= n) holding Householder vectors below its
+    diagonal and `taus` `[..., k]` (k <= n): the first `n` columns of
+    `H_1 ... H_k` (LAPACK orgqr/ungqr; lax.linalg.householder_product).
+    Not differentiable (as in JAX).
+    ```mlir
+    %q = mlax.householder_product %a, %taus
+        : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$a, Mlax_LinalgTensor:$taus);
+  let results = (outs Mlax_LinalgTensor:$result);
+  let assemblyFormat = "$a `,` $taus attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Mlax_TridiagonalSolveOp : Mlax_Op<"tridiagonal_solve",
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "solve a tridiagonal system a x = b";
+  let description = [{
+    `a` is given by its diagonals `dl` (below; `dl[0]` is not read), `d`
+    and `du` (above; `du[m - 1]` is not read), each `[..., m]`; `b` is
+    `[..., m, n]` (LAPACK gtsv, partial pivoting;
+    lax.linalg.tridiagonal_solve). A singular matrix gives NaNs, unless
+    `perturb_singular`: then tiny pivots are perturbed so the result is
+    finite (jaxlib's own kernel, as JAX's `perturb_singular=True`).
+    ```mlir
+    %x = mlax.tridiagonal_solve %dl, %d, %du, %b, perturb_singular = false
+        : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$dl, Mlax_LinalgTensor:$d, Mlax_LinalgTensor:$du,
+                       Mlax_LinalgTensor:$b, BoolAttr:$perturb_singular);
+  let results = (outs Mlax_LinalgTensor:$result);
+  let assemblyFormat = [{
+    $dl `,` $d `,` $du `,` $b `,` `perturb_singular` `=` $perturb_singular attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
