@@ -66,11 +66,9 @@ def _mT(x):
 
 
 def _symmetrize(x):
-    if dtypes.is_complex(aval_of(x).dtype):
-        raise _err("lax.linalg", "symmetrize_input on complex matrices is not supported; pass "
-                                 "symmetrize_input=False with a Hermitian matrix",
-                   NotImplementedError)
-    return ufuncs.divide(ufuncs.add(x, _mT(x)), mnp.asarray(2, aval_of(x).dtype))
+    """(x + x^H) / 2, JAX's `symmetrize` (Hermitian for complex matrices)."""
+    return ufuncs.divide(ufuncs.add(x, ufuncs.conjugate(_mT(x))),
+                         mnp.asarray(2, aval_of(x).dtype))
 
 
 def lax_cholesky(x, *, symmetrize_input=True):
@@ -301,7 +299,7 @@ def _hermitian_svd(a, compute_uv):
 def _np_svd(a, full_matrices=True, compute_uv=True, hermitian=False, subset_by_index=None,
             _name="svd"):
     """SVDResult(U, S descending, Vh), or S alone without compute_uv.
-    Derivatives are implemented for S only."""
+    Derivatives cover every result (as JAX's)."""
     a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError)
     if subset_by_index is not None:
         raise _err("mnp.linalg.svd", "subset_by_index is not supported", NotImplementedError)
