@@ -328,3 +328,45 @@ def test_complex_cholesky_is_refused():
     with pytest.raises(TypeError):
         mlax.grad(lambda x: mnp.sum(mnp.real(L.linalg.cholesky(x))))(a)
 
+
+# ---------------------------------------------------------------------------
+# mnp.linalg on complex matrices: values and derivatives
+# ---------------------------------------------------------------------------
+
+def _mnp_cases():
+    rhs = matrix((3, 2), np.complex128, seed=30, spread=False)
+    return {
+        "solve": (lambda lib: lambda x: lib.linalg.solve(x, rhs.astype(x.dtype)), (2, 3, 3)),
+        "inv": (lambda lib: lib.linalg.inv, (3, 3)),
+        "qr": (lambda lib: lambda x: tuple(lib.linalg.qr(x)), (2, 4, 3)),
+        "eigh": (lambda lib: lambda x: tuple(lib.linalg.eigh(x)), "hermitian"),
+        "eigvalsh": (lambda lib: lib.linalg.eigvalsh, "hermitian"),
+        "svd": (lambda lib: lambda x: tuple(lib.linalg.svd(x, full_matrices=False)), (3, 5)),
+        "svdvals": (lambda lib: lib.linalg.svdvals, (2, 4, 3)),
+        "norm_2": (lambda lib: lambda x: lib.linalg.norm(x, 2), (4, 3)),
+        "norm_nuc": (lambda lib: lambda x: lib.linalg.norm(x, "nuc"), (3, 4)),
+    }
+
+
+MNP_CASES = _mnp_cases()
+
+
+def real_loss(lib, fn):
+    """A real loss of every (complex or real) output of `fn`."""
+    def f(x):
+        outs = jax.tree_util.tree_leaves(fn(x))
+        return sum(lib.sum(lib.real(o * (1.0 + 0.5j * (i + 1)))) for i, o in enumerate(outs))
+    return f
+
+
+@pytest.mark.parametrize("name", sorted(MNP_CASES))
+def test_mnp_complex(name, cdtype):
+    fn, shape = MNP_CASES[name]
+    a = hermitian((2, 3, 3), cdtype) if shape == "hermitian" else matrix(shape, cdtype, seed=7)
+    want = jax.tree_util.tree_leaves(jax.jit(fn(jnp))(a))
+    for got in (fn(mnp)(a), mlax.jit(fn(mnp))(a)):
+        got = jax.tree_util.tree_leaves(got)
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            close(g, w, cdtype)
+    check_grad_and_jvp(real_loss(mnp, fn(mnp)), real_loss(jnp, fn(jnp)), (a,), cdtype)

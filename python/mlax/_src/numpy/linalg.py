@@ -151,15 +151,17 @@ SVDResult = collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 SlogdetResult = collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
 
 
-def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
-    """`a` as a float array of at least `min_ndim` dimensions (integers
-    promoted to the default float type), checked as numpy.linalg checks."""
+def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError, allow_complex=False):
+    """`a` as a float array (with `allow_complex`, complex kept) of at least
+    `min_ndim` dimensions (integers promoted to the default float type),
+    checked as numpy.linalg checks."""
     a = mnp.asarray(a)
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
-        raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
-                   NotImplementedError)
-    if not dtypes.is_float(aval.dtype):
+        if not allow_complex:
+            raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
+                       NotImplementedError)
+    elif not dtypes.is_float(aval.dtype):
         a = mnp.astype(a, dtypes.default_float())
     elif np.dtype(aval.dtype) not in _LINALG_DTYPES:  # float16, bfloat16: as JAX, upcast
         a = mnp.astype(a, np.float32)
@@ -199,7 +201,7 @@ def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (
     """EighResult(eigenvalues ascending, eigenvectors as columns)."""
     if UPLO not in (None, "L", "U"):
         raise _err(f"mnp.linalg.{_name}", f"UPLO must be 'L' or 'U', got {UPLO!r}")
-    a = _real_matrix(_name, a, exc=TypeError)
+    a = _real_matrix(_name, a, exc=TypeError, allow_complex=True)
     v, w = eigh(a, lower=UPLO != "U", symmetrize_input=symmetrize_input)
     return EighResult(w, v)
 
@@ -278,7 +280,7 @@ def _np_qr(a, mode="reduced"):
     """QRResult(Q, R) for mode 'reduced' or 'complete'; R alone for 'r'."""
     if mode not in ("reduced", "complete", "r"):
         raise _err("mnp.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
-    a = _real_matrix("qr", a, square=False, exc=TypeError)
+    a = _real_matrix("qr", a, square=False, exc=TypeError, allow_complex=True)
     q, r = qr(a, full_matrices=mode == "complete")
     return r if mode == "r" else QRResult(q, r)
 
@@ -300,7 +302,9 @@ def _np_svd(a, full_matrices=True, compute_uv=True, hermitian=False, subset_by_i
             _name="svd"):
     """SVDResult(U, S descending, Vh), or S alone without compute_uv.
     Derivatives cover every result (as JAX's)."""
-    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError)
+    # (The Hermitian path's vectors are written for real matrices.)
+    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError,
+                     allow_complex=not hermitian)
     if subset_by_index is not None:
         raise _err("mnp.linalg.svd", "subset_by_index is not supported", NotImplementedError)
     if hermitian:
@@ -377,8 +381,8 @@ def _solve_square(a, b):
 def solve(a, b):
     """x with a x = b: b is a vector [n] or a stack of matrices [..., n, k]
     (batch dimensions broadcast), as jax.numpy.linalg.solve."""
-    a = _real_matrix("solve", a)
-    b = _real_matrix("solve", b, square=False, min_ndim=1)
+    a = _real_matrix("solve", a, allow_complex=True)
+    b = _real_matrix("solve", b, square=False, min_ndim=1, allow_complex=True)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
     a, b = mnp.astype(a, dt), mnp.astype(b, dt)
     sa, sb = aval_of(a).shape, aval_of(b).shape
@@ -402,7 +406,7 @@ def solve(a, b):
 
 def inv(a):
     """The inverse of square matrices."""
-    a = _real_matrix("inv", a)
+    a = _real_matrix("inv", a, allow_complex=True)
     return _solve_square(a, _eye_like(a))
 
 
@@ -801,10 +805,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
     nd = aval_of(x).ndim
     rest = [d for d in range(nd) if d not in (r, c)]
     xm = mnp.transpose(x, rest + [r, c])
-    if dtypes.is_complex(aval_of(xm).dtype):
-        raise _err("mnp.linalg.norm", f"ord={ord!r} of complex matrices is not supported yet",
-                   NotImplementedError)
-    if not dtypes.is_float(aval_of(xm).dtype):
+    if not dtypes.is_inexact(aval_of(xm).dtype):
         xm = mnp.astype(xm, dtypes.default_float())
     s = svdvals(xm)
     if ord == 2:
