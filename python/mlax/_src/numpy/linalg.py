@@ -437,18 +437,23 @@ def _pivot_sign(pivots, dtype):
 
 def _slogdet_lu(a):
     """(sign, log|det|) through LU (jax's `_slogdet_lu`): the product of
-    U's diagonal and the parity of the row swaps; (0, -inf) when U has a
+    U's diagonal and the parity of the row swaps (for complex matrices the
+    sign is the product of the diagonal's phases); (0, -inf) when U has a
     zero on its diagonal."""
     dt = aval_of(a).dtype
     lu_, pivots, _ = lu(a)
     diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
     is_zero = reductions.any(ufuncs.equal(diag, 0), axis=-1)
     parity, _ = _pivot_sign(pivots, dt)
-    parity = ufuncs.add(parity, _count(ufuncs.less(diag, 0)))
-    sign = mnp.where(is_zero, mnp.zeros((), dt),
-                     mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dt))
-    logdet = mnp.where(is_zero, mnp.asarray(-np.inf, dt),
-                       reductions.sum(ufuncs.log(ufuncs.abs(diag)), axis=-1))
+    phase = mnp.ones((), dt)
+    if dtypes.is_complex(dt):
+        phase = reductions.prod(ufuncs.divide(diag, mnp.astype(ufuncs.abs(diag), dt)), axis=-1)
+    else:
+        parity = ufuncs.add(parity, _count(ufuncs.less(diag, 0)))
+    flip = mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dt)
+    sign = mnp.where(is_zero, mnp.zeros((), dt), ufuncs.multiply(phase, flip))
+    logdet = reductions.sum(ufuncs.log(ufuncs.abs(diag)), axis=-1)
+    logdet = mnp.where(is_zero, mnp.asarray(-np.inf, aval_of(logdet).dtype), logdet)
     return sign, logdet
 
 
@@ -536,7 +541,7 @@ def _make_det():
     @autodiff.custom_jvp
     def _det(a):
         sign, logabs = _slogdet_lu(a)
-        return ufuncs.multiply(sign, ufuncs.exp(logabs))
+        return ufuncs.multiply(sign, mnp.astype(ufuncs.exp(logabs), aval_of(sign).dtype))
 
     @_det.defjvp
     def _det_jvp(primals, tangents):
@@ -545,10 +550,16 @@ def _make_det():
         return y, mnc.trace(z, axis1=-2, axis2=-1)
 
     def _slogdet_jvp(parts, tangent):
+        # jax's: d log|det| = re(tr(a^-1 t)); the sign (a phase for complex
+        # matrices) moves with the imaginary part, i im(tr(a^-1 t)) sign.
         def jvp(primals, tangents):
             (a,), (t,) = primals, tangents
             sign, logabs = parts(a)
-            return (sign, logabs), (mnp.zeros_like(sign), tangent(a, t))
+            dlog = tangent(a, t)
+            if not dtypes.is_complex(aval_of(a).dtype):
+                return (sign, logabs), (mnp.zeros_like(sign), dlog)
+            imaginary = ufuncs.subtract(dlog, mnp.astype(ufuncs.real(dlog), aval_of(dlog).dtype))
+            return (sign, logabs), (ufuncs.multiply(imaginary, sign), ufuncs.real(dlog))
         return jvp
 
     slogdets = {}
@@ -575,7 +586,7 @@ def det(a):
     """The determinant of square matrices: closed forms for 2x2 and 3x3,
     LU otherwise, as jax.numpy.linalg.det; the derivative is jax's (the
     adjugate, so it is defined at singular matrices too)."""
-    a = _real_matrix("det", a)
+    a = _real_matrix("det", a, allow_complex=True)
     if aval_of(a).shape[-1] in (2, 3):
         return _det_small(a)
     return _det_impl()[0](a)
@@ -587,8 +598,11 @@ def slogdet(a, *, method=None):
     if method not in (None, "lu", "qr"):
         raise _err("mnp.linalg.slogdet", f"Unknown slogdet method '{method}'. Supported "
                                          "methods are 'lu' (`None`), and 'qr'.")
-    a = _real_matrix("slogdet", a)
+    a = _real_matrix("slogdet", a, allow_complex=True)
     method = method or "lu"
+    if method == "qr" and dtypes.is_complex(aval_of(a).dtype):
+        raise _err("mnp.linalg.slogdet", "slogdet method='qr' not implemented for complex "
+                                         "inputs", NotImplementedError)
     if method == "lu" and aval_of(a).shape[-1] in (1, 2):
         method = "small"  # as JAX: closed forms, no LU
     return SlogdetResult(*_det_impl()[1][method](a))
