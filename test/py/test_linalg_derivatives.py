@@ -320,13 +320,28 @@ def test_complex_vmap_of_grad(cdtype):
     close(mlax.vmap(mlax.grad(loss(mnp, L.linalg)))(a), want, cdtype)
 
 
-def test_complex_cholesky_is_refused():
-    # mlax's cholesky op takes real matrices only (its lowering symmetrizes
-    # with a transpose): a complex matrix is the primitive's TypeError, with
-    # or without a derivative.
-    a = hermitian((3, 3), np.complex64) + 3 * np.eye(3, dtype=np.complex64)
-    with pytest.raises(TypeError):
-        mlax.grad(lambda x: mnp.sum(mnp.real(L.linalg.cholesky(x))))(a)
+def hermitian_pd(shape, dtype, seed=0):
+    a = matrix(shape, dtype, seed=seed, spread=False)
+    n = shape[-1]
+    return (a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)).astype(dtype)
+
+
+def test_complex_cholesky(cdtype):
+    a = hermitian_pd((2, 3, 3), cdtype)
+    w = weights((2, 3, 3), cdtype, 21)
+    # symmetrize_input=False reads the lower triangle only (values; JAX's
+    # derivative there uses the whole tangent, not the triangle read).
+    lower_only = np.tril(a) + np.triu(weights((3, 3), cdtype, 22), 1)
+    for x, sym in ((a, True), (lower_only, False)):
+        want = jax.lax.linalg.cholesky(x, symmetrize_input=sym)
+        close(L.linalg.cholesky(x, symmetrize_input=sym), want, cdtype)
+        close(mlax.jit(lambda y: L.linalg.cholesky(y, symmetrize_input=sym))(x), want, cdtype)
+
+    def loss(lib, la):
+        return lambda x: re_sum(lib, la.cholesky(x), w)
+
+    check_grad_and_jvp(loss(mnp, L.linalg), loss(jnp, jax.lax.linalg), (a,), cdtype)
+
 
 
 # ---------------------------------------------------------------------------
@@ -345,6 +360,9 @@ def _mnp_cases():
         "svdvals": (lambda lib: lib.linalg.svdvals, (2, 4, 3)),
         "norm_2": (lambda lib: lambda x: lib.linalg.norm(x, 2), (4, 3)),
         "norm_nuc": (lambda lib: lambda x: lib.linalg.norm(x, "nuc"), (3, 4)),
+        "cholesky": (lambda lib: lib.linalg.cholesky, "hermitian_pd"),
+        "cholesky_upper": (lambda lib: lambda x: lib.linalg.cholesky(x, upper=True),
+                           "hermitian_pd"),
         "det_closed_form": (lambda lib: lib.linalg.det, (2, 3, 3)),
         "det_lu": (lambda lib: lib.linalg.det, (2, 4, 4)),
         "slogdet_closed_form": (lambda lib: lambda x: tuple(lib.linalg.slogdet(x)), (2, 2)),
@@ -369,7 +387,12 @@ def test_mnp_complex(name, x64):
     # float64 tolerances are what catch a wrong formula.
     cdtype = np.dtype(np.complex128)
     fn, shape = MNP_CASES[name]
-    a = hermitian((2, 3, 3), cdtype) if shape == "hermitian" else matrix(shape, cdtype, seed=7)
+    if shape == "hermitian":
+        a = hermitian((2, 3, 3), cdtype)
+    elif shape == "hermitian_pd":
+        a = hermitian_pd((2, 3, 3), cdtype)
+    else:
+        a = matrix(shape, cdtype, seed=7)
     want = jax.tree_util.tree_leaves(jax.jit(fn(jnp))(a))
     for got in (fn(mnp)(a), mlax.jit(fn(mnp))(a)):
         got = jax.tree_util.tree_leaves(got)

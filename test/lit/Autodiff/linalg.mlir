@@ -534,9 +534,9 @@ func.func @test_lu_vjp(%a: tensor<3x3xf32>, %c: tensor<3x3xf32>) -> tensor<3x3xf
 // -----
 
 // svd's singular vectors in reverse mode (tall: the (I - U U^H) term; wide:
-// the (I - V V^H) term), and complex matrices: conjugate transposes in the
-// forward rules, plain transposes (conj(U), conj(vt) where U^H, V were
-// taken) in the reverse ones, the real parts JAX takes.
+// the (I - V V^H) term), and complex matrices (cholesky last): conjugate
+// transposes in the forward rules, plain transposes (conj(U), conj(vt)
+// where U^H, V were taken) in the reverse ones, the real parts JAX takes.
 
 // CHECK-LABEL: func.func private @svd_vectors_vjp(
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<4x3xf32>,
@@ -943,5 +943,65 @@ func.func private @qr_complex(%a: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomple
 }
 func.func @test_qr_complex_vjp(%a: tensor<2x2xcomplex<f32>>, %c: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {
   %r:2 = mlax.vjp @qr_complex(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
+  return %r#1 : tensor<2x2xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func private @chol_complex_jvp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x2xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x2xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cholesky %[[ARG0]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[ARG1]], permutation = [1, 0] : tensor<2x2xcomplex<f32>> -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.conj %[[V3]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.add %[[ARG1]], %[[V4]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<(5.000000e-01,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.mul %[[V5]], %[[V6]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V7]], left_side = true, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V8]], left_side = false, lower = true, unit_diagonal = false, transpose_a = adjoint : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<(0.000000e+00,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false], [true, true]]> : tensor<2x2xi1>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.select_n %[[V11]], %[[V10]], %[[V9]] : tensor<2x2xi1>, tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.constant dense<(1.000000e+00,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.constant dense<(5.000000e-01,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false], [false, true]]> : tensor<2x2xi1>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.select_n %[[V15]], %[[V13]], %[[V14]] : tensor<2x2xi1>, tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.mul %[[V12]], %[[V16]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.dot_general %[[V2]], %[[V17]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V18]] : tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+
+// CHECK-LABEL: func.func private @chol_complex_vjp(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<2x2xcomplex<f32>>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<2x2xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.cholesky %[[ARG0]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.transpose %[[V2]], permutation = [1, 0] : tensor<2x2xcomplex<f32>> -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.dot_general %[[V3]], %[[ARG1]], batch = [] x [], contract = [1] x [0] : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.constant dense<(0.000000e+00,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false], [true, true]]> : tensor<2x2xi1>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.select_n %[[V6]], %[[V5]], %[[V4]] : tensor<2x2xi1>, tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V8:[^ ,:)]*]] = mlax.constant dense<(1.000000e+00,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V9:[^ ,:)]*]] = mlax.constant dense<(5.000000e-01,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V10:[^ ,:)]*]] = mlax.constant dense<{{\[\[}}true, false], [false, true]]> : tensor<2x2xi1>
+// CHECK-NEXT: %[[V11:[^ ,:)]*]] = mlax.select_n %[[V10]], %[[V8]], %[[V9]] : tensor<2x2xi1>, tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V12:[^ ,:)]*]] = mlax.mul %[[V7]], %[[V11]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V13:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V12]], left_side = true, lower = true, unit_diagonal = false, transpose_a = transpose : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V14:[^ ,:)]*]] = mlax.conj %[[V13]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V15:[^ ,:)]*]] = mlax.triangular_solve %[[V2]], %[[V14]], left_side = false, lower = true, unit_diagonal = false, transpose_a = none : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V16:[^ ,:)]*]] = mlax.conj %[[V15]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V17:[^ ,:)]*]] = mlax.transpose %[[V16]], permutation = [1, 0] : tensor<2x2xcomplex<f32>> -> tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V18:[^ ,:)]*]] = mlax.conj %[[V17]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V19:[^ ,:)]*]] = mlax.add %[[V16]], %[[V18]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V20:[^ ,:)]*]] = mlax.constant dense<(5.000000e-01,0.000000e+00)> : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %[[V21:[^ ,:)]*]] = mlax.mul %[[V19]], %[[V20]] : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: return %[[V2]], %[[V21]] : tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+
+func.func private @chol_complex(%a: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {
+  %0 = mlax.cholesky %a : tensor<2x2xcomplex<f32>>
+  return %0 : tensor<2x2xcomplex<f32>>
+}
+func.func @test_chol_complex_jvp(%a: tensor<2x2xcomplex<f32>>, %t: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {
+  %r:2 = mlax.jvp @chol_complex(%a) tangents(%t) wrt = [0] : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
+  return %r#1 : tensor<2x2xcomplex<f32>>
+}
+func.func @test_chol_complex_vjp(%a: tensor<2x2xcomplex<f32>>, %c: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {
+  %r:2 = mlax.vjp @chol_complex(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
   return %r#1 : tensor<2x2xcomplex<f32>>
 }

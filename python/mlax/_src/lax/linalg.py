@@ -306,14 +306,8 @@ def _cholesky_emit(values, avals):
     return _ops().CholeskyOp(values[0]).result
 
 
-def _cholesky_check(x):
-    if x.dtype not in (dtypes.float32, dtypes.float64):
-        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
-                          f"{x.dtype.name}")
-
-
 _cholesky_p = _linalg_primitive("cholesky", _cholesky_emit, errors={_NOT_SQUARE: ValueError},
-                                check=_cholesky_check, multiple_results=False)
+                                multiple_results=False)
 
 
 def cholesky(x):

@@ -76,8 +76,9 @@ def lax_cholesky(x, *, symmetrize_input=True):
     symmetrize_input=False only the lower triangle of `x` is read."""
     x = mnp.asarray(x)
     if not symmetrize_input and aval_of(x).ndim >= 2:
-        # The op factors (x + x^T) / 2; mirror the lower triangle so that is x's.
-        x = ufuncs.add(mnc.tril(x), _mT(mnc.tril(x, -1)))
+        # The op factors (x + x^H) / 2; mirror the lower triangle (conjugated)
+        # so that is x's.
+        x = ufuncs.add(mnc.tril(x), ufuncs.conjugate(_mT(mnc.tril(x, -1))))
     return _lax.cholesky(x)
 
 
@@ -192,9 +193,9 @@ def _batch_broadcast(a, b, b_core):
 
 def _np_cholesky(a, *, upper=False, symmetrize_input=True):
     """The Cholesky factor L (a = L L^T), or U = L^T with upper=True."""
-    a = _real_matrix("cholesky", a, exc=TypeError)
+    a = _real_matrix("cholesky", a, exc=TypeError, allow_complex=True)
     low = lax_cholesky(a, symmetrize_input=symmetrize_input)
-    return _mT(low) if upper else low
+    return ufuncs.conjugate(_mT(low)) if upper else low
 
 
 def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (numpy's)
@@ -842,7 +843,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
 def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
     """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
     low = _np_cholesky(a)
-    return low if lower else _mT(low)
+    return low if lower else ufuncs.conjugate(_mT(low))
 
 
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):

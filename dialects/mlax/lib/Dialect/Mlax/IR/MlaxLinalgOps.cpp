@@ -116,7 +116,7 @@ LogicalResult batchUnary(OpTy op, OpBuilder &b, ValueRange operands, int64_t bat
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// cholesky: L = chol((a + a^T) / 2)
+// cholesky: L = chol((a + a^H) / 2)
 //===----------------------------------------------------------------------===//
 
 LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
@@ -127,9 +127,9 @@ LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *, std::optional<Location
   if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
     return emitOptionalError(loc, "'mlax.cholesky' op needs square matrices (shape [..., n, n]), "
                              "got ", t);
-  if (!t.getElementType().isF32() && !t.getElementType().isF64())
-    return emitOptionalError(loc, "'mlax.cholesky' op supports f32 and f64 matrices, got ",
-                             t.getElementType());
+  if (!isLapackType(t.getElementType()))
+    return emitOptionalError(loc, "'mlax.cholesky' op supports f32, f64, complex<f32> and "
+                             "complex<f64> matrices, got ", t.getElementType());
   results.push_back(t);
   return success();
 }
@@ -144,7 +144,8 @@ Value choleskyPhi(MlaxBuilder &m, Value x) {
                                    ValueRange{m.splat(t, 1.0), m.splat(t, 0.5)});
   return m.mul(low, halves);
 }
-Value symmetrize(MlaxBuilder &m, Value x) { return m.scale(m.add(x, m.mT(x)), 0.5); }
+/// (x + x^H) / 2; its transpose (JAX's convention) is itself.
+Value symmetrize(MlaxBuilder &m, Value x) { return m.scale(m.add(x, m.mH(x)), 0.5); }
 } // namespace
 
 LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
@@ -153,11 +154,12 @@ LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  // dL = L phi(L^-1 sym(dA) L^-T)
+  // dL = L phi(L^-1 sym(dA) L^-H)
   MlaxBuilder m(b, *this);
   Value l = getResult();
   Value y = m.solve(l, symmetrize(m, tangents[0]), true, true, false, TransposeKind::None);
-  Value x = m.solve(l, y, false, true, false, TransposeKind::Transpose);
+  Value x = m.solve(l, y, false, true, false,
+                    isComplex(l) ? TransposeKind::Adjoint : TransposeKind::Transpose);
   resultTangents.push_back(m.matmul(l, choleskyPhi(m, x)));
   return success();
 }
@@ -168,12 +170,14 @@ LogicalResult CholeskyOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back({});
     return success();
   }
-  // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) L^-1).
+  // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) conj(L)^-1);
+  // the right solve with L^-H transposes to one with conj(L), solved as
+  // conj(conj(.) L^-1).
   MlaxBuilder m(b, *this);
   Value l = getResult();
   Value phi = choleskyPhi(m, m.matmul(m.mT(l), cotangents[0]));
   Value w = m.solve(l, phi, true, true, false, TransposeKind::Transpose);
-  w = m.solve(l, w, false, true, false, TransposeKind::None);
+  w = m.conj(m.solve(l, m.conj(w), false, true, false, TransposeKind::None));
   operandCotangents.push_back(symmetrize(m, w));
   return success();
 }

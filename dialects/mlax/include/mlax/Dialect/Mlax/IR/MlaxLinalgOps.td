@@ -20,17 +20,17 @@ def Mlax_LinalgComplexTensor : StaticShapeTensorOf<[Complex<F32>, Complex<F64>]>
 
 def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
                                            Mlax_Batching]> {
-  let summary = "lower Cholesky factor of a symmetric positive definite matrix";
+  let summary = "lower Cholesky factor of a Hermitian positive definite matrix";
   let description = [{
-    Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
-    batch); the upper triangle of the result is zero, and a matrix that is
-    not positive definite gives NaNs.
+    Uses the lower triangle of `(a + a^H) / 2` (`a^H` the conjugate
+    transpose; leading dimensions are a batch); the upper triangle of the
+    result is zero, and a matrix that is not positive definite gives NaNs.
     ```mlir
     %l = mlax.cholesky %a : tensor<3x3xf32>
     ```
   }];
-  let arguments = (ins Mlax_RealFloatTensor:$operand);
-  let results = (outs Mlax_RealFloatTensor:$result);
+  let arguments = (ins Mlax_LinalgTensor:$operand);
+  let results = (outs Mlax_LinalgTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand)";
 }
 
