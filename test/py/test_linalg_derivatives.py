@@ -407,3 +407,45 @@ def test_mnp_complex_refusals():
     for lib in (mnp, jnp):
         with pytest.raises(NotImplementedError):
             lib.linalg.slogdet(a, method="qr")
+
+
+# ---------------------------------------------------------------------------
+# eig's eigenvectors under enable_eigvec_derivs (JAX's eig_jvp_rule)
+# ---------------------------------------------------------------------------
+
+def _eig_loss(lib, la, left=True):
+    w1, w2 = weights((3, 3), np.float64, 23), weights((3, 3), np.float64, 24)
+
+    def f(x):
+        w, *vecs = la.eig(x, compute_left_eigenvectors=left, enable_eigvec_derivs=True)
+        out = lib.sum(lib.real(w) * lib.arange(3.0)) + lib.sum(lib.real(vecs[-1] * w1))
+        if left:
+            out = out + lib.sum(lib.imag(vecs[0] * w2))
+        return out
+    return f
+
+
+@pytest.mark.parametrize("left", [True, False], ids=["left_right", "right"])
+def test_eig_vectors(left, dtype):
+    a = matrix((2, 3, 3), dtype, seed=8)
+    check_grad_and_jvp(_eig_loss(mnp, L.linalg, left), _eig_loss(jnp, jax.lax.linalg, left),
+                       (a,), dtype)
+
+
+def test_eig_vectors_finite_differences_and_vmap(x64):
+    a = matrix((2, 3, 3), np.float64, seed=9)
+    f = _eig_loss(mnp, L.linalg)
+    g = np.asarray(mlax.grad(f)(a))
+    t = weights(a.shape, np.float64, 25)
+    eps = 1e-6
+    fd = (float(f(a + eps * t)) - float(f(a - eps * t))) / (2 * eps)
+    np.testing.assert_allclose(np.sum(g * t), fd, rtol=1e-6, atol=1e-6)
+    want = jax.jit(jax.vmap(jax.grad(_eig_loss(jnp, jax.lax.linalg))))(a)
+    close(mlax.vmap(mlax.grad(f))(a), want, np.float64)
+
+
+def test_eig_vectors_need_the_flag():
+    a = matrix((3, 3), np.float32, seed=10)
+    for grad, lib, la in ((mlax.grad, mnp, L.linalg), (jax.grad, jnp, jax.lax.linalg)):
+        with pytest.raises(NotImplementedError):
+            grad(lambda x: lib.sum(lib.real(la.eig(x)[2])))(a)

@@ -216,8 +216,7 @@ def _eigvals(a):
     """The eigenvalues of a general matrix with JAX's derivative
     (eig_jvp_rule without eigenvectors): dw = diag(V^-1 dA V) for the right
     eigenvectors V. V^-1 is computed from the primal (LU), so the tangent
-    path is products only (mlax's triangular_solve has real derivatives
-    only)."""
+    path is products only."""
     global _eigvals_fn
     if _eigvals_fn is None:
         from mlax._src.transforms import autodiff
@@ -242,15 +241,89 @@ def _eigvals(a):
     return _eigvals_fn(a)
 
 
+def _eig_vec_jvp(w, v, vinv, da):
+    """jax's `_eig_vec_jvp`: the tangents of the eigenvalues `w` and of the
+    eigenvectors `v` (columns, geev's normalisation: unit 2-norm, largest
+    component real) along `da`, by nondegenerate perturbation theory.
+    `vinv` is v^-1 from the primal, so the tangent path is linear."""
+    n = aval_of(w).shape[-1]
+    eye = array_creation.eye(n, dtype=aval_of(w).dtype)
+    f = ufuncs.subtract(
+        ufuncs.divide(1, ufuncs.add(eye, ufuncs.subtract(mnp.expand_dims(w, -2),
+                                                         mnp.expand_dims(w, -1)))), eye)
+    p = tensor_contractions.matmul(tensor_contractions.matmul(vinv, da), v)
+    dw = mnc.diagonal(p, axis1=-2, axis2=-1)
+    u = tensor_contractions.matmul(v, ufuncs.multiply(f, p))
+    # dv_j = u_j + c_j v_j; geev's two real constraints fix
+    # c_j = -re(v_j^H u_j) - i im(u_kj) / v_kj, k = argmax_i |v_ij|.
+    k = mnc.argmax(ufuncs.abs(v), axis=-2)
+    mask = mnp.astype(ufuncs.equal(array_creation.arange(n)[:, None], mnp.expand_dims(k, -2)),
+                      aval_of(v).dtype)
+    re = ufuncs.negative(reductions.sum(ufuncs.real(ufuncs.multiply(ufuncs.conjugate(v), u)),
+                                        axis=-2))
+    im = ufuncs.negative(ufuncs.divide(
+        reductions.sum(ufuncs.imag(ufuncs.multiply(mask, u)), axis=-2),
+        reductions.sum(ufuncs.real(ufuncs.multiply(mask, v)), axis=-2)))
+    c = _lax.complex(re, im)
+    return dw, ufuncs.add(u, ufuncs.multiply(v, mnp.expand_dims(c, -2)))
+
+
+_eig_vec_fns = {}
+
+
+def _eig_with_vector_derivatives(x, left, right):
+    """lax.linalg.eig with eigenvectors, differentiable (jax's eig_jvp_rule
+    under enable_eigvec_derivs) through a custom_jvp: one per (left, right)."""
+    if (left, right) not in _eig_vec_fns:
+        from mlax._src.transforms import autodiff
+
+        @autodiff.custom_jvp
+        def _eig(a):
+            return tuple(lax_eig(a, compute_left_eigenvectors=left,
+                                 compute_right_eigenvectors=right))
+
+        @_eig.defjvp
+        def _eig_jvp(primals, tangents):
+            (a,), (t,) = primals, tangents
+            outs = lax_eig(a, compute_left_eigenvectors=left)
+            w, vr = outs[0], outs[-1]
+            t = mnp.astype(t, aval_of(vr).dtype)
+
+            def inverse(v):
+                lu_, _, permutation = lu(v)
+                return _lu_solve_core(lu_, permutation, _eye_like(v))
+
+            dw, dvr = _eig_vec_jvp(w, vr, inverse(vr), t)
+            primal, tangent = [w], [dw]
+            if left:
+                vl = outs[1]
+                _, dvl = _eig_vec_jvp(ufuncs.conjugate(w), vl, inverse(vl),
+                                      ufuncs.conjugate(_mT(t)))
+                primal.append(vl)
+                tangent.append(dvl)
+            if right:
+                primal.append(vr)
+                tangent.append(dvr)
+            return tuple(primal), tuple(tangent)
+
+        _eig_vec_fns[left, right] = _eig
+    return list(_eig_vec_fns[left, right](x))
+
+
 def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
         enable_eigvec_derivs=False, implementation=None, use_magma=None):
     """jax.lax.linalg.eig (see mlax._src.lax.linalg.eig): `[w, vl, vr]`, the
     eigenvectors where asked for. Without eigenvectors the eigenvalues are
-    differentiable (JAX's rule); with them any derivative is a
-    NotImplementedError (JAX's needs enable_eigvec_derivs, not built)."""
+    differentiable (JAX's rule); with them a derivative needs
+    enable_eigvec_derivs=True (JAX's rule; otherwise JAX's
+    NotImplementedError)."""
     if not (compute_left_eigenvectors or compute_right_eigenvectors):
         _check_eig_implementation(implementation)
         return [_eigvals(x)]
+    if enable_eigvec_derivs:
+        _check_eig_implementation(implementation)
+        return _eig_with_vector_derivatives(mnp.asarray(x), bool(compute_left_eigenvectors),
+                                            bool(compute_right_eigenvectors))
     return lax_eig(x, compute_left_eigenvectors=compute_left_eigenvectors,
                    compute_right_eigenvectors=compute_right_eigenvectors,
                    enable_eigvec_derivs=enable_eigvec_derivs, implementation=implementation,
