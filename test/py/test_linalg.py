@@ -549,8 +549,8 @@ def test_second_derivatives(x64):
 
 def test_derivative_errors():
     a = general((4, 3), np.float32)
-    with pytest.raises(Exception, match="reverse-mode derivatives of the singular vectors"):
-        mlax.grad(lambda x: mnp.sum(mnp.linalg.svd(x, full_matrices=False)[0]))(a)
+    with pytest.raises(NotImplementedError, match="full_matrices of a non-square 4x3 matrix"):
+        mlax.grad(lambda x: mnp.sum(mnp.linalg.svd(x)[0]))(a)
     with pytest.raises(Exception, match="full_matrices of a non-square 4x3 matrix"):
         mlax.jvp(lambda x: mnp.linalg.svd(x)[1], (a,), (a,))
     with pytest.raises(Exception, match="full_matrices of a tall 4x3 matrix"):
@@ -631,7 +631,7 @@ def test_other_errors():
     with pytest.raises(TypeError, match="matrix_power: needs square matrices"):
         mnp.linalg.matrix_power(np.ones((2, 3)), 2)
     with pytest.raises(NotImplementedError, match="complex matrices are not supported"):
-        mnp.linalg.inv(np.eye(2, dtype=np.complex64))
+        mnp.linalg.pinv(np.eye(2, dtype=np.complex64))
     with pytest.raises(TypeError, match="lax.linalg.triangular_solve: needs a and b with equal "
                                         "batch dimensions"):
         L.linalg.triangular_solve(np.ones((2, 3, 3), np.float32), np.ones((3, 3), np.float32),

@@ -236,8 +236,8 @@ def test_numpy_eig_errors(fn):
 
 
 def test_eigenvector_derivative_raises():
-    # JAX raises NotImplementedError for eigenvector derivatives (without
-    # enable_eigvec_derivs, which mlax does not have); so does mlax.
+    # JAX raises NotImplementedError for eigenvector derivatives without
+    # enable_eigvec_derivs; so does mlax (with it: test_linalg_derivatives).
     a = _random((3, 3), np.float32, seed=5)
     with pytest.raises(NotImplementedError):
         jax.grad(lambda x: jnp.sum(jax.lax.linalg.eig(x)[2].real))(a)

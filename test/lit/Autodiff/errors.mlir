@@ -55,3 +55,22 @@ func.func @ints_are_constants(%x: tensor<f32>) -> tensor<f32> {
   %a:2 = mlax.vjp @count(%x) cotangents(%x) wrt = [0] seeds = [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %a#1 : tensor<f32>
 }
+
+// -----
+
+// A general reduce's rule is written for real values (Mlax_RealDerivativeOnly):
+// a complex operand carrying a tangent is refused.
+func.func private @reduce_complex(%x: tensor<3xcomplex<f32>>, %i: tensor<complex<f32>>) -> tensor<complex<f32>> {
+  // expected-error @+1 {{'mlax.reduce' op has a derivative rule for real values only; mlax does not differentiate it on complex values yet}}
+  %r = mlax.reduce(%x) init(%i) dimensions = [0]
+      : (tensor<3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>> {
+  ^bb0(%p: tensor<complex<f32>>, %q: tensor<complex<f32>>):
+    %s = mlax.add %p, %q : tensor<complex<f32>>
+    mlax.yield %s : tensor<complex<f32>>
+  }
+  return %r : tensor<complex<f32>>
+}
+func.func @reduce_complex_jvp(%x: tensor<3xcomplex<f32>>, %i: tensor<complex<f32>>, %t: tensor<3xcomplex<f32>>) -> tensor<complex<f32>> {
+  %r:2 = mlax.jvp @reduce_complex(%x, %i) tangents(%t) wrt = [0] : (tensor<3xcomplex<f32>>, tensor<complex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<complex<f32>>, tensor<complex<f32>>)
+  return %r#1 : tensor<complex<f32>>
+}

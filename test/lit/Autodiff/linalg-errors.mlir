@@ -1,18 +1,17 @@
 // The linear-algebra derivatives mlax-autodiff refuses, with a diagnostic
-// at the op: reverse mode through svd's singular vectors, forward mode
-// through a full_matrices svd of a non-square matrix, and full_matrices QR
-// of a tall matrix; and every factorization on complex values (their rules
-// are written for real ones: Mlax_RealDerivativeOnly).
+// at the op: svd's singular vectors with full_matrices of a non-square
+// matrix (forward mode also its singular values, as in JAX), and
+// full_matrices QR of a tall matrix.
 //
 // RUN: mlax-opt %s --split-input-file --mlax-autodiff --verify-diagnostics
 
-func.func private @svd_u(%a: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  // expected-error @+1 {{'mlax.svd' op reverse-mode derivatives of the singular vectors are not implemented (only of the singular values)}}
-  %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
-  return %u : tensor<4x3xf32>
+func.func private @svd_u(%a: tensor<4x3xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mlax.svd' op reverse-mode derivative with full_matrices of a non-square 4x3 matrix is not implemented (as in JAX; use full_matrices = false)}}
+  %s, %u, %vt = mlax.svd %a, full_matrices = true : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x4xf32>, tensor<3x3xf32>)
+  return %u : tensor<4x4xf32>
 }
-func.func @svd_u_vjp(%a: tensor<4x3xf32>, %c: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  %r:2 = mlax.vjp @svd_u(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+func.func @svd_u_vjp(%a: tensor<4x3xf32>, %c: tensor<4x4xf32>) -> tensor<4x3xf32> {
+  %r:2 = mlax.vjp @svd_u(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x3xf32>)
   return %r#1 : tensor<4x3xf32>
 }
 
@@ -38,31 +37,6 @@ func.func private @qr_full(%a: tensor<4x3xf32>) -> tensor<4x4xf32> {
 func.func @qr_full_vjp(%a: tensor<4x3xf32>, %c: tensor<4x4xf32>) -> tensor<4x3xf32> {
   %r:2 = mlax.vjp @qr_full(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x3xf32>)
   return %r#1 : tensor<4x3xf32>
-}
-
-// -----
-
-func.func private @qr_complex(%a: tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>> {
-  // expected-error @+1 {{'mlax.qr' op has a derivative rule for real values only; mlax does not differentiate it on complex values yet}}
-  %q, %r = mlax.qr %a, full_matrices = false : tensor<3x3xcomplex<f32>> -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
-  return %r : tensor<3x3xcomplex<f32>>
-}
-func.func @qr_complex_jvp(%a: tensor<3x3xcomplex<f32>>, %t: tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>> {
-  %r:2 = mlax.jvp @qr_complex(%a) tangents(%t) wrt = [0] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
-  return %r#1 : tensor<3x3xcomplex<f32>>
-}
-
-// -----
-
-// eigh's values are real, but its operand is complex: still refused.
-func.func private @eigh_complex(%a: tensor<3x3xcomplex<f32>>) -> tensor<3xf32> {
-  // expected-error @+1 {{'mlax.eigh' op has a derivative rule for real values only}}
-  %v, %w = mlax.eigh %a, lower = true : tensor<3x3xcomplex<f32>> -> (tensor<3x3xcomplex<f32>>, tensor<3xf32>)
-  return %w : tensor<3xf32>
-}
-func.func @eigh_complex_vjp(%a: tensor<3x3xcomplex<f32>>, %c: tensor<3xf32>) -> tensor<3x3xcomplex<f32>> {
-  %r:2 = mlax.vjp @eigh_complex(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<3x3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3x3xcomplex<f32>>)
-  return %r#1 : tensor<3x3xcomplex<f32>>
 }
 
 // -----

@@ -128,6 +128,20 @@ func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
   return %0 : tensor<3x3xf64>
 }
 
+// Complex: the Hermitian part (a + conj(a^T)) / 2, factored by zpotrf.
+// CHECK-LABEL: func.func @cholesky_complex(
+// CHECK: %[[T:.*]] = "stablehlo.transpose"(%arg0) {permutation = array<i64: 1, 0>}
+// CHECK: %[[IM:.*]] = "stablehlo.imag"(%[[T]])
+// CHECK: %[[NIM:.*]] = "stablehlo.negate"(%[[IM]])
+// CHECK: %[[RE:.*]] = "stablehlo.real"(%[[T]])
+// CHECK: %[[C:.*]] = "stablehlo.complex"(%[[RE]], %[[NIM]]) : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xcomplex<f64>>
+// CHECK: %[[S:.*]] = "stablehlo.add"(%arg0, %[[C]])
+// CHECK: "stablehlo.custom_call"({{.*}}call_target_name = "lapack_zpotrf_ffi"{{.*}} : (tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>, tensor<i32>)
+func.func @cholesky_complex(%a: tensor<3x3xcomplex<f64>>) -> tensor<3x3xcomplex<f64>> {
+  %0 = mlax.cholesky %a : tensor<3x3xcomplex<f64>>
+  return %0 : tensor<3x3xcomplex<f64>>
+}
+
 // A batch of matrices: LAPACK's batch dimensions lead, the layouts keep each
 // matrix column-major, and the per-matrix status broadcasts over its matrix.
 // CHECK-LABEL: func.func @cholesky_batched(

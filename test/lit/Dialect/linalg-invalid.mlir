@@ -203,7 +203,7 @@ func.func @cholesky_not_square(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 func.func @cholesky_f16(%x: tensor<2x2xf16>) -> tensor<2x2xf16> {
-  // expected-error @+1 {{'mlax.cholesky' op supports f32 and f64 matrices, got 'f16'}}
+  // expected-error @+1 {{'mlax.cholesky' op supports f32, f64, complex<f32> and complex<f64> matrices, got 'f16'}}
   %0 = mlax.cholesky %x : tensor<2x2xf16>
   return %0 : tensor<2x2xf16>
 }

@@ -66,6 +66,13 @@ func.func @cholesky(%a: tensor<3x3xf64>) -> tensor<3x3xf64> {
   return %0 : tensor<3x3xf64>
 }
 
+// CHECK-LABEL: func.func @cholesky_complex(
+// CHECK: mlax.cholesky %{{.*}} : tensor<2x3x3xcomplex<f32>>
+func.func @cholesky_complex(%a: tensor<2x3x3xcomplex<f32>>) -> tensor<2x3x3xcomplex<f32>> {
+  %0 = mlax.cholesky %a : tensor<2x3x3xcomplex<f32>>
+  return %0 : tensor<2x3x3xcomplex<f32>>
+}
+
 //===----------------------------------------------------------------------===//
 // dot_general
 //===----------------------------------------------------------------------===//

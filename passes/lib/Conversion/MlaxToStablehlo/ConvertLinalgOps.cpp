@@ -701,7 +701,7 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
     auto type = op.getType();
-    auto ft = llvm::cast<FloatType>(type.getElementType());
+    Type elem = type.getElementType();
     int64_t rank = type.getRank(), nb = rank - 2; // leading batch dimensions
     ArrayRef<int64_t> batch = type.getShape().drop_back(2);
     SmallVector<int64_t> perm, matLayout = {nb, nb + 1}, batchLayout, batchDims;
@@ -714,6 +714,11 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
     perm.append({nb + 1, nb});
     Value a = adaptor.getOperand();
     Value at = hlo.op("transpose", {a}, type, {hlo.i64Array("permutation", perm)});
+    if (auto complex = llvm::dyn_cast<ComplexType>(elem)) { // a^H
+      Type partType = type.clone(complex.getElementType());
+      Value im = hlo.op("negate", {hlo.op("imag", {at}, partType)}, partType);
+      at = hlo.op("complex", {hlo.op("real", {at}, partType), im}, type);
+    }
     Value sym = hlo.op("divide", {hlo.op("add", {a, at}, type),
                                   hlo.constant(splatAttr(type, 2))},
                        type);
@@ -725,7 +730,7 @@ struct CholeskyPattern : SolverPattern<CholeskyOp> {
         values.push_back(APInt(64, d));
       return DenseIntElementsAttr::get(t, values);
     };
-    FailureOr<SolverCall> kernel = solverKernel(op, platform, "potrf", ft);
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "potrf", elem);
     if (failed(kernel))
       return failure();
     const std::string &target = kernel->target;

@@ -306,14 +306,8 @@ def _cholesky_emit(values, avals):
     return _ops().CholeskyOp(values[0]).result
 
 
-def _cholesky_check(x):
-    if x.dtype not in (dtypes.float32, dtypes.float64):
-        raise shape_error("lax.linalg.cholesky", f"supports float32 and float64, got "
-                          f"{x.dtype.name}")
-
-
 _cholesky_p = _linalg_primitive("cholesky", _cholesky_emit, errors={_NOT_SQUARE: ValueError},
-                                check=_cholesky_check, multiple_results=False)
+                                multiple_results=False)
 
 
 def cholesky(x):
@@ -386,7 +380,8 @@ def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
     LAPACK geev's order; each eigenvector has unit 2-norm and its largest
     component real. Where LAPACK fails, that batch element is NaN. Only
     LAPACK (CPU) is built. No derivative here: mlax._src.numpy.linalg.eig (the
-public one) adds JAX's eigenvalue rule."""
+    public one) adds JAX's eigenvalue rule and, under enable_eigvec_derivs,
+    its eigenvector rule."""
     del enable_eigvec_derivs, use_magma
     _check_eig_implementation(implementation)
     w, vl, vr = bind(_eig_p, x, compute_left=bool(compute_left_eigenvectors),

@@ -67,11 +67,9 @@ def _mT(x):
 
 
 def _symmetrize(x):
-    if dtypes.is_complex(aval_of(x).dtype):
-        raise _err("lax.linalg", "symmetrize_input on complex matrices is not supported; pass "
-                                 "symmetrize_input=False with a Hermitian matrix",
-                   NotImplementedError)
-    return ufuncs.divide(ufuncs.add(x, _mT(x)), mnp.asarray(2, aval_of(x).dtype))
+    """(x + x^H) / 2, JAX's `symmetrize` (Hermitian for complex matrices)."""
+    return ufuncs.divide(ufuncs.add(x, ufuncs.conjugate(_mT(x))),
+                         mnp.asarray(2, aval_of(x).dtype))
 
 
 def lax_cholesky(x, *, symmetrize_input=True):
@@ -79,8 +77,9 @@ def lax_cholesky(x, *, symmetrize_input=True):
     symmetrize_input=False only the lower triangle of `x` is read."""
     x = mnp.asarray(x)
     if not symmetrize_input and aval_of(x).ndim >= 2:
-        # The op factors (x + x^T) / 2; mirror the lower triangle so that is x's.
-        x = ufuncs.add(mnc.tril(x), _mT(mnc.tril(x, -1)))
+        # The op factors (x + x^H) / 2; mirror the lower triangle (conjugated)
+        # so that is x's.
+        x = ufuncs.add(mnc.tril(x), ufuncs.conjugate(_mT(mnc.tril(x, -1))))
     return _lax.cholesky(x)
 
 
@@ -403,15 +402,17 @@ SVDResult = collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 SlogdetResult = collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
 
 
-def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError):
-    """`a` as a float array of at least `min_ndim` dimensions (integers
-    promoted to the default float type), checked as numpy.linalg checks."""
+def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError, allow_complex=False):
+    """`a` as a float array (with `allow_complex`, complex kept) of at least
+    `min_ndim` dimensions (integers promoted to the default float type),
+    checked as numpy.linalg checks."""
     a = mnp.asarray(a)
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
-        raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
-                   NotImplementedError)
-    if not dtypes.is_float(aval.dtype):
+        if not allow_complex:
+            raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
+                       NotImplementedError)
+    elif not dtypes.is_float(aval.dtype):
         a = mnp.astype(a, dtypes.default_float())
     elif np.dtype(aval.dtype) not in _LINALG_DTYPES:  # float16, bfloat16: as JAX, upcast
         a = mnp.astype(a, np.float32)
@@ -442,16 +443,16 @@ def _batch_broadcast(a, b, b_core):
 
 def _np_cholesky(a, *, upper=False, symmetrize_input=True):
     """The Cholesky factor L (a = L L^T), or U = L^T with upper=True."""
-    a = _real_matrix("cholesky", a, exc=TypeError)
+    a = _real_matrix("cholesky", a, exc=TypeError, allow_complex=True)
     low = lax_cholesky(a, symmetrize_input=symmetrize_input)
-    return _mT(low) if upper else low
+    return ufuncs.conjugate(_mT(low)) if upper else low
 
 
 def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (numpy's)
     """EighResult(eigenvalues ascending, eigenvectors as columns)."""
     if UPLO not in (None, "L", "U"):
         raise _err(f"mnp.linalg.{_name}", f"UPLO must be 'L' or 'U', got {UPLO!r}")
-    a = _real_matrix(_name, a, exc=TypeError)
+    a = _real_matrix(_name, a, exc=TypeError, allow_complex=True)
     v, w = eigh(a, lower=UPLO != "U", symmetrize_input=symmetrize_input)
     return EighResult(w, v)
 
@@ -465,8 +466,7 @@ def _eigvals(a):
     """The eigenvalues of a general matrix with JAX's derivative
     (eig_jvp_rule without eigenvectors): dw = diag(V^-1 dA V) for the right
     eigenvectors V. V^-1 is computed from the primal (LU), so the tangent
-    path is products only (mlax's triangular_solve has real derivatives
-    only)."""
+    path is products only."""
     global _eigvals_fn
     if _eigvals_fn is None:
         from mlax._src.transforms import autodiff
@@ -491,15 +491,89 @@ def _eigvals(a):
     return _eigvals_fn(a)
 
 
+def _eig_vec_jvp(w, v, vinv, da):
+    """jax's `_eig_vec_jvp`: the tangents of the eigenvalues `w` and of the
+    eigenvectors `v` (columns, geev's normalisation: unit 2-norm, largest
+    component real) along `da`, by nondegenerate perturbation theory.
+    `vinv` is v^-1 from the primal, so the tangent path is linear."""
+    n = aval_of(w).shape[-1]
+    eye = array_creation.eye(n, dtype=aval_of(w).dtype)
+    f = ufuncs.subtract(
+        ufuncs.divide(1, ufuncs.add(eye, ufuncs.subtract(mnp.expand_dims(w, -2),
+                                                         mnp.expand_dims(w, -1)))), eye)
+    p = tensor_contractions.matmul(tensor_contractions.matmul(vinv, da), v)
+    dw = mnc.diagonal(p, axis1=-2, axis2=-1)
+    u = tensor_contractions.matmul(v, ufuncs.multiply(f, p))
+    # dv_j = u_j + c_j v_j; geev's two real constraints fix
+    # c_j = -re(v_j^H u_j) - i im(u_kj) / v_kj, k = argmax_i |v_ij|.
+    k = mnc.argmax(ufuncs.abs(v), axis=-2)
+    mask = mnp.astype(ufuncs.equal(array_creation.arange(n)[:, None], mnp.expand_dims(k, -2)),
+                      aval_of(v).dtype)
+    re = ufuncs.negative(reductions.sum(ufuncs.real(ufuncs.multiply(ufuncs.conjugate(v), u)),
+                                        axis=-2))
+    im = ufuncs.negative(ufuncs.divide(
+        reductions.sum(ufuncs.imag(ufuncs.multiply(mask, u)), axis=-2),
+        reductions.sum(ufuncs.real(ufuncs.multiply(mask, v)), axis=-2)))
+    c = _lax.complex(re, im)
+    return dw, ufuncs.add(u, ufuncs.multiply(v, mnp.expand_dims(c, -2)))
+
+
+_eig_vec_fns = {}
+
+
+def _eig_with_vector_derivatives(x, left, right):
+    """lax.linalg.eig with eigenvectors, differentiable (jax's eig_jvp_rule
+    under enable_eigvec_derivs) through a custom_jvp: one per (left, right)."""
+    if (left, right) not in _eig_vec_fns:
+        from mlax._src.transforms import autodiff
+
+        @autodiff.custom_jvp
+        def _eig(a):
+            return tuple(lax_eig(a, compute_left_eigenvectors=left,
+                                 compute_right_eigenvectors=right))
+
+        @_eig.defjvp
+        def _eig_jvp(primals, tangents):
+            (a,), (t,) = primals, tangents
+            outs = lax_eig(a, compute_left_eigenvectors=left)
+            w, vr = outs[0], outs[-1]
+            t = mnp.astype(t, aval_of(vr).dtype)
+
+            def inverse(v):
+                lu_, _, permutation = lu(v)
+                return _lu_solve_core(lu_, permutation, _eye_like(v))
+
+            dw, dvr = _eig_vec_jvp(w, vr, inverse(vr), t)
+            primal, tangent = [w], [dw]
+            if left:
+                vl = outs[1]
+                _, dvl = _eig_vec_jvp(ufuncs.conjugate(w), vl, inverse(vl),
+                                      ufuncs.conjugate(_mT(t)))
+                primal.append(vl)
+                tangent.append(dvl)
+            if right:
+                primal.append(vr)
+                tangent.append(dvr)
+            return tuple(primal), tuple(tangent)
+
+        _eig_vec_fns[left, right] = _eig
+    return list(_eig_vec_fns[left, right](x))
+
+
 def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
         enable_eigvec_derivs=False, implementation=None, use_magma=None):
     """jax.lax.linalg.eig (see mlax._src.lax.linalg.eig): `[w, vl, vr]`, the
     eigenvectors where asked for. Without eigenvectors the eigenvalues are
-    differentiable (JAX's rule); with them any derivative is a
-    NotImplementedError (JAX's needs enable_eigvec_derivs, not built)."""
+    differentiable (JAX's rule); with them a derivative needs
+    enable_eigvec_derivs=True (JAX's rule; otherwise JAX's
+    NotImplementedError)."""
     if not (compute_left_eigenvectors or compute_right_eigenvectors):
         _check_eig_implementation(implementation)
         return [_eigvals(x)]
+    if enable_eigvec_derivs:
+        _check_eig_implementation(implementation)
+        return _eig_with_vector_derivatives(mnp.asarray(x), bool(compute_left_eigenvectors),
+                                            bool(compute_right_eigenvectors))
     return lax_eig(x, compute_left_eigenvectors=compute_left_eigenvectors,
                    compute_right_eigenvectors=compute_right_eigenvectors,
                    enable_eigvec_derivs=enable_eigvec_derivs, implementation=implementation,
@@ -530,7 +604,7 @@ def _np_qr(a, mode="reduced"):
     """QRResult(Q, R) for mode 'reduced' or 'complete'; R alone for 'r'."""
     if mode not in ("reduced", "complete", "r"):
         raise _err("mnp.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
-    a = _real_matrix("qr", a, square=False, exc=TypeError)
+    a = _real_matrix("qr", a, square=False, exc=TypeError, allow_complex=True)
     q, r = qr(a, full_matrices=mode == "complete")
     return r if mode == "r" else QRResult(q, r)
 
@@ -551,8 +625,10 @@ def _hermitian_svd(a, compute_uv):
 def _np_svd(a, full_matrices=True, compute_uv=True, hermitian=False, subset_by_index=None,
             _name="svd"):
     """SVDResult(U, S descending, Vh), or S alone without compute_uv.
-    Derivatives are implemented for S only."""
-    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError)
+    Derivatives cover every result (as JAX's)."""
+    # (The Hermitian path's vectors are written for real matrices.)
+    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError,
+                     allow_complex=not hermitian)
     if subset_by_index is not None:
         raise _err("mnp.linalg.svd", "subset_by_index is not supported", NotImplementedError)
     if hermitian:
@@ -629,8 +705,8 @@ def _solve_square(a, b):
 def solve(a, b):
     """x with a x = b: b is a vector [n] or a stack of matrices [..., n, k]
     (batch dimensions broadcast), as jax.numpy.linalg.solve."""
-    a = _real_matrix("solve", a)
-    b = _real_matrix("solve", b, square=False, min_ndim=1)
+    a = _real_matrix("solve", a, allow_complex=True)
+    b = _real_matrix("solve", b, square=False, min_ndim=1, allow_complex=True)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
     a, b = mnp.astype(a, dt), mnp.astype(b, dt)
     sa, sb = aval_of(a).shape, aval_of(b).shape
@@ -654,7 +730,7 @@ def solve(a, b):
 
 def inv(a):
     """The inverse of square matrices."""
-    a = _real_matrix("inv", a)
+    a = _real_matrix("inv", a, allow_complex=True)
     return _solve_square(a, _eye_like(a))
 
 
@@ -685,18 +761,23 @@ def _pivot_sign(pivots, dtype):
 
 def _slogdet_lu(a):
     """(sign, log|det|) through LU (jax's `_slogdet_lu`): the product of
-    U's diagonal and the parity of the row swaps; (0, -inf) when U has a
+    U's diagonal and the parity of the row swaps (for complex matrices the
+    sign is the product of the diagonal's phases); (0, -inf) when U has a
     zero on its diagonal."""
     dt = aval_of(a).dtype
     lu_, pivots, _ = lu(a)
     diag = mnc.diagonal(lu_, axis1=-2, axis2=-1)
     is_zero = reductions.any(ufuncs.equal(diag, 0), axis=-1)
     parity, _ = _pivot_sign(pivots, dt)
-    parity = ufuncs.add(parity, _count(ufuncs.less(diag, 0)))
-    sign = mnp.where(is_zero, mnp.zeros((), dt),
-                     mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dt))
-    logdet = mnp.where(is_zero, mnp.asarray(-np.inf, dt),
-                       reductions.sum(ufuncs.log(ufuncs.abs(diag)), axis=-1))
+    phase = mnp.ones((), dt)
+    if dtypes.is_complex(dt):
+        phase = reductions.prod(ufuncs.divide(diag, mnp.astype(ufuncs.abs(diag), dt)), axis=-1)
+    else:
+        parity = ufuncs.add(parity, _count(ufuncs.less(diag, 0)))
+    flip = mnp.astype(ufuncs.subtract(1, ufuncs.multiply(2, ufuncs.remainder(parity, 2))), dt)
+    sign = mnp.where(is_zero, mnp.zeros((), dt), ufuncs.multiply(phase, flip))
+    logdet = reductions.sum(ufuncs.log(ufuncs.abs(diag)), axis=-1)
+    logdet = mnp.where(is_zero, mnp.asarray(-np.inf, aval_of(logdet).dtype), logdet)
     return sign, logdet
 
 
@@ -784,7 +865,7 @@ def _make_det():
     @autodiff.custom_jvp
     def _det(a):
         sign, logabs = _slogdet_lu(a)
-        return ufuncs.multiply(sign, ufuncs.exp(logabs))
+        return ufuncs.multiply(sign, mnp.astype(ufuncs.exp(logabs), aval_of(sign).dtype))
 
     @_det.defjvp
     def _det_jvp(primals, tangents):
@@ -793,10 +874,16 @@ def _make_det():
         return y, mnc.trace(z, axis1=-2, axis2=-1)
 
     def _slogdet_jvp(parts, tangent):
+        # jax's: d log|det| = re(tr(a^-1 t)); the sign (a phase for complex
+        # matrices) moves with the imaginary part, i im(tr(a^-1 t)) sign.
         def jvp(primals, tangents):
             (a,), (t,) = primals, tangents
             sign, logabs = parts(a)
-            return (sign, logabs), (mnp.zeros_like(sign), tangent(a, t))
+            dlog = tangent(a, t)
+            if not dtypes.is_complex(aval_of(a).dtype):
+                return (sign, logabs), (mnp.zeros_like(sign), dlog)
+            imaginary = ufuncs.subtract(dlog, mnp.astype(ufuncs.real(dlog), aval_of(dlog).dtype))
+            return (sign, logabs), (ufuncs.multiply(imaginary, sign), ufuncs.real(dlog))
         return jvp
 
     slogdets = {}
@@ -823,7 +910,7 @@ def det(a):
     """The determinant of square matrices: closed forms for 2x2 and 3x3,
     LU otherwise, as jax.numpy.linalg.det; the derivative is jax's (the
     adjugate, so it is defined at singular matrices too)."""
-    a = _real_matrix("det", a)
+    a = _real_matrix("det", a, allow_complex=True)
     if aval_of(a).shape[-1] in (2, 3):
         return _det_small(a)
     return _det_impl()[0](a)
@@ -835,8 +922,11 @@ def slogdet(a, *, method=None):
     if method not in (None, "lu", "qr"):
         raise _err("mnp.linalg.slogdet", f"Unknown slogdet method '{method}'. Supported "
                                          "methods are 'lu' (`None`), and 'qr'.")
-    a = _real_matrix("slogdet", a)
+    a = _real_matrix("slogdet", a, allow_complex=True)
     method = method or "lu"
+    if method == "qr" and dtypes.is_complex(aval_of(a).dtype):
+        raise _err("mnp.linalg.slogdet", "slogdet method='qr' not implemented for complex "
+                                         "inputs", NotImplementedError)
     if method == "lu" and aval_of(a).shape[-1] in (1, 2):
         method = "small"  # as JAX: closed forms, no LU
     return SlogdetResult(*_det_impl()[1][method](a))
@@ -1053,10 +1143,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
     nd = aval_of(x).ndim
     rest = [d for d in range(nd) if d not in (r, c)]
     xm = mnp.transpose(x, rest + [r, c])
-    if dtypes.is_complex(aval_of(xm).dtype):
-        raise _err("mnp.linalg.norm", f"ord={ord!r} of complex matrices is not supported yet",
-                   NotImplementedError)
-    if not dtypes.is_float(aval_of(xm).dtype):
+    if not dtypes.is_inexact(aval_of(xm).dtype):
         xm = mnp.astype(xm, dtypes.default_float())
     s = svdvals(xm)
     if ord == 2:
@@ -1079,7 +1166,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
 def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
     """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
     low = _np_cholesky(a)
-    return low if lower else _mT(low)
+    return low if lower else ufuncs.conjugate(_mT(low))
 
 
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):

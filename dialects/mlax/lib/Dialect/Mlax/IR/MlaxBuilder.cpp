@@ -141,6 +141,18 @@ Value MlaxBuilder::convert(Value x, Type elementType) {
   return ConvertOp::create(b, loc, type.clone(elementType), x);
 }
 
+Value MlaxBuilder::conj(Value x) {
+  if (!llvm::isa<ComplexType>(tensorOf(x).getElementType()))
+    return x;
+  return ConjOp::create(b, loc, x);
+}
+
+Value MlaxBuilder::real(Value x) {
+  if (!llvm::isa<ComplexType>(tensorOf(x).getElementType()))
+    return x;
+  return RealOp::create(b, loc, x);
+}
+
 //===----------------------------------------------------------------------===//
 // Shapes and reductions
 //===----------------------------------------------------------------------===//

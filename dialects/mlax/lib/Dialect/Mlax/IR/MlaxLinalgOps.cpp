@@ -9,9 +9,12 @@
 // constraints), so it checks every operand and attribute it reads. A
 // verifier only names the result a stated type gets wrong. The forward
 // rules follow jax/_src/lax/linalg.py; the reverse rules are their
-// transposes, written out. Derivatives of the factorizations are for real
-// matrices (complex values carry none); tridiagonal_solve's, a linear
-// transpose, holds for complex ones too.
+// transposes, written out. Complex matrices follow JAX's rules (conjugate
+// transposes where JAX takes `_H`, real parts where it takes `.real`), and
+// the reverse rules are their transposes under JAX's convention: the plain
+// transpose of each R-linear step (`x -> a x` gives `g -> a^T g`,
+// `x -> x^H` gives `g -> g^H`, a real part gives the real part), no
+// conjugation of the cotangent.
 //
 // Every op works on the two trailing dimensions and treats the leading ones
 // as a batch, so a batching rule only re-creates the op with the batch
@@ -40,7 +43,12 @@ Type realElementOf(Type elem) {
   return elem;
 }
 
-bool isReal(Value v) { return llvm::isa<FloatType>(tensorOf(v).getElementType()); }
+bool isComplex(Value v) { return llvm::isa<ComplexType>(tensorOf(v).getElementType()); }
+
+/// `x` on its diagonal, zero elsewhere.
+Value diagonalPart(MlaxBuilder &m, Value x) {
+  return m.where(x, [](int64_t i, int64_t j) { return i == j; });
+}
 
 /// f32, f64, complex<f32>, complex<f64>: the types LAPACK has kernels for.
 bool isLapackType(Type elem) {
@@ -109,7 +117,7 @@ LogicalResult batchUnary(OpTy op, OpBuilder &b, ValueRange operands, int64_t bat
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// cholesky: L = chol((a + a^T) / 2)
+// cholesky: L = chol((a + a^H) / 2)
 //===----------------------------------------------------------------------===//
 
 LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
@@ -120,9 +128,9 @@ LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *, std::optional<Location
   if (t.getRank() < 2 || t.getDimSize(t.getRank() - 1) != t.getDimSize(t.getRank() - 2))
     return emitOptionalError(loc, "'mlax.cholesky' op needs square matrices (shape [..., n, n]), "
                              "got ", t);
-  if (!t.getElementType().isF32() && !t.getElementType().isF64())
-    return emitOptionalError(loc, "'mlax.cholesky' op supports f32 and f64 matrices, got ",
-                             t.getElementType());
+  if (!isLapackType(t.getElementType()))
+    return emitOptionalError(loc, "'mlax.cholesky' op supports f32, f64, complex<f32> and "
+                             "complex<f64> matrices, got ", t.getElementType());
   results.push_back(t);
   return success();
 }
@@ -137,7 +145,8 @@ Value choleskyPhi(MlaxBuilder &m, Value x) {
                                    ValueRange{m.splat(t, 1.0), m.splat(t, 0.5)});
   return m.mul(low, halves);
 }
-Value symmetrize(MlaxBuilder &m, Value x) { return m.scale(m.add(x, m.mT(x)), 0.5); }
+/// (x + x^H) / 2; its transpose (JAX's convention) is itself.
+Value symmetrize(MlaxBuilder &m, Value x) { return m.scale(m.add(x, m.mH(x)), 0.5); }
 } // namespace
 
 LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
@@ -146,11 +155,12 @@ LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.push_back({});
     return success();
   }
-  // dL = L phi(L^-1 sym(dA) L^-T)
+  // dL = L phi(L^-1 sym(dA) L^-H)
   MlaxBuilder m(b, *this);
   Value l = getResult();
   Value y = m.solve(l, symmetrize(m, tangents[0]), true, true, false, TransposeKind::None);
-  Value x = m.solve(l, y, false, true, false, TransposeKind::Transpose);
+  Value x = m.solve(l, y, false, true, false,
+                    isComplex(l) ? TransposeKind::Adjoint : TransposeKind::Transpose);
   resultTangents.push_back(m.matmul(l, choleskyPhi(m, x)));
   return success();
 }
@@ -161,12 +171,14 @@ LogicalResult CholeskyOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back({});
     return success();
   }
-  // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) L^-1).
+  // The transpose of the forward rule: sym(L^-T phi(L^T Lbar) conj(L)^-1);
+  // the right solve with L^-H transposes to one with conj(L), solved as
+  // conj(conj(.) L^-1).
   MlaxBuilder m(b, *this);
   Value l = getResult();
   Value phi = choleskyPhi(m, m.matmul(m.mT(l), cotangents[0]));
   Value w = m.solve(l, phi, true, true, false, TransposeKind::Transpose);
-  w = m.solve(l, w, false, true, false, TransposeKind::None);
+  w = m.conj(m.solve(l, m.conj(w), false, true, false, TransposeKind::None));
   operandCotangents.push_back(symmetrize(m, w));
   return success();
 }
@@ -223,9 +235,21 @@ Value solveTriangle(MlaxBuilder &m, Value a, bool lower, bool unitDiagonal) {
     return m.tril(a, unitDiagonal ? -1 : 0);
   return m.triu(a, unitDiagonal ? 1 : 0);
 }
-TransposeKind flipped(TransposeKind kind) {
-  // Real matrices only: the adjoint is the transpose.
-  return kind == TransposeKind::None ? TransposeKind::Transpose : TransposeKind::None;
+/// op(x) for the solve's `kind`.
+Value applyKind(MlaxBuilder &m, Value x, TransposeKind kind) {
+  if (kind == TransposeKind::Transpose)
+    return m.mT(x);
+  return kind == TransposeKind::Adjoint ? m.mH(x) : x;
+}
+/// The transpose of `g -> op(a)^-1 g` applied to `ct`: a solve with op(a)^T,
+/// which for the adjoint is conj(a), solved as conj(a^-1 conj(ct)).
+Value transposedSolve(MlaxBuilder &m, Value a, Value ct, bool left, bool lower, bool unit,
+                      TransposeKind kind) {
+  if (kind == TransposeKind::None)
+    return m.solve(a, ct, left, lower, unit, TransposeKind::Transpose);
+  if (kind == TransposeKind::Transpose)
+    return m.solve(a, ct, left, lower, unit, TransposeKind::None);
+  return m.conj(m.solve(a, m.conj(ct), left, lower, unit, TransposeKind::None));
 }
 } // namespace
 
@@ -242,9 +266,7 @@ LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
   TransposeKind kind = getTransposeA();
   Value rhs = db;
   if (da) {
-    Value opDa = solveTriangle(m, da, lower, unit);
-    if (kind != TransposeKind::None)
-      opDa = m.mT(opDa);
+    Value opDa = applyKind(m, solveTriangle(m, da, lower, unit), kind);
     Value x = getResult();
     rhs = m.sub(rhs, left ? m.matmul(opDa, x) : m.matmul(x, opDa));
   }
@@ -262,12 +284,12 @@ LogicalResult TriangularSolveOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   MlaxBuilder m(b, *this);
   bool left = getLeftSide(), lower = getLower(), unit = getUnitDiagonal();
   TransposeKind kind = getTransposeA();
-  Value bbar = m.solve(getA(), ct, left, lower, unit, flipped(kind));
+  Value bbar = transposedSolve(m, getA(), ct, left, lower, unit, kind);
   Value x = getResult();
-  // The cotangent of op(dA): -Bbar X^T (left) or -X^T Bbar (right).
+  // The cotangent of op(dA): -Bbar X^T (left) or -X^T Bbar (right); op's
+  // transpose (transpose or conjugate transpose) takes it to dA's.
   Value opBar = left ? m.matmul(bbar, m.mT(x)) : m.matmul(m.mT(x), bbar);
-  if (kind != TransposeKind::None)
-    opBar = m.mT(opBar);
+  opBar = applyKind(m, opBar, kind);
   operandCotangents.push_back(m.neg(solveTriangle(m, opBar, lower, unit)));
   operandCotangents.push_back(bbar);
   return success();
@@ -303,21 +325,24 @@ LogicalResult EighOp::verify() {
 }
 
 namespace {
-/// The symmetric matrix the op sees in `t`: the triangle it reads, mirrored.
+/// The symmetric (Hermitian) matrix the op sees in `t`: the triangle it
+/// reads, mirrored (conjugated), with the real part of the diagonal (the
+/// imaginary part is ignored, as LAPACK's heevd does).
 Value eighView(MlaxBuilder &m, Value t, bool lower) {
-  if (lower)
-    return m.add(m.tril(t), m.mT(m.tril(t, -1)));
-  return m.add(m.triu(t), m.mT(m.triu(t, 1)));
+  Value strict = lower ? m.tril(t, -1) : m.triu(t, 1);
+  return m.add(m.add(strict, m.mH(strict)), m.realPart(diagonalPart(m, t)));
 }
 /// The transpose of `eighView`.
 Value eighViewTranspose(MlaxBuilder &m, Value g, bool lower) {
-  if (lower)
-    return m.add(m.tril(g), m.tril(m.mT(g), -1));
-  return m.add(m.triu(g), m.triu(m.mT(g), 1));
+  Value strict = lower ? m.add(m.tril(g, -1), m.tril(m.mH(g), -1))
+                       : m.add(m.triu(g, 1), m.triu(m.mH(g), 1));
+  return m.add(strict, m.realPart(diagonalPart(m, g)));
 }
-/// jax's `Fmat`: 1 / (w_j - w_i) off the diagonal, 0 on it.
+/// jax's `Fmat`: 1 / (w_j - w_i) off the diagonal, 0 on it, in `like`'s
+/// (the eigenvectors') element type.
 Value eighF(MlaxBuilder &m, Value w, RankedTensorType like) {
   Value eye = m.eye(like);
+  w = m.convert(w, like.getElementType());
   Value diff = m.sub(m.spread(w, like, false), m.spread(w, like, true));
   Value one = m.splat(like, 1.0);
   return m.sub(m.div(one, m.add(eye, diff)), eye);
@@ -326,37 +351,37 @@ Value eighF(MlaxBuilder &m, Value w, RankedTensorType like) {
 
 LogicalResult EighOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                           SmallVectorImpl<Value> &resultTangents) {
-  if (!tangents[0] || !isReal(getOperand())) {
+  if (!tangents[0]) {
     resultTangents.append(2, Value());
     return success();
   }
-  // M = V^T dA V; dw = diag(M); dV = V (F * M).
+  // M = V^H dA V; dw = re(diag(M)); dV = V (F * M).
   MlaxBuilder m(b, *this);
   Value v = getVectors(), w = getValues();
   Value da = eighView(m, tangents[0], getLower());
-  Value mm = m.matmul(m.mT(v), m.matmul(da, v));
+  Value mm = m.matmul(m.mH(v), m.matmul(da, v));
   Value f = eighF(m, w, tensorOf(v));
   resultTangents.push_back(m.matmul(v, m.mul(f, mm)));
-  resultTangents.push_back(m.diag(mm));
+  resultTangents.push_back(m.real(m.diag(mm)));
   return success();
 }
 
 LogicalResult EighOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                           SmallVectorImpl<Value> &operandCotangents) {
   Value vbar = cotangents[0], wbar = cotangents[1];
-  if ((!vbar && !wbar) || !isReal(getOperand())) {
+  if (!vbar && !wbar) {
     operandCotangents.push_back({});
     return success();
   }
-  // Mbar = diag(wbar) + F * (V^T Vbar); dA-bar = view^T(V Mbar V^T).
+  // Mbar = diag(wbar) + F * (V^T Vbar); dA-bar = view^T(conj(V) Mbar V^T).
   MlaxBuilder m(b, *this);
   Value v = getVectors();
   Value mbar;
   if (wbar)
-    mbar = m.diagEmbed(wbar);
+    mbar = m.diagEmbed(m.convert(wbar, tensorOf(v).getElementType()));
   if (vbar)
     mbar = m.add(mbar, m.mul(eighF(m, getValues(), tensorOf(v)), m.matmul(m.mT(v), vbar)));
-  Value g = m.matmul(v, m.matmul(mbar, m.mT(v)));
+  Value g = m.matmul(m.conj(v), m.matmul(mbar, m.mT(v)));
   operandCotangents.push_back(eighViewTranspose(m, g, getLower()));
   return success();
 }
@@ -413,12 +438,20 @@ LogicalResult QrOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
 LogicalResult QrOp::verify() { return verifyResults(*this, {"q type must be", "r type must be"}); }
 
 namespace {
+/// `x - re(x)` on the diagonal, zero elsewhere: the term JAX's QR rule adds
+/// for complex matrices (none for real ones).
+Value imaginaryDiagonal(MlaxBuilder &m, Value x) {
+  if (!isComplex(x))
+    return Value();
+  Value d = diagonalPart(m, x);
+  return m.sub(d, m.realPart(d));
+}
 /// jax's `_thin_qr_jvp` for square-or-tall Q (m x n) and R (n x n).
 std::pair<Value, Value> thinQrJvp(MlaxBuilder &m, Value q, Value r, Value dx) {
   Value y = m.solve(r, dx, false, false, false, TransposeKind::None); // dX R^-1
-  Value c = m.matmul(m.mT(q), y);
+  Value c = m.matmul(m.mH(q), y);
   Value low = m.tril(c, -1);
-  Value omega = m.sub(low, m.mT(low));
+  Value omega = m.add(m.sub(low, m.mH(low)), imaginaryDiagonal(m, c));
   Value dq = m.add(m.matmul(q, m.sub(omega, c)), y);
   Value dr = m.matmul(m.sub(c, omega), r);
   return {dq, dr};
@@ -430,8 +463,9 @@ Value thinQrVjp(MlaxBuilder &m, Value q, Value r, Value qbar, Value rbar) {
     omegaBar = m.matmul(m.mT(q), qbar);
   if (rbar)
     omegaBar = m.sub(omegaBar, m.matmul(rbar, m.mT(r)));
-  Value cbar = m.add(m.neg(omegaBar), m.tril(m.sub(omegaBar, m.mT(omegaBar)), -1));
-  Value ybar = m.add(qbar, m.matmul(q, cbar));
+  Value cbar = m.add(m.neg(omegaBar), m.tril(m.sub(omegaBar, m.mH(omegaBar)), -1));
+  cbar = m.add(cbar, imaginaryDiagonal(m, omegaBar));
+  Value ybar = m.add(qbar, m.matmul(m.conj(q), cbar));
   return m.solve(r, ybar, false, false, false, TransposeKind::Transpose); // Ybar R^-T
 }
 
@@ -448,7 +482,7 @@ LogicalResult qrDerivativeSupported(QrOp op) {
 LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                         SmallVectorImpl<Value> &resultTangents) {
   Value dx = tangents[0];
-  if (!dx || !isReal(getOperand())) {
+  if (!dx) {
     resultTangents.append(2, Value());
     return success();
   }
@@ -463,10 +497,10 @@ LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.append({dq, dr});
     return success();
   }
-  // Wide: X = [X1 X2], R = [R1 R2]; X1 = Q R1 is square and R2 = Q^T X2.
+  // Wide: X = [X1 X2], R = [R1 R2]; X1 = Q R1 is square and R2 = Q^H X2.
   Value x2 = m.slice(getOperand(), 0, rows, rows, cols);
   auto [dq, dr1] = thinQrJvp(m, q, m.slice(r, 0, rows, 0, rows), m.slice(dx, 0, rows, 0, rows));
-  Value dr2 = m.add(m.matmul(m.mT(dq), x2), m.matmul(m.mT(q), m.slice(dx, 0, rows, rows, cols)));
+  Value dr2 = m.add(m.matmul(m.mH(dq), x2), m.matmul(m.mH(q), m.slice(dx, 0, rows, rows, cols)));
   resultTangents.append({dq, m.concatCols(dr1, dr2)});
   return success();
 }
@@ -474,7 +508,7 @@ LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
 LogicalResult QrOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                         SmallVectorImpl<Value> &operandCotangents) {
   Value qbar = cotangents[0], rbar = cotangents[1];
-  if ((!qbar && !rbar) || !isReal(getOperand())) {
+  if (!qbar && !rbar) {
     operandCotangents.push_back({});
     return success();
   }
@@ -488,13 +522,15 @@ LogicalResult QrOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back(thinQrVjp(m, q, r, qbar, rbar));
     return success();
   }
-  // Wide: dR2 = dQ^T X2 + Q^T dX2 sends X2 R2bar^T to Qbar and Q R2bar to dX2.
+  // Wide: dR2 = dQ^H X2 + Q^H dX2 sends conj(X2) R2bar^H to Qbar and
+  // conj(Q) R2bar to dX2.
   Value rbar1, x2bar;
   if (rbar) {
     rbar1 = m.slice(rbar, 0, rows, 0, rows);
     Value rbar2 = m.slice(rbar, 0, rows, rows, cols);
-    qbar = m.add(qbar, m.matmul(m.slice(getOperand(), 0, rows, rows, cols), m.mT(rbar2)));
-    x2bar = m.matmul(q, rbar2);
+    qbar = m.add(qbar,
+                 m.matmul(m.conj(m.slice(getOperand(), 0, rows, rows, cols)), m.mH(rbar2)));
+    x2bar = m.matmul(m.conj(q), rbar2);
   } else {
     auto x2Type = RankedTensorType::get(
         withMatrix(t.getShape().drop_back(2), {rows, cols - rows}), t.getElementType());
@@ -542,66 +578,149 @@ std::pair<Value, Value> thinVectors(MlaxBuilder &m, SvdOp op) {
   int64_t k = std::min(rows, cols);
   return {m.slice(op.getU(), 0, rows, 0, k), m.slice(op.getVt(), 0, k, 0, cols)};
 }
+
+/// What svd's forward and reverse rules share: s in the matrices' element
+/// type spread down the rows (`sRow[i, j] = s_j`) and across the columns
+/// (`sCol[i, j] = s_i`) of a k x k matrix, jax's `F` (1 / (s_j^2 - s_i^2)
+/// off the diagonal, 0 on it) and, for complex matrices, 1/s on the
+/// diagonal (0 where s is 0).
+struct SvdTerms {
+  Value s, sRow, sCol, f, sInvDiag;
+};
+SvdTerms svdTerms(MlaxBuilder &m, Value sReal, RankedTensorType kk) {
+  SvdTerms t;
+  t.s = m.convert(sReal, kk.getElementType());
+  t.sRow = m.spread(t.s, kk, false);
+  t.sCol = m.spread(t.s, kk, true);
+  Value eye = m.eye(kk);
+  Value diffs = m.mul(m.add(t.sRow, t.sCol), m.sub(t.sRow, t.sCol));
+  t.f = m.sub(m.div(m.splat(kk, 1.0), m.add(diffs, eye)), eye);
+  if (!llvm::isa<ComplexType>(kk.getElementType()))
+    return t;
+  Value sReals = m.spread(sReal, kk, false);
+  Value zero = m.eq(sReals, m.like(sReals, 0.0)), one = m.like(sReals, 1.0);
+  Value inv = m.div(one, m.select(zero, one, sReals));
+  inv = m.select(zero, m.like(sReals, 0.0), inv);
+  t.sInvDiag = diagonalPart(m, m.convert(inv, kk.getElementType()));
+  return t;
+}
+
+/// `x` `[..., r, k]` with column j divided by s_j.
+Value divideColumns(MlaxBuilder &m, Value x, Value s) {
+  return m.div(x, m.spread(s, tensorOf(x), false));
+}
+
+LogicalResult svdVectorsSupported(SvdOp op, StringRef mode) {
+  auto t = tensorOf(op.getOperand());
+  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (op.getFullMatrices() && rows != cols)
+    return op.emitOpError() << mode << " derivative with full_matrices of a non-square " << rows
+                            << "x" << cols
+                            << " matrix is not implemented (as in JAX; use full_matrices = false)";
+  return success();
+}
 } // namespace
 
 LogicalResult SvdOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                          SmallVectorImpl<Value> &resultTangents) {
   Value da = tangents[0];
-  if (!da || !isReal(getOperand())) {
+  if (!da) {
     resultTangents.append(3, Value());
     return success();
   }
+  if (failed(svdVectorsSupported(*this, "forward-mode")))
+    return failure();
+  // jax's _svd_jvp_rule: dS = U^H dA V, ds = re(diag(dS)),
+  // dU = U (F * (dS S + (dS S)^H) + D) [+ (I - U U^H) dA V S^-1],
+  // dV = V (F * (S dS + (S dS)^H)) [+ (I - V V^H) dA^H U S^-1],
+  // D = (dS - dS^H) / 2 on the diagonal, divided by s (zero for real
+  // matrices).
+  MlaxBuilder m(b, *this);
+  Value u = getU(), vt = getVt();
+  Value v = m.mH(vt);
+  Value ds = m.matmul(m.mH(u), m.matmul(da, v));
+  SvdTerms st = svdTerms(m, getS(), tensorOf(ds));
+  Value dss = m.mul(st.sRow, ds), sds = m.mul(st.sCol, ds);
+  Value inner = m.mul(st.f, m.add(dss, m.mH(dss)));
+  if (isComplex(ds))
+    inner = m.add(inner, m.mul(m.scale(m.sub(ds, m.mH(ds)), 0.5), st.sInvDiag));
+  Value du = m.matmul(u, inner);
+  Value dv = m.matmul(v, m.mul(st.f, m.add(sds, m.mH(sds))));
   auto t = tensorOf(getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
-  if (getFullMatrices() && rows != cols)
-    return emitOpError() << "forward-mode derivative with full_matrices of a non-square "
-                         << rows << "x" << cols
-                         << " matrix is not implemented (as in JAX; use full_matrices = false)";
-  // jax's svd_jvp_rule (real matrices): dS = U^T dA V, ds = diag(dS),
-  // dU = U (F * (dS s + (dS s)^T)) [+ (I - U U^T) dA V / s],
-  // dV = V (F * (s dS + (s dS)^T)) [+ (I - V V^T) dA^T U / s],
-  // F_ij = 1 / (s_j^2 - s_i^2) off the diagonal.
-  MlaxBuilder m(b, *this);
-  Value u = getU(), vt = getVt(), s = getS();
-  Value v = m.mT(vt);
-  Value ds = m.matmul(m.mT(u), m.matmul(da, v));
-  auto kk = tensorOf(ds);
-  Value sRow = m.spread(s, kk, false), sCol = m.spread(s, kk, true); // s_j, s_i
-  Value eye = m.eye(kk);
-  Value diffs = m.mul(m.add(sRow, sCol), m.sub(sRow, sCol));
-  Value f = m.sub(m.div(m.splat(kk, 1.0), m.add(diffs, eye)), eye);
-  Value dss = m.mul(sRow, ds), sds = m.mul(sCol, ds);
-  Value du = m.matmul(u, m.mul(f, m.add(dss, m.mT(dss))));
-  Value dv = m.matmul(v, m.mul(f, m.add(sds, m.mT(sds))));
   if (rows > cols) {
     Value dav = m.matmul(da, v);
-    Value rest = m.sub(dav, m.matmul(u, m.matmul(m.mT(u), dav)));
-    du = m.add(du, m.div(rest, m.spread(s, tensorOf(rest), false)));
+    du = m.add(du, divideColumns(m, m.sub(dav, m.matmul(u, m.matmul(m.mH(u), dav))), st.s));
   } else if (cols > rows) {
-    Value dau = m.matmul(m.mT(da), u);
-    Value rest = m.sub(dau, m.matmul(v, m.matmul(vt, dau)));
-    dv = m.add(dv, m.div(rest, m.spread(s, tensorOf(rest), false)));
+    Value dahu = m.matmul(m.mH(da), u);
+    dv = m.add(dv, divideColumns(m, m.sub(dahu, m.matmul(v, m.matmul(vt, dahu))), st.s));
   }
-  resultTangents.push_back(m.diag(ds));
+  resultTangents.push_back(m.real(m.diag(ds)));
   resultTangents.push_back(du);
-  resultTangents.push_back(m.mT(dv));
+  resultTangents.push_back(m.mH(dv));
   return success();
 }
 
 LogicalResult SvdOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                          SmallVectorImpl<Value> &operandCotangents) {
-  Value sbar = cotangents[0];
-  if (!isReal(getOperand()) || (!sbar && !cotangents[1] && !cotangents[2])) {
+  Value sbar = cotangents[0], ubar = cotangents[1], vtbar = cotangents[2];
+  if (!sbar && !ubar && !vtbar) {
     operandCotangents.push_back({});
     return success();
   }
-  if (cotangents[1] || cotangents[2])
-    return emitOpError("reverse-mode derivatives of the singular vectors are not implemented "
-                       "(only of the singular values)");
-  // Abar = U diag(sbar) V^T.
+  // The singular values alone need no more than the thin vectors, also of
+  // a full_matrices decomposition of a non-square matrix.
   MlaxBuilder m(b, *this);
   auto [u, vt] = thinVectors(m, *this);
-  operandCotangents.push_back(m.matmul(m.mul(u, m.spread(sbar, tensorOf(u), false)), vt));
+  if (!ubar && !vtbar) { // Abar = conj(U) diag(sbar) V^T
+    Value scaled = m.mul(m.conj(u), m.spread(m.convert(sbar, tensorOf(u).getElementType()),
+                                             tensorOf(u), false));
+    operandCotangents.push_back(m.matmul(scaled, m.conj(vt)));
+    return success();
+  }
+  if (failed(svdVectorsSupported(*this, "reverse-mode")))
+    return failure();
+  // The transpose of the forward rule, step by step: with dS-bar the
+  // cotangent of dS, Abar = conj(U) dSbar V^T plus the projections' terms.
+  Type elem = tensorOf(u).getElementType();
+  auto t = tensorOf(getOperand());
+  int64_t nbat = t.getRank() - 2;
+  int64_t rows = t.getDimSize(nbat), cols = t.getDimSize(nbat + 1), k = std::min(rows, cols);
+  auto kk = RankedTensorType::get(withMatrix(t.getShape().drop_back(2), {k, k}), elem);
+  SvdTerms st = svdTerms(m, getS(), kk);
+  Value vT = m.conj(vt); // V^T
+  Value dsBar;
+  if (sbar) // ds = re(diag(dS))
+    dsBar = m.diagEmbed(m.convert(sbar, elem));
+  Value abar;
+  if (ubar) {
+    // dU = U W: Wbar = U^T Ubar; W = F * (dS S + (dS S)^H) + D.
+    Value wbar = m.matmul(m.mT(u), ubar);
+    Value q = m.mul(st.f, wbar);
+    dsBar = m.add(dsBar, m.mul(m.add(q, m.mH(q)), st.sRow));
+    if (isComplex(u)) {
+      Value d = m.mul(m.scale(wbar, 0.5), st.sInvDiag);
+      dsBar = m.add(dsBar, m.sub(d, m.mH(d)));
+    }
+    if (rows > cols) { // (I - U U^H) dA V S^-1
+      Value r = divideColumns(m, ubar, st.s);
+      abar = m.matmul(m.sub(r, m.matmul(m.conj(u), m.matmul(m.mT(u), r))), vT);
+    }
+  }
+  if (vtbar) {
+    // dV = V Y: Ybar = V^T Vbar with Vbar = Vtbar^H; Y = F * (S dS + (S dS)^H).
+    Value vbar = m.mH(vtbar);
+    Value z = m.mul(st.f, m.matmul(vT, vbar));
+    dsBar = m.add(dsBar, m.mul(st.sCol, m.add(z, m.mH(z))));
+    if (cols > rows) { // (I - V V^H) dA^H U S^-1
+      Value rh = m.mH(divideColumns(m, vbar, st.s));
+      Value projected = m.matmul(m.matmul(rh, m.mT(vt)), vT);
+      abar = m.add(abar, m.matmul(m.conj(u), m.sub(rh, projected)));
+    }
+  }
+  // dS = U^H dA V.
+  abar = m.add(abar, m.matmul(m.conj(u), m.matmul(dsBar, vT)));
+  operandCotangents.push_back(abar);
   return success();
 }
 
@@ -704,11 +823,11 @@ Value permutationMatrix(MlaxBuilder &m, Value permutation, Type elem) {
 LogicalResult LuOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
                         SmallVectorImpl<Value> &resultTangents) {
   Value da = tangents[0];
-  if (!da || !isReal(getOperand())) {
+  if (!da) {
     resultTangents.append(3, Value());
     return success();
   }
-  // jax's _lu_jvp_rule: with X = L^-1 P dA U^-1,
+  // jax's _lu_jvp_rule (holomorphic: the same for complex matrices): with X = L^-1 P dA U^-1,
   // dLU = L tril(X, -1) + triu(X) U.
   MlaxBuilder m(b, *this);
   auto [l, u] = luFactors(m, getLu());
@@ -723,7 +842,7 @@ LogicalResult LuOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
 LogicalResult LuOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
                         SmallVectorImpl<Value> &operandCotangents) {
   Value g = cotangents[0];
-  if (!g || !isReal(getOperand())) {
+  if (!g) {
     operandCotangents.push_back({});
     return success();
   }

@@ -88,6 +88,12 @@ struct MlaxBuilder {
   /// goes to `mine`.
   Value balancedEq(Value mine, Value other, Value result);
   Value convert(Value x, Type elementType);
+  /// The complex conjugate; `x` itself when it is real.
+  Value conj(Value x);
+  /// The real part (of the real element type); `x` itself when it is real.
+  Value real(Value x);
+  /// `x` with its imaginary part dropped, in `x`'s own type.
+  Value realPart(Value x) { return convert(real(x), tensorOf(x).getElementType()); }
 
   //--- shapes and reductions -------------------------------------------===//
   Value reduceSum(Value x, ArrayRef<int64_t> axes);
@@ -107,6 +113,8 @@ struct MlaxBuilder {
   static int64_t batchRank(Value x) { return tensorOf(x).getRank() - 2; }
   /// Swaps the two trailing dimensions.
   Value mT(Value x);
+  /// The conjugate transpose (`mT` for real matrices).
+  Value mH(Value x) { return conj(mT(x)); }
   /// `x @ y` over equal batch dimensions.
   Value matmul(Value x, Value y);
   /// A bool `[..., m, n]` tensor shaped as `like`, true where `keep(i, j)`.

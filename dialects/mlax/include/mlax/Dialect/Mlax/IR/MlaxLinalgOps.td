@@ -22,17 +22,17 @@ def Mlax_LinalgComplexTensor : StaticShapeTensorOf<[Complex<F32>, Complex<F64>]>
 
 def Mlax_CholeskyOp : Mlax_Op<"cholesky", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
                                            Mlax_Batching]> {
-  let summary = "lower Cholesky factor of a symmetric positive definite matrix";
+  let summary = "lower Cholesky factor of a Hermitian positive definite matrix";
   let description = [{
-    Uses the lower triangle of `(a + a^T) / 2` (leading dimensions are a
-    batch); the upper triangle of the result is zero, and a matrix that is
-    not positive definite gives NaNs.
+    Uses the lower triangle of `(a + a^H) / 2` (`a^H` the conjugate
+    transpose; leading dimensions are a batch); the upper triangle of the
+    result is zero, and a matrix that is not positive definite gives NaNs.
     ```mlir
     %l = mlax.cholesky %a : tensor<3x3xf32>
     ```
   }];
-  let arguments = (ins Mlax_RealFloatTensor:$operand);
-  let results = (outs Mlax_RealFloatTensor:$result);
+  let arguments = (ins Mlax_LinalgTensor:$operand);
+  let results = (outs Mlax_LinalgTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand)";
 }
 
@@ -44,7 +44,7 @@ def Mlax_TransposeKind : I32EnumAttr<"TransposeKind",
 }
 
 def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
-    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_RealDerivativeOnly, Mlax_Batching]> {
+    [Pure, InferTypeOpAdaptor, Mlax_Derivative, Mlax_Batching]> {
   let summary = "solve op(a) x = b (left side) or x op(a) = b for triangular a";
   let description = [{
     `a` is `[..., m, m]`; only its `lower` (or upper) triangle is read, and
@@ -71,7 +71,7 @@ def Mlax_TriangularSolveOp : Mlax_Op<"triangular_solve",
 }
 
 def Mlax_EighOp : Mlax_Op<"eigh", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
-                                   Mlax_RealDerivativeOnly, Mlax_Batching]> {
+                                   Mlax_Batching]> {
   let summary = "eigenvectors and eigenvalues of a symmetric (Hermitian) matrix";
   let description = [{
     Reads the `lower` (or upper) triangle of `[..., n, n]` and returns the
@@ -120,7 +120,7 @@ def Mlax_EigOp : Mlax_Op<"eig", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
 }
 
 def Mlax_QrOp : Mlax_Op<"qr", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
-                               Mlax_RealDerivativeOnly, Mlax_Batching]> {
+                               Mlax_Batching]> {
   let summary = "QR decomposition by Householder reflections";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `q` is `[..., m, k]` and `r`
@@ -143,15 +143,15 @@ def Mlax_QrOp : Mlax_Op<"qr", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
 }
 
 def Mlax_SvdOp : Mlax_Op<"svd", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
-                                 Mlax_RealDerivativeOnly, Mlax_Batching]> {
+                                 Mlax_Batching]> {
   let summary = "singular value decomposition a = u diag(s) vt";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: the singular values `s`
     `[..., k]` (real, descending), `u` `[..., m, k]` and `vt` `[..., k, n]`,
     or `[..., m, m]` and `[..., n, n]` with `full_matrices`
-    (lax.linalg.svd). Where LAPACK fails, the results are NaN. Forward-mode
-    derivatives cover every result (not with `full_matrices` of a non-square
-    matrix, as in JAX); reverse mode covers the singular values.
+    (lax.linalg.svd). Where LAPACK fails, the results are NaN. Derivatives
+    cover every result, of real and complex matrices (not `u`/`vt` with
+    `full_matrices` of a non-square matrix, as in JAX).
     ```mlir
     %s, %u, %vt = mlax.svd %a, full_matrices = false
         : tensor<4x3xf32> -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
@@ -186,7 +186,7 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
 }
 
 def Mlax_LuOp : Mlax_Op<"lu", [Pure, InferTypeOpAdaptor, Mlax_Derivative,
-                               Mlax_RealDerivativeOnly, Mlax_Batching]> {
+                               Mlax_Batching]> {
   let summary = "LU decomposition with partial pivoting, P a = L U";
   let description = [{
     For `[..., m, n]` with `k = min(m, n)`: `lu` `[..., m, n]` holds L
