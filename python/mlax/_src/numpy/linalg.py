@@ -289,8 +289,9 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
         raise ValueError("The input matrix of shape M x N must have M >= N.")
     dt = aval_of(x).dtype
     if dtypes.is_complex(dt):
-        raise _err("lax.linalg.qdwh", "complex matrices are not supported (mlax's cholesky, "
-                   "which the iteration uses, is real)", NotImplementedError)
+        raise _err("lax.linalg.qdwh", "complex matrices are not supported (the iteration "
+                   "solves with conjugate_a, which mlax's triangular_solve lacks for "
+                   "complex matrices)", NotImplementedError)
     if dynamic_shape is not None:
         m, n = dynamic_shape
         rows = array_creation.arange(big_m)[:, None] < m
