@@ -71,7 +71,6 @@ _TOP_LEVEL = {
     "check_tracer_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "checking_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "debug_key_reuse": "PRNG key-reuse checking: not built",
-    "no_tracing": "tracing guards: not built", "no_execution": "execution guards: not built",
     "transfer_guard": "host/device transfer guards: not built",
     "transfer_guard_host_to_device": "host/device transfer guards: not built",
     "transfer_guard_device_to_device": "host/device transfer guards: not built",

@@ -90,6 +90,10 @@ class Config:
         # see mlax._src.jit.debug_checks).
         self.jax_debug_nans = _env_bool("JAX_DEBUG_NANS", False)
         self.jax_debug_infs = _env_bool("JAX_DEBUG_INFS", False)
+        # Guards (JAX's): tracing any function, or running any compiled
+        # program, raises RuntimeError while on.
+        self.jax_no_tracing = False
+        self.jax_no_execution = False
         # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
         # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
         # scalars promote). JAX's switches, read when a function is traced.
@@ -156,12 +160,14 @@ class Config:
                              f"{value} of type {type(value)}.")
         if name == "jax_numpy_dtype_promotion" and value not in ("standard", "strict"):
             raise ValueError(f"{value!r} is not a valid NumpyDtypePromotion")
-        if name in ("jax_debug_nans", "jax_debug_infs") and not isinstance(value, bool):
+        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
+                    "jax_no_execution") and not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
         setattr(self, name, value)
-        if name in ("jax_debug_nans", "jax_debug_infs"):
-            # Cached calls checked in C++ never come back to Python, where
-            # outputs are checked: the fast paths go (programs stay).
+        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution"):
+            # Cached calls run in C++ never come back to Python, where
+            # outputs are checked and executions refused: the fast paths go
+            # (programs stay).
             for clear in _fast_path_clearers:
                 clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
@@ -220,12 +226,27 @@ default_device = State("jax_default_device")
 default_prng_impl = State("jax_default_prng_impl")
 numpy_rank_promotion = State("jax_numpy_rank_promotion")
 numpy_dtype_promotion = State("jax_numpy_dtype_promotion")
+no_tracing = State("jax_no_tracing", True)
+no_execution = State("jax_no_execution", True)
 debug_nans = State("jax_debug_nans", True)
 debug_infs = State("jax_debug_infs", True)
 
 
 def checking_invalid_values() -> bool:
     return config.jax_debug_nans or config.jax_debug_infs
+
+
+def python_dispatch_only() -> bool:
+    """Whether every call must come back to Python (no C++ fast path): the
+    NaN/inf checks and the no_execution guard are applied there."""
+    return config.jax_debug_nans or config.jax_debug_infs or config.jax_no_execution
+
+
+def check_execution_allowed(name: str) -> None:
+    """JAX's no_execution guard: RuntimeError naming the program."""
+    if config.jax_no_execution:
+        raise RuntimeError(f"JAX tried to execute function {name}, but the no_execution "
+                           "config option is set")
 
 
 class _Scoped(threading.local):

@@ -81,11 +81,22 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     return values, out_avals, out_tree
 
 
+def _refuse_tracing(fun):
+    """JAX's no_tracing guard, naming the function and where it is defined."""
+    target = getattr(fun, "__wrapped__", fun)
+    code = getattr(target, "__code__", None)
+    name = getattr(target, "__name__", repr(target))
+    where = f" at {code.co_filename}:{code.co_firstlineno}" if code is not None else ""
+    raise RuntimeError(f"re-tracing function {name}{where} for `jit`, but 'no_tracing' is set")
+
+
 def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", known=None,
                     transform=None):
     """Traces `fun` into a fresh module whose public @main is the function;
     `known`: the arguments' values where they are concrete (a transformation
     run outside jit), `transform` the name of that transformation."""
+    if config_lib.config.jax_no_tracing:
+        _refuse_tracing(fun)
     ctx = native.context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
@@ -317,6 +328,7 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
             traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+    config_lib.check_execution_allowed(f"jit({name})")
     out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
     if config_lib.checking_invalid_values():
         kind = debug_checks.first_invalid(out)

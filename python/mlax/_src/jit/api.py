@@ -323,6 +323,7 @@ class Jitted:
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs)
+        config_lib.check_execution_allowed(f"jit({self._fun_name()})")
         out = entry(leaves)
         if config_lib.checking_invalid_values():
             debug_checks.check_outputs(self, out, args, kwargs)
@@ -356,10 +357,13 @@ class Jitted:
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs), None, False
-        if config_lib.checking_invalid_values():
-            # jax_debug_nans / jax_debug_infs: every call comes back here.
+        if config_lib.python_dispatch_only():
+            # jax_debug_nans / jax_debug_infs / jax_no_execution: every call
+            # comes back here.
+            config_lib.check_execution_allowed(f"jit({self._fun_name()})")
             out = entry(leaves)
-            debug_checks.check_outputs(self, out, args, kwargs)
+            if config_lib.checking_invalid_values():
+                debug_checks.check_outputs(self, out, args, kwargs)
             return out, None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
