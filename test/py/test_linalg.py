@@ -631,7 +631,7 @@ def test_other_errors():
     with pytest.raises(TypeError, match="matrix_power: needs square matrices"):
         mnp.linalg.matrix_power(np.ones((2, 3)), 2)
     with pytest.raises(NotImplementedError, match="complex matrices are not supported"):
-        mnp.linalg.pinv(np.eye(2, dtype=np.complex64))
+        L.linalg.qdwh(np.eye(2, dtype=np.complex64))
     with pytest.raises(TypeError, match="lax.linalg.triangular_solve: needs a and b with equal "
                                         "batch dimensions"):
         L.linalg.triangular_solve(np.ones((2, 3, 3), np.float32), np.ones((3, 3), np.float32),

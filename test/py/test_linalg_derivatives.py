@@ -160,6 +160,33 @@ def test_svd_first_left_vector_sum(cdtype, x64):
     check_grad_and_jvp(f, jf, (a,), dtype)
 
 
+@pytest.mark.parametrize("name", ["lstsq", "pinv"])
+def test_complex_svd_composites(name, cdtype):
+    """pinv and lstsq of complex matrices: values, dtypes and derivatives as
+    JAX's (conjugate transposes of the SVD's factors)."""
+    dt = np.dtype(cdtype)
+    a = matrix((5, 3), dt)
+    b = weights((5, 2), dt, 8)
+    fns = {
+        "lstsq": (lambda la, np_: lambda x, y: re_sum(np_, la.lstsq(x, y)[0], 1.5)),
+        "pinv": (lambda la, np_: lambda x, y: re_sum(np_, la.pinv(x) @ y, 0.5)),
+    }
+    check_grad_and_jvp(fns[name](mnp.linalg, mnp), fns[name](jnp.linalg, jnp), (a, b), dt,
+                       argnums=(0, 1))
+    outs = (mnp.linalg.lstsq(a, b) if name == "lstsq" else (mnp.linalg.pinv(a),))
+    refs = (jnp.linalg.lstsq(a, b) if name == "lstsq" else (jnp.linalg.pinv(a),))
+    for got, want in zip(outs, refs):
+        close(got, want, dt)
+
+
+def test_complex_matrix_rank(cdtype):
+    a = matrix((3, 4, 4), np.dtype(cdtype))
+    a[1, :, 0] = a[1, :, 1]  # rank 3
+    got, want = mnp.linalg.matrix_rank(a), jnp.linalg.matrix_rank(a)
+    assert np.asarray(got).tolist() == np.asarray(want).tolist() == [4, 3, 4]
+    assert np.asarray(got).dtype == np.asarray(want).dtype
+
+
 @pytest.mark.parametrize("name", ["lstsq", "pinv", "norm_2", "norm_nuc"])
 def test_svd_composites(name, x64):
     a = matrix((5, 3), np.float64)

@@ -66,6 +66,12 @@ def _mT(x):
     return mnp.swapaxes(x, -1, -2)
 
 
+def _mH(x):
+    """The conjugate transpose (the transpose for real matrices)."""
+    x = _mT(x)
+    return ufuncs.conjugate(x) if dtypes.is_complex(aval_of(x).dtype) else x
+
+
 def _symmetrize(x):
     """(x + x^H) / 2, JAX's `symmetrize` (Hermitian for complex matrices)."""
     return ufuncs.divide(ufuncs.add(x, ufuncs.conjugate(_mT(x))),
@@ -938,12 +944,13 @@ def _default_rtol(aval):
 
 
 def _pinv_value(a, rtol):
-    aval = aval_of(a)
     u, s, vh = svd(a, full_matrices=False)
-    cutoff = ufuncs.multiply(mnp.asarray(rtol, aval.dtype), s[..., 0:1])
-    s_inv = mnp.where(ufuncs.greater(s, cutoff), ufuncs.divide(mnp.asarray(1, aval.dtype), s),
-                      mnp.zeros((), aval.dtype))
-    return tensor_contractions.matmul(_mT(vh), ufuncs.multiply(mnp.expand_dims(s_inv, -1), _mT(u)))
+    real = aval_of(s).dtype  # (the singular values are real for complex matrices too)
+    cutoff = ufuncs.multiply(mnp.asarray(rtol, real), s[..., 0:1])
+    s_inv = mnp.where(ufuncs.greater(s, cutoff), ufuncs.divide(mnp.asarray(1, real), s),
+                      mnp.zeros((), real))
+    s_inv = mnp.astype(s_inv, aval_of(a).dtype)
+    return tensor_contractions.matmul(_mH(vh), ufuncs.multiply(mnp.expand_dims(s_inv, -1), _mH(u)))
 
 
 _pinv_fns = {}
@@ -971,8 +978,8 @@ def _pinv_fn(rtol):
         eye_m, eye_n = array_creation.eye(m, dtype=dt), array_creation.eye(n, dtype=dt)
         p_dot = ufuncs.add(ufuncs.add(
             ufuncs.negative(mm(mm(p, t), p)),
-            mm(mm(mm(p, _mT(p)), _mT(t)), ufuncs.subtract(eye_m, mm(a, p)))),
-            mm(mm(ufuncs.subtract(eye_n, mm(p, a)), _mT(t)), mm(_mT(p), p)))
+            mm(mm(mm(p, _mH(p)), _mH(t)), ufuncs.subtract(eye_m, mm(a, p)))),
+            mm(mm(ufuncs.subtract(eye_n, mm(p, a)), _mH(t)), mm(_mH(p), p)))
         return p, p_dot
 
     _pinv_fns[rtol] = _pinv
@@ -986,7 +993,7 @@ def pinv(a, rtol=None, hermitian=False, *, rcond=None):
         if rtol is not None:
             raise _err("mnp.linalg.pinv", "pass only one of rtol and rcond")
         rtol = rcond
-    a = _real_matrix("pinv", a, square=False)
+    a = _real_matrix("pinv", a, square=False, allow_complex=True)
     aval = aval_of(a)
     if 0 in aval.shape[-2:]:
         return mnp.zeros(aval.shape[:-2] + (aval.shape[-1], aval.shape[-2]), aval.dtype)
@@ -1004,15 +1011,17 @@ def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
         if rtol is not None:
             raise _err("mnp.linalg.matrix_rank", "only one of tol or rtol may be specified.")
         rtol = tol
-    M = _real_matrix("matrix_rank", M, square=False, min_ndim=0)  # noqa: N806
+    M = _real_matrix("matrix_rank", M, square=False, min_ndim=0,  # noqa: N806
+                     allow_complex=True)
     aval = aval_of(M)
     if aval.ndim < 2:
         return mnp.astype(reductions.any(ufuncs.not_equal(M, 0)), np.int32)
     s = svdvals(M)
     if rtol is None:
+        real = aval_of(s).dtype
         rtol = ufuncs.multiply(reductions.max(s, axis=-1),
                             mnp.asarray(builtins.max(aval.shape[-2:]) *
-                                        float(np.finfo(aval.dtype).eps), aval.dtype))
+                                        float(np.finfo(real).eps), real))
     rtol = mnp.expand_dims(mnp.asarray(rtol), -1) if aval_of(mnp.asarray(rtol)).ndim else rtol
     return reductions.sum(ufuncs.greater(s, rtol), axis=-1)
 
@@ -1020,8 +1029,8 @@ def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
     """(x, residuals, rank, s): the least-squares solution of a x = b for a
     2-D `a`, through the SVD, as jax.numpy.linalg.lstsq."""
-    a = _real_matrix("lstsq", a, square=False)
-    b = _real_matrix("lstsq", b, square=False, min_ndim=1)
+    a = _real_matrix("lstsq", a, square=False, allow_complex=True)
+    b = _real_matrix("lstsq", b, square=False, min_ndim=1, allow_complex=True)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
     a, b = mnp.astype(a, dt), mnp.astype(b, dt)
     sa, sb = aval_of(a).shape, aval_of(b).shape
@@ -1045,18 +1054,20 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
     else:
         rcond = float(np.where(float(rcond) < 0, eps, float(rcond)))
     u, s, vt = svd(a, full_matrices=False)
+    real = aval_of(s).dtype  # (real for complex matrices too)
     k = aval_of(s).shape[0]
     if k == 0:
         x = mnp.zeros((n, aval_of(b).shape[1]), dt)
         rank = mnp.asarray(0, dtypes.default_int())
     else:
-        mask = ufuncs.logical_and(ufuncs.greater(s, 0),
-                               ufuncs.greater_equal(s, ufuncs.multiply(mnp.asarray(rcond, dt), s[0])))
+        mask = ufuncs.logical_and(ufuncs.greater(s, 0), ufuncs.greater_equal(
+            s, ufuncs.multiply(mnp.asarray(rcond, real), s[0])))
         rank = reductions.sum(mnp.astype(mask, dtypes.default_int()))
-        safe_s = mnp.where(mask, s, mnp.ones((), dt))
-        s_inv = mnp.where(mask, ufuncs.divide(mnp.ones((), dt), safe_s), mnp.zeros((), dt))
-        uTb = tensor_contractions.matmul(_mT(u), b)  # noqa: N806
-        x = tensor_contractions.matmul(_mT(vt), ufuncs.multiply(mnp.expand_dims(s_inv, -1), uTb))
+        safe_s = mnp.where(mask, s, mnp.ones((), real))
+        s_inv = mnp.where(mask, ufuncs.divide(mnp.ones((), real), safe_s), mnp.zeros((), real))
+        uTb = tensor_contractions.matmul(_mH(u), b)  # noqa: N806
+        x = tensor_contractions.matmul(_mH(vt), ufuncs.multiply(
+            mnp.expand_dims(mnp.astype(s_inv, dt), -1), uTb))
     if numpy_resid:
         # numpy returns no residuals for rank-deficient or under-determined
         # systems, which needs the rank's value.
@@ -1065,7 +1076,10 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
         if int(rank) < n or m <= n:
             resid = mnp.zeros((0,), dt)
             return (mnp.squeeze(x, -1) if vector else x), resid, rank, s
-    resid = reductions.sum(ufuncs.square(ufuncs.subtract(b, tensor_contractions.matmul(a, x))), axis=0)
+    r = ufuncs.subtract(b, tensor_contractions.matmul(a, x))
+    if dtypes.is_complex(dt):
+        r = ufuncs.abs(r)  # (|r|^2: real residuals, as JAX's norm ** 2)
+    resid = reductions.sum(ufuncs.square(r), axis=0)
     if vector:
         x = mnp.squeeze(x, -1)
     return x, resid, rank, s
