@@ -62,7 +62,6 @@ _TOP_LEVEL = {
     "copy_to_host_async": "asynchronous host copies of jaxlib arrays: not exposed by mlax.Array",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
-    "default_matmul_precision": "mlax has no matmul precision setting (XLA's default)",
     "enable_custom_prng": _JAX_CONFIG, "legacy_prng_key": _JAX_CONFIG,
     "threefry_partitionable": _JAX_CONFIG, "softmax_custom_jvp": _JAX_CONFIG,
     "allow_f16_reductions": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,

@@ -39,6 +39,14 @@ def register_fast_path_clearer(clear) -> None:
 _JAX_PRNG_IMPLS = ("threefry2x32", "threefry4x32", "rbg", "unsafe_rbg", "philox2x32",
                    "philox4x32")
 PRNG_IMPLS = ("threefry2x32", "rbg", "unsafe_rbg")
+# jax_default_matmul_precision's values, in JAX's order: the Precision names,
+# then the DotAlgorithmPreset names.
+MATMUL_PRECISIONS = (
+    "default", "high", "highest", "bfloat16", "tensorfloat32", "float32",
+    "ANY_F8_ANY_F8_F32", "ANY_F8_ANY_F8_F32_FAST_ACCUM", "ANY_F8_ANY_F8_ANY",
+    "ANY_F8_ANY_F8_ANY_FAST_ACCUM", "F16_F16_F16", "F16_F16_F32", "BF16_BF16_BF16",
+    "BF16_BF16_F32", "BF16_BF16_F32_X3", "BF16_BF16_F32_X6", "BF16_BF16_F32_X9",
+    "TF32_TF32_F32", "TF32_TF32_F32_X3", "F32_F32_F32", "F64_F64_F64")
 
 
 class Config:
@@ -93,6 +101,9 @@ class Config:
         # Guards (JAX's): tracing any function, or running any compiled
         # program, raises RuntimeError while on.
         self.jax_no_tracing = False
+        # The precision of dot_general/conv calls that give none (JAX's
+        # option): None, a lax.Precision name or a DotAlgorithmPreset name.
+        self.jax_default_matmul_precision = os.environ.get("JAX_DEFAULT_MATMUL_PRECISION")
         self.jax_no_execution = False
         # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
         # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
@@ -115,6 +126,7 @@ class Config:
                 "default_prng_impl": "jax_default_prng_impl",
                 "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
                 "numpy_rank_promotion": "jax_numpy_rank_promotion",
+                "default_matmul_precision": "jax_default_matmul_precision",
                 "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
                 "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
@@ -155,6 +167,10 @@ class Config:
         if name == "jax_num_cpu_devices":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"mlax.config: jax_num_cpu_devices must be an int, got {value!r}")
+        if name == "jax_default_matmul_precision" and value is not None and (
+                not isinstance(value, str) or value not in MATMUL_PRECISIONS):
+            raise ValueError(f"new enum value must be None or in {list(MATMUL_PRECISIONS)}, "
+                             f"got {value} of type {type(value)}.")
         if name == "jax_numpy_rank_promotion" and value not in ("allow", "warn", "raise"):
             raise ValueError(f"new enum value must be in ['allow', 'warn', 'raise'], got "
                              f"{value} of type {type(value)}.")
@@ -172,6 +188,7 @@ class Config:
                 clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
                     "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
+                    "jax_default_matmul_precision",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
                     "mlax_debug_passes"):
             for clear in _cache_clearers:
@@ -226,6 +243,7 @@ default_device = State("jax_default_device")
 default_prng_impl = State("jax_default_prng_impl")
 numpy_rank_promotion = State("jax_numpy_rank_promotion")
 numpy_dtype_promotion = State("jax_numpy_dtype_promotion")
+default_matmul_precision = State("jax_default_matmul_precision")
 no_tracing = State("jax_no_tracing", True)
 no_execution = State("jax_no_execution", True)
 debug_nans = State("jax_debug_nans", True)

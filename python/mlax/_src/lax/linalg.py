@@ -18,6 +18,7 @@ from mlir import ir
 
 from mlax._src.base import dtypes
 from mlax._src.base import jaxlib_internals
+from mlax._src.base.config import config
 from mlax._src.backend import runtime
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 
@@ -156,7 +157,8 @@ def canonicalize_precision(precision):
     reads it; anything else is a ValueError. The mlax ops carry no precision
     config, so XLA's default applies whatever is asked (the same on CPU)."""
     if precision is None:
-        return None
+        default = config.jax_default_matmul_precision
+        return None if default is None else canonicalize_precision(default)
     if isinstance(precision, str) and precision in _PRECISION_STRINGS:
         return Precision(precision), Precision(precision)
     if isinstance(precision, str) and precision in DotAlgorithmPreset.__members__:
