@@ -406,13 +406,9 @@ def _solve_sylvester_2d(a, b, c, *, method, tol):
     elif method == "eigen":
         ra, ua = np_linalg._np_eig(a)
         rb, ub = np_linalg._np_eig(b)
-        # (By LU: mlax's solve and inv take real matrices only.)
-        lu_a, _, perm_a = lax_linalg.lu(ua)
-        lu_b, _, perm_b = lax_linalg.lu(ub)
-        f = np_linalg._lu_solve_core(lu_a, perm_a, c.astype(ra.dtype) @ ub)
+        f = np_linalg.solve(ua, c.astype(ra.dtype) @ ub)
         y = f / (ra[:, None] + rb[None, :])
-        ub_inv = np_linalg._lu_solve_core(lu_b, perm_b, jnp.eye(n, dtype=ub.dtype))
-        x = ua[:m, :m] @ y[:m, :n] @ ub_inv[:n, :n]
+        x = ua[:m, :m] @ y[:m, :n] @ np_linalg.inv(ub)[:n, :n]
     else:
         raise ValueError(f"Unrecognized method {method}. The two valid methods are either "
                          "\"schur\" or \"eigen\".")
