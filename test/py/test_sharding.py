@@ -363,3 +363,16 @@ def test_jit_objects_of_one_function_do_not_share_layouts(meshes):
     b = mlax.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("data")))
     np.testing.assert_array_equal(np.asarray(d(b)), np.full((8, 4), 2.0))
     assert b.is_deleted()
+
+
+def test_an_array_reports_the_spec_it_was_given(meshes):
+    """P('data') and P('data', None) are equal shardings; an array reports the
+    one it was put with (as JAX's does), whichever an earlier array used."""
+    m, j = meshes
+    x = np.arange(16, dtype=np.float32).reshape(8, 2)
+    for first, second in ((("data", None), ("data",)), (("data",), ("data", None))):
+        mlax.device_put(x, NamedSharding(m, P(*first))).block_until_ready()
+        ours = mlax.device_put(x, NamedSharding(m, P(*second)))
+        theirs = jax.device_put(x, JNamed(j, JP(*second)))
+        assert repr(ours.sharding) == repr(theirs.sharding)
+        assert ours.sharding == NamedSharding(m, P(*first))

@@ -362,11 +362,14 @@ def to_device(buf, device):
 # ---------------------------------------------------------------------------
 
 def mesh_buffer_sharding(named, ndim: int):
-    return _mesh_buffer_sharding(named, ndim)
+    # Keyed by the spec as written too: P('data') and P('data', None) are
+    # equal shardings, but an array keeps (and reports, as JAX's does) the
+    # one it was given, not an equal one cached before.
+    return _mesh_buffer_sharding(named, ndim, tuple(named.spec))
 
 
 @functools.lru_cache(maxsize=4096)
-def _mesh_buffer_sharding(named, ndim):
+def _mesh_buffer_sharding(named, ndim, _spelling):
     return jaxlib_internals.mesh_buffer_sharding(
         named.mesh._flat_devices, named._to_xla_hlo_sharding(ndim), named)
 
