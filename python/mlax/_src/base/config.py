@@ -260,11 +260,11 @@ def python_dispatch_only() -> bool:
     return config.jax_debug_nans or config.jax_debug_infs or config.jax_no_execution
 
 
-def check_execution_allowed(name: str) -> None:
-    """JAX's no_execution guard: RuntimeError naming the program."""
-    if config.jax_no_execution:
-        raise RuntimeError(f"JAX tried to execute function {name}, but the no_execution "
-                           "config option is set")
+def no_execution_error(name: str) -> RuntimeError:
+    """What JAX's no_execution guard raises for the program `name` (callers
+    test config.jax_no_execution first, so the name is built only then)."""
+    return RuntimeError(f"JAX tried to execute function {name}, but the no_execution "
+                        "config option is set")
 
 
 class _Scoped(threading.local):

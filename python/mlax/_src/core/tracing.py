@@ -328,7 +328,8 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
             traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
-    config_lib.check_execution_allowed(f"jit({name})")
+    if config_lib.config.jax_no_execution:
+        raise config_lib.no_execution_error(f"jit({name})")
     out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
     if config_lib.checking_invalid_values():
         kind = debug_checks.first_invalid(out)

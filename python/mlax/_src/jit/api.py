@@ -323,7 +323,12 @@ class Jitted:
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs)
-        config_lib.check_execution_allowed(f"jit({self._fun_name()})")
+        return self._run_checked(entry, leaves, args, kwargs)
+
+    def _run_checked(self, entry, leaves, args, kwargs):
+        """entry(leaves), under JAX's no_execution guard and NaN/inf checks."""
+        if config.jax_no_execution:
+            raise config_lib.no_execution_error(f"jit({self._fun_name()})")
         out = entry(leaves)
         if config_lib.checking_invalid_values():
             debug_checks.check_outputs(self, out, args, kwargs)
@@ -360,11 +365,7 @@ class Jitted:
         if config_lib.python_dispatch_only():
             # jax_debug_nans / jax_debug_infs / jax_no_execution: every call
             # comes back here.
-            config_lib.check_execution_allowed(f"jit({self._fun_name()})")
-            out = entry(leaves)
-            if config_lib.checking_invalid_values():
-                debug_checks.check_outputs(self, out, args, kwargs)
-            return out, None, False
+            return self._run_checked(entry, leaves, args, kwargs), None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
