@@ -67,14 +67,14 @@ def _mT(x):
 
 
 def _mH(x):
-    """The conjugate transpose (the transpose for real matrices)."""
-    x = _mT(x)
-    return ufuncs.conjugate(x) if dtypes.is_complex(aval_of(x).dtype) else x
+    """The conjugate transpose (the transpose for real matrices: conjugate
+    emits no op for them)."""
+    return ufuncs.conjugate(_mT(x))
 
 
 def _symmetrize(x):
     """(x + x^H) / 2, JAX's `symmetrize` (Hermitian for complex matrices)."""
-    return ufuncs.divide(ufuncs.add(x, ufuncs.conjugate(_mT(x))),
+    return ufuncs.divide(ufuncs.add(x, _mH(x)),
                          mnp.asarray(2, aval_of(x).dtype))
 
 
@@ -85,7 +85,7 @@ def lax_cholesky(x, *, symmetrize_input=True):
     if not symmetrize_input and aval_of(x).ndim >= 2:
         # The op factors (x + x^H) / 2; mirror the lower triangle (conjugated)
         # so that is x's.
-        x = ufuncs.add(mnc.tril(x), ufuncs.conjugate(_mT(mnc.tril(x, -1))))
+        x = ufuncs.add(mnc.tril(x), _mH(mnc.tril(x, -1)))
     return _lax.cholesky(x)
 
 
@@ -452,7 +452,7 @@ def _np_cholesky(a, *, upper=False, symmetrize_input=True):
     """The Cholesky factor L (a = L L^T), or U = L^T with upper=True."""
     a = _real_matrix("cholesky", a, exc=TypeError, allow_complex=True)
     low = lax_cholesky(a, symmetrize_input=symmetrize_input)
-    return ufuncs.conjugate(_mT(low)) if upper else low
+    return _mH(low) if upper else low
 
 
 def _np_eigh(a, UPLO=None, symmetrize_input=True, _name="eigh"):  # noqa: N803 (numpy's)
@@ -555,7 +555,7 @@ def _eig_with_vector_derivatives(x, left, right):
             if left:
                 vl = outs[1]
                 _, dvl = _eig_vec_jvp(ufuncs.conjugate(w), vl, inverse(vl),
-                                      ufuncs.conjugate(_mT(t)))
+                                      _mH(t))
                 primal.append(vl)
                 tangent.append(dvl)
             if right:
@@ -1181,7 +1181,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
 def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
     """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
     low = _np_cholesky(a)
-    return low if lower else ufuncs.conjugate(_mT(low))
+    return low if lower else _mH(low)
 
 
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):

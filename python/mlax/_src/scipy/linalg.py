@@ -204,12 +204,7 @@ expm = _eager_jit(expm, ("upper_triangular", "max_squarings"))
 # eigh_tridiagonal, expm_frechet, qr_multiply (JAX's algorithms).
 # ---------------------------------------------------------------------------
 
-def _mT(x):
-    return jnp.swapaxes(x, -1, -2)
-
-
-def _adj(x):
-    return ufuncs.conjugate(_mT(x))
+_mT, _adj = np_linalg._mT, np_linalg._mH  # (transpose, conjugate transpose)
 
 
 def _complex_dtype(dtype):
