@@ -15,8 +15,6 @@ scalar (the start time), as JAX's `log_elapsed_time` does.
 """
 from __future__ import annotations
 
-import contextlib
-import time
 from typing import Protocol
 
 TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
@@ -122,25 +120,9 @@ def clear_event_listeners() -> None:
         listeners.clear()
 
 
-def get_event_listeners() -> list:
-    return list(_event_listeners)
-
-
-def get_event_duration_listeners() -> list:
-    return list(_duration_listeners)
-
-
-def get_event_time_span_listeners() -> list:
-    return list(_time_span_listeners)
-
-
-def get_scalar_listeners() -> list:
-    return list(_scalar_listeners)
-
-
 def listening() -> bool:
     """Whether any duration, time-span or scalar listener is registered (the
-    compile path skips its clock reads otherwise)."""
+    jit compile path builds its events only then)."""
     return bool(_duration_listeners or _time_span_listeners or _scalar_listeners)
 
 
@@ -151,14 +133,3 @@ def record_elapsed(event: str, start_time: float, end_time: float, **kwargs) -> 
     record_event_duration_secs(event, end_time - start_time, **kwargs)
     record_event_time_span(event, start_time, end_time, **kwargs)
 
-
-@contextlib.contextmanager
-def elapsed(event: str, **kwargs):
-    """Records `event` around the block (see record_elapsed), only when some
-    listener would see it; nothing when the block raises."""
-    if not listening():
-        yield
-        return
-    start = time.time()
-    yield
-    record_elapsed(event, start, time.time(), **kwargs)
