@@ -5,8 +5,8 @@ passes, lowered to StableHLO and compiled by XLA (through jaxlib's PJRT).
 """
 from mlax._src.numpy import array_methods as _methods
 from mlax._src.jit.api import (  # noqa: F401
-    block_until_ready, clear_caches, device_get, device_put, disable_jit, fwd_and_bwd, jit,
-    make_ir)
+    block_until_ready, clear_caches, copy_to_host_async, device_get, device_put, disable_jit,
+    effects_barrier, fwd_and_bwd, jit, make_ir)
 from mlax._src.jit.devices import (  # noqa: F401
     Device, default_backend, device_count, devices, host_count, host_id, host_ids,
     local_device_count, local_devices, print_environment_info, process_count, process_index,
@@ -35,6 +35,9 @@ from mlax._src.base.config import (  # noqa: F401
     default_prng_impl, enable_x64,
     explain_cache_misses, log_compiles, no_execution, no_tracing, numpy_dtype_promotion,
     numpy_rank_promotion)
+from mlax._src.base.transfer_guard import (  # noqa: F401
+    transfer_guard, transfer_guard_device_to_device, transfer_guard_device_to_host,
+    transfer_guard_host_to_device)
 from mlax._src.base.errors import (  # noqa: F401
     ConcretizationTypeError, NonConcreteBooleanIndexError, TracerArrayConversionError,
     TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError)

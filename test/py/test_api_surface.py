@@ -55,11 +55,8 @@ _TOP_LEVEL = {
     "remove_size_one_mesh_axis_from_type": _SHARDING,
     "Ref": _REFS, "new_ref": _REFS, "empty_ref": _REFS, "free_ref": _REFS, "freeze": _REFS,
     "ds": "a dynamic-slice index for Refs (Pallas); no Refs in mlax",
-    "effects_barrier": "waits for ordered effects (callbacks): not built; block on a "
-                       "program's results instead",
     "ad": "JAX's autodiff interpreter internals (jax.interpreters.ad)",
     "memory": "memory kinds (pinned host, device) of sharded arrays: not built",
-    "copy_to_host_async": "asynchronous host copies of jaxlib arrays: not exposed by mlax.Array",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
     "enable_custom_prng": _JAX_CONFIG, "legacy_prng_key": _JAX_CONFIG,
@@ -70,10 +67,6 @@ _TOP_LEVEL = {
     "check_tracer_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "checking_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "debug_key_reuse": "PRNG key-reuse checking: not built",
-    "transfer_guard": "host/device transfer guards: not built",
-    "transfer_guard_host_to_device": "host/device transfer guards: not built",
-    "transfer_guard_device_to_device": "host/device transfer guards: not built",
-    "transfer_guard_device_to_host": "host/device transfer guards: not built",
 }
 
 # "module.name": why mlax does not have it (yet).

@@ -216,3 +216,46 @@ def test_vjp_and_pullback_under_jit_print_the_forward_once(capsys, ct_from_outpu
     assert got == want and got.count("f x=") == 1
     for g, w in zip(got_out, want_out):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6)
+
+
+@pytest.mark.parametrize("returns", [True, False])
+def test_effects_barrier_waits_for_every_callback(capsys, returns):
+    # Programs with callbacks run off the C++ fast path so that each run's
+    # token is kept: the barrier holds for cached calls too, and for a
+    # program with no outputs to block on.
+    def run(lib):
+        seen = []
+
+        @lib.jit
+        def f(x):
+            lib.debug.callback(lambda v: seen.append(float(v)), x)
+            lib.debug.print("x={}", x)
+            return x * 2 if returns else None
+        outs = [f(np.float32(i)) for i in range(20)]
+        lib.effects_barrier()
+        return seen, outs
+    want_seen, want_outs = run(jax)
+    want_printed = capsys.readouterr().out
+    got_seen, got_outs = run(mlax)
+    assert got_seen == want_seen == [float(i) for i in range(20)]
+    assert capsys.readouterr().out == want_printed
+    if returns:
+        np.testing.assert_array_equal(np.asarray(got_outs), np.asarray(want_outs))
+    else:
+        assert got_outs == want_outs == [None] * 20
+    mlax.effects_barrier()  # nothing pending: returns at once
+    jax.effects_barrier()
+
+
+def test_copy_to_host_async_returns_its_argument():
+    def run(lib, np_lib):
+        tree = {"a": np_lib.arange(4.0) * 2, "b": [np_lib.ones(2, np.int32), 3, "s"], "c": None}
+        out = lib.copy_to_host_async(tree)
+        return out is tree, lib.device_get(out)
+    same, got = run(mlax, mnp)
+    want_same, want = run(jax, jnp)
+    assert same and want_same
+    np.testing.assert_array_equal(got["a"], want["a"])
+    np.testing.assert_array_equal(got["b"][0], want["b"][0])
+    assert got["b"][1:] == want["b"][1:] and got["c"] is want["c"] is None
+    assert mlax.copy_to_host_async(np.ones(2)).shape == (2,)

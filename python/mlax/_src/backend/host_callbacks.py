@@ -30,6 +30,11 @@ _TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 CALL_TARGETS = ("xla_ffi_python_cpu_callback", "xla_ffi_python_gpu_callback")
 
 
+def calls_host(stablehlo_text: str | None) -> bool:
+    """Whether a lowered program calls host callbacks."""
+    return stablehlo_text is not None and any(t in stablehlo_text for t in CALL_TARGETS)
+
+
 def table_of(module) -> list:
     """The callables of `module` (created empty); an op's `callback` index
     is a position in it."""

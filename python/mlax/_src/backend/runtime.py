@@ -92,6 +92,10 @@ class BufferAval:
     def ndim(self):
         return len(self.shape)
 
+    def __repr__(self):  # as JAX's ShapedArray (jaxlib's transfer-guard messages show it)
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({self.dtype.name}[{','.join(map(str, self.shape))}]{weak})"
+
 
 @functools.cache
 def _buffer_aval(shape, dtype):
@@ -170,6 +174,32 @@ def from_dlpack(capsule, device, stream=None, copy=None, dl_device_type=None):
 
 def execute(exe, bufs, handlers):
     return jaxlib_internals.execute(exe, bufs, handlers)
+
+
+# The latest execution token of a program with host callbacks, per device:
+# a device runs its programs in order, so when the latest is ready every
+# earlier one is too (JAX keeps its runtime tokens the same way).
+_effect_tokens: dict = {}
+_effect_lock = threading.Lock()
+
+
+def execute_effectful(exe, bufs, handlers, device):
+    """`execute` for a program with host callbacks: its token is kept for
+    `effects_barrier`."""
+    outs, token = jaxlib_internals.execute_with_token(exe, bufs, handlers)
+    with _effect_lock:
+        _effect_tokens[device] = token
+    return outs
+
+
+def effects_barrier():
+    """Waits until every program with host callbacks run so far has
+    finished, its callbacks included (jax.effects_barrier)."""
+    with _effect_lock:
+        tokens = list(_effect_tokens.values())
+        _effect_tokens.clear()
+    for token in tokens:
+        token.block_until_ready()
 
 
 @functools.cache

@@ -34,6 +34,29 @@ def register_fast_path_clearer(clear) -> None:
     _fast_path_clearers.append(clear)
 
 
+_update_hooks: dict = {}
+
+
+def register_update_hook(name: str, hook) -> None:
+    """`hook(value)` runs after option `name` is set (jaxlib_internals hands
+    the transfer guards to jaxlib's guard state this way)."""
+    _update_hooks[name] = hook
+
+
+# The transfer guard levels (JAX's jax_transfer_guard* values) and the
+# directions a guard covers.
+TRANSFER_GUARD_LEVELS = ("allow", "log", "disallow", "log_explicit", "disallow_explicit")
+TRANSFER_DIRECTIONS = ("host_to_device", "device_to_device", "device_to_host")
+_TRANSFER_GUARD_OPTIONS = ("jax_transfer_guard",) + tuple(
+    f"jax_transfer_guard_{d}" for d in TRANSFER_DIRECTIONS)
+
+
+def check_transfer_guard_level(value) -> None:
+    if value is not None and (type(value) is not str or value not in TRANSFER_GUARD_LEVELS):
+        raise ValueError(f"new enum value must be None or in {list(TRANSFER_GUARD_LEVELS)}, "
+                         f"got {value} of type {type(value)}.")
+
+
 # JAX's PRNG implementations (jax_default_prng_impl's values), and the
 # ones mlax.random has.
 _JAX_PRNG_IMPLS = ("threefry2x32", "threefry4x32", "rbg", "unsafe_rbg", "philox2x32",
@@ -111,6 +134,11 @@ class Config:
         self.jax_numpy_rank_promotion = os.environ.get("JAX_NUMPY_RANK_PROMOTION", "allow")
         self.jax_numpy_dtype_promotion = os.environ.get("JAX_NUMPY_DTYPE_PROMOTION",
                                                         "standard")
+        # Transfer guards (JAX's): None leaves jaxlib's level ('allow');
+        # jax_transfer_guard sets the three directions at once. (As JAX's,
+        # they are set by update() only, not from the environment.)
+        for name in _TRANSFER_GUARD_OPTIONS:
+            setattr(self, name, None)
         if self.jax_default_prng_impl not in PRNG_IMPLS:
             raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
                              "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); mlax supports "
@@ -179,7 +207,15 @@ class Config:
         if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
                     "jax_no_execution") and not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
+        if name in _TRANSFER_GUARD_OPTIONS:
+            check_transfer_guard_level(value)
         setattr(self, name, value)
+        if name == "jax_transfer_guard":
+            for d in TRANSFER_DIRECTIONS:
+                self.update(f"jax_transfer_guard_{d}", value)
+        hook = _update_hooks.get(name)
+        if hook is not None:
+            hook(value)
         if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution"):
             # Cached calls run in C++ never come back to Python, where
             # outputs are checked and executions refused: the fast paths go

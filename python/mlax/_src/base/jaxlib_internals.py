@@ -22,13 +22,15 @@ import os
 import threading
 import warnings
 
-# XLA's C++ logs at INFO unless told otherwise before jaxlib loads; mlax,
-# as JAX, shows warnings and errors only.
+# XLA's C++ logs at INFO unless told otherwise before jaxlib loads. mlax
+# shows errors only (JAX shows warnings too: TF_CPP_MIN_LOG_LEVEL=1), since
+# XLA warns on every partitioned compile that mlax's partitioner (GSPMD) is
+# to be deprecated, which users cannot act on.
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import jaxlib  # noqa: E402
 
-from mlax._src.base.config import config, register_validator  # noqa: E402
+from mlax._src.base.config import config, register_update_hook, register_validator  # noqa: E402
 
 SUPPORTED_JAXLIB = "0.10.2"  # as pinned in pyproject.toml (jax and jaxlib)
 
@@ -444,8 +446,65 @@ def result_handler(aval, sharding):
     return _jax.array_result_handler(aval, sharding, True, True)
 
 
+# Transfer guards: jaxlib checks them itself wherever it moves data (its
+# device_put, the C++ jit path's argument transfers, host copies of device
+# buffers and device-to-device copies), reading a process-wide level per
+# direction and a thread-local one that overrides it, plus two thread-local
+# flags that say a transfer was asked for explicitly (mlax.device_put,
+# mlax.device_get). JAX sets the same state: the guards are the process's.
+_guard_lib = _jax.guard_lib
+
+
+def _guard_level(value):
+    return None if value is None else getattr(_guard_lib.TransferGuardLevel, value.upper())
+
+
+def set_transfer_guard(direction: str, value, thread_local: bool) -> None:
+    """Sets the guard of `direction` ('host_to_device', ...) to `value`
+    (a level name, or None: unset) globally or for this thread."""
+    state = _guard_lib.thread_local_state() if thread_local else _guard_lib.global_state()
+    setattr(state, direction, _guard_level(value))
+
+
+def transfer_guard_level(direction: str, thread_local: bool):
+    """The level name the guard of `direction` has globally or for this
+    thread (None: unset)."""
+    state = _guard_lib.thread_local_state() if thread_local else _guard_lib.global_state()
+    level = getattr(state, direction)
+    return None if level is None else level.name.lower()
+
+
+@contextlib.contextmanager
+def explicit_transfer(kind: str):
+    """Marks the transfers of the block as asked for by the user: `kind`
+    'put' (to a device) or 'get' (to the host); the '*_explicit' levels
+    let those through."""
+    state = _guard_lib.thread_local_state()
+    attr = "explicit_device_put" if kind == "put" else "explicit_device_get"
+    previous = getattr(state, attr)
+    setattr(state, attr, True)
+    try:
+        yield
+    finally:
+        setattr(state, attr, previous)
+
+
+for _direction in ("host_to_device", "device_to_device", "device_to_host"):
+    register_update_hook(f"jax_transfer_guard_{_direction}",
+                         functools.partial(set_transfer_guard, _direction, thread_local=False))
+
+
 def execute(exe, bufs, handlers):
     return exe.execute_sharded(bufs).consume_with_handlers(handlers)
+
+
+def execute_with_token(exe, bufs, handlers):
+    """`execute`, plus the execution's token: ready when the program, host
+    callbacks included, has finished (JAX's runtime token of a program with
+    effects)."""
+    results = exe.execute_sharded(bufs, with_tokens=True)
+    token = results.consume_token()
+    return results.consume_with_handlers(handlers), token
 
 
 class _Capsule:

@@ -162,7 +162,7 @@ class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device", "kept", "_handlers")
+                 "out_avals_list", "device", "kept", "effects", "_handlers")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -173,6 +173,10 @@ class _Executable:
         self.stats = stats
         self.device = None  # None: the default device (no per-call checks)
         self.kept = None  # indices of the arguments the program takes (None: all)
+        # Whether the program calls host callbacks: its runs are then tracked
+        # for effects_barrier, and never handed to the C++ fast path (as JAX's
+        # programs with callbacks are not).
+        self.effects = host_callbacks.calls_host(stablehlo)
         self._handlers = None
 
     def handlers(self):
@@ -189,6 +193,11 @@ class _Executable:
         if kept is not None:
             leaves = [leaves[i] for i in kept]
         device = self.device
+        if self.effects:
+            outs = runtime.execute_effectful(self.exe, self.buffers(leaves, kept),
+                                             self.handlers(), device)
+            return self.out_tree.unflatten(
+                [Array(b, a) for b, a in zip(outs, self.out_avals)])
         if device is None:
             try:  # all device arrays: the common case, one comprehension
                 bufs = [l._buf for l in leaves]

@@ -30,6 +30,7 @@ from mlax._src.backend import passes as passes_lib
 from mlax._src.core.array import Array
 from mlax._src.base import config as config_lib
 from mlax._src.base import monitoring
+from mlax._src.base import transfer_guard
 from mlax._src.base.config import config
 from mlax._src.core.tracer import ShapedArray, Trace, Tracer
 from mlax._src.base.tree import registry
@@ -759,13 +760,19 @@ def device_put(x, device=None):
     to `device` (default: the default device), or lays it out as a sharding
     says (a NamedSharding over a mesh, a SingleDeviceSharding, or a
     PartitionSpec inside `with mesh:`); arrays already there are returned as
-    they are. `device` may also be a pytree prefix of `x` of those."""
+    they are. `device` may also be a pytree prefix of `x` of those. Its
+    transfers are explicit ones to the transfer guards."""
+    with transfer_guard.explicit_put():
+        return _device_put(x, device)
+
+
+def _device_put(x, device):
     leaves, treedef = registry.flatten(x)
     if len(leaves) != 1 or treedef.num_nodes != 1:
         if _is_placement(device):
-            return treedef.unflatten([device_put(leaf, device) for leaf in leaves])
+            return treedef.unflatten([_device_put(leaf, device) for leaf in leaves])
         places = partitioned._broadcast_prefix(device, x, "device_put", "device_put")
-        return treedef.unflatten([device_put(leaf, d) for leaf, d in zip(leaves, places)])
+        return treedef.unflatten([_device_put(leaf, d) for leaf, d in zip(leaves, places)])
     if isinstance(device, (sharding_lib.PartitionSpec, sharding_lib.NamedSharding)):
         return _device_put_named(x, sharding_lib.resolve(device, "device_put"))
     device = runtime.sharding_device(device)
@@ -803,10 +810,30 @@ def _device_put_named(x, named):
 
 
 def device_get(x):
-    """The NumPy value(s) of an array or a pytree of arrays."""
-    return registry.flatten(x)[1].unflatten(
-        [np.asarray(leaf) if isinstance(leaf, Array) else leaf
-         for leaf in registry.flatten(x)[0]])
+    """The NumPy value(s) of an array or a pytree of arrays (explicit
+    transfers to the transfer guards)."""
+    leaves, treedef = registry.flatten(x)
+    with transfer_guard.explicit_get():
+        return treedef.unflatten([np.asarray(leaf) if isinstance(leaf, Array) else leaf
+                                  for leaf in leaves])
+
+
+def copy_to_host_async(x):
+    """Starts copying every array leaf of `x` to the host (later reads of
+    its value need not wait for it) and returns `x`, as
+    jax.copy_to_host_async; leaves without the method are left alone."""
+    for leaf in registry.flatten(x)[0]:
+        copy = getattr(leaf, "copy_to_host_async", None)
+        if copy is not None:
+            copy()
+    return x
+
+
+def effects_barrier():
+    """Waits until the host callbacks of every program run so far have
+    run (jax.effects_barrier): `debug.print`, `debug.callback` and
+    `io_callback` output is complete when it returns."""
+    runtime.effects_barrier()
 
 
 def block_until_ready(tree):

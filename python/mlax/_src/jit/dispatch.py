@@ -128,6 +128,10 @@ def fastpath_data(entry, dyn, leaves, out):
     """JAX's MeshExecutableFastpathData for a call of `entry` (an
     api._Executable) on the dynamic arguments `dyn` (flattened: `leaves`)
     that returned `out`; None when the C++ side must not run this signature."""
+    if getattr(entry, "effects", False):
+        # Host callbacks: each run's token is kept for effects_barrier, in
+        # Python (JAX keeps such programs off its fast path too).
+        return None
     mesh = getattr(entry, "mesh", None) is not None
     if mesh:
         # Partitioned over a mesh: every argument must already lie as the
