@@ -64,8 +64,6 @@ _TOP_LEVEL = {
     "allow_f16_reductions": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,
     "array_garbage_collection_guard": _JAX_CONFIG, "make_user_context": _JAX_CONFIG,
     "thread_guard": _JAX_CONFIG, "enable_checks": _JAX_CONFIG,
-    "check_tracer_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
-    "checking_leaks": "leaked tracers always raise UnexpectedTracerError in mlax",
     "debug_key_reuse": "PRNG key-reuse checking: not built",
 }
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import threading
 
@@ -128,6 +129,9 @@ class Config:
         # option): None, a lax.Precision name or a DotAlgorithmPreset name.
         self.jax_default_matmul_precision = os.environ.get("JAX_DEFAULT_MATMUL_PRECISION")
         self.jax_no_execution = False
+        # After each trace, raise if a tracer of it is still referenced
+        # (stored in a global, a closure, an object): JAX's leak checker.
+        self.jax_check_tracer_leaks = False
         # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
         # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
         # scalars promote). JAX's switches, read when a function is traced.
@@ -153,6 +157,7 @@ class Config:
                     "jax_persistent_cache_min_compile_time_secs",
                 "default_prng_impl": "jax_default_prng_impl",
                 "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
+                "check_tracer_leaks": "jax_check_tracer_leaks",
                 "numpy_rank_promotion": "jax_numpy_rank_promotion",
                 "default_matmul_precision": "jax_default_matmul_precision",
                 "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
@@ -205,7 +210,7 @@ class Config:
         if name == "jax_numpy_dtype_promotion" and value not in ("standard", "strict"):
             raise ValueError(f"{value!r} is not a valid NumpyDtypePromotion")
         if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
-                    "jax_no_execution") and not isinstance(value, bool):
+                    "jax_no_execution", "jax_check_tracer_leaks") and not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
         if name in _TRANSFER_GUARD_OPTIONS:
             check_transfer_guard_level(value)
@@ -223,6 +228,7 @@ class Config:
             for clear in _fast_path_clearers:
                 clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
+                    "jax_check_tracer_leaks",
                     "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
                     "jax_default_matmul_precision",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
@@ -284,6 +290,8 @@ no_tracing = State("jax_no_tracing", True)
 no_execution = State("jax_no_execution", True)
 debug_nans = State("jax_debug_nans", True)
 debug_infs = State("jax_debug_infs", True)
+check_tracer_leaks = State("jax_check_tracer_leaks", True)
+checking_leaks = functools.partial(check_tracer_leaks, True)
 
 
 def checking_invalid_values() -> bool:

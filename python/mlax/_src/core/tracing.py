@@ -23,7 +23,7 @@ from mlax._src.backend import sharding as sharding_lib
 from mlax._src.base import config as config_lib
 from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
-from mlax._src.core import debug_checks, primitives
+from mlax._src.core import debug_checks, leak_check, primitives
 from mlax._src.core import tracer as core
 from mlax._src.core import mesh_programs
 from mlax._src.core.array import Array
@@ -78,6 +78,11 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
         stack.pop()
         trace.alive = False
+    if config_lib.config.jax_check_tracer_leaks:
+        # Checked when the outermost trace ends: until then the machinery of
+        # the transformations being traced may still hold inner tracers.
+        del tracers, args, kwargs, out, out_leaves
+        leak_check.ended(trace, outermost=not stack)
     return values, out_avals, out_tree
 
 
