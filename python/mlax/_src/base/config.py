@@ -132,6 +132,15 @@ class Config:
         # After each trace, raise if a tracer of it is still referenced
         # (stored in a global, a closure, an object): JAX's leak checker.
         self.jax_check_tracer_leaks = False
+        # JAX's switches of smaller features: lax.reduce_sum refuses 16-bit
+        # floats when allow_f16_reductions is off; raw uint32 keys passed to
+        # mlax.random are allowed, warned about or refused (legacy_prng_key);
+        # enable_custom_prng makes PRNGKey/split/fold_in return typed keys;
+        # softmax_custom_jvp gives nn.softmax its custom_jvp rule.
+        self.jax_allow_f16_reductions = True
+        self.jax_legacy_prng_key = "allow"
+        self.jax_enable_custom_prng = False
+        self.jax_softmax_custom_jvp = False
         # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
         # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
         # scalars promote). JAX's switches, read when a function is traced.
@@ -209,8 +218,12 @@ class Config:
                              f"{value} of type {type(value)}.")
         if name == "jax_numpy_dtype_promotion" and value not in ("standard", "strict"):
             raise ValueError(f"{value!r} is not a valid NumpyDtypePromotion")
+        if name == "jax_legacy_prng_key" and value not in ("allow", "warn", "error"):
+            raise ValueError(f"{value!r} is not a valid LegacyPrngKeyState")
         if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
-                    "jax_no_execution", "jax_check_tracer_leaks") and not isinstance(value, bool):
+                    "jax_no_execution", "jax_check_tracer_leaks", "jax_allow_f16_reductions",
+                    "jax_enable_custom_prng", "jax_softmax_custom_jvp") and \
+                not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
         if name in _TRANSFER_GUARD_OPTIONS:
             check_transfer_guard_level(value)
@@ -228,7 +241,8 @@ class Config:
             for clear in _fast_path_clearers:
                 clear()
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
-                    "jax_check_tracer_leaks",
+                    "jax_check_tracer_leaks", "jax_allow_f16_reductions", "jax_legacy_prng_key",
+                    "jax_enable_custom_prng", "jax_softmax_custom_jvp",
                     "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
                     "jax_default_matmul_precision",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
@@ -292,6 +306,10 @@ debug_nans = State("jax_debug_nans", True)
 debug_infs = State("jax_debug_infs", True)
 check_tracer_leaks = State("jax_check_tracer_leaks", True)
 checking_leaks = functools.partial(check_tracer_leaks, True)
+allow_f16_reductions = State("jax_allow_f16_reductions", True)
+legacy_prng_key = State("jax_legacy_prng_key")
+enable_custom_prng = State("jax_enable_custom_prng", True)
+softmax_custom_jvp = State("jax_softmax_custom_jvp", True)
 
 
 def checking_invalid_values() -> bool:

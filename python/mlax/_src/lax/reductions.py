@@ -13,6 +13,7 @@ from mlir import ir
 from mlir.dialects import func as func_d
 
 from mlax._src.base import dtypes
+from mlax._src.base.config import config
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives, tracing
 from mlax._src.core import tracer as core
@@ -29,11 +30,19 @@ from mlax._src.lax.shape import (
     slice_in_dim, transpose)
 
 
+_F16_TYPES = (np.dtype(np.float16), dtypes.bfloat16)
+
+
 def _reduction(name, op_class, kind):
     # The result type is the op's C++ rule (`inferReduce` in
     # MlaxReductionOps.cpp); Python checks the dtype kind.
     def check(x, *, axes):
         _check_kind(name, kind, x)
+        if name == "reduce_sum" and not config.jax_allow_f16_reductions \
+                and x.dtype in _F16_TYPES and any(x.shape[a] != 1 for a in axes
+                                                  if -len(x.shape) <= a < len(x.shape)):
+            raise ValueError(f"reduce_sum on operand {x.str_short()} is not allowed "
+                             "when jax_allow_f16_reductions=False.")
 
     def emit(values, avals, *, axes):
         return getattr(_ops(), op_class)(values[0], _i64_array(axes)).result

@@ -15,6 +15,7 @@ from mlax._src.transforms import autodiff
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
+from mlax._src.base.config import config
 from mlax._src.lax import lax
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
@@ -114,8 +115,8 @@ def _sum(x, axes, mask, keepdims=True):
     aval = aval_of(x)
     if mask is not None:
         x = mnp.where(mask, x, mnp.zeros((), aval.dtype))
-    out = lax.reduce_sum(x, axes)
-    return _keep(out, aval.shape, axes) if keepdims else out
+    # (mnp.sum: 16-bit floats are summed in float32, as jnp.sum does)
+    return reductions.sum(x, axis=axes, keepdims=keepdims)
 
 
 # ---------------------------------------------------------------------------
@@ -240,18 +241,49 @@ def gelu(x, approximate=True):
 
 def softmax(x, axis=-1, where=None):
     """exp(x) / sum(exp(x)) along `axis` (an int, a tuple or None), computed
-    as exp(x - stop_gradient(max x)); masked-out elements (`where`) give 0."""
+    as exp(x - stop_gradient(max x)); masked-out elements (`where`) give 0.
+    Under jax_softmax_custom_jvp it has JAX's custom_jvp rule instead
+    (y * (dx - sum(y * dx))), which differentiates to the same values."""
     x = _inexact("softmax", x)
     aval = aval_of(x)
     axes = _axes("softmax", axis, aval.ndim)
     mask = _mask("softmax", where, aval.shape)
+    if config.jax_softmax_custom_jvp:
+        return _softmax_custom(x, axes, mask)
+    return _softmax(x, axes, mask, stop_max=True)
+
+
+def _softmax(x, axes, mask, stop_max):
+    aval = aval_of(x)
     x_max = _max_keep(x, axes, mask)
+    if stop_max:
+        x_max = lax.stop_gradient(x_max)
     x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
-    unnormalized = ufuncs.exp(ufuncs.subtract(x_safe, lax.stop_gradient(x_max)))
+    unnormalized = ufuncs.exp(ufuncs.subtract(x_safe, x_max))
     result = ufuncs.divide(unnormalized, _sum(unnormalized, axes, mask))
     if mask is not None:
         result = mnp.where(mask, result, mnp.zeros((), aval.dtype))
     return result
+
+
+def _softmax_custom_fn(axes, x, mask):
+    return _softmax(x, axes, mask, stop_max=False)
+
+
+def _softmax_custom_jvp(axes, primals, tangents):
+    x, mask = primals
+    x_dot = tangents[0]
+    y = _softmax_custom(x, axes, mask)
+    return y, ufuncs.multiply(y, ufuncs.subtract(x_dot, _sum(ufuncs.multiply(y, x_dot),
+                                                                 axes, mask)))
+
+
+_softmax_custom_rule = autodiff.custom_jvp(_softmax_custom_fn, nondiff_argnums=(0,))
+_softmax_custom_rule.defjvp(_softmax_custom_jvp)
+
+
+def _softmax_custom(x, axes, mask):
+    return _softmax_custom_rule(axes, x, mask)
 
 
 def log_softmax(x, axis=-1, where=None):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+import warnings
 from collections.abc import Sequence
 
 import ml_dtypes
@@ -229,6 +230,18 @@ def _check_key(name, key, allow_batched=False):
                 f"dimension is {n} (from mlax.random.PRNGKey), got {aval.str_short()}")
         typed = KeyArray(key if isinstance(key, (Array, Tracer)) else mnp.asarray(key), impl)
         raw = True
+        legacy = config.jax_legacy_prng_key
+        if legacy != "allow":
+            message = ("Legacy uint32 key array passed as key to jax.random function. Please "
+                       "create keys using jax.random.key(). If use of a raw key array was "
+                       'intended, set jax_legacy_prng_key="allow".')
+            if legacy == "error":
+                raise ValueError(message)
+            warnings.warn(message, stacklevel=3)
+        elif config.jax_enable_custom_prng:
+            warnings.warn("Raw arrays as random keys to jax.random functions are deprecated. "
+                          f"Assuming valid {impl.name} key for now.", FutureWarning,
+                          stacklevel=3)
     else:
         raise TypeError(f"unexpected PRNG key type {type(key)}")
     if not allow_batched and typed.shape:
@@ -238,7 +251,8 @@ def _check_key(name, key, allow_batched=False):
 
 
 def _wrap(keys, raw):
-    return keys._data if raw else keys
+    """Keys made from a raw key are raw too, unless jax_enable_custom_prng."""
+    return keys._data if raw and not config.jax_enable_custom_prng else keys
 
 
 def _canonicalize_shape(shape, name):
@@ -615,8 +629,11 @@ def PRNGKey(seed, *, impl=None):  # noqa: N802 (JAX's name)
     """A raw (legacy) PRNG key, as jax.random.PRNGKey: uint32[2] for
     threefry2x32, uint32[4] for rbg and unsafe_rbg. It does not carry its
     implementation: the functions that take it read it as the
-    `jax_default_prng_impl` one."""
-    return _make_key_data("PRNGKey", seed, _resolve_impl(impl, "PRNGKey"))
+    `jax_default_prng_impl` one. Under jax_enable_custom_prng it is a
+    typed key, as JAX's."""
+    impl = _resolve_impl(impl, "PRNGKey")
+    data = _make_key_data("PRNGKey", seed, impl)
+    return KeyArray(data, impl) if config.jax_enable_custom_prng else data
 
 
 def key(seed, *, impl=None, dtype=None):
