@@ -79,8 +79,7 @@ _TOP_LEVEL = {
 # "module.name": why mlax does not have it (yet).
 EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
-    "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
-    "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
+    "jax.scipy.special.sph_harm_y": "complex-valued spherical harmonics: not built yet",
 }
 
 _SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"

@@ -415,3 +415,98 @@ def test_owens_t_float32_under_x64_promotes_as_jax():
     a = np.array([0.5, 2.0, -0.7], np.float32)
     with _x64():
         _check(msp.owens_t(h, a), jsp.owens_t(h, a), rtol=1e-12, atol=1e-14)
+
+
+# --- the complex-valued functions: wofz (and erfcx of complex z) --------------
+
+def _complex_points(region, n, seed):
+    """Points of one region of the plane: the Faddeeva function is computed
+    differently near 0, far out, on the axes and in the lower half-plane
+    (by reflection, where it grows as exp(-z^2))."""
+    rng = np.random.default_rng(seed)
+    u = lambda lo, hi: rng.uniform(lo, hi, n)  # noqa: E731
+    return {"small": u(-0.5, 0.5) + 1j * u(-0.5, 0.5), "upper": u(-8, 8) + 1j * u(0, 8),
+            "large": (u(-1, 1) + 1j * u(0, 1)) * 1e3, "real": u(-30, 30) + 0j,
+            "imag": 1j * u(-3, 30), "lower": u(-4, 4) - 1j * u(0, 3)}[region]
+
+
+_REGIONS = ["small", "upper", "large", "real", "imag", "lower"]
+
+
+@pytest.mark.parametrize("region", _REGIONS)
+def test_wofz_against_jax_and_scipy(region):
+    scipy_special = pytest.importorskip("scipy.special")
+    z = _complex_points(region, 24, seed=_REGIONS.index(region)).astype(np.complex64)
+    want = jsp.wofz(z)
+    _check(msp.wofz(z), want, rtol=1e-6, atol=0)
+    _check(mlax.jit(msp.wofz)(z.reshape(4, 6)), want.reshape(4, 6), rtol=1e-6, atol=0)
+    ref = scipy_special.wofz(z.astype(np.complex128))
+    np.testing.assert_allclose(np.asarray(msp.wofz(z)), ref, rtol=2e-6)
+    with _x64():
+        z = z.astype(np.complex128)
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-13, atol=0)
+        np.testing.assert_allclose(np.asarray(msp.wofz(z)), scipy_special.wofz(z), rtol=1e-12)
+
+
+def test_wofz_dtypes_and_weak_types_as_jax():
+    """Real, integer, narrow and Python-scalar arguments become complex
+    (complex64; complex128 for float64 / 64-bit integers under x64); the
+    result is strongly typed even for a Python scalar, as JAX's."""
+    for z in (1.0, 2, 0.5 - 1.5j, np.float32(1.5), np.array([1, -2, 3], np.int32),
+              np.array([0.5, 1.5], np.float16), np.array([True, False]),
+              np.array([0.5 + 0.25j], np.complex64)):
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-6, atol=0)
+    with _x64():
+        for z in (1.0, 3, 0.5 - 1.5j, np.array([0.5, -2.0]), np.array([2, 3], np.int64),
+                  np.array([1 + 1j], np.complex128)):
+            _check(msp.wofz(z), jsp.wofz(z), rtol=1e-13, atol=0)
+        z = np.array([0.5, 2.0], np.float32)  # float32 stays complex64
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-6, atol=0)
+
+
+def test_wofz_derivatives():
+    """JAX's custom_jvp dw/dz = -2 z w(z) + 2i/sqrt(pi): jvp and holomorphic
+    grad against JAX, the real part's grad of a real argument against JAX,
+    and the complex derivative against central differences in complex128."""
+    z = _complex_points("upper", 6, 7).astype(np.complex64)
+    z[:3] = np.conj(z[:3])  # the lower half-plane too
+    t = np.full_like(z, 1 - 0.5j)
+    got, want = mlax.jvp(msp.wofz, (z,), (t,)), jjvp(jsp.wofz, (z,), (t,))
+    _check(got[0], want[0], rtol=1e-6, atol=0)
+    _check(got[1], want[1], rtol=1e-5, atol=1e-7)
+    _check(mlax.grad(msp.wofz, holomorphic=True)(z[0]),
+           jax.grad(jsp.wofz, holomorphic=True)(z[0]), rtol=1e-5, atol=1e-7)
+    x = np.array([-2.0, -0.3, 0.0, 0.7, 3.0], np.float32)
+    _check(mlax.grad(lambda v: msp.wofz(v).real.sum())(x),
+           jgrad(lambda v: jsp.wofz(v).real.sum())(x), rtol=1e-5, atol=1e-7)
+    _check(mlax.grad(lambda v: msp.wofz(v).imag)(0.7), jgrad(lambda v: jsp.wofz(v).imag)(0.7),
+           rtol=1e-5, atol=1e-7)
+    with _x64():
+        z = z.astype(np.complex128)
+        deriv = np.asarray(mlax.jvp(msp.wofz, (z,), (np.ones_like(z),))[1])
+        h = 1e-6
+        for step in (h, 1j * h):  # holomorphic: the same along both axes
+            fd = (np.asarray(msp.wofz(z + step)) - np.asarray(msp.wofz(z - step))) / (2 * step)
+            np.testing.assert_allclose(deriv, fd, rtol=1e-7)
+
+
+def test_wofz_vmap_and_erfcx_of_complex():
+    z = _complex_points("upper", 12, 8).astype(np.complex64).reshape(3, 4)
+    z[0] = -z[0]
+    _check(mlax.vmap(msp.wofz)(z), jvmap(jsp.wofz)(z), rtol=1e-6, atol=0)
+    _check(mlax.vmap(mlax.vmap(msp.wofz), in_axes=1)(z), jvmap(jvmap(jsp.wofz), in_axes=1)(z),
+           rtol=1e-6, atol=0)
+    # erfcx(z) = wofz(iz) for complex z, as JAX's; real z keeps its real rule.
+    _check(msp.erfcx(z), jsp.erfcx(z), rtol=1e-6, atol=0)
+    _check(msp.erfcx(0.5 + 2j), jsp.erfcx(0.5 + 2j), rtol=1e-6, atol=0)
+    _check(mlax.grad(msp.erfcx, holomorphic=True)(np.complex64(0.3 - 0.2j)),
+           jax.grad(jsp.erfcx, holomorphic=True)(np.complex64(0.3 - 0.2j)), rtol=1e-5)
+
+
+def test_wofz_errors_as_jax():
+    for bad in ([1.0, 2.0], None):
+        with pytest.raises(TypeError):
+            jsp.wofz(bad)
+        with pytest.raises(TypeError):
+            msp.wofz(bad)
+

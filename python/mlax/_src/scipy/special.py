@@ -1,11 +1,12 @@
-"""mlax.scipy.special: jax.scipy.special's functions of real arguments,
-composed from mlax.numpy and the lax special functions with JAX's formulas
-and custom derivatives (xlogy, xlog1py, logit, log_ndtr, zeta, expi, erfcx,
-dawsn, poch), so values, dtypes, weak types and gradients match JAX's.
+"""mlax.scipy.special: jax.scipy.special's functions, composed from
+mlax.numpy and the lax special functions with JAX's formulas and custom
+derivatives (xlogy, xlog1py, logit, log_ndtr, zeta, expi, erfcx, dawsn, poch,
+wofz), so values, dtypes, weak types and gradients match JAX's.
 
 Each function runs eagerly as one compiled dispatch and is traced in place
-under jit / grad / vmap (as jax.numpy's functions). Complex arguments are
-rejected: mlax has no complex special functions yet.
+under jit / grad / vmap (as jax.numpy's functions). As in JAX, most take
+real arguments and reject complex ones; the complex-valued one is wofz
+(the Faddeeva function, also behind erfcx of a complex argument).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from mlax._src.lax import special as lax_special
 from mlax._src.nn import functions as nn
 from mlax._src.numpy.ufuncs import arctan, fmod, round as _round
 from mlax._src.scipy import common as jnp
-from mlax._src.scipy.common import dispatched, promote_args_inexact
+from mlax._src.scipy.common import dispatched, promote_args_complex, promote_args_inexact
 from mlax._src.transforms import autodiff
 from mlax._src.transforms.autodiff import custom_jvp
 
@@ -306,9 +307,56 @@ _erfcx.defjvps(lambda g, ans, x: g * (2 * x * ans - _c(x, 2.0 / np.sqrt(np.pi)))
 @dispatched
 def erfcx(x):
     """The scaled complementary error function exp(x^2) erfc(x)
-    (jax.scipy.special.erfcx; real arguments)."""
-    x, = _real("erfcx", x)
+    (jax.scipy.special.erfcx); of a complex x it is wofz(i x)."""
+    x, = promote_args_inexact("erfcx", x)
+    if jnp.is_complex(x):
+        return _wofz(lax.complex(-lax.imag(x), lax.real(x)))
     return _erfcx(x)
+
+
+# Weideman's (1994) N = 32 rational approximation of the Faddeeva function in
+# the upper half-plane (JAX's): with Z = (L + iz) / (L - iz),
+# w(z) = 2 p(Z) / (L - iz)^2 + 1 / (sqrt(pi) (L - iz)); p's coefficients
+# highest degree first, as polyval takes them.
+_WOFZ_L = 4.7568284600108841
+_WOFZ_C = (
+    -1.3034426067909105e-12, 3.7411838373738471e-12, 8.030427700497756e-12,
+    -2.1543593557490879e-11, -5.5442449963237932e-11, 1.165824698850374e-10,
+    4.1537441121999766e-10, -5.2310202114920615e-10, -3.2080151339721323e-09,
+    8.1248864216535907e-10, 2.3797556530014025e-08, 2.2930438438915445e-08,
+    -1.4813078929137642e-07, -4.1840763750512053e-07, 4.2558331397138446e-07,
+    4.4015317312832251e-06, 6.8210319443575151e-06, -2.1409619201999998e-05,
+    -0.00013075449254579421, -0.00024532980270038237, 0.00039259136070109705,
+    0.0045195411053493093, 0.019006155784845501, 0.057304403529837282,
+    0.14060716226893755, 0.29544451071508743, 0.54601397206393376, 0.9019254893648001,
+    1.3455441692345449, 1.8256696296324815, 2.2635372999002676, 2.5722534081245696)
+
+
+def _wofz_upper(z):
+    """w(z) for Im z >= 0 (Weideman's approximation)."""
+    iz = lax.complex(-lax.imag(z), lax.real(z))
+    denom = _strong(z, _WOFZ_L) - iz
+    p = jnp.polyval(np.asarray(_WOFZ_C, jnp.dtype(z)), (_strong(z, _WOFZ_L) + iz) / denom)
+    return 2 * p / (denom * denom) + _strong(z, 1 / np.sqrt(np.pi)) / denom
+
+
+def _wofz_value(z):
+    # The lower half-plane by reflection: w(z) = 2 exp(-z^2) - w(-z).
+    upper = lax.imag(z) >= 0
+    w = _wofz_upper(jnp.where(upper, z, -z))
+    return jnp.where(upper, w, 2 * lax.exp(-(z * z)) - w)
+
+
+_wofz = custom_jvp(_wofz_value)
+_wofz.defjvps(lambda g, ans, z: g * (-(2 * z * ans) + _strong(z, 2j / np.sqrt(np.pi))))
+
+
+@dispatched
+def wofz(z):
+    """The Faddeeva function w(z) = exp(-z^2) erfc(-iz) (jax.scipy.special.wofz):
+    complex64, or complex128 for float64 / complex128 (x64) arguments."""
+    z, = promote_args_complex("wofz", z)
+    return _wofz(z)
 
 
 _DAWSN_AN = (1.13681498971755972054e-11, 8.49262267667473811108e-10, 1.94434204175553054283e-8,
@@ -1533,3 +1581,4 @@ def fresnel(x):
         s, c = _fresnel(lax.convert_element_type(x, np.float32))
         return lax.convert_element_type(s, dt), lax.convert_element_type(c, dt)
     return _fresnel(x)
+
