@@ -417,7 +417,7 @@ def test_owens_t_float32_under_x64_promotes_as_jax():
         _check(msp.owens_t(h, a), jsp.owens_t(h, a), rtol=1e-12, atol=1e-14)
 
 
-# --- the complex-valued functions: wofz (and erfcx of complex z) --------------
+# --- the complex-valued functions: wofz (and erfcx of complex z), sph_harm_y --
 
 def _complex_points(region, n, seed):
     """Points of one region of the plane: the Faddeeva function is computed
@@ -510,3 +510,120 @@ def test_wofz_errors_as_jax():
         with pytest.raises(TypeError):
             msp.wofz(bad)
 
+
+def _sph_points(n_max, count, seed, dtype=np.float32):
+    rng = np.random.default_rng(seed)
+    n = rng.integers(0, n_max + 1, count)
+    m = np.array([rng.integers(-k, k + 1) for k in n])
+    theta = rng.uniform(0.05, np.pi - 0.05, count).astype(dtype)
+    phi = rng.uniform(0, 2 * np.pi, count).astype(dtype)
+    return n, m, theta, phi
+
+
+@pytest.mark.parametrize("n_max", [0, 1, 2, 7, 16])
+def test_sph_harm_y_values(n_max):
+    n, m, theta, phi = _sph_points(n_max, 12, seed=n_max)
+    want = jsp.sph_harm_y(n, m, theta, phi)
+    _check(msp.sph_harm_y(n, m, theta, phi), want, rtol=1e-5, atol=1e-6)
+    fn = lambda *a: msp.sph_harm_y(*a, n_max=n_max)  # noqa: E731
+    _check(mlax.jit(fn)(n, m, theta, phi), want, rtol=1e-5, atol=1e-6)
+    # A scalar theta, a scalar phi (broadcast), m of another integer type.
+    _check(msp.sph_harm_y(n, m.astype(np.int8), 0.7, phi[0]),
+           jsp.sph_harm_y(n, m.astype(np.int8), 0.7, phi[0]), rtol=1e-5, atol=1e-6)
+    with _x64():
+        n, m, theta, phi = _sph_points(n_max, 12, seed=n_max + 1, dtype=np.float64)
+        got = msp.sph_harm_y(n, m, theta, phi)
+        _check(got, jsp.sph_harm_y(n, m, theta, phi), rtol=1e-12, atol=1e-14)
+        scipy_special = pytest.importorskip("scipy.special")
+        np.testing.assert_allclose(np.asarray(got), scipy_special.sph_harm_y(n, m, theta, phi),
+                                   rtol=1e-10, atol=1e-13)
+
+
+def test_sph_harm_y_n_max_shapes_and_dtypes_as_jax():
+    """n_max below max(n) clips the degrees to it, above it changes nothing;
+    arguments broadcast (and theta's points clip to n's) as JAX gathers
+    them; mixed float widths and integer angles promote as JAX's."""
+    n, m, theta, phi = _sph_points(6, 8, seed=20)
+    for n_max in (3, 6, 9):
+        _check(msp.sph_harm_y(n, m, theta, phi, n_max=n_max),
+               jsp.sph_harm_y(n, m, theta, phi, n_max=n_max), rtol=1e-5, atol=1e-6)
+    cases = [(n, m[:1], theta[:1], phi[:1]), (n, m, theta[:3], phi), (n[:1], m[:1], theta, phi),
+             (n, np.stack([m, -m]), theta, phi), (n[:2], m[:2], np.array([1, 2]), np.array([0, 4])),
+             (n, m, theta, 1.5), (n, m, np.float32(0.4), phi),
+             (n, m, theta.astype(np.float16), phi)]
+    for args in cases:
+        _check(msp.sph_harm_y(*args), jsp.sph_harm_y(*args), rtol=1e-5, atol=1e-6)
+    # A 0-d array theta is a scalar too.
+    _check(msp.sph_harm_y(n, m, mlax.numpy.asarray(0.4), phi),
+           jsp.sph_harm_y(n, m, jax.numpy.asarray(0.4), phi), rtol=1e-5, atol=1e-6)
+    with _x64():  # float64 theta with float32 phi; NumPy int64 n and m
+        for args in [(n, m, theta.astype(np.float64), phi), (n, m, theta, phi),
+                     (n.astype(np.int32), m.astype(np.int32), theta, phi), (n, m, 0.4, phi)]:
+            _check(msp.sph_harm_y(*args), jsp.sph_harm_y(*args), rtol=1e-5, atol=1e-6)
+    # Under jit, a scalar theta (a weak 0-d tracer) is made a strong 1-D array.
+    fn = lambda mod: lambda t: mod.sph_harm_y(n, m, t, phi, n_max=6)  # noqa: E731
+    _check(mlax.jit(fn(msp))(0.4), jax.jit(fn(jsp))(0.4), rtol=1e-5, atol=1e-6)
+
+
+def test_sph_harm_y_grad_and_vmap():
+    n, m, theta, phi = _sph_points(5, 6, seed=30)
+    for argnum in (0, 1):  # theta, phi
+        for part in ("real", "imag"):
+            def loss(mod):
+                def f(t, p):
+                    return getattr(mod.sph_harm_y(n, m, t, p), part).sum()
+                return f
+            _check(mlax.grad(loss(msp), argnums=argnum)(theta, phi),
+                   jgrad(loss(jsp), argnums=argnum)(theta, phi), rtol=2e-4, atol=2e-5)
+    with _x64():
+        n, m, theta, phi = _sph_points(5, 6, seed=31, dtype=np.float64)
+        f = lambda t, p: msp.sph_harm_y(n, m, t, p).real.sum()  # noqa: E731
+        g_theta, g_phi = mlax.grad(f, argnums=(0, 1))(theta, phi)
+        eps = 1e-6
+        for g, (hi, lo) in ((g_theta, ((theta + eps, phi), (theta - eps, phi))),
+                            (g_phi, ((theta, phi + eps), (theta, phi - eps)))):
+            # Each point's value depends only on its own angles: one shift of
+            # all of them gives every partial derivative.
+            fd = (np.asarray(msp.sph_harm_y(n, m, *hi)) -
+                  np.asarray(msp.sph_harm_y(n, m, *lo))).real / (2 * eps)
+            np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-9)
+    n, m, theta, phi = _sph_points(4, 5, seed=32)
+    thetas = np.stack([theta, theta[::-1], theta * 0.5])
+    fn = lambda mod: lambda t: mod.sph_harm_y(n, m, t, phi)  # noqa: E731
+    _check(mlax.vmap(fn(msp))(thetas), jvmap(fn(jsp))(thetas), rtol=1e-5, atol=1e-6)
+    fn = lambda mod: lambda t, p: mod.sph_harm_y(n, m, t, p)  # noqa: E731
+    _check(mlax.vmap(fn(msp), in_axes=(None, 0))(theta, thetas),
+           jvmap(fn(jsp), in_axes=(None, 0))(theta, thetas), rtol=1e-5, atol=1e-6)
+
+
+def test_sph_harm_y_errors_as_jax():
+    n, m, theta, phi = _sph_points(3, 4, seed=40)
+    f32 = np.float32
+    cases = [
+        (NotImplementedError, lambda s: s.sph_harm_y(n, m, theta, phi, diff_n=0)),
+        (TypeError, lambda s: s.sph_harm_y(2, 1, 0.3, 0.7)),  # n must be 1-D
+        (TypeError, lambda s: s.sph_harm_y(n.astype(f32), m, theta, phi)),
+        (TypeError, lambda s: s.sph_harm_y(n, m.astype(f32), theta, phi)),
+        (IndexError, lambda s: s.sph_harm_y(np.array([-1]), np.array([0]), theta[:1], phi[:1])),
+        (ValueError, lambda s: s.sph_harm_y(n[:0], m[:0], theta[:0], phi[:0])),  # max of none
+        (ValueError, lambda s: s.sph_harm_y(n, m, np.ones((2, 4), f32), phi)),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta, phi[:2])),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta.astype(np.float16),
+                                           phi.astype(np.float16))),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta, phi.astype(np.complex64))),
+        (ValueError, lambda s: s.sph_harm_y(n, m, theta, phi, n_max="a")),
+    ]
+    for exc, call in cases:
+        with pytest.raises(exc):
+            call(jsp)
+        with pytest.raises(exc):
+            call(msp)
+    # Without n_max the degrees must be concrete: under jit, a
+    # ConcretizationTypeError naming n_max; a traced n_max is one too.
+    for mod, jit in ((msp, mlax.jit), (jsp, jax.jit)):
+        with pytest.raises(mod is msp and mlax.errors.ConcretizationTypeError
+                           or jax.errors.ConcretizationTypeError, match="n_max"):
+            jit(lambda a: mod.sph_harm_y(a, m, theta, phi))(n)
+        with pytest.raises(mod is msp and mlax.errors.ConcretizationTypeError
+                           or jax.errors.ConcretizationTypeError):
+            jit(lambda k: mod.sph_harm_y(n, m, theta, phi, n_max=k))(3)

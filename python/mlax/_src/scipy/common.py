@@ -17,13 +17,13 @@ from mlax._src.numpy.reductions import all, any, max, mean, min, sum  # noqa: F4
 from mlax._src.numpy.array_creation import arange, eye  # noqa: F401
 from mlax._src.numpy.lax_numpy import asarray, broadcast_shapes, broadcast_to, concatenate, expand_dims, full, full_like, ones, ones_like, reshape, stack, swapaxes, where, zeros, zeros_like  # noqa: F401
 from mlax._src.numpy.tensor_contractions import matmul  # noqa: F401
-from mlax._src.numpy.manipulation import argsort, cumsum, diagonal, einsum, sort, take_along_axis, tril, triu  # noqa: F401
+from mlax._src.numpy.manipulation import argsort, cumsum, roll, diagonal, einsum, sort, take_along_axis, tril, triu  # noqa: F401
 from mlax._src.numpy.reductions import cumprod  # noqa: F401
-from mlax._src.numpy.ufuncs import logaddexp  # noqa: F401
+from mlax._src.numpy.ufuncs import conjugate, logaddexp  # noqa: F401
 from mlax._src.numpy.statistics import moveaxis, select  # noqa: F401
 from mlax._src.numpy.polynomial import polyval  # noqa: F401
 from mlax._src.numpy.ufuncs import isneginf, isposinf, log2, sinc, signbit  # noqa: F401
-from mlax._src.numpy.library import trapezoid  # noqa: F401
+from mlax._src.numpy.library import isscalar, trapezoid  # noqa: F401
 
 
 def promote_args_inexact(name, *args):

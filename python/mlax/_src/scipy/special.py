@@ -5,8 +5,10 @@ wofz), so values, dtypes, weak types and gradients match JAX's.
 
 Each function runs eagerly as one compiled dispatch and is traced in place
 under jit / grad / vmap (as jax.numpy's functions). As in JAX, most take
-real arguments and reject complex ones; the complex-valued one is wofz
-(the Faddeeva function, also behind erfcx of a complex argument).
+real arguments and reject complex ones; the complex-valued ones are wofz
+(the Faddeeva function, also behind erfcx of a complex argument) and
+sph_harm_y (the spherical harmonics, on the normalized associated Legendre
+functions).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import operator
 
 import numpy as np
 
-from mlax._src.base import dtypes
+from mlax._src.base import dtypes, errors
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import aval_of
 from mlax._src.lax import lax
@@ -1582,3 +1584,112 @@ def fresnel(x):
         return lax.convert_element_type(s, dt), lax.convert_element_type(c, dt)
     return _fresnel(x)
 
+
+# ---------------------------------------------------------------------------
+# Spherical harmonics (JAX's algorithm: normalized associated Legendre
+# functions by recurrence over degree, times exp(i m phi))
+# ---------------------------------------------------------------------------
+
+def _legendre_coefficients(l_max, dt):
+    """The static coefficients of the normalized associated Legendre recurrence
+    in `dt`, as JAX's _gen_associated_legendre(is_normalized=True) computes
+    them: the diagonal factors f_a, the first off-diagonal factors f_b, and for
+    each step i = l - m >= 2 the (m, l) planes d0, d1 of
+    P_l^m = d0 x P_{l-1}^m - d1 P_{l-2}^m, zero off the step's diagonal."""
+    dt = np.dtype(dt)
+    a_idx = np.arange(1, l_max + 1, dtype=dt)
+    b_idx = np.arange(l_max, dtype=dt)
+    f_a = np.cumprod(-1 * np.sqrt(1.0 + 0.5 / a_idx), dtype=dt)
+    f_b = np.sqrt(2.0 * b_idx + 3.0)
+    m, l = np.meshgrid(np.arange(l_max + 1, dtype=dt), np.arange(l_max + 1, dtype=dt),
+                       indexing="ij")
+    with np.errstate(divide="ignore", invalid="ignore"):  # l == m: masked out below
+        c0, c1, c2, c3 = l * l, m * m, 2.0 * l, (l - 1.0) * (l - 1.0)
+        d0 = np.sqrt((4.0 * c0 - 1.0) / (c0 - c1))
+        d1 = np.sqrt(((c2 + 1.0) * (c3 - c1)) / ((c2 - 3.0) * (c0 - c1)))
+    steps = np.arange(2, l_max + 1)[:, None, None]
+    on_step = (l - m)[None] == steps
+    zero = np.zeros((), dt)
+    return f_a, f_b, np.where(on_step, d0, zero), np.where(on_step, d1, zero)
+
+
+def _normalized_legendre(l_max, x):
+    """P_l^m(x) normalized so the spherical harmonics are orthonormal, for
+    0 <= m, l <= l_max and the points of 1-D x: shape (l_max + 1, l_max + 1,
+    len(x)), zero where m > l."""
+    dt = jnp.dtype(x)
+    f_a, f_b, d0, d1 = _legendre_coefficients(l_max, dt)
+    # JAX's p(0, 0) = 0.5 / jnp.sqrt(pi) is computed in the default float dtype.
+    fdt = dtypes.default_float()
+    initial = float(fdt.type(0.5) / np.sqrt(fdt.type(np.pi)))
+    npts = aval_of(x).shape[0]
+    p = jnp.zeros((l_max + 1, l_max + 1, npts), dt).at[0, 0].set(initial)
+    sin_powers = jnp.cumprod(jnp.broadcast_to(jnp.sqrt(1.0 - x * x), (l_max, npts)), axis=0)
+    diag = np.arange(1, l_max + 1)
+    p = p.at[diag, diag].set(initial * (f_a[:, None] * sin_powers))
+    first = np.arange(l_max)
+    p = p.at[first, first + 1].set((f_b[:, None] * x[None, :]) * p[first, first])
+
+    def step(p, coefficients):
+        c0, c1 = coefficients
+        h = c0[:, :, None] * (jnp.roll(p, 1, axis=1) * x) - c1[:, :, None] * jnp.roll(p, 2, axis=1)
+        return p + h, None
+
+    if l_max > 1:
+        p, _ = scan(step, p, (d0, d1))
+    return p
+
+
+@dispatched(static_argnames=("n_max",))
+def _sph_harm_y(n, m, theta, phi, *, n_max):
+    legendre = _normalized_legendre(n_max, jnp.cos(theta))
+    abs_m = jnp.abs(m)
+    # Point k is column k of the table, as JAX gathers it (clipping: degrees
+    # above n_max read n_max's row, points past theta's length its last).
+    value = legendre.at[abs_m, n, jnp.arange(aval_of(n).shape[0])].get(mode="clip")
+    angle = abs_m * phi
+    cos, sin = jnp.cos(angle), jnp.sin(angle)
+    harmonics = lax.complex(value * cos, value * sin)
+    # Y_n^{-m} = (-1)^m conj(Y_n^m).
+    return jnp.where(m < 0, (-1.0) ** abs_m * jnp.conjugate(harmonics), harmonics)
+
+
+def sph_harm_y(n, m, theta, phi, diff_n=None, n_max=None):
+    """The spherical harmonics Y_n^m(theta, phi) of degree n, order m, polar
+    angle theta and azimuth phi (jax.scipy.special.sph_harm_y, scipy's
+    argument order): complex, for 1-D n, m, theta and phi (theta may be a
+    scalar). n_max, the largest degree, must be static under transformations
+    (it defaults to max(n), which needs n concrete); degrees above it clip to
+    it. diff_n (derivatives) is not supported, as in JAX."""
+    if diff_n is not None:
+        raise NotImplementedError(
+            "The 'diff_n' argument to scipy.special.sph_harm_y is not supported.")
+    if jnp.isscalar(theta):  # one point, strongly typed (JAX's jnp.array([theta]))
+        theta = jnp.asarray(theta)
+        theta = jnp.reshape(lax.convert_element_type(theta, jnp.dtype(theta), weak_type=False),
+                            (1,))
+    n, m = jnp.asarray(n), jnp.asarray(m)
+    if aval_of(n).ndim == 0:
+        raise TypeError(f"scipy.special.sph_harm_y: n must be a 1-D array of degrees (one "
+                        f"per point), got a scalar (at {core.user_location_str()})")
+    for name, a in (("n", n), ("m", m)):
+        if jnp.dtype(a).kind not in "iub":
+            raise TypeError(f"scipy.special.sph_harm_y: {name} indexes the Legendre table and "
+                            f"must have integer type, got {jnp.dtype(a).name} "
+                            f"(at {core.user_location_str()})")
+    if n_max is None:
+        known = core.concrete_value(n)
+        if known is None:
+            raise errors.concretization(
+                n, "the `n_max` argument of scipy.special.sph_harm_y, which defaults to "
+                "max(n): give n_max statically to use sph_harm_y under transformations")
+        n_max = np.max(np.asarray(known))
+    elif core.concrete_value(n_max) is None:
+        raise errors.concretization(n_max, "the `n_max` argument of scipy.special.sph_harm_y")
+    else:
+        n_max = np.asarray(core.concrete_value(n_max))
+    n_max = int(n_max)
+    if n_max < 0:
+        raise IndexError(f"scipy.special.sph_harm_y: the largest degree n_max must be "
+                         f"non-negative, got {n_max} (at {core.user_location_str()})")
+    return _sph_harm_y(n, m, theta, phi, n_max=n_max)
