@@ -68,8 +68,6 @@ _TOP_LEVEL = {
 # "module.name": why mlax does not have it (yet).
 EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
-    "jax.scipy.special.sph_harm_y": "complex-valued; mlax has no complex special functions",
-    "jax.scipy.special.wofz": "complex-valued (the Faddeeva function); no complex support",
 }
 
 _SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"

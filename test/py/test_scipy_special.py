@@ -415,3 +415,215 @@ def test_owens_t_float32_under_x64_promotes_as_jax():
     a = np.array([0.5, 2.0, -0.7], np.float32)
     with _x64():
         _check(msp.owens_t(h, a), jsp.owens_t(h, a), rtol=1e-12, atol=1e-14)
+
+
+# --- the complex-valued functions: wofz (and erfcx of complex z), sph_harm_y --
+
+def _complex_points(region, n, seed):
+    """Points of one region of the plane: the Faddeeva function is computed
+    differently near 0, far out, on the axes and in the lower half-plane
+    (by reflection, where it grows as exp(-z^2))."""
+    rng = np.random.default_rng(seed)
+    u = lambda lo, hi: rng.uniform(lo, hi, n)  # noqa: E731
+    return {"small": u(-0.5, 0.5) + 1j * u(-0.5, 0.5), "upper": u(-8, 8) + 1j * u(0, 8),
+            "large": (u(-1, 1) + 1j * u(0, 1)) * 1e3, "real": u(-30, 30) + 0j,
+            "imag": 1j * u(-3, 30), "lower": u(-4, 4) - 1j * u(0, 3)}[region]
+
+
+_REGIONS = ["small", "upper", "large", "real", "imag", "lower"]
+
+
+@pytest.mark.parametrize("region", _REGIONS)
+def test_wofz_against_jax_and_scipy(region):
+    scipy_special = pytest.importorskip("scipy.special")
+    z = _complex_points(region, 24, seed=_REGIONS.index(region)).astype(np.complex64)
+    want = jsp.wofz(z)
+    _check(msp.wofz(z), want, rtol=1e-6, atol=0)
+    _check(mlax.jit(msp.wofz)(z.reshape(4, 6)), want.reshape(4, 6), rtol=1e-6, atol=0)
+    ref = scipy_special.wofz(z.astype(np.complex128))
+    np.testing.assert_allclose(np.asarray(msp.wofz(z)), ref, rtol=2e-6)
+    with _x64():
+        z = z.astype(np.complex128)
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-13, atol=0)
+        np.testing.assert_allclose(np.asarray(msp.wofz(z)), scipy_special.wofz(z), rtol=1e-12)
+
+
+def test_wofz_dtypes_and_weak_types_as_jax():
+    """Real, integer, narrow and Python-scalar arguments become complex
+    (complex64; complex128 for float64 / 64-bit integers under x64); the
+    result is strongly typed even for a Python scalar, as JAX's."""
+    for z in (1.0, 2, 0.5 - 1.5j, np.float32(1.5), np.array([1, -2, 3], np.int32),
+              np.array([0.5, 1.5], np.float16), np.array([True, False]),
+              np.array([0.5 + 0.25j], np.complex64)):
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-6, atol=0)
+    with _x64():
+        for z in (1.0, 3, 0.5 - 1.5j, np.array([0.5, -2.0]), np.array([2, 3], np.int64),
+                  np.array([1 + 1j], np.complex128)):
+            _check(msp.wofz(z), jsp.wofz(z), rtol=1e-13, atol=0)
+        z = np.array([0.5, 2.0], np.float32)  # float32 stays complex64
+        _check(msp.wofz(z), jsp.wofz(z), rtol=1e-6, atol=0)
+
+
+def test_wofz_derivatives():
+    """JAX's custom_jvp dw/dz = -2 z w(z) + 2i/sqrt(pi): jvp and holomorphic
+    grad against JAX, the real part's grad of a real argument against JAX,
+    and the complex derivative against central differences in complex128."""
+    z = _complex_points("upper", 6, 7).astype(np.complex64)
+    z[:3] = np.conj(z[:3])  # the lower half-plane too
+    t = np.full_like(z, 1 - 0.5j)
+    got, want = mlax.jvp(msp.wofz, (z,), (t,)), jjvp(jsp.wofz, (z,), (t,))
+    _check(got[0], want[0], rtol=1e-6, atol=0)
+    _check(got[1], want[1], rtol=1e-5, atol=1e-7)
+    _check(mlax.grad(msp.wofz, holomorphic=True)(z[0]),
+           jax.grad(jsp.wofz, holomorphic=True)(z[0]), rtol=1e-5, atol=1e-7)
+    x = np.array([-2.0, -0.3, 0.0, 0.7, 3.0], np.float32)
+    _check(mlax.grad(lambda v: msp.wofz(v).real.sum())(x),
+           jgrad(lambda v: jsp.wofz(v).real.sum())(x), rtol=1e-5, atol=1e-7)
+    _check(mlax.grad(lambda v: msp.wofz(v).imag)(0.7), jgrad(lambda v: jsp.wofz(v).imag)(0.7),
+           rtol=1e-5, atol=1e-7)
+    with _x64():
+        z = z.astype(np.complex128)
+        deriv = np.asarray(mlax.jvp(msp.wofz, (z,), (np.ones_like(z),))[1])
+        h = 1e-6
+        for step in (h, 1j * h):  # holomorphic: the same along both axes
+            fd = (np.asarray(msp.wofz(z + step)) - np.asarray(msp.wofz(z - step))) / (2 * step)
+            np.testing.assert_allclose(deriv, fd, rtol=1e-7)
+
+
+def test_wofz_vmap_and_erfcx_of_complex():
+    z = _complex_points("upper", 12, 8).astype(np.complex64).reshape(3, 4)
+    z[0] = -z[0]
+    _check(mlax.vmap(msp.wofz)(z), jvmap(jsp.wofz)(z), rtol=1e-6, atol=0)
+    _check(mlax.vmap(mlax.vmap(msp.wofz), in_axes=1)(z), jvmap(jvmap(jsp.wofz), in_axes=1)(z),
+           rtol=1e-6, atol=0)
+    # erfcx(z) = wofz(iz) for complex z, as JAX's; real z keeps its real rule.
+    _check(msp.erfcx(z), jsp.erfcx(z), rtol=1e-6, atol=0)
+    _check(msp.erfcx(0.5 + 2j), jsp.erfcx(0.5 + 2j), rtol=1e-6, atol=0)
+    _check(mlax.grad(msp.erfcx, holomorphic=True)(np.complex64(0.3 - 0.2j)),
+           jax.grad(jsp.erfcx, holomorphic=True)(np.complex64(0.3 - 0.2j)), rtol=1e-5)
+
+
+def test_wofz_errors_as_jax():
+    for bad in ([1.0, 2.0], None):
+        with pytest.raises(TypeError):
+            jsp.wofz(bad)
+        with pytest.raises(TypeError):
+            msp.wofz(bad)
+
+
+def _sph_points(n_max, count, seed, dtype=np.float32):
+    rng = np.random.default_rng(seed)
+    n = rng.integers(0, n_max + 1, count)
+    m = np.array([rng.integers(-k, k + 1) for k in n])
+    theta = rng.uniform(0.05, np.pi - 0.05, count).astype(dtype)
+    phi = rng.uniform(0, 2 * np.pi, count).astype(dtype)
+    return n, m, theta, phi
+
+
+@pytest.mark.parametrize("n_max", [0, 1, 2, 7, 16])
+def test_sph_harm_y_values(n_max):
+    n, m, theta, phi = _sph_points(n_max, 12, seed=n_max)
+    want = jsp.sph_harm_y(n, m, theta, phi)
+    _check(msp.sph_harm_y(n, m, theta, phi), want, rtol=1e-5, atol=1e-6)
+    fn = lambda *a: msp.sph_harm_y(*a, n_max=n_max)  # noqa: E731
+    _check(mlax.jit(fn)(n, m, theta, phi), want, rtol=1e-5, atol=1e-6)
+    # A scalar theta, a scalar phi (broadcast), m of another integer type.
+    _check(msp.sph_harm_y(n, m.astype(np.int8), 0.7, phi[0]),
+           jsp.sph_harm_y(n, m.astype(np.int8), 0.7, phi[0]), rtol=1e-5, atol=1e-6)
+    with _x64():
+        n, m, theta, phi = _sph_points(n_max, 12, seed=n_max + 1, dtype=np.float64)
+        got = msp.sph_harm_y(n, m, theta, phi)
+        _check(got, jsp.sph_harm_y(n, m, theta, phi), rtol=1e-12, atol=1e-14)
+        scipy_special = pytest.importorskip("scipy.special")
+        np.testing.assert_allclose(np.asarray(got), scipy_special.sph_harm_y(n, m, theta, phi),
+                                   rtol=1e-10, atol=1e-13)
+
+
+def test_sph_harm_y_n_max_shapes_and_dtypes_as_jax():
+    """n_max below max(n) clips the degrees to it, above it changes nothing;
+    arguments broadcast (and theta's points clip to n's) as JAX gathers
+    them; mixed float widths and integer angles promote as JAX's."""
+    n, m, theta, phi = _sph_points(6, 8, seed=20)
+    for n_max in (3, 6, 9):
+        _check(msp.sph_harm_y(n, m, theta, phi, n_max=n_max),
+               jsp.sph_harm_y(n, m, theta, phi, n_max=n_max), rtol=1e-5, atol=1e-6)
+    cases = [(n, m[:1], theta[:1], phi[:1]), (n, m, theta[:3], phi), (n[:1], m[:1], theta, phi),
+             (n, np.stack([m, -m]), theta, phi), (n[:2], m[:2], np.array([1, 2]), np.array([0, 4])),
+             (n, m, theta, 1.5), (n, m, np.float32(0.4), phi),
+             (n, m, theta.astype(np.float16), phi)]
+    for args in cases:
+        _check(msp.sph_harm_y(*args), jsp.sph_harm_y(*args), rtol=1e-5, atol=1e-6)
+    # A 0-d array theta is a scalar too.
+    _check(msp.sph_harm_y(n, m, mlax.numpy.asarray(0.4), phi),
+           jsp.sph_harm_y(n, m, jax.numpy.asarray(0.4), phi), rtol=1e-5, atol=1e-6)
+    with _x64():  # float64 theta with float32 phi; NumPy int64 n and m
+        for args in [(n, m, theta.astype(np.float64), phi), (n, m, theta, phi),
+                     (n.astype(np.int32), m.astype(np.int32), theta, phi), (n, m, 0.4, phi)]:
+            _check(msp.sph_harm_y(*args), jsp.sph_harm_y(*args), rtol=1e-5, atol=1e-6)
+    # Under jit, a scalar theta (a weak 0-d tracer) is made a strong 1-D array.
+    fn = lambda mod: lambda t: mod.sph_harm_y(n, m, t, phi, n_max=6)  # noqa: E731
+    _check(mlax.jit(fn(msp))(0.4), jax.jit(fn(jsp))(0.4), rtol=1e-5, atol=1e-6)
+
+
+def test_sph_harm_y_grad_and_vmap():
+    n, m, theta, phi = _sph_points(5, 6, seed=30)
+    for argnum in (0, 1):  # theta, phi
+        for part in ("real", "imag"):
+            def loss(mod):
+                def f(t, p):
+                    return getattr(mod.sph_harm_y(n, m, t, p), part).sum()
+                return f
+            _check(mlax.grad(loss(msp), argnums=argnum)(theta, phi),
+                   jgrad(loss(jsp), argnums=argnum)(theta, phi), rtol=2e-4, atol=2e-5)
+    with _x64():
+        n, m, theta, phi = _sph_points(5, 6, seed=31, dtype=np.float64)
+        f = lambda t, p: msp.sph_harm_y(n, m, t, p).real.sum()  # noqa: E731
+        g_theta, g_phi = mlax.grad(f, argnums=(0, 1))(theta, phi)
+        eps = 1e-6
+        for g, (hi, lo) in ((g_theta, ((theta + eps, phi), (theta - eps, phi))),
+                            (g_phi, ((theta, phi + eps), (theta, phi - eps)))):
+            # Each point's value depends only on its own angles: one shift of
+            # all of them gives every partial derivative.
+            fd = (np.asarray(msp.sph_harm_y(n, m, *hi)) -
+                  np.asarray(msp.sph_harm_y(n, m, *lo))).real / (2 * eps)
+            np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-9)
+    n, m, theta, phi = _sph_points(4, 5, seed=32)
+    thetas = np.stack([theta, theta[::-1], theta * 0.5])
+    fn = lambda mod: lambda t: mod.sph_harm_y(n, m, t, phi)  # noqa: E731
+    _check(mlax.vmap(fn(msp))(thetas), jvmap(fn(jsp))(thetas), rtol=1e-5, atol=1e-6)
+    fn = lambda mod: lambda t, p: mod.sph_harm_y(n, m, t, p)  # noqa: E731
+    _check(mlax.vmap(fn(msp), in_axes=(None, 0))(theta, thetas),
+           jvmap(fn(jsp), in_axes=(None, 0))(theta, thetas), rtol=1e-5, atol=1e-6)
+
+
+def test_sph_harm_y_errors_as_jax():
+    n, m, theta, phi = _sph_points(3, 4, seed=40)
+    f32 = np.float32
+    cases = [
+        (NotImplementedError, lambda s: s.sph_harm_y(n, m, theta, phi, diff_n=0)),
+        (TypeError, lambda s: s.sph_harm_y(2, 1, 0.3, 0.7)),  # n must be 1-D
+        (TypeError, lambda s: s.sph_harm_y(n.astype(f32), m, theta, phi)),
+        (TypeError, lambda s: s.sph_harm_y(n, m.astype(f32), theta, phi)),
+        (IndexError, lambda s: s.sph_harm_y(np.array([-1]), np.array([0]), theta[:1], phi[:1])),
+        (ValueError, lambda s: s.sph_harm_y(n[:0], m[:0], theta[:0], phi[:0])),  # max of none
+        (ValueError, lambda s: s.sph_harm_y(n, m, np.ones((2, 4), f32), phi)),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta, phi[:2])),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta.astype(np.float16),
+                                           phi.astype(np.float16))),
+        (TypeError, lambda s: s.sph_harm_y(n, m, theta, phi.astype(np.complex64))),
+        (ValueError, lambda s: s.sph_harm_y(n, m, theta, phi, n_max="a")),
+    ]
+    for exc, call in cases:
+        with pytest.raises(exc):
+            call(jsp)
+        with pytest.raises(exc):
+            call(msp)
+    # Without n_max the degrees must be concrete: under jit, a
+    # ConcretizationTypeError naming n_max; a traced n_max is one too.
+    for mod, jit in ((msp, mlax.jit), (jsp, jax.jit)):
+        with pytest.raises(mod is msp and mlax.errors.ConcretizationTypeError
+                           or jax.errors.ConcretizationTypeError, match="n_max"):
+            jit(lambda a: mod.sph_harm_y(a, m, theta, phi))(n)
+        with pytest.raises(mod is msp and mlax.errors.ConcretizationTypeError
+                           or jax.errors.ConcretizationTypeError):
+            jit(lambda k: mod.sph_harm_y(n, m, theta, phi, n_max=k))(3)

@@ -91,6 +91,12 @@ def to_inexact(dtype) -> np.dtype:
     return canonicalize(float64 if dtype.itemsize == 8 else float32)
 
 
+def to_complex(dtype) -> np.dtype:
+    """JAX's to_complex_dtype, canonicalized: complex128 for float64 and
+    complex128 (and 64-bit integers under x64), complex64 otherwise."""
+    return canonicalize(complex128 if to_inexact(dtype) in (float64, complex128) else complex64)
+
+
 def is_float(dtype) -> bool:
     return dtype in _NARROW_FLOAT_SET or np.issubdtype(dtype, np.floating)
 

@@ -11,19 +11,19 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
 from mlax._src.jit.api import Jitted
-from mlax._src.numpy.util import _materialize, _promote_inexact, promote_args  # noqa: F401
+from mlax._src.numpy.util import _convert, _materialize, _promote_inexact, promote_args, promote_dtypes  # noqa: F401
 from mlax._src.numpy.ufuncs import abs, ceil, clip, cos, exp, expm1, floor, isfinite, isinf, isnan, log, log1p, logical_and, logical_not, logical_or, maximum, minimum, sign, sin, sqrt, square  # noqa: F401
 from mlax._src.numpy.reductions import all, any, max, mean, min, sum  # noqa: F401
 from mlax._src.numpy.array_creation import arange, eye  # noqa: F401
 from mlax._src.numpy.lax_numpy import asarray, broadcast_shapes, broadcast_to, concatenate, expand_dims, full, full_like, ones, ones_like, reshape, stack, swapaxes, where, zeros, zeros_like  # noqa: F401
 from mlax._src.numpy.tensor_contractions import matmul  # noqa: F401
-from mlax._src.numpy.manipulation import argsort, cumsum, diagonal, einsum, sort, take_along_axis, tril, triu  # noqa: F401
+from mlax._src.numpy.manipulation import argsort, cumsum, roll, diagonal, einsum, sort, take_along_axis, tril, triu  # noqa: F401
 from mlax._src.numpy.reductions import cumprod  # noqa: F401
-from mlax._src.numpy.ufuncs import logaddexp  # noqa: F401
+from mlax._src.numpy.ufuncs import conjugate, logaddexp  # noqa: F401
 from mlax._src.numpy.statistics import moveaxis, select  # noqa: F401
 from mlax._src.numpy.polynomial import polyval  # noqa: F401
 from mlax._src.numpy.ufuncs import isneginf, isposinf, log2, sinc, signbit  # noqa: F401
-from mlax._src.numpy.library import trapezoid  # noqa: F401
+from mlax._src.numpy.library import isscalar, trapezoid  # noqa: F401
 
 
 def promote_args_inexact(name, *args):
@@ -32,6 +32,16 @@ def promote_args_inexact(name, *args):
     # Python scalars come back from promotion as weak literals; the stats
     # formulas use operators on them, so they become (weak) 0-d arrays.
     return [_materialize(a) for a in promote_args(name, *_promote_inexact(name, *args))]
+
+
+def promote_args_complex(name, *args):
+    """The arguments at their common dtype made complex, weak types kept
+    (JAX's promote_args_complex), broadcast to one shape."""
+    promoted = []
+    for a in promote_dtypes(name, *args):
+        aval = aval_of(a)
+        promoted.append(_convert(a, dtypes.to_complex(aval.dtype), aval.weak_type))
+    return [asarray(_materialize(a)) for a in promote_args(name, *promoted)]
 
 
 def dtype(x):

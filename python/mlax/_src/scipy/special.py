@@ -1,11 +1,14 @@
-"""mlax.scipy.special: jax.scipy.special's functions of real arguments,
-composed from mlax.numpy and the lax special functions with JAX's formulas
-and custom derivatives (xlogy, xlog1py, logit, log_ndtr, zeta, expi, erfcx,
-dawsn, poch), so values, dtypes, weak types and gradients match JAX's.
+"""mlax.scipy.special: jax.scipy.special's functions, composed from
+mlax.numpy and the lax special functions with JAX's formulas and custom
+derivatives (xlogy, xlog1py, logit, log_ndtr, zeta, expi, erfcx, dawsn, poch,
+wofz), so values, dtypes, weak types and gradients match JAX's.
 
 Each function runs eagerly as one compiled dispatch and is traced in place
-under jit / grad / vmap (as jax.numpy's functions). Complex arguments are
-rejected: mlax has no complex special functions yet.
+under jit / grad / vmap (as jax.numpy's functions). As in JAX, most take
+real arguments and reject complex ones; the complex-valued ones are wofz
+(the Faddeeva function, also behind erfcx of a complex argument) and
+sph_harm_y (the spherical harmonics, on the normalized associated Legendre
+functions).
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import operator
 
 import numpy as np
 
-from mlax._src.base import dtypes
+from mlax._src.base import dtypes, errors
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import aval_of
 from mlax._src.lax import lax
@@ -24,7 +27,7 @@ from mlax._src.lax import special as lax_special
 from mlax._src.nn import functions as nn
 from mlax._src.numpy.ufuncs import arctan, fmod, round as _round
 from mlax._src.scipy import common as jnp
-from mlax._src.scipy.common import dispatched, promote_args_inexact
+from mlax._src.scipy.common import dispatched, promote_args_complex, promote_args_inexact
 from mlax._src.transforms import autodiff
 from mlax._src.transforms.autodiff import custom_jvp
 
@@ -306,9 +309,56 @@ _erfcx.defjvps(lambda g, ans, x: g * (2 * x * ans - _c(x, 2.0 / np.sqrt(np.pi)))
 @dispatched
 def erfcx(x):
     """The scaled complementary error function exp(x^2) erfc(x)
-    (jax.scipy.special.erfcx; real arguments)."""
-    x, = _real("erfcx", x)
+    (jax.scipy.special.erfcx); of a complex x it is wofz(i x)."""
+    x, = promote_args_inexact("erfcx", x)
+    if jnp.is_complex(x):
+        return _wofz(lax.complex(-lax.imag(x), lax.real(x)))
     return _erfcx(x)
+
+
+# Weideman's (1994) N = 32 rational approximation of the Faddeeva function in
+# the upper half-plane (JAX's): with Z = (L + iz) / (L - iz),
+# w(z) = 2 p(Z) / (L - iz)^2 + 1 / (sqrt(pi) (L - iz)); p's coefficients
+# highest degree first, as polyval takes them.
+_WOFZ_L = 4.7568284600108841
+_WOFZ_C = (
+    -1.3034426067909105e-12, 3.7411838373738471e-12, 8.030427700497756e-12,
+    -2.1543593557490879e-11, -5.5442449963237932e-11, 1.165824698850374e-10,
+    4.1537441121999766e-10, -5.2310202114920615e-10, -3.2080151339721323e-09,
+    8.1248864216535907e-10, 2.3797556530014025e-08, 2.2930438438915445e-08,
+    -1.4813078929137642e-07, -4.1840763750512053e-07, 4.2558331397138446e-07,
+    4.4015317312832251e-06, 6.8210319443575151e-06, -2.1409619201999998e-05,
+    -0.00013075449254579421, -0.00024532980270038237, 0.00039259136070109705,
+    0.0045195411053493093, 0.019006155784845501, 0.057304403529837282,
+    0.14060716226893755, 0.29544451071508743, 0.54601397206393376, 0.9019254893648001,
+    1.3455441692345449, 1.8256696296324815, 2.2635372999002676, 2.5722534081245696)
+
+
+def _wofz_upper(z):
+    """w(z) for Im z >= 0 (Weideman's approximation)."""
+    iz = lax.complex(-lax.imag(z), lax.real(z))
+    denom = _strong(z, _WOFZ_L) - iz
+    p = jnp.polyval(np.asarray(_WOFZ_C, jnp.dtype(z)), (_strong(z, _WOFZ_L) + iz) / denom)
+    return 2 * p / (denom * denom) + _strong(z, 1 / np.sqrt(np.pi)) / denom
+
+
+def _wofz_value(z):
+    # The lower half-plane by reflection: w(z) = 2 exp(-z^2) - w(-z).
+    upper = lax.imag(z) >= 0
+    w = _wofz_upper(jnp.where(upper, z, -z))
+    return jnp.where(upper, w, 2 * lax.exp(-(z * z)) - w)
+
+
+_wofz = custom_jvp(_wofz_value)
+_wofz.defjvps(lambda g, ans, z: g * (-(2 * z * ans) + _strong(z, 2j / np.sqrt(np.pi))))
+
+
+@dispatched
+def wofz(z):
+    """The Faddeeva function w(z) = exp(-z^2) erfc(-iz) (jax.scipy.special.wofz):
+    complex64, or complex128 for float64 / complex128 (x64) arguments."""
+    z, = promote_args_complex("wofz", z)
+    return _wofz(z)
 
 
 _DAWSN_AN = (1.13681498971755972054e-11, 8.49262267667473811108e-10, 1.94434204175553054283e-8,
@@ -1533,3 +1583,113 @@ def fresnel(x):
         s, c = _fresnel(lax.convert_element_type(x, np.float32))
         return lax.convert_element_type(s, dt), lax.convert_element_type(c, dt)
     return _fresnel(x)
+
+
+# ---------------------------------------------------------------------------
+# Spherical harmonics (JAX's algorithm: normalized associated Legendre
+# functions by recurrence over degree, times exp(i m phi))
+# ---------------------------------------------------------------------------
+
+def _legendre_coefficients(l_max, dt):
+    """The static coefficients of the normalized associated Legendre recurrence
+    in `dt`, as JAX's _gen_associated_legendre(is_normalized=True) computes
+    them: the diagonal factors f_a, the first off-diagonal factors f_b, and for
+    each step i = l - m >= 2 the (m, l) planes d0, d1 of
+    P_l^m = d0 x P_{l-1}^m - d1 P_{l-2}^m, zero off the step's diagonal."""
+    dt = np.dtype(dt)
+    a_idx = np.arange(1, l_max + 1, dtype=dt)
+    b_idx = np.arange(l_max, dtype=dt)
+    f_a = np.cumprod(-1 * np.sqrt(1.0 + 0.5 / a_idx), dtype=dt)
+    f_b = np.sqrt(2.0 * b_idx + 3.0)
+    m, l = np.meshgrid(np.arange(l_max + 1, dtype=dt), np.arange(l_max + 1, dtype=dt),
+                       indexing="ij")
+    with np.errstate(divide="ignore", invalid="ignore"):  # l == m: masked out below
+        c0, c1, c2, c3 = l * l, m * m, 2.0 * l, (l - 1.0) * (l - 1.0)
+        d0 = np.sqrt((4.0 * c0 - 1.0) / (c0 - c1))
+        d1 = np.sqrt(((c2 + 1.0) * (c3 - c1)) / ((c2 - 3.0) * (c0 - c1)))
+    steps = np.arange(2, l_max + 1)[:, None, None]
+    on_step = (l - m)[None] == steps
+    zero = np.zeros((), dt)
+    return f_a, f_b, np.where(on_step, d0, zero), np.where(on_step, d1, zero)
+
+
+def _normalized_legendre(l_max, x):
+    """P_l^m(x) normalized so the spherical harmonics are orthonormal, for
+    0 <= m, l <= l_max and the points of 1-D x: shape (l_max + 1, l_max + 1,
+    len(x)), zero where m > l."""
+    dt = jnp.dtype(x)
+    f_a, f_b, d0, d1 = _legendre_coefficients(l_max, dt)
+    # JAX's p(0, 0) = 0.5 / jnp.sqrt(pi) is computed in the default float dtype.
+    fdt = dtypes.default_float()
+    initial = float(fdt.type(0.5) / np.sqrt(fdt.type(np.pi)))
+    npts = aval_of(x).shape[0]
+    p = jnp.zeros((l_max + 1, l_max + 1, npts), dt).at[0, 0].set(initial)
+    sin_powers = jnp.cumprod(jnp.broadcast_to(jnp.sqrt(1.0 - x * x), (l_max, npts)), axis=0)
+    diag = np.arange(1, l_max + 1)
+    p = p.at[diag, diag].set(initial * (f_a[:, None] * sin_powers))
+    first = np.arange(l_max)
+    p = p.at[first, first + 1].set((f_b[:, None] * x[None, :]) * p[first, first])
+
+    def step(p, coefficients):
+        c0, c1 = coefficients
+        h = c0[:, :, None] * (jnp.roll(p, 1, axis=1) * x) - c1[:, :, None] * jnp.roll(p, 2, axis=1)
+        return p + h, None
+
+    if l_max > 1:
+        p, _ = scan(step, p, (d0, d1))
+    return p
+
+
+@dispatched(static_argnames=("n_max",))
+def _sph_harm_y(n, m, theta, phi, *, n_max):
+    legendre = _normalized_legendre(n_max, jnp.cos(theta))
+    abs_m = jnp.abs(m)
+    # Point k is column k of the table, as JAX gathers it (clipping: degrees
+    # above n_max read n_max's row, points past theta's length its last).
+    value = legendre.at[abs_m, n, jnp.arange(aval_of(n).shape[0])].get(mode="clip")
+    angle = abs_m * phi
+    cos, sin = jnp.cos(angle), jnp.sin(angle)
+    harmonics = lax.complex(value * cos, value * sin)
+    # Y_n^{-m} = (-1)^m conj(Y_n^m).
+    return jnp.where(m < 0, (-1.0) ** abs_m * jnp.conjugate(harmonics), harmonics)
+
+
+def sph_harm_y(n, m, theta, phi, diff_n=None, n_max=None):
+    """The spherical harmonics Y_n^m(theta, phi) of degree n, order m, polar
+    angle theta and azimuth phi (jax.scipy.special.sph_harm_y, scipy's
+    argument order): complex, for 1-D n, m, theta and phi (theta may be a
+    scalar). n_max, the largest degree, must be static under transformations
+    (it defaults to max(n), which needs n concrete); degrees above it clip to
+    it. diff_n (derivatives) is not supported, as in JAX."""
+    if diff_n is not None:
+        raise NotImplementedError(
+            "The 'diff_n' argument to scipy.special.sph_harm_y is not supported.")
+    if jnp.isscalar(theta):  # one point, strongly typed (JAX's jnp.array([theta]))
+        theta = jnp.asarray(theta)
+        theta = jnp.reshape(lax.convert_element_type(theta, jnp.dtype(theta), weak_type=False),
+                            (1,))
+    n, m = jnp.asarray(n), jnp.asarray(m)
+    if aval_of(n).ndim == 0:
+        raise TypeError(f"scipy.special.sph_harm_y: n must be a 1-D array of degrees (one "
+                        f"per point), got a scalar (at {core.user_location_str()})")
+    for name, a in (("n", n), ("m", m)):
+        if jnp.dtype(a).kind not in "iub":
+            raise TypeError(f"scipy.special.sph_harm_y: {name} indexes the Legendre table and "
+                            f"must have integer type, got {jnp.dtype(a).name} "
+                            f"(at {core.user_location_str()})")
+    if n_max is None:
+        known = core.concrete_value(n)
+        if known is None:
+            raise errors.concretization(
+                n, "the `n_max` argument of scipy.special.sph_harm_y, which defaults to "
+                "max(n): give n_max statically to use sph_harm_y under transformations")
+        n_max = np.max(np.asarray(known))
+    elif core.concrete_value(n_max) is None:
+        raise errors.concretization(n_max, "the `n_max` argument of scipy.special.sph_harm_y")
+    else:
+        n_max = np.asarray(core.concrete_value(n_max))
+    n_max = int(n_max)
+    if n_max < 0:
+        raise IndexError(f"scipy.special.sph_harm_y: the largest degree n_max must be "
+                         f"non-negative, got {n_max} (at {core.user_location_str()})")
+    return _sph_harm_y(n, m, theta, phi, n_max=n_max)
