@@ -85,8 +85,9 @@ class _Decomposition:
         callee, trace = self.callee, self.callee.outer
         with trace.module.context:
             # JAX's lowering builds these after tracing, so its errors come
-            # after the decomposition's (a name that is not a string is the
-            # bindings' TypeError in both).
+            # after the decomposition's.
+            if not isinstance(name, (str, bytes)):
+                raise TypeError(f"lax.composite: name must be a string, got {name!r}")
             name_attr = ir.StringAttr.get(name)
             version_attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32),
                                               _version(version))
