@@ -308,7 +308,8 @@ def test_version_outside_int32_is_refused():
 def test_version_of_numpy_and_bool_integers():
     for version in (np.int32(2), True):
         def f(lib):
-            return lib.jit(lib.lax.composite(lambda y: y + 1.0, "my.op", version=version)).lower(X)  # noqa: B023
+            comp = lib.lax.composite(lambda y: y + 1.0, "my.op", version=version)  # noqa: B023
+            return lib.jit(comp).lower(X)
         assert _composites(f(mlax).as_text()) == \
             _composites(f(jax).as_text())
 

@@ -54,7 +54,8 @@ def Mlax_RngUniformOp : Mlax_Op<"rng_uniform", [MemoryEffects<[MemRead, MemWrite
   let description = [{
     `a` and `b` are scalars of one type; the result has their element type
     and the requested static shape. The element type is one XLA's RngUniform
-    expands on every backend: f16, bf16, f32, f64, i32, i64, ui32 or ui64.
+    expander handles: f16, bf16, f32, f64, i32, i64, ui32 or ui64 (on others
+    XLA's CPU compiler aborts the process).
     Where `b <= a` the values are XLA's choice. Each execution draws anew.
     ```mlir
     %r = mlax.rng_uniform %a, %b : tensor<f32> -> tensor<2x3xf32>
