@@ -160,9 +160,7 @@ EXCLUDED.update({
     "jax.lax.after_all": _TOKENS,
     "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
-    "jax.lax.rng_uniform": "XLA's stateful RNG: no dialect op, and mlax.random is key-based",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
-    "jax.lax.composite": "XLA composite ops (a named decomposition): no dialect op",
     "jax.lax.stage": "staging out to another JAX stage: no mlax counterpart",
     "jax.lax.dce_sink": "a JAX-internal dead-code-elimination sink: no mlax counterpart",
 })

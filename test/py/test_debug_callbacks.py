@@ -134,6 +134,23 @@ def test_pure_callback_eager_jit_and_pytrees():
         assert np.asarray(got[1]).dtype == np.asarray(want[1]).dtype
 
 
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_grad_where_the_callback_takes_a_stopped_gradient(mode):
+    """stop_gradient's result carries no cotangent (JAX's symbolic zero), so
+    reverse mode does not reach a pure callback on it: no error, JAX's
+    gradient."""
+    x = np.array([0.5, 1.0, 2.0], np.float32)
+
+    def f(lib):
+        def g(x):
+            y = lib.pure_callback(np.sin, jax.ShapeDtypeStruct((3,), np.float32),
+                                  lib.lax.stop_gradient(x))
+            return (x * y).sum()
+        return lib.grad(g) if mode == "eager" else lib.jit(lib.grad(g))
+    np.testing.assert_allclose(np.asarray(f(mlax)(x)), np.asarray(f(jax)(x)), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(f(mlax)(x)), np.sin(x), rtol=1e-6)
+
+
 def test_pure_callback_errors():
     def f(lib):
         return lambda x: lib.pure_callback(np.sin, jax.ShapeDtypeStruct((), np.float32), x)

@@ -50,6 +50,7 @@ NOT_DIFFERENTIABLE = dict(_STRUCTURAL, **{
     "mlax.hessenberg": "JAX has no derivative rule for hessenberg",
     "mlax.tridiagonal": "JAX has no derivative rule for tridiagonal",
     "mlax.householder_product": "JAX has no derivative rule for householder_product",
+    "mlax.rng_uniform": "JAX has no derivative rule for rng_uniform (its NotImplementedError)",
 })
 
 # Ops batched without a rule of their own.
@@ -57,6 +58,8 @@ NOT_BATCHED = dict(_STRUCTURAL, **{
     "mlax.constant": "no operands: never batched",
     "mlax.iota": "no operands: never batched",
     "mlax.axis_index": "no operands: never batched",
+    "mlax.rng_uniform": "JAX has no batching rule for rng_uniform (its NotImplementedError); "
+                        "with unbatched bounds it is copied, one draw for the batch",
 })
 
 # Known gaps, each owed a fix: listed so that closing one fails this test

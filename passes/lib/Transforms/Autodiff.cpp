@@ -393,6 +393,11 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   for (Operation *op : copy.ops) {
     if (llvm::none_of(op->getOperands(), [&](Value v) { return active.contains(v); }))
       continue;
+    // stop_gradient's result carries no derivative (JAX's symbolic zero), so
+    // the ops it feeds are not reached, as JAX's rules are not: those with
+    // no derivative (pure callbacks, composites) may take it.
+    if (llvm::isa<StopGradientOp>(op))
+      continue;
     if (llvm::any_of(op->getResults(), [&](Value r) { return needed.contains(r); }) &&
         failed(checkComplexRule(op, [&](Value v) {
           return v.getDefiningOp() == op ? needed.contains(v) : active.contains(v);

@@ -30,7 +30,8 @@ from mlax._src.lax.reductions import argmax, argmin, reduce  # noqa: F401,E402
 from mlax._src.lax.shape import (  # noqa: F401,E402
     broadcast_to_rank, collapse, expand_dims, index_in_dim, squeeze)
 from mlax._src.lax.fft import FftType, fft  # noqa: F401,E402
-from mlax._src.lax.rng import RandomAlgorithm, rng_bit_generator  # noqa: F401,E402
+from mlax._src.lax.rng import RandomAlgorithm, rng_bit_generator, rng_uniform  # noqa: F401,E402
+from mlax._src.lax.composite import composite  # noqa: F401,E402
 from mlax._src.lax.control_flow import associative_scan, platform_dependent  # noqa: F401,E402
 from mlax._src.lax.solves import custom_linear_solve, custom_root  # noqa: F401,E402
 from mlax._src.lax.convolution import (  # noqa: F401,E402

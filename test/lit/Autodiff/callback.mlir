@@ -93,3 +93,27 @@ func.func @pure(%x: tensor<f32>, %ct: tensor<f32>) -> (tensor<f32>, tensor<f32>)
       : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %y, %r#1 : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// A pure callback on stop_gradient's result is not reached in reverse mode:
+// that result carries no cotangent (JAX's symbolic zero), so the callback's
+// missing derivative is no error (callback-errors.mlir: one that is reached).
+func.func private @f(%x: tensor<f32>) -> tensor<f32> {
+  %c = mlax.stop_gradient %x : tensor<f32>
+  %y = mlax.host_callback %c {callback = 0 : i64, kind = "pure"} : (tensor<f32>) -> tensor<f32>
+  %z = mlax.mul %x, %y : tensor<f32>
+  return %z : tensor<f32>
+}
+// CHECK-LABEL: func.func private @f_vjp(
+// CHECK-SAME: %[[X:[^ ,:]*]]: tensor<f32>, %[[CT:[^ ,:]*]]: tensor<f32>)
+// CHECK: %[[Y:.*]] = mlax.host_callback %{{.*}} {callback = 0 : i64, kind = "pure"}
+// CHECK: %[[G:.*]] = mlax.mul %[[CT]], %[[Y]]
+// CHECK: return %{{.*}}, %[[G]]
+// CHECK-LABEL: func.func @grad_through_stop_gradient(
+func.func @grad_through_stop_gradient(%x: tensor<f32>) -> tensor<f32> {
+  %one = mlax.constant dense<1.0> : tensor<f32>
+  %r:2 = mlax.vjp @f(%x) cotangents(%one) wrt = [0] seeds = [0]
+      : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %r#1 : tensor<f32>
+}

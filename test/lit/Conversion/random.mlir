@@ -1,6 +1,7 @@
 // Lowering of mlax.rng_bit_generator to stablehlo.rng_bit_generator, as jax
 // lowers lax.rng_bit_generator: a ui32[4] key is bitcast to the ui64[2]
 // XLA takes and the new key bitcast back; a ui64[2] key goes as it is.
+// mlax.rng_uniform lowers to stablehlo.rng (end of file).
 //
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | FileCheck %s
 // RUN: mlax-opt %s --split-input-file --convert-mlax-to-stablehlo | %PYTHON -m mlax.tools.compile_stablehlo --verify-only -
@@ -37,4 +38,29 @@ func.func @three_fry_u8(%k: tensor<4xui32>) -> tensor<5xui8> {
 func.func @philox_u64_key(%k: tensor<2xui64>) -> (tensor<2xui64>, tensor<7xui16>) {
   %nk, %bits = mlax.rng_bit_generator PHILOX %k : tensor<2xui64> -> tensor<7xui16>
   return %nk, %bits : tensor<2xui64>, tensor<7xui16>
+}
+
+// -----
+
+// mlax.rng_uniform -> stablehlo.rng UNIFORM with the shape as a constant, as
+// jax lowers lax.rng_uniform.
+// CHECK-LABEL: func.func @uniform(
+// CHECK-SAME: %[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>)
+// CHECK: %[[S:.*]] = "stablehlo.constant"() {value = dense<[4, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK: %[[R:.*]] = "stablehlo.rng"(%[[A]], %[[B]], %[[S]]) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<4x2xf32>
+// CHECK: return %[[R]]
+func.func @uniform(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4x2xf32> {
+  %r = mlax.rng_uniform %a, %b : tensor<f32> -> tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
+}
+
+// -----
+
+// A scalar result: an empty shape.
+// CHECK-LABEL: func.func @uniform_scalar(
+// CHECK: %[[S:.*]] = "stablehlo.constant"() {value = dense<> : tensor<0xi64>} : () -> tensor<0xi64>
+// CHECK: "stablehlo.rng"(%{{.*}}, %{{.*}}, %[[S]]) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<ui32>, tensor<ui32>, tensor<0xi64>) -> tensor<ui32>
+func.func @uniform_scalar(%a: tensor<ui32>, %b: tensor<ui32>) -> tensor<ui32> {
+  %r = mlax.rng_uniform %a, %b : tensor<ui32> -> tensor<ui32>
+  return %r : tensor<ui32>
 }

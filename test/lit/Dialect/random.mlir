@@ -1,5 +1,5 @@
 // Round trip of mlax.rng_bit_generator (each algorithm, both key forms,
-// each bits dtype).
+// each bits dtype) and of mlax.rng_uniform.
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
 // RUN: mlax-opt %s --mlir-print-op-generic | mlax-opt | FileCheck %s
@@ -30,4 +30,24 @@ func.func @philox_u64_key(%k: tensor<2xui64>) -> (tensor<2xui64>, tensor<ui16>) 
 func.func @u64_bits(%k: tensor<4xui32>) -> tensor<0x2xui64> {
   %nk, %bits = mlax.rng_bit_generator DEFAULT %k : tensor<4xui32> -> tensor<0x2xui64>
   return %bits : tensor<0x2xui64>
+}
+
+// mlax.rng_uniform: the result has the operands' element type.
+// CHECK-LABEL: func.func @uniform_f32(
+// CHECK: %{{.*}} = mlax.rng_uniform %{{.*}}, %{{.*}} : tensor<f32> -> tensor<2x3xf32>
+func.func @uniform_f32(%a: tensor<f32>, %b: tensor<f32>) -> tensor<2x3xf32> {
+  %r = mlax.rng_uniform %a, %b : tensor<f32> -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @uniform_kinds(
+// CHECK: mlax.rng_uniform %{{.*}}, %{{.*}} : tensor<i32> -> tensor<4xi32>
+// CHECK: mlax.rng_uniform %{{.*}}, %{{.*}} : tensor<ui64> -> tensor<ui64>
+// CHECK: mlax.rng_uniform %{{.*}}, %{{.*}} : tensor<bf16> -> tensor<0x2xbf16>
+func.func @uniform_kinds(%i: tensor<i32>, %u: tensor<ui64>, %h: tensor<bf16>)
+    -> (tensor<4xi32>, tensor<ui64>, tensor<0x2xbf16>) {
+  %a = mlax.rng_uniform %i, %i : tensor<i32> -> tensor<4xi32>
+  %b = mlax.rng_uniform %u, %u : tensor<ui64> -> tensor<ui64>
+  %c = mlax.rng_uniform %h, %h : tensor<bf16> -> tensor<0x2xbf16>
+  return %a, %b, %c : tensor<4xi32>, tensor<ui64>, tensor<0x2xbf16>
 }

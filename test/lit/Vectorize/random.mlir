@@ -35,3 +35,23 @@ func.func @test_single(%ks: tensor<1x4xui32>) -> tensor<1x5xui32> {
   %r = mlax.vmap @single(%ks) in_axes = [0] out_axes = [0] size = 1 : (tensor<1x4xui32>) -> tensor<1x5xui32>
   return %r : tensor<1x5xui32>
 }
+
+// mlax.rng_uniform with unbatched bounds is copied once into the batched
+// function and its one draw broadcast over the batch, as JAX's vmap gives
+// (random-errors.mlir: batched bounds).
+
+// CHECK-LABEL: func.func private @f_vmap(
+// CHECK-SAME: %[[XS:[^ ,:]*]]: tensor<2x3xf32>, %[[A:[^ ,:]*]]: tensor<f32>)
+// CHECK: %[[R:.*]] = mlax.rng_uniform %[[A]], %[[A]] : tensor<f32> -> tensor<3xf32>
+// CHECK-NOT: mlax.rng_uniform
+// CHECK: %[[RB:.*]] = mlax.broadcast_in_dim %[[R]]
+// CHECK: mlax.add %[[XS]], %[[RB]]
+func.func private @f(%x: tensor<3xf32>, %a: tensor<f32>) -> tensor<3xf32> {
+  %r = mlax.rng_uniform %a, %a : tensor<f32> -> tensor<3xf32>
+  %y = mlax.add %x, %r : tensor<3xf32>
+  return %y : tensor<3xf32>
+}
+func.func @unbatched_bound(%xs: tensor<2x3xf32>, %a: tensor<f32>) -> tensor<2x3xf32> {
+  %r = mlax.vmap @f(%xs, %a) in_axes = [0, -1] out_axes = [0] size = 2 : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

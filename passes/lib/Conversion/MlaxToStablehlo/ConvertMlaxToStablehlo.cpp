@@ -3,7 +3,7 @@
 // Ops whose StableHLO counterpart has the same operands and attribute names
 // record that name in ODS (`getStablehloName()`) and share one pattern,
 // here; the others have a pattern each, named after the op, in their
-// family's Convert<Family>.cpp (constant and call below). This file also
+// family's Convert<Family>.cpp (constant, call and composite below). This file also
 // holds the pass, which gathers every family's patterns.
 //
 //===----------------------------------------------------------------------===//
@@ -104,6 +104,28 @@ struct CallPattern : OpConversionPattern<CallOp> {
   }
 };
 
+/// stablehlo.composite, as jax lowers lax.composite: the attributes at
+/// their defaults (no attributes, version 0) are left out, as jax prints them.
+struct CompositePattern : OpConversionPattern<CompositeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CompositeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    SmallVector<NamedAttribute> attrs = {
+        hlo.named("name", op.getNameAttr()),
+        hlo.named("decomposition", op.getDecompositionAttr())};
+    if (!op.getCompositeAttributes().empty())
+      attrs.push_back(hlo.named("composite_attributes", op.getCompositeAttributesAttr()));
+    if (op.getVersion() != 0)
+      attrs.push_back(hlo.named("version", op.getVersionAttr()));
+    Operation *lowered =
+        hlo.create("composite", adaptor.getOperands(), op.getResultTypes(), attrs);
+    rewriter.replaceOp(op, lowered->getResults());
+    return success();
+  }
+};
+
 struct ConvertMlaxToStablehloPass
     : mlax::impl::ConvertMlaxToStablehloBase<ConvertMlaxToStablehloPass> {
   using ConvertMlaxToStablehloBase::ConvertMlaxToStablehloBase;
@@ -139,7 +161,7 @@ struct ConvertMlaxToStablehloPass
     populateRandomToStablehloPatterns(patterns);
     populateCallbackToStablehloPatterns(patterns, *lowerFor);
     populateShardingToStablehloPatterns(patterns);
-    patterns.add<ConstantPattern, CallPattern>(ctx);
+    patterns.add<ConstantPattern, CallPattern, CompositePattern>(ctx);
 
     if (checkCoverage) {
       llvm::DenseSet<OperationName> lowered;

@@ -1,9 +1,11 @@
-//===- ConvertRandomOps.cpp - rng_bit_generator -> StableHLO ---------------===//
+//===- ConvertRandomOps.cpp - rng_bit_generator, rng_uniform -> StableHLO -===//
 //
 // mlax.rng_bit_generator -> stablehlo.rng_bit_generator, as jax lowers
 // lax.rng_bit_generator: XLA takes a ui64[2] key, so a ui32[4] key is
 // reshaped to 2x2 and bitcast to ui64[2], and the new key bitcast back.
 // ui8 and ui16 bits are generated directly, as jax requests them.
+// mlax.rng_uniform -> stablehlo.rng with the UNIFORM distribution and the
+// shape as an i64 constant, as jax lowers lax.rng_uniform.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +48,26 @@ struct RngBitGeneratorPattern : OpConversionPattern<RngBitGeneratorOp> {
   }
 };
 
+struct RngUniformPattern : OpConversionPattern<RngUniformOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RngUniformOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    Attribute distribution = hlo.attr("#stablehlo<rng_distribution UNIFORM>");
+    if (!distribution)
+      return failure();
+    auto type = tensorOf(op.getResult());
+    auto shapeType = RankedTensorType::get({type.getRank()}, rewriter.getI64Type());
+    Value shape = hlo.constant(DenseElementsAttr::get(shapeType, type.getShape()));
+    rewriter.replaceOp(op, hlo.op("rng", {adaptor.getA(), adaptor.getB(), shape}, type,
+                                  {hlo.named("rng_distribution", distribution)}));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateRandomToStablehloPatterns(RewritePatternSet &patterns) {
-  patterns.add<RngBitGeneratorPattern>(patterns.getContext());
+  patterns.add<RngBitGeneratorPattern, RngUniformPattern>(patterns.getContext());
 }

@@ -108,6 +108,10 @@ _USER_ERRORS = (
     ("Cannot `vmap` ordered IO callback", CompileValueError, None),
     ("vmap is only supported for the pure_callback primitive", CompileNotImplementedError,
      None),
+    # lax.composite (jax/_src/lax/lax.py: composite_jvp raises ValueError; no
+    # batching rule is JAX's NotImplementedError).
+    ("JVP rule for composite not implemented", CompileValueError, None),
+    ("Batching rule for 'composite' not implemented", CompileNotImplementedError, None),
     ("has no derivative rule", CompileNotImplementedError, None),
     ("has no batching rule", CompileNotImplementedError, None),
     ("has a derivative rule for real values only", CompileNotImplementedError, None),

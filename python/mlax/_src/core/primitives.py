@@ -217,15 +217,21 @@ def constant_value(trace: core.Trace, array: np.ndarray, aval: ShapedArray):
             attr = _splats[key] = ir.DenseElementsAttr.get_splat(
                 tensor_type, _scalar_attr(array.reshape(()).item(), tensor_type.element_type))
     else:
-        array = np.ascontiguousarray(np.broadcast_to(array, aval.shape))
-        if array.dtype == np.bool_:
-            # MLIR stores i1 elements bit-packed.
-            array = np.packbits(array.reshape(-1), bitorder="little")
-        attr = ir.DenseElementsAttr.get(array, type=tensor_type)
+        attr = dense_elements(np.broadcast_to(array, aval.shape), tensor_type)
     with trace.ip, core.user_location():
         # (ir.Operation.create: ~5x cheaper than the generated builder.)
         return ir.Operation.create("mlax.constant", results=[tensor_type],
                                    attributes={"value": attr}).result
+
+
+def dense_elements(array: np.ndarray, tensor_type) -> ir.DenseElementsAttr:
+    """`array` (of `tensor_type`'s shape and element type) as a dense
+    elements attribute."""
+    array = np.ascontiguousarray(array)
+    if array.dtype == np.bool_:
+        # MLIR stores i1 elements bit-packed.
+        array = np.packbits(array.reshape(-1), bitorder="little")
+    return ir.DenseElementsAttr.get(array, type=tensor_type)
 
 
 def _scalar_attr(value, element_type):

@@ -1,9 +1,11 @@
 """lax.rng_bit_generator: XLA's stateless random bit generator
-(mlax.rng_bit_generator, MlaxRandomOps.td).
+(mlax.rng_bit_generator, MlaxRandomOps.td); lax.rng_uniform: XLA's stateful
+one (mlax.rng_uniform).
 
 The rbg and unsafe_rbg PRNG implementations of mlax.random draw their bits
-from it, as JAX's do. Its batching rule (MlaxRandomOps.cpp) is JAX's: under
-vmap over keys the first key draws every row of bits.
+from rng_bit_generator, as JAX's do. Its batching rule (MlaxRandomOps.cpp) is
+JAX's: under vmap over keys the first key draws every row of bits.
+rng_uniform has neither a derivative nor a batching rule, as in JAX.
 """
 from __future__ import annotations
 
@@ -101,3 +103,42 @@ def rng_bit_generator(key, shape, dtype=np.uint32,
 
 
 rng_bit_generator.primitive = _rng_bit_generator_p
+
+
+# ---------------------------------------------------------------------------
+# rng_uniform
+# ---------------------------------------------------------------------------
+
+def _rng_uniform_check(a, b, *, shape):
+    if a.dtype != b.dtype:
+        raise ValueError("Arguments to rng_uniform must have identical dtypes, got "
+                         f"{a.dtype} and {b.dtype}.")
+    if a.shape != () or b.shape != ():
+        raise ValueError("Arguments to rng_uniform must be scalars; got shapes "
+                         f"{a.shape} and {b.shape}.")
+
+
+# The verifier (MlaxRandomOps.cpp) refuses the element types XLA's
+# RngUniform cannot expand (it aborts on them): a ValueError, as JAX's
+# verifier error for a complex operand is.
+def _rng_uniform_emit(values, avals, *, shape):
+    result = ShapedArray(shape, avals[0].dtype).mlir_type()
+    return verified(_ops().RngUniformOp(result, values[0], values[1])).result
+
+
+_rng_uniform_p = Primitive("rng_uniform", _rng_uniform_emit, check=_rng_uniform_check,
+                           errors={"operands must be": ValueError})
+
+
+def rng_uniform(a, b, shape):
+    """jax.lax.rng_uniform: an array of `shape` of numbers drawn uniformly
+    from [a, b) by XLA's stateful generator (`a` and `b` scalars of one
+    dtype: f16, bf16, f32, f64, int32, int64, uint32 or uint64). Each run of
+    a program draws new numbers; which ones is XLA's choice, as is the
+    result where b <= a. Use mlax.random for reproducible numbers."""
+    if isinstance(shape, Tracer):
+        raise errors.concretization(shape, "the shape argument of lax.rng_uniform")
+    return bind(_rng_uniform_p, a, b, shape=_shape(tuple(shape)))
+
+
+rng_uniform.primitive = _rng_uniform_p

@@ -1,4 +1,4 @@
-//===- MlaxOps.cpp - the ops outside the families: constant, call ---------===//
+//===- MlaxOps.cpp - constant, call, composite ----------------------------===//
 //
 // The ops of MlaxOps.td (every op family has its own Mlax<Family>Ops.cpp).
 // Shape rules are written once, as `inferReturnTypes` where the result type
@@ -18,6 +18,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -45,19 +46,80 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 // call
 //===----------------------------------------------------------------------===//
 
-LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto fn = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this,
-                                                               getCalleeAttr());
+/// That `callee` names a func.func whose signature is `op`'s operands to
+/// its results (`role` names the function in the messages).
+static LogicalResult verifyCallee(Operation *op, StringRef role, FlatSymbolRefAttr callee,
+                                  SymbolTableCollection &symbolTable) {
+  auto fn = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(op, callee);
   if (!fn)
-    return emitOpError("'") << getCallee() << "' does not name a func.func";
+    return op->emitOpError("'") << callee.getValue() << "' does not name a func.func";
   FunctionType type = fn.getFunctionType();
-  if (TypeRange(type.getInputs()) != TypeRange(getOperandTypes()))
-    return emitOpError("operand types do not match the callee's inputs ")
-           << type;
-  if (TypeRange(type.getResults()) != TypeRange(getResultTypes()))
-    return emitOpError("result types do not match the callee's results ")
-           << type;
+  if (TypeRange(type.getInputs()) != TypeRange(op->getOperandTypes()))
+    return op->emitOpError("operand types do not match the ")
+           << role << "'s inputs " << type;
+  if (TypeRange(type.getResults()) != TypeRange(op->getResultTypes()))
+    return op->emitOpError("result types do not match the ")
+           << role << "'s results " << type;
   return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyCallee(*this, "callee", getCalleeAttr(), symbolTable);
+}
+
+
+//===----------------------------------------------------------------------===//
+// composite
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompositeOp::verify() {
+  // StableHLO's rule for a composite's name (its CompositeOp verifier).
+  static const llvm::Regex namespaced("^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
+  if (!namespaced.match(getName()))
+    return emitOpError() << "name must be a valid namespaced op name, i.e. it must match the "
+                            "regular expression ^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$ "
+                            "(e.g. \"my_namespace.my_op\"), got \""
+                         << getName() << "\"";
+  return success();
+}
+
+LogicalResult CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyCallee(*this, "decomposition", getDecompositionAttr(), symbolTable);
+}
+
+// JAX defines no JVP, transpose or batching rule for composite_p (its rules
+// raise): a composite is not differentiated or batched through its
+// decomposition. The rules run only where a nonzero (co)tangent or a batch
+// reaches the op, as JAX's do.
+static bool anyValue(ArrayRef<Value> values) {
+  return llvm::any_of(values, [](Value v) { return static_cast<bool>(v); });
+}
+
+static InFlightDiagnostic noDerivative(CompositeOp op) {
+  return op.emitOpError("JVP rule for composite not implemented. You can use `jax.custom_jvp` "
+                        "to add support. See "
+                        "https://docs.jax.dev/en/latest/_autosummary/jax.custom_jvp.html");
+}
+
+LogicalResult CompositeOp::jvp(OpBuilder &, ArrayRef<Value> tangents,
+                               SmallVectorImpl<Value> &resultTangents) {
+  if (anyValue(tangents))
+    return noDerivative(*this);
+  resultTangents.append(getNumResults(), Value());
+  return success();
+}
+
+LogicalResult CompositeOp::vjp(OpBuilder &, ArrayRef<Value> cotangents,
+                               SmallVectorImpl<Value> &operandCotangents) {
+  if (anyValue(cotangents))
+    return noDerivative(*this);
+  operandCotangents.append(getNumOperands(), Value());
+  return success();
+}
+
+LogicalResult CompositeOp::batch(OpBuilder &, ValueRange, ArrayRef<bool>, int64_t,
+                                 SmallVectorImpl<Value> &) {
+  return emitOpError("Batching rule for 'composite' not implemented");
 }
 
 // Custom assembly directives of the regions of mlax.cond, mlax.while and

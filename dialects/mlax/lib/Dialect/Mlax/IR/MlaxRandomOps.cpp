@@ -1,9 +1,10 @@
-//===- MlaxRandomOps.cpp - XLA's stateless random bit generator -----------===//
+//===- MlaxRandomOps.cpp - XLA's random number generators -----------------===//
 //
 // The verifier and batching rule of mlax.rng_bit_generator
 // (MlaxRandomOps.td). Its results are unsigned integers, so it has no
 // derivative rule (mlax-autodiff never asks for one), and no folder: the
-// algorithms are XLA's.
+// algorithms are XLA's. Then mlax.rng_uniform's verifier (it has no rules,
+// as in JAX).
 //
 // The batching rule is jax's (jax/_src/lax/control_flow/loops.py): a batch
 // of keys does not give one independent stream per key. The first key alone
@@ -76,5 +77,27 @@ LogicalResult RngBitGeneratorOp::batch(OpBuilder &b, ValueRange operands,
   }
   results.push_back(newKeys);
   results.push_back(gen.getBits());
+  return success();
+}
+
+/// The element types XLA's RngUniform expands (xla/service/rng_expander.cc):
+/// 32- and 64-bit integers and floats, f16 and bf16. Others abort XLA's
+/// compiler (a failed CHECK), so the verifier refuses them.
+static bool isRngUniformElement(Type e) {
+  if (e.isF16() || e.isBF16() || e.isF32() || e.isF64())
+    return true;
+  auto i = llvm::dyn_cast<IntegerType>(e);
+  return i && !i.isSigned() && (i.getWidth() == 32 || i.getWidth() == 64);
+}
+
+LogicalResult RngUniformOp::verify() {
+  Type e = tensorOf(getA()).getElementType();
+  if (!isRngUniformElement(e))
+    return emitOpError("operands must be f16, bf16, f32, f64, i32, i64, ui32 or ui64 scalars "
+                       "(the types XLA's RngUniform supports), got ")
+           << e;
+  Type r = tensorOf(getResult()).getElementType();
+  if (r != e)
+    return emitOpError("result element type ") << r << " must be the operands' " << e;
   return success();
 }

@@ -82,6 +82,42 @@ def Mlax_CallOp : Mlax_Op<"call",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// composite
+//===----------------------------------------------------------------------===//
+
+// Not Pure: the decomposition may hold ops with effects (rng_uniform, host
+// callbacks), so two composites are never merged, as two calls are not.
+def Mlax_CompositeOp : Mlax_Op<"composite",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>, Mlax_Derivative, Mlax_Batching]> {
+  let summary = "a named operation defined by its decomposition (lax.composite)";
+  let description = [{
+    Computes `decomposition(operands)`, a private func.func, under the
+    namespaced `name` (`my_namespace.my_op`, as StableHLO requires), with
+    `composite_attributes` and `version` saying which variant of the named
+    operation it is. A compiler that knows the name may replace the call by
+    its own implementation; any other runs the decomposition. It is lowered
+    to `stablehlo.composite` with the same attributes. Its derivative and
+    batching rules are JAX's errors, raised where a nonzero tangent,
+    cotangent or a batched operand reaches it (JAX's composite is not
+    differentiated or batched through its decomposition either).
+    ```mlir
+    %y = mlax.composite "my.tangent" @my.tangent(%x)
+        {composite_attributes = {precise = true}, version = 1 : i32}
+        : (tensor<3xf32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$decomposition,
+                       Variadic<Mlax_Tensor>:$operands,
+                       DefaultValuedOptionalAttr<DictionaryAttr, "{}">:$composite_attributes,
+                       DefaultValuedOptionalAttr<I32Attr, "0">:$version);
+  let results = (outs Variadic<Mlax_Tensor>:$results);
+  let assemblyFormat = [{
+    $name $decomposition `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 include "mlax/Dialect/Mlax/IR/MlaxElementwiseOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxShapeOps.td"
 include "mlax/Dialect/Mlax/IR/MlaxReductionOps.td"

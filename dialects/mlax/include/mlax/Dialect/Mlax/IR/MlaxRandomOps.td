@@ -1,10 +1,11 @@
-//===- MlaxRandomOps.td - XLA's stateless random bit generator ------------===//
+//===- MlaxRandomOps.td - XLA's random number generators ------------------===//
 //
 // mlax.rng_bit_generator, lax.rng_bit_generator's primitive: XLA's
-// RngBitGenerator (the rbg and unsafe_rbg PRNG implementations draw their
-// bits from it; threefry2x32 keys are hashed with mlax's integer ops
-// instead). Verifier and batching rule: MlaxRandomOps.cpp; lowering
-// (stablehlo.rng_bit_generator): passes/ConvertRandomOps.cpp.
+// stateless RngBitGenerator (the rbg and unsafe_rbg PRNG implementations
+// draw their bits from it; threefry2x32 keys are hashed with mlax's integer
+// ops instead); and mlax.rng_uniform, lax.rng_uniform's: XLA's stateful
+// RngUniform. Verifiers and batching rule: MlaxRandomOps.cpp; lowerings
+// (stablehlo.rng_bit_generator, stablehlo.rng): passes/ConvertRandomOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,29 @@ def Mlax_RngBitGeneratorOp : Mlax_Op<"rng_bit_generator", [Pure,
   let arguments = (ins Mlax_RngAlgorithm:$algorithm, Mlax_Tensor:$key);
   let results = (outs Mlax_Tensor:$new_key, Mlax_Tensor:$bits);
   let assemblyFormat = "$algorithm $key attr-dict `:` type($key) `->` type($bits)";
+  let hasVerifier = 1;
+}
+
+// Not pure: XLA's generator keeps a state that each draw advances, so two
+// draws differ and neither may be merged with the other (CSE) or dropped.
+// JAX gives it neither a derivative nor a batching rule (its
+// NotImplementedError), and neither does mlax: the passes report that.
+def Mlax_RngUniformOp : Mlax_Op<"rng_uniform", [MemoryEffects<[MemRead, MemWrite]>,
+    AllTypesMatch<["a", "b"]>]> {
+  let summary = "uniform random numbers in [a, b) from XLA's stateful generator (lax.rng_uniform)";
+  let description = [{
+    `a` and `b` are scalars of one type; the result has their element type
+    and the requested static shape. The element type is one XLA's RngUniform
+    expander handles: f16, bf16, f32, f64, i32, i64, ui32 or ui64 (on others
+    XLA's CPU compiler aborts the process).
+    Where `b <= a` the values are XLA's choice. Each execution draws anew.
+    ```mlir
+    %r = mlax.rng_uniform %a, %b : tensor<f32> -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[Mlax_Element]>:$a, 0DTensorOf<[Mlax_Element]>:$b);
+  let results = (outs Mlax_Tensor:$result);
+  let assemblyFormat = "$a `,` $b attr-dict `:` type($a) `->` type($result)";
   let hasVerifier = 1;
 }
 
