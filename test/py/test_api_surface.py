@@ -59,7 +59,7 @@ _TOP_LEVEL = {
     "memory": "memory kinds (pinned host, device) of sharded arrays: not built",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "
                    "cannot tell mlax's from JAX's, nor give their weak types",
-    "threefry_partitionable": _JAX_CONFIG, "jax2tf_associative_scan_reductions": _JAX_CONFIG,
+    "jax2tf_associative_scan_reductions": _JAX_CONFIG,
     "array_garbage_collection_guard": _JAX_CONFIG, "make_user_context": _JAX_CONFIG,
     "thread_guard": _JAX_CONFIG, "enable_checks": _JAX_CONFIG,
     "debug_key_reuse": "PRNG key-reuse checking: not built",

@@ -125,3 +125,50 @@ def test_softmax_custom_jvp(custom, masked):
         got = run(mlax, mnp)
     for g, w in zip(got, want):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=2e-6, atol=1e-6)
+
+
+def _samplers(lib, np_lib, impl):
+    r = lib.random
+    k = r.key(42, impl=impl)
+    return {
+        "split": lambda: r.key_data(r.split(k, 5)),
+        "split_raw": lambda: r.split(r.PRNGKey(7)),
+        "fold_in": lambda: r.key_data(r.fold_in(k, 11)),
+        "bits32": lambda: r.bits(k, (3, 5)),
+        "bits16_odd": lambda: r.bits(k, (5,), np_lib.uint16),
+        "bits8": lambda: r.bits(k, (2, 7), np_lib.uint8),
+        "uniform": lambda: r.uniform(k, (4, 3)),
+        "normal_bf16": lambda: r.normal(k, (5,), np_lib.bfloat16),
+        "randint": lambda: r.randint(k, (6,), 0, 100),
+        "permutation": lambda: r.permutation(k, 10),
+        "gamma": lambda: r.gamma(k, 2.5, (3,)),
+        "jit_normal_of_split": lambda: lib.jit(lambda kk: r.normal(r.split(kk)[1], (3,)))(k),
+    }
+
+
+@pytest.mark.parametrize("partitionable", [True, False])
+def test_threefry_partitionable(partitionable):
+    ours, theirs = _samplers(mlax, mnp, "threefry2x32"), _samplers(jax, jnp, "threefry2x32")
+    with jax.threefry_partitionable(partitionable):
+        want = {k: np.asarray(f()) for k, f in theirs.items()}
+    with mlax.threefry_partitionable(partitionable):
+        got = {k: np.asarray(f()) for k, f in ours.items()}
+    for name in want:
+        assert got[name].dtype == want[name].dtype, name
+        np.testing.assert_array_equal(got[name], want[name], err_msg=name)
+    # rbg splits with threefry on each half: its keys follow the switch too.
+    with jax.threefry_partitionable(partitionable):
+        want = np.asarray(jax.random.key_data(jax.random.split(jax.random.key(3, impl="rbg"), 4)))
+    with mlax.threefry_partitionable(partitionable):
+        got = np.asarray(mlax.random.key_data(mlax.random.split(mlax.random.key(3, impl="rbg"), 4)))
+    np.testing.assert_array_equal(got, want)
+
+
+def test_threefry_partitionable_64_bit(x64):
+    k, jk = mlax.random.key(5), jax.random.key(5)
+    with mlax.threefry_partitionable(False), jax.threefry_partitionable(False):
+        for dtype in ("uint64", "float64"):
+            fn = "bits" if dtype == "uint64" else "uniform"
+            got = getattr(mlax.random, fn)(k, (3,), dtype)
+            want = getattr(jax.random, fn)(jk, (3,), dtype)
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))

@@ -141,6 +141,9 @@ class Config:
         self.jax_legacy_prng_key = "allow"
         self.jax_enable_custom_prng = False
         self.jax_softmax_custom_jvp = False
+        # How threefry makes bits and splits keys: JAX's default since 0.5
+        # (True), or its earlier scheme (False), whose numbers differ.
+        self.jax_threefry_partitionable = True
         # NumPy-style rank promotion of mnp's operands: 'allow', 'warn' or
         # 'raise'; dtype promotion: 'standard' or 'strict' (only Python
         # scalars promote). JAX's switches, read when a function is traced.
@@ -222,7 +225,8 @@ class Config:
             raise ValueError(f"{value!r} is not a valid LegacyPrngKeyState")
         if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
                     "jax_no_execution", "jax_check_tracer_leaks", "jax_allow_f16_reductions",
-                    "jax_enable_custom_prng", "jax_softmax_custom_jvp") and \
+                    "jax_enable_custom_prng", "jax_softmax_custom_jvp",
+                    "jax_threefry_partitionable") and \
                 not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
         if name in _TRANSFER_GUARD_OPTIONS:
@@ -243,7 +247,7 @@ class Config:
         if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
                     "jax_check_tracer_leaks", "jax_allow_f16_reductions", "jax_legacy_prng_key",
                     "jax_enable_custom_prng", "jax_softmax_custom_jvp",
-                    "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
+                    "jax_threefry_partitionable", "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
                     "jax_default_matmul_precision",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
                     "mlax_debug_passes"):
@@ -310,6 +314,7 @@ allow_f16_reductions = State("jax_allow_f16_reductions", True)
 legacy_prng_key = State("jax_legacy_prng_key")
 enable_custom_prng = State("jax_enable_custom_prng", True)
 softmax_custom_jvp = State("jax_softmax_custom_jvp", True)
+threefry_partitionable = State("jax_threefry_partitionable", True)
 
 
 def checking_invalid_values() -> bool:

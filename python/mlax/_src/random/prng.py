@@ -3,8 +3,9 @@
 Everything here is built from mlax ops (integer adds, xors, shifts,
 bitcast_convert, erf_inv, sort, ...), so it traces under `jit` like any other
 code. The algorithms follow jax.random with its default
-`jax_threefry_partitionable=True`: the same key, shape and dtype give the
-same bits and the same floats as JAX.
+`jax_threefry_partitionable=True`, and its earlier one when that switch is
+off: the same key, shape and dtype give the same bits and the same floats
+as JAX.
 
 Keys are either raw uint32 arrays (`PRNGKey`, as `jax.random.PRNGKey`) or
 typed key arrays (`key`, whose dtype names the implementation: `key<fry>`);
@@ -430,6 +431,8 @@ def _seed_data(seed):
 
 
 def _threefry_split(key, shape):
+    if not config.jax_threefry_partitionable:
+        return _threefry_split_original(key, shape)
     hi, lo = _iota_2x32(shape)
     b1, b2 = threefry2x32(key[0], key[1], hi, lo)
     nd = len(shape)
@@ -441,7 +444,45 @@ def _threefry_fold_in(key, data):
     return _threefry_2x32(key, counts)
 
 
+def _threefry_split_original(key, shape):
+    """JAX's split under jax_threefry_partitionable=False (its default
+    before 0.5): the hash of an iota of twice as many counts."""
+    num = math.prod(shape)
+    return lax.reshape(_threefry_2x32(key, lax.iota(_U32, num * 2)), shape + (2,))
+
+
+def _threefry_random_bits_original(key, bit_width, shape):
+    """JAX's random bits under jax_threefry_partitionable=False: the hash of
+    an iota of as many 32-bit words as the bits need, cut into `bit_width`
+    pieces (64-bit: the two halves of the words joined)."""
+    size = math.prod(shape)
+    max_count = -(-bit_width * size // 32)
+    if max_count >= np.iinfo(np.uint32).max:
+        raise NotImplementedError("mlax.random: more than 2**32 random words at once")
+    bits = _threefry_2x32(key, lax.iota(_U32, max_count))
+    dtype = _UINT[bit_width]
+    if bit_width == 64:
+        half = max_count // 2
+        hi = lax.convert_element_type(lax.slice(bits, (0,), (half,)), dtype)
+        lo = lax.convert_element_type(lax.slice(bits, (half,), (max_count,)), dtype)
+        bits = lax.bitwise_or(lax.shift_left(hi, lax.full((half,), 32, dtype)), lo)
+    elif bit_width in (8, 16):
+        per_word = 32 // bit_width
+        shifts = lax.mul(lax.full((per_word, 1), bit_width, _U32),
+                         lax.broadcasted_iota(_U32, (per_word, 1), 0))
+        pieces = lax.bitwise_and(
+            lax.full((per_word, max_count), np.iinfo(dtype).max, _U32),
+            lax.shift_right_logical(lax.broadcast_in_dim(bits, (per_word, max_count), (1,)),
+                                    lax.broadcast_in_dim(shifts, (per_word, max_count),
+                                                         (0, 1))))
+        pieces = lax.reshape(lax.transpose(pieces, (1, 0)), (max_count * per_word,))
+        bits = lax.slice(lax.convert_element_type(pieces, dtype), (0,), (size,))
+    return lax.reshape(bits, shape)
+
+
 def _threefry_random_bits(key, bit_width, shape):
+    if not config.jax_threefry_partitionable:
+        return _threefry_random_bits_original(key, bit_width, shape)
     hi, lo = _iota_2x32(shape)
     b1, b2 = threefry2x32(key[0], key[1], hi, lo)
     dtype = _UINT[bit_width]
