@@ -386,8 +386,15 @@ def test_scipy_linalg(dtype, mode):
     a = spd((3, 3), dtype, seed=13)
     b = general((3, 2), dtype, seed=14)
     bv = general((3,), dtype, seed=15)
+    # (not symmetric: only the triangle asked for is read, as JAX's and scipy's)
+    skew = a + np.triu(general((3, 3), dtype, seed=18), 1)
     for lower in (False, True):
         close(run(lambda x: msl.cholesky(x, lower=lower), (a,), mode), jsl.cholesky(a, lower=lower))
+        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
+              jsl.cholesky(skew, lower=lower))
+        close(run(lambda x: msl.cho_factor(x, lower=lower)[0], (skew.T,), mode),
+              np.tril(jsl.cho_factor(skew.T, lower=lower)[0]) if lower else
+              np.triu(jsl.cho_factor(skew.T, lower=lower)[0]))
         c = msl.cho_factor(a, lower=lower)
         jc = jsl.cho_factor(a, lower=lower)
         for rhs in (b, bv):
@@ -431,11 +438,14 @@ def test_scipy_linalg_complex(cdtype, mode, x64):
     a = (g @ np.conj(np.swapaxes(g, -1, -2)) + 3 * np.eye(3)).astype(dt)
     b, bv = _complex((3, 2), dt, 21), _complex((3,), dt, 22)
     tol = 10 * _tol(dt)
+    skew = a + np.triu(_complex((3, 3), dt, 27), 1)  # (only one triangle is read)
     for lower in (False, True):
         c = run(lambda x: msl.cho_factor(x, lower=lower)[0], (a,), mode)
         jc = jsl.cho_factor(a, lower=lower)
         tri = np.tril if lower else np.triu  # (JAX leaves the other triangle unspecified)
         close(tri(np.asarray(c)), tri(np.asarray(jc[0])), tol=tol)
+        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
+              jsl.cholesky(skew, lower=lower), tol=tol)
         for rhs in (b, bv):
             x = run(lambda x, y: msl.cho_solve((x, lower), y), (c, rhs), mode)
             close(x, jsl.cho_solve(jc, rhs), tol=tol)

@@ -421,6 +421,30 @@ def test_complex_cholesky(cdtype):
 
 
 
+def test_scipy_cholesky_derivatives(cdtype):
+    """scipy.linalg.cholesky reads one triangle. Along Hermitian tangents
+    its jvp is JAX's; its gradient is that of the triangle read (JAX's rule
+    uses the whole tangent, so JAX's gradient is no reference off the
+    Hermitian directions): checked against finite differences."""
+    a = hermitian_pd((3, 3), cdtype)
+    t = hermitian((3, 3), cdtype, seed=3)
+    w = weights((3, 3), cdtype, 29)
+    for lower in (True, False):
+        got = mlax.jvp(lambda x: msl.cholesky(x, lower=lower), (a,), (t,))
+        want = jax.jvp(lambda x: jsl.cholesky(x, lower=lower), (a,), (t,))
+        for g, wt in zip(got, want):
+            close(g, wt, cdtype)
+        f = lambda x: re_sum(mnp, msl.cholesky(x, lower=lower), w)  # noqa: E731
+        g = np.asarray(mlax.jit(mlax.grad(f))(a)).astype(np.complex128)
+        read = np.tril if lower else np.triu
+        assert np.all(g == read(g))  # (nothing from the triangle not read)
+        d = weights((3, 3), cdtype, 30)  # (any direction, not only Hermitian ones)
+        eps = 1e-3 if cdtype == np.complex64 else 1e-6
+        fd = (float(f(a + eps * d)) - float(f(a - eps * d))) / (2 * eps)
+        np.testing.assert_allclose(np.real(np.sum(g * d)), fd, rtol=10 * _tol(cdtype),
+                                   atol=10 * _tol(cdtype))
+
+
 # ---------------------------------------------------------------------------
 # mnp.linalg on complex matrices: values and derivatives
 # ---------------------------------------------------------------------------

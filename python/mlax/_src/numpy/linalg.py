@@ -1180,8 +1180,11 @@ def matrix_norm_2(x, axes, ord, keepdims):
 # ---------------------------------------------------------------------------
 
 def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
-    """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
-    low = _np_cholesky(a)
+    """The Cholesky factor: upper (a = U^H U, from a's upper triangle; scipy's
+    default) or, with lower=True, lower (a = L L^H, from the lower triangle).
+    As JAX's and scipy's, only that triangle is read."""
+    a = _real_matrix("cholesky", a, exc=TypeError, allow_complex=True)
+    low = lax_cholesky(a if lower else _mH(a), symmetrize_input=False)
     return low if lower else _mH(low)
 
 
