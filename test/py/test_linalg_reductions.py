@@ -275,3 +275,19 @@ def test_qdwh(dtype, mode, request):
         if bool(want[3]):
             np.testing.assert_allclose(u @ h, x, atol=tol)
             np.testing.assert_allclose(_adj(u) @ u, np.eye(u.shape[-1]), atol=tol)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=param_id)
+def test_qdwh_derivatives(dtype, request):
+    """qdwh's forward derivative (through the iteration) is JAX's; reverse
+    mode through its while_loop is JAX's ValueError."""
+    if _wide(dtype):
+        request.getfixturevalue("x64")
+    tol = _tol(dtype) * 200
+    x, t = standard_normal((5, 3), dtype, 7), standard_normal((5, 3), dtype, 8)
+    got = mlax.jvp(lambda y: ML.qdwh(y)[:2], (x,), (t,))
+    want = jax.jit(lambda y, ty: jax.jvp(lambda z: JL.qdwh(z)[:2], (y,), (ty,)))(x, t)
+    assert_tree_like(list(got), list(want), rtol=tol, atol=tol)
+    for grad, lib in ((mlax.grad, ML), (jax.grad, JL)):
+        with pytest.raises(ValueError, match="Reverse-mode differentiation does not work"):
+            grad(lambda y: lib.qdwh(y)[0].real.sum())(x)
