@@ -8,8 +8,9 @@ mlax.qr, mlax.geqrf, mlax.svd); their shape rules, derivative and batching
 rules live in dialects/Mlax/MlaxLinalgOps.cpp and their lowerings (jaxlib's
 LAPACK kernels on CPU, as JAX's) in passes/ConvertLinalgOps.cpp.
 
-The composites are for real matrices (float32/float64; integers are promoted
-to the default float type). solve, inv, det and slogdet go through LU
+The composites take real matrices (float32/float64; integers are promoted
+to the default float type) and, where JAX does, complex ones (docs/linalg.md
+lists them). solve, inv, det and slogdet go through LU
 (getrf, as JAX's), with JAX's derivative rules (custom_jvp); pinv, lstsq
 and matrix_rank through the SVD.
 """
