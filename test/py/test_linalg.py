@@ -386,8 +386,15 @@ def test_scipy_linalg(dtype, mode):
     a = spd((3, 3), dtype, seed=13)
     b = general((3, 2), dtype, seed=14)
     bv = general((3,), dtype, seed=15)
+    # (not symmetric: only the triangle asked for is read, as JAX's and scipy's)
+    skew = a + np.triu(general((3, 3), dtype, seed=18), 1)
     for lower in (False, True):
         close(run(lambda x: msl.cholesky(x, lower=lower), (a,), mode), jsl.cholesky(a, lower=lower))
+        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
+              jsl.cholesky(skew, lower=lower))
+        close(run(lambda x: msl.cho_factor(x, lower=lower)[0], (skew.T,), mode),
+              np.tril(jsl.cho_factor(skew.T, lower=lower)[0]) if lower else
+              np.triu(jsl.cho_factor(skew.T, lower=lower)[0]))
         c = msl.cho_factor(a, lower=lower)
         jc = jsl.cho_factor(a, lower=lower)
         for rhs in (b, bv):
@@ -412,6 +419,93 @@ def test_scipy_linalg(dtype, mode):
         for x, y in zip(run(lambda x: msl.qr(x, mode=qmode), (g,), mode), jsl.qr(g, mode=qmode)):
             close(x, y)
     close(run(lambda x: msl.svd(x, compute_uv=False), (g,), mode), jsl.svd(g, compute_uv=False))
+
+
+def _complex(shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("cdtype", ["complex64", "complex128"])
+def test_scipy_linalg_complex(cdtype, mode, x64):
+    """cho_factor/cho_solve (a = L L^H), solve_triangular (trans 'C': the
+    conjugate transpose) and qr on complex matrices, real ones promoted
+    with a complex right-hand side, as JAX's."""
+    dt = np.dtype(cdtype)
+    real = np.finfo(dt).dtype
+    g = _complex((2, 3, 3), dt, 20)
+    a = (g @ np.conj(np.swapaxes(g, -1, -2)) + 3 * np.eye(3)).astype(dt)
+    b, bv = _complex((3, 2), dt, 21), _complex((3,), dt, 22)
+    tol = 10 * _tol(dt)
+    skew = a + np.triu(_complex((3, 3), dt, 27), 1)  # (only one triangle is read)
+    for lower in (False, True):
+        c = run(lambda x: msl.cho_factor(x, lower=lower)[0], (a,), mode)
+        jc = jsl.cho_factor(a, lower=lower)
+        tri = np.tril if lower else np.triu  # (JAX leaves the other triangle unspecified)
+        close(tri(np.asarray(c)), tri(np.asarray(jc[0])), tol=tol)
+        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
+              jsl.cholesky(skew, lower=lower), tol=tol)
+        for rhs in (b, bv):
+            x = run(lambda x, y: msl.cho_solve((x, lower), y), (c, rhs), mode)
+            close(x, jsl.cho_solve(jc, rhs), tol=tol)
+            product = np.einsum("bij,bj...->bi...", a, np.asarray(x))  # (the round trip)
+            close(product, np.broadcast_to(rhs, product.shape), tol=100 * _tol(dt))
+    t = np.tril(_complex((3, 3), dt, 23)) + 3 * np.eye(3, dtype=dt)
+    t_real = np.tril(general((3, 3), real, seed=24))
+    for trans in (0, 1, 2, "N", "T", "C"):
+        for unit in (False, True):
+            for tt in (t, t_real):
+                close(run(lambda x, y: msl.solve_triangular(x, y, trans=trans, lower=True,
+                                                            unit_diagonal=unit), (tt, b), mode),
+                      jsl.solve_triangular(tt, b, trans=trans, lower=True, unit_diagonal=unit),
+                      tol=tol)
+    c_real = np.linalg.cholesky(spd((3, 3), real, seed=25))
+    close(run(lambda x, y: msl.cho_solve((x, True), y), (c_real, b), mode),
+          jsl.cho_solve((c_real, True), b), tol=tol)
+    g = _complex((4, 3), dt, 26)
+    for qmode in ("full", "economic", "r"):
+        for x, y in zip(run(lambda x: msl.qr(x, mode=qmode), (g,), mode), jsl.qr(g, mode=qmode)):
+            close(x, y, tol=tol)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("cdtype", ["complex64", "complex128"])
+def test_svd_pinv_hermitian_complex(cdtype, mode, x64):
+    """svd(hermitian=True) and pinv(hermitian=True) of complex Hermitian
+    matrices with eigenvalues of both signs, as JAX's (the same heevd
+    phases, so the vectors are compared directly)."""
+    dt = np.dtype(cdtype)
+    g = _complex((2, 4, 4), dt, 30)
+    a = ((g + np.conj(np.swapaxes(g, -1, -2))) / 2 + np.diag([-4.0, -1.0, 2.0, 6.0])).astype(dt)
+    got = run(lambda x: mnp.linalg.svd(x, hermitian=True), (a,), mode)
+    want = jnp.linalg.svd(a, hermitian=True)
+    for g_, w_ in zip(got, want):
+        close(g_, w_, tol=10 * _tol(dt))
+    u, s, vh = (np.asarray(x) for x in got)
+    close((u * s[..., None, :]) @ vh, a, tol=100 * _tol(dt))
+    close(run(lambda x: mnp.linalg.svd(x, hermitian=True, compute_uv=False), (a,), mode),
+          want[1], tol=10 * _tol(dt))
+    # pinv: of the Hermitian matrix and, as JAX's, of the Hermitian part of
+    # a matrix that is not Hermitian.
+    for x in (a, a + np.triu(_complex((4, 4), dt, 31), 1)):
+        close(run(lambda y: mnp.linalg.pinv(y, hermitian=True), (x,), mode),
+              jnp.linalg.pinv(x, hermitian=True), tol=10 * _tol(dt))
+    for lib in (mnp, jnp):
+        with pytest.raises(TypeError):
+            lib.linalg.pinv(np.ones((3, 4), dt), hermitian=True)
+
+
+def test_pinv_default_cutoff():
+    """JAX's default rtol, 10 max(m, n) eps: a singular value of 20 eps
+    (relative to the largest) of a 4x4 matrix counts as zero."""
+    u, _ = np.linalg.qr(general((4, 4), np.float64, seed=7))
+    eps = np.finfo(np.float32).eps
+    a = ((u * np.array([1.0, 0.5, 0.2, 20 * eps])) @ u.T).astype(np.float32)
+    want = jnp.linalg.pinv(a)
+    assert float(np.max(np.abs(want))) < 10  # (the small value dropped)
+    close(mnp.linalg.pinv(a), want)
+    close(mlax.jit(mnp.linalg.pinv)(a), want)
 
 
 # ---------------------------------------------------------------------------
@@ -630,8 +724,6 @@ def test_other_errors():
         mnp.linalg.matrix_power(a, 1.5)
     with pytest.raises(TypeError, match="matrix_power: needs square matrices"):
         mnp.linalg.matrix_power(np.ones((2, 3)), 2)
-    with pytest.raises(NotImplementedError, match="complex matrices are not supported"):
-        L.linalg.qdwh(np.eye(2, dtype=np.complex64))
     with pytest.raises(TypeError, match="lax.linalg.triangular_solve: needs a and b with equal "
                                         "batch dimensions"):
         L.linalg.triangular_solve(np.ones((2, 3, 3), np.float32), np.ones((3, 3), np.float32),

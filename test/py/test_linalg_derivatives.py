@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import jax.scipy.linalg as jsl
 import numpy as np
 import pytest
 
 import mlax
 import mlax.lax as L
 import mlax.numpy as mnp
+import mlax.scipy.linalg as msl
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 SHAPES = [(3, 3), (2, 4, 3), (3, 5)]
@@ -240,11 +242,17 @@ def cdtype(request):
     dict(left_side=True, lower=True),
     dict(left_side=False, lower=False, transpose_a=True, unit_diagonal=True),
     dict(left_side=True, lower=False, transpose_a=True, conjugate_a=True),
-], ids=["left_lower", "right_transpose_unit", "left_adjoint"])
+    dict(left_side=True, lower=True, conjugate_a=True),
+    dict(left_side=False, lower=False, conjugate_a=True, unit_diagonal=True),
+], ids=["left_lower", "right_transpose_unit", "left_adjoint", "left_conjugate",
+        "right_conjugate_unit"])
 def test_complex_triangular_solve(kw, cdtype):
     a = matrix((2, 3, 3), cdtype, seed=1)
     b = weights((2, 3, 2) if kw["left_side"] else (2, 2, 3), cdtype, 10)
     w = weights(b.shape, cdtype, 11)
+    want = jax.jit(lambda x, y: jax.lax.linalg.triangular_solve(x, y, **kw))(a, b)
+    close(L.linalg.triangular_solve(a, b, **kw), want, cdtype)
+    close(mlax.jit(lambda x, y: L.linalg.triangular_solve(x, y, **kw))(a, b), want, cdtype)
 
     def loss(la):
         return lambda x, y: re_sum(mnp if la is L.linalg else jnp,
@@ -261,6 +269,49 @@ def test_complex_triangular_solve_holomorphic(cdtype):
     want = jax.jit(jax.jacrev(jf, holomorphic=True))(b)
     close(mlax.jacrev(f, holomorphic=True)(b), want, cdtype)
     close(mlax.jacfwd(f, holomorphic=True)(b), want, cdtype)
+
+
+def test_complex_triangular_solve_conjugate_vmap(cdtype):
+    """conjugate_a alone (a solve with conj(a)) under vmap, of the solve and
+    of its gradient, with `a` batched and `b` shared and the other way round."""
+    kw = dict(left_side=True, lower=False, conjugate_a=True)
+    a = matrix((3, 3, 3), cdtype, seed=7)
+    b = weights((3, 3, 2), cdtype, 23)
+    w = weights((3, 2), cdtype, 24)
+
+    def loss(lib, la):
+        return lambda x, y: re_sum(lib, la.triangular_solve(x, y, **kw), w)
+
+    for axes, args in (((0, None), (a, b[0])), ((None, 0), (a[0], b))):
+        want = jax.jit(jax.vmap(lambda x, y: jax.lax.linalg.triangular_solve(x, y, **kw),
+                                in_axes=axes))(*args)
+        close(mlax.vmap(lambda x, y: L.linalg.triangular_solve(x, y, **kw), in_axes=axes)(*args),
+              want, cdtype)
+        want = jax.jit(jax.vmap(jax.grad(loss(jnp, jax.lax.linalg), argnums=(0, 1)),
+                                in_axes=axes))(*args)
+        got = mlax.jit(mlax.vmap(mlax.grad(loss(mnp, L.linalg), argnums=(0, 1)),
+                                 in_axes=axes))(*args)
+        for g, wt in zip(got, want):
+            close(g, wt, cdtype)
+
+
+def test_complex_triangular_solve_conjugate_finite_differences(x64):
+    a = matrix((3, 3), np.complex128, seed=8)
+    b = weights((3, 2), np.complex128, 25)
+    w = weights((3, 2), np.complex128, 26)
+
+    def f(x, y):
+        return re_sum(mnp, L.linalg.triangular_solve(x, y, left_side=True, lower=True,
+                                                     conjugate_a=True), w)
+
+    ga, gb = (np.asarray(g) for g in mlax.grad(f, argnums=(0, 1))(a, b))
+    # (a tangent on the whole of `a`: the triangle not read must get a zero gradient)
+    ta, tb = weights((3, 3), np.complex128, 27), weights((3, 2), np.complex128, 28)
+    eps = 1e-6
+    fd = (float(f(a + eps * ta, b + eps * tb)) - float(f(a - eps * ta, b - eps * tb))) / (2 * eps)
+    np.testing.assert_allclose(np.real(np.sum(ga * ta) + np.sum(gb * tb)), fd, rtol=1e-6,
+                               atol=1e-6)
+    assert np.all(np.triu(ga, 1) == 0)
 
 
 def hermitian(shape, dtype, seed=0):
@@ -370,6 +421,30 @@ def test_complex_cholesky(cdtype):
 
 
 
+def test_scipy_cholesky_derivatives(cdtype):
+    """scipy.linalg.cholesky reads one triangle. Along Hermitian tangents
+    its jvp is JAX's; its gradient is that of the triangle read (JAX's rule
+    uses the whole tangent, so JAX's gradient is no reference off the
+    Hermitian directions): checked against finite differences."""
+    a = hermitian_pd((3, 3), cdtype)
+    t = hermitian((3, 3), cdtype, seed=3)
+    w = weights((3, 3), cdtype, 29)
+    for lower in (True, False):
+        got = mlax.jvp(lambda x: msl.cholesky(x, lower=lower), (a,), (t,))
+        want = jax.jvp(lambda x: jsl.cholesky(x, lower=lower), (a,), (t,))
+        for g, wt in zip(got, want):
+            close(g, wt, cdtype)
+        f = lambda x: re_sum(mnp, msl.cholesky(x, lower=lower), w)  # noqa: E731
+        g = np.asarray(mlax.jit(mlax.grad(f))(a)).astype(np.complex128)
+        read = np.tril if lower else np.triu
+        assert np.all(g == read(g))  # (nothing from the triangle not read)
+        d = weights((3, 3), cdtype, 30)  # (any direction, not only Hermitian ones)
+        eps = 1e-3 if cdtype == np.complex64 else 1e-6
+        fd = (float(f(a + eps * d)) - float(f(a - eps * d))) / (2 * eps)
+        np.testing.assert_allclose(np.real(np.sum(g * d)), fd, rtol=10 * _tol(cdtype),
+                                   atol=10 * _tol(cdtype))
+
+
 # ---------------------------------------------------------------------------
 # mnp.linalg on complex matrices: values and derivatives
 # ---------------------------------------------------------------------------
@@ -393,7 +468,27 @@ def _mnp_cases():
         "det_lu": (lambda lib: lib.linalg.det, (2, 4, 4)),
         "slogdet_closed_form": (lambda lib: lambda x: tuple(lib.linalg.slogdet(x)), (2, 2)),
         "slogdet_lu": (lambda lib: lambda x: tuple(lib.linalg.slogdet(x)), (2, 4, 4)),
+        "svd_hermitian": (lambda lib: lambda x: tuple(lib.linalg.svd(x, hermitian=True)),
+                          "hermitian_indefinite"),
+        "svdvals_hermitian": (lambda lib: lambda x: lib.linalg.svd(x, hermitian=True,
+                                                                   compute_uv=False),
+                              "hermitian_indefinite"),
+        "pinv_hermitian": (lambda lib: lambda x: lib.linalg.pinv(x, hermitian=True),
+                           "hermitian_indefinite"),
+        # (of the factor: JAX's scipy cholesky reads one triangle but
+        # differentiates with the whole tangent, which mlax's does not)
+        "cho_solve_lower": (lambda lib: lambda c: _sl(lib).cho_solve((c, True), rhs),
+                            (2, 3, 3)),
+        "cho_solve_upper": (lambda lib: lambda c: _sl(lib).cho_solve((c, False), rhs[:, 0]),
+                            (2, 3, 3)),
+        **{f"solve_triangular_{trans}": (
+            lambda lib, trans=trans: lambda x: _sl(lib).solve_triangular(
+                x, rhs, trans=trans, lower=trans != "T"), (2, 3, 3)) for trans in "NTC"},
     }
+
+
+def _sl(lib):
+    return msl if lib is mnp else jsl
 
 
 MNP_CASES = _mnp_cases()
@@ -415,6 +510,8 @@ def test_mnp_complex(name, x64):
     fn, shape = MNP_CASES[name]
     if shape == "hermitian":
         a = hermitian((2, 3, 3), cdtype)
+    elif shape == "hermitian_indefinite":  # eigenvalues near -2.5, 0.5 and 3.5
+        a = hermitian((2, 3, 3), cdtype) - 2.5 * np.eye(3)
     elif shape == "hermitian_pd":
         a = hermitian_pd((2, 3, 3), cdtype)
     else:

@@ -256,9 +256,38 @@ def test_compositions(dtype, request):
                 mlax.jit(lambda *x: ML.ormqr(*x, left=left, transpose=transpose))(h, taus, cc),
                 jax.jit(lambda *x: JL.ormqr(*x, left=left, transpose=transpose))(h, taus, cc),
                 rtol=tol, atol=tol)
-    x = standard_normal((5, 3), real, 6)  # (mlax's qdwh: real only)
-    got = mlax.jit(ML.qdwh)(x)
-    want = jax.jit(JL.qdwh)(x)
-    assert int(got[2]) == int(want[2]) and bool(got[3]) == bool(want[3])
-    assert_tree_like(list(got[:2]), list(want[:2]), rtol=tol * 10, atol=tol * 10)
-    np.testing.assert_allclose(np.asarray(got[0]) @ np.asarray(got[1]), x, atol=tol * 10)
+
+
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+@pytest.mark.parametrize("dtype", DTYPES, ids=param_id)
+def test_qdwh(dtype, mode, request):
+    """qdwh, JAX's algorithm, on real and complex matrices: the polar factors,
+    the iteration count (weakly typed, as JAX's) and the convergence flag."""
+    if _wide(dtype):
+        request.getfixturevalue("x64")
+    tol = _tol(dtype) * 200
+    for shape, kw in (((5, 3), {}), ((4, 4), dict(max_iterations=2)), ((3, 3), dict(eps=1e-3))):
+        x = standard_normal(shape, dtype, 6)
+        got = run(lambda y: ML.qdwh(y, **kw), (x,), mode)
+        want = jax.jit(lambda y: JL.qdwh(y, **kw))(x)
+        assert_tree_like(list(got), list(want), rtol=tol, atol=tol)
+        u, h = np.asarray(got[0]), np.asarray(got[1])
+        if bool(want[3]):
+            np.testing.assert_allclose(u @ h, x, atol=tol)
+            np.testing.assert_allclose(_adj(u) @ u, np.eye(u.shape[-1]), atol=tol)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=param_id)
+def test_qdwh_derivatives(dtype, request):
+    """qdwh's forward derivative (through the iteration) is JAX's; reverse
+    mode through its while_loop is JAX's ValueError."""
+    if _wide(dtype):
+        request.getfixturevalue("x64")
+    tol = _tol(dtype) * 200
+    x, t = standard_normal((5, 3), dtype, 7), standard_normal((5, 3), dtype, 8)
+    got = mlax.jvp(lambda y: ML.qdwh(y)[:2], (x,), (t,))
+    want = jax.jit(lambda y, ty: jax.jvp(lambda z: JL.qdwh(z)[:2], (y,), (ty,)))(x, t)
+    assert_tree_like(list(got), list(want), rtol=tol, atol=tol)
+    for grad, lib in ((mlax.grad, ML), (jax.grad, JL)):
+        with pytest.raises(ValueError, match="Reverse-mode differentiation does not work"):
+            grad(lambda y: lib.qdwh(y)[0].real.sum())(x)

@@ -53,6 +53,22 @@ def test_int_inputs_and_sized_matrices():
 
 
 @pytest.mark.parametrize("mode", MODES)
+def test_toeplitz_hankel(mode):
+    """toeplitz and hankel, batched; with a complex first column alone the
+    first row is its conjugate (Hermitian for a real c[0]), as JAX's."""
+    c = (A + 1j * S[:, :1]).astype(np.complex64)
+
+    def f(mod):
+        return lambda c, a, s: (mod.toeplitz(c), mod.toeplitz(c[0]), mod.toeplitz(a, s),
+                                mod.toeplitz(a), mod.hankel(c), mod.hankel(a, s))
+    _check(run(f(msl), (c, A, S), mode), jax.jit(f(jsl))(c, A, S))
+    c0 = c[0].copy()
+    c0[0] = c0[0].real  # (a real diagonal: then the matrix is Hermitian)
+    t = np.asarray(msl.toeplitz(c0))
+    np.testing.assert_array_equal(t, np.conj(t.T))
+
+
+@pytest.mark.parametrize("mode", MODES)
 def test_polar(mode):
     def f(mod):
         return lambda m: (mod.polar(m) + mod.polar(m, "left", method="svd")

@@ -18,7 +18,7 @@ import mlax
 import mlax.numpy as mnp
 import mlax.scipy.linalg as MS
 
-from _helpers import assert_tree_like, pairwise, param_id, standard_normal
+from _helpers import assert_tree_like, param_id, standard_normal
 
 DTYPES = [np.dtype(d) for d in ("float32", "float64", "complex64", "complex128")]
 
@@ -60,6 +60,8 @@ CASES = {
     "hessenberg": (lambda S, N: S.hessenberg, lambda dt: (_a(dt, (2, 4, 4)),)),
     "hessenberg_q": (lambda S, N: lambda a: S.hessenberg(a, calc_q=True),
                      lambda dt: (_a(dt, (2, 4, 4)),)),
+    "expm": (lambda S, N: S.expm, lambda dt: (_a(dt, (2, 3, 3)),)),
+    "expm_large": (lambda S, N: S.expm, lambda dt: (8 * _a(dt),)),  # (squarings)
     "expm_frechet": (lambda S, N: S.expm_frechet, lambda dt: (_a(dt) / 2, _a(dt, seed=3))),
     "expm_frechet_only": (lambda S, N: lambda a, e: S.expm_frechet(a, e, compute_expm=False),
                           lambda dt: (_a(dt, (2, 3, 3)), _a(dt, (2, 3, 3), 3))),
@@ -73,19 +75,12 @@ CASES = {
 }
 
 
-# mlax's expm (so expm_frechet) takes real matrices only: its Padé solve is
-# mlax's real-only solve.
-_REAL_ONLY = ("expm_frechet", "expm_frechet_only")
-
-
 # Two dtypes a case, rotating, so that each dtype meets several cases (the
 # full product costs a compile per case for little more).
-_CASE_DTYPES = [(n, DTYPES[(i + k) % 4]) for i, n in
-                enumerate(n for n in CASES if n not in _REAL_ONLY) for k in (0, 1)]
+_CASE_DTYPES = [(n, DTYPES[(i + k) % 4]) for i, n in enumerate(CASES) for k in (0, 1)]
 
 
-@pytest.mark.parametrize("name,dtype", _CASE_DTYPES + pairwise(_REAL_ONLY, DTYPES[:2]),
-                         ids=param_id)
+@pytest.mark.parametrize("name,dtype", _CASE_DTYPES, ids=param_id)
 def test_equal_jax(name, dtype, request):
     if _wide(dtype):
         request.getfixturevalue("x64")
@@ -113,12 +108,8 @@ def test_identities(dtype, request):
     s = _spd(dtype)
     r = np.asarray(MS.sqrtm(s))
     np.testing.assert_allclose(r @ r, s, atol=tol * 10)
-    if np.isrealobj(a):  # (mlax's expm: real only)
-        np.testing.assert_allclose(np.asarray(MS.funm(a, mnp.exp)), np.asarray(MS.expm(a)),
-                                   atol=tol * 10)
-    else:
-        np.testing.assert_allclose(np.asarray(MS.funm(a, mnp.exp)),
-                                   np.asarray(JS.expm(a)), atol=tol * 10)
+    np.testing.assert_allclose(np.asarray(MS.funm(a, mnp.exp)), np.asarray(MS.expm(a)),
+                               atol=tol * 10)
     b = _a(dtype, (3, 3), 1) + 6 * np.eye(3, dtype=dtype)
     c = _a(dtype, (4, 3), 2)
     x = np.asarray(MS.solve_sylvester(a, b, c))

@@ -8,8 +8,9 @@ mlax.qr, mlax.geqrf, mlax.svd); their shape rules, derivative and batching
 rules live in dialects/Mlax/MlaxLinalgOps.cpp and their lowerings (jaxlib's
 LAPACK kernels on CPU, as JAX's) in passes/ConvertLinalgOps.cpp.
 
-The composites are for real matrices (float32/float64; integers are promoted
-to the default float type). solve, inv, det and slogdet go through LU
+The composites take real matrices (float32/float64; integers are promoted
+to the default float type) and, where JAX does, complex ones (docs/linalg.md
+lists them). solve, inv, det and slogdet go through LU
 (getrf, as JAX's), with JAX's derivative rules (custom_jvp); pinv, lstsq
 and matrix_rank through the SVD.
 """
@@ -99,9 +100,10 @@ def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
         kind = "adjoint" if conjugate_a else "transpose"
     else:
         kind = "none"
-        if conjugate_a and dtypes.is_complex(aval_of(a).dtype):
-            raise _err("lax.linalg.triangular_solve", "conjugate_a without transpose_a is not "
-                       "supported for complex matrices", NotImplementedError)
+        if conjugate_a:
+            # LAPACK's trsm has no conjugate-without-transpose mode: solve with
+            # conj(a), as JAX's lowering does (no op for real matrices).
+            a = ufuncs.conjugate(a)
     return bind(_triangular_solve_p, a, b, left_side=bool(left_side), lower=bool(lower),
                 unit_diagonal=bool(unit_diagonal), transpose=kind)
 
@@ -283,7 +285,7 @@ def ormqr(a, taus, c, *, left=True, transpose=False):
 def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=None):
     """The polar decomposition `x = u h` by the QR-based dynamically weighted
     Halley iteration (jax.lax.linalg.qdwh, JAX's algorithm): `(u, h,
-    num_iters, is_converged)`. Real matrices only."""
+    num_iters, is_converged)`, for real and complex matrices."""
     from mlax._src.lax.control_flow import fori_loop, while_loop
 
     del is_hermitian  # (unused, as in JAX)
@@ -294,10 +296,6 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
     if big_m < big_n:
         raise ValueError("The input matrix of shape M x N must have M >= N.")
     dt = aval_of(x).dtype
-    if dtypes.is_complex(dt):
-        raise _err("lax.linalg.qdwh", "complex matrices are not supported (the iteration "
-                   "solves with conjugate_a, which mlax's triangular_solve lacks for "
-                   "complex matrices)", NotImplementedError)
     if dynamic_shape is not None:
         m, n = dynamic_shape
         rows = array_creation.arange(big_m)[:, None] < m
@@ -389,9 +387,9 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
         new = use_cholesky(u, fixed)
         return k + 1, new, norm(ufuncs.subtract(new, u)) > tol_norm
 
+    # (A Python int, so the count is weakly typed, as JAX's.)
     num_iters, u, not_converged = while_loop(
-        cond_fun, body_fun, (mnp.asarray(len(qr_coefs) + len(chol_coefs), np.int32), u,
-                             not_converged))
+        cond_fun, body_fun, (len(qr_coefs) + len(chol_coefs), u, not_converged))
     u = ufuncs.subtract(ufuncs.multiply(1.5, u),
                         ufuncs.multiply(0.5, tensor_contractions.matmul(
                             u, tensor_contractions.matmul(adj(u), u))))
@@ -617,6 +615,8 @@ def _np_qr(a, mode="reduced"):
 
 
 def _hermitian_svd(a, compute_uv):
+    """JAX's SVD of a Hermitian matrix: its eigenvalues' magnitudes in
+    descending order, u the eigenvectors in that order and vh = (u sign(w))^H."""
     v, w = eigh(a)
     s = ufuncs.abs(w)
     order = mnc.flip(mnc.argsort(s, axis=-1), axis=-1)
@@ -625,7 +625,7 @@ def _hermitian_svd(a, compute_uv):
         return s
     sign = mnc.take_along_axis(ufuncs.sign(w), order, axis=-1)
     u = mnc.take_along_axis(v, mnp.expand_dims(order, -2), axis=-1)
-    vh = _mT(ufuncs.multiply(u, mnp.expand_dims(sign, -2)))
+    vh = _mH(ufuncs.multiply(u, mnp.expand_dims(sign, -2)))
     return SVDResult(u, s, vh)
 
 
@@ -633,9 +633,7 @@ def _np_svd(a, full_matrices=True, compute_uv=True, hermitian=False, subset_by_i
             _name="svd"):
     """SVDResult(U, S descending, Vh), or S alone without compute_uv.
     Derivatives cover every result (as JAX's)."""
-    # (The Hermitian path's vectors are written for real matrices.)
-    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError,
-                     allow_complex=not hermitian)
+    a = _real_matrix(_name, a, square=bool(hermitian), exc=TypeError, allow_complex=True)
     if subset_by_index is not None:
         raise _err("mnp.linalg.svd", "subset_by_index is not supported", NotImplementedError)
     if hermitian:
@@ -939,12 +937,8 @@ def slogdet(a, *, method=None):
     return SlogdetResult(*_det_impl()[1][method](a))
 
 
-def _default_rtol(aval):
-    return builtins.max(aval.shape[-2:]) * float(np.finfo(aval.dtype).eps)
-
-
-def _pinv_value(a, rtol):
-    u, s, vh = svd(a, full_matrices=False)
+def _pinv_value(a, rtol, hermitian):
+    u, s, vh = _hermitian_svd(a, True) if hermitian else svd(a, full_matrices=False)
     real = aval_of(s).dtype  # (the singular values are real for complex matrices too)
     cutoff = ufuncs.multiply(mnp.asarray(rtol, real), s[..., 0:1])
     s_inv = mnp.where(ufuncs.greater(s, cutoff), ufuncs.divide(mnp.asarray(1, real), s),
@@ -956,22 +950,24 @@ def _pinv_value(a, rtol):
 _pinv_fns = {}
 
 
-def _pinv_fn(rtol):
+def _pinv_fn(rtol, hermitian):
     """pinv at a fixed rtol, with jax's derivative (Golub & Pereyra 1973,
     eq. 4.12), which needs no derivative of the singular vectors."""
-    fn = _pinv_fns.get(rtol)
+    fn = _pinv_fns.get((rtol, hermitian))
     if fn is not None:
         return fn
     from mlax._src.transforms import autodiff
 
     @autodiff.custom_jvp
     def _pinv(a):
-        return _pinv_value(a, rtol)
+        return _pinv_value(a, rtol, hermitian)
 
     @_pinv.defjvp
     def _pinv_jvp(primals, tangents):
         (a,), (t,) = primals, tangents
-        p = _pinv_value(a, rtol)
+        p = _pinv_value(a, rtol, hermitian)
+        if hermitian:  # the Hermitian SVD reads (a + a^H) / 2, and so must the tangent
+            a, t = _symmetrize(a), _symmetrize(t)
         m, n = aval_of(a).shape[-2:]
         dt = aval_of(a).dtype
         mm = tensor_contractions.matmul
@@ -982,7 +978,7 @@ def _pinv_fn(rtol):
             mm(mm(ufuncs.subtract(eye_n, mm(p, a)), _mH(t)), mm(_mH(p), p)))
         return p, p_dot
 
-    _pinv_fns[rtol] = _pinv
+    _pinv_fns[(rtol, hermitian)] = _pinv
     return _pinv
 
 
@@ -997,10 +993,16 @@ def pinv(a, rtol=None, hermitian=False, *, rcond=None):
     aval = aval_of(a)
     if 0 in aval.shape[-2:]:
         return mnp.zeros(aval.shape[:-2] + (aval.shape[-1], aval.shape[-2]), aval.dtype)
+    hermitian = bool(hermitian)
+    if hermitian and aval.shape[-1] != aval.shape[-2]:  # (JAX's TypeError from symmetrizing)
+        raise _err("mnp.linalg.pinv", f"hermitian=True needs square matrices, got shape "
+                                      f"{aval.shape}", TypeError)
     if isinstance(rtol, Tracer):
         raise errors.concretization(rtol, "the rtol argument of mnp.linalg.pinv")
-    rtol = _default_rtol(aval) if rtol is None else float(rtol)
-    return _pinv_fn(rtol)(a)
+    # JAX's default cutoff: 10 max(m, n) eps times the largest singular value.
+    rtol = (10 * builtins.max(aval.shape[-2:]) * float(np.finfo(aval.dtype).eps)
+            if rtol is None else float(rtol))
+    return _pinv_fn(rtol, hermitian)(a)
 
 
 def matrix_rank(M, rtol=None, *, tol=None):  # noqa: N803 (numpy's name)
@@ -1179,8 +1181,11 @@ def matrix_norm_2(x, axes, ord, keepdims):
 # ---------------------------------------------------------------------------
 
 def sp_cholesky(a, lower=False, overwrite_a=False, check_finite=True):
-    """The Cholesky factor: upper (a = U^T U) unless lower=True (scipy's default)."""
-    low = _np_cholesky(a)
+    """The Cholesky factor: upper (a = U^H U, from a's upper triangle; scipy's
+    default) or, with lower=True, lower (a = L L^H, from the lower triangle).
+    As JAX's and scipy's, only that triangle is read."""
+    a = _real_matrix("cholesky", a, exc=TypeError, allow_complex=True)
+    low = lax_cholesky(a if lower else _mH(a), symmetrize_input=False)
     return low if lower else _mH(low)
 
 
@@ -1193,8 +1198,10 @@ def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
 def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
     """x with a x = b from cho_factor's (c, lower)."""
     c, lower = c_and_lower
-    c = _real_matrix("cho_solve", c)
-    b = _real_matrix("cho_solve", b, square=False, min_ndim=1)
+    c = _real_matrix("cho_solve", c, allow_complex=True)
+    b = _real_matrix("cho_solve", b, square=False, min_ndim=1, allow_complex=True)
+    dt = np.result_type(aval_of(c).dtype, aval_of(b).dtype)
+    c, b = mnp.astype(c, dt), mnp.astype(b, dt)
     vector = aval_of(b).ndim == 1
     if vector:
         b = mnp.expand_dims(b, -1)
@@ -1202,9 +1209,11 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
         raise _err("mnp.linalg.cho_solve", f"b of shape {aval_of(b).shape} does not match the "
                                            f"factor of shape {aval_of(c).shape}")
     c, b = _batch_broadcast(c, b, 2)
-    # a = L L^T: solve L y = b, then L^T x = y (for upper c = L^T, mirrored).
-    y = triangular_solve(c, b, left_side=True, lower=lower, transpose_a=not lower)
-    x = triangular_solve(c, y, left_side=True, lower=lower, transpose_a=lower)
+    # a = L L^H: solve L y = b, then L^H x = y (for upper c = L^H, mirrored).
+    y = triangular_solve(c, b, left_side=True, lower=lower, transpose_a=not lower,
+                         conjugate_a=not lower)
+    x = triangular_solve(c, y, left_side=True, lower=lower, transpose_a=lower,
+                         conjugate_a=lower)
     return mnp.squeeze(x, -1) if vector else x
 
 
@@ -1212,13 +1221,15 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_
                      debug=None, check_finite=True):
     """x with op(a) x = b for triangular `a` (trans 0/'N', 1/'T', 2/'C')."""
     if trans in (0, "N"):
-        transpose_a = False
-    elif trans in (1, "T", 2, "C"):
-        transpose_a = True
+        transpose_a = conjugate_a = False
+    elif trans in (1, "T"):
+        transpose_a, conjugate_a = True, False
+    elif trans in (2, "C"):
+        transpose_a = conjugate_a = True
     else:
         raise _err("mnp.linalg.solve_triangular", f"Invalid 'trans' value {trans!r}")
-    a = _real_matrix("solve_triangular", a)
-    b = _real_matrix("solve_triangular", b, square=False, min_ndim=1)
+    a = _real_matrix("solve_triangular", a, allow_complex=True)
+    b = _real_matrix("solve_triangular", b, square=False, min_ndim=1, allow_complex=True)
     dt = np.result_type(aval_of(a).dtype, aval_of(b).dtype)
     a, b = mnp.astype(a, dt), mnp.astype(b, dt)
     vector = aval_of(b).ndim == 1
@@ -1229,7 +1240,7 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_
                                                     f"match a of shape {aval_of(a).shape}")
     a, b = _batch_broadcast(a, b, 2)
     x = triangular_solve(a, b, left_side=True, lower=lower, transpose_a=transpose_a,
-                         unit_diagonal=unit_diagonal)
+                         conjugate_a=conjugate_a, unit_diagonal=unit_diagonal)
     return mnp.squeeze(x, -1) if vector else x
 
 
@@ -1370,7 +1381,7 @@ def sp_qr(a, overwrite_a=False, lwork=None, mode="full", pivoting=False, check_f
         raise _err("scipy.linalg.qr", "pivoting is not supported", NotImplementedError)
     if mode not in ("full", "r", "economic"):
         raise _err("scipy.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
-    a = _real_matrix("qr", a, square=False)
+    a = _real_matrix("qr", a, square=False, allow_complex=True)
     q, r = qr(a, full_matrices=mode != "economic")  # scipy's 'r' is the full R
     return (r,) if mode == "r" else (q, r)
 

@@ -79,13 +79,14 @@ def _pade(m):
 
 
 def _expm_2d(a, upper_triangular, max_squarings):
-    if a.dtype not in _THETA:
+    real = _real_of(a.dtype)  # (complex matrices: the bounds of their real type, as JAX's)
+    if real not in _THETA:
         raise TypeError(f"A.dtype={a.dtype} is not supported.")
-    degrees, bounds, max_norm = _THETA[a.dtype]
+    degrees, bounds, max_norm = _THETA[real]
     norm = np_linalg.norm(a, 1)
     n_squarings = jnp.maximum(0, jnp.floor(jnp.log2(norm / max_norm)))
     a = a / (2 ** n_squarings).astype(a.dtype)
-    index = digitize(norm, jnp.asarray(np.asarray(bounds, a.dtype)))
+    index = digitize(norm, jnp.asarray(np.asarray(bounds, real)))
     u, v = switch(index, [_pade(m) for m in degrees], a)
     p, q = u + v, -u + v
 
@@ -171,9 +172,10 @@ def _toeplitz(c, r):
 
 def toeplitz(c, r=None):
     """The Toeplitz matrix with first column c and first row r (r defaults to
-    c; r[0] is ignored) (jax.scipy.linalg.toeplitz); batched over leading axes."""
+    c's conjugate, so a complex c gives a Hermitian matrix; r[0] is ignored)
+    (jax.scipy.linalg.toeplitz); batched over leading axes."""
     if r is None:
-        r = c
+        r = ufuncs.conjugate(jnp.asarray(c))
     return _toeplitz(c, r)
 
 
