@@ -40,6 +40,10 @@ def ended(trace, outermost: bool) -> None:
         return
     del trace
     _ended.traces = []
+    # Most traces are freed by reference counting alone as they end; a
+    # collection (slow in a large process) only when one is still alive.
+    if all(r() is None for r in traces):
+        return
     gc.collect()
     ids = {id(t) for t in (r() for r in traces) if t is not None}
     if not ids:
@@ -50,7 +54,7 @@ def ended(trace, outermost: bool) -> None:
     # The tracers the user's code holds first (a chain to a module global),
     # then those only reachable from them.
     reports = []
-    for tracer in leaked[:20]:
+    for tracer in leaked[:8]:
         chain, rooted = _referrers(tracer, leaked)
         reports.append((not rooted, len(reports), tracer, chain))
     reports.sort(key=lambda r: r[:2])
@@ -90,9 +94,13 @@ def _referrers(obj, ignore, depth: int = 6) -> tuple[list[str], bool]:
     seen = {id(ignore), id(obj)}
     level = [(obj, [])]
     first = None
+    budget = 24  # each gc.get_referrers call scans every object of the process
     for _ in range(depth):
         following = []
         for child, chain in level:
+            budget -= 1
+            if budget < 0:
+                return first or [], False
             for ref in gc.get_referrers(child):
                 if id(ref) in seen or isinstance(ref, types.FrameType) or ref is level \
                         or ref is following:
