@@ -14,7 +14,7 @@ if "xla_force_host_platform_device_count" not in os.environ.get("XLA_FLAGS", "")
 
 # The slow tier: property-based search, fuzzing and subprocess crash and
 # replay tests. `bash scripts/run.sh quick` leaves them out; CI runs them.
-SLOW_MODULES = {"test_properties", "test_properties_more", "test_fuzz",
+SLOW_MODULES = {"test_properties", "test_properties_more", "test_fuzz", "test_tracer_leaks",
                 "test_crash_isolation", "test_reproducer"}
 
 
