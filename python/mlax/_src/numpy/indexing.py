@@ -39,6 +39,11 @@ def _index_error(message):
     return IndexError(f"{message} (at {core.user_location_str()})")
 
 
+def _is_scalar_bool(i):
+    return isinstance(i, (bool, np.bool_)) or (
+        isinstance(i, np.ndarray) and i.ndim == 0 and i.dtype == np.bool_)
+
+
 def _is_static_int(i):
     return isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_))
 
@@ -71,7 +76,7 @@ def _classify(i):
         if dtypes.is_bool(i.dtype):
             raise errors.non_concrete_boolean_index(i)
         if not dtypes.is_int(i.dtype):
-            raise _index_error(f"{_VALID}; got a traced {i.dtype.name} array")
+            raise _indexer_type_error(i.dtype)
         return [(_ARRAY, i)]
     if isinstance(i, Array) or isinstance(i, (np.ndarray, np.generic)) or hasattr(
             i, "__jax_array__") or type(i).__module__.startswith("jax"):
@@ -84,11 +89,22 @@ def _classify(i):
             return [(_ARRAY, np.asarray(nz, np.int32)) for nz in np.nonzero(mask)] + [
                 ("mask", mask.shape)]
         if not (np.issubdtype(dt, np.integer)):
-            raise _index_error(f"{_VALID}; got an array of dtype {dt.name}")
+            raise _indexer_type_error(dt)
         if np.ndim(i) == 0:
             return [(_INT, int(np.asarray(i)))]
         return [(_ARRAY, i if isinstance(i, Array) else np.asarray(i))]
+    if isinstance(i, str):
+        raise TypeError(f"JAX does not support string indexing; got idx={i!r} "
+                        f"(at {core.user_location_str()})")
+    if isinstance(i, (float, complex)):
+        raise _indexer_type_error(np.dtype(type(i)))
     raise _index_error(f"{_VALID}; got {type(i).__name__} {i!r}")
+
+
+def _indexer_type_error(dtype):
+    # (JAX's class and words: a float or complex index is a type error)
+    return TypeError(f"Indexer must have integer or boolean type, got indexer with type "
+                     f"{np.dtype(dtype).name} (at {core.user_location_str()})")
 
 
 def _entries(shape, index, *, static_ints_in_bounds=True):
@@ -226,6 +242,9 @@ def getitem(x, index, mode=None, fill_value=None):
     mode 'fill' gives `fill_value` (lax.gather's default fill when None)
     where an index (after negative ones wrap once) is out of bounds."""
     aval = aval_of(x)
+    parts = index if isinstance(index, tuple) else (index,)
+    if builtins.any(_is_scalar_bool(i) for i in parts):
+        return _scalar_bool_getitem(x, parts, mode, fill_value)
     if mode is not None and lax._check_mode(".at[...].get", mode, {
             "CLIP", "PROMISE_IN_BOUNDS", "FILL_OR_DROP"}) == "FILL_OR_DROP":
         # Every integer index (static ones too: out of bounds is allowed)
@@ -241,6 +260,32 @@ def getitem(x, index, mode=None, fill_value=None):
     if builtins.all(np.ndim(e[1]) == 0 if e[0] == _ARRAY else True for e in adv):
         return _dynamic_scalar_getitem(x, entries)
     return _gather_getitem(x, entries, mode)
+
+
+def _scalar_bool_getitem(x, parts, mode, fill_value):
+    """x[..., True, ...] adds an axis of length 1 and False one of length 0,
+    as in NumPy and JAX. Scalar booleans are advanced indices: several of them
+    broadcast into one axis (of length 0 if any is False), placed where they
+    stand when adjacent and first otherwise. (Beside integer or array indices
+    they broadcast with those too: not supported.)"""
+    if not builtins.all(i is None or i is Ellipsis or isinstance(i, builtins.slice) or
+                        _is_scalar_bool(i) for i in parts):
+        raise _index_error("mlax: a scalar boolean index is supported beside slices, "
+                           "`None` and `...` only, not beside integer or array indices")
+    at = [k for k, i in enumerate(parts) if _is_scalar_bool(i)]
+    adjacent = at == list(range(at[0], at[-1] + 1))
+    rest = tuple(i for i in parts if not _is_scalar_bool(i))
+    if adjacent:
+        k = at[0]
+        y = getitem(x, rest[:k] + (None,) + rest[k:], mode, fill_value)
+        n_real = builtins.sum(isinstance(i, builtins.slice) for i in rest)
+        pos = builtins.sum(aval_of(x).ndim - n_real if i is Ellipsis else 1
+                           for i in rest[:k])
+    else:
+        y, pos = getitem(x, rest, mode, fill_value)[None], 0
+    if not builtins.all(bool(parts[k]) for k in at):
+        y = y[(builtins.slice(None),) * pos + (builtins.slice(0, 0),)]
+    return y
 
 
 def _static_getitem(x, entries):
@@ -322,9 +367,11 @@ def _broadcast_indices(entries, shape):
         bshape = np.broadcast_shapes(*(np.shape(a) if not hasattr(a, "aval") else
                                        aval_of(a).shape for a in arrays))
     except ValueError:
+        # (a ValueError, as JAX's: NumPy's IndexError is not what JAX code catches)
         shapes = ", ".join(str(tuple(aval_of(a).shape)) for a in arrays)
-        raise _index_error(f"shape mismatch: indexing arrays could not be broadcast together "
-                           f"with shapes {shapes}") from None
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes=[{shapes}]: the "
+                         f"indexing arrays could not be broadcast together "
+                         f"(at {core.user_location_str()})") from None
     arrays = [mnp.broadcast_to(mnp.asarray(a) if isinstance(a, (np.ndarray, np.generic))
                                else a, bshape) for a in arrays]
     return arrays, dims, tuple(bshape)
