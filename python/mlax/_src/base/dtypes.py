@@ -97,6 +97,13 @@ def to_complex(dtype) -> np.dtype:
     return canonicalize(complex128 if to_inexact(dtype) in (float64, complex128) else complex64)
 
 
+def real_part(dtype) -> np.dtype:
+    """The dtype of a complex dtype's real part; any other dtype itself."""
+    dtype = np.dtype(dtype)
+    return {np.dtype(complex64): np.dtype(float32),
+            np.dtype(complex128): np.dtype(float64)}.get(dtype, dtype)
+
+
 def is_float(dtype) -> bool:
     return dtype in _NARROW_FLOAT_SET or np.issubdtype(dtype, np.floating)
 

@@ -54,11 +54,6 @@ def _err(name, message, exc=ValueError):
     return exc(f"{name}: {message} (at {_where()})")
 
 
-def _real_dtype(dtype):
-    return np.dtype(np.float32) if np.dtype(dtype) == np.complex64 else (
-        np.dtype(np.float64) if np.dtype(dtype) == np.complex128 else np.dtype(dtype))
-
-
 # ---------------------------------------------------------------------------
 # jax.lax.linalg
 # ---------------------------------------------------------------------------
@@ -177,7 +172,6 @@ def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None, algorit
     if not compute_uv:
         return s
     return u, s, vt
-
 
 
 def _check_args(name, *args):
@@ -334,7 +328,7 @@ def qdwh(x, *, is_hermitian=False, max_iterations=None, eps=None, dynamic_shape=
                                  conjugate_a=True))
         return ufuncs.add(ufuncs.multiply(e, u), ufuncs.multiply(a_minus_e, z))
 
-    eps = float(np.finfo(_real_dtype(dt)).eps) if eps is None else eps
+    eps = float(np.finfo(dtypes.real_part(dt)).eps) if eps is None else eps
     one_norm = norm(x, ord=1)
     inf_norm = norm(x, ord=np.inf)
     alpha_inverse = ufuncs.multiply(_lax.rsqrt(one_norm), _lax.rsqrt(inf_norm))
@@ -1583,7 +1577,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):  # noqa: A002
         return reductions.min(ufuncs.abs(x), axis=axis, keepdims=keepdims)
     if ord == 0:
         dtype = dtypes.to_inexact(aval_of(x).dtype)
-        return reductions.sum(ufuncs.not_equal(x, 0), dtype=_real_dtype(dtype), axis=axis,
+        return reductions.sum(ufuncs.not_equal(x, 0), dtype=dtypes.real_part(dtype), axis=axis,
                               keepdims=keepdims)
     absx = ufuncs.abs(x)
     if ord == 1:

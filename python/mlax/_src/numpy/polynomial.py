@@ -168,18 +168,13 @@ def polyval(p, x, *, unroll=16):
     return y
 
 
-def _complex_dtype(dtype):
-    return np.dtype(np.complex128) if np.dtype(dtype) in (np.float64, np.complex128) \
-        else np.dtype(np.complex64)
-
-
 def _roots_no_zeros(p):
     # The roots are the eigenvalues of the companion matrix (JAX's algorithm).
     from mlax._src.numpy import linalg as la
 
     n = aval_of(p).shape[0]
     if n < 2:
-        return mnp.asarray(np.zeros((0,), _complex_dtype(aval_of(p).dtype)))
+        return mnp.asarray(np.zeros((0,), dtypes.to_complex(aval_of(p).dtype)))
     dt = aval_of(p).dtype
     a = mne.diag(mnp.ones((n - 2,), dt), -1)
     a = a.at[0, :].set(-p[1:] / p[0])
@@ -217,7 +212,7 @@ def roots(p, *, strip_zeros=True):
     if aval_of(p).ndim != 1:
         raise ValueError(f"mnp.roots: Input must be a rank-1 array (at {_where()})")
     if aval_of(p).shape[0] < 2:
-        return mnp.asarray(np.zeros((0,), _complex_dtype(aval_of(p).dtype)))
+        return mnp.asarray(np.zeros((0,), dtypes.to_complex(aval_of(p).dtype)))
     n = aval_of(p).shape[0]
     is_zero = p == 0
     num_leading_zeros = mnp.where(reductions.all(is_zero), n, mnc.argmin(is_zero))

@@ -11,7 +11,7 @@ import functools
 
 import numpy as np
 
-
+from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax import linalg as lax_linalg
 from mlax._src.lax import slicing
@@ -79,7 +79,7 @@ def _pade(m):
 
 
 def _expm_2d(a, upper_triangular, max_squarings):
-    real = _real_of(a.dtype)  # (complex matrices: the bounds of their real type, as JAX's)
+    real = dtypes.real_part(a.dtype)  # (complex matrices: the bounds of their real type, as JAX's)
     if real not in _THETA:
         raise TypeError(f"A.dtype={a.dtype} is not supported.")
     degrees, bounds, max_norm = _THETA[real]
@@ -209,15 +209,10 @@ expm = _eager_jit(expm, ("upper_triangular", "max_squarings"))
 _mT, _adj = np_linalg._mT, np_linalg._mH  # (transpose, conjugate transpose)
 
 
-def _complex_dtype(dtype):
-    return np.dtype(np.complex128) if np.dtype(dtype) in (np.float64, np.complex128) else (
-        np.dtype(np.complex64))
-
-
 def _to_complex(*xs):
     """The arrays at their common complex dtype (JAX's promote_dtypes_complex)."""
     xs = promote_dtypes("promote_dtypes_complex", *xs)
-    return [x.astype(_complex_dtype(x.dtype)) for x in xs]
+    return [x.astype(dtypes.to_complex(x.dtype)) for x in xs]
 
 
 def schur(a, output="real"):
@@ -233,7 +228,7 @@ def schur(a, output="real"):
 def _schur(a, *, output):
     a = jnp.asarray(a)
     if output == "complex":
-        a = a.astype(_complex_dtype(a.dtype))
+        a = a.astype(dtypes.to_complex(a.dtype))
     return lax_linalg.schur(a)
 
 
@@ -578,7 +573,7 @@ def _tridiagonal_eigenvectors(alpha, beta, eigvals, key):
     num_clusters = jnp.sum(starts_mask)
     arange_k = jnp.arange(k)
     solve_dtype = np.result_type(alpha.dtype, beta.dtype)
-    v = prng.normal(key, (k, n), dtype=_real_of(solve_dtype)).astype(solve_dtype)
+    v = prng.normal(key, (k, n), dtype=dtypes.real_part(solve_dtype)).astype(solve_dtype)
     v = v / np_linalg.norm(v, axis=-1, keepdims=True).astype(solve_dtype)
 
     def orthogonalize(ev):
@@ -613,11 +608,6 @@ def _tridiagonal_eigenvectors(alpha, beta, eigvals, key):
 
     init = (jnp.asarray(0, np.int32), v, jnp.ones(k, eigvals.dtype), jnp.zeros(k, eigvals.dtype))
     return while_loop(going, step, init)[1]
-
-
-def _real_of(dtype):
-    return np.dtype(np.float32) if np.dtype(dtype) == np.complex64 else (
-        np.dtype(np.float64) if np.dtype(dtype) == np.complex128 else np.dtype(dtype))
 
 
 def eigh_tridiagonal(d, e, *, eigvals_only=False, select="a", select_range=None, tol=None,

@@ -30,22 +30,6 @@ def _inexact(name, *args):
     return [asarray(a) for a in _promote_inexact(name, *[asarray(a) for a in args])]
 
 
-def _complex_dtype(dt):
-    dt = np.dtype(dt)
-    if dtypes.is_complex(dt):
-        return dt
-    return np.dtype(np.complex128) if dt == np.float64 else np.dtype(np.complex64)
-
-
-def _real_dtype(dt):
-    dt = np.dtype(dt)
-    if dt == np.complex128:
-        return np.dtype(np.float64)
-    if dt == np.complex64:
-        return np.dtype(np.float32)
-    return dt
-
-
 def _canon_axis(axis, ndim):
     axis = operator.index(axis)
     if not -ndim <= axis < ndim:
@@ -221,7 +205,7 @@ def detrend(data, axis=-1, type="linear", bp=0, overwrite_data=None):  # noqa: A
     # the piece minus its projection onto span{1, t}, with the projector built
     # in float64 NumPy at trace time.
     x = moveaxis(data, axis, -1)
-    real_dt = _real_dtype(data.dtype)
+    real_dt = dtypes.real_part(data.dtype)
     pieces = []
     for lo, hi in zip(bps[:-1], bps[1:]):
         m = int(hi - lo)
@@ -306,7 +290,7 @@ def _fft_segments(x, win, detrend_func, nperseg, noverlap, nfft, sides):
         x = x.astype(win.dtype)
     seg = detrend_func(_frames(x, nperseg, noverlap))
     if iscomplexobj(win) and not iscomplexobj(seg):
-        seg = seg.astype(_complex_dtype(seg.dtype))
+        seg = seg.astype(dtypes.to_complex(seg.dtype))
     seg = win * seg
     if sides == "twosided":
         return np_fft.fft(seg, n=nfft)
@@ -337,8 +321,8 @@ def _spectral_helper(x, y, fs=1.0, window="hann", nperseg=None, noverlap=None, n
                                              y.shape[:axis] + y.shape[axis + 1:])
         except ValueError as err:
             raise ValueError("x and y cannot be broadcast together.") from err
-    result_dtype = _complex_dtype(x.dtype)
-    freq_dtype = _real_dtype(result_dtype)
+    result_dtype = dtypes.to_complex(x.dtype)
+    freq_dtype = dtypes.real_part(result_dtype)
     if nperseg is not None:
         nperseg = int(nperseg)
         if nperseg < 1:
@@ -499,7 +483,7 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None,  #
     time_axis = _canon_axis(time_axis, z.ndim)
     if freq_axis == time_axis:
         raise ValueError("Must specify differing time and frequency axes!")
-    z = z.astype(_complex_dtype(z.dtype))
+    z = z.astype(dtypes.to_complex(z.dtype))
     n_default = 2 * (z.shape[freq_axis] - 1) if input_onesided else z.shape[freq_axis]
     nperseg = int(nperseg or n_default)
     if nperseg < 1:
@@ -531,7 +515,7 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None,  #
     win = reshape(win, (1,) * (xsubs.ndim - 2) + (nperseg, 1))
     x = _overlap_and_add(swapaxes(xsubs * win, -2, -1), nstep)
     win_sq = (win * win) * asarray(np.ones((1,) * (xsubs.ndim - 2) + (1, xsubs.shape[-1]),
-                                           _real_dtype(win.dtype)))
+                                           dtypes.real_part(win.dtype)))
     norm = _overlap_and_add(swapaxes(win_sq, -2, -1), nstep)
     if boundary:
         x = x[..., nperseg // 2:-(nperseg // 2)]
@@ -541,5 +525,5 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None,  #
         if freq_axis < time_axis:
             time_axis -= 1
         x = moveaxis(x, -1, time_axis)
-    time = arange(x.shape[0], dtype=_real_dtype(x.dtype)) / fs
+    time = arange(x.shape[0], dtype=dtypes.real_part(x.dtype)) / fs
     return time, x
