@@ -41,6 +41,10 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
            ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
+           ("jax.experimental", "mlax.experimental"),
+           ("jax.experimental.compilation_cache.compilation_cache",
+            "mlax.experimental.compilation_cache.compilation_cache"),
+           ("jax.experimental.serialize_executable", "mlax.experimental.serialize_executable"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
@@ -100,6 +104,13 @@ EXCLUDED.update({
     "jax.export.register_pytree_node_serialization": _TREE_SERIALIZATION,
     "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
 })
+
+_HIJAX = "JAX's experimental user-defined types (jax._src.hijax, earray): not built"
+EXCLUDED.update({"jax.experimental.EArray": _HIJAX, "jax.experimental.cur_qdd": _HIJAX,
+                 "jax.experimental.primal_tangent_dtype": _HIJAX})
+EXCLUDED.update({f"jax.experimental.serialize_executable.{name}":
+                 "an import of JAX's module (typing), not its API"
+                 for name in ("Sequence", "annotations")})
 
 _EFFECTS = "a type of JAX's effect system (effects of jaxpr equations); mlax has no effect " \
            "objects: its host callbacks are ops carrying an `ordered` attribute"

@@ -346,6 +346,28 @@ def test_persistent_cache_threshold_and_off(persistent_cache, xla_compiles):
     assert not list(persistent_cache.glob("mlax-*.xla"))  # off: nothing written
 
 
+def test_compilation_cache_module(persistent_cache, tmp_path, xla_compiles):
+    from jax.experimental.compilation_cache import compilation_cache as jcc
+
+    from mlax._src.backend import runtime
+    from mlax.experimental.compilation_cache import compilation_cache as cc
+
+    where = tmp_path / "elsewhere"
+    cc.set_cache_dir(str(where))
+    assert mlax.config.jax_compilation_cache_dir == str(where)
+    mlax.jit(lambda v: v * 7.0 - 1.0)(np.ones(3, np.float32))
+    assert len(list(where.glob("mlax-*.xla"))) == 1
+    assert runtime.persistent_cache_stats()["writes"] == 1
+    cc.reset_cache()  # the counters start again; the entries stay, as in JAX
+    assert runtime.persistent_cache_stats() == dict.fromkeys(
+        ("hits", "misses", "writes", "errors"), 0)
+    assert len(list(where.glob("mlax-*.xla"))) == 1
+    # (JAX's names, all there)
+    assert {n for n in dir(jcc) if not n.startswith("_")} <= set(dir(cc))
+    with pytest.raises(TypeError, match="jax_compilation_cache_dir"):
+        cc.set_cache_dir(3)
+
+
 @pytest.mark.parametrize("name,bad,exc", [
     ("jax_compilation_cache_dir", 3, TypeError),
     ("jax_persistent_cache_min_compile_time_secs", -1, ValueError),

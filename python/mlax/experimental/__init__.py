@@ -1,4 +1,5 @@
-"""mlax.experimental, as jax.experimental: io_callback, mesh_utils, multihost_utils and
-ode."""
+"""mlax.experimental, as jax.experimental: io_callback, compilation_cache, mesh_utils,
+multihost_utils, ode and serialize_executable."""
 from mlax._src.jit.callbacks import io_callback  # noqa: F401
-from mlax.experimental import mesh_utils, multihost_utils, ode  # noqa: F401,E402
+from mlax.experimental import (  # noqa: F401,E402
+    compilation_cache, mesh_utils, multihost_utils, ode, serialize_executable)

@@ -305,8 +305,7 @@ def _persistent_load(path: str, device):
         if not blob.startswith(_PERSISTENT_MAGIC):
             raise ValueError("not an mlax cache entry")
         serialized = zlib.decompress(blob[len(_PERSISTENT_MAGIC):])
-        exe = backend(device.platform).deserialize_executable(
-            serialized, jaxlib_internals.device_list((device,)), _compile_options(device.id))
+        exe = load_executable(serialized, device)
     except Exception as e:  # a damaged or foreign entry: compile again
         warnings.warn(f"mlax: ignoring the persistent compilation cache entry {path} "
                       f"({type(e).__name__}: {e}); compiling again", RuntimeWarning,
@@ -316,6 +315,12 @@ def _persistent_load(path: str, device):
     _persistent_stats["hits"] += 1
     monitoring.record_event(monitoring.CACHE_HITS)
     return exe
+
+
+def load_executable(serialized: bytes, device):
+    """The executable XLA serialized as `serialized`, loaded on `device`."""
+    return backend(device.platform).deserialize_executable(
+        serialized, jaxlib_internals.device_list((device,)), _compile_options(device.id))
 
 
 def _persistent_store(path: str, exe, seconds: float):
@@ -344,6 +349,10 @@ def persistent_cache_stats() -> dict:
     """Counts of the persistent cache's hits, misses, writes and unreadable
     entries in this process."""
     return {k: _persistent_stats[k] for k in ("hits", "misses", "writes", "errors")}
+
+
+def reset_persistent_stats():
+    _persistent_stats.clear()
 
 
 def compile_cache_size() -> int:
