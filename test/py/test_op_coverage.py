@@ -44,6 +44,8 @@ NOT_DIFFERENTIABLE = dict(_STRUCTURAL, **{
     "mlax.bitcast_convert": "a reinterpretation of bits (JAX: not differentiable)",
     "mlax.rng_bit_generator": "unsigned-integer key and bits (JAX: not differentiable)",
     "mlax.geqrf": "Householder factors inside qr, whose own rule differentiates qr",
+    "mlax.geqp3": "integer column pivots (and factors) of qr(pivoting=True), whose Q and R "
+                  "come from qr of the permuted matrix",
     "mlax.eig": "complex results of a possibly real matrix; JAX's eigenvalue-only rule is "
                 "not built (lax.linalg.eig raises under differentiation)",
     "mlax.schur": "JAX has no derivative rule for schur (its NotImplementedError)",

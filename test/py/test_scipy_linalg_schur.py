@@ -72,6 +72,10 @@ CASES = {
     "qr_multiply_conjugate": (
         lambda S, N: lambda a, c: S.qr_multiply(a, c, mode="left", conjugate=True),
         lambda dt: (_a(dt, (3, 5)), _a(dt, (3,), 1))),
+    # (columns scaled apart: a definite pivot order)
+    "qr_multiply_pivoting": (
+        lambda S, N: lambda a, c: S.qr_multiply(a, c, mode="left", pivoting=True),
+        lambda dt: (_a(dt, (2, 5, 3)) * np.array([1, 4, 2], dt), _a(dt, (3, 2), 1))),
 }
 
 

@@ -1,4 +1,4 @@
-// Lowering of the linear-algebra ops: triangular_solve, eigh, eig, qr, geqrf,
+// Lowering of the linear-algebra ops: triangular_solve, eigh, eig, qr, geqrf, geqp3,
 // svd, lu, schur, hessenberg, tridiagonal, householder_product and
 // tridiagonal_solve call jaxlib's LAPACK
 // kernels as jax.numpy.linalg does on CPU (batch-major, column-major
@@ -59,6 +59,15 @@ func.func @eigh(%a: tensor<2x3x3xf32>, %b: tensor<4x4xcomplex<f64>>) -> (tensor<
 func.func @qr_tall(%a: tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3x3xf64>) {
   %q, %r = mlax.qr %a, full_matrices = false : tensor<5x3xf64> -> (tensor<5x3xf64>, tensor<3x3xf64>)
   return %q, %r : tensor<5x3xf64>, tensor<3x3xf64>
+}
+
+// geqp3 calls LAPACK's pivoted QR with jpvt beside the matrix.
+// CHECK-LABEL: func.func @geqp3(
+// CHECK: %[[H:.*]]:3 = "stablehlo.custom_call"(%arg0, %arg1) {{{.*}}call_target_name = "lapack_sgeqp3_ffi"{{.*}}num_batch_dims = "1"{{.*}} : (tensor<2x5x3xf32>, tensor<2x3xi32>) -> (tensor<2x5x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>)
+// CHECK: return %[[H]]#0, %[[H]]#1, %[[H]]#2
+func.func @geqp3(%a: tensor<2x5x3xf32>, %p: tensor<2x3xi32>) -> (tensor<2x5x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>) {
+  %r, %jp, %t = mlax.geqp3 %a, %p : (tensor<2x5x3xf32>, tensor<2x3xi32>) -> (tensor<2x5x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>)
+  return %r, %jp, %t : tensor<2x5x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>
 }
 
 // Complete Q of a tall matrix: the reflectors padded to m columns.

@@ -162,6 +162,22 @@ func.func @geqrf_taus(%a: tensor<2x5x3xf32>) {
 
 // -----
 
+func.func @geqp3_jpvt(%a: tensor<5x3xf32>, %p: tensor<5xi32>) {
+  // expected-error @+1 {{'mlax.geqp3' op needs jpvt of shape [..., n] with the operand's batch dimensions and columns, got 'tensor<5xi32>' for 'tensor<5x3xf32>'}}
+  %r, %jp, %t = mlax.geqp3 %a, %p : (tensor<5x3xf32>, tensor<5xi32>) -> (tensor<5x3xf32>, tensor<5xi32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @geqp3_taus(%a: tensor<5x3xf32>, %p: tensor<3xi32>) {
+  // expected-error @+1 {{'mlax.geqp3' op taus type must be 'tensor<3xf32>', got 'tensor<5xf32>'}}
+  %r, %jp, %t = mlax.geqp3 %a, %p : (tensor<5x3xf32>, tensor<3xi32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<5xf32>)
+  return
+}
+
+// -----
+
 func.func @svd_rank(%a: tensor<3xf32>) {
   // expected-error @+1 {{'mlax.svd' op needs an array of at least 2 dimensions (shape [..., m, n]) as operand, got 'tensor<3xf32>'}}
   %s, %u, %vt = mlax.svd %a, full_matrices = false : tensor<3xf32> -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)

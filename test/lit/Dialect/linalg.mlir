@@ -1,5 +1,5 @@
 // Round trip of the linear-algebra ops (cholesky, triangular_solve, eigh, eig,
-// qr, geqrf, svd, lu, schur, hessenberg, tridiagonal, householder_product,
+// qr, geqrf, geqp3, svd, lu, schur, hessenberg, tridiagonal, householder_product,
 // tridiagonal_solve).
 //
 // RUN: mlax-opt %s | mlax-opt | FileCheck %s
@@ -46,6 +46,18 @@ func.func @qr(%a: tensor<5x3xf32>, %b: tensor<2x2x4xf64>) -> (tensor<3x3xf32>, t
       : tensor<2x2x4xf64> -> (tensor<2x2x2xf64>, tensor<2x2x4xf64>)
   %h, %t = mlax.geqrf %a : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<3xf32>)
   return %r, %r2, %r3, %t : tensor<3x3xf32>, tensor<5x3xf32>, tensor<2x2x4xf64>, tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func @geqp3(
+// CHECK: mlax.geqp3 %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<3xi32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<3xf32>)
+// CHECK: mlax.geqp3 %{{.*}}, %{{.*}} : (tensor<2x3x4xcomplex<f64>>, tensor<2x4xi32>) -> (tensor<2x3x4xcomplex<f64>>, tensor<2x4xi32>, tensor<2x3xcomplex<f64>>)
+func.func @geqp3(%a: tensor<5x3xf32>, %p: tensor<3xi32>, %b: tensor<2x3x4xcomplex<f64>>,
+                 %q: tensor<2x4xi32>) -> (tensor<3xi32>, tensor<2x3xcomplex<f64>>) {
+  %r, %jp, %t = mlax.geqp3 %a, %p : (tensor<5x3xf32>, tensor<3xi32>)
+      -> (tensor<5x3xf32>, tensor<3xi32>, tensor<3xf32>)
+  %r2, %jp2, %t2 = mlax.geqp3 %b, %q : (tensor<2x3x4xcomplex<f64>>, tensor<2x4xi32>)
+      -> (tensor<2x3x4xcomplex<f64>>, tensor<2x4xi32>, tensor<2x3xcomplex<f64>>)
+  return %jp, %t2 : tensor<3xi32>, tensor<2x3xcomplex<f64>>
 }
 
 // CHECK-LABEL: func.func @svd(

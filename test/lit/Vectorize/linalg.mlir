@@ -157,3 +157,20 @@ func.func @test_reductions(%a: tensor<5x3x3xf32>, %t: tensor<2xf32>) -> (tensor<
   %r:4 = mlax.vmap @reductions(%a, %t) in_axes = [0, -1] out_axes = [0, 0, 0, 0] size = 5 : (tensor<5x3x3xf32>, tensor<2xf32>) -> (tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<5x3x3xf32>, tensor<5x2xf32>, tensor<5x3xf32>, tensor<5x3x2xf32>
 }
+
+// geqp3: an unbatched jpvt is broadcast to the batch.
+// CHECK-LABEL: func.func private @geqp3_vmap(
+// CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<5x4x3xf32>,
+// CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xi32>
+// CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.broadcast_in_dim %[[ARG1]], dims = [1] : tensor<3xi32> -> tensor<5x3xi32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]], %[[V4:[^ ,:)]*]], %[[V5:[^ ,:)]*]] = mlax.geqp3 %[[ARG0]], %[[V2]] : (tensor<5x4x3xf32>, tensor<5x3xi32>) -> (tensor<5x4x3xf32>, tensor<5x3xi32>, tensor<5x3xf32>)
+// CHECK-NEXT: return %[[V4]] : tensor<5x3xi32>
+
+func.func private @geqp3(%a: tensor<4x3xf32>, %p: tensor<3xi32>) -> tensor<3xi32> {
+  %r, %jp, %t = mlax.geqp3 %a, %p : (tensor<4x3xf32>, tensor<3xi32>) -> (tensor<4x3xf32>, tensor<3xi32>, tensor<3xf32>)
+  return %jp : tensor<3xi32>
+}
+func.func @test_geqp3(%a: tensor<5x4x3xf32>, %p: tensor<3xi32>) -> tensor<5x3xi32> {
+  %r = mlax.vmap @geqp3(%a, %p) in_axes = [0, -1] out_axes = [0] size = 5 : (tensor<5x4x3xf32>, tensor<3xi32>) -> tensor<5x3xi32>
+  return %r : tensor<5x3xi32>
+}

@@ -88,6 +88,7 @@ const SolverKernel kSolverKernels[] = {
     {"syevd",  Platform::Cpu,  "lapack_%tsyevd_ffi",  "{mode = 86 : ui8, uplo = $uplo : ui8}"},
     {"heevd",  Platform::Cpu,  "lapack_%theevd_ffi",  "{mode = 86 : ui8, uplo = $uplo : ui8}"},
     {"geqrf",  Platform::Cpu,  "lapack_%tgeqrf_ffi",  "{}"},
+    {"geqp3",  Platform::Cpu,  "lapack_%tgeqp3_ffi",  "{}"},
     {"orgqr",  Platform::Cpu,  "lapack_%torgqr_ffi",  "{}"},
     {"ungqr",  Platform::Cpu,  "lapack_%tungqr_ffi",  "{}"},
     {"gesdd",  Platform::Cpu,  "lapack_%tgesdd_ffi",  "{mode = $job : ui8}"},
@@ -584,6 +585,30 @@ struct GeqrfPattern : SolverPattern<GeqrfOp> {
   }
 };
 
+/// LAPACK geqp3 through jaxlib's FFI target, as jax's internal geqp3 lowers
+/// on CPU (the kernel copies jpvt when its buffer is not aliased).
+struct Geqp3Pattern : SolverPattern<Geqp3Op> {
+  using SolverPattern::SolverPattern;
+  LogicalResult
+  matchAndRewrite(Geqp3Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    if (hasNoElements(op.getOperand()))
+      return rewriter.notifyMatchFailure(op, "empty matrices: qr handles them before geqp3");
+    auto type = tensorOf(op.getOperand());
+    FailureOr<SolverCall> kernel = solverKernel(op, platform, "geqp3", type.getElementType());
+    if (failed(kernel))
+      return failure();
+    Operation *call = solverCall(hlo, *kernel, {adaptor.getOperand(), adaptor.getJpvt()},
+                                 {type, op.getJpvtOut().getType(), op.getTaus().getType()},
+                                 type.getRank() - 2);
+    if (!call)
+      return failure();
+    rewriter.replaceOp(op, call->getResults());
+    return success();
+  }
+};
+
 /// LAPACK getrf through jaxlib's FFI target, as jax.lax.linalg.lu lowers on
 /// CPU: 1-based pivots made 0-based, NaNs where getrf reports an illegal
 /// argument (info < 0; a singular matrix still factors), and the pivots
@@ -989,7 +1014,7 @@ void mlir::mlax::populateLinalgToStablehloPatterns(RewritePatternSet &patterns,
                                                    Platform platform) {
   patterns.add<DotGeneralPattern>(patterns.getContext());
   patterns.add<TriangularSolvePattern, CholeskyPattern, EighPattern, EigPattern, QrPattern,
-               GeqrfPattern, SvdPattern, LuPattern, SchurPattern, HessenbergPattern,
+               GeqrfPattern, Geqp3Pattern, SvdPattern, LuPattern, SchurPattern, HessenbergPattern,
                TridiagonalPattern, HouseholderProductPattern, TridiagonalSolvePattern>(
       patterns.getContext(), platform);
 }

@@ -458,6 +458,21 @@ def _geqrf_emit(values, avals):
 _geqrf_p = _linalg_primitive("geqrf", _geqrf_emit, errors=_SHAPE_ERRORS)
 
 
+def _geqp3_emit(values, avals):
+    _prepare_lapack("geqp3_ffi", avals[0].dtype)
+    return list(_ops().Geqp3Op(values[0], values[1]).results)
+
+
+def _geqp3_check(x, jpvt):
+    _check_dtype("lax.linalg.geqp3", x)
+    if np.dtype(jpvt.dtype) != np.int32:
+        raise shape_error("lax.linalg.geqp3", f"needs int32 jpvt, got {jpvt.dtype.name}",
+                          TypeError)
+
+
+_geqp3_p = _linalg_primitive("geqp3", _geqp3_emit, errors=_SHAPE_ERRORS, check=_geqp3_check)
+
+
 def _svd_emit(values, avals, *, full_matrices):
     _prepare_lapack("gesdd_ffi", avals[0].dtype)
     return list(_ops().SvdOp(values[0], _bool(full_matrices)).results)

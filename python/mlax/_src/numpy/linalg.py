@@ -33,8 +33,8 @@ from mlax._src.core.primitives import aval_of, bind
 from mlax._src.lax.linalg import lu
 from mlax._src.lax.linalg import eig as lax_eig
 from mlax._src.lax.linalg import _check_eig_implementation
-from mlax._src.lax.linalg import (_eigh_p, _geqrf_p, _LINALG_DTYPES, _qr_p, _svd_p,
-                                  _triangular_solve_p)
+from mlax._src.lax.linalg import (_check_dtype, _eigh_p, _geqp3_p, _geqrf_p, _LINALG_DTYPES,
+                                  _qr_p, _svd_p, _triangular_solve_p)
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import array_creation
@@ -144,11 +144,45 @@ def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
 
 
 def qr(x, *, pivoting=False, full_matrices=True):
-    """Q and R of the Householder QR decomposition (jax.lax.linalg.qr)."""
-    if pivoting:
-        raise _err("lax.linalg.qr", "pivoting is not supported", NotImplementedError)
-    q, r = bind(_qr_p, mnp.asarray(x), full_matrices=bool(full_matrices))
-    return q, r
+    """Q and R of the Householder QR decomposition (jax.lax.linalg.qr); with
+    `pivoting`, also the column permutation `p` (`x[..., p] = q @ r`, the
+    columns ordered by LAPACK geqp3 so that |R|'s diagonal decreases)."""
+    x = mnp.asarray(x)
+    if not pivoting:
+        return tuple(bind(_qr_p, x, full_matrices=bool(full_matrices)))
+    # geqp3 picks the columns (integers: nothing to differentiate); Q and R
+    # are the QR of the permuted matrix, whose derivative rules (jvp,
+    # transpose, batching) are qr's own: JAX's pivoted jvp permutes the
+    # tangent's columns the same way. (A second factorization, the price of
+    # reusing them.)
+    aval = aval_of(x)
+    _check_dtype("lax.linalg.qr", aval)
+    if aval.ndim < 2:
+        return bind(_qr_p, x, full_matrices=bool(full_matrices))  # qr's own error
+    n = aval.shape[-1]
+    if aval.shape[-2] == 0 or n == 0:
+        q, r = bind(_qr_p, x, full_matrices=bool(full_matrices))
+        return q, r, mnp.zeros(aval.shape[:-2] + (n,), np.int32)
+    p = pivots(x)
+    xp = mnc.take_along_axis(x, mnp.broadcast_to(p[..., None, :], aval.shape), axis=-1)
+    q, r = bind(_qr_p, xp, full_matrices=bool(full_matrices))
+    return q, r, p
+
+
+def geqp3(x, jpvt):
+    """LAPACK's pivoted compact QR (jax._src.lax.linalg.geqp3): `(r, jpvt,
+    taus)`, R with the Householder vectors below it, the 1-based columns in
+    the order factored, and the reflectors' scale factors."""
+    r, p, taus = bind(_geqp3_p, mnp.asarray(x), mnp.asarray(jpvt))
+    return r, p, taus
+
+
+def pivots(x):
+    """The 0-based column order geqp3 factors `x` in (int32 `[..., n]`)."""
+    aval = aval_of(x)
+    jpvt = mnp.zeros(aval.shape[:-2] + aval.shape[-1:], np.int32)
+    _, p, _ = geqp3(_lax.stop_gradient(x), jpvt)
+    return p - 1
 
 
 def geqrf(x):
@@ -1371,13 +1405,12 @@ def sp_eigh(a, b=None, lower=True, eigvals_only=False, overwrite_a=False, overwr
 
 def sp_qr(a, overwrite_a=False, lwork=None, mode="full", pivoting=False, check_finite=True):
     """scipy.linalg.qr: mode 'full' (complete), 'r', 'economic'."""
-    if pivoting:
-        raise _err("scipy.linalg.qr", "pivoting is not supported", NotImplementedError)
     if mode not in ("full", "r", "economic"):
         raise _err("scipy.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
     a = _real_matrix("qr", a, square=False, allow_complex=True)
-    q, r = qr(a, full_matrices=mode != "economic")  # scipy's 'r' is the full R
-    return (r,) if mode == "r" else (q, r)
+    # (scipy's 'r' is the full R)
+    q, r, *p = qr(a, pivoting=bool(pivoting), full_matrices=mode != "economic")
+    return ((r,) if mode == "r" else (q, r)) + tuple(p)
 
 
 def sp_svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_finite=True,

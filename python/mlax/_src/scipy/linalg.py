@@ -471,19 +471,17 @@ def expm_frechet(A, E, *, method=None, compute_expm=True):  # noqa: N803 (scipy'
 def qr_multiply(a, c, mode="right", pivoting=False, conjugate=False, overwrite_a=False,
                 overwrite_c=False):
     """`Q @ c` (`mode='left'`) or `c @ Q` (`'right'`) for the Q of `a`'s QR
-    decomposition, with R (jax.scipy.linalg.qr_multiply): geqrf, then the
-    reflectors applied to `c` (lax.linalg.ormqr)."""
+    decomposition, with R (jax.scipy.linalg.qr_multiply): geqrf (geqp3 with
+    `pivoting`, which adds the column permutation), then the reflectors
+    applied to `c` (lax.linalg.ormqr)."""
     del overwrite_a, overwrite_c
-    if pivoting:
-        raise NotImplementedError("qr_multiply: pivoting=True is not supported (mlax has no "
-                                  "geqp3)")
     if mode not in ("right", "left"):
         raise ValueError(f"mode must be 'right' or 'left', got {mode!r}")
-    return _qr_multiply(a, c, mode=mode, conjugate=bool(conjugate))
+    return _qr_multiply(a, c, mode=mode, conjugate=bool(conjugate), pivoting=bool(pivoting))
 
 
-@dispatched(static_argnames=("mode", "conjugate"))
-def _qr_multiply(a, c, *, mode, conjugate):
+@dispatched(static_argnames=("mode", "conjugate", "pivoting"))
+def _qr_multiply(a, c, *, mode, conjugate, pivoting):
     a, c = _promote_inexact("qr_multiply", jnp.asarray(a), jnp.asarray(c))
     onedim = c.ndim == 1
     if onedim:
@@ -504,7 +502,11 @@ def _qr_multiply(a, c, *, mode, conjugate):
     batch = jnp.broadcast_shapes(a.shape[:-2], c.shape[:-2])
     a = jnp.broadcast_to(a, batch + a.shape[-2:])
     c = jnp.broadcast_to(c, batch + c.shape[-2:])
-    r, taus = np_linalg.geqrf(a)
+    if pivoting:
+        r, p, taus = np_linalg.geqp3(a, jnp.zeros(a.shape[:-2] + (n,), np.int32))
+        p = p - 1  # (geqp3's columns are 1-based)
+    else:
+        r, taus = np_linalg.geqrf(a)
     if m > n and mode == "left":
         zeros = jnp.zeros(c.shape[:-2] + (m - k,) + c.shape[-1:], dtype=c.dtype)
         c = jnp.concatenate([c, zeros], axis=-2)
@@ -518,7 +520,8 @@ def _qr_multiply(a, c, *, mode, conjugate):
         cq = cq[..., :k]
     if onedim:
         cq = cq.ravel()
-    return cq, jnp.triu(r[..., :k, :])
+    r = jnp.triu(r[..., :k, :])
+    return (cq, r, p) if pivoting else (cq, r)
 
 
 def _sturm_counts(alpha, beta_sq, pivmin, alpha0_perturbation, x):

@@ -754,6 +754,45 @@ LogicalResult GeqrfOp::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool>,
 }
 
 //===----------------------------------------------------------------------===//
+// geqp3: QR with column pivoting
+//===----------------------------------------------------------------------===//
+
+LogicalResult Geqp3Op::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  StringRef name = getOperationName();
+  auto a = matrixOperand(loc, name, adaptor.getOperand(), "operand", false);
+  if (failed(a))
+    return failure();
+  int64_t r = a->getRank(), cols = a->getDimSize(r - 1),
+          k = std::min(a->getDimSize(r - 2), cols);
+  auto jpvt = llvm::cast<RankedTensorType>(adaptor.getJpvt().getType());
+  SmallVector<int64_t> want(a->getShape().drop_back(2));
+  want.push_back(cols);
+  if (jpvt.getShape() != ArrayRef<int64_t>(want))
+    return emitOptionalError(loc, "'", name, "' op needs jpvt of shape [..., n] with the "
+                             "operand's batch dimensions and columns, got ", jpvt, " for ", *a);
+  results.push_back(*a);
+  results.push_back(jpvt);
+  results.push_back(tensorType(a->getShape().drop_back(2), {k}, a->getElementType()));
+  return success();
+}
+
+LogicalResult Geqp3Op::verify() {
+  return verifyResults(*this,
+                       {"r type must be", "jpvt_out type must be", "taus type must be"});
+}
+
+LogicalResult Geqp3Op::batch(OpBuilder &b, ValueRange operands, ArrayRef<bool> batched,
+                             int64_t batchSize, SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  Value a = ensureBatched(b, loc, operands[0], batched[0], batchSize);
+  Value jpvt = ensureBatched(b, loc, operands[1], batched[1], batchSize);
+  auto op = Geqp3Op::create(b, loc, a, jpvt);
+  results.append(op->result_begin(), op->result_end());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // lu: P a = L U (getrf)
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- MlaxLinalgOps.td - linear algebra ----------------------------------===//
 //
-// dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, svd, lu, schur,
+// dot_general, cholesky, triangular_solve, eigh, eig, qr, geqrf, geqp3, svd, lu, schur,
 // hessenberg, tridiagonal, householder_product and tridiagonal_solve. Every op
 // works on matrices in the two trailing dimensions; leading dimensions are a
 // batch. Each op infers its result types (InferTypeOpAdaptor); shape rules,
@@ -181,6 +181,30 @@ def Mlax_GeqrfOp : Mlax_Op<"geqrf", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
   let results = (outs Mlax_LinalgTensor:$r, Mlax_LinalgTensor:$taus);
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->` `(` type($r) `,` type($taus) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def Mlax_Geqp3Op : Mlax_Op<"geqp3", [Pure, InferTypeOpAdaptor, Mlax_Batching]> {
+  let summary = "QR decomposition with column pivoting, compact Householder form";
+  let description = [{
+    LAPACK geqp3 on `[..., m, n]`: `r` as geqrf's (R in its upper triangle,
+    the Householder vectors below it), `taus` `[..., min(m, n)]`, and
+    `jpvt_out` `[..., n]` the 1-based columns of `a` in the order factored
+    (`a[..., jpvt_out - 1] = Q R`). A nonzero `jpvt` entry fixes that column
+    to the front, as in LAPACK (jax's internal geqp3; `qr(pivoting=True)`
+    passes zeros). Not differentiable, as in JAX.
+    ```mlir
+    %r, %p, %taus = mlax.geqp3 %a, %jpvt : (tensor<4x3xf32>, tensor<3xi32>)
+        -> (tensor<4x3xf32>, tensor<3xi32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins Mlax_LinalgTensor:$operand, StaticShapeTensorOf<[I32]>:$jpvt);
+  let results = (outs Mlax_LinalgTensor:$r, StaticShapeTensorOf<[I32]>:$jpvt_out,
+                      Mlax_LinalgTensor:$taus);
+  let assemblyFormat = [{
+    $operand `,` $jpvt attr-dict `:` `(` type($operand) `,` type($jpvt) `)` `->`
+    `(` type($r) `,` type($jpvt_out) `,` type($taus) `)`
   }];
   let hasVerifier = 1;
 }
