@@ -145,7 +145,8 @@ EXCLUDED.update({f"jax.experimental.jet.{name}": _JET_RULES for name in (
 _MULTIHOST_IMPORT = "an import of JAX's jax.experimental.multihost_utils (a helper it uses), " \
                     "not its API"
 EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_IMPORT for name in (
-    "Any", "P", "lru_cache", "partial", "safe_zip", "tree_flatten", "tree_unflatten")})
+    "Any", "P", "annotations", "lru_cache", "partial", "safe_zip", "tree_flatten",
+    "tree_unflatten")})
 _MULTIHOST_PRIMITIVE = "a JAX primitive (or its abstract-eval / batching rule) behind the " \
                        "host/global conversions; mlax's are functions, identities under jit"
 EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_PRIMITIVE for name in (
