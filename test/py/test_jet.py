@@ -188,3 +188,14 @@ def test_fact_and_symbolic_zeros():
     assert mlax.tree_util.tree_map(lambda l: l, mjet.zero_term) is mjet.zero_term
     assert isinstance(mjet.zero_series, mjet.ZeroSeries)
     assert isinstance(mjet.zero_term, mjet.ZeroTerm)
+
+
+def test_term_of_another_shape():
+    """A term that does not broadcast against its primal: JAX's TypeError
+    (a term that broadcasts, like a scalar, is accepted by both)."""
+    with pytest.raises(TypeError):
+        jjet.jet(jnp.sin, (X,), ((np.ones(2, np.float32),),))
+    with pytest.raises(TypeError, match="incompatible shapes"):
+        mjet.jet(mnp.sin, (X,), ((np.ones(2, np.float32),),))
+    got = mjet.jet(mnp.sin, (X,), ((np.float32(1.0),),))
+    assert_tree_like(got, jjet.jet(jnp.sin, (X,), ((np.float32(1.0),),)), rtol=1e-6, atol=1e-6)
