@@ -53,7 +53,7 @@ total = mlax.jit(mlax.shard_map(lambda v: lax.psum(mnp.sum(v, 0), "data"), mesh=
                                 in_specs=P("data"), out_specs=P()))(x)
 from mlax.experimental import multihost_utils  # noqa: E402
 
-gathered_x = multihost_utils.process_allgather(x)  # a global array, gathered whole
+gathered_x = multihost_utils.process_allgather(x, tiled=True)  # a global array, whole
 ids = multihost_utils.process_allgather(np.array([pid, 10 * pid]))  # host-local values
 first = multihost_utils.broadcast_one_to_all(np.array([pid + 1.0]))
 multihost_utils.sync_global_devices("done")

@@ -9,7 +9,7 @@ jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
-jax.experimental.ode, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
+jax.experimental.ode, jax.experimental.jet, jax.experimental.multihost_utils, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.compilation_cache.compilation_cache",
             "mlax.experimental.compilation_cache.compilation_cache"),
            ("jax.experimental.serialize_executable", "mlax.experimental.serialize_executable"),
+           ("jax.experimental.jet", "mlax.experimental.jet"),
+           ("jax.experimental.multihost_utils", "mlax.experimental.multihost_utils"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
@@ -136,6 +138,30 @@ EXCLUDED.update({f"jax.experimental.ode.{name}": _ODE_IMPORT for name in (
 EXCLUDED["jax.experimental.ode.ravel_first_arg_"] = (
     "the linear_util transformation (over JAX's WrappedFun) behind ravel_first_arg; mlax's "
     "ravel_first_arg is a plain function")
+
+_JET_IMPORT = "an import of JAX's jax.experimental.jet (a helper it uses), not its API"
+EXCLUDED.update({f"jax.experimental.jet.{name}": _JET_IMPORT for name in (
+    "Any", "Callable", "partial", "register_pytree_node", "safe_zip", "tree_flatten",
+    "tree_structure", "tree_unflatten", "treedef_is_leaf", "unzip2", "weakref_lru_cache")})
+# mlax's jet is nested jvps in the curve's parameter: no Taylor trace, no rule per primitive.
+_JET_TRACE = "JAX's jet interpreter (a Trace over lu.WrappedFun); mlax's jet is nested jvps"
+_JET_RULES = "JAX's table of Taylor rules per JAX primitive (or a helper filling it); mlax's " \
+             "jet needs none: it differentiates with each op's derivative rule"
+EXCLUDED.update({f"jax.experimental.jet.{name}": _JET_TRACE for name in (
+    "JetTrace", "JetTracer", "jet_fun", "jet_subtrace", "traceable", "call_param_updaters")})
+EXCLUDED.update({f"jax.experimental.jet.{name}": _JET_RULES for name in (
+    "jet_rules", "defzero", "zero_prop", "deflinear", "linear_prop", "def_deriv",
+    "deriv_prop", "def_comp")})
+_MULTIHOST_IMPORT = "an import of JAX's jax.experimental.multihost_utils (a helper it uses), " \
+                    "not its API"
+EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_IMPORT for name in (
+    "Any", "P", "annotations", "lru_cache", "partial", "safe_zip", "tree_flatten",
+    "tree_unflatten")})
+_MULTIHOST_PRIMITIVE = "a JAX primitive (or its abstract-eval / batching rule) behind the " \
+                       "host/global conversions; mlax's are functions, identities under jit"
+EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_PRIMITIVE for name in (
+    "host_local_array_to_global_array_p", "global_array_to_host_local_array_p",
+    "ltg_abstract_eval", "gtl_abstract_eval", "ltg_batcher")})
 
 # Measured with jaxlib 0.10.2 on the CPU; JAX fails on them too, inside XLA.
 EXCLUDED.update({f"jax.numpy.{name}": "float6: XLA in this jaxlib has no such primitive type "
