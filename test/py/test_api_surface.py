@@ -9,7 +9,8 @@ jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
-jax.experimental.ode, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
+jax.experimental.ode, jax.experimental.checkify, jax.stages, jax.debug, jax.nn and
+jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
            ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
+           ("jax.experimental.checkify", "mlax.experimental.checkify"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]

@@ -309,13 +309,14 @@ def bind(prim: Primitive, *args, **params):
     else:
         out = Tracer(results, out_avals, trace, pending and (pending, None))
     if bind_hooks and bind_hooks[-1].trace is trace:
-        out = bind_hooks[-1](prim, avals, params, out)
+        out = bind_hooks[-1](prim, avals, params, out, args)
     return out
 
 
 # Observers of the ops bound in one trace (`hook.trace`), innermost last:
-# `hook(prim, in_avals, params, out)` returns the results to use (a
-# checkpoint policy's saved values, see transforms.ad_checkpoint).
+# `hook(prim, in_avals, params, out, args)` returns the results to use (a
+# checkpoint policy's saved values, see transforms.ad_checkpoint; checkify's
+# checker adds checks on `args` and `out`, see experimental.checkify).
 bind_hooks: list = []
 
 
