@@ -3,24 +3,28 @@
 `checkify(f, errors)` runs `f` while a checker observes the trace of `f`
 (a bind hook, see core.primitives): each `check` call, and each op an
 enabled automatic check applies to (a NaN out of a float op, an integer
-division by zero, an out-of-bounds gather or dynamic slice), adds a
-predicate, a code and a payload to an `Error`. Codes count up in program
-order, so the error reported is the first check that failed, as JAX's.
-The `Error` is a pytree of arrays: it leaves a `jit`, `vmap` or `grad`
-(with `has_aux`) as outputs do, and a batched one reports each failing
-index ("at mapped index i: ..."), as JAX's.
+division by zero, an out-of-bounds gather, scatter or dynamic slice), adds
+a predicate, a code and a payload to an `Error`. As in JAX, the error
+reported is the first failed `check`, else the first failed automatic
+check, in program order. The `Error` is a pytree of arrays: it leaves a
+`jit`, `vmap` or `grad` (with `has_aux`) as outputs do, and a batched one
+reports each failing index ("at mapped index i: ..."), as JAX's.
 
 Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
 is traced inline, so its ops are checked too.
 
-Differences from JAX, where mlax cannot follow it yet: the ops of a
-function traced as a callee of its own (the function of a `grad`, `vmap`,
-`cond`, `while_loop` or `scan` inside the checkified function) are not
-observed, so automatic checks do not see them; a `check` there raises
-NotImplementedError rather than being dropped. Checkify such functions
-themselves, or check their results outside them.
+Where mlax differs from JAX:
+* the ops of a function traced as a callee of its own (the function of a
+  `grad`, `vmap`, `cond`, `while_loop` or `scan` inside the checkified
+  function) are not observed: automatic checks do not see them, and a
+  `check` there raises NotImplementedError rather than being dropped.
+  Checkify such functions themselves, or check their results outside them;
+* NumPy arguments of an eager checkified call are traced like arrays
+  (JAX closes over them, so a `check` on a NumPy predicate is its TypeError);
+* index checks see the indices a gather gets: mode 'clip' and jnp.take
+  bound theirs before the gather in mlax, so they report nothing.
 """
 from __future__ import annotations
 
@@ -365,17 +369,17 @@ def _current_checker():
 # the automatic checks, by mlax primitive
 # ---------------------------------------------------------------------------
 
-# The primitives JAX checks for NaN outputs (its checkify.nan_primitives),
-# by mlax's name; the value is JAX's name, which the message shows.
-_NAN_PRIMITIVES = {name: name for name in (
-    "acos", "acosh", "add", "asin", "asinh", "atan2", "atan", "atanh", "bessel_i0e",
-    "bessel_i1e", "cbrt", "cos", "cosh", "cumlogsumexp", "cummax", "cummin", "cumprod",
+# The primitives JAX checks for NaN outputs (its checkify.nan_primitives,
+# and div); mlax's primitives of these names are JAX's, and the message
+# names them. (JAX's integer_pow, igamma*, bessel_i*e, psum and
+# reduce_window_sum have no mlax primitive of their own.)
+_NAN_PRIMITIVES = frozenset((
+    "acos", "acosh", "add", "asin", "asinh", "atan2", "atan", "atanh", "cbrt",
+    "conv_general_dilated", "cos", "cosh", "cumlogsumexp", "cummax", "cummin", "cumprod",
     "cumsum", "digamma", "dot_general", "erf_inv", "erf", "erfc", "exp", "expm1", "fft",
-    "igamma_grad_a", "igamma", "igammac", "integer_pow", "lgamma", "log1p", "log",
-    "logistic", "mul", "pad", "pow", "reduce", "reduce_prod", "reduce_sum",
-    "reduce_window", "reduce_window_sum", "regularized_incomplete_beta", "rem",
-    "rng_uniform", "rsqrt", "sin", "sinh", "sqrt", "sub", "tan", "tanh", "div")}
-_NAN_PRIMITIVES["conv"] = "conv_general_dilated"
+    "lgamma", "log1p", "log", "logistic", "mul", "pad", "pow", "reduce", "reduce_prod",
+    "reduce_sum", "reduce_window", "rem", "rng_uniform", "rsqrt", "sin", "sinh", "sqrt",
+    "sub", "tan", "tanh", "div"))
 
 
 def _any_nan(out):
@@ -394,7 +398,7 @@ def _nan_rule(checker, prim, args, avals, params, out):
         return
     nan = _any_nan(out)
     if nan is not None:
-        checker.add(nan, NaNError(_traceback_info(), _NAN_PRIMITIVES[prim.name]))
+        checker.add(nan, NaNError(_traceback_info(), prim.name))
 
 
 def _div_rule(checker, prim, args, avals, params, out):
