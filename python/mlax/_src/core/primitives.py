@@ -320,6 +320,19 @@ def bind(prim: Primitive, *args, **params):
 bind_hooks: list = []
 
 
+def callee_observer():
+    """While a transformation traces its function as a callee of the
+    enclosing trace: the bind hook observing that enclosing trace if it also
+    observes such callees (`hook.observe_callee()`, checkify's checker),
+    else None. The transformation returns what the hook collects from the
+    callee as extra outputs, and hands them back to the hook."""
+    trace = core.current_trace()
+    if (bind_hooks and trace is not None and bind_hooks[-1].trace is trace.parent
+            and hasattr(bind_hooks[-1], "observe_callee")):
+        return bind_hooks[-1]
+    return None
+
+
 @contextlib.contextmanager
 def ensure_compile_time_eval():
     """Like `jax.ensure_compile_time_eval`: inside it (in this thread), an op

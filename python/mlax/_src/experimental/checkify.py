@@ -13,14 +13,18 @@ reports each failing index ("at mapped index i: ..."), as JAX's.
 Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
-is traced inline, so its ops are checked too.
+is traced inline, so its ops are checked too; the function a `grad` or
+`value_and_grad` differentiates is observed by a checker of its own, whose
+Error leaves the grad op as extra outputs (core.primitives.callee_observer).
 
 Where mlax differs from JAX:
-* the ops of a function traced as a callee of its own (the function of a
-  `grad`, `vmap`, `cond`, `while_loop` or `scan` inside the checkified
-  function) are not observed: automatic checks do not see them, and a
-  `check` there raises NotImplementedError rather than being dropped.
-  Checkify such functions themselves, or check their results outside them;
+* the ops of the other functions traced as callees of their own (the
+  function of a `vmap`, `jvp`, `vjp`, `cond`, `while_loop` or `scan` inside
+  the checkified function) are not observed: automatic checks do not see
+  them, and a `check` there raises NotImplementedError rather than being
+  dropped. Checkify such functions themselves, or check their results
+  outside them. Nor are the ops of a derivative, which mlax's autodiff pass
+  makes after tracing (a NaN first made by a gradient goes unreported);
 * NumPy arguments of an eager checkified call are traced like arrays
   (JAX closes over them, so a `check` on a NumPy predicate is its TypeError);
 * index checks see the indices a gather gets: mode 'clip' and jnp.take
@@ -313,17 +317,32 @@ class _Checker:
         with self._own_ops():
             self.error = _assert(self.error, failed, exc)
 
-    def add_error(self, error):
+    def add_error(self, error, only_enabled=True):
         """check_error inside the checkified function: `error`'s enabled
         kinds join this one (JAX's check discharge rule)."""
         with self._own_ops():
             out = self.error
             for effect, pred in error._pred.items():
-                if effect.error_type in self.enabled:
+                if effect.error_type in self.enabled or not only_enabled:
                     out = _update_error(out, pred, error._code[effect], {},
                                         error._payload[effect], effect)
             self.error = dataclasses.replace(out, _metadata={**error._metadata,
                                                              **out._metadata})
+
+    # A function a transformation traces as a callee of this trace (grad's):
+    # a checker of its own observes it, and its Error comes back out of the
+    # transformation's op (see core.primitives.callee_observer).
+    @contextlib.contextmanager
+    def observe_callee(self):
+        child = _Checker(core.current_trace(), self.enabled)
+        with child.active():
+            yield child
+
+    def value(self):
+        return self.error
+
+    def callee_observed(self, error):
+        self.add_error(error, only_enabled=False)
 
     @contextlib.contextmanager
     def _own_ops(self):
@@ -588,8 +607,8 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "grad, vmap, cond, while_loop or scan) within a checkified function is not "
-            "supported by mlax; checkify that function itself, or check its result "
+            "vmap, jvp, vjp, cond, while_loop or scan) within a checkified function is "
+            "not supported by mlax; checkify that function itself, or check its result "
             "outside it")
     if debug:
         return  # debug_check outside checkify: dropped, as in JAX

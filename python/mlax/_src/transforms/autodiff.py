@@ -201,7 +201,15 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         pos = [ranges[i][2].unflatten(xs[ranges[i][0]:ranges[i][1]])
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
-        out = fun(*pos, **kw)
+        # checkify's checks in `fun` leave the callee as extra outputs.
+        observer = primitives.callee_observer()
+        if observer is None:
+            out, observed = fun(*pos, **kw), []
+        else:
+            with observer.observe_callee() as collected:
+                out = fun(*pos, **kw)
+            observed, observed_tree = registry.flatten(collected.value())
+            out_info["observed"] = (observer, observed_tree)
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
                 raise TypeError(
@@ -217,7 +225,8 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         aux_leaves, aux_tree = registry.flatten(aux)
         out_info["aux_tree"] = aux_tree
         out_info["out_tree"] = out_tree
-        return [out_leaves[0]] + list(aux_leaves)
+        out_info["n_aux"] = len(aux_leaves)
+        return [out_leaves[0]] + list(aux_leaves) + list(observed)
 
     callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
                      transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)),
@@ -237,8 +246,12 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     results = list(op.results)
     nout = len(callee.out_avals)
     value = Tracer(results[0], out_aval, outer)
-    aux = out_info["aux_tree"].unflatten(
-        [Tracer(r, a, outer) for r, a in zip(results[1:nout], callee.out_avals[1:])])
+    outs = [Tracer(r, a, outer) for r, a in zip(results[1:nout], callee.out_avals[1:])]
+    n_aux = out_info["n_aux"]
+    aux = out_info["aux_tree"].unflatten(outs[:n_aux])
+    if "observed" in out_info:
+        observer, observed_tree = out_info["observed"]
+        observer.callee_observed(observed_tree.unflatten(outs[n_aux:]))
     grads_by_leaf = dict(zip(wrt, [Tracer(r, a, outer)
                                    for r, a in zip(results[nout:], grad_avals)]))
 
