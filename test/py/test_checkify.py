@@ -253,8 +253,22 @@ def test_checkify_of_grad():
     _same(*_call(mv, jv, np.float32(-1.0)))
 
 
+def test_checkify_of_vmap():
+    """Checks in the mapped function: one error, each kind's from its last
+    failing index, as JAX's."""
+    m = mcheckify.checkify(mlax.vmap(_ordered(mcheckify, mnp, mlax_lax)),
+                           errors=mcheckify.all_checks)
+    j = jcheckify.checkify(jax.vmap(_ordered(jcheckify, jnp, jax.lax)),
+                           errors=jcheckify.all_checks)
+    for xs in ([-3.0, 2.0, -12.0], [1.0, np.inf, 2.0], [1.0, 2.0, 3.0]):
+        _same(*_call(m, j, np.array(xs, np.float32)))
+    _same(*_call(mlax.jit(mcheckify.checkify(mlax.vmap(M_F))),
+                 jax.jit(jcheckify.checkify(jax.vmap(J_F))), np.array([-3.0, 2.0, 12.0],
+                                                                     np.float32)))
+
+
 def test_check_inside_other_callees_is_refused():
-    """mlax does not yet carry checks out of the function of a vmap, cond,
+    """mlax does not yet carry checks out of the function of a cond,
     while_loop or scan; it says so instead of dropping the check."""
     with pytest.raises(NotImplementedError, match="checkify"):
-        mcheckify.checkify(mlax.vmap(M_F))(mnp.ones(2))
+        mcheckify.checkify(lambda x: mlax_lax.cond(x > 0, M_F, M_F, x))(mnp.float32(1.0))

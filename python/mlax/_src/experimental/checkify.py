@@ -13,13 +13,15 @@ reports each failing index ("at mapped index i: ..."), as JAX's.
 Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
-is traced inline, so its ops are checked too; the function a `grad` or
-`value_and_grad` differentiates is observed by a checker of its own, whose
-Error leaves the grad op as extra outputs (core.primitives.callee_observer).
+is traced inline, so its ops are checked too; the function a `grad`,
+`value_and_grad` or `vmap` transforms is observed by a checker of its own,
+whose Error leaves the transformation's op as extra outputs
+(core.primitives.callee_observer); a vmapped one is reduced to one error
+per check, as JAX's batching of a check does.
 
 Where mlax differs from JAX:
 * the ops of the other functions traced as callees of their own (the
-  function of a `vmap`, `jvp`, `vjp`, `cond`, `while_loop` or `scan` inside
+  function of a `jvp`, `vjp`, `cond`, `while_loop` or `scan` inside
   the checkified function) are not observed: automatic checks do not see
   them, and a `check` there raises NotImplementedError rather than being
   dropped. Checkify such functions themselves, or check their results
@@ -50,7 +52,7 @@ from mlax._src.core.tracing import _run
 from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as jnp_base
 from mlax._src.numpy.index_tricks import unravel_index
-from mlax._src.numpy.manipulation import argmin
+from mlax._src.numpy.manipulation import argmax, argmin
 from mlax._src.numpy.reductions import any as np_any
 from mlax._src.numpy.ufuncs import isnan, logical_not
 
@@ -284,12 +286,24 @@ def _bool(x):
     return jnp_base.asarray(x, np.bool_)
 
 
-def _assert(error, failed, exc: JaxException):
+@functools.total_ordering
+@dataclasses.dataclass(eq=True, frozen=True)
+class _OneCheck:
+    """The kind of one check of a vmapped function, by its order there."""
+    effect: ErrorEffect
+    order: int
+
+    def __lt__(self, other):
+        return self.order < other.order
+
+
+def _assert(error, failed, exc: JaxException, apart=False):
     """JAX's assert_func: `error` with `exc` recorded when `failed`."""
     code = _next_code() + (0 if isinstance(exc, FailedCheckError) else _AUTOMATIC)
     payload, metadata = registry.flatten(exc)
+    effect = exc.get_effect_type()
     return _update_error(error, failed, code, {code: metadata}, payload,
-                         exc.get_effect_type())
+                         _OneCheck(effect, code) if apart else effect)
 
 
 def _traceback_info():
@@ -307,25 +321,29 @@ class _Checker:
 
     inline_jit = True  # jit calls in the trace are traced inline (checked too)
 
-    def __init__(self, trace, enabled):
+    def __init__(self, trace, enabled, each_check_apart=False):
         self.trace, self.enabled, self.error = trace, enabled, init_error
         self._busy = False
+        # In a vmapped function each check is its own kind (a _OneCheck):
+        # JAX reduces each check's batch of outcomes to one on its own.
+        self._apart = each_check_apart
 
     def add(self, failed, exc):
         if type(exc) not in self.enabled:
             return  # (a `check` without user_checks is dropped, as in JAX)
         with self._own_ops():
-            self.error = _assert(self.error, failed, exc)
+            self.error = _assert(self.error, failed, exc, self._apart)
 
     def add_error(self, error, only_enabled=True):
         """check_error inside the checkified function: `error`'s enabled
         kinds join this one (JAX's check discharge rule)."""
         with self._own_ops():
             out = self.error
-            for effect, pred in error._pred.items():
+            for key, pred in error._pred.items():
+                effect = key.effect if isinstance(key, _OneCheck) else key
                 if effect.error_type in self.enabled or not only_enabled:
-                    out = _update_error(out, pred, error._code[effect], {},
-                                        error._payload[effect], effect)
+                    out = _update_error(out, pred, error._code[key], {},
+                                        error._payload[key], self._key(effect, key))
             self.error = dataclasses.replace(out, _metadata={**error._metadata,
                                                              **out._metadata})
 
@@ -333,16 +351,25 @@ class _Checker:
     # a checker of its own observes it, and its Error comes back out of the
     # transformation's op (see core.primitives.callee_observer).
     @contextlib.contextmanager
-    def observe_callee(self):
-        child = _Checker(core.current_trace(), self.enabled)
+    def observe_callee(self, batched=False):
+        child = _Checker(core.current_trace(), self.enabled, each_check_apart=batched)
         with child.active():
             yield child
 
     def value(self):
         return self.error
 
-    def callee_observed(self, error):
+    def _key(self, effect, key):
+        if not self._apart:
+            return effect
+        return key if isinstance(key, _OneCheck) else _OneCheck(effect, _next_code())
+
+    def callee_observed(self, error, batched=False):
+        if batched:
+            with self._own_ops():
+                error = _reduce_batched(error)
         self.add_error(error, only_enabled=False)
+
 
     @contextlib.contextmanager
     def _own_ops(self):
@@ -369,6 +396,24 @@ class _Checker:
             yield self
         finally:
             primitives.bind_hooks.pop()
+
+
+def _reduce_batched(error):
+    """A vmapped function's Error (mapped over a leading axis) as one, as
+    JAX's: per kind, the last index where it failed (the last index when
+    none did)."""
+    out = init_error
+    for effect, pred in error._pred.items():
+        n = aval_of(pred).shape[0]
+        idx = n - 1 - argmax(lax.convert_element_type(lax.rev(pred, (0,)), np.int32))
+        take = functools.partial(_at, idx)
+        out = out._update(effect, take(pred), take(error._code[effect]), {},
+                          tree_map(take, error._payload[effect]))
+    return dataclasses.replace(out, _metadata=error._metadata)
+
+
+def _at(idx, x):
+    return lax.dynamic_index_in_dim(x, idx, keepdims=False)
 
 
 def _current_checker():
@@ -607,7 +652,7 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "vmap, jvp, vjp, cond, while_loop or scan) within a checkified function is "
+            "jvp, vjp, cond, while_loop or scan) within a checkified function is "
             "not supported by mlax; checkify that function itself, or check its result "
             "outside it")
     if debug:
