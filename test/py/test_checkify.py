@@ -231,7 +231,8 @@ def test_grad():
 
 
 def test_checkify_of_grad():
-    """Checks in the function grad differentiates, as JAX's (on primal values)."""
+    """Checks in the function grad (value_and_grad, jvp) differentiates, as
+    JAX's (on primal values)."""
     def g(ck, xp):
         def f(x):
             ck.check(x > 0, "x must be positive, got {x}", x=x)
@@ -251,6 +252,10 @@ def test_checkify_of_grad():
     mv = mcheckify.checkify(mlax.value_and_grad(g(mcheckify, mnp)))
     jv = jcheckify.checkify(jax.value_and_grad(g(jcheckify, jnp)))
     _same(*_call(mv, jv, np.float32(-1.0)))
+    mj = mcheckify.checkify(lambda x: mlax.jvp(g(mcheckify, mnp), (x,), (mnp.ones_like(x),)))
+    jj = jcheckify.checkify(lambda x: jax.jvp(g(jcheckify, jnp), (x,), (jnp.ones_like(x),)))
+    for x in (-1.0, 2.0):
+        _same(*_call(mj, jj, np.float32(x)))
 
 
 def test_checkify_of_vmap():

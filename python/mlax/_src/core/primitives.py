@@ -28,6 +28,7 @@ from mlax._src.base.config import scoped as _scoped
 from mlax._src.backend import native
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
+from mlax._src.base.tree import registry
 from mlax._src.core.tracer import ShapedArray, Tracer
 
 
@@ -324,13 +325,36 @@ def callee_observer():
     """While a transformation traces its function as a callee of the
     enclosing trace: the bind hook observing that enclosing trace if it also
     observes such callees (`hook.observe_callee()`, checkify's checker),
-    else None. The transformation returns what the hook collects from the
-    callee as extra outputs, and hands them back to the hook."""
+    else None."""
     trace = core.current_trace()
     if (bind_hooks and trace is not None and bind_hooks[-1].trace is trace.parent
             and hasattr(bind_hooks[-1], "observe_callee")):
         return bind_hooks[-1]
     return None
+
+
+class ObservedCall:
+    """A transformation's function called while it is traced as a callee,
+    under the observer of the enclosing trace (if any): what the observer
+    collects becomes `leaves`, extra outputs the transformation returns from
+    its callee; `hand_back` gives their values in the enclosing trace back
+    to the observer. `batched`: the callee is vmapped."""
+
+    def __init__(self, batched=False):
+        self.observer, self.batched = callee_observer(), batched
+        self.leaves, self.tree = [], None
+
+    def __call__(self, fun, *args, **kwargs):
+        if self.observer is None:
+            return fun(*args, **kwargs)
+        with self.observer.observe_callee(self.batched) as collected:
+            out = fun(*args, **kwargs)
+        self.leaves, self.tree = registry.flatten(collected.value())
+        return out
+
+    def hand_back(self, values):
+        if self.tree is not None:
+            self.observer.callee_observed(self.tree.unflatten(values), self.batched)
 
 
 @contextlib.contextmanager

@@ -14,14 +14,14 @@ Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
 is traced inline, so its ops are checked too; the function a `grad`,
-`value_and_grad` or `vmap` transforms is observed by a checker of its own,
-whose Error leaves the transformation's op as extra outputs
-(core.primitives.callee_observer); a vmapped one is reduced to one error
-per check, as JAX's batching of a check does.
+`value_and_grad`, `jvp` or `vmap` transforms is observed by a checker of its
+own, whose Error leaves the transformation's op as extra outputs
+(core.primitives.ObservedCall); a vmapped one is reduced to one error per
+check, as JAX's batching of a check does.
 
 Where mlax differs from JAX:
 * the ops of the other functions traced as callees of their own (the
-  function of a `jvp`, `vjp`, `cond`, `while_loop` or `scan` inside
+  function of a `vjp`, `cond`, `while_loop` or `scan` inside
   the checkified function) are not observed: automatic checks do not see
   them, and a `check` there raises NotImplementedError rather than being
   dropped. Checkify such functions themselves, or check their results
@@ -347,9 +347,9 @@ class _Checker:
             self.error = dataclasses.replace(out, _metadata={**error._metadata,
                                                              **out._metadata})
 
-    # A function a transformation traces as a callee of this trace (grad's):
-    # a checker of its own observes it, and its Error comes back out of the
-    # transformation's op (see core.primitives.callee_observer).
+    # A function a transformation traces as a callee of this trace (grad's,
+    # jvp's, vmap's): a checker of its own observes it, and its Error comes
+    # back out of the transformation's op (see core.primitives.ObservedCall).
     @contextlib.contextmanager
     def observe_callee(self, batched=False):
         child = _Checker(core.current_trace(), self.enabled, each_check_apart=batched)
@@ -364,7 +364,7 @@ class _Checker:
             return effect
         return key if isinstance(key, _OneCheck) else _OneCheck(effect, _next_code())
 
-    def callee_observed(self, error, batched=False):
+    def callee_observed(self, error, batched):
         if batched:
             with self._own_ops():
                 error = _reduce_batched(error)
@@ -652,7 +652,7 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "jvp, vjp, cond, while_loop or scan) within a checkified function is "
+            "vjp, cond, while_loop or scan) within a checkified function is "
             "not supported by mlax; checkify that function itself, or check its result "
             "outside it")
     if debug:

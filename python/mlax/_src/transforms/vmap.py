@@ -314,16 +314,12 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     def flat_body(*xs):
         # checkify's checks in `fun` leave the callee as extra outputs
         # (mapped), reduced to one error by the checker.
-        observer = primitives.callee_observer()
-        if observer is None:
-            return flat_fun(*xs)
-        with observer.observe_callee(batched=True) as collected:
-            o_leaves = flat_fun(*xs)
+        observed = primitives.ObservedCall(batched=True)
+        o_leaves = observed(flat_fun, *xs)
         if "stop_axes" in info:  # traced again once the custom_vmap rule has run
             return o_leaves
-        observed, observed_tree = registry.flatten(collected.value())
-        info["observed"] = (observer, observed_tree, len(o_leaves))
-        return list(o_leaves) + list(observed)
+        info["observed"] = (observed, len(o_leaves))
+        return list(o_leaves) + list(observed.leaves)
 
     def flat_fun(*xs):
         merged = list(all_leaves)
@@ -395,7 +391,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                             [ir.StringAttr.get(n) for n in spmd_axis_name]))
     results = [Tracer(r, a, outer) for r, a in zip(op.results, out_avals)]
     if "observed" in info:
-        observer, observed_tree, n = info["observed"]
-        observer.callee_observed(observed_tree.unflatten(results[n:]), batched=True)
+        observed, n = info["observed"]
+        observed.hand_back(results[n:])
         results = results[:n]
     return out_tree.unflatten(results)
