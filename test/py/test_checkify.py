@@ -272,8 +272,32 @@ def test_checkify_of_vmap():
                                                                      np.float32)))
 
 
+def _branches(ck, xp, lax_):
+    def small_log(x):
+        ck.check(x < 10, "small {}", x)
+        return xp.log(x)
+    return lambda i, x: lax_.switch(i, [_user(ck), small_log, lambda x: x], x)
+
+
+def test_cond_and_switch():
+    """Checks in branches, each branch's error or none (placeholders for
+    the kinds it lacks), as JAX's."""
+    m = mcheckify.checkify(_branches(mcheckify, mnp, mlax_lax), errors=mcheckify.all_checks)
+    j = jcheckify.checkify(_branches(jcheckify, jnp, jax.lax), errors=jcheckify.all_checks)
+    for i, x in ((0, -1.0), (0, 12.0), (1, -1.0), (1, 12.0), (2, -1.0)):
+        _same(*_call(m, j, np.int32(i), np.float32(x)))
+    _same(*_call(mlax.jit(m), jax.jit(j), np.int32(1), np.float32(12.0)))
+    mc = mcheckify.checkify(lambda x: mlax_lax.cond(x > 5, M_F, mnp.log, x),
+                            errors=mcheckify.all_checks)
+    jc = jcheckify.checkify(lambda x: jax.lax.cond(x > 5, J_F, jnp.log, x),
+                            errors=jcheckify.all_checks)
+    for x in (-1.0, 12.0, 3.0):
+        _same(*_call(mc, jc, np.float32(x)))
+
+
 def test_check_inside_other_callees_is_refused():
-    """mlax does not yet carry checks out of the function of a cond,
-    while_loop or scan; it says so instead of dropping the check."""
+    """mlax does not yet carry checks out of the function of a while_loop or
+    scan; it says so instead of dropping the check."""
     with pytest.raises(NotImplementedError, match="checkify"):
-        mcheckify.checkify(lambda x: mlax_lax.cond(x > 0, M_F, M_F, x))(mnp.float32(1.0))
+        mcheckify.checkify(lambda x: mlax_lax.fori_loop(0, 2, lambda i, c: M_F(c), x))(
+            mnp.float32(1.0))

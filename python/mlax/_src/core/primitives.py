@@ -356,6 +356,19 @@ class ObservedCall:
         if self.tree is not None:
             self.observer.callee_observed(self.tree.unflatten(values), self.batched)
 
+    @staticmethod
+    def join(calls):
+        """The branches of one cond: the observer makes what each collected
+        alike (one structure for all, each branch's `leaves` in it);
+        returns the first, whose `hand_back` takes the op's extra results."""
+        observed = [c for c in calls if c.tree is not None]
+        if observed:
+            values = observed[0].observer.join_observed(
+                [c.tree.unflatten(c.leaves) for c in observed])
+            for c, v in zip(observed, values):
+                c.leaves, c.tree = registry.flatten(v)
+        return calls[0]
+
 
 @contextlib.contextmanager
 def ensure_compile_time_eval():

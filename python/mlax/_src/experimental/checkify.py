@@ -14,14 +14,15 @@ Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
 is traced inline, so its ops are checked too; the function a `grad`,
-`value_and_grad`, `jvp` or `vmap` transforms is observed by a checker of its
-own, whose Error leaves the transformation's op as extra outputs
-(core.primitives.ObservedCall); a vmapped one is reduced to one error per
-check, as JAX's batching of a check does.
+`value_and_grad`, `jvp` or `vmap` transforms, and the branches of a `cond`
+or `switch`, are observed by a checker of their own, whose Error leaves the
+op as extra outputs (core.primitives.ObservedCall); a vmapped one is
+reduced to one error per check, as JAX's batching of a check does, and the
+branches' are made alike with placeholders, as JAX's.
 
 Where mlax differs from JAX:
 * the ops of the other functions traced as callees of their own (the
-  function of a `vjp`, `cond`, `while_loop` or `scan` inside
+  function of a `vjp`, `jacrev`, `while_loop` or `scan` inside
   the checkified function) are not observed: automatic checks do not see
   them, and a `check` there raises NotImplementedError rather than being
   dropped. Checkify such functions themselves, or check their results
@@ -348,8 +349,8 @@ class _Checker:
                                                              **out._metadata})
 
     # A function a transformation traces as a callee of this trace (grad's,
-    # jvp's, vmap's): a checker of its own observes it, and its Error comes
-    # back out of the transformation's op (see core.primitives.ObservedCall).
+    # jvp's, vmap's, a cond's branch): a checker of its own observes it, and
+    # its Error comes back out of the op (see core.primitives.ObservedCall).
     @contextlib.contextmanager
     def observe_callee(self, batched=False):
         child = _Checker(core.current_trace(), self.enabled, each_check_apart=batched)
@@ -358,6 +359,26 @@ class _Checker:
 
     def value(self):
         return self.error
+
+    def join_observed(self, errors):
+        """The Errors of a cond's branches, alike: every kind any branch
+        checks, with a placeholder (no failure) where a branch has none, as
+        JAX's checkify of cond."""
+        keys = sorted(set().union(*[e._pred for e in errors]))
+        metadata = {}
+        for e in errors:
+            metadata.update(e._metadata)
+        out = []
+        for e in errors:
+            pred, code, payload = {}, {}, {}
+            for k in keys:
+                if k in e._pred:
+                    pred[k], code[k], payload[k] = e._pred[k], e._code[k], e._payload[k]
+                else:
+                    pred[k], code[k] = np.bool_(False), np.int32(-1)
+                    payload[k] = [np.ones(shape, dtype) for shape, dtype in k.shape_dtypes]
+            out.append(Error(pred, code, metadata, payload))
+        return out
 
     def _key(self, effect, key):
         if not self._apart:
@@ -652,9 +673,9 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "vjp, cond, while_loop or scan) within a checkified function is "
-            "not supported by mlax; checkify that function itself, or check its result "
-            "outside it")
+            "vjp, jacrev, hessian, while_loop, fori_loop or scan) within a "
+            "checkified function is not supported by mlax; checkify that function itself, "
+            "or check its result outside it")
     if debug:
         return  # debug_check outside checkify: dropped, as in JAX
     leaves = registry.flatten(error)[0]

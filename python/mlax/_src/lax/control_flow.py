@@ -11,6 +11,7 @@ a program of its own, as JAX runs lax.cond eagerly.
 """
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -160,10 +161,19 @@ def _emit_cond(index, branches, operands, name):
     in_avals = _avals_of(leaves)
     captured = []
     regions = []
+    observed = []  # checkify's checks in the branches: extra outputs
+
+    def observing(fun):
+        @functools.wraps(fun)  # (errors and locations name the user's function)
+        def branch(*args):
+            observed.append(primitives.ObservedCall())
+            return observed[-1](fun, *args)
+        return branch
+
     try:
         for i, fun in enumerate(branches):
-            regions.append(_Region(outer, fun, in_tree, in_avals, captured, f"{name}{i}",
-                                   traced_for=name))
+            regions.append(_Region(outer, observing(fun), in_tree, in_avals, captured,
+                                   f"{name}{i}", traced_for=name))
     except BaseException:
         for r in regions:
             r.discard()
@@ -180,8 +190,15 @@ def _emit_cond(index, branches, operands, name):
             r.discard()
         raise
     out_avals = _weak_join(*[r.out_avals for r in regions])
-    for r in regions:
-        r.finish(captured)
+    first_observed = primitives.ObservedCall.join(observed)
+    # (the branches' traces have ended: their tracers' avals are read as they are)
+    extra = [[aval_of(leaf) for leaf in o.leaves] for o in observed]
+    extra_avals = _weak_join(*extra)
+    for r, o, avals in zip(regions, observed, extra):
+        r.finish(captured, extra=lambda r, o=o, avals=avals: [
+            primitives.to_value(r.trace, leaf, aval) for leaf, aval in zip(o.leaves, avals)])
+    n_out = len(out_avals)
+    out_avals = list(out_avals) + list(extra_avals)
     index_aval = ShapedArray((), np.int32)
     operands_v = [primitives.to_value(outer, l, a) for l, a in zip(leaves, in_avals)]
     operands_v += [outer.value_of(t) for t in captured]
@@ -191,7 +208,9 @@ def _emit_cond(index, branches, operands, name):
         op = ops.CondOp([a.mlir_type() for a in out_avals], idx, operands_v, len(regions))
     for region, r in zip(op.regions, regions):
         r.move_to(region)
-    return first.out_tree.unflatten(_result_tracers(op, out_avals, outer))
+    results = _result_tracers(op, out_avals, outer)
+    first_observed.hand_back(results[n_out:])
+    return first.out_tree.unflatten(results[:n_out])
 
 
 def _scalar_index_check(name, x, what):
