@@ -295,9 +295,33 @@ def test_cond_and_switch():
         _same(*_call(mc, jc, np.float32(x)))
 
 
+def _scanned(ck, xp, lax_):
+    def body(c, x):
+        ck.check(c < 5, "c small, got {}", c)
+        ck.check(x > 0, "x positive, got {}", x)
+        return c + x, xp.log(x)
+    return (lambda c, xs: lax_.scan(body, c, xs),
+            lambda c, xs: lax_.scan(body, c, xs, reverse=True))
+
+
+def test_scan():
+    """Checks in a scan's body: each kind's first failure in time (forward
+    or reverse), its iteration's payload, as JAX's carried error."""
+    for mf, jf in zip(_scanned(mcheckify, mnp, mlax_lax), _scanned(jcheckify, jnp, jax.lax)):
+        m = mcheckify.checkify(mf, errors=mcheckify.all_checks)
+        j = jcheckify.checkify(jf, errors=jcheckify.all_checks)
+        for xs in ([1.0, 2.0, 3.0], [1.0, -1.0, 3.0], [3.0, 3.0, -1.0], [-2.0, 1.0, 10.0]):
+            _same(*_call(m, j, np.float32(0.0), np.array(xs, np.float32)))
+    def fori(ck, lax_):
+        return lambda x: lax_.fori_loop(
+            0, 3, lambda i, c: (ck.check(c < 2, "fori {} {}", i, c), c + 1.0)[1], x)
+    _same(*_call(mcheckify.checkify(fori(mcheckify, mlax_lax)),
+                 jcheckify.checkify(fori(jcheckify, jax.lax)), np.float32(0.0)))
+
+
 def test_check_inside_other_callees_is_refused():
-    """mlax does not yet carry checks out of the function of a while_loop or
-    scan; it says so instead of dropping the check."""
+    """mlax does not yet carry checks out of the function of a while_loop
+    (or vjp); it says so instead of dropping the check."""
     with pytest.raises(NotImplementedError, match="checkify"):
-        mcheckify.checkify(lambda x: mlax_lax.fori_loop(0, 2, lambda i, c: M_F(c), x))(
+        mcheckify.checkify(lambda x: mlax_lax.while_loop(lambda c: c < 3, M_F, x))(
             mnp.float32(1.0))

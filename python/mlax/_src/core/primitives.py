@@ -338,23 +338,25 @@ class ObservedCall:
     under the observer of the enclosing trace (if any): what the observer
     collects becomes `leaves`, extra outputs the transformation returns from
     its callee; `hand_back` gives their values in the enclosing trace back
-    to the observer. `batched`: the callee is vmapped."""
+    to the observer. `mapped`: how the callee's outputs are stacked along a
+    leading axis, "vmap" (a batch), "scan" or "scan_reverse" (the
+    iterations, run forward or backward), or None."""
 
-    def __init__(self, batched=False):
-        self.observer, self.batched = callee_observer(), batched
+    def __init__(self, mapped=None):
+        self.observer, self.mapped = callee_observer(), mapped
         self.leaves, self.tree = [], None
 
     def __call__(self, fun, *args, **kwargs):
         if self.observer is None:
             return fun(*args, **kwargs)
-        with self.observer.observe_callee(self.batched) as collected:
+        with self.observer.observe_callee(self.mapped) as collected:
             out = fun(*args, **kwargs)
         self.leaves, self.tree = registry.flatten(collected.value())
         return out
 
     def hand_back(self, values):
         if self.tree is not None:
-            self.observer.callee_observed(self.tree.unflatten(values), self.batched)
+            self.observer.callee_observed(self.tree.unflatten(values), self.mapped)
 
     @staticmethod
     def join(calls):

@@ -14,15 +14,18 @@ Outside any trace the checked function is traced with its arguments'
 values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
 is traced inline, so its ops are checked too; the function a `grad`,
-`value_and_grad`, `jvp` or `vmap` transforms, and the branches of a `cond`
-or `switch`, are observed by a checker of their own, whose Error leaves the
-op as extra outputs (core.primitives.ObservedCall); a vmapped one is
-reduced to one error per check, as JAX's batching of a check does, and the
-branches' are made alike with placeholders, as JAX's.
+`value_and_grad`, `jvp` or `vmap` transforms, the branches of a `cond` or
+`switch` and the body of a `scan` (so `fori_loop` with static bounds and
+`map`) are observed by a checker of their own, whose Error leaves the op as
+extra outputs (core.primitives.ObservedCall): a vmapped one is reduced to
+one error per check, as JAX's batching of a check does; a scanned one
+(stacked over the iterations) to each kind's first failure in time, as
+JAX's carried error; the branches' are made alike with placeholders, as
+JAX's.
 
 Where mlax differs from JAX:
 * the ops of the other functions traced as callees of their own (the
-  function of a `vjp`, `jacrev`, `while_loop` or `scan` inside
+  function of a `vjp`, `jacrev`, `hessian` or `while_loop` inside
   the checkified function) are not observed: automatic checks do not see
   them, and a `check` there raises NotImplementedError rather than being
   dropped. Checkify such functions themselves, or check their results
@@ -322,11 +325,11 @@ class _Checker:
 
     inline_jit = True  # jit calls in the trace are traced inline (checked too)
 
-    def __init__(self, trace, enabled, each_check_apart=False):
+    def __init__(self, trace, enabled, each_check_apart=None):
         self.trace, self.enabled, self.error = trace, enabled, init_error
         self._busy = False
-        # In a vmapped function each check is its own kind (a _OneCheck):
-        # JAX reduces each check's batch of outcomes to one on its own.
+        # In a vmapped or scanned function each check is its own kind (a
+        # _OneCheck), reduced over the batch or the iterations on its own.
         self._apart = each_check_apart
 
     def add(self, failed, exc):
@@ -349,11 +352,12 @@ class _Checker:
                                                              **out._metadata})
 
     # A function a transformation traces as a callee of this trace (grad's,
-    # jvp's, vmap's, a cond's branch): a checker of its own observes it, and
-    # its Error comes back out of the op (see core.primitives.ObservedCall).
+    # jvp's, vmap's, a cond's branch, a scan's body): a checker of its own
+    # observes it, and its Error comes back out of the op (see
+    # core.primitives.ObservedCall).
     @contextlib.contextmanager
-    def observe_callee(self, batched=False):
-        child = _Checker(core.current_trace(), self.enabled, each_check_apart=batched)
+    def observe_callee(self, mapped=None):
+        child = _Checker(core.current_trace(), self.enabled, each_check_apart=mapped)
         with child.active():
             yield child
 
@@ -385,10 +389,13 @@ class _Checker:
             return effect
         return key if isinstance(key, _OneCheck) else _OneCheck(effect, _next_code())
 
-    def callee_observed(self, error, batched):
-        if batched:
+    def callee_observed(self, error, mapped):
+        if mapped == "vmap":
             with self._own_ops():
                 error = _reduce_batched(error)
+        elif mapped is not None:
+            with self._own_ops():
+                error = _reduce_iterations(error, reverse=mapped == "scan_reverse")
         self.add_error(error, only_enabled=False)
 
 
@@ -430,6 +437,36 @@ def _reduce_batched(error):
         take = functools.partial(_at, idx)
         out = out._update(effect, take(pred), take(error._code[effect]), {},
                           tree_map(take, error._payload[effect]))
+    return dataclasses.replace(out, _metadata=error._metadata)
+
+
+def _reduce_iterations(error, reverse):
+    """A scanned function's Error (stacked over the iterations) as one, as
+    JAX's checkify of scan, which carries the error: per kind, the check
+    that failed in the earliest iteration run (earliest in program order
+    within it), with that iteration's payload."""
+    out, first = init_error, {}  # first: per kind, the chosen iteration's run index
+    for key, pred in error._pred.items():  # (in program order)
+        effect = key.effect
+        n = aval_of(pred).shape[0]
+        ran = lax.rev(pred, (0,)) if reverse else pred
+        t = argmax(lax.convert_element_type(ran, np.int32))
+        failed = np_any(pred)
+        t = lax.select(failed, lax.convert_element_type(t, np.int32), np.int32(n))
+        idx = (n - 1 - t) if reverse else t
+        idx = lax.min(lax.max(idx, np.int32(0)), np.int32(n - 1))
+        take = functools.partial(_at, idx)
+        code, payload = take(error._code[key]), tree_map(take, error._payload[key])
+        if effect in out._pred:
+            earlier = lax.lt(t, first[effect])
+            code = lax.select(earlier, code, out._code[effect])
+            payload = tree_map(lambda new, old: lax.select(
+                jnp_base.broadcast_to(earlier, np.shape(new)), new, old),
+                payload, out._payload[effect])
+            failed = lax.bitwise_or(failed, out._pred[effect])
+            t = lax.min(t, first[effect])
+        first[effect] = t
+        out = out._update(effect, failed, code, {}, payload)
     return dataclasses.replace(out, _metadata=error._metadata)
 
 
@@ -673,7 +710,7 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "vjp, jacrev, hessian, while_loop, fori_loop or scan) within a "
+            "vjp, jacrev, hessian, while_loop or fori_loop of traced bounds) within a "
             "checkified function is not supported by mlax; checkify that function itself, "
             "or check its result outside it")
     if debug:

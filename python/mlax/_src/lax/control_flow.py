@@ -587,15 +587,18 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     def body(*leaves):
         carry = carry_tree.unflatten(list(leaves[:nc]))
         x = xs_tree.unflatten(list(leaves[nc:]))
-        out = f(carry, x)
+        # checkify's checks in `f`: each iteration's, stacked as more ys.
+        observed = out_info["observed"] = primitives.ObservedCall(
+            mapped="scan_reverse" if reverse else "scan")
+        out = observed(f, carry, x)
         if not isinstance(out, (tuple, list)) or len(out) != 2:
             raise TypeError(f"scan body output must be a pair, got {out!r}.")
         new_carry, y = out
         c_leaves, c_tree = registry.flatten(new_carry)
         y_leaves, y_tree = registry.flatten(y)
         out_info["carry_tree"], out_info["y_tree"] = c_tree, y_tree
-        out_info["nc"] = len(c_leaves)
-        return list(c_leaves) + list(y_leaves)
+        out_info["nc"], out_info["ny"] = len(c_leaves), len(y_leaves)
+        return list(c_leaves) + list(y_leaves) + list(observed.leaves)
 
     for attempt in range(2 * nc + 2):  # each retrace changes a leaf's type
         captured = []
@@ -647,7 +650,9 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     region.move_to(op.regions[0])
     outs = _result_tracers(op, out_avals, outer)
     carry_out = carry_tree.unflatten(outs[:nc])
-    ys = out_info["y_tree"].unflatten(outs[nc:])
+    ny = out_info["ny"]
+    ys = out_info["y_tree"].unflatten(outs[nc:nc + ny])
+    out_info["observed"].hand_back(outs[nc + ny:])
     return carry_out, ys
 
 

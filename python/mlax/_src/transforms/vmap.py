@@ -314,7 +314,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     def flat_body(*xs):
         # checkify's checks in `fun` leave the callee as extra outputs
         # (mapped), reduced to one error by the checker.
-        observed = primitives.ObservedCall(batched=True)
+        observed = primitives.ObservedCall(mapped="vmap")
         o_leaves = observed(flat_fun, *xs)
         if "stop_axes" in info:  # traced again once the custom_vmap rule has run
             return o_leaves
