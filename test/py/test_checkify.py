@@ -319,9 +319,28 @@ def test_scan():
                  jcheckify.checkify(fori(jcheckify, jax.lax)), np.float32(0.0)))
 
 
+def _looped(ck, xp, lax_):
+    def body(c):
+        i, x = c
+        ck.check(x < 5, "x small, got {} at {}", x, i)
+        return i + 1, x * 2 + xp.log(x)
+    return lambda x: lax_.while_loop(lambda c: c[0] < 4, body, (0, x))
+
+
+def test_while_loop():
+    """Checks in a while_loop's body, carried: the first failure in time."""
+    m = mcheckify.checkify(_looped(mcheckify, mnp, mlax_lax), errors=mcheckify.all_checks)
+    j = jcheckify.checkify(_looped(jcheckify, jnp, jax.lax), errors=jcheckify.all_checks)
+    for x in (0.5, 2.0, -1.0, 0.01):
+        _same(*_call(m, j, np.float32(x)))
+
+
 def test_check_inside_other_callees_is_refused():
-    """mlax does not yet carry checks out of the function of a while_loop
-    (or vjp); it says so instead of dropping the check."""
+    """mlax does not yet carry checks out of a while_loop's cond_fun (or a
+    vjp's function); it says so instead of dropping the check."""
+    def cond(c):
+        mcheckify.check(c > 0, "cond")
+        return c < 3
     with pytest.raises(NotImplementedError, match="checkify"):
-        mcheckify.checkify(lambda x: mlax_lax.while_loop(lambda c: c < 3, M_F, x))(
+        mcheckify.checkify(lambda x: mlax_lax.while_loop(cond, lambda c: c + 1, x))(
             mnp.float32(1.0))

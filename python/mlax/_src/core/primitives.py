@@ -340,16 +340,17 @@ class ObservedCall:
     its callee; `hand_back` gives their values in the enclosing trace back
     to the observer. `mapped`: how the callee's outputs are stacked along a
     leading axis, "vmap" (a batch), "scan" or "scan_reverse" (the
-    iterations, run forward or backward), or None."""
+    iterations, run forward or backward), or None; `start`: what the
+    observer collects from the start (a loop's carried checks)."""
 
-    def __init__(self, mapped=None):
-        self.observer, self.mapped = callee_observer(), mapped
+    def __init__(self, mapped=None, start=None):
+        self.observer, self.mapped, self.start = callee_observer(), mapped, start
         self.leaves, self.tree = [], None
 
     def __call__(self, fun, *args, **kwargs):
         if self.observer is None:
             return fun(*args, **kwargs)
-        with self.observer.observe_callee(self.mapped) as collected:
+        with self.observer.observe_callee(self.mapped, self.start) as collected:
             out = fun(*args, **kwargs)
         self.leaves, self.tree = registry.flatten(collected.value())
         return out

@@ -15,17 +15,18 @@ values known (as mlax's eager transformations are: Python may branch on
 them) and run as one program. A `jit` called inside a checkified function
 is traced inline, so its ops are checked too; the function a `grad`,
 `value_and_grad`, `jvp` or `vmap` transforms, the branches of a `cond` or
-`switch` and the body of a `scan` (so `fori_loop` with static bounds and
+`switch` and the body of a `scan` or `while_loop` (so `fori_loop` and
 `map`) are observed by a checker of their own, whose Error leaves the op as
 extra outputs (core.primitives.ObservedCall): a vmapped one is reduced to
 one error per check, as JAX's batching of a check does; a scanned one
 (stacked over the iterations) to each kind's first failure in time, as
-JAX's carried error; the branches' are made alike with placeholders, as
-JAX's.
+JAX's carried error; a while_loop's is carried as loop state (the body
+traced once more to find its kinds); the branches' are made alike with
+placeholders, as JAX's.
 
 Where mlax differs from JAX:
 * the ops of the other functions traced as callees of their own (the
-  function of a `vjp`, `jacrev`, `hessian` or `while_loop` inside
+  function of a `vjp`, `jacrev` or `hessian`, a while_loop's `cond_fun` inside
   the checkified function) are not observed: automatic checks do not see
   them, and a `check` there raises NotImplementedError rather than being
   dropped. Checkify such functions themselves, or check their results
@@ -356,13 +357,20 @@ class _Checker:
     # observes it, and its Error comes back out of the op (see
     # core.primitives.ObservedCall).
     @contextlib.contextmanager
-    def observe_callee(self, mapped=None):
+    def observe_callee(self, mapped=None, start=None):
         child = _Checker(core.current_trace(), self.enabled, each_check_apart=mapped)
+        if start is not None:
+            child.error = start
         with child.active():
             yield child
 
     def value(self):
         return self.error
+
+    def placeholders(self, error):
+        """(leaves, their structure) of an Error of `error`'s kinds in which
+        nothing failed: the start of a loop's carried checks."""
+        return registry.flatten(self.join_observed([error, init_error])[1])
 
     def join_observed(self, errors):
         """The Errors of a cond's branches, alike: every kind any branch
@@ -710,7 +718,7 @@ def _check_error(error, *, debug=False):
     if enclosed:
         raise NotImplementedError(
             "checkify: a check inside a function traced on its own (the function of a "
-            "vjp, jacrev, hessian, while_loop or fori_loop of traced bounds) within a "
+            "vjp, jacrev or hessian, or a while_loop's cond_fun) within a "
             "checkified function is not supported by mlax; checkify that function itself, "
             "or check its result outside it")
     if debug:

@@ -355,6 +355,41 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
 
 
 def _emit_while(cond_fun, body_fun, init_val, debug=None):
+    """The while op; checkify's checks in `body_fun` are carried as more
+    loop state (the body traced once to find their kinds, then again with
+    them carried), as JAX's checkify of while_loop."""
+    observed = []
+
+    def body_observed(val):
+        observed.append(primitives.ObservedCall())
+        return observed[-1](body_fun, val)
+
+    out, op = _emit_while_op(cond_fun, body_observed, init_val, debug)
+    found = observed[-1] if observed else None
+    if found is None or not found.leaves:
+        return out
+    op.operation.erase()  # (its results are not used yet) again, carrying the checks
+    start, keys = found.observer.placeholders(found.tree.unflatten(found.leaves))
+    carried = []
+
+    def body_carrying(state):
+        val, leaves = state
+        carried.append(primitives.ObservedCall(start=keys.unflatten(leaves)))
+        new = carried[-1](body_fun, val)
+        new_leaves, new_keys = registry.flatten(carried[-1].tree.unflatten(
+            carried[-1].leaves))
+        if len(new_leaves) != len(leaves):
+            raise NotImplementedError("checkify: the checks of a while_loop's body changed "
+                                      "when it was traced again")
+        return new, new_leaves
+
+    (out, leaves), _ = _emit_while_op(lambda state: cond_fun(state[0]), body_carrying,
+                                      (init_val, list(start)), debug)
+    carried[-1].hand_back(leaves)
+    return out
+
+
+def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
     outer = core.current_trace()
     leaves, tree = registry.flatten(init_val)
     in_avals = _avals_of(leaves)
@@ -424,7 +459,7 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
     regions[0].move_to(op.regions[0])
     regions[1].move_to(op.regions[1])
     outs = _result_tracers(op, in_avals, outer)[:n]
-    return tree.unflatten(outs)
+    return tree.unflatten(outs), op
 
 
 def _concrete_bound(x):
