@@ -360,6 +360,7 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
     them carried), as JAX's checkify of while_loop."""
     observed = []
 
+    @functools.wraps(body_fun)  # (errors and locations name the user's functions)
     def body_observed(val):
         observed.append(primitives.ObservedCall())
         return observed[-1](body_fun, val)
@@ -372,6 +373,7 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
     start, keys = found.observer.placeholders(found.tree.unflatten(found.leaves))
     carried = []
 
+    @functools.wraps(body_fun)
     def body_carrying(state):
         val, leaves = state
         carried.append(primitives.ObservedCall(start=keys.unflatten(leaves)))
@@ -383,8 +385,8 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
                                       "when it was traced again")
         return new, new_leaves
 
-    (out, leaves), _ = _emit_while_op(lambda state: cond_fun(state[0]), body_carrying,
-                                      (init_val, list(start)), debug)
+    (out, leaves), _ = _emit_while_op(functools.wraps(cond_fun)(lambda state: cond_fun(
+        state[0])), body_carrying, (init_val, list(start)), debug)
     carried[-1].hand_back(leaves)
     return out
 
