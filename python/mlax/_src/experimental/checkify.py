@@ -35,7 +35,12 @@ Where mlax differs from JAX:
 * NumPy arguments of an eager checkified call are traced like arrays
   (JAX closes over them, so a `check` on a NumPy predicate is its TypeError);
 * index checks see the indices a gather gets: mode 'clip' and jnp.take
-  bound theirs before the gather in mlax, so they report nothing.
+  bound theirs before the gather in mlax, so they report nothing;
+* a NaN check names the mlax primitive that made the NaN: JAX's name, but
+  where mlax builds an op from others (JAX's integer_pow, igamma, ...) it
+  names the one of those that made it;
+* a `check` in a vmapped function without checkify is the staging
+  ValueError, where eager JAX raises the failed check.
 """
 from __future__ import annotations
 
