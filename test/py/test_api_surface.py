@@ -9,7 +9,9 @@ jax.custom_derivatives, jax.test_util, jax.errors,
 jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
-jax.experimental.ode, jax.experimental.jet, jax.experimental.multihost_utils, jax.stages, jax.debug, jax.nn and jax.scipy.sparse.linalg.
+jax.experimental itself and its ode, jet, checkify, multihost_utils,
+compilation_cache and serialize_executable, jax.stages, jax.debug, jax.nn and
+jax.scipy.sparse.linalg.
 """
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.serialize_executable", "mlax.experimental.serialize_executable"),
            ("jax.experimental.jet", "mlax.experimental.jet"),
            ("jax.experimental.multihost_utils", "mlax.experimental.multihost_utils"),
+           ("jax.experimental.checkify", "mlax.experimental.checkify"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]

@@ -28,6 +28,7 @@ from mlax._src.base.config import scoped as _scoped
 from mlax._src.backend import native
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
+from mlax._src.base.tree import registry
 from mlax._src.core.tracer import ShapedArray, Tracer
 
 
@@ -309,14 +310,67 @@ def bind(prim: Primitive, *args, **params):
     else:
         out = Tracer(results, out_avals, trace, pending and (pending, None))
     if bind_hooks and bind_hooks[-1].trace is trace:
-        out = bind_hooks[-1](prim, avals, params, out)
+        out = bind_hooks[-1](prim, avals, params, out, args)
     return out
 
 
 # Observers of the ops bound in one trace (`hook.trace`), innermost last:
-# `hook(prim, in_avals, params, out)` returns the results to use (a
-# checkpoint policy's saved values, see transforms.ad_checkpoint).
+# `hook(prim, in_avals, params, out, args)` returns the results to use (a
+# checkpoint policy's saved values, see transforms.ad_checkpoint; checkify's
+# checker adds checks on `args` and `out`, see experimental.checkify).
 bind_hooks: list = []
+
+
+def callee_observer():
+    """While a transformation traces its function as a callee of the
+    enclosing trace: the bind hook observing that enclosing trace if it also
+    observes such callees (`hook.observe_callee()`, checkify's checker),
+    else None."""
+    trace = core.current_trace()
+    if (bind_hooks and trace is not None and bind_hooks[-1].trace is trace.parent
+            and hasattr(bind_hooks[-1], "observe_callee")):
+        return bind_hooks[-1]
+    return None
+
+
+class ObservedCall:
+    """A transformation's function called while it is traced as a callee,
+    under the observer of the enclosing trace (if any): what the observer
+    collects becomes `leaves`, extra outputs the transformation returns from
+    its callee; `hand_back` gives their values in the enclosing trace back
+    to the observer. `mapped`: how the callee's outputs are stacked along a
+    leading axis, "vmap" (a batch), "scan" or "scan_reverse" (the
+    iterations, run forward or backward), or None; `start`: what the
+    observer collects from the start (a loop's carried checks)."""
+
+    def __init__(self, mapped=None, start=None):
+        self.observer, self.mapped, self.start = callee_observer(), mapped, start
+        self.leaves, self.tree = [], None
+
+    def __call__(self, fun, *args, **kwargs):
+        if self.observer is None:
+            return fun(*args, **kwargs)
+        with self.observer.observe_callee(self.mapped, self.start) as collected:
+            out = fun(*args, **kwargs)
+        self.leaves, self.tree = registry.flatten(collected.value())
+        return out
+
+    def hand_back(self, values):
+        if self.tree is not None:
+            self.observer.callee_observed(self.tree.unflatten(values), self.mapped)
+
+    @staticmethod
+    def join(calls):
+        """The branches of one cond: the observer makes what each collected
+        alike (one structure for all, each branch's `leaves` in it);
+        returns the first, whose `hand_back` takes the op's extra results."""
+        observed = [c for c in calls if c.tree is not None]
+        if observed:
+            values = observed[0].observer.join_observed(
+                [c.tree.unflatten(c.leaves) for c in observed])
+            for c, v in zip(observed, values):
+                c.leaves, c.tree = registry.flatten(v)
+        return calls[0]
 
 
 @contextlib.contextmanager

@@ -539,6 +539,13 @@ class Jitted:
         """jit inside a trace: the function becomes a private func.func of the
         enclosing module, called with mlax.call (closures become arguments)."""
         outer = core.current_trace()
+        hooks = primitives.bind_hooks
+        if hooks and hooks[-1].trace is outer and getattr(hooks[-1], "inline_jit", False):
+            # An observer of the trace's ops (checkify's checker) sees this
+            # function's too: traced inline, as JAX's checkify interprets
+            # a jit's jaxpr.
+            args, kwargs = rebuild(treedef.unflatten(leaves))
+            return self._fun(*args, **kwargs)
         avals = tuple(_leaf_aval(l) for l in leaves)
         # Keyed on the Jitted itself, not id(self): the key holds it alive
         # for the trace, so a freed Jitted's id, reused by a new one in the

@@ -11,6 +11,7 @@ a program of its own, as JAX runs lax.cond eagerly.
 """
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -160,10 +161,19 @@ def _emit_cond(index, branches, operands, name):
     in_avals = _avals_of(leaves)
     captured = []
     regions = []
+    observed = []  # checkify's checks in the branches: extra outputs
+
+    def observing(fun):
+        @functools.wraps(fun)  # (errors and locations name the user's function)
+        def branch(*args):
+            observed.append(primitives.ObservedCall())
+            return observed[-1](fun, *args)
+        return branch
+
     try:
         for i, fun in enumerate(branches):
-            regions.append(_Region(outer, fun, in_tree, in_avals, captured, f"{name}{i}",
-                                   traced_for=name))
+            regions.append(_Region(outer, observing(fun), in_tree, in_avals, captured,
+                                   f"{name}{i}", traced_for=name))
     except BaseException:
         for r in regions:
             r.discard()
@@ -180,8 +190,15 @@ def _emit_cond(index, branches, operands, name):
             r.discard()
         raise
     out_avals = _weak_join(*[r.out_avals for r in regions])
-    for r in regions:
-        r.finish(captured)
+    first_observed = primitives.ObservedCall.join(observed)
+    # (the branches' traces have ended: their tracers' avals are read as they are)
+    extra = [[aval_of(leaf) for leaf in o.leaves] for o in observed]
+    extra_avals = _weak_join(*extra)
+    for r, o, avals in zip(regions, observed, extra):
+        r.finish(captured, extra=lambda r, o=o, avals=avals: [
+            primitives.to_value(r.trace, leaf, aval) for leaf, aval in zip(o.leaves, avals)])
+    n_out = len(out_avals)
+    out_avals = list(out_avals) + list(extra_avals)
     index_aval = ShapedArray((), np.int32)
     operands_v = [primitives.to_value(outer, l, a) for l, a in zip(leaves, in_avals)]
     operands_v += [outer.value_of(t) for t in captured]
@@ -191,7 +208,9 @@ def _emit_cond(index, branches, operands, name):
         op = ops.CondOp([a.mlir_type() for a in out_avals], idx, operands_v, len(regions))
     for region, r in zip(op.regions, regions):
         r.move_to(region)
-    return first.out_tree.unflatten(_result_tracers(op, out_avals, outer))
+    results = _result_tracers(op, out_avals, outer)
+    first_observed.hand_back(results[n_out:])
+    return first.out_tree.unflatten(results[:n_out])
 
 
 def _scalar_index_check(name, x, what):
@@ -336,6 +355,43 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
 
 
 def _emit_while(cond_fun, body_fun, init_val, debug=None):
+    """The while op; checkify's checks in `body_fun` are carried as more
+    loop state (the body traced once to find their kinds, then again with
+    them carried), as JAX's checkify of while_loop."""
+    observed = []
+
+    @functools.wraps(body_fun)  # (errors and locations name the user's functions)
+    def body_observed(val):
+        observed.append(primitives.ObservedCall())
+        return observed[-1](body_fun, val)
+
+    out, op = _emit_while_op(cond_fun, body_observed, init_val, debug)
+    found = observed[-1] if observed else None
+    if found is None or not found.leaves:
+        return out
+    op.operation.erase()  # (its results are not used yet) again, carrying the checks
+    start, keys = found.observer.placeholders(found.tree.unflatten(found.leaves))
+    carried = []
+
+    @functools.wraps(body_fun)
+    def body_carrying(state):
+        val, leaves = state
+        carried.append(primitives.ObservedCall(start=keys.unflatten(leaves)))
+        new = carried[-1](body_fun, val)
+        new_leaves, new_keys = registry.flatten(carried[-1].tree.unflatten(
+            carried[-1].leaves))
+        if len(new_leaves) != len(leaves):
+            raise NotImplementedError("checkify: the checks of a while_loop's body changed "
+                                      "when it was traced again")
+        return new, new_leaves
+
+    (out, leaves), _ = _emit_while_op(functools.wraps(cond_fun)(lambda state: cond_fun(
+        state[0])), body_carrying, (init_val, list(start)), debug)
+    carried[-1].hand_back(leaves)
+    return out
+
+
+def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
     outer = core.current_trace()
     leaves, tree = registry.flatten(init_val)
     in_avals = _avals_of(leaves)
@@ -405,7 +461,7 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
     regions[0].move_to(op.regions[0])
     regions[1].move_to(op.regions[1])
     outs = _result_tracers(op, in_avals, outer)[:n]
-    return tree.unflatten(outs)
+    return tree.unflatten(outs), op
 
 
 def _concrete_bound(x):
@@ -568,15 +624,18 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     def body(*leaves):
         carry = carry_tree.unflatten(list(leaves[:nc]))
         x = xs_tree.unflatten(list(leaves[nc:]))
-        out = f(carry, x)
+        # checkify's checks in `f`: each iteration's, stacked as more ys.
+        observed = out_info["observed"] = primitives.ObservedCall(
+            mapped="scan_reverse" if reverse else "scan")
+        out = observed(f, carry, x)
         if not isinstance(out, (tuple, list)) or len(out) != 2:
             raise TypeError(f"scan body output must be a pair, got {out!r}.")
         new_carry, y = out
         c_leaves, c_tree = registry.flatten(new_carry)
         y_leaves, y_tree = registry.flatten(y)
         out_info["carry_tree"], out_info["y_tree"] = c_tree, y_tree
-        out_info["nc"] = len(c_leaves)
-        return list(c_leaves) + list(y_leaves)
+        out_info["nc"], out_info["ny"] = len(c_leaves), len(y_leaves)
+        return list(c_leaves) + list(y_leaves) + list(observed.leaves)
 
     for attempt in range(2 * nc + 2):  # each retrace changes a leaf's type
         captured = []
@@ -628,7 +687,9 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     region.move_to(op.regions[0])
     outs = _result_tracers(op, out_avals, outer)
     carry_out = carry_tree.unflatten(outs[:nc])
-    ys = out_info["y_tree"].unflatten(outs[nc:])
+    ny = out_info["ny"]
+    ys = out_info["y_tree"].unflatten(outs[nc:nc + ny])
+    out_info["observed"].hand_back(outs[nc + ny:])
     return carry_out, ys
 
 

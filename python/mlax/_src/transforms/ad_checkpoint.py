@@ -120,7 +120,7 @@ class Saver:
         except (AttributeError, TypeError):
             return False
 
-    def __call__(self, prim, avals, params, out):  # the bind hook
+    def __call__(self, prim, avals, params, out, args=()):  # the bind hook
         if prim.multiple_results or not self._ok(out):
             return out
         if _decide(self.policy, _Prim(prim.name), *avals, **params):

@@ -201,7 +201,9 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         pos = [ranges[i][2].unflatten(xs[ranges[i][0]:ranges[i][1]])
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
-        out = fun(*pos, **kw)
+        # checkify's checks in `fun` leave the callee as extra outputs.
+        observed = out_info["observed"] = primitives.ObservedCall()
+        out = observed(fun, *pos, **kw)
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
                 raise TypeError(
@@ -217,7 +219,8 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         aux_leaves, aux_tree = registry.flatten(aux)
         out_info["aux_tree"] = aux_tree
         out_info["out_tree"] = out_tree
-        return [out_leaves[0]] + list(aux_leaves)
+        out_info["n_aux"] = len(aux_leaves)
+        return [out_leaves[0]] + list(aux_leaves) + list(observed.leaves)
 
     callee = _Callee(flat_fun, [all_leaves[j] for j in dyn], _name_of(fun), known=True,
                      transform=fname, debug=(fun, tracing.debug_tree(args, kwargs, dyn)),
@@ -237,8 +240,10 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     results = list(op.results)
     nout = len(callee.out_avals)
     value = Tracer(results[0], out_aval, outer)
-    aux = out_info["aux_tree"].unflatten(
-        [Tracer(r, a, outer) for r, a in zip(results[1:nout], callee.out_avals[1:])])
+    outs = [Tracer(r, a, outer) for r, a in zip(results[1:nout], callee.out_avals[1:])]
+    n_aux = out_info["n_aux"]
+    aux = out_info["aux_tree"].unflatten(outs[:n_aux])
+    out_info["observed"].hand_back(outs[n_aux:])
     grads_by_leaf = dict(zip(wrt, [Tracer(r, a, outer)
                                    for r, a in zip(results[nout:], grad_avals)]))
 
@@ -352,7 +357,8 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
 
     def flat(*xs):
-        out = fun(*p_tree.unflatten(xs))
+        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
                 raise TypeError("jvp with has_aux=True requires the function to return a "
@@ -362,8 +368,8 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
             aux = None
         o_leaves, o_tree = registry.flatten(out)
         a_leaves, a_tree = registry.flatten(aux)
-        info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves))
-        return list(o_leaves) + list(a_leaves)
+        info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves), n_aux=len(a_leaves))
+        return list(o_leaves) + list(a_leaves) + list(observed.leaves)
 
     callee = _Callee(flat, p_leaves, _name_of(fun), known=True, transform=transform,
                      debug=(fun, tracing.debug_tree(primals, {})),
@@ -378,16 +384,19 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
         op = ops.JvpOp([a.mlir_type() for a in out_avals] * 2, callee.symbol,
                        callee.operands, tangent_values, _i64s(wrt))
     results = list(op.results)
-    n_all, n = len(out_avals), info["n"]
+    n_all, n, n_aux = len(out_avals), info["n"], info["n_aux"]
     outs = [Tracer(r, a, outer) for r, a in zip(results[:n], out_avals)]
     # As JAX's: a tangent output has its primal output's aval (weak type too).
     touts = [Tracer(r, a, outer) if _carries_tangent(a)
              else np.zeros(a.shape, float0)
              for r, a in zip(results[n_all:n_all + n], out_avals)]
     out, tout = info["tree"].unflatten(outs), info["tree"].unflatten(touts)
+    info["observed"].hand_back([Tracer(r, a, outer) for r, a in
+                                zip(results[n + n_aux:n_all], out_avals[n + n_aux:])])
     if has_aux:
         aux = info["aux_tree"].unflatten(
-            [Tracer(r, a, outer) for r, a in zip(results[n:n_all], out_avals[n:])])
+            [Tracer(r, a, outer) for r, a in
+             zip(results[n:n + n_aux], out_avals[n:n + n_aux])])
         return out, tout, aux
     return out, tout
 

@@ -10,7 +10,7 @@ from mlir import ir
 from mlax._src.backend import sharding as sharding_lib
 from mlax._src.core import tracer as core
 from mlax._src.backend import native
-from mlax._src.core import tracing
+from mlax._src.core import primitives, tracing
 from mlax._src.core.tracing import _Callee, _name_of, _run
 from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
@@ -312,6 +312,16 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             sharding_lib.pop_vmap_axis()
 
     def flat_body(*xs):
+        # checkify's checks in `fun` leave the callee as extra outputs
+        # (mapped), reduced to one error by the checker.
+        observed = primitives.ObservedCall(mapped="vmap")
+        o_leaves = observed(flat_fun, *xs)
+        if "stop_axes" in info:  # traced again once the custom_vmap rule has run
+            return o_leaves
+        info["observed"] = (observed, len(o_leaves))
+        return list(o_leaves) + list(observed.leaves)
+
+    def flat_fun(*xs):
         merged = list(all_leaves)
         for i, x in zip(dyn, xs[:n_dyn]):
             merged[i] = x
@@ -365,6 +375,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             raise ValueError(f"vmap out_axes specification {axis} is out of range for an "
                              f"output of rank {rank - 1} (batched rank {rank})")
         o_axes.append(a)
+    o_axes += [0] * (len(callee.out_avals) - len(o_axes))  # what checkify observed
     out_avals = [av if a == _NONE else av.update(shape=av.shape[:a] + (size,) + av.shape[a:])
                  for av, a in zip(callee.out_avals, o_axes)]
     in_attr = norm + [_NONE] * len(callee.captured)
@@ -378,4 +389,9 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                         axis_name=None if axis_name is None else ir.StringAttr.get(str(axis_name)),
                         spmd_axis_name=None if spmd_axis_name is None else ir.ArrayAttr.get(
                             [ir.StringAttr.get(n) for n in spmd_axis_name]))
-    return out_tree.unflatten([Tracer(r, a, outer) for r, a in zip(op.results, out_avals)])
+    results = [Tracer(r, a, outer) for r, a in zip(op.results, out_avals)]
+    if "observed" in info:
+        observed, n = info["observed"]
+        observed.hand_back(results[n:])
+        results = results[:n]
+    return out_tree.unflatten(results)
