@@ -11,6 +11,9 @@ from mlax._src.core.tracer import Tracer
 class JAXSparse(abc.ABC):
     """Base class of high-level sparse arrays."""
     __hash__ = None
+    # Dense arrays' binary operators (mlax's and NumPy's) defer to ours.
+    _mlax_defer_operators = True
+    __array_ufunc__ = None
 
     @property
     @abc.abstractmethod

@@ -7,7 +7,7 @@ import functools
 from typing import NamedTuple
 
 from mlax._src.base.tree import tree_flatten, tree_unflatten
-from mlax._src.lax import lax
+from mlax._src.lax.shape import squeeze
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.transforms.vmap import vmap
 
@@ -51,7 +51,7 @@ def broadcasting_vmap(fun, in_axes=0, out_axes=0):
                 raise ValueError("broadcasting_vmap: mismatched input shapes")
             leaves, axes = zip(*(
                 (x, None) if i is None else
-                (lax.squeeze(x, (i,)), None) if x.shape[i] == 1 else (x, i)
+                (squeeze(x, (i,)), None) if x.shape[i] == 1 else (x, i)
                 for x, i in zip(leaves, axes)))
         return vmap(fun, in_axes=tuple(tree_unflatten(tree, axes)),
                     out_axes=out_axes)(*tree_unflatten(tree, leaves))
