@@ -26,7 +26,6 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.lax import lax
 from mlax._src.lax.shape import expand_dims
 from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.numpy.array_creation import arange
 from mlax._src.numpy.array_creation import eye as dense_eye
 from mlax._src.numpy.library import result_type
 from mlax._src.numpy.manipulation import column_stack, nonzero
@@ -736,10 +735,12 @@ class BCOO(JAXSparse):
         if n_dense > 0 or n_batch > 1:
             return cls.fromdense(dense_eye(N, M, k, dtype=dtype), n_batch=n_batch,
                                  n_dense=n_dense, index_dtype=index_dtype)
+        # Static values: built in NumPy, one transfer each.
         if n_batch == 0:
             data = mnp.ones(diag_size, dtype=dtype)
-            idx = arange(diag_size, dtype=index_dtype)
-            indices = column_stack([idx + max(-k, 0), idx + max(k, 0)]).astype(index_dtype)
+            idx = np.arange(diag_size)
+            indices = mnp.asarray(np.stack([idx + max(-k, 0), idx + max(k, 0)], 1).astype(
+                dtypes.canonicalize(index_dtype)))
         else:
             data = np.ones(N, dtype=dtypes.canonicalize(dtype or dtypes.default_float()))
             indices = np.arange(N) + k
