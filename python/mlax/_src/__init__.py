@@ -26,7 +26,8 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
     scipy       jax.scipy: special functions, stats distributions, integrate,
                 linalg compositions; built on numpy, lax and nn
     image       jax.image: resize / scale_and_translate; built on numpy
-    experimental  jax.experimental.ode (odeint); built on numpy and flatten_util
+    experimental  jax.experimental.ode (odeint), built on numpy and flatten_util;
+                  jax.experimental.sparse (BCOO), built on numpy, lax and random
     test_util   numerical AD checks (check_grads) against finite differences
 
 mlax.example_libraries (optimizers, stax) is the exception to the thin

@@ -25,7 +25,8 @@ def _defer(f):
     """Binary operators return NotImplemented for operands mlax doesn't know,
     so the other operand's reflected operator can run."""
     def op(self, other):
-        if isinstance(other, (list, tuple, dict, set, str)):
+        if isinstance(other, (list, tuple, dict, set, str)) or getattr(
+                other, "_mlax_defer_operators", False):  # e.g. sparse arrays
             return NotImplemented
         return f(self, other)
 

@@ -1,0 +1,1 @@
+"""jax.experimental.sparse: the BCOO format and its operations."""

@@ -1,0 +1,45 @@
+"""Format-generic constructors and conversion of jax.experimental.sparse's
+api module: empty, eye and todense (BCOO is the one format mlax builds)."""
+from __future__ import annotations
+
+import operator
+
+from mlax._src.base.tree import tree_flatten, tree_unflatten
+from mlax._src.experimental.sparse.base import JAXSparse
+from mlax._src.experimental.sparse.bcoo import BCOO, _static_int
+
+_FORMATS = {"bcoo": BCOO}
+_UNBUILT = ("bcsr", "coo", "csr", "csc")
+
+
+def _format(name, sparse_format, formats):
+    if sparse_format in _UNBUILT and sparse_format in formats:
+        raise NotImplementedError(f"{name}: sparse_format={sparse_format!r} is not built in "
+                                  "mlax; use 'bcoo'")
+    if sparse_format not in _FORMATS:
+        raise ValueError(f"sparse_format={sparse_format!r} not recognized; must be one of "
+                         f"{list(formats)}")
+    return _FORMATS[sparse_format]
+
+
+def todense(arr):
+    """The dense array of a sparse array; a dense array passes through."""
+    leaves, tree = tree_flatten(arr)
+    arr = tree_unflatten(tree, leaves)
+    return arr.todense() if isinstance(arr, JAXSparse) else arr
+
+
+def empty(shape, dtype=None, index_dtype="int32", sparse_format="bcoo", **kwds):
+    """A sparse array of `shape` storing nothing (nse=0 unless given)."""
+    cls = _format("empty", sparse_format, ("bcsr", "bcoo", "coo", "csr", "csc"))
+    return cls._empty(tuple(shape), dtype=dtype, index_dtype=index_dtype, **kwds)
+
+
+def eye(N, M=None, k=0, dtype=None, index_dtype="int32", sparse_format="bcoo", **kwds):
+    """A 2-D sparse array with ones on the k-th diagonal."""
+    if M is None:
+        M = N
+    N, M, k = (_static_int("eye", what, v) for what, v in (("N", N), ("M", M), ("k", k)))
+    cls = _format("eye", sparse_format, ("bcoo", "coo", "csr", "csc"))
+    return cls._eye(M=operator.index(M), N=N, k=k, dtype=dtype, index_dtype=index_dtype,
+                    **kwds)

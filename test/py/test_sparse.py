@@ -1,0 +1,341 @@
+"""mlax.experimental.sparse against the installed JAX's jax.experimental.sparse:
+BCOO's data, indices, shape and flags from fromdense (every layout, padding
+included), todense, extract, transpose, reductions, sorting and summing
+duplicates, products with dense arrays and scalars (eagerly and under jit),
+gradients with respect to data and to the dense operand (against JAX's and
+finite differences), vmap, the constructors, and the errors JAX raises.
+"""
+from __future__ import annotations
+
+import jax
+import jax.experimental.sparse as jsparse
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mlax
+import mlax.experimental.sparse as msparse
+import mlax.numpy as mnp
+
+
+
+def _dense(shape, seed=0, density=0.4, dtype=np.float32):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape).astype(dtype)
+    return np.where(rng.random(shape) < density, x, 0).astype(dtype)
+
+
+def _same_bcoo(got, want, rtol=1e-6, atol=1e-6):
+    assert isinstance(got, msparse.BCOO), type(got)
+    assert got.shape == want.shape
+    assert (got.nse, got.n_batch, got.n_sparse, got.n_dense) == \
+        (want.nse, want.n_batch, want.n_sparse, want.n_dense)
+    assert (got.indices_sorted, got.unique_indices) == (want.indices_sorted,
+                                                        want.unique_indices)
+    assert got.dtype == want.dtype and got.indices.dtype == want.indices.dtype
+    np.testing.assert_array_equal(np.asarray(got.indices), np.asarray(want.indices))
+    np.testing.assert_allclose(np.asarray(got.data), np.asarray(want.data), rtol=rtol, atol=atol)
+
+
+def _same_array(got, want, rtol=1e-5, atol=1e-5):
+    assert np.shape(got) == np.shape(want), (np.shape(got), np.shape(want))
+    assert np.asarray(got).dtype == np.asarray(want).dtype
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=rtol, atol=atol)
+
+
+def _to_jax(m):
+    return jsparse.BCOO((jnp.asarray(np.asarray(m.data)), jnp.asarray(np.asarray(m.indices))),
+                        shape=m.shape, indices_sorted=m.indices_sorted,
+                        unique_indices=m.unique_indices)
+
+
+# (shape, n_batch, n_dense): plain, batched, with a dense block dimension.
+LAYOUTS = [((3, 4), 0, 0), ((2, 3, 4), 1, 0), ((4, 3, 2), 0, 1)]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=str)
+def test_fromdense_todense(layout):
+    shape, n_batch, n_dense = layout
+    x = _dense(shape)
+    want = jsparse.BCOO.fromdense(x, n_batch=n_batch, n_dense=n_dense)
+    nse = want.nse + 2  # padding: JAX's out-of-range indices and zero data
+    want = jsparse.BCOO.fromdense(x, nse=nse, n_batch=n_batch, n_dense=n_dense)
+
+    def f(a):
+        m = msparse.BCOO.fromdense(a, nse=nse, n_batch=n_batch, n_dense=n_dense)
+        return m, m.todense()
+    got, dense = mlax.jit(f)(x)
+    _same_bcoo(got, want)
+    assert repr(got) == repr(want)
+    _same_array(dense, x)
+    if layout == LAYOUTS[0]:  # eagerly, nse counted from the data as JAX counts it
+        got = msparse.bcoo_fromdense(x, n_batch=n_batch, n_dense=n_dense)
+        _same_bcoo(got, jsparse.bcoo_fromdense(x, n_batch=n_batch, n_dense=n_dense))
+        _same_array(msparse.todense(got), x)
+        _same_array(msparse.todense(x), x)
+
+
+def test_fromdense_int64_indices_and_int_data():
+    x = (_dense((3, 5), seed=1) * 4).astype(np.int32)
+    want = jsparse.bcoo_fromdense(x, index_dtype=np.int16)
+    got = mlax.jit(lambda a: msparse.bcoo_fromdense(a, nse=want.nse, index_dtype=np.int16))(x)
+    _same_bcoo(got, want)
+    assert repr(got) == "BCOO(int32[3, 5], nse=%d)" % got.nse
+
+
+def test_fromdense_under_jit_needs_nse():
+    x = _dense((3, 4))
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda a: jsparse.BCOO.fromdense(a))(x)
+    with pytest.raises(mlax.errors.ConcretizationTypeError, match="nse"):
+        mlax.jit(lambda a: msparse.BCOO.fromdense(a))(x)
+
+
+def _with_duplicates():
+    """A BCOO with a duplicate index, an unsorted order, a stored zero and
+    one out-of-range (padding) entry."""
+    data = np.array([1.0, 2.0, 0.0, 3.0, 4.0, 5.0], np.float32)
+    indices = np.array([[2, 1], [0, 3], [1, 1], [2, 1], [0, 0], [3, 0]], np.int32)
+    return data, indices, (3, 4)
+
+
+def test_duplicates_sorting_and_extract():
+    data, indices, shape = _with_duplicates()
+    jm = jsparse.BCOO((data, indices), shape=shape)
+
+    def ops(d, i):
+        m = msparse.BCOO((d, i), shape=shape)
+        dense = m.todense()
+        return (dense, m.sort_indices(), msparse.bcoo_sum_duplicates(m, nse=5),
+                m.sum_duplicates(nse=4), msparse.bcoo_extract(m, dense),
+                msparse.bcoo_extract(m, dense, assume_unique=True))
+    got = mlax.jit(ops)(data, indices)
+    want = (jm.todense(), jm.sort_indices(), jsparse.bcoo_sum_duplicates(jm, nse=5),
+            jm.sum_duplicates(nse=4), jsparse.bcoo_extract(jm, jm.todense()),
+            jsparse.bcoo_extract(jm, jm.todense(), assume_unique=True))
+    _same_array(got[0], want[0])
+    for g, w in zip(got[1:], want[1:]):
+        _same_bcoo(g, w)
+    _same_bcoo(  # eagerly, nse from the data
+msparse.BCOO((data, indices), shape=shape).sum_duplicates(),
+        jm.sum_duplicates())
+
+
+def test_batched_sum_duplicates_and_sort():
+    key = jax.random.PRNGKey(3)
+    jm = jsparse.random_bcoo(key, (2, 4, 3), nse=5, n_batch=1, unique_indices=False)
+    m = msparse.BCOO((np.asarray(jm.data), np.asarray(jm.indices)), shape=jm.shape)
+    f = mlax.jit(lambda m: (m.sort_indices(), m.sum_duplicates(nse=5, remove_zeros=False)))
+    got = f(m)
+    _same_bcoo(got[0], jm.sort_indices())
+    _same_bcoo(got[1], jm.sum_duplicates(nse=5, remove_zeros=False))
+
+
+def test_transpose_and_reduce_sum():
+    x = _dense((2, 3, 4), seed=2)
+    jm = jsparse.BCOO.fromdense(x, n_batch=1)
+    m = msparse.BCOO.fromdense(x, n_batch=1)
+    got = mlax.jit(lambda m: (m.transpose((0, 2, 1)), m.sum(1), m.sum((0, 2)), m.sum()))(m)
+    want = (jm.transpose((0, 2, 1)), jm.sum(1), jm.sum((0, 2)), jm.sum())
+    for g, w in zip(got[:3], want[:3]):
+        _same_bcoo(g, w, rtol=1e-5, atol=1e-5)
+    _same_array(got[3], want[3])
+    with pytest.raises(NotImplementedError):
+        m.transpose((1, 0, 2))  # a batch axis among sparse ones: JAX's limit too
+    with pytest.raises(TypeError):
+        msparse.bcoo_transpose(m, permutation=(0, 0, 1))
+
+
+DOTS = [  # (sparse shape, n_batch, dense shape, dimension_numbers, sparse on the left)
+    ((3, 4), 0, (2, 3), (([1], [0]), ([], [])), False),
+    ((2, 3, 4), 1, (2, 4, 5), (([2], [1]), ([0], [0])), True),
+    ((2, 3, 4), 1, (3, 5), (([1], [0]), ([], [])), True),
+]
+
+
+@pytest.mark.parametrize("case", DOTS, ids=lambda c: f"{c[0]}x{c[2]}{'L' if c[4] else 'R'}")
+def test_dot_general(case):
+    sshape, n_batch, dshape, dn, left = case
+    x, y = _dense(sshape, seed=4), _dense(dshape, seed=5, density=1.0)
+    jm = jsparse.BCOO.fromdense(x, n_batch=n_batch)
+    m = msparse.BCOO.fromdense(x, n_batch=n_batch)
+    want = jsparse.bcoo_dot_general(jm, y, dimension_numbers=dn) if left else \
+        jsparse.bcoo_dot_general(y, jm, dimension_numbers=dn)
+    dense = jax.lax.dot_general(x, y, dn) if left else jax.lax.dot_general(y, x, dn)
+    _same_array(want, dense)
+
+    def f(data, other):
+        mm = msparse.BCOO((data, m.indices), shape=m.shape)
+        return msparse.bcoo_dot_general(mm, other, dimension_numbers=dn) if left else \
+            msparse.bcoo_dot_general(other, mm, dimension_numbers=dn)
+    _same_array(mlax.jit(f)(m.data, y), want)
+
+    # Gradients with respect to data and to the dense operand, as JAX's.
+    def jloss(data, other):
+        mm = jsparse.BCOO((data, jm.indices), shape=jm.shape)
+        out = jsparse.bcoo_dot_general(mm, other, dimension_numbers=dn) if left else \
+            jsparse.bcoo_dot_general(other, mm, dimension_numbers=dn)
+        return jnp.sum(jnp.sin(out))
+    mloss = lambda d, o: mnp.sum(mnp.sin(f(d, o)))  # noqa: E731
+    gd, go = mlax.jit(mlax.grad(mloss, argnums=(0, 1)))(m.data, y)
+    wd, wo = jax.grad(jloss, argnums=(0, 1))(jm.data, y)
+    _same_array(gd, wd)
+    _same_array(go, wo)
+
+
+def test_matmul_operators_and_grad_fd():
+    x, v, b = _dense((3, 4), seed=6), _dense((4,), 7, 1.0), _dense((2, 3), 8, 1.0)
+    jm, m = jsparse.BCOO.fromdense(x), msparse.BCOO.fromdense(x)
+    f = mlax.jit(lambda m, v, b: (m @ v, b @ m, m @ v[:, None]))
+    for g, w in zip(f(m, v, b), (jm @ v, jnp.asarray(b) @ jm, jm @ v[:, None])):
+        _same_array(g, w)
+    xb = _dense((2, 3, 4), seed=9)
+    yb = _dense((2, 4, 2), seed=10, density=1.0)
+    _same_array(msparse.BCOO.fromdense(xb, n_batch=1) @ yb,
+                jsparse.BCOO.fromdense(xb, n_batch=1) @ yb)
+
+    # d/d data of sum((M @ v)^2), against central finite differences.
+    loss = mlax.jit(lambda d: mnp.sum((msparse.BCOO((d, m.indices), shape=m.shape) @ v) ** 2))
+    g = np.asarray(mlax.jit(mlax.grad(loss))(m.data))
+    d0, eps = np.asarray(m.data, np.float64), 1e-3
+    fd = [(float(loss((d0 + eps * e).astype(np.float32))) -
+           float(loss((d0 - eps * e).astype(np.float32)))) / (2 * eps)
+          for e in np.eye(d0.size)]
+    np.testing.assert_allclose(g, fd, rtol=1e-2, atol=1e-2)
+
+
+def test_elementwise():
+    x = _dense((2, 3, 4), seed=11)
+    y = _dense((2, 3, 4), seed=12, density=1.0)
+    row = _dense((4,), seed=13, density=1.0)
+    jm, m = jsparse.BCOO.fromdense(x, n_batch=1), msparse.BCOO.fromdense(x, n_batch=1)
+    got = mlax.jit(lambda m, y, r: (m * y, 2.0 * m, m * r, -m, m.astype(np.float16), m / 2.0,
+                                    msparse.bcoo_multiply_dense(m, y), abs(m)))(m, y, row)
+    want = (jm * y, 2.0 * jm, jm * row, -jm, jm.astype(np.float16), jm / 2.0,
+            jsparse.bcoo_multiply_dense(jm, y), abs(jm))
+    for g, w in zip(got[:6] + got[7:], want[:6] + want[7:]):
+        _same_bcoo(g, w, rtol=1e-3, atol=1e-3)
+    _same_array(got[6], want[6])
+
+
+def test_multiply_sparse_and_sampled():
+    x1, x2 = _dense((3, 4), seed=14), _dense((3, 4), seed=15)
+    j1, j2 = jsparse.BCOO.fromdense(x1), jsparse.BCOO.fromdense(x2)
+    m1, m2 = msparse.BCOO.fromdense(x1), msparse.BCOO.fromdense(x2)
+    got = mlax.jit(lambda a, b: (a * b, msparse.bcoo_multiply_sparse(a, b)))(m1, m2)
+    want = jax.jit(lambda a, b: (a * b, jsparse.bcoo_multiply_sparse(a, b)))(j1, j2)
+    _same_bcoo(got[0], want[0])
+    _same_bcoo(got[1], want[1])
+    _same_array(got[0].todense(), x1 * x2)
+
+    a, b = _dense((3, 5), 16, 1.0), _dense((5, 4), 17, 1.0)
+    dn = (([1], [0]), ([], []))
+    f = lambda a, b, i: msparse.bcoo_dot_general_sampled(a, b, i, dimension_numbers=dn)  # noqa
+    jf = lambda a, b, i: jsparse.bcoo_dot_general_sampled(a, b, i, dimension_numbers=dn)  # noqa
+    _same_array(mlax.jit(f)(a, b, m1.indices), jax.jit(jf)(a, b, j1.indices))
+    gm = mlax.jit(mlax.grad(lambda a, b: mnp.sum(f(a, b, m1.indices) ** 2),
+                            argnums=(0, 1)))(a, b)
+    gj = jax.jit(jax.grad(lambda a, b: jnp.sum(jf(a, b, j1.indices) ** 2),
+                          argnums=(0, 1)))(a, b)
+    _same_array(gm[0], gj[0])
+    _same_array(gm[1], gj[1])
+
+
+def test_grad_todense_and_fromdense():
+    x = _dense((3, 4), seed=18)
+    m = msparse.BCOO.fromdense(x)
+    jm = jsparse.BCOO.fromdense(x)
+    w = _dense((3, 4), 19, 1.0)
+
+    def loss(mod, np_):
+        def f(data, dense):
+            sp = mod.BCOO((data, m.indices if mod is msparse else jm.indices), shape=(3, 4))
+            back = mod.BCOO.fromdense(dense, nse=m.nse)
+            return np_.sum(sp.todense() * w) + np_.sum(back.data ** 2)
+        return f
+    gm = mlax.grad(loss(msparse, mnp), argnums=(0, 1))(m.data, x)
+    gj = jax.grad(loss(jsparse, jnp), argnums=(0, 1))(jm.data, x)
+    _same_array(gm[0], gj[0])
+    _same_array(gm[1], gj[1])
+
+
+def test_vmap():
+    x = _dense((3, 4), seed=20)
+    vs = _dense((5, 4), 21, 1.0)
+    xs = _dense((5, 3, 4), seed=22)
+    m, jm = msparse.BCOO.fromdense(x), jsparse.BCOO.fromdense(x)
+    nse = int(jsparse.BCOO.fromdense(xs, n_batch=1).nse)
+
+    def f(mod, vmap, m):
+        def g(vs, xs):
+            return (vmap(lambda v: m @ v)(vs),
+                    vmap(lambda a: mod.BCOO.fromdense(a, nse=nse).todense() * 2)(xs),
+                    vmap(lambda a: mod.BCOO.fromdense(a, nse=nse).data)(xs))
+        return g
+    got = mlax.jit(f(msparse, mlax.vmap, m))(vs, xs)
+    want = jax.jit(f(jsparse, jax.vmap, jm))(vs, xs)
+    for g, w in zip(got, want):
+        _same_array(g, w)
+    _same_array(got[1], xs * 2)
+
+
+def test_constructors():
+    eyes = (dict(k=-2), dict(M=5, k=4), dict(M=2, k=5), dict(n_batch=1, k=1))
+    rands = (dict(), dict(n_batch=1, nse=3, sorted_indices=True))
+
+    def build(mod):
+        return ([mod.eye(4, **kw) for kw in eyes] +
+                [mod.empty((2, 3, 4), n_batch=1, nse=2, dtype=np.int32), mod.empty((3, 4))])
+
+    def rand(mod, key):
+        return [mod.random_bcoo(key, (2, 5, 3), **kw) for kw in rands]
+    got = build(msparse) + mlax.jit(lambda k: rand(msparse, k))(mlax.random.PRNGKey(1))
+    want = build(jsparse) + jax.jit(lambda k: rand(jsparse, k))(jax.random.PRNGKey(1))
+    for g, w in zip(got, want):
+        _same_bcoo(g, w)
+    with pytest.raises(NotImplementedError, match="bcsr"):
+        msparse.empty((2, 2), sparse_format="bcsr")
+    with pytest.raises(ValueError):
+        jsparse.empty((2, 2), sparse_format="nope")
+    with pytest.raises(ValueError):
+        msparse.empty((2, 2), sparse_format="nope")
+
+
+def test_pytree_jit_and_grad_of_bcoo():
+    x = _dense((3, 4), seed=23)
+    m, jm = msparse.BCOO.fromdense(x), jsparse.BCOO.fromdense(x)
+    leaves, tree = mlax.tree_util.tree_flatten(m)
+    assert len(leaves) == 2 and isinstance(mlax.tree_util.tree_unflatten(tree, leaves),
+                                           msparse.BCOO)
+    # A BCOO argument holds integer indices: grad needs allow_int, as in JAX.
+    with pytest.raises(TypeError):
+        jax.grad(lambda m: jnp.sum(m.todense() ** 2))(jm)
+    with pytest.raises(TypeError):
+        mlax.grad(lambda m: mnp.sum(m.todense() ** 2))(m)
+    with pytest.raises(ValueError, match="vmap"):
+        mlax.vmap(lambda m: m.todense())(msparse.BCOO.fromdense(_dense((2, 3, 4)), n_batch=1))
+    assert m.size == 12 and len(m) == 3 and m.ndim == 2
+    with pytest.raises(TypeError):
+        hash(m)
+
+
+def test_errors():
+    x = _dense((3, 4))
+    m, jm = msparse.BCOO.fromdense(x), jsparse.BCOO.fromdense(x)
+    bad = np.ones((5,), np.float32)
+    for fn, j in ((lambda: m @ bad, lambda: jm @ bad),
+                  (lambda: msparse.BCOO((m.data[:2], m.indices), shape=(3, 4)),
+                   lambda: jsparse.BCOO((jm.data[:2], jm.indices), shape=(3, 4))),
+                  (lambda: msparse.bcoo_extract(m, np.ones((4, 3))),
+                   lambda: jsparse.bcoo_extract(jm, np.ones((4, 3)))),
+                  (lambda: msparse.bcoo_extract(x, x), lambda: jsparse.bcoo_extract(x, x)),
+                  (lambda: msparse.BCOO.fromdense(x, n_dense=1) @ np.ones((3,), np.float32),
+                   lambda: jsparse.BCOO.fromdense(x, n_dense=1) @ np.ones((3,), np.float32)),
+                  (lambda: m * np.ones((5, 3, 4), np.float32),
+                   lambda: jm * np.ones((5, 3, 4), np.float32)),
+                  (lambda: msparse.random_bcoo(mlax.random.PRNGKey(0), (2, 3), nse=7),
+                   lambda: jsparse.random_bcoo(jax.random.PRNGKey(0), (2, 3), nse=7))):
+        with pytest.raises(Exception) as want:
+            j()
+        with pytest.raises(want.type):
+            fn()
