@@ -515,6 +515,21 @@ def test_grad_of_integer_input():
         mlax.grad(lambda x: x * 2)(1)
 
 
+def test_grad_allow_int_gives_float0_zeros():
+    def f(lib):
+        return lambda p: (p["w"] * 2.0).sum() + p["n"] * 3
+    p = {"w": np.ones(3, np.float32), "n": np.int32(2)}
+    for got, want in ((mlax.grad(f(mlax), allow_int=True)(p),
+                       jax.grad(f(jax), allow_int=True)(p)),
+                      (mlax.value_and_grad(f(mlax), allow_int=True)(p)[1],
+                       jax.value_and_grad(f(jax), allow_int=True)(p)[1])):
+        assert got["n"].dtype == want["n"].dtype == jax.dtypes.float0
+        assert got["n"].shape == want["n"].shape == ()
+        np.testing.assert_array_equal(got["w"], want["w"])
+    g = mlax.grad(lambda n: (n * 2.0).sum(), allow_int=True)(np.arange(3))
+    assert g.dtype == jax.dtypes.float0 and g.shape == (3,)
+
+
 def test_grad_bad_argnums():
     with pytest.raises(TypeError, match="differentiating with respect to argnums=1 requires at "
                                         "least 2 positional arguments"):

@@ -312,6 +312,10 @@ def test_pytree_jit_and_grad_of_bcoo():
         jax.grad(lambda m: jnp.sum(m.todense() ** 2))(jm)
     with pytest.raises(TypeError):
         mlax.grad(lambda m: mnp.sum(m.todense() ** 2))(m)
+    g = mlax.grad(lambda m: mnp.sum(m.todense() ** 2), allow_int=True)(m)
+    jg = jax.grad(lambda m: jnp.sum(m.todense() ** 2), allow_int=True)(jm)
+    np.testing.assert_allclose(g.data, jg.data, rtol=1e-6)
+    assert g.indices.dtype == jg.indices.dtype == jax.dtypes.float0
     with pytest.raises(ValueError, match="vmap"):
         mlax.vmap(lambda m: m.todense())(msparse.BCOO.fromdense(_dense((2, 3, 4)), n_batch=1))
     assert m.size == 12 and len(m) == 3 and m.ndim == 2

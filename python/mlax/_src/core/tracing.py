@@ -339,12 +339,30 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
+    # float0 results (the gradient of an integer input under allow_int) are
+    # not program outputs: they are NumPy zeros, put back afterwards.
+    float0s = {}
+
+    def without_float0(*a, **k):
+        out = traced_fun(*a, **k)
+        out_leaves, tree = registry.flatten(out)
+        zeros = [l if getattr(l, "dtype", None) == dtypes.float0 else None for l in out_leaves]
+        if all(z is None for z in zeros):
+            return out
+        float0s["tree"], float0s["zeros"] = tree, zeros
+        return [l for l, z in zip(out_leaves, zeros) if z is None]
+
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
-            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+            without_float0, treedef, avals, _plain_rebuild, known=leaves,
+            transform=transform)
     if config_lib.config.jax_no_execution:
         raise config_lib.no_execution_error(f"jit({name})")
     out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
+    if float0s:
+        kept = iter(out)
+        out = float0s["tree"].unflatten([next(kept) if z is None else z
+                                         for z in float0s["zeros"]])
     if config_lib.checking_invalid_values():
         kind = debug_checks.first_invalid(out)
         if kind is not None:
