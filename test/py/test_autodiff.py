@@ -528,6 +528,17 @@ def test_grad_allow_int_gives_float0_zeros():
         np.testing.assert_array_equal(got["w"], want["w"])
     g = mlax.grad(lambda n: (n * 2.0).sum(), allow_int=True)(np.arange(3))
     assert g.dtype == jax.dtypes.float0 and g.shape == (3,)
+    # under jit and vmap (float0 zeros of the batched shape) too
+    got = mlax.jit(mlax.grad(f(mlax), allow_int=True))(p)
+    assert got["n"].dtype == jax.dtypes.float0
+    np.testing.assert_array_equal(got["w"], np.full(3, 2, np.float32))
+    pb = {"w": np.ones((3, 2, 4), np.float32), "n": np.zeros((2, 5), np.int32)}
+    got = mlax.vmap(mlax.grad(lambda p: f(mlax)(p).sum(), allow_int=True), in_axes=(
+        {"w": 1, "n": 0},), out_axes=1)(pb)
+    want = jax.vmap(jax.grad(lambda p: f(jax)(p).sum(), allow_int=True), in_axes=(
+        {"w": 1, "n": 0},), out_axes=1)(pb)
+    assert got["n"].shape == want["n"].shape == (5, 2) and got["n"].dtype == jax.dtypes.float0
+    np.testing.assert_array_equal(got["w"], want["w"])
 
 
 def test_grad_bad_argnums():

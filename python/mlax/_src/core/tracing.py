@@ -73,6 +73,13 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
         out = fun(*args, **kwargs)
         out_leaves, out_tree = registry.flatten(out)
+        # float0 results (the gradient of an integer input under allow_int)
+        # are no values of the program: NumPy zeros, put back by out_tree.
+        float0s = {i: l for i, l in enumerate(out_leaves)
+                   if getattr(l, "dtype", None) == dtypes.float0}
+        if float0s:
+            out_tree = _StaticLeaves(out_tree, float0s, len(out_leaves))
+            out_leaves = [l for i, l in enumerate(out_leaves) if i not in float0s]
         values, out_avals = _return_values(trace, out_leaves)
     finally:
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
@@ -339,30 +346,12 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
-    # float0 results (the gradient of an integer input under allow_int) are
-    # not program outputs: they are NumPy zeros, put back afterwards.
-    float0s = {}
-
-    def without_float0(*a, **k):
-        out = traced_fun(*a, **k)
-        out_leaves, tree = registry.flatten(out)
-        zeros = [l if getattr(l, "dtype", None) == dtypes.float0 else None for l in out_leaves]
-        if all(z is None for z in zeros):
-            return out
-        float0s["tree"], float0s["zeros"] = tree, zeros
-        return [l for l, z in zip(out_leaves, zeros) if z is None]
-
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
-            without_float0, treedef, avals, _plain_rebuild, known=leaves,
-            transform=transform)
+            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
     if config_lib.config.jax_no_execution:
         raise config_lib.no_execution_error(f"jit({name})")
     out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
-    if float0s:
-        kept = iter(out)
-        out = float0s["tree"].unflatten([next(kept) if z is None else z
-                                         for z in float0s["zeros"]])
     if config_lib.checking_invalid_values():
         kind = debug_checks.first_invalid(out)
         if kind is not None:

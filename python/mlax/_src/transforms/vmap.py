@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 from mlir import ir
 
 from mlax._src.backend import sharding as sharding_lib
@@ -13,6 +14,7 @@ from mlax._src.backend import native
 from mlax._src.core import primitives, tracing
 from mlax._src.core.tracing import _Callee, _name_of, _run
 from mlax._src.core.tracer import Tracer
+from mlax._src.base import dtypes
 from mlax._src.base.tree import registry
 
 _NONE = -1  # the IR's spelling of "not mapped"
@@ -349,7 +351,11 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                 _passes.pop()
         o_leaves, o_tree = registry.flatten(out)
         info["out"], info["tree"] = out, o_tree
-        return o_leaves
+        # float0 results (gradients of integer inputs) are no values: they
+        # come back below as float0 zeros of the batched shape, as JAX's.
+        info["float0"] = {i: l for i, l in enumerate(o_leaves)
+                          if getattr(l, "dtype", None) == dtypes.float0}
+        return [l for i, l in enumerate(o_leaves) if i not in info["float0"]]
 
     # Unmapped arguments keep their values where they are known (as in JAX,
     # where they are not batched tracers); mapped ones are abstract.
@@ -364,8 +370,11 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
     if "stop_axes" in info:
         out_axes = info["stop_axes"]
         shell = [0] * len(out_axes)
+    all_axes = _axes_for(out_axes, shell, "out_axes")
+    float0s = {} if "stop_axes" in info else info["float0"]
     o_axes = []
-    for axis, aval in zip(_axes_for(out_axes, shell, "out_axes"), callee.out_avals):
+    for axis, aval in zip([a for i, a in enumerate(all_axes) if i not in float0s],
+                          callee.out_avals):
         if axis is None:
             o_axes.append(_NONE)
             continue
@@ -394,4 +403,16 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         observed, n = info["observed"]
         observed.hand_back(results[n:])
         results = results[:n]
+    if float0s:
+        kept = iter(results)
+        results = []
+        for i, axis in enumerate(all_axes):
+            if i not in float0s:
+                results.append(next(kept))
+                continue
+            shape = float0s[i].shape
+            if axis is not None:
+                a = axis + len(shape) + 1 if axis < 0 else axis
+                shape = shape[:a] + (size,) + shape[a:]
+            results.append(np.zeros(shape, dtypes.float0))
     return out_tree.unflatten(results)
