@@ -226,7 +226,7 @@ EXCLUDED.update({f"jax.sharding.{name}": _IN_TYPES for name in (
 _COLLECTIVE = "a collective mlax does not have yet (varying-axis casts, point-to-point, " \
               "ragged): issue 17"
 EXCLUDED.update({f"jax.lax.{name}": _COLLECTIVE for name in (
-    "pbroadcast", "pcast", "precv", "psend", "pshuffle", "pswapaxes", "ragged_all_to_all")})
+    "pcast", "precv", "psend", "ragged_all_to_all")})
 
 
 _TOKENS = "tokens order side effects; mlax programs have none"

@@ -67,6 +67,9 @@ CASES = {
                          P("data"), P("data")),
     "all_to_all": (lambda l, n, a: l.all_to_all(a, "model", 0, 1, tiled=True),
                    P("data", "model"), P("data", "model")),
+    "pshuffle": (lambda l, n, a: l.pshuffle(a, "data", [2, 0, 3, 1]), P("data"), P("data")),
+    "pswapaxes": (lambda l, n, a: l.pswapaxes(a[:, :2], "model", 1), P("data", "model"),
+                  P("data", "model")),
     "axis_index": (lambda l, n, a: a + l.axis_index("data"), P("data"), P("data")),
     "axis_index_both": (lambda l, n, a: a * l.axis_index(("data", "model")),
                         P("data", "model"), P("data", "model")),
@@ -80,6 +83,14 @@ def test_collectives_match_jax(meshes, name):
     a, b = _run(meshes, body, ins, outs, X)
     assert a.shape == b.shape and a.dtype == b.dtype
     _close(a, b)
+
+
+def test_pbroadcast(meshes):
+    # Against NumPy: JAX's pbroadcast has no CPU lowering under shard_map.
+    m, _ = meshes
+    f = mlax.jit(mlax.shard_map(lambda a: lax.pbroadcast(a, "data", 2), mesh=m,
+                                in_specs=P("data"), out_specs=P("data")))
+    np.testing.assert_array_equal(np.asarray(f(X)), np.tile(X[4:6], (4, 1)))
 
 
 def test_axis_size(meshes):

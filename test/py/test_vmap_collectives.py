@@ -139,6 +139,19 @@ def test_ppermute(perm):
     _both(lambda l: lambda v: l.ppermute(v, "i", perm), x, axis_name="i", in_axes=1, out_axes=1)
 
 
+def test_pshuffle_pswapaxes_pbroadcast():
+    x = _x(4, 3)
+    _both(lambda l: lambda v: l.pshuffle(v, "i", [3, 1, 0, 2]), x, axis_name="i")
+    _both(lambda l: lambda v: l.pswapaxes(v, "i", 0), _x(4, 4, 2), axis_name="i")
+    _both(lambda l: lambda v: l.pbroadcast(v, "i", 2), x, axis_name="i")
+    _both(lambda l: lambda v: l.pbroadcast(v, "i", 1), np.array([True, False, True]),
+          axis_name="i")
+    with pytest.raises(ValueError, match="does not represent a permutation"):
+        mlax.vmap(lambda v: lax.pshuffle(v, "i", [0, 0, 1, 2]), axis_name="i")(x)
+    with pytest.raises(ValueError, match="source 7 is out of range for axis 'i' of size 4"):
+        mlax.vmap(lambda v: lax.pbroadcast(v, "i", 7), axis_name="i")(x)
+
+
 def test_ppermute_partial_sends_zeros():
     # JAX's vmap asserts a complete permutation; mlax gives zeros where no
     # pair sends, as ppermute does over a mesh (and JAX under shard_map).

@@ -70,7 +70,7 @@ from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
 del _implicit
 from mlax._src.lax.sharding import with_sharding_constraint  # noqa: F401,E402
 from mlax._src.lax.parallel import (  # noqa: F401,E402
-    all_gather, all_to_all, axis_index, axis_size, pmax, pmean, pmin, ppermute, psum,
-    psum_scatter)
+    all_gather, all_to_all, axis_index, axis_size, pbroadcast, pmax, pmean, pmin, ppermute,
+    pshuffle, psum, psum_scatter, pswapaxes)
 from mlax._src.lax.ragged import (  # noqa: E402,F401
     RaggedDotDimensionNumbers, ragged_dot, ragged_dot_general)

@@ -272,6 +272,34 @@ def ppermute(x, axis_name, perm):
                                    pairs=tuple(pairs)) for l in leaves])
 
 
+def pshuffle(x, axis_name, perm):
+    """ppermute with the permutation listed by destination: the result at
+    index i along `axis_name` is the `x` of index `perm[i]`
+    (jax.lax.pshuffle)."""
+    if set(perm) != set(range(len(perm))):
+        raise ValueError(f"`perm` does not represent a permutation: {perm}")
+    return ppermute(x, axis_name, list(zip(perm, range(len(perm)))))
+
+
+def pswapaxes(x, axis_name, axis, *, axis_index_groups=None):
+    """Swaps the mapped axis `axis_name` with `x`'s axis `axis`, whose size
+    must be the mapped axis's: `all_to_all(x, axis_name, axis, axis)`
+    (jax.lax.pswapaxes)."""
+    return all_to_all(x, axis_name, axis, axis, axis_index_groups=axis_index_groups)
+
+
+def pbroadcast(x, axis_name, source):
+    """The `x` of index `source` along `axis_name`, on every index
+    (jax.lax.pbroadcast): an exact copy, taken from the gathered pieces."""
+    axes = _resolve(_axes(axis_name), "pbroadcast")
+    n = axes.group_size()
+    if not 0 <= int(source) < n:
+        raise ValueError(f"pbroadcast: source {source} is out of range for axis "
+                         f"{axis_name!r} of size {n}")
+    leaves, treedef = _leaves(x)
+    return treedef.unflatten([all_gather(l, axis_name)[int(source)] for l in leaves])
+
+
 def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None, tiled=False):
     """Each device splits `x` along `split_axis` into one piece per device
     along `axis_name`, sends piece i to device i, and concatenates what it
