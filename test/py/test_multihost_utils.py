@@ -97,7 +97,7 @@ def test_host_local_to_global_and_back(meshes):
             assert got[k].shape == want[k].shape and got[k].dtype == want[k].dtype
             np.testing.assert_array_equal(np.asarray(got[k]), np.asarray(want[k]))
             assert _spec_of(got[k]) == _spec_of(want[k])
-            assert got[k].sharding.mesh is m
+            assert got[k].sharding.mesh == m
             assert len(got[k].addressable_shards) == len(want[k].addressable_shards)
         back = mmu.global_array_to_host_local_array(got, m, ours_spec)
         assert all(back[k] is got[k] for k in local)  # host-local already: unchanged
