@@ -263,6 +263,30 @@ def test_weak_typed_carry_made_strong():
     assert got.weak_type == want.weak_type
 
 
+def _loops_with_weak_state(lax_, np_):
+    # A weak carry the body makes strong (a), one it keeps weak (b), a strong
+    # one the body returns as a Python float (c): JAX traces the body with
+    # the initial types (so a is still weak inside it, and so is a * 3) and
+    # types the results as the body's outputs.
+    def body(c):
+        a, b, c_ = c
+        return a + np_.float32(1), a * 2, 1.0
+    w = lax_.while_loop(lambda c: c[0] < 3, body, (1.0, 1.0, np_.float32(2)))
+    s = lax_.scan(lambda c, x: (body(c), c[0] * 3 + c[2]), (1.0, 1.0, np_.float32(2)),
+                  np_.arange(3.0))
+    f = lax_.fori_loop(0, 3, lambda i, c: body(c), (1.0, 1.0, np_.float32(2)))
+    return w, s, f
+
+
+def test_loop_results_weak_types_as_jax():
+    want = _loops_with_weak_state(jax.lax, jnp)
+    for got in (_loops_with_weak_state(lax, mnp),
+                mlax.jit(lambda: _loops_with_weak_state(lax, mnp))()):
+        close(got, want)
+        assert [x.weak_type for x in jax.tree_util.tree_leaves(got)] == \
+            [x.weak_type for x in jax.tree_util.tree_leaves(want)]
+
+
 # ---------------------------------------------------------------------------
 # Derivatives
 # ---------------------------------------------------------------------------

@@ -977,6 +977,19 @@ def test_array_of_mlax_arrays_and_under_jit():
     assert out.tolist() == [10, 21] and out.dtype == np.int32
 
 
+def test_array_of_weak_elements_is_strong_as_jax():
+    # A sequence of weakly typed values makes a strongly typed array in JAX;
+    # the value itself keeps its weak type.
+    def fs(np_):
+        return (lambda x: np_.array([x]), lambda x: np_.array((x, 2.0)), lambda x: np_.array(x),
+                lambda x: np_.array([x, 2], dtype=np.int8))
+    for f, g in zip(fs(mnp), fs(jnp)):
+        want = g(1.0)
+        for got in (f(1.0), f(mnp.asarray(1.0) * 1.0), mlax.jit(f)(1.0)):
+            assert_like_jax(got, lambda: want)
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
 ASTYPE_CASES = [
     (F32, I32, [-1.7, -0.5, 0.5, 1.7, 2.0]),
     (F32, BOOL, [0.0, -0.0, 0.5, -2.0, np.nan]),

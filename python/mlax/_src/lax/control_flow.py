@@ -318,12 +318,6 @@ def platform_dependent(*args, default=None, **per_platform):
 # while_loop / fori_loop
 # ---------------------------------------------------------------------------
 
-def _strong_where(in_avals, out_avals):
-    """Loop-state avals made strongly typed where the body's output is."""
-    return tuple(a.update(weak_type=a.weak_type and b.weak_type)
-                 for a, b in zip(in_avals, out_avals))
-
-
 def _promote_weak(leaves, in_avals, out_avals):
     """As JAX's loops: a weakly typed leaf of the initial loop state whose
     dtype the body changes is converted to the dtype the two promote to
@@ -440,12 +434,7 @@ def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
             for r in regions:
                 r.discard()
             raise
-        strong = _strong_where(in_avals, b.out_avals)
-        if strong == in_avals:
-            break
-        for r in regions:  # a weakly typed init the body makes strong: retrace
-            r.discard()
-        in_avals = strong
+        break
     else:
         raise TypeError("lax.while_loop: the loop state's types do not settle (weak types "
                         f"keep changing). (at {core.user_location_str()})")
@@ -460,7 +449,9 @@ def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
         op = ops.WhileOp([v.type for v in state], state)
     regions[0].move_to(op.regions[0])
     regions[1].move_to(op.regions[1])
-    outs = _result_tracers(op, in_avals, outer)[:n]
+    # As JAX: the loop's results are typed as the body's (weak types
+    # included; the body itself sees the initial state's).
+    outs = _result_tracers(op, b.out_avals, outer)[:n]
     return tree.unflatten(outs), op
 
 
@@ -663,17 +654,15 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
         except BaseException:
             region.discard()
             raise
-        strong = _strong_where(carry_avals, out_carry)
-        if strong == carry_avals:
-            break
-        region.discard()
-        carry_avals = strong
+        break
     else:
         raise TypeError("lax.scan: the carry's types do not settle (weak types keep "
                         f"changing). (at {core.user_location_str()})")
     region.finish(captured)
     y_avals = region.out_avals[nc:]
-    out_avals = list(carry_avals) + [a.update(shape=(length,) + a.shape) for a in y_avals]
+    # As JAX: the final carry is typed as the body's (weak types included;
+    # the body itself sees the initial carry's).
+    out_avals = list(out_carry) + [a.update(shape=(length,) + a.shape) for a in y_avals]
     init_v = [primitives.to_value(outer, l, a) for l, a in zip(carry_leaves, carry_avals)]
     xs_v = [primitives.to_value(outer, l, a) for l, a in zip(xs_leaves, xs_avals)]
     consts_v = [outer.value_of(t) for t in captured]

@@ -104,8 +104,11 @@ def _array(object, dtype, device):  # noqa: A002
         out = object if dtype is None else astype(object, dtype)
         return _on_device("array", out, device)
     if isinstance(object, (list, tuple)) and builtins.any(_is_array(o) for o in _flat(object)):
-        out = stack([array(o) for o in object]) if dtype is None else \
-            astype(stack([array(o) for o in object]), dtype)
+        out = stack([array(o) for o in object])
+        # An array built from a sequence is strongly typed, as in JAX, even
+        # when every element is weak.
+        out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False) \
+            if dtype is None else astype(out, dtype)
         return _on_device("array", out, device)
     value = np.asarray(object)
     if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and not (
