@@ -413,24 +413,10 @@ def jvp(fun, primals, tangents, has_aux=False):
     if len(primals) != len(tangents):
         raise TypeError("jvp called with different numbers of primal and tangent "
                         f"arguments: {len(primals)} and {len(tangents)}")
-    if core.trace_stack():
-        return _jvp_traced(fun, tuple(primals), tuple(tangents), has_aux)
-    # Run as a program of its own: float0 tangents (of integer outputs) are
-    # not program outputs; they are put back afterwards.
-    info = {}
-
-    def traced(p, t):
-        res = _jvp_traced(fun, p, t, has_aux)
-        leaves, tree = registry.flatten(res[1])
-        info["tree"] = tree
-        info["float0"] = [l if getattr(l, "dtype", None) == float0 else None for l in leaves]
-        return (res[0], [l for l in leaves if getattr(l, "dtype", None) != float0]) + res[2:]
-
-    res = _run(traced, f"jvp_{_name_of(fun)}", (tuple(primals), tuple(tangents)),
-               transform="jvp")
-    kept = iter(res[1])
-    tout = info["tree"].unflatten([next(kept) if z is None else z for z in info["float0"]])
-    return (res[0], tout) + tuple(res[2:])
+    # Outside a trace, a program of its own (whose float0 tangents, those of
+    # integer outputs, the tracer puts back as static leaves).
+    return _run(lambda p, t: _jvp_traced(fun, p, t, has_aux), f"jvp_{_name_of(fun)}",
+                (tuple(primals), tuple(tangents)), transform="jvp")
 
 
 class _Pullback:
