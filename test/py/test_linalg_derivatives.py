@@ -366,6 +366,29 @@ def test_complex_qr(shape, cdtype):
     check_grad_and_jvp(loss(mnp, L.linalg), loss(jnp, jax.lax.linalg), (a,), cdtype)
 
 
+def test_qr_full_matrices_of_a_tall_matrix(x64):
+    # Q's last m - n columns (jax's rule after arXiv:2409.13374): grad and
+    # jvp as JAX's, and the directional derivative as finite differences
+    # (complex: the real case is the same rule without conjugates).
+    dtype = np.dtype("complex128")
+    a = matrix((2, 5, 3), dtype, seed=7)
+    wq, wr = weights((2, 5, 5), dtype, 21), weights((2, 5, 3), dtype, 22)
+
+    def loss(lib, la):
+        def f(x):
+            q, r = la.qr(x, full_matrices=True)
+            return re_sum(lib, q, wq) + re_sum(lib, r, wr)
+        return f
+
+    check_grad_and_jvp(loss(mnp, L.linalg), loss(jnp, jax.lax.linalg), (a,), dtype)
+    f = loss(mnp, L.linalg)
+    t = weights(a.shape, dtype, 23)
+    eps = 1e-6
+    fd = (float(f(a + eps * t)) - float(f(a - eps * t))) / (2 * eps)
+    np.testing.assert_allclose(np.real(np.sum(np.asarray(mlax.grad(f)(a)) * t)), fd,
+                               rtol=1e-6, atol=1e-6)
+
+
 @pytest.mark.parametrize("shape", [(2, 3, 3), (4, 3), (3, 4)], ids=["square", "tall", "wide"])
 def test_complex_lu(shape, cdtype):
     a = matrix(shape, cdtype, seed=4)

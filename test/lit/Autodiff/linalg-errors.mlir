@@ -29,18 +29,6 @@ func.func @svd_full_jvp(%a: tensor<4x3xf32>, %t: tensor<4x3xf32>) -> tensor<3xf3
 
 // -----
 
-func.func private @qr_full(%a: tensor<4x3xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'mlax.qr' op derivative with full_matrices of a tall 4x3 matrix is not implemented}}
-  %q, %r = mlax.qr %a, full_matrices = true : tensor<4x3xf32> -> (tensor<4x4xf32>, tensor<4x3xf32>)
-  return %q : tensor<4x4xf32>
-}
-func.func @qr_full_vjp(%a: tensor<4x3xf32>, %c: tensor<4x4xf32>) -> tensor<4x3xf32> {
-  %r:2 = mlax.vjp @qr_full(%a) cotangents(%c) wrt = [0] seeds = [0] : (tensor<4x3xf32>, tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x3xf32>)
-  return %r#1 : tensor<4x3xf32>
-}
-
-// -----
-
 // schur (like hessenberg, tridiagonal and householder_product) has no derivative
 // rule, as in JAX.
 func.func private @schur(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {

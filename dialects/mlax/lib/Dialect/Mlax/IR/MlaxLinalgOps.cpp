@@ -469,13 +469,38 @@ Value thinQrVjp(MlaxBuilder &m, Value q, Value r, Value qbar, Value rbar) {
   return m.solve(r, ybar, false, false, false, TransposeKind::Transpose); // Ybar R^-T
 }
 
-LogicalResult qrDerivativeSupported(QrOp op) {
-  auto t = tensorOf(op.getOperand());
-  int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
-  if (op.getFullMatrices() && rows > cols)
-    return op.emitOpError() << "derivative with full_matrices of a tall " << rows << "x" << cols
-                            << " matrix is not implemented";
-  return success();
+std::pair<Value, Value> luFactors(MlaxBuilder &m, Value lu);
+Value permutationMatrix(MlaxBuilder &m, Value permutation, Type elem);
+
+/// Rows `[r0, r1)` of every matrix, all its columns.
+Value rowsOf(MlaxBuilder &m, Value x, int64_t r0, int64_t r1) {
+  auto t = tensorOf(x);
+  return m.slice(x, r0, r1, 0, t.getDimSize(t.getRank() - 1));
+}
+Value concatRows(MlaxBuilder &m, Value x, Value y) {
+  return m.mT(m.concatCols(m.mT(x), m.mT(y)));
+}
+
+/// The full-matrices QR of a tall `rows x cols` matrix (jax's rule, after
+/// arXiv:2409.13374): Q = [Q_mn Q_mp] and, with Q_mn = [Q_nn; Q_pn],
+/// Z = Q_pn (Q_nn - I)^-1 (eq. 33), solved through the LU factors of
+/// Q_nn - I: P A = L U makes Z A = Q_pn into (Z P^T) L U = Q_pn.
+struct FullQr {
+  Value qmn, qmp, rnn, z;
+};
+FullQr fullQr(MlaxBuilder &m, Value q, Value r, int64_t rows, int64_t cols) {
+  FullQr f;
+  f.qmn = m.slice(q, 0, rows, 0, cols);
+  f.qmp = m.slice(q, 0, rows, cols, rows);
+  f.rnn = m.slice(r, 0, cols, 0, cols);
+  Value qnn = rowsOf(m, f.qmn, 0, cols), qpn = rowsOf(m, f.qmn, cols, rows);
+  Value a = m.sub(qnn, m.eye(tensorOf(qnn)));
+  auto lu = LuOp::create(m.b, m.loc, a);
+  auto [l, u] = luFactors(m, lu.getLu());
+  Value w = m.solve(u, qpn, false, false, false, TransposeKind::None);
+  w = m.solve(l, w, false, true, true, TransposeKind::None);
+  f.z = m.matmul(w, permutationMatrix(m, lu.getPermutation(), tensorOf(a).getElementType()));
+  return f;
 }
 } // namespace
 
@@ -486,12 +511,23 @@ LogicalResult QrOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
     resultTangents.append(2, Value());
     return success();
   }
-  if (failed(qrDerivativeSupported(*this)))
-    return failure();
   MlaxBuilder m(b, *this);
   Value q = getQ(), r = getR();
   auto t = tensorOf(getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (getFullMatrices() && rows > cols) {
+    // dQ_mp = dQ_mn Z^H - (Q_mn + Q_mp Z) (dQ_pn - Z dQ_nn)^H (eq. 32); R's
+    // zero rows stay zero.
+    FullQr f = fullQr(m, q, r, rows, cols);
+    auto [dqmn, drnn] = thinQrJvp(m, f.qmn, f.rnn, dx);
+    Value e = m.sub(rowsOf(m, dqmn, cols, rows), m.matmul(f.z, rowsOf(m, dqmn, 0, cols)));
+    Value dqmp = m.sub(m.matmul(dqmn, m.mH(f.z)),
+                       m.matmul(m.add(f.qmn, m.matmul(f.qmp, f.z)), m.mH(e)));
+    Value zeros = m.zeros(tensorType(t.getShape().drop_back(2), {rows - cols, cols},
+                                     t.getElementType()));
+    resultTangents.append({m.concatCols(dqmn, dqmp), concatRows(m, drnn, zeros)});
+    return success();
+  }
   if (rows >= cols) {
     auto [dq, dr] = thinQrJvp(m, q, r, dx);
     resultTangents.append({dq, dr});
@@ -512,12 +548,29 @@ LogicalResult QrOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
     operandCotangents.push_back({});
     return success();
   }
-  if (failed(qrDerivativeSupported(*this)))
-    return failure();
   MlaxBuilder m(b, *this);
   Value q = getQ(), r = getR();
   auto t = tensorOf(getOperand());
   int64_t rows = t.getDimSize(t.getRank() - 2), cols = t.getDimSize(t.getRank() - 1);
+  if (getFullMatrices() && rows > cols) {
+    // The transpose of the forward rule's dQ_mp = dQ_mn Z^H - W E^H, with
+    // W = Q_mn + Q_mp Z and E = dQ_pn - Z dQ_nn: Qbar_mp sends
+    // Qbar_mp conj(Z) to dQ_mn and Ebar = -Qbar_mp^H conj(W) to E, which
+    // sends Ebar to dQ_pn and -Z^T Ebar to dQ_nn. R's zero rows take none.
+    FullQr f = fullQr(m, q, r, rows, cols);
+    Value qbarMn, rbarNn;
+    if (qbar) {
+      Value qbarMp = m.slice(qbar, 0, rows, cols, rows);
+      Value w = m.add(f.qmn, m.matmul(f.qmp, f.z));
+      Value ebar = m.neg(m.matmul(m.mH(qbarMp), m.conj(w)));
+      qbarMn = m.add(m.add(m.slice(qbar, 0, rows, 0, cols), m.matmul(qbarMp, m.conj(f.z))),
+                     concatRows(m, m.neg(m.matmul(m.mT(f.z), ebar)), ebar));
+    }
+    if (rbar)
+      rbarNn = m.slice(rbar, 0, cols, 0, cols);
+    operandCotangents.push_back(thinQrVjp(m, f.qmn, f.rnn, qbarMn, rbarNn));
+    return success();
+  }
   if (rows >= cols) {
     operandCotangents.push_back(thinQrVjp(m, q, r, qbar, rbar));
     return success();
