@@ -39,11 +39,11 @@ def _bits(x):
     return a.view(np.dtype(f"u{a.dtype.itemsize}"))
 
 
-def assert_same(m, j):
-    assert m.dtype == j.dtype, (m.dtype, j.dtype)
-    assert getattr(m, "weak_type", False) == getattr(j, "weak_type", False)
-    assert m.shape == j.shape
-    np.testing.assert_array_equal(_bits(m), _bits(j))
+def assert_same(m, j, what=""):
+    assert m.dtype == j.dtype, (what, m.dtype, j.dtype)
+    assert getattr(m, "weak_type", False) == getattr(j, "weak_type", False), what
+    assert m.shape == j.shape, what
+    np.testing.assert_array_equal(_bits(m), _bits(j), err_msg=what)
 
 
 def every_value(name):
@@ -140,30 +140,38 @@ _WIDE_VALUES = np.array([0.0, -0.0, 1.0, -1.5, 0.3, 2.5, 3.5, 7.0, 15.0, 17.0, 1
 
 
 @pytest.mark.parametrize("name", NARROW)
-@pytest.mark.parametrize("to", NARROW + WIDE)
-def test_convert_from_narrow(name, to):
-    """Every value of a narrow dtype converted to each dtype, bit-exact with JAX."""
+def test_convert_from_narrow(name):
+    """Every value of a narrow dtype converted to each dtype, bit-exact with
+    JAX: eagerly one target at a time, under jit all targets in one program
+    (one compile per source dtype, not one per pair)."""
     x = every_value(name)
-    to_m, to_j = _dt(to), _dt(to)
-    assert_same(lax.convert_element_type(x, to_m), jax.lax.convert_element_type(x, to_j))
-    assert_same(mlax.jit(lambda v: v.astype(to_m))(x), jax.jit(lambda v: v.astype(to_j))(x))
+    targets = [_dt(to) for to in NARROW + WIDE]
+    for to in targets:
+        assert_same(lax.convert_element_type(x, to), jax.lax.convert_element_type(x, to),
+                    f"{name} -> {to.name}, eager")
+    got = mlax.jit(lambda v: [v.astype(to) for to in targets])(x)
+    want = jax.jit(lambda v: [v.astype(to) for to in targets])(x)
+    for to, m, j in zip(targets, got, want):
+        assert_same(m, j, f"{name} -> {to.name}, jit")
 
 
-@pytest.mark.parametrize("name", NARROW)
 @pytest.mark.parametrize("src", ["float32", "float16", "bfloat16", "int32", "int8", "uint8",
                                  "bool"])
 @pytest.mark.parametrize("mode", MODES)
-def test_convert_to_narrow(name, src, mode):
-    """Wide values (overflowing, subnormal, inf, nan) into a narrow dtype."""
+def test_convert_to_narrow(src, mode):
+    """Wide values (overflowing, subnormal, inf, nan) into each narrow dtype
+    (under jit, all of them in one program)."""
     if src == "bool":
         x = np.array([True, False])
     elif np.issubdtype(_dt(src), np.integer):
         x = np.arange(-20, 21).astype(_dt(src))
     else:
         x = _WIDE_VALUES.astype(_dt(src))
-    dt = _dt(name)
-    assert_same(_run(mode, lambda v: lax.convert_element_type(v, dt), x),
-                _run_jax(mode, lambda v: jax.lax.convert_element_type(v, dt), x))
+    dts = [_dt(name) for name in NARROW]
+    got = _run(mode, lambda v: [lax.convert_element_type(v, dt) for dt in dts], x)
+    want = _run_jax(mode, lambda v: [jax.lax.convert_element_type(v, dt) for dt in dts], x)
+    for dt, m, j in zip(dts, got, want):
+        assert_same(m, j, f"{src} -> {dt.name}, {mode}")
 
 
 @pytest.mark.parametrize("name", NARROW)
