@@ -65,12 +65,6 @@ def raw_key_reuse(m):
     return m.random.normal(key) + m.random.normal(key)
 
 
-def randint_then_bits(m):
-    key = m.random.key(0)
-    m.random.randint(key, (2,), 0, 3)
-    return m.random.bits(key)
-
-
 def jit_reuse(m):
     return m.jit(lambda k: m.random.normal(k) + m.random.normal(k))(m.random.key(0))
 
@@ -179,17 +173,28 @@ def while_carry_reuse(m):
     return m.jit(f)(m.random.key(0))
 
 
+def vmap_reuse(m):
+    return m.vmap(lambda k: m.random.normal(k) + m.random.normal(k))(
+        m.random.split(m.random.key(0), 3))
+
+
+def grad_closure_reuse(m):
+    key = m.random.key(0)
+    return m.grad(lambda x: x * m.random.normal(key) + m.random.normal(key))(1.0)
+
+
 CASES = [
     (eager_reuse, True), (split_then_reuse, True), (split_twice, True),
     (unpack_split, False), (index_twice, True), (fold_in_then_use, False),
     (clone_then_use, False), (key_data_then_use, False), (raw_key_reuse, False),
-    (randint_then_bits, True), (jit_reuse, True), (jit_split_then_reuse, True),
+    (jit_reuse, True), (jit_split_then_reuse, True),
     (jit_called_twice, True), (jit_forwards, False), (jit_returns_split, False),
     (jit_clone, False), (jit_closure_twice, True), (nested_jit, True),
     (cond_both_branches, False), (cond_closure_both_branches, False),
     (cond_then_reuse, True), (eager_cond_then_reuse, True), (loop_closure_reuse, True),
     (loop_carry_split, False), (loop_carry_reuse, True), (scan_carry_reuse, True),
-    (scan_over_keys, False), (while_carry_reuse, True),
+    (scan_over_keys, False), (while_carry_reuse, True), (vmap_reuse, True),
+    (grad_closure_reuse, True),
 ]
 
 

@@ -204,11 +204,11 @@ def signature_of(args, outs) -> Signature:
 @contextlib.contextmanager
 def undone():
     """Consumption in the block is undone afterwards (a trace made only to
-    learn a signature)."""
+    learn a signature, a cond branch); yields the journal of what it did."""
     journal = []
     _journals.append(journal)
     try:
-        yield
+        yield journal
     finally:
         _journals.pop()
         for state, old in reversed(journal):
@@ -225,19 +225,15 @@ class Alternatives:
 
     @contextlib.contextmanager
     def branch(self):
-        journal = []
-        _journals.append(journal)
-        try:
-            yield
-        finally:
-            _journals.pop()
-            for state, _ in journal:
-                entry = self._seen.get(id(state))
-                union = state.consumed if entry is None else np.logical_or(entry[1],
-                                                                           state.consumed)
-                self._seen[id(state)] = (state, union)
-            for state, old in reversed(journal):
-                state.consumed = old
+        with undone() as journal:
+            try:
+                yield
+            finally:
+                for state, _ in journal:
+                    entry = self._seen.get(id(state))
+                    union = (state.consumed if entry is None
+                             else np.logical_or(entry[1], state.consumed))
+                    self._seen[id(state)] = (state, union)
 
     def join(self, operands):
         """Consumes the union of the branches' (closed-over keys, and of the
