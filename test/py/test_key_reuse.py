@@ -173,6 +173,46 @@ def while_carry_reuse(m):
     return m.jit(f)(m.random.key(0))
 
 
+def jit_static_args_twice(m):
+    f = m.jit(lambda k, n: m.random.normal(k, (n,)), static_argnums=1)
+    key = m.random.key(0)
+    f(key, 2)
+    return f(key, 3)
+
+
+def jit_forwarded_key_used(m):
+    key, _ = m.jit(lambda k: (k, m.random.normal(k)))(m.random.key(0))
+    return m.random.normal(key)
+
+
+def traced_index_then_static(m):
+    def f(keys, i):
+        return m.random.normal(keys[i]) + m.random.normal(keys[0])
+    return m.jit(f)(m.random.split(m.random.key(0), 3), 1)
+
+
+def switch_all_branches(m):
+    def f(key, i):
+        return m.lax.switch(i, [lambda k: m.random.normal(k), lambda k: m.random.uniform(k),
+                                lambda k: 0.0], key)
+    return m.jit(f)(m.random.key(0), 1)
+
+
+def while_closure_reuse(m):  # fori_loop with traced bounds is a while loop
+    def f(key, n):
+        return m.lax.fori_loop(0, n, lambda i, x: x + m.random.normal(key), 0.0)
+    return m.jit(f)(m.random.key(0), 3)
+
+
+def eager_scan_then_reuse(m):
+    def body(c, _):
+        c, s = m.random.split(c)
+        return c, m.random.normal(s)
+    key = m.random.key(0)
+    m.lax.scan(body, key, None, length=2)
+    return m.random.normal(key)
+
+
 def vmap_reuse(m):
     return m.vmap(lambda k: m.random.normal(k) + m.random.normal(k))(
         m.random.split(m.random.key(0), 3))
@@ -194,7 +234,9 @@ CASES = [
     (cond_then_reuse, True), (eager_cond_then_reuse, True), (loop_closure_reuse, True),
     (loop_carry_split, False), (loop_carry_reuse, True), (scan_carry_reuse, True),
     (scan_over_keys, False), (while_carry_reuse, True), (vmap_reuse, True),
-    (grad_closure_reuse, True),
+    (grad_closure_reuse, True), (jit_static_args_twice, True), (jit_forwarded_key_used, True),
+    (traced_index_then_static, True), (switch_all_branches, False),
+    (while_closure_reuse, True), (eager_scan_then_reuse, True),
 ]
 
 
