@@ -298,3 +298,20 @@ def test_key_state_does_not_leak_out_of_the_switch():
         mlax.random.normal(key)
     np.testing.assert_allclose(np.asarray(mlax.random.normal(key)),
                                np.asarray(jax.random.normal(jax.random.key(0))), rtol=1e-6)
+
+
+@pytest.mark.parametrize("sampler", ["gamma", "poisson"])
+def test_samplers_with_loops(sampler):
+    """Samplers that loop over split keys (and poisson's two algorithms on
+    one key) take a fresh key, and refuse it a second time, as JAX's."""
+    for lib in LIBS:
+        module, error = LIBS[lib]
+        draw = lambda k: getattr(module.random, sampler)(k, 3.0, (4,))  # noqa: E731
+        with module.debug_key_reuse(True):
+            key = module.random.key(0)
+            values = np.asarray(draw(key))
+            with pytest.raises(error):
+                draw(key)
+        if lib == "jax":
+            want = values
+    np.testing.assert_allclose(values, want, rtol=1e-5)
