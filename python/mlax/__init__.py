@@ -31,7 +31,7 @@ from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa
 from mlax._src.backend.compiler import CompileError  # noqa: F401
 from mlax._src.jit.callbacks import pure_callback  # noqa: F401
 from mlax._src.base.config import (  # noqa: F401
-    allow_f16_reductions, check_tracer_leaks, checking_leaks, config, debug_infs, debug_nans,
+    allow_f16_reductions, check_tracer_leaks, checking_leaks, config, debug_infs, debug_key_reuse, debug_nans,
     default_device, default_matmul_precision, default_prng_impl, enable_custom_prng, enable_x64,
     explain_cache_misses, legacy_prng_key, softmax_custom_jvp, threefry_partitionable, log_compiles, no_execution, no_tracing, numpy_dtype_promotion,
     numpy_rank_promotion)

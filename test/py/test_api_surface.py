@@ -72,7 +72,6 @@ _TOP_LEVEL = {
     "jax2tf_associative_scan_reductions": _JAX_CONFIG,
     "array_garbage_collection_guard": _JAX_CONFIG, "make_user_context": _JAX_CONFIG,
     "thread_guard": _JAX_CONFIG, "enable_checks": _JAX_CONFIG,
-    "debug_key_reuse": "PRNG key-reuse checking: not built",
 }
 
 # "module.name": why mlax does not have it (yet).
@@ -91,7 +90,6 @@ EXCLUDED.update({
     "jax.custom_derivatives.custom_jvp_call_p": "a JAX primitive object; mlax's is a dialect op",
     "jax.custom_derivatives.custom_vjp_call_p": "a JAX primitive object; mlax's is a dialect op",
     "jax.custom_derivatives.remat_opt_p": "a JAX primitive object (optimize_remat): not built",
-    "jax.errors.KeyReuseError": "PRNG key-reuse checking (debug_key_reuse): not built",
     "jax.errors.InconclusiveDimensionOperation": "symbolic (polymorphic) shapes: not built",
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",

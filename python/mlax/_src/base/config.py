@@ -122,6 +122,9 @@ class Config:
         # see mlax._src.jit.debug_checks).
         self.jax_debug_nans = _env_bool("JAX_DEBUG_NANS", False)
         self.jax_debug_infs = _env_bool("JAX_DEBUG_INFS", False)
+        # Raise KeyReuseError where a typed PRNG key is used twice (JAX's
+        # switch; see mlax._src.core.key_reuse).
+        self.jax_debug_key_reuse = _env_bool("JAX_DEBUG_KEY_REUSE", False)
         # Guards (JAX's): tracing any function, or running any compiled
         # program, raises RuntimeError while on.
         self.jax_no_tracing = False
@@ -169,6 +172,7 @@ class Config:
                     "jax_persistent_cache_min_compile_time_secs",
                 "default_prng_impl": "jax_default_prng_impl",
                 "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
+                "debug_key_reuse": "jax_debug_key_reuse",
                 "check_tracer_leaks": "jax_check_tracer_leaks",
                 "numpy_rank_promotion": "jax_numpy_rank_promotion",
                 "default_matmul_precision": "jax_default_matmul_precision",
@@ -223,7 +227,7 @@ class Config:
             raise ValueError(f"{value!r} is not a valid NumpyDtypePromotion")
         if name == "jax_legacy_prng_key" and value not in ("allow", "warn", "error"):
             raise ValueError(f"{value!r} is not a valid LegacyPrngKeyState")
-        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_tracing",
+        if name in ("jax_debug_nans", "jax_debug_infs", "jax_debug_key_reuse", "jax_no_tracing",
                     "jax_no_execution", "jax_check_tracer_leaks", "jax_allow_f16_reductions",
                     "jax_enable_custom_prng", "jax_softmax_custom_jvp",
                     "jax_threefry_partitionable") and \
@@ -238,9 +242,10 @@ class Config:
         hook = _update_hooks.get(name)
         if hook is not None:
             hook(value)
-        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution"):
+        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution",
+                    "jax_debug_key_reuse"):
             # Cached calls run in C++ never come back to Python, where
-            # outputs are checked and executions refused: the fast paths go
+            # outputs and keys are checked and executions refused: the fast paths go
             # (programs stay).
             for clear in _fast_path_clearers:
                 clear()
@@ -308,6 +313,7 @@ no_tracing = State("jax_no_tracing", True)
 no_execution = State("jax_no_execution", True)
 debug_nans = State("jax_debug_nans", True)
 debug_infs = State("jax_debug_infs", True)
+debug_key_reuse = State("jax_debug_key_reuse", True)
 check_tracer_leaks = State("jax_check_tracer_leaks", True)
 checking_leaks = functools.partial(check_tracer_leaks, True)
 allow_f16_reductions = State("jax_allow_f16_reductions", True)
@@ -323,8 +329,10 @@ def checking_invalid_values() -> bool:
 
 def python_dispatch_only() -> bool:
     """Whether every call must come back to Python (no C++ fast path): the
-    NaN/inf checks and the no_execution guard are applied there."""
-    return config.jax_debug_nans or config.jax_debug_infs or config.jax_no_execution
+    NaN/inf checks, the key-reuse checks and the no_execution guard are
+    applied there."""
+    return (config.jax_debug_nans or config.jax_debug_infs or config.jax_no_execution
+            or config.jax_debug_key_reuse)
 
 
 def no_execution_error(name: str) -> RuntimeError:

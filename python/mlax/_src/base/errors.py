@@ -45,6 +45,10 @@ class UnexpectedTracerError(MlaxTypeError):
     """A traced value used after its trace ended (it leaked)."""
 
 
+class KeyReuseError(MlaxTypeError):
+    """A PRNG key used twice while jax_debug_key_reuse is on."""
+
+
 _DOCS = "See https://docs.jax.dev/en/latest/errors.html#jax.errors.{} (the same error in JAX)."
 
 

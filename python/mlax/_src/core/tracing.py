@@ -23,7 +23,7 @@ from mlax._src.backend import sharding as sharding_lib
 from mlax._src.base import config as config_lib
 from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
-from mlax._src.core import debug_checks, leak_check, primitives
+from mlax._src.core import debug_checks, key_reuse, leak_check, primitives
 from mlax._src.core import tracer as core
 from mlax._src.core import mesh_programs
 from mlax._src.core.array import Array
@@ -346,16 +346,24 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
+    keys = None
+    if config_lib.config.jax_debug_key_reuse:  # checked as a jit call's
+        traced_fun, found = key_reuse.recording(traced_fun)
+        keys = key_reuse.keys_in((args, kwargs))
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
             traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
     if config_lib.config.jax_no_execution:
         raise config_lib.no_execution_error(f"jit({name})")
+    if keys is not None:
+        found[-1].check(keys, "jit", traced=False)
     out = run_module(module, out_avals, out_tree, avals, leaves, name, seen.mesh)
     if config_lib.checking_invalid_values():
         kind = debug_checks.first_invalid(out)
         if kind is not None:
             raise debug_checks.invalid_value_error(kind, name)
+    if keys is not None:
+        found[-1].update(keys, key_reuse.keys_in(out))
     return out
 
 

@@ -19,6 +19,7 @@ from mlax._src.jit import cache_miss
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.core import debug_checks
+from mlax._src.core import key_reuse
 from mlax._src.jit import dispatch
 from mlax._src.jit import partitioned
 from mlax._src.base import dtypes
@@ -223,6 +224,9 @@ class Jitted:
             self._cache = _programs_of(fun, options)
         self._device = None  # see jit(backend=, device=)
         self._last = None  # (key, entry) of the last call, checked first
+        # (treedef, static key, avals) -> key_reuse.Signature, recorded by
+        # traces made while jax_debug_key_reuse is on.
+        self._key_signatures: dict = {}
         self.cache_misses = 0
         self._fast = self._first_call
         _all_jitted.add(self)
@@ -320,20 +324,42 @@ class Jitted:
             return self._fun(*args, **kwargs)
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
-            return self._call_in_trace(leaves, treedef, static_key, rebuild)
+            return self._call_in_trace(leaves, treedef, static_key, rebuild, (args, kwargs))
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs)
-        return self._run_checked(entry, leaves, args, kwargs)
+        return self._run_checked(entry, leaves, args, kwargs, (treedef, static_key, rebuild))
 
-    def _run_checked(self, entry, leaves, args, kwargs):
-        """entry(leaves), under JAX's no_execution guard and NaN/inf checks."""
+    def _run_checked(self, entry, leaves, args, kwargs, prepared):
+        """entry(leaves), under JAX's no_execution guard, NaN/inf checks and
+        key-reuse checks (`prepared`: the call's treedef, static key and
+        rebuild function)."""
         if config.jax_no_execution:
             raise config_lib.no_execution_error(f"jit({self._fun_name()})")
+        keys = None
+        if config.jax_debug_key_reuse:
+            signature = self._key_signature(leaves, *prepared)
+            keys = key_reuse.keys_in((args, kwargs))
+            signature.check(keys, "jit", traced=False)
         out = entry(leaves)
         if config_lib.checking_invalid_values():
             debug_checks.check_outputs(self, out, args, kwargs)
+        if keys is not None:
+            signature.update(keys, key_reuse.keys_in(out))
         return out
+
+    def _key_signature(self, leaves, treedef, static_key, rebuild):
+        """What the function does to its key arguments (key_reuse.Signature),
+        recorded when it was traced; traced again for it (its consumption
+        undone) where the program was traced with the checks off."""
+        avals = tuple(_leaf_aval(l) for l in leaves)
+        signature = self._key_signatures.get((treedef, static_key, avals))
+        if signature is None:
+            fun, found = key_reuse.recording(self._fun)
+            with key_reuse.undone():
+                trace_to_module(fun, treedef, avals, rebuild)
+            signature = self._key_signatures[(treedef, static_key, avals)] = found[-1]
+        return signature
 
     def _entry_of_call(self, leaves, treedef, static_key, rebuild):
         """The call's entry (`_entry`), or None when an eagerly jitted library
@@ -359,14 +385,16 @@ class Jitted:
             dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
         leaves, treedef = registry.flatten(dyn)
         if core.trace_stack():
-            return self._call_in_trace(leaves, treedef, static_key, rebuild), None, False
+            return self._call_in_trace(leaves, treedef, static_key, rebuild,
+                                       (args, kwargs)), None, False
         entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
         if entry is None:
             return self._fun(*args, **kwargs), None, False
         if config_lib.python_dispatch_only():
             # jax_debug_nans / jax_debug_infs / jax_no_execution: every call
             # comes back here.
-            return self._run_checked(entry, leaves, args, kwargs), None, False
+            return self._run_checked(entry, leaves, args, kwargs,
+                                     (treedef, static_key, rebuild)), None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
@@ -476,8 +504,14 @@ class Jitted:
         """The function's own name (`self._name` is made fit for IR symbols)."""
         return getattr(self._fun, "__name__", self._name)
 
-    def _trace(self, treedef, avals, rebuild):
-        return trace_to_module(self._fun, treedef, avals, rebuild)
+    def _trace(self, treedef, avals, rebuild, static_key=None):
+        if not config.jax_debug_key_reuse:
+            return trace_to_module(self._fun, treedef, avals, rebuild)
+        fun, found = key_reuse.recording(self._fun)
+        out = trace_to_module(fun, treedef, avals, rebuild)
+        if static_key is not None:
+            self._key_signatures[(treedef, static_key[0], avals)] = found[-1]
+        return out
 
     def _compile(self, key, treedef, avals, rebuild, device=None):
         if config.mlax_explain_cache_misses:
@@ -489,7 +523,7 @@ class Jitted:
         stats = {}
         wall0, t0 = time.time(), time.perf_counter()
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (key[1],))
         if seen.mesh is not None:
             # with_sharding_constraint inside, no sharded argument: the
             # program is partitioned over the constraints' mesh, its
@@ -535,9 +569,10 @@ class Jitted:
                 clear()
         return entry
 
-    def _call_in_trace(self, leaves, treedef, static_key, rebuild):
+    def _call_in_trace(self, leaves, treedef, static_key, rebuild, user):
         """jit inside a trace: the function becomes a private func.func of the
-        enclosing module, called with mlax.call (closures become arguments)."""
+        enclosing module, called with mlax.call (closures become arguments).
+        `user`: the call's (args, kwargs), whose keys are checked."""
         outer = core.current_trace()
         hooks = primitives.bind_hooks
         if hooks and hooks[-1].trace is outer and getattr(hooks[-1], "inline_jit", False):
@@ -568,11 +603,21 @@ class Jitted:
                         del outer.callees[k]
                     args, kwargs = rebuild(treedef.unflatten(leaves))
                     return self._fun(*args, **kwargs)
+            elif config.jax_debug_key_reuse:
+                fun, found = key_reuse.recording(self._fun)
+                cached = trace_function(outer, fun, treedef, avals, rebuild, self._name,
+                                        traced_for="jit")
+                self._key_signatures[(treedef, static_key, avals)] = found[-1]
             else:
                 cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
                                         traced_for="jit")
             if not cached[3]:
                 outer.callees[cache_key] = cached
+        keys = None
+        if config.jax_debug_key_reuse:
+            signature = self._key_signature(leaves, treedef, static_key, rebuild)
+            keys = key_reuse.keys_in(user)
+            signature.check(keys, "jit", traced=True)
         sym, out_avals, out_tree, captured = cached
         operands = [primitives.to_value(outer, l, a) for l, a in zip(leaves, avals)]
         operands += [outer.value_of(t) for t in captured]
@@ -580,8 +625,11 @@ class Jitted:
         with outer.ip, core.user_location():
             call = ops.CallOp([a.mlir_type() for a in out_avals],
                               ir.FlatSymbolRefAttr.get(sym), operands)
-        return out_tree.unflatten(
+        out = out_tree.unflatten(
             [Tracer(r, a, outer) for r, a in zip(call.results, out_avals)])
+        if keys is not None:
+            signature.update(keys, key_reuse.keys_in(out))
+        return out
 
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
@@ -600,7 +648,7 @@ class Jitted:
                            self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named),
                            (out_tree, out_avals))
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, out_tree = self._trace(treedef, avals, rebuild)
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (static_key,))
         if seen.mesh is not None:
             # A shard_map or sharding constraint inside: the arguments are
             # replicated over its mesh, as _compile does.

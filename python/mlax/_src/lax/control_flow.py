@@ -22,7 +22,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.backend import runtime
-from mlax._src.core import primitives, tracing
+from mlax._src.core import key_reuse, primitives, tracing
 from mlax._src.core.tracing import _run
 from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.lax import lax
@@ -170,10 +170,22 @@ def _emit_cond(index, branches, operands, name):
             return observed[-1](fun, *args)
         return branch
 
+    # Key-reuse checks: the branches are alternatives (each may consume what
+    # the others do); the operands' keys any of them consumes are consumed.
+    alternatives = key_reuse.Alternatives() if key_reuse.enabled() else None
     try:
         for i, fun in enumerate(branches):
-            regions.append(_Region(outer, observing(fun), in_tree, in_avals, captured,
-                                   f"{name}{i}", traced_for=name))
+            if alternatives is None:
+                regions.append(_Region(outer, observing(fun), in_tree, in_avals, captured,
+                                       f"{name}{i}", traced_for=name))
+                continue
+            recorded, found = key_reuse.recording(fun)
+            with alternatives.branch():
+                regions.append(_Region(outer, observing(recorded), in_tree, in_avals,
+                                       captured, f"{name}{i}", traced_for=name))
+            alternatives.signatures.append(found[-1])
+        if alternatives is not None:
+            alternatives.join(key_reuse.keys_in((tuple(operands), {})))
     except BaseException:
         for r in regions:
             r.discard()
@@ -211,6 +223,33 @@ def _emit_cond(index, branches, operands, name):
     results = _result_tracers(op, out_avals, outer)
     first_observed.hand_back(results[n_out:])
     return first.out_tree.unflatten(results[:n_out])
+
+
+def _in_loop(region_fun, what):
+    """`region_fun` (a loop region's, on flat leaves) traced as the loop body
+    `what`: consuming a key made outside it (not one its arguments are
+    rebuilt into) raises KeyReuseError, as it would be consumed again on
+    every iteration."""
+    if not key_reuse.enabled():
+        return region_fun
+
+    @functools.wraps(region_fun)
+    def in_loop(*args):
+        with key_reuse.loop_body(what):
+            return region_fun(*args)
+
+    return in_loop
+
+
+def _consume_carried(what, signature, n_carry, init):
+    """Checks a loop body's signature (the carried keys it consumes come back
+    fresh) and consumes the initial carry's keys it consumes."""
+    key_reuse.check_carry(what, signature, n_carry)
+    sinks = {i: m for i, m in signature.sinks.items() if i < n_carry}
+    consumed = key_reuse.Signature(sinks, {})
+    carried = key_reuse.keys_in(init)
+    consumed.check(carried, what.split()[0], traced=True)
+    consumed.update(carried, {})
 
 
 def _scalar_index_check(name, x, what):
@@ -401,6 +440,15 @@ def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
     def as_tree(fun):
         return lambda *xs: fun(tree.unflatten(list(xs)))
 
+    checking = key_reuse.enabled()
+    if checking:
+        body_fun, body_found = key_reuse.recording(body_fun)
+        traced_as_tree = as_tree
+
+        def as_tree(fun):
+            what = "while_loop body function" if fun is body_fun else "while_loop cond function"
+            return _in_loop(traced_as_tree(fun), what)
+
     for attempt in range(2 * len(leaves) + 2):  # each retrace changes a leaf's type
         captured = []
         regions = []
@@ -438,6 +486,9 @@ def _emit_while_op(cond_fun, body_fun, init_val, debug=None):
     else:
         raise TypeError("lax.while_loop: the loop state's types do not settle (weak types "
                         f"keep changing). (at {core.user_location_str()})")
+    if checking:
+        _consume_carried("while_loop body function", body_found[-1], len(leaves),
+                         init_val)
     n = len(leaves)
     regions[0].finish(captured)
     # The captures are loop state the body passes through unchanged.
@@ -611,6 +662,9 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     nc = len(carry_leaves)
     in_tree = _tree_of(list(carry_leaves) + list(xs_leaves))
     out_info = {}
+    checking = key_reuse.enabled()
+    if checking:
+        f, found = key_reuse.recording(f)
 
     def body(*leaves):
         carry = carry_tree.unflatten(list(leaves[:nc]))
@@ -635,8 +689,8 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
                                                           xs_tree.unflatten(flat[nc:])), {}))
         else:
             traced_for, user = debug[0], debug[1:]
-        region = _Region(outer, body, in_tree, carry_avals + x_avals, captured, "scan_body",
-                         traced_for, user)
+        region = _Region(outer, _in_loop(body, "scan body function"), in_tree,
+                         carry_avals + x_avals, captured, "scan_body", traced_for, user)
         try:
             if out_info["carry_tree"] != carry_tree:
                 raise TypeError(
@@ -658,6 +712,8 @@ def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None)
     else:
         raise TypeError("lax.scan: the carry's types do not settle (weak types keep "
                         f"changing). (at {core.user_location_str()})")
+    if checking:
+        _consume_carried("scan body function", found[-1], nc, init)
     region.finish(captured)
     y_avals = region.out_avals[nc:]
     # As JAX: the final carry is typed as the body's (weak types included;

@@ -22,7 +22,7 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
     _THREEFRY, _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
-    _normal_real, _split_key, _uniform_impl)
+    _normal_real, _split_key, _uniform_impl, clone)
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util
@@ -725,8 +725,10 @@ def _poisson_jit(key, lam, shape, dtype):
     use_knuth = ufuncs.isnan(lam) | (lam < 10)
     lam_knuth = lax.select(use_knuth, lam, lax.full(shape, 0.0, np.float32))
     lam_rejection = lax.select(use_knuth, lax.full(shape, 1e5, np.float32), lam)
+    # Both algorithms draw from the same key, as JAX's (each element takes
+    # one of the two): cloned, so that jax_debug_key_reuse accepts it.
     result = lax.select(use_knuth, _poisson_knuth(key, lam_knuth, shape, dtype),
-                        _poisson_rejection(key, lam_rejection, shape, dtype))
+                        _poisson_rejection(clone(key), lam_rejection, shape, dtype))
     return lax.select(lam == 0, lax.full(shape, 0, dtype), result)
 
 
@@ -845,9 +847,10 @@ def _binomial_impl(key, count, prob, shape, dtype):
     count_inv = lax.select(use_inversion, count, full(0.0))
     count_btrs = lax.select(use_inversion, full(1e4), count)
     q_btrs = lax.select(use_inversion, full(0.5), q)
+    # One key for both algorithms, as JAX's (see _poisson_jit).
     samples = lax.select(use_inversion,
                          _binomial_inversion(key, count_inv, q, shape, dtype),
-                         _btrs(key, count_btrs, q_btrs, shape, dtype))
+                         _btrs(clone(key), count_btrs, q_btrs, shape, dtype))
     invalid = q_l_0 | q_is_nan | count_nan_or_neg
     samples = lax.select(invalid, lax.full(shape, np.nan, dtype), samples)
     samples = lax.select(count_inf & ~invalid, lax.full(shape, np.inf, dtype), samples)

@@ -37,6 +37,7 @@ from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.core import key_reuse
 from mlax._src.base.tree import registry
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
@@ -109,17 +110,19 @@ class KeyDtype(dtypes.ExtendedDType):
 _KEY_DTYPES = {impl: KeyDtype(impl) for impl in _IMPLS.values()}
 
 
-class KeyArray:
+class KeyArray(key_reuse.Tracked):
     """A typed PRNG key array (`mlax.random.key`): uint32 key data whose
     trailing dimension(s) are the implementation's key shape, (2,) or (4,);
-    the array's shape excludes them, as in JAX."""
+    the array's shape excludes them, as in JAX. `_state`: whether it has
+    been consumed, while jax_debug_key_reuse is on (mlax._src.core.key_reuse)."""
 
-    __slots__ = ("_data", "_impl")
+    __slots__ = ("_data", "_impl", "_state")
     __array_priority__ = 100
 
-    def __init__(self, data, impl=_THREEFRY):
+    def __init__(self, data, impl=_THREEFRY, state=None):
         self._data = data
         self._impl = impl
+        self._state = key_reuse.new_state(state)
 
     @property
     def shape(self):
@@ -145,7 +148,7 @@ class KeyArray:
     def __iter__(self):
         if not self.shape:
             raise TypeError("iteration over a 0-d key array")
-        return (KeyArray(self._data[i], self._impl) for i in range(self.shape[0]))
+        return (self[i] for i in range(self.shape[0]))
 
     def __getitem__(self, index):
         if not isinstance(index, tuple):
@@ -154,7 +157,18 @@ class KeyArray:
             raise IndexError("mlax.random: key arrays do not support `...` indexing")
         if len(index) > self.ndim:
             raise IndexError(f"too many indices for key array of shape {self.shape}")
-        return KeyArray(self._data[index], self._impl)
+        out = KeyArray(self._data[index], self._impl)
+        if key_reuse.enabled():
+            # As JAX: a static slice consumes that part of the array and is
+            # fresh; one at traced indices is the array itself (forwarded).
+            try:
+                mask = np.zeros(self.shape, bool)
+                mask[index] = True
+            except (IndexError, TypeError):
+                out._state = key_reuse.state_of(self)
+            else:
+                key_reuse.sink(self, "slice", mask=mask)
+        return out
 
     def __bool__(self):
         raise TypeError("key array cannot be converted to boolean.")
@@ -553,6 +567,7 @@ _UNSAFE_RBG.split, _UNSAFE_RBG.fold_in, _UNSAFE_RBG.random_bits = (
 
 def _split_key(key, shape):
     """`shape` new keys from the single typed key `key`."""
+    key_reuse.sink(key, "random_split")
     return KeyArray(key._impl.split(key._data, tuple(shape)), key._impl)
 
 
@@ -563,6 +578,7 @@ def _fold_in_key(key, data):
 def _random_bits(key, bit_width, shape):
     """Uniform bits of `shape` as unsigned ints of `bit_width` from the single
     typed key `key`."""
+    key_reuse.sink(key, "random_bits")
     return key._impl.random_bits(key._data, bit_width, tuple(shape))
 
 
@@ -766,6 +782,10 @@ def fold_in(key, data):
 
 
 def clone(key):
+    """`key` itself, as a key not consumed yet (JAX's clone: with
+    jax_debug_key_reuse on, the copy may be used once more)."""
+    if isinstance(key, KeyArray):
+        return KeyArray(key._data, key._impl)
     return key
 
 
