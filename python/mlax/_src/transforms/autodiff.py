@@ -33,7 +33,7 @@ from mlax._src.base.tree import registry
 from mlax._src.transforms.vmap import vmap
 from mlax._src.transforms import ad_checkpoint as _ad_checkpoint
 from mlax._src.transforms.symbolic_zeros import (  # noqa: F401  (re-exported)
-    CustomVJPPrimal, SymbolicZero, custom_vjp_primal_tree_values)
+    CustomVJPPrimal, SymbolicZero, custom_vjp_primal_tree_values, tangent_aval, value_aval)
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
@@ -326,24 +326,6 @@ def _check_tangent(p_aval, t, fname):
             "or in case of int/bool primal dtype the tangent dtype must be float0.Got "
             f"primal dtype {p_aval.dtype.name} and so expected tangent dtype "
             f"{expected}, but got tangent dtype {t_aval.dtype} instead.")
-
-
-def value_aval(x) -> core.ShapedArray:
-    """The aval of a (co)tangent, a float0 one included (no mlax array has
-    that dtype)."""
-    if isinstance(x, Tracer):
-        return x.aval
-    if getattr(x, "dtype", None) == float0:
-        return core.ShapedArray(np.shape(x), float0)
-    return tracing._leaf_aval(x)
-
-
-def tangent_aval(aval) -> core.ShapedArray:
-    """The aval of a tangent of a value of `aval`: float0 for integers and
-    booleans, as JAX's to_tangent_aval."""
-    if dtypes.is_inexact(aval.dtype):
-        return aval
-    return core.ShapedArray(aval.shape, float0, aval.weak_type)
 
 
 def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):

@@ -15,7 +15,31 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
+
+from mlax._src.base import dtypes
 from mlax._src.base.tree import registry
+from mlax._src.core import tracer as core
+from mlax._src.core import tracing
+from mlax._src.core.tracer import Tracer
+
+
+def value_aval(x) -> core.ShapedArray:
+    """The aval of a (co)tangent, a float0 one included (no mlax array has
+    that dtype)."""
+    if isinstance(x, Tracer):
+        return x.aval
+    if getattr(x, "dtype", None) == dtypes.float0:
+        return core.ShapedArray(np.shape(x), dtypes.float0)
+    return tracing._leaf_aval(x)
+
+
+def tangent_aval(aval) -> core.ShapedArray:
+    """The aval of a tangent of a value of `aval`: float0 for integers and
+    booleans, as JAX's to_tangent_aval."""
+    if dtypes.is_inexact(aval.dtype):
+        return aval
+    return core.ShapedArray(aval.shape, dtypes.float0, aval.weak_type)
 
 
 class SymbolicZero:
@@ -42,8 +66,6 @@ class SymbolicZero:
 
     @staticmethod
     def from_primal_value(val) -> "SymbolicZero":
-        # (Imported here: autodiff imports this module.)
-        from mlax._src.transforms.autodiff import tangent_aval, value_aval
         return SymbolicZero(tangent_aval(value_aval(val)))
 
 
