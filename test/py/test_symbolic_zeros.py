@@ -137,6 +137,8 @@ CASES = {
     "vjp value_and_grad, scalars": vjp_program(lambda lib, np_, g: lib.value_and_grad(
         lambda x: g(x, 2.0, 2)[0])(0.5)),
     "vjp plain jit": vjp_program(lambda lib, np_, g: lib.jit(g)(X3, Y3, 3)),
+    "vjp grad, no output of one call used": vjp_program(lambda lib, np_, g: lib.grad(
+        lambda x: g(x, 2.0, 2)[0] + 0.0 * lib.lax.stop_gradient(g(x, 3.0, 1)[1]))(0.5)),
 }
 
 
