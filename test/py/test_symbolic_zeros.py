@@ -89,6 +89,26 @@ def sin_cos_vjp(lib, np_, log):
     return g
 
 
+def scaled(lib, np_, log):
+    """nondiff_argnums with symbolic zeros: the fixed arguments reach the
+    rules as they are, the others as CustomVJPPrimal / SymbolicZero."""
+    cd = lib.custom_derivatives
+
+    @partial(lib.custom_vjp, nondiff_argnums=(0,))
+    def f(scale, x, y):
+        return scale * x * y
+
+    def fwd(scale, x, y):
+        log.append(("fwd", scale, type(x).__name__, x.perturbed, y.perturbed))
+        return scale * x.value * y.value, (x.value, y.value)
+
+    def bwd(scale, res, c):
+        log.append(("bwd", scale, _zero_seen(lib, c)))
+        return scale * res[1] * c, cd.SymbolicZero(cd.zero_from_primal(res[1], True).aval)
+    f.defvjp(fwd, bwd, symbolic_zeros=True)
+    return lambda x, y: f(2.0, x, y)
+
+
 def jvp_program(body):
     def run(lib, np_, log):
         return body(lib, np_, sin_times(lib, np_, log))
@@ -137,6 +157,8 @@ CASES = {
     "vjp value_and_grad, scalars": vjp_program(lambda lib, np_, g: lib.value_and_grad(
         lambda x: g(x, 2.0, 2)[0])(0.5)),
     "vjp plain jit": vjp_program(lambda lib, np_, g: lib.jit(g)(X3, Y3, 3)),
+    "vjp nondiff_argnums": lambda lib, np_, log: lib.jit(lib.grad(
+        lambda x, y: scaled(lib, np_, log)(x, y).sum()))(X3, Y3),
     "vjp grad, no output of one call used": vjp_program(lambda lib, np_, g: lib.grad(
         lambda x: g(x, 2.0, 2)[0] + 0.0 * lib.lax.stop_gradient(g(x, 3.0, 1)[1]))(0.5)),
 }
