@@ -346,6 +346,13 @@ def _tree_fun_t(r, ct):
     return {"a": ct["s"] * r[0], "b": (ct["s"] + ct["t"] * r[1],)}
 
 
+def _scaled_by(lib, w):
+    """A linear_call whose functions close over a traced `w` (the transpose
+    a wrong one, to be told apart)."""
+    return lambda x: lib.custom_derivatives.linear_call(
+        lambda _, x: x * w, lambda _, t: 3.0 * t * w, (), x)
+
+
 LINEAR = {
     # (Arrays: on Python scalars JAX's eager linear_call returns its own
     # float type.)
@@ -364,6 +371,10 @@ LINEAR = {
         lambda a, b: lib.custom_derivatives.linear_call(
             _tree_fun, _tree_fun_t, (2.0, X3), {"a": a, "b": (b,)}), X3, Y3)[1](
         {"s": np.ones(3, np.float32), "t": Y3}),
+    "closures, jit(grad)": lambda lib: lib.jit(lambda w, x: lib.grad(
+        lambda x: _scaled_by(lib, w)(x).sum())(x))(np.float32(2.0), X3),
+    "closures, jit(jvp)": lambda lib: lib.jit(lambda w, x: lib.jvp(
+        _scaled_by(lib, w), (x,), (Y3,)))(np.float32(2.0), X3),
     "bad transpose tree": lambda lib: lib.grad(lambda x: lib.custom_derivatives.linear_call(
         lambda r, x: x * r, lambda r, t: (t * r,), 2.0, x))(1.0),
 }

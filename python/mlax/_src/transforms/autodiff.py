@@ -1755,16 +1755,34 @@ def linear_call(fun, fun_transpose, residual_args, linear_args):
     function with `fun_transpose` as bwd: reverse mode transposes the rule
     by that bwd. JAX does not differentiate with respect to
     `residual_args` (an internal assertion fails); mlax does, by
-    differentiating `fun` there. `fun` and `fun_transpose` may not close
-    over traced values: pass them in `residual_args`."""
-    r_leaves, r_tree = registry.flatten(residual_args)
-    l_leaves, l_tree = registry.flatten(linear_args)
-    function = _linear_function(fun, fun_transpose, r_tree, l_tree)
+    differentiating `fun` there. Traced values `fun` and `fun_transpose`
+    close over become residuals (closure_convert)."""
     if not core.trace_stack():
         # (Traced and run, as JAX's evaluates its jaxpr: the results are
         # arrays whatever `fun` computes with.)
-        return _run(function, _name_of(function), tuple(r_leaves) + tuple(l_leaves))
-    return function(*r_leaves, *l_leaves)
+        leaves, tree = registry.flatten((residual_args, linear_args))
+        return _run(lambda *xs: linear_call(fun, fun_transpose, *tree.unflatten(xs)),
+                    f"linear_call_{_name_of(fun)}", tuple(leaves))
+    fun_c, f_consts = closure_convert(fun, residual_args, linear_args)
+    t_c, t_consts = closure_convert(fun_transpose, residual_args,
+                                    fun_c(residual_args, linear_args, *f_consts))
+    if f_consts or t_consts:
+        # (Custom rules take no closures: the hoisted values go along with
+        # the residuals.)
+        def fun(r, x):
+            return fun_c(r[0], x, *r[1])
+
+        def fun_transpose(r, ct):
+            return t_c(r[0], ct, *r[2])
+        residual_args = (residual_args, list(f_consts), list(t_consts))
+    return _linear_call(fun, fun_transpose, residual_args, linear_args)
+
+
+def _linear_call(fun, fun_transpose, residual_args, linear_args):
+    """linear_call of functions that close over no traced value."""
+    r_leaves, r_tree = registry.flatten(residual_args)
+    l_leaves, l_tree = registry.flatten(linear_args)
+    return _linear_function(fun, fun_transpose, r_tree, l_tree)(*r_leaves, *l_leaves)
 
 
 def _linear_function(fun, fun_transpose, r_tree, l_tree):
@@ -1776,7 +1794,7 @@ def _linear_function(fun, fun_transpose, r_tree, l_tree):
     apply.__name__ = f"linear_call_{_name_of(fun)}"
 
     def transpose(rs, ct):
-        cts = linear_call(fun_transpose, fun, r_tree.unflatten(rs), ct)
+        cts = _linear_call(fun_transpose, fun, r_tree.unflatten(rs), ct)
         c_leaves, c_tree = registry.flatten(cts)
         if c_tree != l_tree:
             raise TypeError(
