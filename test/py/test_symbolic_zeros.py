@@ -223,7 +223,9 @@ def test_gradients_match_finite_differences():
     h = sin_times(mlax, mnp, log)
     g = sin_cos_vjp(mlax, mnp, log)
     x, y, eps = np.float64(0.4), np.float64(1.3), 1e-3
-    for f in (lambda x, y: h(x, y, 3)[0] + h(x, y, 3)[1], lambda x, y: g(x, y, 3)[0] + g(x, y, 3)[1]):
+    for k in (h, g):
+        def f(x, y, k=k):
+            return k(x, y, 3)[0] + k(x, y, 3)[1]
         dx, dy = mlax.grad(f, argnums=(0, 1))(np.float32(x), np.float32(y))
         fd_x = (float(f(x + eps, y)) - float(f(x - eps, y))) / (2 * eps)
         fd_y = (float(f(x, y + eps)) - float(f(x, y - eps))) / (2 * eps)

@@ -1500,8 +1500,8 @@ class custom_jvp:
         to `rules`."""
         in_avals = [_aval_of_leaf(x) for x in call.d_leaves]
         rule_callee = rules["rule"] = self._rule_callee(call, in_avals, zeros)
-        zeros = [np.zeros(a.shape, a.dtype) for a in in_avals]
-        return _call_traced(rule_callee, list(leaves) + zeros)[:len(rule_callee.out_avals) // 2]
+        tangents = [np.zeros(a.shape, a.dtype) for a in in_avals]
+        return _call_traced(rule_callee, list(leaves) + tangents)[:len(rule_callee.out_avals) // 2]
 
 
 def _aval_of_leaf(x):
