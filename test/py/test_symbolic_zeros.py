@@ -164,14 +164,10 @@ CASES = {
 }
 
 
-def _run(name, which):
-    return run_logged(CASES[name], *LIBS[which])
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_rules_see_the_symbolic_zeros_jax_passes(name):
-    got_log, got = _run(name, "mlax")
-    want_log, want = _run(name, "jax")
+    (got_log, got), (want_log, want) = (run_logged(CASES[name], *LIBS[which])
+                                        for which in ("mlax", "jax"))
     assert got_log == want_log
     assert_tree_like(got, want, rtol=2e-6, atol=1e-6)
 
