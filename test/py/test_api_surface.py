@@ -79,17 +79,11 @@ EXCLUDED = {
     **{f"jax.{name}": why for name, why in _TOP_LEVEL.items()},
 }
 
-_SYMBOLIC_ZEROS = "symbolic-zero tangents of custom_vjp(symbolic_zeros=True): not built"
 EXCLUDED.update({
-    "jax.custom_derivatives.SymbolicZero": _SYMBOLIC_ZEROS,
-    "jax.custom_derivatives.zero_from_primal": _SYMBOLIC_ZEROS,
-    "jax.custom_derivatives.CustomVJPPrimal": "custom_vjp(optimize_remat=...)'s primal "
-                                              "wrapper: not built",
-    "jax.custom_derivatives.custom_vjp_primal_tree_values": "unwraps CustomVJPPrimal: not built",
-    "jax.custom_derivatives.linear_call": "a linear function with a custom transpose: not built",
     "jax.custom_derivatives.custom_jvp_call_p": "a JAX primitive object; mlax's is a dialect op",
     "jax.custom_derivatives.custom_vjp_call_p": "a JAX primitive object; mlax's is a dialect op",
-    "jax.custom_derivatives.remat_opt_p": "a JAX primitive object (optimize_remat): not built",
+    "jax.custom_derivatives.remat_opt_p": "a JAX primitive object (optimize_remat, which "
+                                          "mlax accepts and needs no primitive for)",
     "jax.errors.InconclusiveDimensionOperation": "symbolic (polymorphic) shapes: not built",
     "jax.errors.JaxprTypeError": "jaxpr type checking (enable_checks): mlax has no jaxprs; "
                                  "the MLIR verifier checks its IR",

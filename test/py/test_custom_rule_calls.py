@@ -12,6 +12,7 @@ import jax.numpy as jnp
 
 import mlax
 import mlax.numpy as mnp
+from _helpers import run_logged
 
 LIBS = {"mlax": (mlax, mnp), "jax": (jax, jnp)}
 
@@ -211,14 +212,7 @@ CASES = {
 
 
 def _run(name, which):
-    lib, np_ = LIBS[which]
-    log = []
-    try:
-        out = CASES[name](lib, np_, log)
-    except Exception as e:  # noqa: BLE001 (the class is compared with JAX's)
-        log.append(type(e).__name__)
-        out = None
-    return log, out
+    return run_logged(CASES[name], *LIBS[which])
 
 
 @pytest.mark.parametrize("name", list(CASES))

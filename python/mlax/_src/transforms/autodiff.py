@@ -11,8 +11,10 @@ the executables are cached by program text).
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import inspect
+import threading
 
 import numpy as np
 from mlir import ir
@@ -30,6 +32,8 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.base.tree import registry
 from mlax._src.transforms.vmap import vmap
 from mlax._src.transforms import ad_checkpoint as _ad_checkpoint
+from mlax._src.transforms.symbolic_zeros import (  # noqa: F401  (re-exported)
+    CustomVJPPrimal, SymbolicZero, custom_vjp_primal_tree_values, tangent_aval, value_aval)
 
 
 # JAX's dtype of the (co)tangents of integer and boolean values.
@@ -322,24 +326,6 @@ def _check_tangent(p_aval, t, fname):
             "or in case of int/bool primal dtype the tangent dtype must be float0.Got "
             f"primal dtype {p_aval.dtype.name} and so expected tangent dtype "
             f"{expected}, but got tangent dtype {t_aval.dtype} instead.")
-
-
-def value_aval(x) -> core.ShapedArray:
-    """The aval of a (co)tangent, a float0 one included (no mlax array has
-    that dtype)."""
-    if isinstance(x, Tracer):
-        return x.aval
-    if getattr(x, "dtype", None) == float0:
-        return core.ShapedArray(np.shape(x), float0)
-    return tracing._leaf_aval(x)
-
-
-def tangent_aval(aval) -> core.ShapedArray:
-    """The aval of a tangent of a value of `aval`: float0 for integers and
-    booleans, as JAX's to_tangent_aval."""
-    if dtypes.is_inexact(aval.dtype):
-        return aval
-    return core.ShapedArray(aval.shape, float0, aval.weak_type)
 
 
 def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
@@ -1180,13 +1166,16 @@ def _check_forward_mode(trace, callee_sym):
     is not met: that request, done first, replaces it by calls of its `fwd`
     and `bwd`, and forward mode differentiates those (as JAX's does, which
     sees the rules' operations), so a custom_vjp call in `fwd` or `bwd` is
-    met again. Neither mode differentiates a custom_jvp call's function."""
+    met again. Neither mode differentiates a custom_jvp call's function;
+    its rule is called, so only the forward derivatives over this one (an
+    `mlax.jvp` inside) differentiate it (linear_call's rule holds a
+    custom_vjp call, which a first jvp does not meet)."""
     funcs = {}
     for op in trace.module.body.operations:
         if "sym_name" in op.attributes:
             funcs[op.attributes["sym_name"].value] = op.operation
-    # (symbol, whether forward mode differentiates it directly)
-    seen, queue = set(), [(callee_sym, True)]
+    # (symbol, how many forward-mode derivatives differentiate it directly)
+    seen, queue = set(), [(callee_sym, 1)]
     while queue:
         sym, forward = queue.pop()
         if (sym, forward) in seen or sym not in funcs:
@@ -1210,9 +1199,13 @@ def _check_forward_mode(trace, callee_sym):
                             and named.name == "callee":
                         continue
                     if op.name == "mlax.vjp":
-                        queue.append((named.attr.value, False))
+                        queue.append((named.attr.value, 0))
                     elif op.name == "mlax.custom_vjp_call":
-                        queue.append((named.attr.value, True))
+                        queue.append((named.attr.value, max(forward, 1)))
+                    elif op.name == "mlax.custom_jvp_call":
+                        queue.append((named.attr.value, max(forward - 1, 0)))
+                    elif op.name == "mlax.jvp" and forward:
+                        queue.append((named.attr.value, forward + 1))
                     else:
                         queue.append((named.attr.value, forward))
             for region in op.regions:
@@ -1289,6 +1282,63 @@ def _trace_pending(pending, stubs, callee_sym, backward):
     return with_backward
 
 
+def zero_from_primal(val, symbolic_zeros=False):
+    """Like `jax.custom_derivatives.zero_from_primal`: for each leaf of
+    `val`, its zero tangent, a SymbolicZero with `symbolic_zeros`."""
+    def zero(x):
+        aval = tangent_aval(value_aval(x))
+        if symbolic_zeros:
+            return SymbolicZero(aval)
+        if aval.dtype == float0:
+            return np.zeros(aval.shape, float0)
+        return _array_functions["zeros_like"](x)
+    leaves, tree = registry.flatten(val)
+    return tree.unflatten([zero(x) for x in leaves])
+
+
+# How many custom rules (jvp rule, fwd, bwd) are being traced: a function
+# traced inside one may be differentiated again, with the rule.
+_rules = threading.local()
+
+
+@contextlib.contextmanager
+def _tracing_rule():
+    _rules.depth = getattr(_rules, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _rules.depth -= 1
+
+
+def _surely_unperturbed(leaves):
+    """The indices of `leaves` (the arguments of a custom_jvp / custom_vjp
+    call) that no derivative reaching the call perturbs: integers and
+    booleans, and the leaves that do not depend on what the one function
+    being differentiated differentiates, where that derivative is the only
+    one that can reach the call: every trace enclosing it is a top-level
+    one or a vmap's, none a custom rule, loop body or checkpointed function
+    (which a derivative may differentiate again, with respect to what this
+    one holds fixed). Elsewhere only integers and booleans count."""
+    zero = {i for i, x in enumerate(leaves)
+            if not dtypes.is_inexact(_aval_of_leaf(x).dtype)}
+    stack = core.trace_stack()
+    differentiated = [k for k, t in enumerate(stack) if t.differentiated is not None]
+    if len(differentiated) != 1 or getattr(_rules, "depth", 0):
+        return frozenset(zero)
+    d = differentiated[0]
+    if any(t.parent is not None and (t.transform != "vmap" or t.traced_for is not None)
+           for t in stack[:d]):
+        return frozenset(zero)
+    found = tracing.active_arguments(leaves)
+    active = found[1] if found else frozenset()
+    outer = stack[:d + 1]
+    for i, x in enumerate(leaves):
+        if i not in active and (not isinstance(x, Tracer)
+                                or any(x.trace is t for t in outer)):
+            zero.add(i)
+    return frozenset(zero)
+
+
 class custom_jvp:
     """Like `jax.custom_jvp`: a function with a user-defined forward-mode
     derivative (`defjvp`); reverse mode transposes the rule."""
@@ -1298,9 +1348,14 @@ class custom_jvp:
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
         self.jvp = None
+        self.symbolic_zeros = False
 
     def defjvp(self, jvp, symbolic_zeros=False):
+        """`symbolic_zeros=True`: the rule gets a SymbolicZero in place of
+        each tangent known to be zero (see transforms/symbolic_zeros.py for
+        what mlax knows), and may return SymbolicZero tangents."""
         self.jvp = jvp
+        self.symbolic_zeros = symbolic_zeros
         return jvp
 
     def defjvps(self, *jvps):
@@ -1335,9 +1390,14 @@ class custom_jvp:
         # function: so does the function traced here, which then is the
         # rule's primal half at zero tangents.
         now = tracing.differentiated_mode([a for i, a in enumerate(args) if i not in fixed])
+        # (Decided now, while the trace stack is the call's.)
+        zeros = _surely_unperturbed(registry.flatten(
+            tuple(a for i, a in enumerate(args) if i not in fixed))[0]) \
+            if self.symbolic_zeros else frozenset()
         rules = {}
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function",
-                          via=(lambda call, leaves: self._primal_from_rule(call, rules, leaves))
+                          via=(lambda call, leaves: self._primal_from_rule(call, rules, leaves,
+                                                                          zeros))
                           if now else None)
         if now:
             return call.emit("CustomJvpCallOp", rules["rule"].symbol)
@@ -1345,12 +1405,13 @@ class custom_jvp:
                                call.callee.out_avals * 2,
                                _name_of(self.fun) + "_jvp_rule_pending")
         return call.emit("CustomJvpCallOp", stub.symbol,
-                         lazy=(stub.sym, lambda: {"jvp_rule": self._trace_rule(call).symbol}))
+                         lazy=(stub.sym,
+                               lambda: {"jvp_rule": self._trace_rule(call, zeros).symbol}))
 
-    def _rule(self, call, in_avals):
+    def _rule(self, call, in_avals, zeros):
         """The rule as a function of the primal and tangent leaves, returning
         the primal and tangent output leaves (the tangents as the primal
-        outputs' types)."""
+        outputs' types). The tangents at `zeros` are SymbolicZeros."""
         n = len(call.d_leaves)
 
         def rule(*xs):
@@ -1358,9 +1419,11 @@ class custom_jvp:
             # As JAX's, the tangent of an integer or boolean primal is float0
             # zeros (what jvp takes for it).
             ts = call.d_tree.unflatten([
-                t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
-                for t, a in zip(xs[n:], in_avals)])
-            out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+                SymbolicZero(tangent_aval(a)) if i in zeros
+                else t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
+                for i, (t, a) in enumerate(zip(xs[n:], in_avals))])
+            with _tracing_rule():
+                out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
             expected = call.out_tree if call.out_tree is not None else o_tree
@@ -1373,7 +1436,7 @@ class custom_jvp:
             out_avals = (call.callee.out_avals if call.callee is not None
                          else [_aval_of_leaf(o) for o in o_leaves])
             for t, oa in zip(t_leaves, out_avals):
-                t_aval = _aval_of_leaf(t)
+                t_aval = t.aval if type(t) is SymbolicZero else _aval_of_leaf(t)
                 if _carries_tangent(oa) and (t_aval.shape != oa.shape
                                              or t_aval.dtype != oa.dtype):
                     raise TypeError(
@@ -1382,30 +1445,32 @@ class custom_jvp:
                         f"{errors.aval_str(oa).lstrip('~')} (tangent type of "
                         f"{errors.aval_str(oa).lstrip('~')}) but got "
                         f"{errors.aval_str(t_aval).lstrip('~')}.")
+            # A SymbolicZero the rule returns is instantiated, as JAX's.
             ts_out = [primitives_convert(_as_tracer(t), oa.update(weak_type=False))
-                      if _carries_tangent(oa) else _as_tracer(np.zeros(oa.shape, oa.dtype))
+                      if _carries_tangent(oa) and type(t) is not SymbolicZero
+                      else _as_tracer(np.zeros(oa.shape, oa.dtype))
                       for t, oa in zip(t_leaves, out_avals)]
             return list(o_leaves) + ts_out
         return rule
 
-    def _rule_callee(self, call, in_avals):
+    def _rule_callee(self, call, in_avals, zeros):
         # The rule sees the primals' values where they are known, as JAX's
         # rule does under an eager transformation; never the tangents'. A
         # call of this function inside its rule is a custom_jvp call again
         # (as JAX binds it again), whose own rule is traced only if a higher
         # derivative needs it.
         known = [core.known_of(x) for x in call.d_leaves] + [None] * len(in_avals)
-        rule_callee = _Callee(self._rule(call, in_avals), _placeholders(in_avals * 2),
+        rule_callee = _Callee(self._rule(call, in_avals, zeros), _placeholders(in_avals * 2),
                               _name_of(self.fun) + "_jvp_rule", avals=in_avals * 2,
                               known=known)
         _no_captures(rule_callee, "custom_jvp rule")
         return rule_callee
 
-    def _trace_rule(self, call):
+    def _trace_rule(self, call, zeros):
         """The rule of a call traced with the function, when a derivative
         first needs it."""
         callee = call.callee
-        rule_callee = self._rule_callee(call, list(callee.in_avals))
+        rule_callee = self._rule_callee(call, list(callee.in_avals), zeros)
         rule_types = [a.mlir_type() for a in rule_callee.out_avals]
         expected = [a.mlir_type() for a in callee.out_avals] * 2
         if [str(t) for t in rule_types] != [str(t) for t in expected]:
@@ -1415,14 +1480,14 @@ class custom_jvp:
                 f"{[a.str_short() for a in rule_callee.out_avals[:len(callee.out_avals)]]}.")
         return rule_callee
 
-    def _primal_from_rule(self, call, rules, leaves):
+    def _primal_from_rule(self, call, rules, leaves, zeros):
         """The function's results, traced (with `leaves` its arguments) as the
         primal outputs of the rule at zero tangents; the rule's callee goes
         to `rules`."""
         in_avals = [_aval_of_leaf(x) for x in call.d_leaves]
-        rule_callee = rules["rule"] = self._rule_callee(call, in_avals)
-        zeros = [np.zeros(a.shape, a.dtype) for a in in_avals]
-        return _call_traced(rule_callee, list(leaves) + zeros)[:len(rule_callee.out_avals) // 2]
+        rule_callee = rules["rule"] = self._rule_callee(call, in_avals, zeros)
+        tangents = [np.zeros(a.shape, a.dtype) for a in in_avals]
+        return _call_traced(rule_callee, list(leaves) + tangents)[:len(rule_callee.out_avals) // 2]
 
 
 def _aval_of_leaf(x):
@@ -1457,9 +1522,25 @@ class custom_vjp:
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
         self.fwd = self.bwd = None
+        self.symbolic_zeros = self.optimize_remat = False
 
     def defvjp(self, fwd, bwd, symbolic_zeros=False, optimize_remat=False):
+        """`symbolic_zeros=True`: fwd gets a CustomVJPPrimal(value, perturbed)
+        in place of each argument leaf, bwd a SymbolicZero in place of each
+        output cotangent known to be zero (see transforms/symbolic_zeros.py
+        for what mlax knows); bwd may return None or SymbolicZero for an
+        argument's cotangent in either mode.
+
+        `optimize_remat=True` is accepted and changes nothing: JAX uses it
+        to run the function rather than fwd where checkpoint recomputes a
+        call whose residuals nothing needs, an optimization that leaves
+        values and derivatives as they are. mlax's checkpoint recomputes
+        what the derivative code uses, and XLA drops fwd's unused work."""
+        if symbolic_zeros and optimize_remat:
+            raise NotImplementedError(
+                "remat optimization for custom_vjp does not support symbolic zeros")
         self.fwd, self.bwd = fwd, bwd
+        self.symbolic_zeros, self.optimize_remat = symbolic_zeros, optimize_remat
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -1481,6 +1562,10 @@ class custom_vjp:
         # call, bwd (in both cases) when its backward pass does.
         now = tracing.differentiated_mode([a for i, a in enumerate(args) if i not in fixed])
         state = {}
+        if self.symbolic_zeros:
+            # (Decided now, while the trace stack is the call's.)
+            state["unperturbed"] = _surely_unperturbed(registry.flatten(
+                tuple(a for i, a in enumerate(args) if i not in fixed))[0])
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function",
                           via=(lambda call, leaves: _call_traced(self._trace_fwd(call, state), leaves)
                                [:state["n_out"]]) if now else None)
@@ -1513,7 +1598,11 @@ class custom_vjp:
         `state`: it, the number of primal outputs, the residuals' avals,
         tree and what is known of their values)."""
         def fwd(*leaves):
-            res_out = self.fwd(*call.full(leaves))
+            if self.symbolic_zeros:
+                leaves = [CustomVJPPrimal(x, i not in state["unperturbed"])
+                          for i, x in enumerate(leaves)]
+            with _tracing_rule():
+                res_out = self.fwd(*call.full(leaves))
             if not (isinstance(res_out, (tuple, list)) and len(res_out) == 2):
                 raise TypeError(
                     "Custom VJP fwd rule must produce a pair (list or tuple of length two) "
@@ -1553,8 +1642,19 @@ class custom_vjp:
 
         def bwd(*xs):
             res = state["res_tree"].unflatten(xs[:len(res_avals)])
-            ct = call.out_tree.unflatten(xs[len(res_avals):])
-            cts = self.bwd(*call.fixed, res, ct)
+            cts_out = list(xs[len(res_avals):])
+            if self.symbolic_zeros:
+                # The cotangents of the results no derivative can reach, and
+                # of integer ones, are symbolic zeros.
+                cts_out = [SymbolicZero(tangent_aval(a))
+                           if not dtypes.is_inexact(a.dtype) or _reaches_no_result(r) else c
+                           for c, a, r in zip(cts_out, callee.out_avals, call.op.results)]
+                if all(type(c) is SymbolicZero for c in cts_out):
+                    # (JAX's backward pass skips bwd then.)
+                    return [_as_tracer(np.zeros(a.shape, a.dtype)) for a in callee.in_avals]
+            ct = call.out_tree.unflatten(cts_out)
+            with _tracing_rule():
+                cts = self.bwd(*call.fixed, res, ct)
             if not isinstance(cts, (tuple, list)) or len(cts) != len(call.d_args):
                 raise TypeError(
                     "Custom VJP bwd rule must produce a tuple with one cotangent per "
@@ -1573,7 +1673,18 @@ class custom_vjp:
                         f"{c_tree}, expected {a_tree}.")
                 c_leaves += cl
             for i, (c, a) in enumerate(zip(c_leaves, callee.in_avals)):
-                if c is not None and _aval_of_leaf(c).shape != a.shape:
+                if type(c) is SymbolicZero:
+                    if c.shape != a.shape or c.dtype != tangent_aval(a).dtype:
+                        raise ValueError(
+                            "Custom VJP bwd rule produced a SymbolicZero with a shape/dtype "
+                            "that does not match the corresponding input tangent "
+                            f"shape/dtype: at output{_leaf_path(call.d_args, i)} the "
+                            f"SymbolicZero had shape/dtype {c.aval.str_short()} while the "
+                            "corresponding input had shape/dtype "
+                            f"{a.str_short()}. Consider just returning a None here "
+                            "instead of a SymbolicZero object.")
+                    c_leaves[i] = None
+                elif c is not None and _aval_of_leaf(c).shape != a.shape:
                     raise ValueError(
                         "Custom VJP bwd rule must produce an output with the same type as "
                         "the args tuple of the primal function, but at output"
@@ -1595,6 +1706,111 @@ class custom_vjp:
                              known=state["res_known"] + [None] * len(callee.out_avals))
         _no_captures(bwd_callee, "custom_vjp bwd rule")
         return bwd_callee
+
+
+def _reaches_no_result(value):
+    """Whether `value` (a result of a custom_vjp call) flows into nothing
+    its function returns or hands to another op with effects or regions:
+    then no cotangent reaches it. Its uses are stop_gradient's and those of
+    ops whose results are all such."""
+    seen, stack = {value}, [value]
+    while stack:
+        for use in stack.pop().uses:
+            op = use.owner
+            if op.name == "mlax.stop_gradient":
+                continue
+            if not len(op.results) or len(op.regions):
+                return False
+            for r in op.results:
+                if r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+    return True
+
+
+def linear_call(fun, fun_transpose, residual_args, linear_args):
+    """Like `jax.custom_derivatives.linear_call`: `fun(residual_args,
+    linear_args)`, where `fun` is linear in `linear_args` and
+    `fun_transpose(residual_args, cotangent)` is its transpose. jvp takes
+    the tangent as `fun` of the linear arguments' tangents (JAX's tangent
+    of a linear call is that call on the tangents); reverse mode (vjp,
+    grad, linear_transpose) calls `fun_transpose`, whose own transpose is
+    `fun`.
+
+    Built from a custom_jvp function whose rule's tangent is a custom_vjp
+    function with `fun_transpose` as bwd: reverse mode transposes the rule
+    by that bwd. JAX does not differentiate with respect to
+    `residual_args` (an internal assertion fails); mlax does, by
+    differentiating `fun` there. Traced values `fun` and `fun_transpose`
+    close over become residuals (closure_convert)."""
+    if not core.trace_stack():
+        # (Traced and run, as JAX's evaluates its jaxpr: the results are
+        # arrays whatever `fun` computes with.)
+        leaves, tree = registry.flatten((residual_args, linear_args))
+        return _run(lambda *xs: linear_call(fun, fun_transpose, *tree.unflatten(xs)),
+                    f"linear_call_{_name_of(fun)}", tuple(leaves))
+    fun_c, f_consts = closure_convert(fun, residual_args, linear_args)
+    t_c, t_consts = closure_convert(fun_transpose, residual_args,
+                                    fun_c(residual_args, linear_args, *f_consts))
+    if f_consts or t_consts:
+        # (Custom rules take no closures: the hoisted values go along with
+        # the residuals.)
+        def fun(r, x):
+            return fun_c(r[0], x, *r[1])
+
+        def fun_transpose(r, ct):
+            return t_c(r[0], ct, *r[2])
+        residual_args = (residual_args, list(f_consts), list(t_consts))
+    return _linear_call(fun, fun_transpose, residual_args, linear_args)
+
+
+def _linear_call(fun, fun_transpose, residual_args, linear_args):
+    """linear_call of functions that close over no traced value."""
+    r_leaves, r_tree = registry.flatten(residual_args)
+    l_leaves, l_tree = registry.flatten(linear_args)
+    return _linear_function(fun, fun_transpose, r_tree, l_tree)(*r_leaves, *l_leaves)
+
+
+def _linear_function(fun, fun_transpose, r_tree, l_tree):
+    """`linear_call`'s function of the residual and linear leaves."""
+    n = r_tree.num_leaves
+
+    def apply(*leaves):
+        return fun(r_tree.unflatten(leaves[:n]), l_tree.unflatten(leaves[n:]))
+    apply.__name__ = f"linear_call_{_name_of(fun)}"
+
+    def transpose(rs, ct):
+        cts = _linear_call(fun_transpose, fun, r_tree.unflatten(rs), ct)
+        c_leaves, c_tree = registry.flatten(cts)
+        if c_tree != l_tree:
+            raise TypeError(
+                "transpose output pytree structure must match that of linear inputs, got "
+                f"output structure {c_tree} and input structure {l_tree}.")
+        return (None,) * n + tuple(c_leaves)
+
+    # The tangent map: `fun` at the residuals, reverse mode transposing it
+    # by fun_transpose.
+    tangent_map = custom_vjp(apply)
+    tangent_map.defvjp(lambda *leaves: (apply(*leaves), leaves[:n]), transpose)
+
+    function = custom_jvp(apply)
+
+    def rule(primals, tangents):
+        out = function(*primals)
+        linear = [np.zeros(t.shape, _aval_of_leaf(p).dtype) if type(t) is SymbolicZero else t
+                  for p, t in zip(primals[n:], tangents[n:])]
+        tout = tangent_map(*primals[:n], *linear)
+        if any(type(t) is not SymbolicZero for t in tangents[:n]):
+            # (The derivative of `fun` with respect to perturbed residuals.)
+            ts = [np.zeros(t.shape, t.dtype) if type(t) is SymbolicZero else t
+                  for t in tangents[:n]]
+            _, t_res = jvp(lambda *rs: apply(*rs, *primals[n:]), primals[:n], ts)
+            o_leaves, o_tree = registry.flatten(tout)
+            tout = o_tree.unflatten([a + b for a, b in zip(o_leaves,
+                                                          registry.flatten(t_res)[0])])
+        return out, tout
+    function.defjvp(rule, symbolic_zeros=True)
+    return function
 
 
 def custom_gradient(fun):
