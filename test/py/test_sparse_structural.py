@@ -19,17 +19,30 @@ import mlax.numpy as mnp
 from test_sparse import _dense, _same_array, _same_bcoo
 
 
-def _pair(shape, n_batch=0, n_dense=0, seed=0, **kw):
+def _nse(x, n_batch, n_dense):
+    mask = x != 0
+    mask = mask.any(tuple(range(x.ndim - n_dense, x.ndim))) if n_dense else mask
+    return int(mask.sum(tuple(range(n_batch, mask.ndim))).max())
+
+
+def _pair(shape, n_batch=0, n_dense=0, seed=0):
+    """JAX's BCOO of a random array (one compiled program) and mlax's of the
+    same buffers (fromdense itself is test_sparse's)."""
     x = _dense(shape, seed=seed)
-    return (msparse.BCOO.fromdense(x, n_batch=n_batch, n_dense=n_dense, **kw),
-            jsparse.BCOO.fromdense(x, n_batch=n_batch, n_dense=n_dense, **kw))
+    nse = _nse(x, n_batch, n_dense)
+    j = jax.jit(lambda x: jsparse.BCOO.fromdense(x, nse=nse, n_batch=n_batch,
+                                                 n_dense=n_dense))(x)
+    m = msparse.BCOO((np.asarray(j.data), np.asarray(j.indices)), shape=j.shape,
+                     indices_sorted=j.indices_sorted, unique_indices=j.unique_indices)
+    return m, j
 
 
-def _same_result(got, want):
-    """A BCOO result equal to JAX's in every buffer; the flags JAX sets are
-    compared too."""
-    _same_bcoo(got, want)
-    _same_array(got.todense(), want.todense())
+def _same_results(got, want):
+    """Results equal to JAX's in every buffer (padding included), shape,
+    layout, nse, flags and dtypes: their dense values are then JAX's too."""
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        _same_bcoo(g, w)
 
 
 # (name, operation on a module and a BCOO of shape (2, 3, 4)) for each layout.
@@ -57,8 +70,15 @@ LAYOUTS = [(0, 0), (1, 0), (0, 1)]
 @pytest.mark.parametrize("layout", LAYOUTS, ids=str)
 def test_structural_ops_match_jax(layout):
     mat, jmat = _pair((2, 3, 4), *layout, seed=sum(layout))
-    for name, op in OPS:
-        _same_result(op(msparse, mat), op(jsparse, jmat))
+    # One program per side: each op traced once, compiled together.
+    _same_results(mlax.jit(lambda a: [op(msparse, a) for _, op in OPS])(mat),
+                  jax.jit(lambda a: [op(jsparse, a) for _, op in OPS])(jmat))
+
+
+def test_structural_ops_eagerly():
+    mat, jmat = _pair((2, 3, 4), 1, 0, seed=1)
+    op = dict(OPS)["getitem"]
+    _same_results([op(msparse, mat)], [jax.jit(lambda a: op(jsparse, a))(jmat)])
 
 
 def test_structural_ops_under_jit_and_grad():
@@ -70,32 +90,32 @@ def test_structural_ops_under_jit_and_grad():
         b = mod.bcoo_reshape(b, new_sizes=(2, 16))
         return b
 
-    _same_result(mlax.jit(lambda a: f(mnp, msparse, a))(mat),
-                 jax.jit(lambda a: f(jnp, jsparse, a))(jmat))
+    _same_results([mlax.jit(lambda a: f(mnp, msparse, a))(mat)],
+                  [jax.jit(lambda a: f(jnp, jsparse, a))(jmat)])
     w = _dense((2, 16), seed=5)
 
     def loss(m, mod, data, a):
         b = f(m, mod, type(a)((data, a.indices), shape=a.shape))
         return (b.todense() * w).sum() + (b.data ** 2).sum()
-    got = mlax.grad(lambda d: loss(mnp, msparse, d, mat))(mat.data)
-    want = jax.grad(lambda d: loss(jnp, jsparse, d, jmat))(jmat.data)
+    got = mlax.jit(mlax.grad(lambda d: loss(mnp, msparse, d, mat)))(mat.data)
+    want = jax.jit(jax.grad(lambda d: loss(jnp, jsparse, d, jmat)))(jmat.data)
     _same_array(got, want)
     # Against finite differences, one coordinate.
     e = np.zeros(mat.data.shape, np.float32)
     e[(0,) * e.ndim] = 1e-2
-    fd = (loss(mnp, msparse, mat.data + e, mat) - loss(mnp, msparse, mat.data - e, mat)) / 2e-2
+    mloss = mlax.jit(lambda d: loss(mnp, msparse, d, mat))
+    fd = (mloss(mat.data + e) - mloss(mat.data - e)) / 2e-2
     np.testing.assert_allclose(np.asarray(got)[(0,) * e.ndim], float(fd), rtol=1e-2, atol=1e-2)
 
 
 def test_dynamic_slice_and_traced_index():
     mat, jmat = _pair((4, 5, 3), 1, 1, seed=6)
-    starts = [np.int32(1), np.int32(-3), np.int32(1)]
-    want = jsparse.bcoo_dynamic_slice(jmat, starts, slice_sizes=(2, 2, 2))
-    _same_result(msparse.bcoo_dynamic_slice(mat, starts, slice_sizes=(2, 2, 2)), want)
-    f = mlax.jit(lambda a, i: (msparse.bcoo_dynamic_slice(a, [i, i, 0], (2, 2, 3)), a[i], a[:, i]))
-    g = jax.jit(lambda a, i: (jsparse.bcoo_dynamic_slice(a, [i, i, 0], (2, 2, 3)), a[i], a[:, i]))
-    for got, want in zip(f(mat, np.int32(3)), g(jmat, np.int32(3))):
-        _same_result(got, want)
+
+    def f(mod, a, i):
+        return (mod.bcoo_dynamic_slice(a, [1, -3, 1], slice_sizes=(2, 2, 2)),
+                mod.bcoo_dynamic_slice(a, [i, i, 0], (2, 2, 3)), a[i], a[:, i])
+    _same_results(mlax.jit(lambda a, i: f(msparse, a, i))(mat, np.int32(3)),
+                  jax.jit(lambda a, i: f(jsparse, a, i))(jmat, np.int32(3)))
 
 
 def test_gather():
@@ -103,24 +123,25 @@ def test_gather():
     dn = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
     idx = np.array([[2], [0], [3]], np.int32)
     got = msparse.bcoo_gather(mat, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5))
-    want = jsparse.bcoo_gather(jmat, idx, jax.lax.GatherDimensionNumbers(**dn), (1, 5))
-    _same_result(got, want)
+    want = jax.jit(lambda a: jsparse.bcoo_gather(a, idx, jax.lax.GatherDimensionNumbers(**dn),
+                                                 (1, 5)))(jmat)
+    _same_results([got], [want])
     with pytest.raises(NotImplementedError, match="mode"):
         msparse.bcoo_gather(mat, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5), mode="clip")
 
 
 def test_conv_general_dilated():
-    x = _dense((1, 1, 9), seed=8)
+    mat, jmat = _pair((1, 1, 9), 2, 0, seed=8)
     k = np.array([[[1.0, 0.0, -2.0]]], np.float32)
-    for padding in ("SAME", [(1, 2)]):
-        kw = dict(window_strides=(1,), padding=padding)
-        got = msparse.bcoo_conv_general_dilated(msparse.BCOO.fromdense(x), k, **kw)
-        want = jsparse.bcoo_conv_general_dilated(jsparse.BCOO.fromdense(x), jnp.asarray(k), **kw)
-        _same_result(got, want)
-        _same_array(got.todense(), jax.lax.conv_general_dilated(x, k, **kw))
+
+    def convs(mod, a):
+        return [mod.bcoo_conv_general_dilated(a, k, window_strides=(1,), padding=p)
+                for p in ("SAME", [(1, 2)])] + [
+            mod.bcoo_conv_general_dilated(k, a, window_strides=(1,), padding="VALID")]
+    _same_results(mlax.jit(lambda a: convs(msparse, a))(mat),
+                  jax.jit(lambda a: convs(jsparse, a))(jmat))
     with pytest.raises(NotImplementedError, match="strides"):
-        msparse.bcoo_conv_general_dilated(msparse.BCOO.fromdense(x), k, window_strides=(2,),
-                                          padding="VALID")
+        msparse.bcoo_conv_general_dilated(mat, k, window_strides=(2,), padding="VALID")
 
 
 def test_structural_errors():
@@ -156,7 +177,22 @@ def _same_bcsr(got, want):
     assert got.indptr.dtype == want.indptr.dtype
     for g, w in zip(got._bufs, want._bufs):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6)
-    _same_array(got.todense(), want.todense())
+
+
+def _bcsr_ops(mod, x, nse, n_batch, n_dense):
+    """BCSR results of fromdense and of the operations on a BCSR, and dense
+    ones (todense, extract, and a product where JAX builds it)."""
+    m = mod.BCSR.fromdense(x, nse=nse, n_batch=n_batch, n_dense=n_dense)
+    m16 = mod.bcsr_fromdense(x, nse=nse + 1, n_batch=n_batch, n_dense=n_dense,
+                             index_dtype=np.int16)
+    b = mod.BCOO.fromdense(x, nse=nse, n_batch=n_batch, n_dense=n_dense)
+    dims = tuple(range(1, x.ndim + 1))
+    sparse = [m, m16, mod.BCSR.from_bcoo(b), mod.bcsr_concatenate([m, m], dimension=n_batch),
+              mod.bcsr_broadcast_in_dim(m, shape=(2, *x.shape), broadcast_dimensions=dims)]
+    dense = [mod.bcsr_todense(m), m16.todense(), mod.bcsr_extract(m.indices, m.indptr, 2 * x)]
+    if x.ndim == 2:
+        dense.append(m @ _dense(x.shape[-1:] + (2,), seed=10, density=1.0))
+    return sparse, m.to_bcoo(), dense
 
 
 @pytest.mark.parametrize("layout", [((3, 4), 0, 0), ((2, 3, 4), 1, 0), ((3, 4, 2), 0, 1)],
@@ -164,53 +200,42 @@ def _same_bcsr(got, want):
 def test_bcsr_matches_jax(layout):
     shape, n_batch, n_dense = layout
     x = _dense(shape, seed=9)
-    m = msparse.BCSR.fromdense(x, n_batch=n_batch, n_dense=n_dense)
-    j = jsparse.BCSR.fromdense(x, n_batch=n_batch, n_dense=n_dense)
-    _same_bcsr(m, j)
-    _same_bcsr(msparse.bcsr_fromdense(x, nse=7, n_batch=n_batch, n_dense=n_dense,
-                                      index_dtype=np.int16),
-               jsparse.bcsr_fromdense(x, nse=7, n_batch=n_batch, n_dense=n_dense,
-                                      index_dtype=np.int16))
-    _same_array(msparse.bcsr_todense(m), x)
-    _same_bcoo(m.to_bcoo(), j.to_bcoo())
-    _same_bcsr(msparse.BCSR.from_bcoo(msparse.BCOO.fromdense(x, n_batch=n_batch,
-                                                             n_dense=n_dense)),
-               jsparse.BCSR.from_bcoo(jsparse.BCOO.fromdense(x, n_batch=n_batch,
-                                                             n_dense=n_dense)))
-    _same_array(msparse.bcsr_extract(m.indices, m.indptr, 2 * x),
-                jsparse.bcsr_extract(j.indices, j.indptr, 2 * x))
-    _same_bcsr(msparse.bcsr_concatenate([m, m], dimension=n_batch),
-               jsparse.bcsr_concatenate([j, j], dimension=n_batch))
-    _same_bcsr(msparse.bcsr_broadcast_in_dim(m, shape=(2, *shape),
-                                             broadcast_dimensions=tuple(range(1, len(shape) + 1))),
-               jsparse.bcsr_broadcast_in_dim(j, shape=(2, *shape),
-                                             broadcast_dimensions=tuple(range(1, len(shape) + 1))))
-    if len(shape) == 2:
-        v = _dense(shape[-1:] + (2,), seed=10, density=1.0)
-        _same_array(m @ v, j @ v)
+    nse = _nse(x, n_batch, n_dense)
+    got = mlax.jit(lambda x: _bcsr_ops(msparse, x, nse, n_batch, n_dense))(x)
+    want = jax.jit(lambda x: _bcsr_ops(jsparse, x, nse, n_batch, n_dense))(x)
+    for g, w in zip(got[0], want[0]):
+        _same_bcsr(g, w)
+    _same_results([got[1]], [want[1]])
+    for g, w in zip(got[2], want[2]):
+        _same_array(g, w)
 
 
 def test_bcsr_jit_grad_and_duplicates():
     x = _dense((4, 5), seed=11)
     v = _dense((5, 3), seed=12, density=1.0)
-    m, j = msparse.BCSR.fromdense(x), jsparse.BCSR.fromdense(x)
+    m = msparse.BCSR.fromdense(x)  # eagerly, nse from the values
+    nse = _nse(x, 0, 0)
+    j = jax.jit(lambda x: jsparse.BCSR.fromdense(x, nse=nse))(x)
+    _same_bcsr(m, j)
     dn = (([1], [0]), ([], []))
 
     def loss(mod, data, a):
         a = type(a)((data, a.indices, a.indptr), shape=a.shape)
         return (mod.bcsr_dot_general(a, v, dimension_numbers=dn) ** 2).sum()
-    _same_array(mlax.jit(lambda d: loss(msparse, d, m))(m.data),
-                jax.jit(lambda d: loss(jsparse, d, j))(j.data))
-    _same_array(mlax.grad(lambda d: loss(msparse, d, m))(m.data),
-                jax.grad(lambda d: loss(jsparse, d, j))(j.data))
+    got = mlax.jit(mlax.value_and_grad(lambda d: loss(msparse, d, m)))(m.data)
+    want = jax.jit(jax.value_and_grad(lambda d: loss(jsparse, d, j)))(j.data)
+    for g, w in zip(got, want):
+        _same_array(g, w)
     _same_bcsr(mlax.jit(lambda a: a)(m), j)
     # Duplicates: the same row and column twice.
     data, indices, indptr = np.array([1., 2., 3.], np.float32), np.array([1, 1, 0], np.int32), \
         np.array([0, 2, 3, 3, 3, 3], np.int32)
     mdup = msparse.BCSR((data, indices, indptr), shape=(5, 2))
     jdup = jsparse.BCSR((data, indices, indptr), shape=(5, 2))
-    _same_bcsr(msparse.bcsr_sum_duplicates(mdup), jsparse.bcsr_sum_duplicates(jdup))
-    _same_bcsr(mdup.sum_duplicates(nse=4), jdup.sum_duplicates(nse=4))
+    want = jax.jit(lambda a: (jsparse.bcsr_sum_duplicates(a, nse=2), a.sum_duplicates(nse=4)))(
+        jdup)
+    _same_bcsr(msparse.bcsr_sum_duplicates(mdup), want[0])
+    _same_bcsr(mlax.jit(lambda a: a.sum_duplicates(nse=4))(mdup), want[1])
     _same_bcsr(msparse.empty((2, 3, 4), sparse_format="bcsr", n_batch=1, nse=2),
                jsparse.empty((2, 3, 4), sparse_format="bcsr", n_batch=1, nse=2))
     for mod, a in ((jsparse, j), (msparse, m)):
