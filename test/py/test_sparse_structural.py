@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import jax
 import jax.experimental.sparse as jsparse
-import jax.numpy as jnp
 import numpy as np
 import pytest
 
 import mlax
 import mlax.experimental.sparse as msparse
-import mlax.numpy as mnp
 from test_sparse import _dense, _same_array, _same_bcoo
 
 
@@ -84,26 +82,26 @@ def test_structural_ops_eagerly():
 def test_structural_ops_under_jit_and_grad():
     mat, jmat = _pair((2, 3, 4), 1, 0, seed=4)
 
-    def f(m, mod, a):
+    def f(mod, a):
         b = mod.bcoo_slice(a, start_indices=(0, 1, 0), limit_indices=(2, 3, 4))
         b = mod.bcoo_concatenate([b, mod.bcoo_rev(b, dimensions=(1,))], dimension=2)
         b = mod.bcoo_reshape(b, new_sizes=(2, 16))
         return b
 
-    _same_results([mlax.jit(lambda a: f(mnp, msparse, a))(mat)],
-                  [jax.jit(lambda a: f(jnp, jsparse, a))(jmat)])
+    _same_results([mlax.jit(lambda a: f(msparse, a))(mat)],
+                  [jax.jit(lambda a: f(jsparse, a))(jmat)])
     w = _dense((2, 16), seed=5)
 
-    def loss(m, mod, data, a):
-        b = f(m, mod, type(a)((data, a.indices), shape=a.shape))
+    def loss(mod, data, a):
+        b = f(mod, type(a)((data, a.indices), shape=a.shape))
         return (b.todense() * w).sum() + (b.data ** 2).sum()
-    got = mlax.jit(mlax.grad(lambda d: loss(mnp, msparse, d, mat)))(mat.data)
-    want = jax.jit(jax.grad(lambda d: loss(jnp, jsparse, d, jmat)))(jmat.data)
+    got = mlax.jit(mlax.grad(lambda d: loss(msparse, d, mat)))(mat.data)
+    want = jax.jit(jax.grad(lambda d: loss(jsparse, d, jmat)))(jmat.data)
     _same_array(got, want)
     # Against finite differences, one coordinate.
     e = np.zeros(mat.data.shape, np.float32)
     e[(0,) * e.ndim] = 1e-2
-    mloss = mlax.jit(lambda d: loss(mnp, msparse, d, mat))
+    mloss = mlax.jit(lambda d: loss(msparse, d, mat))
     fd = (mloss(mat.data + e) - mloss(mat.data - e)) / 2e-2
     np.testing.assert_allclose(np.asarray(got)[(0,) * e.ndim], float(fd), rtol=1e-2, atol=1e-2)
 
@@ -243,3 +241,53 @@ def test_bcsr_jit_grad_and_duplicates():
             mod.bcsr_dot_general(v.T, a, dimension_numbers=(([1], [0]), ([], [])))
         with pytest.raises(ValueError):
             mod.bcsr_fromdense(np.ones((2, 3, 4), np.float32))
+
+
+# ---------------------------------------------------------------------------
+# the legacy 2-D formats: COO, CSR, CSC
+# ---------------------------------------------------------------------------
+
+def _legacy_ops(mod, x, nse, v, B):
+    """Each format's buffers from fromdense, todense, the products (and
+    with transpose), `@`, and eye/empty."""
+    coo = mod.coo_fromdense(x, nse=nse)
+    csr = mod.csr_fromdense(x, nse=nse, index_dtype=np.int16)
+    csc = mod.CSC.fromdense(x, nse=nse)
+    bufs = [coo._bufs, csr._bufs, (csc.data, csc.indices, csc.indptr)]
+    for kw in (dict(N=3, M=5, k=1), dict(N=4, M=3, k=-2)):
+        bufs += [(e.data, e.indices, e.indptr) if hasattr(e, "indptr") else e._bufs
+                 for e in (mod.eye(sparse_format=f, **kw) for f in ("coo", "csr", "csc"))]
+    dense = [mod.coo_todense(coo), mod.csr_todense(csr), csc.todense(),
+             mod.coo_matvec(coo, v), mod.coo_matvec(coo, B[:, 0], transpose=True),
+             mod.coo_matmat(coo, B.T), mod.csr_matvec(csr, v),
+             mod.csr_matmat(csr, B, transpose=True), coo @ v, csr @ B.T, csc @ v,
+             csc.T.todense(), coo.T.todense(), mod.empty((2, 3), sparse_format="csc").todense()]
+    return bufs, dense
+
+
+def test_legacy_formats_match_jax():
+    x = _dense((4, 5), seed=13)
+    v = _dense((5,), seed=14, density=1.0)
+    B = _dense((4, 5), seed=15, density=1.0)
+    nse = _nse(x, 0, 0) + 1  # one padding element
+    got = mlax.jit(lambda x, v, B: _legacy_ops(msparse, x, nse, v, B))(x, v, B)
+    want = jax.jit(lambda x, v, B: _legacy_ops(jsparse, x, nse, v, B))(x, v, B)
+    for gb, wb in zip(got[0], want[0]):
+        for g, w in zip(gb, wb):
+            _same_array(g, w)
+    for g, w in zip(got[1], want[1]):
+        _same_array(g, w)
+    # Eagerly (nse from the values), and the gradient with respect to data.
+    m, j = msparse.CSR.fromdense(x), jsparse.CSR.fromdense(x)
+    for g, w in zip(m._bufs, j._bufs):
+        _same_array(g, w)
+
+    def loss(mod, cls, data, a):
+        return (cls((data, a.indices, a.indptr), shape=a.shape) @ v).sum() ** 2
+    _same_array(mlax.grad(lambda d: loss(msparse, msparse.CSR, d, m))(m.data),
+                jax.grad(lambda d: loss(jsparse, jsparse.CSR, d, j))(j.data))
+    for mod in (jsparse, msparse):
+        with pytest.raises(NotImplementedError):
+            mod.COO.fromdense(x) @ mod.COO.fromdense(x)
+        with pytest.raises(ValueError):
+            mod.empty((2, 3, 4), sparse_format="csr")

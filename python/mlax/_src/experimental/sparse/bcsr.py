@@ -9,20 +9,21 @@ sorted row indices).
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.base.tree import register_pytree_node_class
 from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.numpy.reductions import cumsum
 from mlax._src.experimental.sparse import bcoo
 from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.bcoo import BCOO, _asarray, _static_int
 from mlax._src.experimental.sparse.bcoo_structural import (
     bcoo_broadcast_in_dim, bcoo_concatenate)
 from mlax._src.experimental.sparse.util import (
-    SparseInfo, count_stored_elements, nfold_vmap)
+    SparseInfo, count_stored_elements, csr_to_coo, nfold_vmap, row_pointers)
 
 
 def _compatible(shape1, shape2):
@@ -61,14 +62,9 @@ def _validate_bcsr(data, indices, indptr, shape):
     return n_batch, n_dense, nse
 
 
-def _csr_to_coo(indices, indptr):
-    """The (row, column) of each stored element."""
-    return cumsum(mnp.zeros_like(indices).at[indptr].add(1)) - 1, indices
-
-
 def _bcsr_to_bcoo(indices, indptr, *, shape):
     n_batch, _, _ = _validate_bcsr_indices(indices, indptr, shape)
-    return mnp.stack(nfold_vmap(_csr_to_coo, n_batch)(indices, indptr), axis=indices.ndim)
+    return mnp.stack(nfold_vmap(csr_to_coo, n_batch)(indices, indptr), axis=indices.ndim)
 
 
 def _bcoo_to_bcsr(indices, *, shape, index_dtype):
@@ -78,10 +74,7 @@ def _bcoo_to_bcsr(indices, *, shape, index_dtype):
         raise ValueError("Must have 2 sparse dimensions to be converted to BCSR.")
     n_rows = shape[n_batch]
 
-    def get_ptr(i):
-        counts = mnp.zeros(n_rows, index_dtype).at[i].add(
-            mnp.ones((), index_dtype), mode="drop")
-        return mnp.zeros(n_rows + 1, index_dtype).at[1:].set(cumsum(counts))
+    get_ptr = functools.partial(row_pointers, n_rows=n_rows, index_dtype=index_dtype)
     return indices[..., 1], nfold_vmap(get_ptr, n_batch, broadcasted=False)(indices[..., 0])
 
 
