@@ -61,6 +61,8 @@ OPS = [
     ("getitem_int", lambda m, a: a[..., 0] if a.n_dense == 0 else a[:, 2]),
     ("update_layout", lambda m, a: a.update_layout(n_batch=0, n_dense=0)),
     ("update_layout_up", lambda m, a: m.bcoo_update_layout(a, n_batch=2, on_inefficient=None)),
+    # (differing n_batch: update_layout inside the product)
+    ("multiply_sparse", lambda m, a: m.bcoo_multiply_sparse(a, a.update_layout(n_batch=0))),
 ]
 LAYOUTS = [(0, 0), (1, 0), (0, 1)]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import math
 import operator
-import warnings
 
 import numpy as np
 
@@ -26,14 +25,10 @@ from mlax._src.numpy import indexing as mnp_indexing
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.library import result_type
 from mlax._src.numpy.index_tricks import ravel_multi_index, unravel_index
-from mlax._src.numpy.array_creation import arange
-from mlax._src.numpy.manipulation import column_stack, meshgrid
 from mlax._src.numpy.ufuncs import clip
 from mlax._src.experimental.sparse.bcoo import (
     BCOO, _asarray, _validate_bcoo, _validate_permutation, bcoo_sum_duplicates,
-    bcoo_transpose)
-from mlax._src.experimental.sparse.util import (
-    SparseEfficiencyError, SparseEfficiencyWarning, nfold_vmap)
+    bcoo_transpose, bcoo_update_layout)
 from mlax._src.transforms.vmap import vmap
 
 
@@ -76,107 +71,6 @@ def _set_nse(mat, nse):
             ..., :mat.nse, :].set(mat.indices)
     return BCOO((data, indices), shape=mat.shape, indices_sorted=mat.indices_sorted,
                 unique_indices=mat.unique_indices)
-
-
-# ---------------------------------------------------------------------------
-# layout
-# ---------------------------------------------------------------------------
-
-def bcoo_update_layout(mat, *, n_batch=None, n_dense=None, on_inefficient="error"):
-    """`mat` stored with `n_batch` batch and `n_dense` dense dimensions
-    (growing either stores explicit zeros: SparseEfficiencyError unless
-    `on_inefficient` is 'warn' or None)."""
-    _check_bcoo("bcoo_update_layout", mat)
-    n_batch = mat.n_batch if n_batch is None else operator.index(n_batch)
-    n_dense = mat.n_dense if n_dense is None else operator.index(n_dense)
-    if (n_batch, n_dense) == (mat.n_batch, mat.n_dense):
-        return mat
-    n_sparse = mat.ndim - n_batch - n_dense
-    if on_inefficient not in ("error", "warn", None):
-        raise ValueError(f"on_inefficent={on_inefficient!r}; expected one of "
-                         "['error', 'warn', None].")
-    if n_batch < 0:
-        raise ValueError(f"n_batch must be non-negative; got {n_batch}")
-    if n_dense < 0:
-        raise ValueError(f"n_dense must be non-negative; got {n_dense}")
-    if n_sparse < 0:
-        raise ValueError(f"sum of n_batch={n_batch} and n_dense={n_dense} cannot be larger "
-                         f"than mat.ndim={mat.ndim}.")
-
-    def inefficient(msg):
-        if on_inefficient == "error":
-            raise SparseEfficiencyError(
-                msg + " To disable this error, set the on_inefficient argument of "
-                "bcoo_update_layout to 'warn' or None.")
-        if on_inefficient == "warn":
-            warnings.warn(msg + " To disable this warning, set the on_inefficient argument "
-                          "of bcoo_update_layout to None.", SparseEfficiencyWarning)
-
-    if n_dense > mat.n_dense and any(d > 1 for d in mat.shape[-n_dense:mat.ndim - mat.n_dense]):
-        inefficient(f"For matrix of shape {mat.shape}, increasing n_dense from {mat.n_dense} "
-                    f"to {n_dense} results in inefficient storage.")
-    if n_batch > mat.n_batch and any(d > 1 for d in mat.shape[mat.n_batch:n_batch]):
-        inefficient(f"For matrix of shape {mat.shape}, increasing n_batch from {mat.n_batch} "
-                    f"to {n_batch} results in inefficient storage.")
-
-    data, indices, shape = _asarray(mat.data), _asarray(mat.indices), mat.shape
-    cur_batch, cur_dense = mat.n_batch, mat.n_dense
-
-    if n_dense < cur_dense:  # dense dimensions become sparse ones
-        n = cur_dense - n_dense
-
-        def to_sparse(d, i):
-            new_d = lax.reshape(d, (math.prod(d.shape[:n]), *d.shape[n:]))
-            meshes = meshgrid(*(arange(s, dtype=i.dtype) for s in d.shape[:n]),
-                                  indexing="ij")
-            new_i = column_stack([mnp.broadcast_to(i, (new_d.shape[0], i.size)),
-                                  *(m.ravel() for m in meshes)])
-            return new_d, new_i
-        data, indices = nfold_vmap(to_sparse, cur_batch + 1)(data, indices)
-        data = lax.reshape(data, (*data.shape[:cur_batch],
-                                  math.prod(data.shape[cur_batch:cur_batch + 2]),
-                                  *data.shape[cur_batch + 2:]))
-        indices = lax.reshape(indices, (*indices.shape[:cur_batch],
-                                        math.prod(indices.shape[cur_batch:cur_batch + 2]),
-                                        *indices.shape[cur_batch + 2:]))
-        cur_dense = n_dense
-
-    if n_batch < cur_batch:  # batch dimensions become sparse ones
-        n = cur_batch - n_batch
-
-        def unbatch(d, i):
-            nse = i.shape[-2]
-            new_d = lax.reshape(d, (math.prod(d.shape[:n + 1]), *d.shape[n + 1:]))
-            meshes = meshgrid(*(arange(s, dtype=i.dtype) for s in (*i.shape[:n], nse)),
-                                  indexing="ij")
-            new_i = lax.reshape(i, (math.prod(i.shape[:n + 1]), *i.shape[n + 1:]))
-            new_i = column_stack((*(m.ravel() for m in meshes[:-1]), new_i))
-            return new_d, new_i
-        data, indices = nfold_vmap(unbatch, n_batch)(data, indices)
-        cur_batch = n_batch
-
-    if n_dense > cur_dense:  # sparse dimensions become dense ones
-        n = n_dense - cur_dense
-
-        def to_dense(d, i):
-            new_d = mnp.zeros(shape[-n_dense:], d.dtype).at[tuple(i[-n:])].set(d)
-            return new_d, i[:-n]
-        data, indices = nfold_vmap(to_dense, cur_batch + 1)(data, indices)
-        cur_dense = n_dense
-
-    if n_batch > cur_batch:  # sparse dimensions become batch ones
-        n = n_batch - cur_batch
-
-        def batch(d, i):
-            nse = i.shape[-2]
-            idx = tuple(i[:, j] for j in range(n)) + (arange(nse),)
-            new_i = mnp.broadcast_to(i[:, n:], (*shape[cur_batch:n_batch], nse, i.shape[-1] - n))
-            new_d_shape = (*shape[cur_batch:n_batch], nse, *d.shape[d.ndim - n_dense:])
-            new_d = mnp.zeros(new_d_shape, d.dtype).at[idx].set(d)
-            return new_d, new_i
-        data, indices = nfold_vmap(batch, cur_batch)(data, indices)
-
-    return BCOO((data, indices), shape=shape)
 
 
 # ---------------------------------------------------------------------------
@@ -613,12 +507,6 @@ def _reshape(self, *args, order="C"):
     return bcoo_reshape(self, new_sizes=tuple(shape))
 
 
-def _update_layout(self, *, n_batch=None, n_dense=None, on_inefficient="error"):
-    """This array stored with `n_batch` batch and `n_dense` dense dimensions."""
-    return bcoo_update_layout(self, n_batch=n_batch, n_dense=n_dense,
-                              on_inefficient=on_inefficient)
-
-
 def _getitem(self, index):
     """self[index] for integer, slice, None and ... indices (static, or
     traced scalar integers), as JAX's static and dynamic slicing of sparse
@@ -699,6 +587,5 @@ def _iter(self):
 
 
 BCOO.reshape = _reshape
-BCOO.update_layout = _update_layout
 BCOO.__getitem__ = _getitem
 BCOO.__iter__ = _iter

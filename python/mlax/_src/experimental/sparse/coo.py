@@ -24,12 +24,14 @@ class COOInfo(NamedTuple):
     cols_sorted: bool = False
 
 
-def _fromdense_coords(mat, nse):
-    """The row, column and value of the first `nse` nonzeros of a 2-D
-    array (row-major), padding with zero values."""
+def _fromdense_coords(name, mat, nse):
+    """The row, column and value of the first `nse` (default: all, which
+    needs concrete values) nonzeros of a 2-D array in row-major order, zero
+    values padding; and which are true nonzeros."""
     mat = _asarray(mat)
     if mat.ndim != 2:
-        raise ValueError(f"expected a 2-D array, got shape {mat.shape}")
+        raise ValueError(f"{name}: expected a 2-D array, got shape {mat.shape}")
+    nse = _static_int(name, "nse", (mat != 0).sum() if nse is None else nse)
     row, col = nonzero(mat, size=nse)
     true_nonzeros = arange(nse) < (mat != 0).sum()
     data = mnp.where(true_nonzeros, mat[row, col], mnp.zeros((), mat.dtype))
@@ -38,12 +40,8 @@ def _fromdense_coords(mat, nse):
 
 def coo_fromdense(mat, *, nse=None, index_dtype=np.int32):
     """A COO matrix of the nonzeros of a 2-D array (under jit pass `nse`)."""
-    mat = _asarray(mat)
-    if nse is None:
-        nse = (mat != 0).sum()
-    nse = _static_int("coo_fromdense", "nse", nse)
-    data, row, col, _ = _fromdense_coords(mat, nse)
-    return COO((data, row.astype(index_dtype), col.astype(index_dtype)), shape=mat.shape,
+    data, row, col, _ = _fromdense_coords("coo_fromdense", mat, nse)
+    return COO((data, row.astype(index_dtype), col.astype(index_dtype)), shape=np.shape(mat),
                rows_sorted=True)
 
 
@@ -74,18 +72,22 @@ def _coo_product(data, row, col, B, shape, transpose):
     return mnp.zeros((rows, *B.shape[1:]), prod.dtype).at[row].add(prod)
 
 
+def _checked_product(name, ndim, data, row, col, B, shape, transpose):
+    """`_coo_product` of an operand that must have `ndim` dimensions (1 for
+    the matvec functions, 2 for the matmat ones)."""
+    if _asarray(B).ndim != ndim:
+        raise TypeError(f"{name}: the dense operand must be {ndim}-D, got shape {np.shape(B)}")
+    return _coo_product(data, row, col, B, shape, transpose)
+
+
 def coo_matvec(mat, v, transpose=False):
     """mat @ v (mat.T @ v with `transpose`) of a COO matrix and a vector."""
-    if _asarray(v).ndim != 1:
-        raise TypeError(f"coo_matvec: v must be 1-D, got shape {np.shape(v)}")
-    return _coo_product(mat.data, mat.row, mat.col, v, mat.shape, transpose)
+    return _checked_product("coo_matvec", 1, *mat._bufs, v, mat.shape, transpose)
 
 
 def coo_matmat(mat, B, *, transpose=False):
     """mat @ B (mat.T @ B with `transpose`) of a COO matrix and a matrix."""
-    if _asarray(B).ndim != 2:
-        raise TypeError(f"coo_matmat: B must be 2-D, got shape {np.shape(B)}")
-    return _coo_product(mat.data, mat.row, mat.col, B, mat.shape, transpose)
+    return _checked_product("coo_matmat", 2, *mat._bufs, B, mat.shape, transpose)
 
 
 def _promoted_matmul(data, other, product):
@@ -109,8 +111,20 @@ def _eye_coords(N, M, k, index_dtype):
     return diag_size, (idx - min(k, 0)).astype(dt), (idx + max(k, 0)).astype(dt)
 
 
+class Legacy2D(JAXSparse):
+    """What the legacy formats share: 2-D, every element of data stored."""
+
+    @property
+    def nse(self):
+        return self.data.size
+
+    @property
+    def dtype(self):
+        return self.data.dtype
+
+
 @register_pytree_node_class
-class COO(JAXSparse):
+class COO(Legacy2D):
     """A 2-D sparse matrix in coordinate format: `data[i]` at
     (`row[i]`, `col[i]`); duplicates add up."""
 
@@ -128,14 +142,6 @@ class COO(JAXSparse):
     @property
     def _bufs(self):
         return (self.data, self.row, self.col)
-
-    @property
-    def nse(self):
-        return self.data.size
-
-    @property
-    def dtype(self):
-        return self.data.dtype
 
     @classmethod
     def fromdense(cls, mat, *, nse=None, index_dtype=np.int32):

@@ -8,24 +8,21 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.base.tree import register_pytree_node_class
 from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.experimental.sparse.base import JAXSparse
-from mlax._src.experimental.sparse.bcoo import _asarray, _static_int
+from mlax._src.experimental.sparse.bcoo import _asarray
 from mlax._src.experimental.sparse.coo import (
-    _coo_product, _coo_todense, _eye_coords, _fromdense_coords, _promoted_matmul)
+    Legacy2D, _checked_product, _coo_product, _coo_todense, _eye_coords, _fromdense_coords,
+    _promoted_matmul)
 from mlax._src.experimental.sparse.util import csr_to_coo, row_pointers
 
 
 def csr_fromdense(mat, *, nse=None, index_dtype=np.int32):
     """A CSR matrix of the nonzeros of a 2-D array (under jit pass `nse`)."""
-    mat = _asarray(mat)
-    if nse is None:
-        nse = (mat != 0).sum()
-    nse = _static_int("csr_fromdense", "nse", nse)
-    data, row, col, true_nonzeros = _fromdense_coords(mat, nse)
+    data, row, col, true_nonzeros = _fromdense_coords("csr_fromdense", mat, nse)
     index_dtype = dtypes.canonicalize(index_dtype)
-    row = mnp.where(true_nonzeros, row, mat.shape[0])
-    indptr = row_pointers(row, n_rows=mat.shape[0], index_dtype=index_dtype)
-    return CSR((data, col.astype(index_dtype), indptr), shape=mat.shape)
+    n_rows = np.shape(mat)[0]
+    indptr = row_pointers(mnp.where(true_nonzeros, row, n_rows), n_rows=n_rows,
+                          index_dtype=index_dtype)
+    return CSR((data, col.astype(index_dtype), indptr), shape=np.shape(mat))
 
 
 def csr_todense(mat):
@@ -41,19 +38,17 @@ def _csr_product(data, indices, indptr, B, shape, transpose):
 
 def csr_matvec(mat, v, transpose=False):
     """mat @ v (mat.T @ v with `transpose`) of a CSR matrix and a vector."""
-    if _asarray(v).ndim != 1:
-        raise TypeError(f"csr_matvec: v must be 1-D, got shape {np.shape(v)}")
-    return _csr_product(mat.data, mat.indices, mat.indptr, v, mat.shape, transpose)
+    return _checked_product("csr_matvec", 1, mat.data, *csr_to_coo(mat.indices, mat.indptr),
+                            v, mat.shape, transpose)
 
 
 def csr_matmat(mat, B, *, transpose=False):
     """mat @ B (mat.T @ B with `transpose`) of a CSR matrix and a matrix."""
-    if _asarray(B).ndim != 2:
-        raise TypeError(f"csr_matmat: B must be 2-D, got shape {np.shape(B)}")
-    return _csr_product(mat.data, mat.indices, mat.indptr, B, mat.shape, transpose)
+    return _checked_product("csr_matmat", 2, mat.data, *csr_to_coo(mat.indices, mat.indptr),
+                            B, mat.shape, transpose)
 
 
-class _CompressedBase(JAXSparse):
+class _CompressedBase(Legacy2D):
     """What CSR and CSC share: the three buffers and the pytree."""
 
     def __init__(self, args, *, shape):
@@ -63,14 +58,6 @@ class _CompressedBase(JAXSparse):
     @property
     def _bufs(self):
         return (self.data, self.indices, self.indptr)
-
-    @property
-    def nse(self):
-        return self.data.size
-
-    @property
-    def dtype(self):
-        return self.data.dtype
 
     def tree_flatten(self):
         return (self.data, self.indices, self.indptr), {"shape": self.shape}
