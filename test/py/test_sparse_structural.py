@@ -59,6 +59,9 @@ OPS = [
     ("concatenate_0", lambda m, a: m.bcoo_concatenate([a, a[:1]], dimension=0)),
     ("getitem", lambda m, a: a[1, ::-2, None]),
     ("getitem_int", lambda m, a: a[..., 0] if a.n_dense == 0 else a[:, 2]),
+    # (JAX's own lowering fails on this gather of a batched or blocked BCOO under jit)
+    ("getitem_array", lambda m, a: a[np.array([[1, 0], [-1, 1]])] if a.n_batch == a.n_dense == 0
+     else a[0]),
     ("update_layout", lambda m, a: a.update_layout(n_batch=0, n_dense=0)),
     ("update_layout_up", lambda m, a: m.bcoo_update_layout(a, n_batch=2, on_inefficient=None)),
     # (differing n_batch: update_layout inside the product)
@@ -116,6 +119,8 @@ def test_dynamic_slice_and_traced_index():
                 mod.bcoo_dynamic_slice(a, [i, i, 0], (2, 2, 3)), a[i], a[:, i])
     _same_results(mlax.jit(lambda a, i: f(msparse, a, i))(mat, np.int32(3)),
                   jax.jit(lambda a, i: f(jsparse, a, i))(jmat, np.int32(3)))
+    with pytest.raises(NotImplementedError):
+        mat[:, np.array([0, 1])]
 
 
 def test_gather():
@@ -126,6 +131,10 @@ def test_gather():
     want = jax.jit(lambda a: jsparse.bcoo_gather(a, idx, jax.lax.GatherDimensionNumbers(**dn),
                                                  (1, 5)))(jmat)
     _same_results([got], [want])
+    # x[idx] with a traced index array is that gather.
+    f = mlax.jit(lambda a, i: a[i * np.array([1, 0, -1], np.int32)])
+    g = jax.jit(lambda a, i: a[i * np.array([1, 0, -1], np.int32)])
+    _same_results([f(mat, np.int32(3))], [g(jmat, np.int32(3))])
     with pytest.raises(NotImplementedError, match="mode"):
         msparse.bcoo_gather(mat, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5), mode="clip")
 

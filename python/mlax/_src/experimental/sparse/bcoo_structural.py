@@ -20,7 +20,7 @@ from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape
 from mlax._src.lax import convolution as lax_conv
 from mlax._src.lax import lax
 from mlax._src.lax.shape import expand_dims, squeeze
-from mlax._src.lax.slicing import GatherScatterMode, _check_mode
+from mlax._src.lax.slicing import GatherDimensionNumbers, GatherScatterMode, _check_mode
 from mlax._src.numpy import indexing as mnp_indexing
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.library import result_type
@@ -515,8 +515,7 @@ def _getitem(self, index):
     kinds = {e[0] for e in entries}
     if mnp_indexing._ARRAY in kinds:
         if any(np.ndim(e[1]) != 0 for e in entries if e[0] == mnp_indexing._ARRAY):
-            raise NotImplementedError("BCOO indexing with array indices (a sparse gather) is "
-                                      "not built in mlax; use integers, slices, None and ...")
+            return _leading_array_getitem(self, entries)
         return _dynamic_getitem(self, entries)
     starts, limits, strides, rev, squeeze, newaxes = [], [], [], [], [], []
     for e in entries:
@@ -580,6 +579,23 @@ def _dynamic_getitem(self, entries):
             starts.append(np.int32(start if n else 0)), sizes.append(n)
     result = bcoo_dynamic_slice(self, starts, sizes)
     return _finish_getitem(result, squeeze, rev, newaxes)
+
+
+def _leading_array_getitem(self, entries):
+    """self[idx] (an integer array on the first axis, the others whole):
+    the gather JAX's indexing emits, as a bcoo_gather."""
+    first, rest = entries[0], entries[1:]
+    whole = all(e[0] == mnp_indexing._SLICE and e[1] == (0, self.shape[e[2]], 1, self.shape[e[2]])
+                for e in rest)
+    if first[0] != mnp_indexing._ARRAY or first[2] != 0 or not whole:
+        raise NotImplementedError("BCOO indexing with array indices is built for one integer "
+                                  "array on the first axis (x[idx]); use integers, slices, "
+                                  "None and ... elsewhere")
+    idx = mnp_indexing._as_index_array(first[1], self.shape[0])
+    k = np.ndim(idx)
+    dn = GatherDimensionNumbers(offset_dims=tuple(range(k, k + self.ndim - 1)),
+                                collapsed_slice_dims=(0,), start_index_map=(0,))
+    return bcoo_gather(self, _asarray(idx)[..., None], dn, (1, *self.shape[1:]))
 
 
 def _iter(self):
