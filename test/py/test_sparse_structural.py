@@ -57,6 +57,8 @@ OPS = [
         a, shape=(5, 2, 3, 4), broadcast_dimensions=(1, 2, 3))),
     ("concatenate_1", lambda m, a: m.bcoo_concatenate([a, a], dimension=1)),
     ("concatenate_0", lambda m, a: m.bcoo_concatenate([a, a[:1]], dimension=0)),
+    ("concatenate_nse", lambda m, a: m.bcoo_concatenate(
+        [a, a.sum_duplicates(nse=a.nse + 2, remove_zeros=False)], dimension=0)),
     ("getitem", lambda m, a: a[1, ::-2, None]),
     ("getitem_int", lambda m, a: a[..., 0] if a.n_dense == 0 else a[:, 2]),
     # (JAX's own lowering fails on this gather of a batched or blocked BCOO under jit)
@@ -127,14 +129,14 @@ def test_gather():
     mat, jmat = _pair((4, 5), seed=7)
     dn = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
     idx = np.array([[2], [0], [3]], np.int32)
-    got = msparse.bcoo_gather(mat, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5))
-    want = jax.jit(lambda a: jsparse.bcoo_gather(a, idx, jax.lax.GatherDimensionNumbers(**dn),
-                                                 (1, 5)))(jmat)
-    _same_results([got], [want])
-    # x[idx] with a traced index array is that gather.
-    f = mlax.jit(lambda a, i: a[i * np.array([1, 0, -1], np.int32)])
-    g = jax.jit(lambda a, i: a[i * np.array([1, 0, -1], np.int32)])
-    _same_results([f(mat, np.int32(3))], [g(jmat, np.int32(3))])
+    # With x[idx] for a traced index array: that gather.
+    f = mlax.jit(lambda a, i: (
+        msparse.bcoo_gather(a, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5)),
+        a[i * np.array([1, 0, -1], np.int32)]))
+    g = jax.jit(lambda a, i: (
+        jsparse.bcoo_gather(a, idx, jax.lax.GatherDimensionNumbers(**dn), (1, 5)),
+        a[i * np.array([1, 0, -1], np.int32)]))
+    _same_results(f(mat, np.int32(3)), g(jmat, np.int32(3)))
     with pytest.raises(NotImplementedError, match="mode"):
         msparse.bcoo_gather(mat, idx, mlax.lax.GatherDimensionNumbers(**dn), (1, 5), mode="clip")
 

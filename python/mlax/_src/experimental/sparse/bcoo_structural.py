@@ -1,7 +1,7 @@
 """The structural operations of BCOO arrays (jax.experimental.sparse's
 bcoo_reshape, bcoo_slice, bcoo_concatenate, ...): the sparse counterparts of
 lax's shape and slicing ops, and the BCOO methods JAX routes through them
-(reshape, update_layout, __getitem__ for static and scalar indices).
+(reshape, __getitem__, __iter__).
 
 As in bcoo.py, each is JAX's algorithm written as a composition of mlax ops,
 so the layouts (n_batch, n_dense) and nse of results are JAX's; arguments
@@ -27,8 +27,8 @@ from mlax._src.numpy.library import result_type
 from mlax._src.numpy.index_tricks import ravel_multi_index, unravel_index
 from mlax._src.numpy.ufuncs import clip
 from mlax._src.experimental.sparse.bcoo import (
-    BCOO, _asarray, _validate_bcoo, _validate_permutation, bcoo_sum_duplicates,
-    bcoo_transpose, bcoo_update_layout)
+    BCOO, _adjust_indices_nse, _asarray, _validate_bcoo, _validate_permutation,
+    bcoo_sum_duplicates, bcoo_transpose, bcoo_update_layout)
 from mlax._src.transforms.vmap import vmap
 
 
@@ -59,16 +59,13 @@ def _set_nse(mat, nse):
     out-of-range indices."""
     if mat.nse == nse:
         return mat
+    batch = (slice(None),) * mat.n_batch
     if nse <= mat.nse:
-        data = mat.data[(*(slice(None),) * mat.n_batch, slice(nse))]
-        indices = mat.indices[..., :nse, :]
+        data = mat.data[(*batch, slice(nse))]
     else:
         data = mnp.zeros((*mat.data.shape[:mat.n_batch], nse, *mat.data.shape[mat.n_batch + 1:]),
-                         mat.dtype).at[(*(slice(None),) * mat.n_batch, slice(mat.nse))].set(
-                             mat.data)
-        fill = mnp.asarray(mat.shape[mat.n_batch:mat.n_batch + mat.n_sparse], mat.indices.dtype)
-        indices = mnp.broadcast_to(fill, (*mat.indices.shape[:-2], nse, mat.n_sparse)).at[
-            ..., :mat.nse, :].set(mat.indices)
+                         mat.dtype).at[(*batch, slice(mat.nse))].set(mat.data)
+    indices = _adjust_indices_nse(_asarray(mat.indices), nse=nse, shape=mat.shape)
     return BCOO((data, indices), shape=mat.shape, indices_sorted=mat.indices_sorted,
                 unique_indices=mat.unique_indices)
 
