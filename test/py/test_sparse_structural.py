@@ -254,6 +254,8 @@ def test_bcsr_jit_grad_and_duplicates():
             mod.bcsr_dot_general(v.T, a, dimension_numbers=(([1], [0]), ([], [])))
         with pytest.raises(ValueError):
             mod.bcsr_fromdense(np.ones((2, 3, 4), np.float32))
+        with pytest.raises(NotImplementedError):
+            a[0]
 
 
 # ---------------------------------------------------------------------------

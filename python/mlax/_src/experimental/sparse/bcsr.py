@@ -287,3 +287,7 @@ class BCSR(JAXSparse):
     def __rmatmul__(self, other):
         raise NotImplementedError("bcsr_dot_general currently implemented for BCSR lhs and "
                                   "ndarray rhs.")
+
+    def __getitem__(self, index):
+        raise NotImplementedError("BCSR indexing is not implemented (as in JAX, whose sparse "
+                                  "rule for slice is BCOO's only); index mat.to_bcoo()")
