@@ -71,6 +71,14 @@ class _CompressedBase(Legacy2D):
         obj.__dict__.update(**aux_data)
         return obj
 
+    def transpose(self, axes=None):
+        """The transpose: the same buffers read as the other format (a CSR's
+        rows are its transpose's columns)."""
+        if axes is not None:
+            raise NotImplementedError("axes argument to transpose()")
+        return self._transposed_format((self.data, self.indices, self.indptr),
+                                       shape=self.shape[::-1])
+
     @classmethod
     def _empty_compressed(cls, shape, n_ptr, dtype, index_dtype):
         shape = tuple(shape)
@@ -106,12 +114,6 @@ class CSR(_CompressedBase):
         """The dense array."""
         return csr_todense(self)
 
-    def transpose(self, axes=None):
-        """The transpose: a CSC of the same buffers."""
-        if axes is not None:
-            raise NotImplementedError("axes argument to transpose()")
-        return CSC((self.data, self.indices, self.indptr), shape=self.shape[::-1])
-
     def __matmul__(self, other):
         return _promoted_matmul(self.data, other, lambda d, o: _csr_product(
             d, self.indices, self.indptr, o, self.shape, False))
@@ -139,12 +141,9 @@ class CSC(_CompressedBase):
         """The dense array."""
         return csr_todense(self.T).T
 
-    def transpose(self, axes=None):
-        """The transpose: a CSR of the same buffers."""
-        if axes is not None:
-            raise NotImplementedError("axes argument to transpose()")
-        return CSR((self.data, self.indices, self.indptr), shape=self.shape[::-1])
-
     def __matmul__(self, other):
         return _promoted_matmul(self.data, other, lambda d, o: _csr_product(
             d, self.indices, self.indptr, o, self.shape[::-1], True))
+
+
+CSR._transposed_format, CSC._transposed_format = CSC, CSR
