@@ -158,10 +158,9 @@ _MULTIHOST_PRIMITIVE = "a JAX primitive (or its abstract-eval / batching rule) b
 EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_PRIMITIVE for name in (
     "host_local_array_to_global_array_p", "global_array_to_host_local_array_p",
     "ltg_abstract_eval", "gtl_abstract_eval", "ltg_batcher")})
-# jax.experimental.sparse: mlax builds the BCOO format's core; the rest, by reason.
+# jax.experimental.sparse: mlax builds every format; the rest, by reason.
 _SPARSE_PRIM = ("a JAX Primitive object (JAX's jaxpr interpreter); mlax's BCOO operations are "
                 "compositions of lax ops, with no primitive of their own")
-_SPARSE_FORMAT = "the {} sparse format: not built (mlax builds BCOO only)"
 _SPARSE_AD = ("sparse-aware autodiff wrapper (derivatives as sparse arrays of the sparse "
               "inputs' pattern): not built; differentiate with respect to a BCOO's data")
 EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_PRIM for name in (
@@ -170,16 +169,6 @@ EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_PRIM for name in (
     "bcoo_transpose_p", "todense_p", "bcsr_dot_general_p", "bcsr_extract_p",
     "bcsr_fromdense_p", "bcsr_todense_p", "coo_fromdense_p", "coo_matmat_p", "coo_matvec_p",
     "coo_todense_p", "csr_fromdense_p", "csr_matmat_p", "csr_matvec_p", "csr_todense_p")})
-EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_FORMAT.format("BCSR")
-                 for name in ("BCSR", "bcsr_broadcast_in_dim", "bcsr_concatenate",
-                              "bcsr_dot_general", "bcsr_extract", "bcsr_fromdense",
-                              "bcsr_sum_duplicates", "bcsr_todense")})
-EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_FORMAT.format("legacy COO")
-                 for name in ("COO", "coo_fromdense", "coo_matmat", "coo_matvec",
-                              "coo_todense")})
-EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_FORMAT.format("legacy CSR/CSC")
-                 for name in ("CSR", "CSC", "csr_fromdense", "csr_matmat", "csr_matvec",
-                              "csr_todense")})
 EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_AD for name in (
     "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian")})
 EXCLUDED.update({
@@ -187,11 +176,6 @@ EXCLUDED.update({
                                         "function on sparse values: not built",
     "jax.experimental.sparse.SparseTracer": "the tracer of sparsify's interpreter: not built",
 })
-EXCLUDED.update({f"jax.experimental.sparse.{name}": "a BCOO structural operation: not built"
-                 for name in ("bcoo_broadcast_in_dim", "bcoo_concatenate",
-                              "bcoo_conv_general_dilated", "bcoo_dynamic_slice",
-                              "bcoo_gather", "bcoo_reshape", "bcoo_rev", "bcoo_slice",
-                              "bcoo_squeeze", "bcoo_update_layout")})
 
 # Measured with jaxlib 0.10.2 on the CPU; JAX fails on them too, inside XLA.
 EXCLUDED.update({f"jax.numpy.{name}": "float6: XLA in this jaxlib has no such primitive type "

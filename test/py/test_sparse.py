@@ -293,8 +293,6 @@ def test_constructors():
     want = build(jsparse) + jax.jit(lambda k: rand(jsparse, k))(jax.random.PRNGKey(1))
     for g, w in zip(got, want):
         _same_bcoo(g, w)
-    with pytest.raises(NotImplementedError, match="bcsr"):
-        msparse.empty((2, 2), sparse_format="bcsr")
     with pytest.raises(ValueError):
         jsparse.empty((2, 2), sparse_format="nope")
     with pytest.raises(ValueError):

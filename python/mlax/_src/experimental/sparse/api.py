@@ -1,5 +1,5 @@
 """Format-generic constructors and conversion of jax.experimental.sparse's
-api module: empty, eye and todense (BCOO is the one format mlax builds)."""
+api module: empty, eye and todense."""
 from __future__ import annotations
 
 import operator
@@ -7,16 +7,15 @@ import operator
 from mlax._src.base.tree import tree_flatten, tree_unflatten
 from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.bcoo import BCOO, _static_int
+from mlax._src.experimental.sparse.bcsr import BCSR
+from mlax._src.experimental.sparse.coo import COO
+from mlax._src.experimental.sparse.csr import CSC, CSR
 
-_FORMATS = {"bcoo": BCOO}
-_UNBUILT = ("bcsr", "coo", "csr", "csc")
+_FORMATS = {"bcoo": BCOO, "bcsr": BCSR, "coo": COO, "csr": CSR, "csc": CSC}
 
 
 def _format(name, sparse_format, formats):
-    if sparse_format in _UNBUILT and sparse_format in formats:
-        raise NotImplementedError(f"{name}: sparse_format={sparse_format!r} is not built in "
-                                  "mlax; use 'bcoo'")
-    if sparse_format not in _FORMATS:
+    if sparse_format not in formats:
         raise ValueError(f"sparse_format={sparse_format!r} not recognized; must be one of "
                          f"{list(formats)}")
     return _FORMATS[sparse_format]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import operator
+import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -26,14 +27,15 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.lax import lax
 from mlax._src.lax.shape import expand_dims
 from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.numpy.array_creation import eye as dense_eye
+from mlax._src.numpy.array_creation import arange, eye as dense_eye
 from mlax._src.numpy.library import result_type
-from mlax._src.numpy.manipulation import column_stack, nonzero
+from mlax._src.numpy.manipulation import column_stack, meshgrid, nonzero
 from mlax._src.numpy.reductions import cumsum
 from mlax._src.numpy.ufuncs import maximum
 from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.util import (
-    SparseInfo, count_stored_elements, nfold_vmap)
+    SparseEfficiencyError, SparseEfficiencyWarning, SparseInfo, count_stored_elements,
+    nfold_vmap)
 from mlax._src.transforms.vmap import vmap
 
 
@@ -597,22 +599,31 @@ def bcoo_multiply_sparse(lhs, rhs):
     if lp.n_dense != rp.n_dense:
         raise NotImplementedError("bcoo_multiply_sparse: arrays with differing numbers of "
                                   f"dense dimensions: {lp}, {rp}")
-    if lp.n_batch != rp.n_batch:
-        raise NotImplementedError("bcoo_multiply_sparse: arrays with differing numbers of "
-                                  "batch dimensions (bcoo_update_layout) are not built in mlax")
-    n_batch = lp.n_batch
+    # As JAX: batch dimensions one operand has beyond the other's become
+    # sparse ones (bcoo_update_layout) inside the map over the common ones.
+    n_batch = min(lp.n_batch, rp.n_batch)
     out_shape = tuple(np.broadcast_shapes(lhs.shape, rhs.shape))
     lshape, rshape = lhs.shape[n_batch:], rhs.shape[n_batch:]
-    dims = np.array([i for i, (s1, s2) in enumerate(zip(lshape[:lp.n_sparse],
-                                                         rshape[:rp.n_sparse]))
-                     if s1 != 1 and s2 != 1], dtype=int)
-    nse = lp.nse * rp.nse
     dt = result_type(lhs_data, rhs_data)
     lhs_data, rhs_data = lhs_data.astype(dt), rhs_data.astype(dt)
 
+    def _unbatched(data, indices, shape):
+        if indices.ndim > 2:
+            mat = bcoo_update_layout(BCOO((data, indices), shape=shape), n_batch=0)
+            data, indices = mat.data, mat.indices
+        return data, indices
+
     def _mul(ld, li, rd, ri):
+        ld, li = _unbatched(ld, li, lshape)
+        rd, ri = _unbatched(rd, ri, rshape)
+        l_nse, l_nsparse = li.shape
+        r_nse, r_nsparse = ri.shape
+        dims = np.array([i for i, (s1, s2) in enumerate(zip(lshape[:l_nsparse],
+                                                             rshape[:r_nsparse]))
+                         if s1 != 1 and s2 != 1], dtype=int)
+        nse = l_nse * r_nse
         mask = (li[:, None, dims] == ri[None, :, dims]).all(-1)
-        i_lhs, i_rhs = nonzero(mask, size=nse, fill_value=(lp.nse, rp.nse))
+        i_lhs, i_rhs = nonzero(mask, size=nse, fill_value=(l_nse, r_nse))
         data = (ld.at[i_lhs].get(mode="fill", fill_value=0) *
                 rd.at[i_rhs].get(mode="fill", fill_value=0))
         indices = maximum(
@@ -621,6 +632,109 @@ def bcoo_multiply_sparse(lhs, rhs):
         return data, indices
     data, indices = nfold_vmap(_mul, n_batch)(lhs_data, lhs_indices, rhs_data, rhs_indices)
     return BCOO((data, indices), shape=out_shape)
+
+
+# ---------------------------------------------------------------------------
+# layout
+# ---------------------------------------------------------------------------
+
+def bcoo_update_layout(mat, *, n_batch=None, n_dense=None, on_inefficient="error"):
+    """`mat` stored with `n_batch` batch and `n_dense` dense dimensions
+    (growing either stores explicit zeros: SparseEfficiencyError unless
+    `on_inefficient` is 'warn' or None)."""
+    if not isinstance(mat, BCOO):
+        raise TypeError(f"bcoo_update_layout: input should be BCOO array, got "
+                        f"type(mat)={type(mat)}")
+    n_batch = mat.n_batch if n_batch is None else operator.index(n_batch)
+    n_dense = mat.n_dense if n_dense is None else operator.index(n_dense)
+    if (n_batch, n_dense) == (mat.n_batch, mat.n_dense):
+        return mat
+    n_sparse = mat.ndim - n_batch - n_dense
+    if on_inefficient not in ("error", "warn", None):
+        raise ValueError(f"on_inefficent={on_inefficient!r}; expected one of "
+                         "['error', 'warn', None].")
+    if n_batch < 0:
+        raise ValueError(f"n_batch must be non-negative; got {n_batch}")
+    if n_dense < 0:
+        raise ValueError(f"n_dense must be non-negative; got {n_dense}")
+    if n_sparse < 0:
+        raise ValueError(f"sum of n_batch={n_batch} and n_dense={n_dense} cannot be larger "
+                         f"than mat.ndim={mat.ndim}.")
+
+    def inefficient(msg):
+        if on_inefficient == "error":
+            raise SparseEfficiencyError(
+                msg + " To disable this error, set the on_inefficient argument of "
+                "bcoo_update_layout to 'warn' or None.")
+        if on_inefficient == "warn":
+            warnings.warn(msg + " To disable this warning, set the on_inefficient argument "
+                          "of bcoo_update_layout to None.", SparseEfficiencyWarning)
+
+    if n_dense > mat.n_dense and any(d > 1 for d in mat.shape[-n_dense:mat.ndim - mat.n_dense]):
+        inefficient(f"For matrix of shape {mat.shape}, increasing n_dense from {mat.n_dense} "
+                    f"to {n_dense} results in inefficient storage.")
+    if n_batch > mat.n_batch and any(d > 1 for d in mat.shape[mat.n_batch:n_batch]):
+        inefficient(f"For matrix of shape {mat.shape}, increasing n_batch from {mat.n_batch} "
+                    f"to {n_batch} results in inefficient storage.")
+
+    data, indices, shape = _asarray(mat.data), _asarray(mat.indices), mat.shape
+    cur_batch, cur_dense = mat.n_batch, mat.n_dense
+
+    if n_dense < cur_dense:  # dense dimensions become sparse ones
+        n = cur_dense - n_dense
+
+        def to_sparse(d, i):
+            new_d = lax.reshape(d, (math.prod(d.shape[:n]), *d.shape[n:]))
+            meshes = meshgrid(*(arange(s, dtype=i.dtype) for s in d.shape[:n]),
+                                  indexing="ij")
+            new_i = column_stack([mnp.broadcast_to(i, (new_d.shape[0], i.size)),
+                                  *(m.ravel() for m in meshes)])
+            return new_d, new_i
+        data, indices = nfold_vmap(to_sparse, cur_batch + 1)(data, indices)
+        data = lax.reshape(data, (*data.shape[:cur_batch],
+                                  math.prod(data.shape[cur_batch:cur_batch + 2]),
+                                  *data.shape[cur_batch + 2:]))
+        indices = lax.reshape(indices, (*indices.shape[:cur_batch],
+                                        math.prod(indices.shape[cur_batch:cur_batch + 2]),
+                                        *indices.shape[cur_batch + 2:]))
+        cur_dense = n_dense
+
+    if n_batch < cur_batch:  # batch dimensions become sparse ones
+        n = cur_batch - n_batch
+
+        def unbatch(d, i):
+            nse = i.shape[-2]
+            new_d = lax.reshape(d, (math.prod(d.shape[:n + 1]), *d.shape[n + 1:]))
+            meshes = meshgrid(*(arange(s, dtype=i.dtype) for s in (*i.shape[:n], nse)),
+                                  indexing="ij")
+            new_i = lax.reshape(i, (math.prod(i.shape[:n + 1]), *i.shape[n + 1:]))
+            new_i = column_stack((*(m.ravel() for m in meshes[:-1]), new_i))
+            return new_d, new_i
+        data, indices = nfold_vmap(unbatch, n_batch)(data, indices)
+        cur_batch = n_batch
+
+    if n_dense > cur_dense:  # sparse dimensions become dense ones
+        n = n_dense - cur_dense
+
+        def to_dense(d, i):
+            new_d = mnp.zeros(shape[-n_dense:], d.dtype).at[tuple(i[-n:])].set(d)
+            return new_d, i[:-n]
+        data, indices = nfold_vmap(to_dense, cur_batch + 1)(data, indices)
+        cur_dense = n_dense
+
+    if n_batch > cur_batch:  # sparse dimensions become batch ones
+        n = n_batch - cur_batch
+
+        def batch(d, i):
+            nse = i.shape[-2]
+            idx = tuple(i[:, j] for j in range(n)) + (arange(nse),)
+            new_i = mnp.broadcast_to(i[:, n:], (*shape[cur_batch:n_batch], nse, i.shape[-1] - n))
+            new_d_shape = (*shape[cur_batch:n_batch], nse, *d.shape[d.ndim - n_dense:])
+            new_d = mnp.zeros(new_d_shape, d.dtype).at[idx].set(d)
+            return new_d, new_i
+        data, indices = nfold_vmap(batch, cur_batch)(data, indices)
+
+    return BCOO((data, indices), shape=shape)
 
 
 # ---------------------------------------------------------------------------
@@ -760,6 +874,12 @@ class BCOO(JAXSparse):
         if remove_zeros:
             return bcoo_eliminate_zeros(self, nse=nse)
         return bcoo_sum_duplicates(self, nse=nse)
+
+    def update_layout(self, *, n_batch=None, n_dense=None, on_inefficient="error"):
+        """This array stored with `n_batch` batch and `n_dense` dense
+        dimensions (see bcoo_update_layout)."""
+        return bcoo_update_layout(self, n_batch=n_batch, n_dense=n_dense,
+                                  on_inefficient=on_inefficient)
 
     def sort_indices(self):
         """This array with its indices sorted."""

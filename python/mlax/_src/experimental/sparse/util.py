@@ -1,6 +1,7 @@
 """jax.experimental.sparse's utilities: its warning and error classes, the
 static description of a sparse array (SparseInfo), vmap applied once per
-batch dimension (nfold_vmap), and counting stored elements of a dense array."""
+batch dimension (nfold_vmap), counting stored elements of a dense array, and
+converting between CSR row pointers and COO rows."""
 from __future__ import annotations
 
 import functools
@@ -9,6 +10,7 @@ from typing import NamedTuple
 from mlax._src.base.tree import tree_flatten, tree_unflatten
 from mlax._src.lax.shape import squeeze
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.numpy.reductions import cumsum
 from mlax._src.transforms.vmap import vmap
 
 
@@ -56,6 +58,19 @@ def broadcasting_vmap(fun, in_axes=0, out_axes=0):
         return vmap(fun, in_axes=tuple(tree_unflatten(tree, axes)),
                     out_axes=out_axes)(*tree_unflatten(tree, leaves))
     return batched
+
+
+def csr_to_coo(indices, indptr):
+    """The (row, column) of each element stored in CSR form."""
+    return cumsum(mnp.zeros_like(indices).at[indptr].add(1)) - 1, indices
+
+
+def row_pointers(rows, *, n_rows, index_dtype):
+    """CSR row pointers (n_rows + 1,) of sorted row indices; out-of-range
+    rows (padding) are not counted."""
+    counts = mnp.zeros(n_rows, index_dtype).at[rows].add(mnp.ones((), index_dtype),
+                                                          mode="drop")
+    return mnp.zeros(n_rows + 1, index_dtype).at[1:].set(cumsum(counts))
 
 
 def count_stored_elements_per_batch(mat, n_batch=0, n_dense=0):
