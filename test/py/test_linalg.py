@@ -7,6 +7,9 @@ with JAX's and with float64 finite differences; vmap with JAX's vmap.
 """
 from __future__ import annotations
 
+import itertools
+from types import SimpleNamespace
+
 import jax
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
@@ -41,13 +44,56 @@ def _tol(dtype):
     return 1e-10 if np.dtype(dtype) in (np.float64, np.complex128) else 2e-4
 
 
-def close(got, want, dtype=None, tol=None):
+def close(got, want, dtype=None, tol=None, what=""):
     got, want = np.asarray(got), np.asarray(want)
-    assert got.shape == want.shape, (got.shape, want.shape)
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (what, got.shape, want.shape)
+    assert got.dtype == want.dtype, (what, got.dtype, want.dtype)
     t = tol if tol is not None else _tol(dtype or got.dtype)
     scale = max(1.0, float(np.max(np.abs(want)))) if want.size else 1.0
-    np.testing.assert_allclose(got, want, rtol=t, atol=t * scale)
+    np.testing.assert_allclose(got, want, rtol=t, atol=t * scale, err_msg=what)
+
+
+# The libraries a table of calls is written against: `calls(lib)` gives
+# {name: (function, *arguments)} for mlax (MLAX) and for JAX (JAX).
+MLAX = SimpleNamespace(np=mnp, la=mnp.linalg, lax=L.linalg, sl=msl, geqrf=mlax_linalg.geqrf,
+                       geqp3=mlax_linalg.geqp3)
+JAX = SimpleNamespace(np=jnp, la=jnp.linalg, lax=jax.lax.linalg, sl=jsl, geqrf=jax_linalg.geqrf,
+                      geqp3=jax_linalg.geqp3)
+
+
+def _program(calls):
+    fns = {k: c[0] for k, c in calls.items()}
+    return (lambda args: {k: fns[k](*args[k]) for k in fns}), {k: tuple(c[1:])
+                                                               for k, c in calls.items()}
+
+
+def run_all(calls, mode):
+    """{name: fn(*args)} of {name: (fn, *args)}: eagerly (op by op), or under
+    jit as ONE program (one compile for all the calls, not one each)."""
+    if mode == "eager":
+        return {k: c[0](*c[1:]) for k, c in calls.items()}
+    fn, args = _program(calls)
+    return mlax.jit(fn)(args)
+
+
+def both(calls, mode):
+    """(mlax's, JAX's) results of the table `calls(lib)`: mlax's eagerly or
+    under one jit, JAX's under one jax.jit (one compile, not one a call)."""
+    fn, args = _program(calls(JAX))
+    return run_all(calls(MLAX), mode), jax.jit(fn)(args)
+
+
+def close_all(got, want, tol=None, skip=()):
+    """Each named result (a tuple's leaves each) as JAX's, the failure
+    naming the call."""
+    assert set(got) == set(want), (sorted(got), sorted(want))
+    for k in want:
+        if k in skip:
+            continue
+        g, w = jax.tree_util.tree_leaves(got[k]), jax.tree_util.tree_leaves(want[k])
+        assert len(g) == len(w), (k, len(g), len(w))
+        for i, (gi, wi) in enumerate(zip(g, w)):
+            close(gi, wi, tol=tol, what=f"{k}[{i}]" if len(w) > 1 else k)
 
 
 def general(shape, dtype=np.float32, seed=0):
@@ -91,13 +137,13 @@ RECT = [(5, 3), (3, 5), (4, 4), (2, 6, 2), (2, 2, 3, 4)]
                          indirect=["dtype"], ids=param_id)
 def test_cholesky(shape, dtype, mode):
     a = spd(shape, dtype)
-    close(run(mnp.linalg.cholesky, (a,), mode), jnp.linalg.cholesky(a))
-    close(run(lambda x: mnp.linalg.cholesky(x, upper=True), (a,), mode),
-          jnp.linalg.cholesky(a, upper=True))
-    close(run(mlax.lax.linalg.cholesky, (a,), mode), jax.lax.linalg.cholesky(a))
     low = np.tril(a) + 7 * np.triu(np.ones(shape, dtype), 1)  # only the lower triangle counts
-    close(run(lambda x: L.linalg.cholesky(x, symmetrize_input=False), (low,), mode),
-          jax.lax.linalg.cholesky(low, symmetrize_input=False))
+    close_all(*both(lambda lib: {
+        "cholesky": (lib.la.cholesky, a),
+        "cholesky_upper": (lambda x: lib.la.cholesky(x, upper=True), a),
+        "lax_cholesky": (lib.lax.cholesky, a),
+        "lax_cholesky_lower_only": (lambda x: lib.lax.cholesky(x, symmetrize_input=False), low),
+    }, mode))
 
 
 def test_cholesky_not_positive_definite_is_nan():
@@ -112,17 +158,20 @@ def test_cholesky_not_positive_definite_is_nan():
                          indirect=["dtype"], ids=param_id)
 def test_eigh(shape, dtype, mode):
     a = sym(shape, dtype)
-    w, v = run(mnp.linalg.eigh, (a,), mode)
-    jw, jv = jnp.linalg.eigh(a)
-    close(w, jw)
-    close(signed_columns(v), signed_columns(jv), dtype, tol=10 * _tol(dtype))
-    close(run(mnp.linalg.eigvalsh, (a,), mode), jnp.linalg.eigvalsh(a))
     # UPLO reads one triangle only.
     up = np.triu(a) + 5 * np.tril(np.ones(shape, dtype), -1)
-    close(run(lambda x: mnp.linalg.eigh(x, UPLO="U", symmetrize_input=False)[0], (up,), mode),
-          jnp.linalg.eigh(up, UPLO="U", symmetrize_input=False)[0])
-    v2, w2 = run(lambda x: L.linalg.eigh(x, lower=False, symmetrize_input=False), (up,), mode)
-    close(w2, jax.lax.linalg.eigh(up, lower=False, symmetrize_input=False)[1])
+    got, want = both(lambda lib: {
+        "eigh": (lib.la.eigh, a),
+        "eigvalsh": (lib.la.eigvalsh, a),
+        "eigh_upper": (lambda x: lib.la.eigh(x, UPLO="U", symmetrize_input=False)[0], up),
+        "lax_eigh_upper": (lambda x: lib.lax.eigh(x, lower=False, symmetrize_input=False), up),
+    }, mode)
+    (w, v), (jw, jv) = got["eigh"], want["eigh"]
+    close(w, jw, what="eigh")
+    close(signed_columns(v), signed_columns(jv), dtype, tol=10 * _tol(dtype), what="eigh")
+    close_all(got, want, skip=("eigh", "lax_eigh_upper"))
+    v2, w2 = got["lax_eigh_upper"]
+    close(w2, want["lax_eigh_upper"][1], what="lax_eigh_upper")
     np.testing.assert_allclose(
         np.asarray(v2) @ (np.asarray(w2)[..., None] * np.swapaxes(np.asarray(v2), -1, -2)),
         np.triu(a) + np.swapaxes(np.triu(a, 1), -1, -2), atol=50 * _tol(dtype))
@@ -132,21 +181,13 @@ def test_eigh(shape, dtype, mode):
                          indirect=["dtype"], ids=param_id)
 def test_qr(shape, dtype, mode):
     a = general(shape, dtype)
-    for qmode in ("reduced", "complete"):
-        q, r = run(lambda x: mnp.linalg.qr(x, mode=qmode), (a,), mode)
-        jq, jr = jnp.linalg.qr(a, mode=qmode)
-        close(q, jq)
-        close(r, jr)
-    close(run(lambda x: mnp.linalg.qr(x, mode="r"), (a,), mode), jnp.linalg.qr(a, mode="r"))
-    for full in (False, True):
-        q, r = run(lambda x: L.linalg.qr(x, full_matrices=full), (a,), mode)
-        jq, jr = jax.lax.linalg.qr(a, full_matrices=full)
-        close(q, jq)
-        close(r, jr)
-    h, taus = run(mlax_linalg.geqrf, (a,), mode)  # internal, as in JAX
-    jh, jtaus = jax_linalg.geqrf(a)
-    close(h, jh)
-    close(taus, jtaus)
+    close_all(*both(lambda lib: {
+        **{f"qr_{qmode}": (lambda x, qmode=qmode: lib.la.qr(x, mode=qmode), a)
+           for qmode in ("reduced", "complete", "r")},
+        **{f"lax_qr_full={full}": (lambda x, full=full: lib.lax.qr(x, full_matrices=full), a)
+           for full in (False, True)},
+        "geqrf": (lib.geqrf, a),  # internal, as in JAX
+    }, mode))
 
 
 def _pivot_test_matrix(shape, dtype):
@@ -159,26 +200,26 @@ def _pivot_test_matrix(shape, dtype):
                          indirect=["dtype"], ids=param_id)
 def test_qr_pivoting(shape, dtype, mode):
     a = _pivot_test_matrix(shape, dtype)
-    for full in (False, True):
-        got = run(lambda x: L.linalg.qr(x, pivoting=True, full_matrices=full), (a,), mode)
-        want = jax.lax.linalg.qr(a, pivoting=True, full_matrices=full)
-        close(got[0], want[0])
-        close(got[1], want[1])
-        np.testing.assert_array_equal(got[2], want[2])
-        assert got[2].dtype == want[2].dtype == np.int32
-    for smode in ("full", "r", "economic"):
-        got = run(lambda x: msl.qr(x, pivoting=True, mode=smode), (a,), mode)
-        want = jsl.qr(a, pivoting=True, mode=smode)
-        assert len(got) == len(want)
-        for g, w in zip(got[:-1], want[:-1]):
-            close(g, w)
-        np.testing.assert_array_equal(got[-1], want[-1])
     jpvt = np.zeros(a.shape[:-2] + a.shape[-1:], np.int32)
-    got = run(mlax_linalg.geqp3, (a, jpvt), mode)  # internal, as in JAX
-    want = jax_linalg.geqp3(a, jpvt)
-    close(got[0], want[0])
-    np.testing.assert_array_equal(got[1], want[1])
-    close(got[2], want[2])
+    got, want = both(lambda lib: {
+        **{f"lax_qr_full={full}": (
+            lambda x, full=full: lib.lax.qr(x, pivoting=True, full_matrices=full), a)
+           for full in (False, True)},
+        **{f"scipy_qr_{smode}": (lambda x, smode=smode: lib.sl.qr(x, pivoting=True, mode=smode),
+                                 a)
+           for smode in ("full", "r", "economic")},
+        "geqp3": (lib.geqp3, a, jpvt),  # internal, as in JAX
+    }, mode)
+    for k in want:
+        assert len(got[k]) == len(want[k]), k
+        for i, (g, w) in enumerate(zip(got[k], want[k])):
+            if np.asarray(w).dtype == np.int32:  # the permutations exactly
+                assert np.asarray(g).dtype == np.int32, k
+                np.testing.assert_array_equal(g, w, err_msg=f"{k}[{i}]")
+            else:
+                close(g, w, what=f"{k}[{i}]")
+    for full in (False, True):
+        assert got[f"lax_qr_full={full}"][2].dtype == np.int32
 
 
 def test_qr_pivoting_derivatives_vmap_and_empty(x64):
@@ -225,14 +266,23 @@ def test_qr_pivoting_derivatives_vmap_and_empty(x64):
                          indirect=["dtype"], ids=param_id)
 def test_svd(shape, dtype, mode):
     a = general(shape, dtype, seed=3)
+    got, want = both(lambda lib: {
+        **{f"svd_full={full}": (lambda x, full=full: lib.la.svd(x, full_matrices=full), a)
+           for full in (True, False)},
+        "svd_no_uv": (lambda x: lib.la.svd(x, compute_uv=False), a),
+        "svdvals": (lib.la.svdvals, a),
+        "lax_svd_no_uv": (lambda x: lib.lax.svd(x, compute_uv=False), a),
+        "lax_svd": (lambda x: lib.lax.svd(x, full_matrices=False), a),
+    }, mode)
     for full in (True, False):
-        u, s, vh = run(lambda x: mnp.linalg.svd(x, full_matrices=full), (a,), mode)
-        ju, js, jvh = jnp.linalg.svd(a, full_matrices=full)
-        close(s, js)
+        u, s, vh = got[f"svd_full={full}"]
+        ju, js, jvh = want[f"svd_full={full}"]
+        what = f"svd_full={full}"
+        close(s, js, what=what)
         k = min(shape[-2:])
         close(signed_columns(np.asarray(u)[..., :k]), signed_columns(np.asarray(ju)[..., :k]),
-              tol=10 * _tol(dtype))
-        close(u, ju, tol=10 * _tol(dtype)) if not full else None
+              tol=10 * _tol(dtype), what=what)
+        close(u, ju, tol=10 * _tol(dtype), what=what) if not full else None
         assert vh.shape == jvh.shape and u.shape == ju.shape
         # The reconstruction from the first k vectors.
         rec = (np.asarray(u)[..., :k] * np.asarray(s)[..., None, :]) @ np.asarray(vh)[..., :k, :]
@@ -242,38 +292,47 @@ def test_svd(shape, dtype, mode):
                 np.testing.assert_allclose(m @ np.swapaxes(m, -1, -2),
                                            np.broadcast_to(np.eye(m.shape[-1]), m.shape),
                                            atol=50 * _tol(dtype))
-    close(run(lambda x: mnp.linalg.svd(x, compute_uv=False), (a,), mode),
-          jnp.linalg.svd(a, compute_uv=False))
-    close(run(mnp.linalg.svdvals, (a,), mode), jnp.linalg.svdvals(a))
-    close(run(lambda x: L.linalg.svd(x, compute_uv=False), (a,), mode),
-          jax.lax.linalg.svd(a, compute_uv=False))
-    u, s, vh = run(lambda x: L.linalg.svd(x, full_matrices=False), (a,), mode)
-    close(s, jax.lax.linalg.svd(a, full_matrices=False)[1])
+    close_all(got, want, skip=("svd_full=True", "svd_full=False", "lax_svd"))
+    close(got["lax_svd"][1], want["lax_svd"][1], what="lax_svd")
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_svd_hermitian(dtype, mode):
     a = sym((2, 4, 4), dtype, seed=5)
-    u, s, vh = run(lambda x: mnp.linalg.svd(x, hermitian=True), (a,), mode)
-    ju, js, jvh = jnp.linalg.svd(a, hermitian=True)
-    close(s, js)
+    got, want = both(lambda lib: {
+        "svd": (lambda x: lib.la.svd(x, hermitian=True), a),
+        "svd_no_uv": (lambda x: lib.la.svd(x, hermitian=True, compute_uv=False), a)}, mode)
+    u, s, vh = got["svd"]
+    js = want["svd"][1]
+    close(s, js, what="svd")
     np.testing.assert_allclose((np.asarray(u) * np.asarray(s)[..., None, :]) @ np.asarray(vh), a,
                                atol=100 * _tol(dtype))
-    close(run(lambda x: mnp.linalg.svd(x, hermitian=True, compute_uv=False), (a,), mode), js)
+    close(got["svd_no_uv"], js, what="svd_no_uv")
 
 
-@pytest.mark.parametrize("left_side", [True, False])
-@pytest.mark.parametrize("lower", [True, False])
-@pytest.mark.parametrize("transpose_a", [False, True])
-@pytest.mark.parametrize("unit_diagonal", [False, True])
-def test_triangular_solve(left_side, lower, transpose_a, unit_diagonal, dtype):
+_TRIANGULAR_FLAGS = [dict(zip(("left_side", "lower", "transpose_a", "unit_diagonal"), flags))
+                     for flags in itertools.product((True, False), repeat=4)]
+
+
+def test_triangular_solve(dtype):
+    """Every combination of the four flags, all in one jitted program; eagerly
+    a covering pair (each flag value once: eager and jit lower the same op)."""
     a = general((2, 4, 4), dtype, seed=1)
-    b = general((2, 4, 3) if left_side else (2, 3, 4), dtype, seed=2)
-    kw = dict(left_side=left_side, lower=lower, transpose_a=transpose_a,
-              unit_diagonal=unit_diagonal)
-    want = jax.lax.linalg.triangular_solve(a, b, **kw)
-    for mode in MODES:
-        close(run(lambda x, y: L.linalg.triangular_solve(x, y, **kw), (a, b), mode), want)
+    b = {left: general((2, 4, 3) if left else (2, 3, 4), dtype, seed=2) for left in (True, False)}
+
+    def calls(lib):
+        return {"-".join(f"{k}={v}" for k, v in kw.items()): (
+            lambda x, y, kw=kw: lib.lax.triangular_solve(x, y, **kw), a, b[kw["left_side"]])
+            for kw in _TRIANGULAR_FLAGS}
+    got, want = both(calls, "jit")
+    close_all(got, want)
+    eager_cases = [k for k in want if k in ("left_side=True-lower=True-transpose_a=False-"
+                                            "unit_diagonal=False",
+                                            "left_side=False-lower=False-transpose_a=True-"
+                                            "unit_diagonal=True")]
+    assert len(eager_cases) == 2
+    eager = {k: v for k, v in calls(MLAX).items() if k in eager_cases}
+    close_all(run_all(eager, "eager"), {k: want[k] for k in eager_cases})
 
 
 def test_triangular_solve_as_a_process_first_lapack_call():
@@ -300,14 +359,14 @@ def test_triangular_solve_as_a_process_first_lapack_call():
 @pytest.mark.parametrize("mode", MODES)
 def test_solve(dtype, mode):
     a = general((2, 4, 4), dtype, seed=1)
-    cases = [(a[0], general((4,), dtype, seed=2)),            # vector
-             (a[0], general((4, 3), dtype, seed=2)),          # matrix
-             (a, general((2, 4, 2), dtype, seed=2)),          # batched
-             (a, general((4, 2), dtype, seed=2)),             # b broadcast
-             (a[0], general((3, 4, 2), dtype, seed=2)),       # a broadcast
-             (a, general((4,), dtype, seed=2))]               # a batch, vector b
-    for x, y in cases:
-        close(run(mnp.linalg.solve, (x, y), mode), jnp.linalg.solve(x, y), tol=10 * _tol(dtype))
+    cases = {"vector": (a[0], general((4,), dtype, seed=2)),
+             "matrix": (a[0], general((4, 3), dtype, seed=2)),
+             "batched": (a, general((2, 4, 2), dtype, seed=2)),
+             "b_broadcast": (a, general((4, 2), dtype, seed=2)),
+             "a_broadcast": (a[0], general((3, 4, 2), dtype, seed=2)),
+             "a_batch_vector_b": (a, general((4,), dtype, seed=2))}
+    close_all(*both(lambda lib: {k: (lib.la.solve, *xy) for k, xy in cases.items()}, mode),
+              tol=10 * _tol(dtype))
 
 
 @pytest.mark.parametrize("shape,dtype,mode", pairwise(SQUARE, DTYPES, MODES),
@@ -315,12 +374,9 @@ def test_solve(dtype, mode):
 def test_inv_det_slogdet(shape, dtype, mode):
     a = general(shape, dtype, seed=4)
     a = a * np.where(np.arange(shape[-1]) % 2 == 0, 1, -1).astype(dtype)  # some negative dets
-    close(run(mnp.linalg.inv, (a,), mode), jnp.linalg.inv(a), tol=10 * _tol(dtype))
-    close(run(mnp.linalg.det, (a,), mode), jnp.linalg.det(a), tol=10 * _tol(dtype))
-    sign, logabs = run(mnp.linalg.slogdet, (a,), mode)
-    jsign, jlogabs = jnp.linalg.slogdet(a)
-    close(sign, jsign)
-    close(logabs, jlogabs, tol=10 * _tol(dtype))
+    close_all(*both(lambda lib: {"inv": (lib.la.inv, a), "det": (lib.la.det, a),
+                                 "slogdet": (lib.la.slogdet, a)}, mode),
+              tol=10 * _tol(dtype))
     assert isinstance(mnp.linalg.slogdet(a), mnp.linalg.SlogdetResult)
 
 
@@ -342,19 +398,21 @@ def test_det_signs_and_singular(x64):
                          indirect=["dtype"], ids=param_id)
 def test_pinv_matrix_rank(shape, dtype, mode):
     a = general(shape, dtype, seed=6)
-    close(run(mnp.linalg.pinv, (a,), mode), jnp.linalg.pinv(a), tol=10 * _tol(dtype))
-    close(run(lambda x: mnp.linalg.pinv(x, rtol=0.5), (a,), mode), jnp.linalg.pinv(a, rtol=0.5),
-          tol=10 * _tol(dtype))
-    close(run(mnp.linalg.matrix_rank, (a,), mode), jnp.linalg.matrix_rank(a))
     # Rank-deficient: a product of thin factors.
     *b, m, n = shape
     low = (general(tuple(b) + (m, 1), dtype, 1) @ general(tuple(b) + (1, n), dtype, 2))
-    close(run(mnp.linalg.matrix_rank, (low,), mode), jnp.linalg.matrix_rank(low))
-    close(run(mnp.linalg.pinv, (low,), mode), jnp.linalg.pinv(low), tol=50 * _tol(dtype))
-    close(run(lambda x: mnp.linalg.matrix_rank(x, tol=1e9), (a,), mode),
-          jnp.linalg.matrix_rank(a, tol=1e9))
-    close(run(mnp.linalg.matrix_rank, (np.array([0.0, 1.0], dtype),), mode),
-          jnp.linalg.matrix_rank(np.array([0.0, 1.0], dtype)))
+    got, want = both(lambda lib: {
+        "pinv": (lib.la.pinv, a),
+        "pinv_rtol": (lambda x: lib.la.pinv(x, rtol=0.5), a),
+        "matrix_rank": (lib.la.matrix_rank, a),
+        "matrix_rank_deficient": (lib.la.matrix_rank, low),
+        "pinv_deficient": (lib.la.pinv, low),
+        "matrix_rank_tol": (lambda x: lib.la.matrix_rank(x, tol=1e9), a),
+        "matrix_rank_vector": (lib.la.matrix_rank, np.array([0.0, 1.0], dtype)),
+    }, mode)
+    close_all(got, want, tol=10 * _tol(dtype), skip=("pinv_deficient",))
+    close(got["pinv_deficient"], want["pinv_deficient"], tol=50 * _tol(dtype),
+          what="pinv_deficient")
 
 
 @pytest.mark.parametrize("shapes,dtype,mode", pairwise(
@@ -363,46 +421,44 @@ def test_pinv_matrix_rank(shape, dtype, mode):
 def test_lstsq(shapes, dtype, mode):
     a = general(shapes[0], dtype, seed=7)
     b = general(shapes[1], dtype, seed=8)
-    got = run(mnp.linalg.lstsq, (a, b), mode)
-    want = jnp.linalg.lstsq(a, b)
-    for g, w in zip(got, want):
-        close(g, w, tol=50 * _tol(dtype))
-    got = mnp.linalg.lstsq(a, b, numpy_resid=True)
-    want = jnp.linalg.lstsq(a, b, numpy_resid=True)
-    for g, w in zip(got, want):
-        close(g, w, tol=50 * _tol(dtype))
-    close(run(lambda x, y: mnp.linalg.lstsq(x, y, rcond=0.3)[0], (a, b), mode),
-          jnp.linalg.lstsq(a, b, rcond=0.3)[0], tol=50 * _tol(dtype))
+    close_all(*both(lambda lib: {
+        "lstsq": (lib.la.lstsq, a, b),
+        "lstsq_rcond": (lambda x, y: lib.la.lstsq(x, y, rcond=0.3)[0], a, b),
+    }, mode), tol=50 * _tol(dtype))
+    # (eagerly only: JAX's numpy_resid does not trace)
+    close_all({"numpy_resid": mnp.linalg.lstsq(a, b, numpy_resid=True)},
+              {"numpy_resid": jnp.linalg.lstsq(a, b, numpy_resid=True)}, tol=50 * _tol(dtype))
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_matrix_power_tensorsolve_tensorinv(dtype, mode):
     a = general((2, 3, 3), dtype, seed=9) / 3
-    for n in (0, 1, 2, 5, -1, -3):
-        close(run(lambda x: mnp.linalg.matrix_power(x, n), (a,), mode),
-              jnp.linalg.matrix_power(a, n), tol=50 * _tol(dtype))
     t = general((6, 2, 3), dtype, seed=10).reshape(6, 6)
     t = (t + 6 * np.eye(6, dtype=dtype)).reshape(2, 3, 6)
     b = general((2, 3), dtype, seed=11)
-    close(run(mnp.linalg.tensorsolve, (t, b), mode), jnp.linalg.tensorsolve(t, b),
-          tol=10 * _tol(dtype))
     t4 = t.reshape(2, 3, 2, 3)
-    close(run(lambda x: mnp.linalg.tensorinv(x, ind=2), (t4,), mode),
-          jnp.linalg.tensorinv(t4, ind=2), tol=10 * _tol(dtype))
+    got, want = both(lambda lib: {
+        **{f"matrix_power_{n}": (lambda x, n=n: lib.la.matrix_power(x, n), a)
+           for n in (0, 1, 2, 5, -1, -3)},
+        "tensorsolve": (lib.la.tensorsolve, t, b),
+        "tensorinv": (lambda x: lib.la.tensorinv(x, ind=2), t4)}, mode)
+    close_all(got, want, tol=50 * _tol(dtype), skip=("tensorsolve", "tensorinv"))
+    close_all({k: got[k] for k in ("tensorsolve", "tensorinv")},
+              {k: want[k] for k in ("tensorsolve", "tensorinv")}, tol=10 * _tol(dtype))
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("ord", [2, -2, "nuc"])
-def test_norm_spectral_nuclear(ord, dtype, mode):
+def test_norm_spectral_nuclear(dtype, mode):
     a = general((2, 4, 3), dtype, seed=12)
-    close(run(lambda x: mnp.linalg.norm(x, ord=ord, axis=(1, 2)), (a,), mode),
-          jnp.linalg.norm(a, ord=ord, axis=(1, 2)))
-    close(run(lambda x: mnp.linalg.norm(x, ord=ord, axis=(2, 0), keepdims=True), (a,), mode),
-          jnp.linalg.norm(a, ord=ord, axis=(2, 0), keepdims=True))
-    close(run(lambda x: mnp.linalg.norm(x, ord=ord), (a[0],), mode),
-          jnp.linalg.norm(a[0], ord=ord))
+    close_all(*both(lambda lib: {k: v for ord in (2, -2, "nuc") for k, v in {
+        f"ord={ord}-axis=(1,2)": (lambda x, ord=ord: lib.la.norm(x, ord=ord, axis=(1, 2)), a),
+        f"ord={ord}-axis=(2,0)-keepdims": (
+            lambda x, ord=ord: lib.la.norm(x, ord=ord, axis=(2, 0), keepdims=True), a),
+        f"ord={ord}-2d": (lambda x, ord=ord: lib.la.norm(x, ord=ord), a[0]),
+    }.items()}, mode))
     ints = np.arange(6).reshape(2, 3)
-    close(mnp.linalg.norm(ints, ord=ord), jnp.linalg.norm(ints, ord=ord))
+    for ord in (2, -2, "nuc"):
+        close(mnp.linalg.norm(ints, ord=ord), jnp.linalg.norm(ints, ord=ord), what=str(ord))
 
 
 def test_integer_inputs_promote():
@@ -460,37 +516,47 @@ def test_scipy_linalg(dtype, mode):
     bv = general((3,), dtype, seed=15)
     # (not symmetric: only the triangle asked for is read, as JAX's and scipy's)
     skew = a + np.triu(general((3, 3), dtype, seed=18), 1)
-    for lower in (False, True):
-        close(run(lambda x: msl.cholesky(x, lower=lower), (a,), mode), jsl.cholesky(a, lower=lower))
-        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
-              jsl.cholesky(skew, lower=lower))
-        close(run(lambda x: msl.cho_factor(x, lower=lower)[0], (skew.T,), mode),
-              np.tril(jsl.cho_factor(skew.T, lower=lower)[0]) if lower else
-              np.triu(jsl.cho_factor(skew.T, lower=lower)[0]))
-        c = msl.cho_factor(a, lower=lower)
-        jc = jsl.cho_factor(a, lower=lower)
-        for rhs in (b, bv):
-            close(run(lambda x, y: msl.cho_solve((x, lower), y), (c[0], rhs), mode),
-                  jsl.cho_solve(jc, rhs), tol=10 * _tol(dtype))
     t = np.tril(general((3, 3), dtype, seed=16))
-    for trans in (0, 1, 2, "N", "T", "C"):
-        for unit in (False, True):
-            close(run(lambda x, y: msl.solve_triangular(x, y, trans=trans, lower=True,
-                                                        unit_diagonal=unit), (t, b), mode),
-                  jsl.solve_triangular(t, b, trans=trans, lower=True, unit_diagonal=unit),
-                  tol=10 * _tol(dtype))
-    close(run(lambda x, y: msl.solve_triangular(x, y), (np.triu(a), bv), mode),
-          jsl.solve_triangular(np.triu(a), bv))
-    close(run(msl.solve, (a, b), mode), jsl.solve(a, b), tol=10 * _tol(dtype))
-    close(run(msl.det, (a,), mode), jsl.det(a), tol=10 * _tol(dtype))
-    close(run(msl.inv, (a,), mode), jsl.inv(a), tol=10 * _tol(dtype))
-    close(run(lambda x: msl.eigh(x, eigvals_only=True), (a,), mode), jsl.eigh(a, eigvals_only=True))
-    close(run(lambda x: msl.eigh(x)[0], (a,), mode), jsl.eigh(a)[0])
     g = general((4, 3), dtype, seed=17)
-    for qmode in ("full", "economic", "r"):
-        for x, y in zip(run(lambda x: msl.qr(x, mode=qmode), (g,), mode), jsl.qr(g, mode=qmode)):
-            close(x, y)
-    close(run(lambda x: msl.svd(x, compute_uv=False), (g,), mode), jsl.svd(g, compute_uv=False))
+    # The trans x unit_diagonal grid: all of it under jit (one program), a
+    # covering set (each trans and each unit value) eagerly.
+    grid = [(trans, unit) for i, trans in enumerate((0, 1, 2, "N", "T", "C"))
+            for unit in (False, True) if mode == "jit" or unit == bool(i % 2)]
+
+    def calls(lib):
+        out = {}
+        for lower in (False, True):
+            out[f"cholesky_lower={lower}"] = (lambda x, lower=lower: lib.sl.cholesky(
+                x, lower=lower), a)
+            out[f"cholesky_skew_lower={lower}"] = (lambda x, lower=lower: lib.sl.cholesky(
+                x, lower=lower), skew)
+            # (JAX leaves the other triangle unspecified, mlax's is zero)
+            tri = ((lib.np.tril if lower else lib.np.triu) if lib is JAX else lambda x: x)
+            out[f"cho_factor_lower={lower}"] = (lambda x, lower=lower, tri=tri: tri(
+                lib.sl.cho_factor(x, lower=lower)[0]), skew.T)
+            c = np.asarray(lib.sl.cho_factor(a, lower=lower)[0])  # (each library's own)
+            for name, rhs in (("matrix", b), ("vector", bv)):
+                out[f"cho_solve_lower={lower}_{name}"] = (
+                    lambda x, y, lower=lower: lib.sl.cho_solve((x, lower), y), c, rhs)
+        for trans, unit in grid:
+            out[f"solve_triangular_trans={trans}_unit={unit}"] = (
+                lambda x, y, trans=trans, unit=unit: lib.sl.solve_triangular(
+                    x, y, trans=trans, lower=True, unit_diagonal=unit), t, b)
+        out["solve_triangular_upper"] = (lib.sl.solve_triangular, np.triu(a), bv)
+        out["solve"] = (lib.sl.solve, a, b)
+        out["det"] = (lib.sl.det, a)
+        out["inv"] = (lib.sl.inv, a)
+        out["eigh_eigvals_only"] = (lambda x: lib.sl.eigh(x, eigvals_only=True), a)
+        out["eigh"] = (lambda x: lib.sl.eigh(x)[0], a)
+        for qmode in ("full", "economic", "r"):
+            out[f"qr_{qmode}"] = (lambda x, qmode=qmode: lib.sl.qr(x, mode=qmode), g)
+        out["svd_no_uv"] = (lambda x: lib.sl.svd(x, compute_uv=False), g)
+        return out
+    got, want = both(calls, mode)
+    loose = [k for k in want if k.startswith(("cho_solve", "solve", "det", "inv"))
+             and k != "solve_triangular_upper"]
+    close_all(got, want, skip=loose)
+    close_all({k: got[k] for k in loose}, {k: want[k] for k in loose}, tol=10 * _tol(dtype))
 
 
 def _complex(shape, dtype, seed):
@@ -511,34 +577,47 @@ def test_scipy_linalg_complex(cdtype, mode, x64):
     b, bv = _complex((3, 2), dt, 21), _complex((3,), dt, 22)
     tol = 10 * _tol(dt)
     skew = a + np.triu(_complex((3, 3), dt, 27), 1)  # (only one triangle is read)
-    for lower in (False, True):
-        c = run(lambda x: msl.cho_factor(x, lower=lower)[0], (a,), mode)
-        jc = jsl.cho_factor(a, lower=lower)
-        tri = np.tril if lower else np.triu  # (JAX leaves the other triangle unspecified)
-        close(tri(np.asarray(c)), tri(np.asarray(jc[0])), tol=tol)
-        close(run(lambda x: msl.cholesky(x, lower=lower), (skew,), mode),
-              jsl.cholesky(skew, lower=lower), tol=tol)
-        for rhs in (b, bv):
-            x = run(lambda x, y: msl.cho_solve((x, lower), y), (c, rhs), mode)
-            close(x, jsl.cho_solve(jc, rhs), tol=tol)
-            product = np.einsum("bij,bj...->bi...", a, np.asarray(x))  # (the round trip)
-            close(product, np.broadcast_to(rhs, product.shape), tol=100 * _tol(dt))
     t = np.tril(_complex((3, 3), dt, 23)) + 3 * np.eye(3, dtype=dt)
     t_real = np.tril(general((3, 3), real, seed=24))
-    for trans in (0, 1, 2, "N", "T", "C"):
-        for unit in (False, True):
-            for tt in (t, t_real):
-                close(run(lambda x, y: msl.solve_triangular(x, y, trans=trans, lower=True,
-                                                            unit_diagonal=unit), (tt, b), mode),
-                      jsl.solve_triangular(tt, b, trans=trans, lower=True, unit_diagonal=unit),
-                      tol=tol)
     c_real = np.linalg.cholesky(spd((3, 3), real, seed=25))
-    close(run(lambda x, y: msl.cho_solve((x, True), y), (c_real, b), mode),
-          jsl.cho_solve((c_real, True), b), tol=tol)
-    g = _complex((4, 3), dt, 26)
-    for qmode in ("full", "economic", "r"):
-        for x, y in zip(run(lambda x: msl.qr(x, mode=qmode), (g,), mode), jsl.qr(g, mode=qmode)):
-            close(x, y, tol=tol)
+    gq = _complex((4, 3), dt, 26)
+    # The trans x unit_diagonal x (complex or real t) grid: all of it under
+    # jit (one program), a covering set eagerly (each value of each, and
+    # every unit_diagonal x t pair).
+    grid = [(trans, unit, tname) for i, trans in enumerate((0, 1, 2, "N", "T", "C"))
+            for unit in (False, True) for tname in ("complex", "real")
+            if mode == "jit" or (unit == bool(i % 2) and tname == ("real", "complex")[i // 2 % 2])]
+    factors = {(lower, lib is MLAX): np.asarray(lib.sl.cho_factor(a, lower=lower)[0])
+               for lower in (False, True) for lib in (MLAX, JAX)}
+
+    def calls(lib):
+        out = {}
+        for lower in (False, True):
+            out[f"cho_factor_lower={lower}"] = (
+                lambda x, lower=lower: (lib.np.tril if lower else lib.np.triu)(
+                    lib.sl.cho_factor(x, lower=lower)[0]), a)
+            out[f"cholesky_skew_lower={lower}"] = (
+                lambda x, lower=lower: lib.sl.cholesky(x, lower=lower), skew)
+            for name, rhs in (("matrix", b), ("vector", bv)):
+                out[f"cho_solve_lower={lower}_{name}"] = (
+                    lambda x, y, lower=lower: lib.sl.cho_solve((x, lower), y),
+                    factors[lower, lib is MLAX], rhs)
+        for trans, unit, tname in grid:
+            out[f"solve_triangular_trans={trans}_unit={unit}_{tname}"] = (
+                lambda x, y, trans=trans, unit=unit: lib.sl.solve_triangular(
+                    x, y, trans=trans, lower=True, unit_diagonal=unit),
+                t if tname == "complex" else t_real, b)
+        out["cho_solve_real_factor"] = (lambda x, y: lib.sl.cho_solve((x, True), y), c_real, b)
+        for qmode in ("full", "economic", "r"):
+            out[f"qr_{qmode}"] = (lambda x, qmode=qmode: lib.sl.qr(x, mode=qmode), gq)
+        return out
+    got, want = both(calls, mode)
+    close_all(got, want, tol=tol)
+    for k in want:
+        if k.startswith("cho_solve_lower"):  # (the round trip)
+            product = np.einsum("bij,bj...->bi...", a, np.asarray(got[k]))
+            rhs = b if k.endswith("matrix") else bv
+            close(product, np.broadcast_to(rhs, product.shape), tol=100 * _tol(dt), what=k)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -550,19 +629,19 @@ def test_svd_pinv_hermitian_complex(cdtype, mode, x64):
     dt = np.dtype(cdtype)
     g = _complex((2, 4, 4), dt, 30)
     a = ((g + np.conj(np.swapaxes(g, -1, -2))) / 2 + np.diag([-4.0, -1.0, 2.0, 6.0])).astype(dt)
-    got = run(lambda x: mnp.linalg.svd(x, hermitian=True), (a,), mode)
-    want = jnp.linalg.svd(a, hermitian=True)
-    for g_, w_ in zip(got, want):
-        close(g_, w_, tol=10 * _tol(dt))
-    u, s, vh = (np.asarray(x) for x in got)
-    close((u * s[..., None, :]) @ vh, a, tol=100 * _tol(dt))
-    close(run(lambda x: mnp.linalg.svd(x, hermitian=True, compute_uv=False), (a,), mode),
-          want[1], tol=10 * _tol(dt))
     # pinv: of the Hermitian matrix and, as JAX's, of the Hermitian part of
     # a matrix that is not Hermitian.
-    for x in (a, a + np.triu(_complex((4, 4), dt, 31), 1)):
-        close(run(lambda y: mnp.linalg.pinv(y, hermitian=True), (x,), mode),
-              jnp.linalg.pinv(x, hermitian=True), tol=10 * _tol(dt))
+    not_hermitian = a + np.triu(_complex((4, 4), dt, 31), 1)
+    got, want = both(lambda lib: {
+        "svd": (lambda x: lib.la.svd(x, hermitian=True), a),
+        "svd_no_uv": (lambda x: lib.la.svd(x, hermitian=True, compute_uv=False), a),
+        "pinv": (lambda y: lib.la.pinv(y, hermitian=True), a),
+        "pinv_not_hermitian": (lambda y: lib.la.pinv(y, hermitian=True), not_hermitian),
+    }, mode)
+    close_all(got, want, tol=10 * _tol(dt))
+    close(got["svd_no_uv"], want["svd"][1], tol=10 * _tol(dt), what="svd_no_uv")
+    u, s, vh = (np.asarray(x) for x in got["svd"])
+    close((u * s[..., None, :]) @ vh, a, tol=100 * _tol(dt))
     for lib in (mnp, jnp):
         with pytest.raises(TypeError):
             lib.linalg.pinv(np.ones((3, 4), dt), hermitian=True)
@@ -646,30 +725,53 @@ def _losses():
 LOSSES = _losses()
 
 
-@pytest.mark.parametrize("case", LOSSES, ids=[c[0] for c in LOSSES])
-def test_grad_against_jax(case, dtype):
-    _, f, jf, make = case
-    x = make(dtype)
-    # JAX's references under jax.jit: one compile each, not one per primitive.
-    want = jax.jit(jax.grad(jf))(x)
-    close(mlax.grad(f)(x), want, tol=20 * _tol(dtype))
-    close(mlax.jit(mlax.grad(f))(x), want, tol=20 * _tol(dtype))
-    t = _weights(x.shape, 9).astype(dtype)
-    p, tan = mlax.jvp(f, (x,), (t,))
-    jp, jtan = jax.jit(lambda a, b: jax.jvp(jf, (a,), (b,)))(x, t)
-    close(p, jp, tol=20 * _tol(dtype))
-    close(tan, jtan, tol=20 * _tol(dtype))
+def test_grad_against_jax(dtype):
+    """Every loss's gradient (eagerly and under jit) and jvp as JAX's: the
+    losses of separate inputs, so one program differentiates them all (the
+    gradient of their sum is each one's gradient)."""
+    xs = {name: make(dtype) for name, _, _, make in LOSSES}
+    ts = {name: _weights(x.shape, 9).astype(dtype) for name, x in xs.items()}
+    ours = {name: f for name, f, _, _ in LOSSES}
+    theirs = {name: jf for name, _, jf, _ in LOSSES}
+
+    def total(fns):
+        return lambda x: sum(fns[k](x[k]) for k in fns)
+
+    def each(fns):
+        return lambda x: {k: fns[k](x[k]) for k in fns}
+    # JAX's references under one jax.jit (values and gradients); JAX's jvp
+    # of a scalar loss is its gradient's inner product with the tangent.
+    def values_and_grads(x):
+        out, vjp = jax.vjp(each(theirs), x)
+        return out, vjp({k: jnp.ones_like(v) for k, v in out.items()})[0]
+    jp, want = jax.jit(values_and_grads)(xs)
+    tol = 20 * _tol(dtype)
+    for got, how in ((mlax.grad(total(ours))(xs), "grad"),
+                     (mlax.jit(mlax.grad(total(ours)))(xs), "jit(grad)")):
+        for k in xs:
+            close(got[k], want[k], tol=tol, what=f"{how} {k}")
+    p, tan = mlax.jvp(each(ours), (xs,), (ts,))
+    for k in xs:
+        close(p[k], jp[k], tol=tol, what=f"jvp primal {k}")
+        jtan = np.sum(np.asarray(want[k], np.float64) * ts[k]).astype(dtype)
+        close(tan[k], jtan, tol=tol, what=f"jvp tangent {k}")
 
 
-@pytest.mark.parametrize("case", LOSSES, ids=[c[0] for c in LOSSES])
-def test_grad_finite_differences(case, x64):
-    _, f, _, make = case
-    x = make(np.float64)
-    g = np.asarray(mlax.grad(f)(x))
-    t = _weights(x.shape, 11)
+def test_grad_finite_differences(x64):
+    """Each loss's gradient along a direction as central finite differences
+    (float64): the losses evaluated together, one program."""
+    xs = {name: make(np.float64) for name, _, _, make in LOSSES}
+    fs = {name: f for name, f, _, _ in LOSSES}
+    ts = {name: _weights(x.shape, 11) for name, x in xs.items()}
+    g = mlax.grad(lambda x: sum(fs[k](x[k]) for k in fs))(xs)
+    values = mlax.jit(lambda x: {k: fs[k](x[k]) for k in fs})
     eps = 1e-6
-    fd = (float(f(x + eps * t)) - float(f(x - eps * t))) / (2 * eps)
-    np.testing.assert_allclose(np.sum(g * t), fd, rtol=1e-6, atol=1e-6)
+    plus = values({k: xs[k] + eps * ts[k] for k in xs})
+    minus = values({k: xs[k] - eps * ts[k] for k in xs})
+    for k in xs:
+        fd = (float(plus[k]) - float(minus[k])) / (2 * eps)
+        np.testing.assert_allclose(np.sum(np.asarray(g[k]) * ts[k]), fd, rtol=1e-6, atol=1e-6,
+                                   err_msg=k)
 
 
 def test_triangular_solve_grads_both_operands(dtype):
@@ -729,27 +831,33 @@ def test_vmap(dtype):
     a = spd((5, 3, 3), dtype)
     g = general((5, 4, 3), dtype)
     b = general((3, 2), dtype, seed=3)
-    cases = [
-        (mnp.linalg.cholesky, jnp.linalg.cholesky, (a,), 0),
-        (mnp.linalg.eigvalsh, jnp.linalg.eigvalsh, (a,), 0),
-        (lambda x: mnp.linalg.qr(x)[1], lambda x: jnp.linalg.qr(x)[1], (g,), 0),
-        (mnp.linalg.svdvals, jnp.linalg.svdvals, (g,), 0),
-        (mnp.linalg.det, jnp.linalg.det, (a,), 0),
-        (mnp.linalg.inv, jnp.linalg.inv, (a,), 0),
-        (mnp.linalg.pinv, jnp.linalg.pinv, (g,), 0),
-        (lambda x: mnp.linalg.solve(x, b), lambda x: jnp.linalg.solve(x, b), (a,), 0),
-        (lambda y: mnp.linalg.solve(a[0], y), lambda y: jnp.linalg.solve(a[0], y),
-         (np.stack([b] * 5) + np.arange(5.0, dtype=dtype)[:, None, None],), 0),
-        (lambda x: L.linalg.triangular_solve(x, b, left_side=True, lower=True),
-         lambda x: jax.lax.linalg.triangular_solve(x, b, left_side=True, lower=True), (a,), 0),
-        (mnp.linalg.eigvalsh, jnp.linalg.eigvalsh, (np.moveaxis(a, 0, 2),), 2),
-    ]
-    for f, jf, args, axis in cases:
-        want = jax.jit(jax.vmap(jf, in_axes=axis))(*args)
-        close(mlax.vmap(f, in_axes=axis)(*args), want, tol=20 * _tol(dtype))
-        close(mlax.jit(mlax.vmap(f, in_axes=axis))(*args), want, tol=20 * _tol(dtype))
-    close(mlax.vmap(mlax.grad(lambda x: mnp.linalg.det(x)))(a),
-          jax.jit(jax.vmap(jax.grad(jnp.linalg.det)))(a), tol=50 * _tol(dtype))
+    bs = np.stack([b] * 5) + np.arange(5.0, dtype=dtype)[:, None, None]
+
+    def calls(lib):
+        def vm(f, axis=0):
+            return (jax.vmap if lib is JAX else mlax.vmap)(f, in_axes=axis)
+        la = lib.la
+        return {
+            "cholesky": (vm(la.cholesky), a),
+            "eigvalsh": (vm(la.eigvalsh), a),
+            "qr_r": (vm(lambda x: la.qr(x)[1]), g),
+            "svdvals": (vm(la.svdvals), g),
+            "det": (vm(la.det), a),
+            "inv": (vm(la.inv), a),
+            "pinv": (vm(la.pinv), g),
+            "solve_batched_a": (vm(lambda x: la.solve(x, b)), a),
+            "solve_batched_b": (vm(lambda y: la.solve(a[0], y)), bs),
+            "triangular_solve": (vm(lambda x: lib.lax.triangular_solve(x, b, left_side=True,
+                                                                       lower=True)), a),
+            "eigvalsh_axis_2": (vm(la.eigvalsh, 2), np.moveaxis(a, 0, 2)),
+            "grad_det": (vm((jax.grad if lib is JAX else mlax.grad)(la.det)), a),
+        }
+    fn, args = _program(calls(JAX))
+    want = jax.jit(fn)(args)
+    for mode in MODES:
+        got = run_all(calls(MLAX), mode)
+        close_all(got, want, tol=20 * _tol(dtype), skip=("grad_det",))
+        close(got["grad_det"], want["grad_det"], tol=50 * _tol(dtype), what=f"{mode} grad_det")
 
 
 # ---------------------------------------------------------------------------
@@ -941,27 +1049,41 @@ def test_lu_pivots_to_permutation():
 @pytest.mark.parametrize("dtype,mode", [("float32", "eager"), ("float32", "jit"),
                                         ("float64", "jit")], indirect=["dtype"])
 def test_scipy_lu(dtype, mode):
-    for shape in [(4, 4), (5, 3), (3, 5)]:
-        a = _lu_operand(shape, dtype, seed=6)
-        for got, want in zip(run(msl.lu, (a,), mode), jsl.lu(a)):
-            close(got, want, tol=10 * _tol(dtype))
-        for got, want in zip(run(lambda x: msl.lu(x, permute_l=True), (a,), mode),
-                             jsl.lu(a, permute_l=True)):
-            close(got, want, tol=10 * _tol(dtype))
-        got, want = run(msl.lu_factor, (a,), mode), jsl.lu_factor(a)
-        close(got[0], want[0], tol=10 * _tol(dtype))
-        np.testing.assert_array_equal(np.asarray(got[1]), np.asarray(want[1]))
     a = _lu_operand((2, 4, 4), dtype, seed=7)
-    fac, jfac = msl.lu_factor(a), jsl.lu_factor(a)
+    fac = {True: tuple(np.asarray(x) for x in msl.lu_factor(a)), False: jsl.lu_factor(a)}
     # Each right-hand side shape once, each with another `trans`: the shape
-    # and the transposition are independent (one compile per pair).
-    for b, trans in zip((_lu_operand((4,), dtype, 8), _lu_operand((4, 3), dtype, 8),
-                         _lu_operand((2, 4, 2), dtype, 8)), (0, 1, 2)):
-        close(run(lambda f0, f1, y: msl.lu_solve((f0, f1), y, trans=trans), (*fac, b), mode),
-              jsl.lu_solve(jfac, b, trans=trans), tol=20 * _tol(dtype))
-    close(run(msl.solve, (a, b), mode), jsl.solve(a, b), tol=20 * _tol(dtype))
-    close(run(msl.inv, (a,), mode), jsl.inv(a), tol=20 * _tol(dtype))
-    close(run(msl.det, (a,), mode), jsl.det(a), tol=20 * _tol(dtype))
+    # and the transposition are independent.
+    rhs = list(zip((_lu_operand((4,), dtype, 8), _lu_operand((4, 3), dtype, 8),
+                    _lu_operand((2, 4, 2), dtype, 8)), (0, 1, 2)))
+    b = rhs[-1][0]
+
+    def calls(lib):
+        out = {}
+        for shape in [(4, 4), (5, 3), (3, 5)]:
+            x = _lu_operand(shape, dtype, seed=6)
+            out[f"lu_{shape}"] = (lib.sl.lu, x)
+            out[f"lu_permute_l_{shape}"] = (lambda y: lib.sl.lu(y, permute_l=True), x)
+            out[f"lu_factor_{shape}"] = (lib.sl.lu_factor, x)
+        for y, trans in rhs:
+            out[f"lu_solve_trans={trans}"] = (
+                lambda f0, f1, y, trans=trans: lib.sl.lu_solve((f0, f1), y, trans=trans),
+                *fac[lib is MLAX], y)
+        out["solve"] = (lib.sl.solve, a, b)
+        out["inv"] = (lib.sl.inv, a)
+        out["det"] = (lib.sl.det, a)
+        return out
+    got, want = both(calls, mode)
+    for k in want:
+        if k.startswith("lu_factor"):  # (the pivots exactly)
+            close(got[k][0], want[k][0], tol=10 * _tol(dtype), what=k)
+            np.testing.assert_array_equal(np.asarray(got[k][1]), np.asarray(want[k][1]),
+                                          err_msg=k)
+    close_all({k: got[k] for k in want if k.startswith("lu_") and "factor" not in k
+               and "solve" not in k},
+              {k: want[k] for k in want if k.startswith("lu_") and "factor" not in k
+               and "solve" not in k}, tol=10 * _tol(dtype))
+    rest = [k for k in want if not k.startswith(("lu_factor", "lu_p", "lu_("))]
+    close_all({k: got[k] for k in rest}, {k: want[k] for k in rest}, tol=20 * _tol(dtype))
 
 
 def test_lu_errors():
@@ -1026,21 +1148,23 @@ def _tuple(out):
     return out if isinstance(out, tuple) else (out,)
 
 
-# Eagerly (each op its own program: slow) in float32 only.
+# Eagerly (each op its own program: slow) in float32 only; under jit all
+# the functions in one program.
 @pytest.mark.parametrize("mode,dtype", [("eager", np.float32), ("jit", np.float32),
-                                        ("jit", np.float64)])
-@pytest.mark.parametrize("name", list(ARRAY_API))
-def test_array_api_linalg_matches_jax(name, dtype, mode, request):
+                                        ("jit", np.float64)], ids=["eager-float32",
+                                                                   "jit-float32",
+                                                                   "jit-float64"])
+def test_array_api_linalg_matches_jax(dtype, mode, request):
     if dtype == np.float64:
         request.getfixturevalue("x64")
-    fn = ARRAY_API[name][0]
     inputs = _array_api_inputs(dtype)
-    got = _tuple(run(lambda a: fn(mnp.linalg, a), (inputs,), mode))
-    want = _tuple(fn(jnp.linalg, inputs))
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        assert isinstance(g, mlax.Array) and g.weak_type == w.weak_type
-        close(g, w, dtype)
+    got, want = both(lambda lib: {name: (lambda a, fn=fn: _tuple(fn(lib.la, a)), inputs)
+                                  for name, (fn, _) in ARRAY_API.items()}, mode)
+    for name in ARRAY_API:
+        assert len(got[name]) == len(want[name]), name
+        for i, (g, w) in enumerate(zip(got[name], want[name])):
+            assert isinstance(g, mlax.Array) and g.weak_type == w.weak_type, (name, i)
+            close(g, w, dtype, what=f"{name}[{i}]")
 
 
 @pytest.mark.parametrize("name", [n for n, (_, diff) in ARRAY_API.items() if diff])
