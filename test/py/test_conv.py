@@ -6,6 +6,8 @@ finite differences in float64.
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -70,15 +72,31 @@ def _conv_case(case, dtype=np.float32):
     return lhs, rhs, kw
 
 
+def _all_convs(lax_):
+    """Every case of CONVS as one function of all their operands."""
+    return lambda args: {c[0]: lax_.conv_general_dilated(*args[c[0]], **c[3]) for c in CONVS}
+
+
+@functools.lru_cache(maxsize=None)
+def _jax_conv_values():
+    """JAX's values of every case of CONVS: one jitted program."""
+    return jax.jit(_all_convs(jax.lax))({c[0]: _conv_case(c)[:2] for c in CONVS})
+
+
 @pytest.mark.parametrize("case", CONVS, ids=[c[0] for c in CONVS])
-@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
-def test_conv_values_match_jax(case, jit):
+def test_conv_values_match_jax(case):
     lhs, rhs, kw = _conv_case(case)
-    fm = lambda a, b: mlax_lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    fj = lambda a, b: jax.lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    if jit:
-        fm = mlax.jit(fm)
-    _close(fm(lhs, rhs), fj(lhs, rhs))
+    _close(mlax_lax.conv_general_dilated(lhs, rhs, **kw), _jax_conv_values()[case[0]])
+
+
+def test_conv_values_match_jax_jit():
+    """Every case under jit, in one program."""
+    got = mlax.jit(_all_convs(mlax_lax))({c[0]: _conv_case(c)[:2] for c in CONVS})
+    for c in CONVS:
+        try:
+            _close(got[c[0]], _jax_conv_values()[c[0]])
+        except AssertionError as e:
+            raise AssertionError(f"{c[0]}: {e}") from e
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.int32, np.float16],
@@ -152,15 +170,17 @@ def test_conv_grad_and_jvp_match_jax(case):
     lhs, rhs, kw = _conv_case(case)
     fm = lambda a, b: mlax_lax.conv_general_dilated(a, b, **kw)  # noqa: E731
     fj = lambda a, b: jax.lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    w = make_input(np.shape(fj(lhs, rhs)), np.float32, seed=9)
-    gm = mlax.jit(mlax.grad(_weighted(fm, w, mnp.sum), argnums=(0, 1)))(lhs, rhs)
-    gj = jgrad(_weighted(fj, w, jnp.sum), argnums=(0, 1))(lhs, rhs)
-    for a, b in zip(gm, gj):
-        _close(a, b)
+    w = make_input(jax.eval_shape(fj, lhs, rhs).shape, np.float32, seed=9)
     tl = make_input(lhs.shape, np.float32, seed=10)
     tr = make_input(rhs.shape, np.float32, seed=11)
+    # JAX's gradient and jvp in one jitted program.
+    gj, (_, tj) = jax.jit(lambda *x: (
+        jax.grad(_weighted(fj, w, jnp.sum), argnums=(0, 1))(*x[:2]),
+        jax.jvp(fj, x[:2], x[2:])))(lhs, rhs, tl, tr)
+    gm = mlax.jit(mlax.grad(_weighted(fm, w, mnp.sum), argnums=(0, 1)))(lhs, rhs)
+    for a, b in zip(gm, gj):
+        _close(a, b)
     _, tm = mlax.jvp(fm, (lhs, rhs), (tl, tr))
-    _, tj = jjvp(fj, (lhs, rhs), (tl, tr))
     _close(tm, tj)
 
 
@@ -169,7 +189,8 @@ def test_conv_grad_and_jvp_match_jax(case):
 def test_conv_derivatives_f64_finite_differences(case, x64):
     lhs, rhs, kw = _conv_case(case, np.float64)
     fm = lambda a, b: mlax_lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    w = make_input(np.shape(jax.lax.conv_general_dilated(lhs, rhs, **kw)), np.float64, seed=9)
+    w = make_input(jax.eval_shape(lambda a, b: jax.lax.conv_general_dilated(a, b, **kw), lhs,
+                                  rhs).shape, np.float64, seed=9)
     s = _weighted(fm, w, mnp.sum)
     gl, gr = mlax.grad(s, argnums=(0, 1))(lhs, rhs)
     vl = make_input(lhs.shape, np.float64, seed=12)
@@ -204,9 +225,11 @@ def test_conv_vmap_matches_jax(case, axes):
     bl, br = batched(lhs, la, 20), batched(rhs, ra, 30)
     fm = lambda a, b: mlax_lax.conv_general_dilated(a, b, **kw)  # noqa: E731
     fj = lambda a, b: jax.lax.conv_general_dilated(a, b, **kw)  # noqa: E731
-    _close(mlax.vmap(fm, in_axes=axes)(bl, br), jvmap(fj, in_axes=axes)(bl, br))
-    _close(mlax.jit(mlax.vmap(fm, in_axes=axes, out_axes=1))(bl, br),
-           jvmap(fj, in_axes=axes, out_axes=1)(bl, br))
+    # (JAX's two in one jitted program)
+    want0, want1 = jax.jit(lambda a, b: (jax.vmap(fj, in_axes=axes)(a, b),
+                                         jax.vmap(fj, in_axes=axes, out_axes=1)(a, b)))(bl, br)
+    _close(mlax.vmap(fm, in_axes=axes)(bl, br), want0)
+    _close(mlax.jit(mlax.vmap(fm, in_axes=axes, out_axes=1))(bl, br), want1)
 
 
 def test_conv_vmap_of_grad_matches_jax():
@@ -308,12 +331,36 @@ def _window_fn(case, backend):
     return lambda x: lax_.reduce_window(x, init, getattr(lax_, comp), **kw)
 
 
+def _all_windows(backend):
+    """Every case of WINDOWS as one function of all their operands."""
+    fns = {c[0]: _window_fn(c, backend) for c in WINDOWS}
+    return lambda xs: {k: fns[k](xs[k]) for k in fns}
+
+
+def _window_inputs():
+    return {c[0]: make_input(c[1], np.float32, seed=3) for c in WINDOWS}
+
+
+@functools.lru_cache(maxsize=None)
+def _jax_window_values():
+    """JAX's values of every case of WINDOWS: one jitted program."""
+    return jax.jit(_all_windows("jax"))(_window_inputs())
+
+
 @pytest.mark.parametrize("case", WINDOWS, ids=[c[0] for c in WINDOWS])
-@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
-def test_reduce_window_values_match_jax(case, jit):
+def test_reduce_window_values_match_jax(case):
     x = make_input(case[1], np.float32, seed=3)
-    fm = _window_fn(case, "mlax")
-    _close((mlax.jit(fm) if jit else fm)(x), _window_fn(case, "jax")(x))
+    _close(_window_fn(case, "mlax")(x), _jax_window_values()[case[0]])
+
+
+def test_reduce_window_values_match_jax_jit():
+    """Every case under jit, in one program."""
+    got = mlax.jit(_all_windows("mlax"))(_window_inputs())
+    for c in WINDOWS:
+        try:
+            _close(got[c[0]], _jax_window_values()[c[0]])
+        except AssertionError as e:
+            raise AssertionError(f"{c[0]}: {e}") from e
 
 
 def test_reduce_window_integer_and_numpy_computations():
@@ -353,11 +400,15 @@ DIFF_WINDOWS = [c for c in WINDOWS if c[2] != "mul"]
 def test_reduce_window_grad_and_jvp_match_jax(case):
     x = make_input(case[1], np.float32, seed=6)
     fm, fj = _window_fn(case, "mlax"), _window_fn(case, "jax_differentiable")
-    _close(fm(x), _window_fn(case, "jax")(x))
-    w = make_input(np.shape(fj(x)), np.float32, seed=7)
-    _close(mlax.grad(lambda x: mnp.sum(fm(x) * w))(x), jgrad(lambda x: jnp.sum(fj(x) * w))(x))
+    fv = _window_fn(case, "jax")
+    w = make_input(jax.eval_shape(fj, x).shape, np.float32, seed=7)
     t = make_input(case[1], np.float32, seed=8)
-    _close(mlax.jvp(fm, (x,), (t,))[1], jjvp(fj, (x,), (t,))[1])
+    # JAX's value, gradient and jvp in one jitted program.
+    value, grad, (_, tangent) = jax.jit(lambda x, t: (
+        fv(x), jax.grad(lambda x: jnp.sum(fj(x) * w))(x), jax.jvp(fj, (x,), (t,))))(x, t)
+    _close(fm(x), value)
+    _close(mlax.grad(lambda x: mnp.sum(fm(x) * w))(x), grad)
+    _close(mlax.jvp(fm, (x,), (t,))[1], tangent)
 
 
 @pytest.mark.parametrize("case", DIFF_WINDOWS, ids=[c[0] for c in DIFF_WINDOWS])
@@ -365,17 +416,19 @@ def test_reduce_window_derivatives_f64(case, x64):
     x = make_input(case[1], np.float64, seed=6)
     v = make_input(case[1], np.float64, seed=9)
     fm, fj = _window_fn(case, "mlax"), _window_fn(case, "jax_differentiable")
-    w = make_input(np.shape(fj(x)), np.float64, seed=7)
+    w = make_input(jax.eval_shape(fj, x).shape, np.float64, seed=7)
     sm = lambda x: mnp.sum(fm(x) * w ** 2)  # noqa: E731
     sj = lambda x: jnp.sum(fj(x) * w ** 2)  # noqa: E731
+    # JAX's gradient and Hessian-vector product in one jitted program.
+    grad_j, (_, hvp_j) = jax.jit(lambda x, v: (jax.grad(sj)(x), jax.jvp(jax.grad(sj), (x,),
+                                                                         (v,))))(x, v)
     g = mlax.grad(sm)(x)
-    _close(g, jgrad(sj)(x), np.float64)
+    _close(g, grad_j, np.float64)
     h = 1e-6
     numeric = (float(sm(x + h * v)) - float(sm(x - h * v))) / (2 * h)
     np.testing.assert_allclose(float(np.sum(np.asarray(g) * v)), numeric, rtol=1e-6, atol=1e-8)
     # second derivatives (zero almost everywhere: the map is piecewise linear)
     _, hvp = mlax.jvp(mlax.grad(sm), (x,), (v,))
-    _, hvp_j = jjvp(jgrad(sj), (x,), (v,))
     _close(hvp, hvp_j, np.float64)
 
 
@@ -529,16 +582,26 @@ def test_convolve_seed_example():
     np.testing.assert_array_equal(np.asarray(got), [1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 3, 1])
 
 
-@pytest.mark.parametrize("mode", ["full", "same", "valid"])
-@pytest.mark.parametrize("sizes", [(7, 3), (3, 7), (4, 4), (6, 1)], ids=str)
 @pytest.mark.parametrize("fn", ["convolve", "correlate"])
-def test_convolve_correlate_match_jax(fn, sizes, mode):
-    a = make_input((sizes[0],), np.float32, seed=1)
-    v = make_input((sizes[1],), np.float32, seed=2)
-    got = getattr(mnp, fn)(a, v, mode=mode)
-    _close(got, getattr(jnp, fn)(a, v, mode=mode))
-    _close(mlax.jit(lambda a, v: getattr(mnp, fn)(a, v, mode=mode))(a, v),
-           getattr(np, fn)(a, v, mode=mode).astype(np.float32))
+def test_convolve_correlate_match_jax(fn):
+    """Every size pair and mode: eagerly as JAX's (JAX's in one jitted
+    program), under jit (one program) as NumPy's."""
+    cases = {(sizes, mode): (make_input((sizes[0],), np.float32, seed=1),
+                             make_input((sizes[1],), np.float32, seed=2))
+             for sizes in [(7, 3), (3, 7), (4, 4), (6, 1)] for mode in ["full", "same", "valid"]}
+
+    def each(lib):
+        return lambda args: [getattr(lib, fn)(*args[i], mode=mode)
+                             for i, (_, mode) in enumerate(cases)]
+    args = list(cases.values())
+    want = jax.jit(each(jnp))(args)
+    got_jit = mlax.jit(each(mnp))(args)
+    for i, ((sizes, mode), (a, v)) in enumerate(cases.items()):
+        try:
+            _close(getattr(mnp, fn)(a, v, mode=mode), want[i])
+            _close(got_jit[i], getattr(np, fn)(a, v, mode=mode).astype(np.float32))
+        except AssertionError as e:
+            raise AssertionError(f"sizes {sizes}, mode {mode}: {e}") from e
 
 
 def test_convolve_dtypes_grad_and_vmap():
