@@ -64,14 +64,32 @@ def weights(shape, dtype, seed):
     return matrix(shape, dtype, seed=100 + seed, spread=False)
 
 
-def check_grad_and_jvp(f, jf, args, dtype, argnums=0):
-    """mlax's grad (eager and jit) and jvp against JAX's, for a real loss."""
-    want = jax.jit(jax.grad(jf, argnums=argnums))(*args)
+def check_grad_and_jvp(f, jf, args, dtype, argnums=0, values=None):
+    """mlax's grad (eager and jit) and jvp against JAX's, for a real loss.
+
+    JAX's references are one jitted program: its loss and gradient (and the
+    `values` of the optional pair (mlax function, JAX function), compared
+    eagerly and under jit too). The reference for the jvp's tangent is
+    JAX's directional derivative re(sum(grad * t)) (JAX's convention for a
+    real loss of complex inputs): what JAX's jvp of the loss gives, without
+    a second program."""
+    nums = argnums if isinstance(argnums, tuple) else (argnums,)
+
+    def reference(*a):
+        value, grad = jax.value_and_grad(jf, argnums=argnums)(*a)
+        return value, grad, (values[1](*a) if values else None)
+    jp, want, jvalues = jax.jit(reference)(*args)
     for got in (mlax.grad(f, argnums=argnums)(*args),
                 mlax.jit(mlax.grad(f, argnums=argnums))(*args)):
         for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
             close(g, w, dtype)
-    nums = argnums if isinstance(argnums, tuple) else (argnums,)
+    if values:
+        want_values = jax.tree_util.tree_leaves(jvalues)
+        for got in (values[0](*args), mlax.jit(values[0])(*args)):
+            got = jax.tree_util.tree_leaves(got)
+            assert len(got) == len(want_values)
+            for g, w in zip(got, want_values):
+                close(g, w, dtype)
     tans = tuple(weights(np.shape(args[i]), dtype, 50 + i) for i in nums)
 
     primals = tuple(args[i] for i in nums)
@@ -85,10 +103,12 @@ def check_grad_and_jvp(f, jf, args, dtype, argnums=0):
         return g
 
     p, t = mlax.jvp(sub(f), primals, tans)
-    jp, jt = jax.jit(lambda *pt: jax.jvp(sub(jf), pt[:len(nums)], pt[len(nums):]))(
-        *primals, *tans)
+    grads = jax.tree_util.tree_leaves(want)
+    assert len(grads) == len(tans)
+    jt = sum(np.real(np.sum(np.asarray(g).astype(np.complex128) * tan))
+             for g, tan in zip(grads, tans))
     close(p, jp, dtype)
-    close(t, jt, dtype)
+    close(t, np.asarray(jt).astype(np.asarray(jp).dtype), dtype)
 
 
 def re_sum(lib, x, w):
@@ -100,7 +120,16 @@ def re_sum(lib, x, w):
 # svd: singular vectors in forward and reverse mode
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: "x".join(map(str, s)))
+# Each shape (square, batched tall, wide) with a real and a complex dtype,
+# each dtype at least once: the shape and the dtype pick independent parts
+# of the rule (the full product is twice the compiles for no other path).
+SVD_CASES = [((3, 3), "float32"), ((3, 3), "complex128"), ((2, 4, 3), "float64"),
+             ((2, 4, 3), "complex64"), ((3, 5), "float32"), ((3, 5), "complex128")]
+
+
+@pytest.mark.parametrize("shape,dtype", SVD_CASES,
+                         ids=["x".join(map(str, s)) + "-" + d for s, d in SVD_CASES],
+                         indirect=["dtype"])
 def test_svd_vectors(shape, dtype):
     a = matrix(shape, dtype)
     k = min(shape[-2:])
@@ -173,12 +202,10 @@ def test_complex_svd_composites(name, cdtype):
         "lstsq": (lambda la, np_: lambda x, y: re_sum(np_, la.lstsq(x, y)[0], 1.5)),
         "pinv": (lambda la, np_: lambda x, y: re_sum(np_, la.pinv(x) @ y, 0.5)),
     }
+    values = {"lstsq": lambda la: lambda x, y: tuple(la.lstsq(x, y)),
+              "pinv": lambda la: lambda x, y: la.pinv(x)}[name]
     check_grad_and_jvp(fns[name](mnp.linalg, mnp), fns[name](jnp.linalg, jnp), (a, b), dt,
-                       argnums=(0, 1))
-    outs = (mnp.linalg.lstsq(a, b) if name == "lstsq" else (mnp.linalg.pinv(a),))
-    refs = (jnp.linalg.lstsq(a, b) if name == "lstsq" else (jnp.linalg.pinv(a),))
-    for got, want in zip(outs, refs):
-        close(got, want, dt)
+                       argnums=(0, 1), values=(values(mnp.linalg), values(jnp.linalg)))
 
 
 def test_complex_matrix_rank(cdtype):
@@ -238,27 +265,28 @@ def cdtype(request):
     return np.dtype(request.param)
 
 
-@pytest.mark.parametrize("kw", [
-    dict(left_side=True, lower=True),
-    dict(left_side=False, lower=False, transpose_a=True, unit_diagonal=True),
-    dict(left_side=True, lower=False, transpose_a=True, conjugate_a=True),
-    dict(left_side=True, lower=True, conjugate_a=True),
-    dict(left_side=False, lower=False, conjugate_a=True, unit_diagonal=True),
-], ids=["left_lower", "right_transpose_unit", "left_adjoint", "left_conjugate",
-        "right_conjugate_unit"])
+# Each flag combination in one precision, alternating (the flags and the
+# precision are independent: both precisions meet conjugate_a).
+@pytest.mark.parametrize("kw,cdtype", [
+    (dict(left_side=True, lower=True), "complex64"),
+    (dict(left_side=False, lower=False, transpose_a=True, unit_diagonal=True), "complex128"),
+    (dict(left_side=True, lower=False, transpose_a=True, conjugate_a=True), "complex64"),
+    (dict(left_side=True, lower=True, conjugate_a=True), "complex128"),
+    (dict(left_side=False, lower=False, conjugate_a=True, unit_diagonal=True), "complex64"),
+], ids=["left_lower-complex64", "right_transpose_unit-complex128", "left_adjoint-complex64",
+        "left_conjugate-complex128", "right_conjugate_unit-complex64"], indirect=["cdtype"])
 def test_complex_triangular_solve(kw, cdtype):
     a = matrix((2, 3, 3), cdtype, seed=1)
     b = weights((2, 3, 2) if kw["left_side"] else (2, 2, 3), cdtype, 10)
     w = weights(b.shape, cdtype, 11)
-    want = jax.jit(lambda x, y: jax.lax.linalg.triangular_solve(x, y, **kw))(a, b)
-    close(L.linalg.triangular_solve(a, b, **kw), want, cdtype)
-    close(mlax.jit(lambda x, y: L.linalg.triangular_solve(x, y, **kw))(a, b), want, cdtype)
-
     def loss(la):
         return lambda x, y: re_sum(mnp if la is L.linalg else jnp,
                                    la.triangular_solve(x, y, **kw), w)
 
-    check_grad_and_jvp(loss(L.linalg), loss(jax.lax.linalg), (a, b), cdtype, argnums=(0, 1))
+    # (the values too, eagerly and under jit)
+    check_grad_and_jvp(loss(L.linalg), loss(jax.lax.linalg), (a, b), cdtype, argnums=(0, 1),
+                       values=(lambda x, y: L.linalg.triangular_solve(x, y, **kw),
+                               lambda x, y: jax.lax.linalg.triangular_solve(x, y, **kw)))
 
 
 def test_complex_triangular_solve_holomorphic(cdtype):
@@ -350,7 +378,11 @@ def test_complex_eigh_finite_differences(x64):
     np.testing.assert_allclose(np.real(np.sum(g * t)), fd, rtol=1e-6, atol=1e-6)
 
 
-@pytest.mark.parametrize("shape", [(2, 4, 3), (3, 3), (2, 5)], ids=["tall", "square", "wide"])
+# Each shape in one precision, alternating (both precisions appear).
+@pytest.mark.parametrize("shape,cdtype", [((2, 4, 3), "complex64"), ((3, 3), "complex128"),
+                                          ((2, 5), "complex64")],
+                         ids=["tall-complex64", "square-complex128", "wide-complex64"],
+                         indirect=["cdtype"])
 def test_complex_qr(shape, cdtype):
     a = matrix(shape, cdtype, seed=3)
     k = min(shape[-2:])
@@ -389,7 +421,11 @@ def test_qr_full_matrices_of_a_tall_matrix(x64):
                                rtol=1e-6, atol=1e-6)
 
 
-@pytest.mark.parametrize("shape", [(2, 3, 3), (4, 3), (3, 4)], ids=["square", "tall", "wide"])
+# Each shape in one precision, alternating (both precisions appear).
+@pytest.mark.parametrize("shape,cdtype", [((2, 3, 3), "complex128"), ((4, 3), "complex64"),
+                                          ((3, 4), "complex128")],
+                         ids=["square-complex128", "tall-complex64", "wide-complex128"],
+                         indirect=["cdtype"])
 def test_complex_lu(shape, cdtype):
     a = matrix(shape, cdtype, seed=4)
     w = weights(shape, cdtype, 19)
@@ -539,13 +575,8 @@ def test_mnp_complex(name, x64):
         a = hermitian_pd((2, 3, 3), cdtype)
     else:
         a = matrix(shape, cdtype, seed=7)
-    want = jax.tree_util.tree_leaves(jax.jit(fn(jnp))(a))
-    for got in (fn(mnp)(a), mlax.jit(fn(mnp))(a)):
-        got = jax.tree_util.tree_leaves(got)
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            close(g, w, cdtype)
-    check_grad_and_jvp(real_loss(mnp, fn(mnp)), real_loss(jnp, fn(jnp)), (a,), cdtype)
+    check_grad_and_jvp(real_loss(mnp, fn(mnp)), real_loss(jnp, fn(jnp)), (a,), cdtype,
+                       values=(fn(mnp), fn(jnp)))
 
 
 def test_mnp_complex_refusals():
