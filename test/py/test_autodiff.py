@@ -196,26 +196,25 @@ def _argnums(specs):
 
 @pytest.mark.parametrize("case", OPS, ids=[c[0] for c in OPS])
 def test_grad_and_jvp_match_jax_f32(case):
+    """The gradient and a jvp, in one program each for mlax (under jit; the
+    float64 test runs them eagerly) and JAX."""
     specs = case[2]
     xs = _inputs(specs, np.float32)
+    ts = _inputs(specs, np.float32, seed=50)
     fm, fj = _impl(case, "mlax"), _impl(case, "jax")
     w = _weights(jax.eval_shape(fj, *xs).shape, np.float32)
-    gm = mlax.grad(_scalarised(fm, w, "mlax"), argnums=_argnums(specs))(*xs)
-    gj = jax.jit(jax.grad(_scalarised(fj, w, "jax"), argnums=_argnums(specs)))(*xs)
+
+    def both(f, backend, grad, jvp):
+        g = grad(_scalarised(f, w, backend), argnums=_argnums(specs))
+        return lambda xs, ts: (g(*xs), jvp(f, xs, ts))
+
+    gm, (ym, tm) = mlax.jit(both(fm, "mlax", mlax.grad, mlax.jvp))(tuple(xs), tuple(ts))
+    gj, (yj, tj) = jax.jit(both(fj, "jax", jax.grad, jax.jvp))(tuple(xs), tuple(ts))
     for a, b in zip(gm, gj):
         assert a.dtype == b.dtype and a.shape == b.shape
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-5, atol=2e-6)
-    ts = _inputs(specs, np.float32, seed=50)
-    ym, tm = mlax.jvp(fm, tuple(xs), tuple(ts))
-    yj, tj = jax.jit(lambda xs, ts: jax.jvp(fj, xs, ts))(tuple(xs), tuple(ts))
     np.testing.assert_allclose(np.asarray(ym), np.asarray(yj), rtol=2e-6, atol=1e-6)
     np.testing.assert_allclose(np.asarray(tm), np.asarray(tj), rtol=2e-5, atol=2e-6)
-
-
-def _fd_directional(g, xs, vs, h=1e-6):
-    plus = g(*[x + h * v for x, v in zip(xs, vs)])
-    minus = g(*[x - h * v for x, v in zip(xs, vs)])
-    return (np.asarray(plus) - np.asarray(minus)) / (2 * h)
 
 
 @pytest.mark.parametrize("case", OPS, ids=[c[0] for c in OPS])
@@ -225,32 +224,38 @@ def test_first_and_second_derivatives_f64(case, x64):
     vs = _inputs(specs, np.float64, seed=70)
     fm, fj = _impl(case, "mlax"), _impl(case, "jax")
     w = _weights(jax.eval_shape(fj, *xs).shape, np.float64)
-    # The JAX references run as one jitted program each, not op by op (each
-    # op its own XLA compile); the tolerances are far above jit's rounding.
-    sm, sj = _scalarised(fm, w, "mlax"), jax.jit(_scalarised(fj, w, "jax"))
+    # The JAX references (the gradient, the Hessian-vector product and the
+    # function at the finite differences' points) run as one jitted program,
+    # not op by op (each op its own XLA compile); the tolerances are far
+    # above jit's rounding. mlax's run eagerly.
+    sm, sj = _scalarised(fm, w, "mlax"), _scalarised(fj, w, "jax")
     nums = _argnums(specs)
+    h = 1e-6
+    plus, minus = [x + h * v for x, v in zip(xs, vs)], [x - h * v for x, v in zip(xs, vs)]
+
+    def jax_refs(xs, vs, plus, minus):
+        grad = jax.grad(sj, argnums=nums)
+        return grad(*xs), jax.jvp(grad, xs, vs)[1], sj(*plus), sj(*minus)
+
+    gj, hvp_j, f_plus, f_minus = jax.jit(jax_refs)(tuple(xs), tuple(vs), plus, minus)
     gm = mlax.grad(sm, argnums=nums)(*xs)
-    gj = jax.jit(jax.grad(sj, argnums=nums))(*xs)
     for a, b in zip(gm, gj):
         assert np.asarray(a).dtype == np.float64
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-10, atol=1e-12)
     if case[0] == "stop_gradient":
         return  # finite differences see through stop_gradient; JAX is the reference
     # first derivative against central differences of the function itself
-    numeric = _fd_directional(lambda *z: float(sj(*z)), xs, vs)
+    numeric = (float(f_plus) - float(f_minus)) / (2 * h)
     analytic = sum(float(np.sum(np.asarray(g) * v)) for g, v in zip(gm, vs))
     np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-6)
     # second derivative: forward-over-reverse Hessian-vector product, against
     # JAX and against central differences of the (mlax) gradient
     grad_m = mlax.grad(sm, argnums=nums)
     _, hvp = mlax.jvp(grad_m, tuple(xs), tuple(vs))
-    _, hvp_j = jax.jit(lambda xs, vs: jax.jvp(jax.grad(sj, argnums=nums), xs, vs))(
-        tuple(xs), tuple(vs))
     for a, b in zip(hvp, hvp_j):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-9, atol=1e-10)
-    fd = [(np.asarray(p) - np.asarray(m)) / 2e-6 for p, m in zip(
-        grad_m(*[x + 1e-6 * v for x, v in zip(xs, vs)]),
-        grad_m(*[x - 1e-6 * v for x, v in zip(xs, vs)]))]
+    fd = [(np.asarray(p) - np.asarray(m)) / (2 * h) for p, m in zip(grad_m(*plus),
+                                                                   grad_m(*minus))]
     for a, b in zip(hvp, fd):
         np.testing.assert_allclose(np.asarray(a), b, rtol=1e-4, atol=1e-5)
 

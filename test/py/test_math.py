@@ -36,6 +36,38 @@ def check(out, expected, **tol):
     assert_values(out, np.asarray(expected), **tol)
 
 
+def eager_share(n, offset, k=3):
+    """Which of `n` cases also run eagerly: every k-th, from `offset` (the
+    test's place in its parametrization), so that across the tests of a
+    parametrization each case position runs eagerly somewhere."""
+    return range(offset % k, n, k)
+
+
+def check_all(cases, eager=(), **tol):
+    """`cases`: (label, mlax function, JAX function, args). All of them under
+    mlax.jit in one program, against JAX's (jitted, also one program);
+    eagerly (each call its own compile) those whose index is in `eager`.
+    Values, dtypes and weak types as `check`'s."""
+    args = [c[3] for c in cases]
+    got = mlax.jit(lambda a: [fm(*x) for (_, fm, _, _), x in zip(cases, a)])(args)
+    want = jax.jit(lambda a: [jf(*x) for (_, _, jf, _), x in zip(cases, a)])(args)
+    for (label, fm, _, x), g, w in zip(cases, got, want):
+        _check_tree(g, w, f"{label}, jit", **tol)
+    for i in eager:
+        label, fm, _, x = cases[i]
+        _check_tree(fm(*x), want[i], f"{label}, eager", **tol)
+
+
+def _check_tree(got, want, label, **tol):
+    got, want = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
+    assert len(got) == len(want), label
+    for g, w in zip(got, want):
+        try:
+            check(g, w, **tol)
+        except AssertionError as e:
+            raise AssertionError(f"{label}: {e}") from None
+
+
 def rng_for(*key):
     return np.random.default_rng(zlib.crc32(repr(key).encode()))
 
@@ -67,19 +99,24 @@ LAX_UNARY = {
 }
 
 
-# Elementwise: every function with every dtype and every shape, pairwise.
-@pytest.mark.parametrize("name,dtype,shape", pairwise(sorted(LAX_UNARY), FLOATS, SHAPES),
-                         ids=param_id)
-def test_lax_unary_against_jax(name, dtype, shape):
-    x = inp(shape, dtype, LAX_UNARY[name])
-    for mode in MODES:
-        check(run(getattr(lax, name), (x,), mode), getattr(jlax, name)(x))
+# Elementwise: every function with every dtype and every shape, pairwise;
+# each function's cases in one program (check_all).
+_LAX_UNARY_CASES = pairwise(sorted(LAX_UNARY), FLOATS, SHAPES)
 
 
 @pytest.mark.parametrize("name", sorted(LAX_UNARY))
-def test_lax_unary_float64(name, x64):
-    x = inp((7,), np.float64, LAX_UNARY[name])
-    check(mlax.jit(getattr(lax, name))(x), getattr(jlax, name)(x), rtol=1e-13, atol=1e-13)
+def test_lax_unary_against_jax(name):
+    cases = [(f"{name}({np.dtype(dtype).name}{list(shape)})", getattr(lax, name),
+              getattr(jlax, name), (inp(shape, dtype, LAX_UNARY[name]),))
+             for n, dtype, shape in _LAX_UNARY_CASES if n == name]
+    check_all(cases, eager_share(len(cases), sorted(LAX_UNARY).index(name)))
+
+
+def test_lax_unary_float64(x64):
+    """Every function in one program."""
+    check_all([(name, getattr(lax, name), getattr(jlax, name),
+                (inp((7,), np.float64, LAX_UNARY[name]),)) for name in sorted(LAX_UNARY)],
+              rtol=1e-13, atol=1e-13)
 
 
 def test_lax_unary_weak_python_scalar():
@@ -94,9 +131,9 @@ def test_lax_trig_complex(name):
         np.complex64)
     if name == "acosh":
         z = z + 2
+    expected = getattr(jlax, name)(z)
     for mode in MODES:
         out = run(getattr(lax, name), (z,), mode)
-        expected = getattr(jlax, name)(z)
         assert out.dtype == expected.dtype and out.shape == expected.shape
         np.testing.assert_allclose(np.asarray(out), np.asarray(expected), rtol=1e-5, atol=1e-6)
 
@@ -106,19 +143,20 @@ DIFFERENTIABLE = sorted(LAX_UNARY)
 
 @pytest.mark.parametrize("name", DIFFERENTIABLE)
 def test_lax_unary_grad_against_jax(name):
+    """The gradient, a jvp and the second derivative (the rules emit
+    differentiable ops), in one program each for mlax and JAX."""
     x = inp((6,), np.float32, LAX_UNARY[name], seed=3)
-    f = getattr(lax, name)
-    jf = getattr(jlax, name)
-    g = mlax.grad(lambda v: mnp.sum(f(v)))(x)
-    check(g, jgrad(lambda v: jnp.sum(jf(v)))(x), rtol=1e-5, atol=1e-6)
     t = inp((6,), np.float32, "any", seed=4)
-    y, dy = mlax.jvp(f, (x,), (t,))
-    jy, jdy = jjvp(jf, (x,), (t,))
+
+    def derivatives(f, np_, grad, jvp):
+        return lambda x, t: (grad(lambda v: np_.sum(f(v)))(x), jvp(f, (x,), (t,)),
+                             grad(lambda v: np_.sum(grad(lambda w: np_.sum(f(w)))(v)))(x))
+
+    (g, (y, dy), g2) = mlax.jit(derivatives(getattr(lax, name), mnp, mlax.grad, mlax.jvp))(x, t)
+    (jg, (jy, jdy), jg2) = jax.jit(derivatives(getattr(jlax, name), jnp, jax.grad, jax.jvp))(x, t)
+    check(g, jg, rtol=1e-5, atol=1e-6)
     check(y, jy)
     check(dy, jdy, rtol=1e-5, atol=1e-6)
-    # Second derivatives (the rules emit differentiable ops).
-    g2 = mlax.grad(lambda v: mnp.sum(mlax.grad(lambda w: mnp.sum(f(w)))(v)))(x)
-    jg2 = jgrad(lambda v: jnp.sum(jgrad(lambda w: jnp.sum(jf(w)))(v)))(x)
     check(g2, jg2, rtol=2e-4, atol=1e-5)
 
 
@@ -210,29 +248,40 @@ def test_polygamma_and_zeta_derivatives(x64):
 # integer_pow
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("y", [-3, -2, -1, 0, 1, 2, 3, 5, 8, 13])
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8],
-                         ids=lambda d: np.dtype(d).name)
-def test_integer_pow_against_jax(dtype, y):
-    if y < 0 and np.issubdtype(dtype, np.integer):
-        with pytest.raises(TypeError, match="integer_pow.*negative"):
-            lax.integer_pow(np.ones(3, dtype), y)
-        return
-    if np.issubdtype(dtype, np.integer):
-        x = np.array([0, 1, 2, 3], dtype)
-    else:
-        x = inp((2, 3), dtype, "nonzero", y)
-    for mode in MODES:
-        check(run(lambda v: lax.integer_pow(v, y), (x,), mode), jlax.integer_pow(x, y))
+_POW_DTYPES = FLOATS + [np.int32, np.uint8]
+
+
+@pytest.mark.parametrize("dtype", _POW_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_integer_pow_against_jax(dtype):
+    """Every exponent in one program (check_all)."""
+    cases = []
+    for y in [-3, -2, -1, 0, 1, 2, 3, 5, 8, 13]:
+        if y < 0 and np.issubdtype(dtype, np.integer):
+            with pytest.raises(TypeError, match="integer_pow.*negative"):
+                lax.integer_pow(np.ones(3, dtype), y)
+            continue
+        if np.issubdtype(dtype, np.integer):
+            x = np.array([0, 1, 2, 3], dtype)
+        else:
+            x = inp((2, 3), dtype, "nonzero", y)
+        cases.append((f"integer_pow(x, {y})", lambda v, y=y: lax.integer_pow(v, y),
+                      lambda v, y=y: jlax.integer_pow(v, y), (x,)))
+    check_all(cases, eager_share(len(cases), _POW_DTYPES.index(dtype)))
 
 
 @pytest.mark.parametrize("y", [-2, -1, 0, 1, 2, 3, 6])
 def test_integer_pow_derivatives(y):
+    """The gradient and vmap, in one program each for mlax and JAX."""
     x = inp((5,), np.float32, "nonzero", 11)
-    g = mlax.grad(lambda v: mnp.sum(lax.integer_pow(v, y)))(x)
-    check(g, jgrad(lambda v: jnp.sum(jlax.integer_pow(v, y)))(x), rtol=1e-5)
-    check(mlax.vmap(lambda v: lax.integer_pow(v, y))(x), jvmap(
-        lambda v: jlax.integer_pow(v, y))(x))
+
+    def f(lax_, np_, grad, vmap):
+        return lambda v: (grad(lambda w: np_.sum(lax_.integer_pow(w, y)))(v),
+                          vmap(lambda w: lax_.integer_pow(w, y))(v))
+
+    g, b = mlax.jit(f(lax, mnp, mlax.grad, mlax.vmap))(x)
+    jg, jb = jax.jit(f(jlax, jnp, jax.grad, jax.vmap))(x)
+    check(g, jg, rtol=1e-5)
+    check(b, jb)
 
 
 def test_integer_pow_errors():
@@ -252,10 +301,9 @@ def test_clamp_against_jax(dtype):
     x = (np.arange(-6, 6) * 0.75).astype(dtype).reshape(3, 4) if not np.issubdtype(
         dtype, np.integer) else np.arange(12).astype(dtype).reshape(3, 4)
     lo, hi = np.asarray(1, dtype), np.asarray(3, dtype)
-    for mode in MODES:
-        check(run(lax.clamp, (lo, x, hi), mode), jlax.clamp(lo, x, hi))
-        lo_arr = np.full_like(x, 2)
-        check(run(lax.clamp, (lo_arr, x, hi), mode), jlax.clamp(lo_arr, x, hi))
+    lo_arr = np.full_like(x, 2)
+    check_all([("clamp(scalar lo)", lax.clamp, jlax.clamp, (lo, x, hi)),
+               ("clamp(array lo)", lax.clamp, jlax.clamp, (lo_arr, x, hi))], eager=(0, 1))
 
 
 def test_clamp_nan_and_python_scalars():
@@ -320,19 +368,21 @@ def test_clamp_errors():
 # top_k
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8],
-                         ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("shape,k,axis", [((5,), 3, -1), ((3, 6), 2, -1), ((3, 6), 3, 0),
-                                          ((2, 3, 4), 4, -1), ((2, 3, 4), 1, 1),
-                                          ((4,), 0, -1)])
-def test_top_k_against_jax(dtype, shape, k, axis):
-    rng = rng_for(shape, k)
-    x = rng.integers(0, 4, shape).astype(dtype)  # ties on purpose
-    for mode in MODES:
-        v, i = run(lambda a: lax.top_k(a, k, axis=axis), (x,), mode)
-        jv, ji = jlax.top_k(x, k, axis=axis)
-        check(v, jv)
-        check(i, ji)
+_TOP_K_DTYPES = FLOATS + [np.int32, np.uint8]
+
+
+@pytest.mark.parametrize("dtype", _TOP_K_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_top_k_against_jax(dtype):
+    """Each shape, k and axis; all in one program (check_all)."""
+    cases = []
+    for shape, k, axis in [((5,), 3, -1), ((3, 6), 2, -1), ((3, 6), 3, 0), ((2, 3, 4), 4, -1),
+                           ((2, 3, 4), 1, 1), ((4,), 0, -1)]:
+        rng = rng_for(shape, k)
+        x = rng.integers(0, 4, shape).astype(dtype)  # ties on purpose
+        cases.append((f"top_k({list(shape)}, k={k}, axis={axis})",
+                      lambda a, k=k, axis=axis: lax.top_k(a, k, axis=axis),
+                      lambda a, k=k, axis=axis: jlax.top_k(a, k, axis=axis), (x,)))
+    check_all(cases, eager_share(len(cases), _TOP_K_DTYPES.index(dtype), k=2))
 
 
 def test_top_k_nan_and_infinities():
@@ -387,17 +437,20 @@ def test_top_k_errors():
 # argmax, argmin
 # ---------------------------------------------------------------------------
 
+_ARG_DTYPES = FLOATS + [np.int32, np.uint8, np.bool_]
+
+
 @pytest.mark.parametrize("name", ["argmax", "argmin"])
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8, np.bool_],
-                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("dtype", _ARG_DTYPES, ids=lambda d: np.dtype(d).name)
 def test_argminmax_against_jax(name, dtype):
+    """Each axis and index dtype; all in one program (check_all)."""
     rng = rng_for(name, np.dtype(dtype).name)
     x = rng.integers(0, 3, (4, 5)).astype(dtype)  # many ties
-    for mode in MODES:
-        for axis in (0, 1):
-            for index_dtype in (np.int32, np.uint8, np.int16):
-                out = run(lambda a: getattr(lax, name)(a, axis, index_dtype), (x,), mode)
-                check(out, getattr(jlax, name)(x, axis, index_dtype))
+    cases = [(f"{name}(axis={axis}, {np.dtype(index_dtype).name})",
+              lambda a, axis=axis, i=index_dtype: getattr(lax, name)(a, axis, i),
+              lambda a, axis=axis, i=index_dtype: getattr(jlax, name)(a, axis, i), (x,))
+             for axis in (0, 1) for index_dtype in (np.int32, np.uint8, np.int16)]
+    check_all(cases, eager_share(len(cases), _ARG_DTYPES.index(dtype)))
 
 
 @pytest.mark.parametrize("name", ["argmax", "argmin"])
@@ -438,9 +491,12 @@ def test_argminmax_errors():
 CUMULATIVE = ["cumprod", "cummax", "cummin", "cumlogsumexp"]
 
 
-@pytest.mark.parametrize("name,dtype,reverse", pairwise(
-    CUMULATIVE, FLOATS + [np.int32, np.uint8, np.int8], [False, True]), ids=param_id)
+_CUMULATIVE_CASES = pairwise(CUMULATIVE, FLOATS + [np.int32, np.uint8, np.int8], [False, True])
+
+
+@pytest.mark.parametrize("name,dtype,reverse", _CUMULATIVE_CASES, ids=param_id)
 def test_cumulative_against_jax(name, dtype, reverse):
+    """Each axis; all in one program (check_all)."""
     if name == "cumlogsumexp" and np.issubdtype(dtype, np.integer):
         with pytest.raises(TypeError, match="lax.cumlogsumexp"):
             lax.cumlogsumexp(np.ones(3, dtype))
@@ -451,10 +507,12 @@ def test_cumulative_against_jax(name, dtype, reverse):
     else:
         x = rng.uniform(-1.5, 1.5, (3, 5)).astype(dtype)
     tol = dict(rtol=1e-2, atol=1e-2) if dtype in (np.float16, bf16) else {}
-    for mode in MODES:
-        for axis in (0, 1, -1):
-            out = run(lambda a: getattr(lax, name)(a, axis, reverse), (x,), mode)
-            check(out, getattr(jlax, name)(x, axis % x.ndim, reverse), **tol)
+    cases = [(f"{name}(axis={axis}, reverse={reverse})",
+              lambda a, axis=axis: getattr(lax, name)(a, axis, reverse),
+              lambda a, axis=axis: getattr(jlax, name)(a, axis % x.ndim, reverse), (x,))
+             for axis in (0, 1, -1)]
+    check_all(cases, eager_share(len(cases), _CUMULATIVE_CASES.index((name, dtype, reverse))),
+              **tol)
 
 
 @pytest.mark.parametrize("name", CUMULATIVE)
@@ -480,15 +538,18 @@ def _cum_input(name, n, seed):
 @pytest.mark.parametrize("name,n,reverse", pairwise(CUMULATIVE, [1, 2, 5, 8, 13], [False, True]),
                          ids=param_id)
 def test_cumulative_derivatives_against_jax(name, n, reverse):
+    """The gradient and a jvp, in one program each for mlax and JAX."""
     x = _cum_input(name, n, 0).reshape(1, n).repeat(2, 0)
     w = inp((2, n), np.float32, "any", 18)
-    f = lambda a: getattr(lax, name)(a, 1, reverse)  # noqa: E731
-    jf = lambda a: getattr(jlax, name)(a, 1, reverse)  # noqa: E731
-    check(mlax.grad(lambda a: mnp.sum(f(a) * w))(x), jgrad(lambda a: jnp.sum(jf(a) * w))(x),
-          rtol=2e-5, atol=1e-6)
     t = inp((2, n), np.float32, "any", 19)
-    y, dy = mlax.jvp(f, (x,), (t,))
-    jy, jdy = jjvp(jf, (x,), (t,))
+
+    def derivatives(lax_, np_, grad, jvp):
+        f = lambda a: getattr(lax_, name)(a, 1, reverse)  # noqa: E731
+        return lambda x, t: (grad(lambda a: np_.sum(f(a) * w))(x), jvp(f, (x,), (t,)))
+
+    g, (y, dy) = mlax.jit(derivatives(lax, mnp, mlax.grad, mlax.jvp))(x, t)
+    jg, (jy, jdy) = jax.jit(derivatives(jlax, jnp, jax.grad, jax.jvp))(x, t)
+    check(g, jg, rtol=2e-5, atol=1e-6)
     check(y, jy, rtol=1e-5, atol=1e-6)
     check(dy, jdy, rtol=2e-5, atol=1e-6)
 
@@ -533,17 +594,24 @@ def test_cumulative_finite_differences_f64(name, x64):
 
 @pytest.mark.parametrize("name", CUMULATIVE)
 def test_cumulative_vmap(name):
+    """vmap over each axis and the gradient of a vmapped cumulative
+    reduction: all in one program each for mlax and JAX."""
     x = inp((3, 4, 5), np.float32, "any", 21)
-    for in_axes in (0, 1, 2):
-        for axis in (0, 1):
-            f = lambda a: getattr(lax, name)(a, axis, True)  # noqa: E731
-            jf = lambda a: getattr(jlax, name)(a, axis, True)  # noqa: E731
-            check(mlax.vmap(f, in_axes=in_axes)(x), jvmap(jf, in_axes=in_axes)(x),
-                  rtol=1e-5, atol=1e-6)
-    # gradient of a vmapped cumulative reduction
-    g = mlax.grad(lambda a: mnp.sum(mlax.vmap(lambda r: getattr(lax, name)(r, 0))(a) ** 2))(x)
-    jg = jgrad(lambda a: jnp.sum(jvmap(lambda r: getattr(jlax, name)(r, 0))(a) ** 2))(x)
-    check(g, jg, rtol=1e-4, atol=1e-5)
+
+    def f(lax_, np_, vmap, grad):
+        def all_(x):
+            out = [vmap(lambda a, axis=axis: getattr(lax_, name)(a, axis, True),
+                        in_axes=in_axes)(x) for in_axes in (0, 1, 2) for axis in (0, 1)]
+            return out + [grad(lambda a: np_.sum(vmap(lambda r: getattr(lax_, name)(r, 0))(a)
+                                                 ** 2))(x)]
+        return all_
+
+    got = mlax.jit(f(lax, mnp, mlax.vmap, mlax.grad))(x)
+    want = jax.jit(f(jlax, jnp, jax.vmap, jax.grad))(x)
+    labels = [f"vmap(in_axes={i}, axis={a})" for i in (0, 1, 2) for a in (0, 1)] + ["grad"]
+    for label, g, w in zip(labels, got, want):
+        tol = dict(rtol=1e-4, atol=1e-5) if label == "grad" else dict(rtol=1e-5, atol=1e-6)
+        _check_tree(g, w, label, **tol)
 
 
 def test_cumulative_errors():
@@ -561,15 +629,19 @@ def test_cumulative_errors():
 # reduce
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("comp,jcomp,init", [
-    (lax.add, jlax.add, 0.0), (lax.mul, jlax.mul, 1.0), (lax.max, jlax.max, -np.inf),
-    (lax.min, jlax.min, np.inf), (lax.add, jlax.add, 2.5), (lax.max, jlax.max, 0.25)])
+_MONOIDS = [(lax.add, jlax.add, 0.0), (lax.mul, jlax.mul, 1.0), (lax.max, jlax.max, -np.inf),
+            (lax.min, jlax.min, np.inf), (lax.add, jlax.add, 2.5), (lax.max, jlax.max, 0.25)]
+
+
+@pytest.mark.parametrize("comp,jcomp,init", _MONOIDS)
 def test_reduce_monoids(comp, jcomp, init):
+    """Each set of dimensions; all in one program (check_all)."""
     x = inp((3, 4), np.float32, "any", 22)
-    for mode in MODES:
-        for dims in ((0,), (1,), (0, 1)):
-            out = run(lambda a: lax.reduce(a, np.float32(init), comp, dims), (x,), mode)
-            check(out, jlax.reduce(x, np.float32(init), jcomp, dims), rtol=1e-6)
+    cases = [(f"reduce({comp.__name__}, init={init}, {dims})",
+              lambda a, dims=dims: lax.reduce(a, np.float32(init), comp, dims),
+              lambda a, dims=dims: jlax.reduce(a, np.float32(init), jcomp, dims), (x,))
+             for dims in ((0,), (1,), (0, 1))]
+    check_all(cases, eager_share(len(cases), _MONOIDS.index((comp, jcomp, init))), rtol=1e-6)
 
 
 def test_reduce_other_forms():
@@ -634,11 +706,14 @@ def test_shape_helpers_against_jax():
         (lambda a, L: L.broadcast_to_rank(a, 6), None),
         (lambda a, L: L.broadcast_to_rank(a, 4), None),
     ]
-    for f, _ in cases:
-        for mode in MODES:
-            check(run(lambda a: f(a, lax), (x,), mode), f(x, jlax))
-        check(mlax.vmap(lambda a: f(a, lax))(x[None].repeat(2, 0)),
-              jvmap(lambda a: f(a, jlax))(x[None].repeat(2, 0)))
+    # Each helper eagerly; under jit and under vmap all in one program.
+    check_all([(f"case {i}", lambda a, f=f: f(a, lax), lambda a, f=f: f(a, jlax), (x,))
+               for i, (f, _) in enumerate(cases)], eager=range(len(cases)))
+    xs = x[None].repeat(2, 0)
+    got = mlax.vmap(lambda a: [f(a, lax) for f, _ in cases])(xs)
+    want = jvmap(lambda a: [f(a, jlax) for f, _ in cases])(xs)
+    for i, (g, w) in enumerate(zip(got, want)):
+        _check_tree(g, w, f"case {i}, vmap")
     g = mlax.grad(lambda a: mnp.sum(lax.index_in_dim(a, 1, 2) ** 2))(x)
     check(g, jgrad(lambda a: jnp.sum(jlax.index_in_dim(a, 1, 2) ** 2))(x))
 
@@ -693,17 +768,28 @@ def _np_unary_input(name, dtype, shape, seed=0):
     return inp(shape, dtype, domain, seed)
 
 
-@pytest.mark.parametrize("name,dtype,shape", pairwise(
-    sorted(NP_UNARY), FLOATS + [np.int32, np.uint8], [(), (2, 3)]), ids=param_id)
-def test_numpy_unary_against_jax(name, dtype, shape):
+# Every function with every dtype and shape, pairwise; each function's cases
+# in one program (check_all), a float32 case (looser) in another.
+_NP_UNARY_CASES = pairwise(sorted(NP_UNARY), FLOATS + [np.int32, np.uint8], [(), (2, 3)])
+
+
+@pytest.mark.parametrize("name", sorted(NP_UNARY))
+def test_numpy_unary_against_jax(name):
     _, ints = NP_UNARY[name]
-    is_int = np.issubdtype(dtype, np.integer)
-    if (ints == "only" and not is_int) or (not ints and is_int):
-        return
-    x = _np_unary_input(name, dtype, shape)
-    tol = dict(rtol=1e-5, atol=1e-6) if dtype == np.float32 else {}
-    for mode in MODES:
-        check(run(getattr(mnp, name), (x,), mode), getattr(jnp, name)(x), **tol)
+    cases = {False: [], True: []}  # by float32
+    for n, dtype, shape in _NP_UNARY_CASES:
+        is_int = np.issubdtype(dtype, np.integer)
+        if n != name or (ints == "only" and not is_int) or (not ints and is_int):
+            continue
+        cases[dtype == np.float32].append((
+            f"{name}({np.dtype(dtype).name}{list(shape)})", getattr(mnp, name),
+            getattr(jnp, name), (_np_unary_input(name, dtype, shape),)))
+    assert cases[False] or cases[True]
+    offset = sorted(NP_UNARY).index(name)
+    for f32, group in cases.items():
+        if group:
+            check_all(group, eager_share(len(group), offset, k=2),
+                      **(dict(rtol=1e-5, atol=1e-6) if f32 else {}))
 
 
 @pytest.mark.parametrize("name", ["sinh", "arctanh", "log2", "log10", "exp2", "cbrt", "rint",
@@ -719,22 +805,29 @@ def test_numpy_unary_python_scalars(name):
 def test_numpy_unary_specials():
     x = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 1e-40, -3.5, 2.5],
                  np.float32)
-    for name in ("signbit", "isposinf", "isneginf", "spacing", "rint", "fabs", "cbrt",
-                 "exp2", "log2", "sinc", "angle"):
-        check(getattr(mnp, name)(x), getattr(jnp, name)(x))
-    for name in ("signbit", "spacing"):
-        x16 = x.astype(np.float16)
-        check(getattr(mnp, name)(x16), getattr(jnp, name)(x16))
+    x16 = x.astype(np.float16)
+    cases = [(name, getattr(mnp, name), getattr(jnp, name), (x,))
+             for name in ("signbit", "isposinf", "isneginf", "spacing", "rint", "fabs", "cbrt",
+                          "exp2", "log2", "sinc", "angle")]
+    cases += [(f"{name}(float16)", getattr(mnp, name), getattr(jnp, name), (x16,))
+              for name in ("signbit", "spacing")]
+    check_all(cases, eager=range(len(cases)))  # every one eagerly, and under jit
 
 
 @pytest.mark.parametrize("name", ["sinh", "arccos", "arctanh", "log2", "log10", "exp2",
                                   "cbrt", "deg2rad", "sinc"])
 def test_numpy_unary_grad(name):
+    """The gradient and vmap, in one program each for mlax and JAX."""
     x = inp((5,), np.float32, NP_UNARY[name][0], 25)
-    f, jf = getattr(mnp, name), getattr(jnp, name)
-    check(mlax.grad(lambda v: mnp.sum(f(v)))(x), jgrad(lambda v: jnp.sum(jf(v)))(x),
-          rtol=1e-5, atol=1e-6)
-    check(mlax.vmap(f)(x), jvmap(jf)(x), rtol=1e-6, atol=1e-6)
+
+    def both(np_, grad, vmap):
+        f = getattr(np_, name)
+        return lambda x: (grad(lambda v: np_.sum(f(v)))(x), vmap(f)(x))
+
+    g, b = mlax.jit(both(mnp, mlax.grad, mlax.vmap))(x)
+    jg, jb = jax.jit(both(jnp, jax.grad, jax.vmap))(x)
+    check(g, jg, rtol=1e-5, atol=1e-6)
+    check(b, jb, rtol=1e-6, atol=1e-6)
 
 
 def test_sinc_derivatives_at_zero():
@@ -780,24 +873,36 @@ def _np_binary_inputs(name, dtype, seed=0):
     return x, y
 
 
-@pytest.mark.parametrize("dtype", FLOATS + [np.int32, np.uint8, np.int16],
-                         ids=lambda d: np.dtype(d).name)
+_NP_BINARY_DTYPES = FLOATS + [np.int32, np.uint8, np.int16]
+
+
 @pytest.mark.parametrize("name", sorted(NP_BINARY))
-def test_numpy_binary_against_jax(name, dtype):
+def test_numpy_binary_against_jax(name):
+    """Each dtype, with an array and a Python scalar (weakly typed) second
+    operand; all in one program (check_all), a float32 one (looser) in
+    another."""
     kind = NP_BINARY[name][2]
-    is_int = np.issubdtype(dtype, np.integer)
-    if (kind == "int" and not is_int):
-        with pytest.raises(TypeError, match=f"mnp.{name.replace('bitwise_', '')}|mnp.{name}"):
-            getattr(mnp, name)(np.ones(2, dtype), np.ones(2, dtype))
-        return
-    if kind == "float" and is_int:
-        return
-    x, y = _np_binary_inputs(name, dtype)
-    tol = dict(rtol=1e-5, atol=1e-6) if dtype == np.float32 else {}
-    for mode in MODES:
-        check(run(getattr(mnp, name), (x, y), mode), getattr(jnp, name)(x, y), **tol)
-    # Python scalars (weak types)
-    check(getattr(mnp, name)(x, 2), getattr(jnp, name)(x, 2), **tol)
+    cases = {False: [], True: []}  # by float32
+    for dtype in _NP_BINARY_DTYPES:
+        is_int = np.issubdtype(dtype, np.integer)
+        if (kind == "int" and not is_int):
+            with pytest.raises(TypeError,
+                               match=f"mnp.{name.replace('bitwise_', '')}|mnp.{name}"):
+                getattr(mnp, name)(np.ones(2, dtype), np.ones(2, dtype))
+            continue
+        if kind == "float" and is_int:
+            continue
+        x, y = _np_binary_inputs(name, dtype)
+        dt = np.dtype(dtype).name
+        cases[dtype == np.float32] += [
+            (f"{name}({dt}, {dt})", getattr(mnp, name), getattr(jnp, name), (x, y)),
+            (f"{name}({dt}, 2)", lambda a: getattr(mnp, name)(a, 2),
+             lambda a: getattr(jnp, name)(a, 2), (x,))]
+    offset = sorted(NP_BINARY).index(name)
+    for f32, group in cases.items():
+        if group:
+            check_all(group, eager_share(len(group), offset, k=2),
+                      **(dict(rtol=1e-5, atol=1e-6) if f32 else {}))
 
 
 @pytest.mark.parametrize("name", ["copysign", "heaviside", "fmax", "fmin", "logaddexp2",
@@ -805,10 +910,10 @@ def test_numpy_binary_against_jax(name, dtype):
 def test_numpy_binary_grad(name):
     x = inp((2, 3), np.float32, "pos", 7)
     y = inp((3,), np.float32, "nonzero", 8)
-    for argnums in (0, 1):
-        g = mlax.grad(lambda a, b: mnp.sum(getattr(mnp, name)(a, b)), argnums=argnums)(x, y)
-        jg = jgrad(lambda a, b: jnp.sum(getattr(jnp, name)(a, b)), argnums=argnums)(x, y)
-        check(g, jg, rtol=1e-5, atol=1e-6)
+    g = mlax.grad(lambda a, b: mnp.sum(getattr(mnp, name)(a, b)), argnums=(0, 1))(x, y)
+    jg = jgrad(lambda a, b: jnp.sum(getattr(jnp, name)(a, b)), argnums=(0, 1))(x, y)
+    for argnum in (0, 1):
+        check(g[argnum], jg[argnum], rtol=1e-5, atol=1e-6)
 
 
 def test_gcd_lcm_vmap_and_x64(x64):

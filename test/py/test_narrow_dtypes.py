@@ -65,6 +65,31 @@ def _run_jax(mode, fn, *args):
     return jax.jit(fn)(*args) if mode == "jit" else fn(*(jnp.asarray(a) for a in args))
 
 
+def _eager_share(n, name, names, k=3):
+    """Which of `n` functions to also run eagerly for dtype `name`: every
+    k-th, starting at `name`'s place in `names` (k at most len(names)). Each
+    eager call is its own compile; under jit all `n` run for every dtype in
+    one program, and across `names` each function still runs eagerly for
+    some of them."""
+    k = min(k, len(names))
+    return range(names.index(name) % k, n, k)
+
+
+def check_all(name, names, fns_m, fns_j, *args, labels=None, k=3):
+    """Each fns_m[i](*args) is fns_j[i](*args) bit for bit: under jit all of
+    them in one program per library; mlax's eagerly for a share of them
+    (_eager_share), against the same (jitted) JAX results. `labels` name the
+    functions in failure messages."""
+    labels = labels or [f"function {i}" for i in range(len(fns_m))]
+    assert len(fns_m) == len(fns_j) == len(labels)
+    got = mlax.jit(lambda *a: [f(*a) for f in fns_m])(*args)
+    want = jax.jit(lambda *a: [f(*a) for f in fns_j])(*args)
+    for label, m, j in zip(labels, got, want):
+        assert_same(m, j, f"{name}: {label}, jit")
+    for i in _eager_share(len(fns_m), name, names, k):
+        assert_same(_run("eager", fns_m[i], *args), want[i], f"{name}: {labels[i]}, eager")
+
+
 # ---------------------------------------------------------------------------
 # Scalar types, construction, transfer
 # ---------------------------------------------------------------------------
@@ -104,15 +129,18 @@ def test_asarray_from_python_and_numpy(name):
 @pytest.mark.parametrize("name", NARROW)
 @pytest.mark.parametrize("mode", MODES)
 def test_zeros_ones_full(name, mode):
-    m, j = getattr(mnp, name), getattr(jnp, name)
+    """(Under jit, all five in one program.)"""
     fill = 3 if name in NARROW_INTS else 1.75
-    for mk, jk in ((lambda: mnp.zeros((2, 3), m), lambda: jnp.zeros((2, 3), j)),
-                   (lambda: mnp.ones(4, m), lambda: jnp.ones(4, j)),
-                   (lambda: mnp.full((3,), fill, m), lambda: jnp.full((3,), fill, j))):
-        assert_same(_run(mode, mk), _run_jax(mode, jk))
+
+    def f(np_):
+        dt = getattr(np_, name)
+        return lambda v: [np_.zeros((2, 3), dt), np_.ones(4, dt), np_.full((3,), fill, dt),
+                          np_.zeros_like(v), np_.ones_like(v)]
+
     x = every_value(name)
-    assert_same(_run(mode, mnp.zeros_like, x), _run_jax(mode, jnp.zeros_like, x))
-    assert_same(_run(mode, mnp.ones_like, x), _run_jax(mode, jnp.ones_like, x))
+    for what, m, j in zip(["zeros", "ones", "full", "zeros_like", "ones_like"],
+                          _run(mode, f(mnp), x), _run_jax(mode, f(jnp), x)):
+        assert_same(m, j, f"{what}, {mode}")
 
 
 @pytest.mark.parametrize("name", NARROW)
@@ -142,25 +170,29 @@ _WIDE_VALUES = np.array([0.0, -0.0, 1.0, -1.5, 0.3, 2.5, 3.5, 7.0, 15.0, 17.0, 1
 @pytest.mark.parametrize("name", NARROW)
 def test_convert_from_narrow(name):
     """Every value of a narrow dtype converted to each dtype, bit-exact with
-    JAX: eagerly one target at a time, under jit all targets in one program
-    (one compile per source dtype, not one per pair)."""
+    JAX: under jit all targets in one program (one compile per source dtype,
+    not one per pair); eagerly (one compile per pair) every 11th target,
+    rotating with the source, so that each target is converted eagerly from
+    some source (against the jitted JAX results)."""
     x = every_value(name)
     targets = [_dt(to) for to in NARROW + WIDE]
-    for to in targets:
-        assert_same(lax.convert_element_type(x, to), jax.lax.convert_element_type(x, to),
-                    f"{name} -> {to.name}, eager")
     got = mlax.jit(lambda v: [v.astype(to) for to in targets])(x)
     want = jax.jit(lambda v: [v.astype(to) for to in targets])(x)
     for to, m, j in zip(targets, got, want):
         assert_same(m, j, f"{name} -> {to.name}, jit")
+    for i in _eager_share(len(targets), name, NARROW, k=11):
+        assert_same(lax.convert_element_type(x, targets[i]), want[i],
+                    f"{name} -> {targets[i].name}, eager")
 
 
-@pytest.mark.parametrize("src", ["float32", "float16", "bfloat16", "int32", "int8", "uint8",
-                                 "bool"])
-@pytest.mark.parametrize("mode", MODES)
-def test_convert_to_narrow(src, mode):
-    """Wide values (overflowing, subnormal, inf, nan) into each narrow dtype
-    (under jit, all of them in one program)."""
+_CONVERT_SOURCES = ["float32", "float16", "bfloat16", "int32", "int8", "uint8", "bool"]
+
+
+@pytest.mark.parametrize("src", _CONVERT_SOURCES)
+def test_convert_to_narrow(src):
+    """Wide values (overflowing, subnormal, inf, nan) into each narrow dtype:
+    under jit all of them in one program, eagerly a share (check_all: every
+    7th target, so each target from one source)."""
     if src == "bool":
         x = np.array([True, False])
     elif np.issubdtype(_dt(src), np.integer):
@@ -168,10 +200,10 @@ def test_convert_to_narrow(src, mode):
     else:
         x = _WIDE_VALUES.astype(_dt(src))
     dts = [_dt(name) for name in NARROW]
-    got = _run(mode, lambda v: [lax.convert_element_type(v, dt) for dt in dts], x)
-    want = _run_jax(mode, lambda v: [jax.lax.convert_element_type(v, dt) for dt in dts], x)
-    for dt, m, j in zip(dts, got, want):
-        assert_same(m, j, f"{src} -> {dt.name}, {mode}")
+    check_all(src, _CONVERT_SOURCES,
+              [lambda v, dt=dt: lax.convert_element_type(v, dt) for dt in dts],
+              [lambda v, dt=dt: jax.lax.convert_element_type(v, dt) for dt in dts], x,
+              labels=[f"-> {dt.name}" for dt in dts], k=len(_CONVERT_SOURCES))
 
 
 @pytest.mark.parametrize("name", NARROW)
@@ -184,17 +216,29 @@ def test_bitcast_convert_type(name, mode):
     wide = np.arange(256, dtype=np.uint8)
     narrow = every_value(name)
     narrow = np.resize(narrow, (16 * pack,)).reshape(16, pack) if pack > 1 else narrow
-    for x, to in ((wide, name), (wide.view(np.int8), name), (narrow, "uint8"),
-                  (narrow, "int8"), (narrow.reshape(-1), "uint8")):
-        m = _outcome(lambda: _run(mode, lambda v: lax.bitcast_convert_type(v, _dt(to)), x),
-                     value=True)
-        j = _outcome(lambda: _run_jax(mode, lambda v: jax.lax.bitcast_convert_type(v, _dt(to)),
-                                      x), value=True)
-        if isinstance(j, str):
-            assert m == j, (to, x.shape, m, j)
-        else:
-            assert not isinstance(m, str), (to, x.shape, m)
-            assert_same(m, j)
+    cases = ((wide, name), (wide.view(np.int8), name), (narrow, "uint8"), (narrow, "int8"),
+             (narrow.reshape(-1), "uint8"))
+    # The calls JAX rejects (found without a compile) are compared one by one,
+    # the exception's class; the others under jit run in one program.
+    rejected = [isinstance(_outcome(lambda: jax.eval_shape(
+        lambda v: jax.lax.bitcast_convert_type(v, _dt(to)), x), value=True), str)
+        for x, to in cases]
+    for (x, to), bad in zip(cases, rejected):
+        if bad:
+            m = _outcome(lambda: _run(mode, lambda v: lax.bitcast_convert_type(v, _dt(to)), x),
+                         value=True)
+            j = _outcome(lambda: _run_jax(
+                mode, lambda v: jax.lax.bitcast_convert_type(v, _dt(to)), x), value=True)
+            assert isinstance(j, str) and m == j, (to, x.shape, m, j)
+    ok = [case for case, bad in zip(cases, rejected) if not bad]
+
+    def f(lax_):
+        return lambda *xs: [lax_.bitcast_convert_type(v, _dt(to)) for v, (_, to) in zip(xs, ok)]
+
+    got = _run(mode, f(lax), *(x for x, _ in ok))
+    want = _run_jax(mode, f(jax.lax), *(x for x, _ in ok))
+    for (x, to), m, j in zip(ok, got, want):
+        assert_same(m, j, f"{x.dtype}{list(x.shape)} -> {to}, {mode}")
 
 
 # ---------------------------------------------------------------------------
@@ -206,29 +250,33 @@ def _pair(name):
     return x, x[::-1].copy()
 
 
+# Each test below checks a list of functions against JAX: all of them under
+# jit in one program, a share of them eagerly (check_all).
+
 @pytest.mark.parametrize("name", NARROW)
-@pytest.mark.parametrize("mode", MODES)
-def test_elementwise(name, mode):
+def test_elementwise(name):
     a, b = _pair(name)
 
     def f(np_):
-        return lambda u, v: (u + v, u * v, u - v, np_.maximum(u, v), -u, u + 1, 2 * u)
+        return [lambda u, v: u + v, lambda u, v: u * v, lambda u, v: u - v,
+                lambda u, v: np_.maximum(u, v), lambda u, v: -u, lambda u, v: u + 1,
+                lambda u, v: 2 * u]
 
-    for m, j in zip(_run(mode, f(mnp), a, b), _run_jax(mode, f(jnp), a, b)):
-        assert_same(m, j)
+    check_all(name, NARROW, f(mnp), f(jnp), a, b,
+              labels=["u + v", "u * v", "u - v", "maximum", "-u", "u + 1", "2 * u"])
 
 
 @pytest.mark.parametrize("name", NARROW_FLOATS)
-@pytest.mark.parametrize("mode", MODES)
-def test_float_math(name, mode):
+def test_float_math(name):
     a, b = _pair(name)
 
     def f(np_):
-        return lambda u, v: (u / v, np_.sqrt(u), np_.exp(u), np_.floor(u), np_.abs(u),
-                             u + 1.5, np_.where(u > v, u, 0.0))
+        return [lambda u, v: u / v, lambda u, v: np_.sqrt(u), lambda u, v: np_.exp(u),
+                lambda u, v: np_.floor(u), lambda u, v: np_.abs(u), lambda u, v: u + 1.5,
+                lambda u, v: np_.where(u > v, u, 0.0)]
 
-    for m, j in zip(_run(mode, f(mnp), a, b), _run_jax(mode, f(jnp), a, b)):
-        assert_same(m, j)
+    check_all(name, NARROW_FLOATS, f(mnp), f(jnp), a, b,
+              labels=["u / v", "sqrt", "exp", "floor", "abs", "u + 1.5", "where"])
 
 
 @pytest.mark.parametrize("name", NARROW_INTS)
@@ -266,20 +314,15 @@ def test_shifts(name, mode):
 
 
 @pytest.mark.parametrize("name", NARROW)
-@pytest.mark.parametrize("mode", MODES)
-def test_comparisons(name, mode):
+def test_comparisons(name):
     a, b = _pair(name)
-
-    def f(u, v):
-        return u < v, u <= v, u == v, u != v, u > v, u >= v
-
-    for m, j in zip(_run(mode, f, a, b), _run_jax(mode, f, a, b)):
-        assert_same(m, j)
+    fns = [lambda u, v: u < v, lambda u, v: u <= v, lambda u, v: u == v, lambda u, v: u != v,
+           lambda u, v: u > v, lambda u, v: u >= v]
+    check_all(name, NARROW, fns, fns, a, b, labels=["<", "<=", "==", "!=", ">", ">="])
 
 
 @pytest.mark.parametrize("name", NARROW)
-@pytest.mark.parametrize("mode", MODES)
-def test_reductions(name, mode):
+def test_reductions(name):
     x = every_value(name).reshape(-1, 2)
 
     def f(np_):
@@ -294,8 +337,10 @@ def test_reductions(name, mode):
             out += [lambda v: np_.mean(v)]
         return out
 
-    for m, j in zip(f(mnp), f(jnp)):
-        assert_same(_run(mode, m, x), _run_jax(mode, j, x))
+    labels = ([] if name == "float8_e8m0fnu" else ["max", "min(axis=0)"]) + [
+        "sum(axis=1)", "prod", "sort", "cumsum"] + (
+        ["sum", "mean(axis=0)"] if name in NARROW_FLOATS else ["mean"])
+    check_all(name, NARROW, f(mnp), f(jnp), x, labels=labels)
 
 
 def _e8m0_without_2_to_the_minus_127():
@@ -312,34 +357,41 @@ def test_max_min_e8m0(mode):
     checked against NumPy on float32 instead."""
     x = _e8m0_without_2_to_the_minus_127()[:-3].reshape(-1, 4)  # without the NaN
     w = x.astype(np.float32)
-    for fn, np_fn in ((mnp.max, np.max), (mnp.min, np.min)):
-        for axis in (None, 0, 1):
-            m = _run(mode, lambda v: fn(v, axis=axis), x)
-            assert m.dtype == x.dtype
-            np.testing.assert_array_equal(np.asarray(m).astype(np.float32), np_fn(w, axis=axis))
+    cases = [(fn, np_fn, axis) for fn, np_fn in ((mnp.max, np.max), (mnp.min, np.min))
+             for axis in (None, 0, 1)]
+    got = _run(mode, lambda v: [fn(v, axis=axis) for fn, _, axis in cases], x)  # one program
+    for (fn, np_fn, axis), m in zip(cases, got):
+        assert m.dtype == x.dtype, (fn.__name__, axis)
+        np.testing.assert_array_equal(np.asarray(m).astype(np.float32), np_fn(w, axis=axis),
+                                      err_msg=f"{fn.__name__}(axis={axis}), {mode}")
     m = _run(mode, mnp.max, every_value("float8_e8m0fnu"))
     assert np.isnan(np.asarray(m).astype(np.float32))
 
 
 @pytest.mark.parametrize("name", NARROW)
-@pytest.mark.parametrize("mode", MODES)
-def test_argmin_argmax(name, mode):
-    """Against JAX, but where JAX fails: its argmax of float8_e8m0fnu starts
-    from its -inf, which is NaN there, so it answers 0 for any input; that
-    is checked against NumPy on float32 (the first maximum, the first NaN),
-    which is what mlax gives."""
+def test_argmin_argmax(name):
+    """Against JAX (check_all), but where JAX fails: its argmax of
+    float8_e8m0fnu starts from its -inf, which is NaN there, so it answers 0
+    for any input; that is checked against NumPy on float32 (the first
+    maximum, the first NaN), which is what mlax gives."""
     x = _e8m0_without_2_to_the_minus_127()[1:] if name == "float8_e8m0fnu" else every_value(name)
     x = np.concatenate([x[1::2], x[::2]]).reshape(-1, 2)
-    for fn, np_fn in ((mnp.argmax, np.argmax), (mnp.argmin, np.argmin)):
-        for axis in (None, 0, 1):
-            m = _run(mode, lambda v: fn(v, axis=axis), x)
-            if name == "float8_e8m0fnu":
-                wide = x.astype(np.float32)
-                assert m.dtype == np.int32
-                np.testing.assert_array_equal(m, np_fn(wide, axis=axis))
-            else:
-                jfn = getattr(jnp, fn.__name__)
-                assert_same(m, _run_jax(mode, lambda v: jfn(v, axis=axis), x))
+    cases = [(fn, axis) for fn in ("argmax", "argmin") for axis in (None, 0, 1)]
+    labels = [f"{fn}(axis={axis})" for fn, axis in cases]
+    fns_m = [lambda v, fn=fn, axis=axis: getattr(mnp, fn)(v, axis=axis) for fn, axis in cases]
+    if name != "float8_e8m0fnu":
+        fns_j = [lambda v, fn=fn, axis=axis: getattr(jnp, fn)(v, axis=axis)
+                 for fn, axis in cases]
+        check_all(name, NARROW, fns_m, fns_j, x, labels=labels)
+        return
+    wide = x.astype(np.float32)
+    got = mlax.jit(lambda v: [f(v) for f in fns_m])(x)
+    eager = {i: _run("eager", fns_m[i], x) for i in _eager_share(len(cases), name, NARROW)}
+    for i, ((fn, axis), m) in enumerate(zip(cases, got)):
+        for mode, out in [("jit", m)] + ([("eager", eager[i])] if i in eager else []):
+            assert out.dtype == np.int32, (labels[i], mode)
+            np.testing.assert_array_equal(out, getattr(np, fn)(wide, axis=axis),
+                                          err_msg=f"{labels[i]}, {mode}")
 
 
 @pytest.mark.parametrize("name", NARROW_FLOATS)
