@@ -220,7 +220,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         if len(out_leaves) != 1:
             raise TypeError(
                 f"Gradient only defined for scalar-output functions. Output was {out!r}.")
-        aux_leaves, aux_tree = registry.flatten(aux)
+        aux_leaves, aux_tree = tracing.pass_through_untraced(aux)
         out_info["aux_tree"] = aux_tree
         out_info["out_tree"] = out_tree
         out_info["n_aux"] = len(aux_leaves)
@@ -353,7 +353,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
         else:
             aux = None
         o_leaves, o_tree = registry.flatten(out)
-        a_leaves, a_tree = registry.flatten(aux)
+        a_leaves, a_tree = tracing.pass_through_untraced(aux)
         info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves), n_aux=len(a_leaves))
         return list(o_leaves) + list(a_leaves) + list(observed.leaves)
 
@@ -548,7 +548,7 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
         else:
             aux = None
         o_leaves, o_tree = registry.flatten(out)
-        a_leaves, a_tree = registry.flatten(aux)
+        a_leaves, a_tree = tracing.pass_through_untraced(aux)
         info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
         return list(o_leaves) + list(a_leaves)
 
@@ -727,7 +727,7 @@ def _eager_vjp(fun, primals, has_aux):
                                 out_tree, p_avals, info)
         results = deferred.forward(p_leaves)
         out = callee.main_tree.unflatten(results[:callee.n_out])
-        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:]))
         pullback = _Pullback(fun, primals, has_aux)
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
@@ -753,7 +753,7 @@ def _eager_vjp(fun, primals, has_aux):
     results = split.forward(list(p_leaves))
     n_early = len(results) - split.n_res
     out = callee.main_tree.unflatten(results[:callee.n_out])
-    aux = callee.aux_tree.unflatten(results[callee.n_out:n_early])
+    aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:n_early]))
     pullback = _Pullback(fun, primals, has_aux)
     pullback._split, pullback._residuals = split, results[n_early:]
     return out, aux, pullback
@@ -804,6 +804,7 @@ def vjp(fun, *primals, has_aux=False):
 
     if core.trace_stack():
         callee, out, aux = forward(*primals)
+        aux = tracing.unwrap_pass_through(aux)
         pullback = _Pullback(fun, primals, has_aux, callee)
     elif (eager := _eager_vjp(fun, primals, has_aux)) is not None:
         out, aux, pullback = eager
@@ -889,7 +890,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = o_tree.unflatten(per_out)
             if has_aux:
-                return jac, fun(*a)[1]
+                aux_leaves, aux_tree = tracing.pass_through_untraced(fun(*a)[1])
+                return jac, aux_tree.unflatten(aux_leaves)
             return jac
         return _run(traced, f"jacfwd_{_name_of(fun)}", args, transform="jacfwd")
 
