@@ -539,7 +539,8 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     info = {}
 
     def flat(*xs):
-        out = fun(*p_tree.unflatten(xs))
+        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
                 raise TypeError("vjp with has_aux=True requires the function to return a "
@@ -549,8 +550,9 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
             aux = None
         o_leaves, o_tree = registry.flatten(out)
         a_leaves, a_tree = tracing.pass_through_untraced(aux)
-        info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
-        return list(o_leaves) + list(a_leaves)
+        info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves),
+                    n_aux=len(a_leaves))
+        return list(o_leaves) + list(a_leaves) + list(observed.leaves)
 
     wrt = frozenset(i for i, leaf in enumerate(p_leaves)
                     if _carries_tangent(tracing._leaf_aval(leaf)))
@@ -560,6 +562,7 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     callee.main_tree = info["main_tree"]
     callee.aux_tree = info["aux_tree"]
     callee.n_out = info["n_out"]
+    callee.n_aux, callee.observed = info["n_aux"], info["observed"]
     callee.operand_sources = list(p_leaves) + list(callee.captured)
     return callee
 
@@ -789,6 +792,15 @@ def _split(module, name, callee, info, p_avals, p_tree, table):
                      callee.out_avals[:callee.n_out], table)
 
 
+def _forward_results(callee, results):
+    """The outputs and auxiliary data among the results of a call of a vjp
+    callee; checkify's checks among them go to its observer."""
+    n_main = callee.n_out + callee.n_aux
+    callee.observed.hand_back(results[n_main:])
+    return (callee.main_tree.unflatten(results[:callee.n_out]),
+            callee.aux_tree.unflatten(results[callee.n_out:n_main]))
+
+
 def vjp(fun, *primals, has_aux=False):
     """Like `jax.vjp`: `(fun(*primals), pullback)` (and `aux` with has_aux),
     where `pullback(cotangent)` returns one cotangent per primal."""
@@ -798,8 +810,7 @@ def vjp(fun, *primals, has_aux=False):
     def forward(*p):
         callee = _vjp_callee(fun, p, has_aux)
         results = callee.call()
-        out = callee.main_tree.unflatten(results[:callee.n_out])
-        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        out, aux = _forward_results(callee, results)
         return callee, out, aux
 
     if core.trace_stack():
@@ -922,8 +933,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             # computes the forward): no call of their own, so the forward's
             # callbacks run once, as in JAX. The auxiliary data needs one.
             aux = None
-            if has_aux:
-                aux = callee.aux_tree.unflatten(callee.call()[callee.n_out:])
+            if has_aux or callee.observed.leaves:  # (checkify's checks are results too)
+                aux = _forward_results(callee, callee.call())[1]
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
             pullback._basis_seeds = True
             o_avals = list(callee.out_avals[:callee.n_out])
