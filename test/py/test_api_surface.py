@@ -161,16 +161,12 @@ EXCLUDED.update({f"jax.experimental.multihost_utils.{name}": _MULTIHOST_PRIMITIV
 # jax.experimental.sparse: mlax builds every format; the rest, by reason.
 _SPARSE_PRIM = ("a JAX Primitive object (JAX's jaxpr interpreter); mlax's BCOO operations are "
                 "compositions of lax ops, with no primitive of their own")
-_SPARSE_AD = ("sparse-aware autodiff wrapper (derivatives as sparse arrays of the sparse "
-              "inputs' pattern): not built; differentiate with respect to a BCOO's data")
 EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_PRIM for name in (
     "bcoo_dot_general_p", "bcoo_dot_general_sampled_p", "bcoo_extract_p", "bcoo_fromdense_p",
     "bcoo_sort_indices_p", "bcoo_spdot_general_p", "bcoo_sum_duplicates_p", "bcoo_todense_p",
     "bcoo_transpose_p", "todense_p", "bcsr_dot_general_p", "bcsr_extract_p",
     "bcsr_fromdense_p", "bcsr_todense_p", "coo_fromdense_p", "coo_matmat_p", "coo_matvec_p",
     "coo_todense_p", "csr_fromdense_p", "csr_matmat_p", "csr_matvec_p", "csr_todense_p")})
-EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_AD for name in (
-    "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian")})
 EXCLUDED.update({
     "jax.experimental.sparse.sparsify": "JAX's jaxpr interpreter that reruns a dense "
                                         "function on sparse values: not built",

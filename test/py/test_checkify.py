@@ -335,12 +335,60 @@ def test_while_loop():
         _same(*_call(m, j, np.float32(x)))
 
 
-def test_check_inside_other_callees_is_refused():
-    """mlax does not yet carry checks out of a while_loop's cond_fun (or a
-    vjp's function); it says so instead of dropping the check."""
+def _cond_checked(ck, xp, lax_):
     def cond(c):
-        mcheckify.check(c > 0, "cond")
-        return c < 3
-    with pytest.raises(NotImplementedError, match="checkify"):
-        mcheckify.checkify(lambda x: mlax_lax.while_loop(cond, lambda c: c + 1, x))(
-            mnp.float32(1.0))
+        ck.check(c < 30, "too big {c}", c=c)
+        return c < 10.0
+
+    def body(c):
+        ck.check(c > 0, "nonpositive {c}", c=c)
+        return xp.abs(c) * 3 + 1
+    return lambda x: lax_.while_loop(cond, body, x)
+
+
+def test_checks_in_a_while_loops_cond_fun():
+    """As JAX's: cond_fun's checks are made on the initial state and on
+    the state after each iteration (the last one, where the loop stops,
+    included), in order with the body's."""
+    m = mcheckify.checkify(_cond_checked(mcheckify, mnp, mlax_lax))
+    j = jcheckify.checkify(_cond_checked(jcheckify, jnp, jax.lax))
+    for x in (1.0, 60.0, -1.0, 9.9):
+        _same(*_call(m, j, np.float32(x)))
+    _same(*_call(mlax.jit(m), jax.jit(j), np.float32(9.9)))
+    _same(*_call(mcheckify.checkify(mlax.jit(_cond_checked(mcheckify, mnp, mlax_lax))),
+                 jcheckify.checkify(jax.jit(_cond_checked(jcheckify, jnp, jax.lax))),
+                 np.float32(60.0)))
+
+
+@pytest.mark.parametrize("how", ["vjp", "jacrev", "hessian", "jit_vjp"])
+def test_checks_in_differentiated_functions(how):
+    """Checks in the function of a vjp, jacrev or hessian join the
+    checkified function's Error (from the forward pass), as in JAX."""
+    def program(lib, ck, xp):
+        def f(x):
+            ck.check(x > 0, "nonpositive {x}", x=x)
+            return xp.sin(x) * x
+        transformed = {
+            "vjp": lambda x: lib.vjp(f, x)[1](xp.float32(1))[0],
+            "jacrev": lib.jacrev(f),
+            "hessian": lib.hessian(f),
+            "jit_vjp": lib.jit(lambda x: lib.vjp(f, x)[1](xp.float32(1))[0]),
+        }[how]
+        return ck.checkify(transformed)
+    m, j = program(mlax, mcheckify, mnp), program(jax, jcheckify, jnp)
+    for x in (-1.0, 2.0):
+        _same(*_call(m, j, np.float32(x)))
+
+
+def test_check_inside_custom_rules_and_checkpoint_is_refused():
+    """mlax does not yet carry checks out of a custom_jvp / custom_vjp
+    function or a checkpointed one (JAX does); it says so instead of
+    dropping the check."""
+    def f(x):
+        mcheckify.check(x > 0, "nonpositive")
+        return mnp.sin(x)
+    cj = mlax.custom_jvp(f)
+    cj.defjvp(lambda p, t: (f(p[0]), t[0]))
+    for fun in (cj, mlax.grad(mlax.checkpoint(f))):
+        with pytest.raises(NotImplementedError, match="custom_jvp or custom_vjp function, or a"):
+            mcheckify.checkify(fun)(mnp.float32(1.0))

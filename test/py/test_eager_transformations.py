@@ -695,3 +695,36 @@ def test_forward_callbacks_run_once_per_transformation_as_in_jax():
     got = callback_counts(mlax, mnp)
     assert got == callback_counts(jax, jnp)
     assert set(got.values()) == {1}
+
+
+_AUX_TRANSFORMS = {
+    "grad": lambda lib, f, x: lib.grad(f, has_aux=True)(x)[1],
+    "value_and_grad": lambda lib, f, x: lib.value_and_grad(f, has_aux=True)(x)[0][1],
+    "jacrev": lambda lib, f, x: lib.jacrev(f, has_aux=True)(x)[1],
+    "jacfwd": lambda lib, f, x: lib.jacfwd(f, has_aux=True)(x)[1],
+    "jvp": lambda lib, f, x: lib.jvp(f, (x,), (x,), has_aux=True)[2],
+    "vjp": lambda lib, f, x: lib.vjp(f, x, has_aux=True)[2],
+    "linearize": lambda lib, f, x: lib.linearize(f, x, has_aux=True)[2],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_AUX_TRANSFORMS))
+def test_untraced_auxiliary_data_passes_through_as_jax(name):
+    """Outside any trace, auxiliary data the function did not compute from
+    its arguments comes back as it is (Python scalars, NumPy arrays, other
+    objects, a closed-over array: the same object); under jit, as jit's
+    results, arrays; traced auxiliary data are arrays either way."""
+    run = _AUX_TRANSFORMS[name]
+    closed_m, closed_j = mnp.arange(2.0), jnp.arange(2.0)
+    for lib, np_, closed in ((mlax, mnp, closed_m), (jax, jnp, closed_j)):
+        aux = {"int": 3, "float": 2.5, "np": np.ones(2), "closed": closed}
+        if name != "jacfwd":  # (JAX's jacfwd maps its aux: a string is no array)
+            aux["str"] = "hi"
+        got = run(lib, lambda x, aux=aux, np_=np_: (x * 2.0, (aux, np_.sin(x))), 1.0)
+        assert got[0]["closed"] is closed, lib
+        assert all(got[0][k] is aux[k] for k in aux), (lib, got[0])
+        assert isinstance(got[1], lib.Array), (lib, type(got[1]))
+    in_jit_m = mlax.jit(lambda x: run(mlax, lambda x: (x * 2.0, 3), x))(1.0)
+    in_jit_j = jax.jit(lambda x: run(jax, lambda x: (x * 2.0, 3), x))(1.0)
+    assert isinstance(in_jit_m, mlax.Array) and in_jit_m.weak_type == in_jit_j.weak_type
+    assert int(in_jit_m) == int(in_jit_j) == 3

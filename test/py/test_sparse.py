@@ -193,6 +193,13 @@ def test_matmul_operators_and_grad_fd():
     yb = _dense((2, 4, 2), seed=10, density=1.0)
     _same_array(msparse.BCOO.fromdense(xb, n_batch=1) @ yb,
                 jsparse.BCOO.fromdense(xb, n_batch=1) @ yb)
+    # A vector against a batched matrix: contracted with its last (or, on
+    # the left, its next-to-last) dimension, no batch dimensions to match.
+    vb, wb = _dense((4,), 14, 1.0), _dense((3,), 15, 1.0)
+    for n_batch in (0, 1):
+        mb, jb = (lib.BCOO.fromdense(xb, n_batch=n_batch) for lib in (msparse, jsparse))
+        _same_array(mb @ vb, jb @ vb)
+        _same_array(wb @ mb, jnp.asarray(wb) @ jb)
 
     # d/d data of sum((M @ v)^2), against central finite differences.
     loss = mlax.jit(lambda d: mnp.sum((msparse.BCOO((d, m.indices), shape=m.shape) @ v) ** 2))

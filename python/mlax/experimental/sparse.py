@@ -1,7 +1,8 @@
 """mlax.experimental.sparse: as jax.experimental.sparse, the BCOO (batched
 COO) and BCSR (batched CSR) sparse arrays and their operations, and the
-legacy 2-D COO, CSR and CSC formats; sparsify and the sparse autodiff
-wrappers are not built (see test_api_surface's reasons)."""
+legacy 2-D COO, CSR and CSC formats, and the sparse-aware autodiff wrappers
+(grad, value_and_grad, jacfwd, jacrev, jacobian); sparsify is not built (see
+test_api_surface's reasons)."""
 from mlax._src.experimental.sparse.api import empty, eye, todense  # noqa: F401
 from mlax._src.experimental.sparse.base import JAXSparse  # noqa: F401
 from mlax._src.experimental.sparse.bcoo import (  # noqa: F401
@@ -21,3 +22,5 @@ from mlax._src.experimental.sparse.csr import (  # noqa: F401
 from mlax._src.experimental.sparse.random import random_bcoo  # noqa: F401
 from mlax._src.experimental.sparse.util import (  # noqa: F401
     CuSparseEfficiencyWarning, SparseEfficiencyError, SparseEfficiencyWarning)
+from mlax._src.experimental.sparse.ad import (  # noqa: F401
+    grad, jacfwd, jacobian, jacrev, value_and_grad)

@@ -75,11 +75,13 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         out_leaves, out_tree = registry.flatten(out)
         # float0 results (the gradient of an integer input under allow_int)
         # are no values of the program: NumPy zeros, put back by out_tree.
-        float0s = {i: l for i, l in enumerate(out_leaves)
-                   if getattr(l, "dtype", None) == dtypes.float0}
-        if float0s:
-            out_tree = _StaticLeaves(out_tree, float0s, len(out_leaves))
-            out_leaves = [l for i, l in enumerate(out_leaves) if i not in float0s]
+        # So are the auxiliary data a transformation passes through (PassThrough).
+        static = {i: l.value if isinstance(l, PassThrough) else l
+                  for i, l in enumerate(out_leaves)
+                  if isinstance(l, PassThrough) or getattr(l, "dtype", None) == dtypes.float0}
+        if static:
+            out_tree = _StaticLeaves(out_tree, static, len(out_leaves))
+            out_leaves = [l for i, l in enumerate(out_leaves) if i not in static]
         values, out_avals = _return_values(trace, out_leaves)
     finally:
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
@@ -300,6 +302,40 @@ def debug_tree(args, kwargs, dynamic=None):
                          len(leaves))
 
 
+class PassThrough:
+    """A result leaf a transformation hands back as it is, not as a value of
+    its program: as JAX's, `grad(f, has_aux=True)` outside any trace returns
+    the auxiliary data `f` did not compute from its arguments (a string, a
+    NumPy array, a Python float, an array it closed over) unchanged. Inside a
+    trace `_run` unwraps them, and the enclosing trace decides (a jit's
+    results become arrays, as in JAX)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def pass_through_untraced(tree):
+    """`tree` with its leaves that are no tracers (values not computed in
+    the trace) as PassThrough leaves: the traced leaves and the tree that
+    puts the others back among them (a treedef-like `unflatten`)."""
+    leaves, treedef = registry.flatten(tree)
+    static = {i: PassThrough(leaf) for i, leaf in enumerate(leaves)
+              if not isinstance(leaf, Tracer)}
+    if not static:
+        return leaves, treedef
+    return ([leaf for i, leaf in enumerate(leaves) if i not in static],
+            _StaticLeaves(treedef, static, len(leaves)))
+
+
+def unwrap_pass_through(tree):
+    leaves, treedef = registry.flatten(tree)
+    if not any(isinstance(leaf, PassThrough) for leaf in leaves):
+        return tree
+    return treedef.unflatten([leaf.value if isinstance(leaf, PassThrough) else leaf
+                              for leaf in leaves])
+
+
 class _StaticLeaves:
     """A flat list of leaves as a pytree definition sees it: `static` (index
     -> value) merged among traced leaves."""
@@ -338,7 +374,7 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
     are; the transformation decides whether it accepts them."""
     kwargs = kwargs or {}
     if core.trace_stack():
-        return traced_fun(*args, **kwargs)
+        return unwrap_pass_through(traced_fun(*args, **kwargs))
     all_leaves, treedef = registry.flatten((args, kwargs))
     static = {i: leaf for i, leaf in enumerate(all_leaves) if not is_array_leaf(leaf)}
     leaves = all_leaves

@@ -722,8 +722,8 @@ def _check_error(error, *, debug=False):
         return
     if enclosed:
         raise NotImplementedError(
-            "checkify: a check inside a function traced on its own (the function of a "
-            "vjp, jacrev or hessian, or a while_loop's cond_fun) within a "
+            "checkify: a check inside a function traced on its own (a custom_jvp or "
+            "custom_vjp function, or a checkpointed one) within a "
             "checkified function is not supported by mlax; checkify that function itself, "
             "or check its result outside it")
     if debug:

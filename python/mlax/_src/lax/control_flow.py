@@ -387,7 +387,7 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
     return _run(traced, "while_loop", (init_val,))
 
 
-def _emit_while(cond_fun, body_fun, init_val, debug=None):
+def _emit_while(cond_fun, body_fun, init_val, debug=None, cond_checks_moved=False):
     """The while op; checkify's checks in `body_fun` are carried as more
     loop state (the body traced once to find their kinds, then again with
     them carried), as JAX's checkify of while_loop."""
@@ -398,7 +398,33 @@ def _emit_while(cond_fun, body_fun, init_val, debug=None):
         observed.append(primitives.ObservedCall())
         return observed[-1](body_fun, val)
 
-    out, op = _emit_while_op(cond_fun, body_observed, init_val, debug)
+    cond_observed = []
+
+    @functools.wraps(cond_fun)
+    def cond_observing(val):
+        cond_observed.append(primitives.ObservedCall())
+        return cond_observed[-1](cond_fun, val)
+
+    out, op = _emit_while_op(cond_fun if cond_checks_moved else cond_observing, body_observed,
+                             init_val, debug)
+    if cond_observed and cond_observed[-1].leaves:
+        # Checks in cond_fun, as JAX's checkify: made on the initial state
+        # here and, in the body, on each new state (the predicate then
+        # computed there is unused); the loop's own cond_fun drops its checks.
+        op.operation.erase()
+        cond_fun(init_val)
+
+        @functools.wraps(body_fun)
+        def body_then_cond(val):
+            new = body_fun(val)
+            cond_fun(new)
+            return new
+
+        @functools.wraps(cond_fun)
+        def cond_unchecked(val):
+            return primitives.ObservedCall()(cond_fun, val)  # (checks not handed back)
+
+        return _emit_while(cond_unchecked, body_then_cond, init_val, debug, True)
     found = observed[-1] if observed else None
     if found is None or not found.leaves:
         return out

@@ -220,7 +220,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         if len(out_leaves) != 1:
             raise TypeError(
                 f"Gradient only defined for scalar-output functions. Output was {out!r}.")
-        aux_leaves, aux_tree = registry.flatten(aux)
+        aux_leaves, aux_tree = tracing.pass_through_untraced(aux)
         out_info["aux_tree"] = aux_tree
         out_info["out_tree"] = out_tree
         out_info["n_aux"] = len(aux_leaves)
@@ -353,7 +353,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
         else:
             aux = None
         o_leaves, o_tree = registry.flatten(out)
-        a_leaves, a_tree = registry.flatten(aux)
+        a_leaves, a_tree = tracing.pass_through_untraced(aux)
         info.update(tree=o_tree, aux_tree=a_tree, n=len(o_leaves), n_aux=len(a_leaves))
         return list(o_leaves) + list(a_leaves) + list(observed.leaves)
 
@@ -539,7 +539,8 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     info = {}
 
     def flat(*xs):
-        out = fun(*p_tree.unflatten(xs))
+        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
                 raise TypeError("vjp with has_aux=True requires the function to return a "
@@ -548,9 +549,10 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
         else:
             aux = None
         o_leaves, o_tree = registry.flatten(out)
-        a_leaves, a_tree = registry.flatten(aux)
-        info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves))
-        return list(o_leaves) + list(a_leaves)
+        a_leaves, a_tree = tracing.pass_through_untraced(aux)
+        info.update(main_tree=o_tree, aux_tree=a_tree, n_out=len(o_leaves),
+                    n_aux=len(a_leaves))
+        return list(o_leaves) + list(a_leaves) + list(observed.leaves)
 
     wrt = frozenset(i for i, leaf in enumerate(p_leaves)
                     if _carries_tangent(tracing._leaf_aval(leaf)))
@@ -560,6 +562,7 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     callee.main_tree = info["main_tree"]
     callee.aux_tree = info["aux_tree"]
     callee.n_out = info["n_out"]
+    callee.n_aux, callee.observed = info["n_aux"], info["observed"]
     callee.operand_sources = list(p_leaves) + list(callee.captured)
     return callee
 
@@ -727,7 +730,7 @@ def _eager_vjp(fun, primals, has_aux):
                                 out_tree, p_avals, info)
         results = deferred.forward(p_leaves)
         out = callee.main_tree.unflatten(results[:callee.n_out])
-        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:]))
         pullback = _Pullback(fun, primals, has_aux)
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
@@ -753,7 +756,7 @@ def _eager_vjp(fun, primals, has_aux):
     results = split.forward(list(p_leaves))
     n_early = len(results) - split.n_res
     out = callee.main_tree.unflatten(results[:callee.n_out])
-    aux = callee.aux_tree.unflatten(results[callee.n_out:n_early])
+    aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:n_early]))
     pullback = _Pullback(fun, primals, has_aux)
     pullback._split, pullback._residuals = split, results[n_early:]
     return out, aux, pullback
@@ -789,6 +792,15 @@ def _split(module, name, callee, info, p_avals, p_tree, table):
                      callee.out_avals[:callee.n_out], table)
 
 
+def _forward_results(callee, results):
+    """The outputs and auxiliary data among the results of a call of a vjp
+    callee; checkify's checks among them go to its observer."""
+    n_main = callee.n_out + callee.n_aux
+    callee.observed.hand_back(results[n_main:])
+    return (callee.main_tree.unflatten(results[:callee.n_out]),
+            callee.aux_tree.unflatten(results[callee.n_out:n_main]))
+
+
 def vjp(fun, *primals, has_aux=False):
     """Like `jax.vjp`: `(fun(*primals), pullback)` (and `aux` with has_aux),
     where `pullback(cotangent)` returns one cotangent per primal."""
@@ -798,12 +810,12 @@ def vjp(fun, *primals, has_aux=False):
     def forward(*p):
         callee = _vjp_callee(fun, p, has_aux)
         results = callee.call()
-        out = callee.main_tree.unflatten(results[:callee.n_out])
-        aux = callee.aux_tree.unflatten(results[callee.n_out:])
+        out, aux = _forward_results(callee, results)
         return callee, out, aux
 
     if core.trace_stack():
         callee, out, aux = forward(*primals)
+        aux = tracing.unwrap_pass_through(aux)
         pullback = _Pullback(fun, primals, has_aux, callee)
     elif (eager := _eager_vjp(fun, primals, has_aux)) is not None:
         out, aux, pullback = eager
@@ -889,7 +901,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
                 per_out.append(tuple(structured) if multiple else structured[0])
             jac = o_tree.unflatten(per_out)
             if has_aux:
-                return jac, fun(*a)[1]
+                aux_leaves, aux_tree = tracing.pass_through_untraced(fun(*a)[1])
+                return jac, aux_tree.unflatten(aux_leaves)
             return jac
         return _run(traced, f"jacfwd_{_name_of(fun)}", args, transform="jacfwd")
 
@@ -920,8 +933,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             # computes the forward): no call of their own, so the forward's
             # callbacks run once, as in JAX. The auxiliary data needs one.
             aux = None
-            if has_aux:
-                aux = callee.aux_tree.unflatten(callee.call()[callee.n_out:])
+            if has_aux or callee.observed.leaves:  # (checkify's checks are results too)
+                aux = _forward_results(callee, callee.call())[1]
             pullback = _Pullback(f_of_diff, diff, has_aux, callee)
             pullback._basis_seeds = True
             o_avals = list(callee.out_avals[:callee.n_out])

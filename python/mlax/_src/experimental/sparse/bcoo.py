@@ -996,11 +996,13 @@ def _matmul(a, b):
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("matmul: operands must not be scalars (use *), got shapes "
                          f"{a.shape} and {b.shape}")
-    if max(a.ndim, b.ndim) > 2 and (a.ndim != b.ndim or a.shape[:-2] != b.shape[:-2]):
+    vector = min(a.ndim, b.ndim) == 1  # contracted with the other's matrix dimension
+    if not vector and max(a.ndim, b.ndim) > 2 and (a.ndim != b.ndim
+                                                   or a.shape[:-2] != b.shape[:-2]):
         raise NotImplementedError(
             "BCOO matmul: operands with more than 2 dimensions must have equal leading "
             f"(batch) dimensions, got shapes {a.shape} and {b.shape}")
-    batch = tuple(range(a.ndim - 2)) if a.ndim > 2 else ()
+    batch = tuple(range(a.ndim - 2)) if a.ndim > 2 and not vector else ()
     lc = a.ndim - 1
     rc = 0 if b.ndim == 1 else b.ndim - 2
     return bcoo_dot_general(a, b, dimension_numbers=(([lc], [rc]), (batch, batch)))
