@@ -729,8 +729,8 @@ def _eager_vjp(fun, primals, has_aux):
         deferred = _DeferredVjp(name, module, info.pop("trace"), info.pop("left"), out_avals,
                                 out_tree, p_avals, info)
         results = deferred.forward(p_leaves)
-        out = callee.main_tree.unflatten(results[:callee.n_out])
-        aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:]))
+        out, aux = _forward_results(callee, results)
+        aux = tracing.unwrap_pass_through(aux)
         pullback = _Pullback(fun, primals, has_aux)
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
@@ -755,8 +755,8 @@ def _eager_vjp(fun, primals, has_aux):
                     tracing._eager_split_cache.popitem(last=False)
     results = split.forward(list(p_leaves))
     n_early = len(results) - split.n_res
-    out = callee.main_tree.unflatten(results[:callee.n_out])
-    aux = tracing.unwrap_pass_through(callee.aux_tree.unflatten(results[callee.n_out:n_early]))
+    out, aux = _forward_results(callee, results[:n_early])
+    aux = tracing.unwrap_pass_through(aux)
     pullback = _Pullback(fun, primals, has_aux)
     pullback._split, pullback._residuals = split, results[n_early:]
     return out, aux, pullback

@@ -33,22 +33,17 @@ def _flatten_for_sparse_ad(fun, argnums, args, fname):
     leaves2, tree2 = tree.tree_flatten(leaves1)
     spans2 = _child_spans(tree2)
     diff1 = [j for i in nums for j in spans1[i]]
-    # Of a sparse leaf only its first buffer (the data) is differentiated.
-    argnums_flat = tuple(k for j in diff1
-                         for k in (spans2[j][:1] if _is_sparse(leaves1[j]) else spans2[j]))
+    # A dense leaf is one buffer; of a sparse leaf only its first buffer (the
+    # data) is differentiated.
+    argnums_flat = tuple(spans2[j][0] for j in diff1)
 
     def fun_flat(*flat, **kwargs):
         return fun(*tree.tree_unflatten(tree1, tree.tree_unflatten(tree2, flat)), **kwargs)
 
     def postprocess(flat_derivs):
         out = [None] * tree1.num_leaves
-        it = iter(flat_derivs)
-        for j in diff1:
-            if _is_sparse(leaves1[j]):
-                out[j] = _rebuild(leaves1[j], next(it))
-            else:
-                out[j] = tree.tree_unflatten(tree2.children()[j],
-                                             [next(it) for _ in spans2[j]])
+        for j, d in zip(diff1, flat_derivs):
+            out[j] = _rebuild(leaves1[j], d) if _is_sparse(leaves1[j]) else d
         derivs = tuple(d for d in tree.tree_unflatten(tree1, out) if tree.tree_leaves(d))
         return derivs[0] if len(derivs) == 1 else derivs
 
