@@ -216,6 +216,14 @@ def param_id(value) -> str:
 # outside jit runs op by op, each primitive its own XLA compile (a gradient:
 # tens of compiles); under jax.jit it is one. What is under test is mlax:
 # the reference's values are JAX's either way, up to the rounding of fusion.
+def eager_share(n, offset, k=3):
+    """Which of `n` cases, all run under jit in one program, also run
+    eagerly (each call its own compile): every k-th, from `offset` (the
+    test's place in its parametrization), so that across the tests of a
+    parametrization each case position runs eagerly somewhere."""
+    return range(offset % k, n, k)
+
+
 def jgrad(*args, **kwargs):
     return jax.jit(jax.grad(*args, **kwargs))
 

@@ -15,7 +15,8 @@ import jax.lax as jlax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from _helpers import MODES, assert_values, bf16, jgrad, jjvp, jvmap, pairwise, param_id, run
+from _helpers import (MODES, assert_values, bf16, eager_share, jgrad, jjvp, jvmap, pairwise,
+                      param_id, run)
 
 import mlax
 import mlax.lax as lax
@@ -34,13 +35,6 @@ def check(out, expected, **tol):
     assert out.dtype == expected.dtype, (out.dtype, expected.dtype)
     assert out.weak_type == expected.weak_type, (out.weak_type, expected.weak_type)
     assert_values(out, np.asarray(expected), **tol)
-
-
-def eager_share(n, offset, k=3):
-    """Which of `n` cases also run eagerly: every k-th, from `offset` (the
-    test's place in its parametrization), so that across the tests of a
-    parametrization each case position runs eagerly somewhere."""
-    return range(offset % k, n, k)
 
 
 def check_all(cases, eager=(), **tol):

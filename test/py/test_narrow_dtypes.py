@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import ml_dtypes
 import numpy as np
 import pytest
+from _helpers import eager_share
 
 import mlax
 import mlax.numpy as mnp
@@ -65,20 +66,10 @@ def _run_jax(mode, fn, *args):
     return jax.jit(fn)(*args) if mode == "jit" else fn(*(jnp.asarray(a) for a in args))
 
 
-def _eager_share(n, name, names, k=3):
-    """Which of `n` functions to also run eagerly for dtype `name`: every
-    k-th, starting at `name`'s place in `names` (k at most len(names)). Each
-    eager call is its own compile; under jit all `n` run for every dtype in
-    one program, and across `names` each function still runs eagerly for
-    some of them."""
-    k = min(k, len(names))
-    return range(names.index(name) % k, n, k)
-
-
 def check_all(name, names, fns_m, fns_j, *args, labels=None, k=3):
     """Each fns_m[i](*args) is fns_j[i](*args) bit for bit: under jit all of
     them in one program per library; mlax's eagerly for a share of them
-    (_eager_share), against the same (jitted) JAX results. `labels` name the
+    (eager_share), against the same (jitted) JAX results. `labels` name the
     functions in failure messages."""
     labels = labels or [f"function {i}" for i in range(len(fns_m))]
     assert len(fns_m) == len(fns_j) == len(labels)
@@ -86,7 +77,8 @@ def check_all(name, names, fns_m, fns_j, *args, labels=None, k=3):
     want = jax.jit(lambda *a: [f(*a) for f in fns_j])(*args)
     for label, m, j in zip(labels, got, want):
         assert_same(m, j, f"{name}: {label}, jit")
-    for i in _eager_share(len(fns_m), name, names, k):
+    # (k at most len(names): across the dtypes each function runs eagerly.)
+    for i in eager_share(len(fns_m), names.index(name), min(k, len(names))):
         assert_same(_run("eager", fns_m[i], *args), want[i], f"{name}: {labels[i]}, eager")
 
 
@@ -180,7 +172,7 @@ def test_convert_from_narrow(name):
     want = jax.jit(lambda v: [v.astype(to) for to in targets])(x)
     for to, m, j in zip(targets, got, want):
         assert_same(m, j, f"{name} -> {to.name}, jit")
-    for i in _eager_share(len(targets), name, NARROW, k=11):
+    for i in eager_share(len(targets), NARROW.index(name), min(11, len(NARROW))):
         assert_same(lax.convert_element_type(x, targets[i]), want[i],
                     f"{name} -> {targets[i].name}, eager")
 
@@ -386,7 +378,7 @@ def test_argmin_argmax(name):
         return
     wide = x.astype(np.float32)
     got = mlax.jit(lambda v: [f(v) for f in fns_m])(x)
-    eager = {i: _run("eager", fns_m[i], x) for i in _eager_share(len(cases), name, NARROW)}
+    eager = {i: _run("eager", fns_m[i], x) for i in eager_share(len(cases), NARROW.index(name))}
     for i, ((fn, axis), m) in enumerate(zip(cases, got)):
         for mode, out in [("jit", m)] + ([("eager", eager[i])] if i in eager else []):
             assert out.dtype == np.int32, (labels[i], mode)
