@@ -24,26 +24,95 @@ def _is_axis_leaf(x):
     return x is None
 
 
-def _axes_for(spec, tree, what):
-    """One axis (int or None) per leaf of `tree`, from `spec`: an int, None,
-    or a pytree prefix of `tree` whose leaves are ints or None."""
-    leaves = registry.flatten(tree)[0]
+class _Vmappable:
+    """How vmap maps a value of a registered type as a whole rather than leaf
+    by leaf (JAX's batching.register_vmappable): all its leaves along one
+    axis that `axis(x, spec_axis, what)` checks and normalizes ("in_axes": x
+    is the argument; "out_axes": x is the per-example result, its leaves
+    placeholders); `to_elt(x, axis)` is the argument as the function sees
+    one example of it (its leaves still x's, its metadata the example's);
+    `from_elt(x, leaves, axis, size)` the batched result around `leaves`."""
+
+    def __init__(self, axis, to_elt, from_elt):
+        self.axis, self.to_elt, self.from_elt = axis, to_elt, from_elt
+
+
+_vmappable: dict = {}
+
+
+def register_vmappable(cls, axis, to_elt, from_elt):
+    """Maps values of `cls` as wholes (see _Vmappable)."""
+    _vmappable[cls] = _Vmappable(axis, to_elt, from_elt)
+
+
+def _is_vmappable(x):
+    return type(x) in _vmappable
+
+
+def _spec_leaves(spec, tree, what):
+    """[(x, axis)] for the leaves x of `tree` (a value of a vmappable type
+    counting as one leaf), with the axis (int or None) `spec` gives each:
+    `spec` is an int, None, or a pytree prefix of `tree` whose leaves are
+    ints or None."""
     if spec is None or isinstance(spec, int):
-        return [spec] * len(leaves)
-    spec_leaves, spec_tree = registry.flatten(spec, _is_axis_leaf)
-    try:
-        subtrees = spec_tree.flatten_up_to(tree)
-    except (ValueError, TypeError) as e:
-        raise ValueError(
-            f"vmap {what} specification must be a tree prefix of the corresponding value, "
-            f"got specification {spec} for value tree {registry.flatten(tree)[1]}.") from e
+        parts = [(tree, spec)]
+    else:
+        spec_leaves, spec_tree = registry.flatten(spec, _is_axis_leaf)
+        try:
+            subtrees = spec_tree.flatten_up_to(tree)
+        except (ValueError, TypeError) as e:
+            raise ValueError(
+                f"vmap {what} specification must be a tree prefix of the corresponding "
+                f"value, got specification {spec} for value tree "
+                f"{registry.flatten(tree)[1]}.") from e
+        for axis in spec_leaves:
+            if axis is not None and not isinstance(axis, int):
+                raise TypeError(f"vmap {what} must be an int, None, or (nested) container "
+                                f"with those types as leaves, but got {axis!r}.")
+        parts = list(zip(subtrees, spec_leaves))
+    return [(x, axis) for sub, axis in parts
+            for x in registry.flatten(sub, _is_vmappable)[0]]
+
+
+def _axes_for(spec, tree, what):
+    """One axis (int or None) per leaf of `tree`, from `spec` (see
+    _spec_leaves); a vmappable value's leaves share its checked axis."""
     axes = []
-    for axis, sub in zip(spec_leaves, subtrees):
-        if axis is not None and not isinstance(axis, int):
-            raise TypeError(f"vmap {what} must be an int, None, or (nested) container with "
-                            f"those types as leaves, but got {axis!r}.")
-        axes += [axis] * len(registry.flatten(sub)[0])
+    for x, axis in _spec_leaves(spec, tree, what):
+        rule = _vmappable.get(type(x))
+        if rule is None:
+            axes.append(axis)
+        else:
+            a = None if axis is None else rule.axis(x, axis, what)
+            axes += [a] * len(registry.flatten(x)[0])
     return axes
+
+
+def _to_elements(spec, tree):
+    """`tree` with each mapped vmappable argument as one example of it."""
+    pairs = _spec_leaves(spec, tree, "in_axes")
+    if not any(_is_vmappable(x) and a is not None for x, a in pairs):
+        return tree
+    leaves = [_vmappable[type(x)].to_elt(x, _vmappable[type(x)].axis(x, a, "in_axes"))
+              if _is_vmappable(x) and a is not None else x for x, a in pairs]
+    return registry.flatten(tree, _is_vmappable)[1].unflatten(leaves)
+
+
+def _from_elements(spec, shell, results, size):
+    """The results' pytree, `shell` the per-example one (placeholder leaves),
+    with each vmappable result rebuilt around its batched leaves."""
+    pairs = _spec_leaves(spec, shell, "out_axes")
+    tree = registry.flatten(shell, _is_vmappable)[1]
+    out, it = [], iter(results)
+    for x, axis in pairs:
+        rule = _vmappable.get(type(x))
+        if rule is None:
+            out.append(next(it))
+            continue
+        leaves = [next(it) for _ in range(len(registry.flatten(x)[0]))]
+        a = None if axis is None else rule.axis(x, axis, "out_axes")
+        out.append(rule.from_elt(x, leaves, a, size))
+    return tree.unflatten(out)
 
 
 def _describe(aval):
@@ -246,7 +315,13 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             axes += _axes_for(spec, arg, "in_axes")
     else:
         axes = _axes_for(in_axes, args, "in_axes")
-    axes += [0] * len(registry.flatten(kwargs)[0])  # keyword arguments map over axis 0
+    axes += _axes_for(0, kwargs, "in_axes")  # keyword arguments map over axis 0
+    if _vmappable:  # (mapped values of vmappable types: as one example of each)
+        if isinstance(in_axes, tuple):
+            args = tuple(_to_elements(spec, arg) for spec, arg in zip(in_axes, args))
+        else:
+            args = _to_elements(in_axes, tuple(args))
+        kwargs = _to_elements(0, kwargs)
     all_leaves, tree = registry.flatten((tuple(args), kwargs))
     # Unmapped arguments may be anything (a function, a string): closed over,
     # as in JAX. Mapped ones must be arrays.
@@ -366,7 +441,7 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                      transform="vmap", debug=(fun, tracing.debug_tree(args, kwargs, dyn)),
                      differentiated=tracing.active_arguments(leaves))
     out_tree = info["tree"]
-    shell = out_tree.unflatten([0] * out_tree.num_leaves)
+    shell = info["out"]  # (the per-example results: their structure and avals)
     if "stop_axes" in info:
         out_axes = info["stop_axes"]
         shell = [0] * len(out_axes)
@@ -415,4 +490,6 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                 a = axis + len(shape) + 1 if axis < 0 else axis
                 shape = shape[:a] + (size,) + shape[a:]
             results.append(np.zeros(shape, dtypes.float0))
+    if _vmappable and "stop_axes" not in info:
+        return _from_elements(out_axes, shell, results, size)
     return out_tree.unflatten(results)

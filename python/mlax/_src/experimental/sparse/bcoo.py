@@ -36,7 +36,7 @@ from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.util import (
     SparseEfficiencyError, SparseEfficiencyWarning, SparseInfo, count_stored_elements,
     nfold_vmap)
-from mlax._src.transforms.vmap import vmap
+from mlax._src.transforms.vmap import register_vmappable, vmap
 
 
 class BCOOProperties(NamedTuple):
@@ -973,9 +973,8 @@ class BCOO(JAXSparse):
 
 
 def _check_unflattened(mat):
-    """Leaves that no longer fit the shape (a vmap over a BCOO argument or
-    result, which JAX maps along batch dimensions) are an error, not a
-    silently wrong array."""
+    """Leaves that do not fit the shape are an error, not a silently wrong
+    array (vmap maps a BCOO as a whole, see _vmap_axis)."""
     data, indices, shape = mat.data, mat.indices, mat.shape
     n_batch = indices.ndim - 2
     ok = (indices.ndim >= 2 and data.ndim >= n_batch + 1
@@ -986,8 +985,45 @@ def _check_unflattened(mat):
     if not ok:
         raise ValueError(
             f"BCOO: data of shape {tuple(data.shape)} and indices of shape "
-            f"{tuple(indices.shape)} do not fit shape={shape}; mlax.vmap over BCOO arguments "
-            "or results (mapping BCOO batch dimensions) is not built, map over dense arrays")
+            f"{tuple(indices.shape)} do not fit shape={shape}")
+
+
+# vmap maps a BCOO along one of its batch dimensions, data and indices
+# together, as JAX's (its BCOO is vmappable): the function sees a BCOO of
+# one fewer batch dimension, and a BCOO result gets the mapped axis as a
+# batch dimension.
+
+def _vmap_axis(mat, axis, what):
+    if what == "in_axes":
+        a = axis + mat.ndim if axis < 0 else axis
+        if not 0 <= a < mat.n_batch:
+            raise ValueError(
+                f"Cannot map in_axis={axis} for BCOO array with n_batch={mat.n_batch}. "
+                "in_axes for batched BCOO operations must correspond to a batch dimension.")
+        return a
+    a = axis + mat.ndim + 1 if axis < 0 else axis
+    if not 0 <= a <= mat.n_batch:
+        raise ValueError(
+            f"BCOO: cannot add out_axis={axis} for BCOO array with n_batch={mat.n_batch}. "
+            "BCOO batch axes must be a contiguous block of leading dimensions.")
+    return a
+
+
+def _vmap_to_elt(mat, axis):
+    elt = object.__new__(BCOO)  # (mat's leaves, the example's shape: not validated)
+    elt.data, elt.indices = mat.data, mat.indices
+    elt.__dict__.update(shape=mat.shape[:axis] + mat.shape[axis + 1:],
+                        indices_sorted=mat.indices_sorted, unique_indices=mat.unique_indices)
+    return elt
+
+
+def _vmap_from_elt(mat, leaves, axis, size):
+    shape = mat.shape if axis is None else mat.shape[:axis] + (size,) + mat.shape[axis:]
+    return BCOO(tuple(leaves), shape=shape, indices_sorted=mat.indices_sorted,
+                unique_indices=mat.unique_indices)
+
+
+register_vmappable(BCOO, _vmap_axis, _vmap_to_elt, _vmap_from_elt)
 
 
 def _matmul(a, b):
