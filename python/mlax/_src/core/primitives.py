@@ -333,6 +333,16 @@ def callee_observer():
     return None
 
 
+def current_observer():
+    """The bind hook observing the current trace if it also observes the
+    callees traced from it (checkify's checker), else None."""
+    trace = core.current_trace()
+    if (bind_hooks and trace is not None and bind_hooks[-1].trace is trace
+            and hasattr(bind_hooks[-1], "observe_callee")):
+        return bind_hooks[-1]
+    return None
+
+
 class ObservedCall:
     """A transformation's function called while it is traced as a callee,
     under the observer of the enclosing trace (if any): what the observer
@@ -341,16 +351,20 @@ class ObservedCall:
     to the observer. `mapped`: how the callee's outputs are stacked along a
     leading axis, "vmap" (a batch), "scan" or "scan_reverse" (the
     iterations, run forward or backward), or None; `start`: what the
-    observer collects from the start (a loop's carried checks)."""
+    observer collects from the start (a loop's carried checks); `discard`:
+    what it collects is not handed back (another call reports it), and
+    neither are the findings in the callees the function traces in turn."""
 
-    def __init__(self, mapped=None, start=None):
+    def __init__(self, mapped=None, start=None, discard=False):
         self.observer, self.mapped, self.start = callee_observer(), mapped, start
+        self.discard = discard
         self.leaves, self.tree = [], None
 
     def __call__(self, fun, *args, **kwargs):
         if self.observer is None:
             return fun(*args, **kwargs)
-        with self.observer.observe_callee(self.mapped, self.start) as collected:
+        with self.observer.observe_callee(self.mapped, self.start,
+                                          self.discard) as collected:
             out = fun(*args, **kwargs)
         self.leaves, self.tree = registry.flatten(collected.value())
         return out

@@ -24,14 +24,18 @@ JAX's carried error; a while_loop's is carried as loop state (the body
 traced once more to find its kinds); the branches' are made alike with
 placeholders, as JAX's.
 
+A custom_jvp or custom_vjp function and a checkpointed one are traced into
+an op a derivative may replace (by the rule) or recompute: that op drops
+its checks, and a plain call of the function of its own, which only
+returns them, makes them (transforms.autodiff._report_checks). As JAX's,
+where the call is differentiated the checks are those of what runs in its
+place, the custom_jvp rule or the custom_vjp fwd (a rule calling the
+function checks both), and a custom rule traced on its own makes none.
+
 Where mlax differs from JAX:
-* the ops of the other functions traced as callees of their own (the
-  function of a `vjp`, `jacrev` or `hessian`, a while_loop's `cond_fun` inside
-  the checkified function) are not observed: automatic checks do not see
-  them, and a `check` there raises NotImplementedError rather than being
-  dropped. Checkify such functions themselves, or check their results
-  outside them. Nor are the ops of a derivative, which mlax's autodiff pass
-  makes after tracing (a NaN first made by a gradient goes unreported);
+* the ops of a derivative, which mlax's autodiff pass makes after tracing,
+  are not observed (a NaN first made by a gradient goes unreported; a
+  custom_vjp bwd's checks are not made);
 * NumPy arguments of an eager checkified call are traced like arrays
   (JAX closes over them, so a `check` on a NumPy predicate is its TypeError);
 * index checks see the indices a gather gets: mode 'clip' and jnp.take
@@ -60,6 +64,7 @@ from mlax._src.core.array import Array
 from mlax._src.core.primitives import aval_of
 from mlax._src.core.tracing import _run
 from mlax._src.lax import lax
+from mlax._src.transforms import autodiff
 from mlax._src.numpy import lax_numpy as jnp_base
 from mlax._src.numpy.index_tricks import unravel_index
 from mlax._src.numpy.manipulation import argmax, argmin
@@ -331,9 +336,13 @@ class _Checker:
 
     inline_jit = True  # jit calls in the trace are traced inline (checked too)
 
-    def __init__(self, trace, enabled, each_check_apart=None):
+    def __init__(self, trace, enabled, each_check_apart=None, discards=False):
         self.trace, self.enabled, self.error = trace, enabled, init_error
         self._busy = False
+        # A checker whose findings another call reports (a custom_jvp or
+        # custom_vjp function, a checkpointed one): the checks in the
+        # callees traced under it, observed or not, are dropped as well.
+        self.discards = discards
         # In a vmapped or scanned function each check is its own kind (a
         # _OneCheck), reduced over the batch or the iterations on its own.
         self._apart = each_check_apart
@@ -362,8 +371,9 @@ class _Checker:
     # observes it, and its Error comes back out of the op (see
     # core.primitives.ObservedCall).
     @contextlib.contextmanager
-    def observe_callee(self, mapped=None, start=None):
-        child = _Checker(core.current_trace(), self.enabled, each_check_apart=mapped)
+    def observe_callee(self, mapped=None, start=None, discard=False):
+        child = _Checker(core.current_trace(), self.enabled, each_check_apart=mapped,
+                         discards=discard or self.discards)
         if start is not None:
             child.error = start
         with child.active():
@@ -496,8 +506,25 @@ def _current_checker():
             if hook.trace is trace:
                 return hook, True
             if hook.trace.is_ancestor_of_current():
-                return None, True
+                # As JAX's, a custom rule's checks are not made (the checks
+                # of the function it stands for are, see
+                # transforms.autodiff._report_checks).
+                dropped = hook.discards or autodiff.tracing_custom_rule()
+                return (_DROPPED if dropped else None), True
     return None, False
+
+
+class _Dropped:
+    """Where the checks of a callee under a discarding checker go."""
+
+    def add(self, failed, exc):
+        pass
+
+    def add_error(self, error):
+        pass
+
+
+_DROPPED = _Dropped()
 
 
 # ---------------------------------------------------------------------------
@@ -721,11 +748,11 @@ def _check_error(error, *, debug=False):
         checker.add_error(error)
         return
     if enclosed:
+        what = getattr(core.current_trace(), "traced_for", None)
         raise NotImplementedError(
-            "checkify: a check inside a function traced on its own (a custom_jvp or "
-            "custom_vjp function, or a checkpointed one) within a "
-            "checkified function is not supported by mlax; checkify that function itself, "
-            "or check its result outside it")
+            "checkify: a check inside a function traced on its own"
+            + (f" ({what})" if what else "") + " within a checkified function is not "
+            "supported by mlax; checkify that function itself, or check its result outside it")
     if debug:
         return  # debug_check outside checkify: dropped, as in JAX
     leaves = registry.flatten(error)[0]

@@ -1014,7 +1014,7 @@ class _SplitCall:
     private function (`callee`); `out_tree` is its output structure."""
 
     def __init__(self, fun, fixed_argnums, args, captures_error=None, concrete=True,
-                 traced_for=None, via=None):
+                 traced_for=None, via=None, report=True):
         """`via(self, leaves)`, where given, stands for `fun`: it returns
         the flattened results (setting `out_tree`) from a custom rule (the
         function as a derivative sees it)."""
@@ -1028,9 +1028,12 @@ class _SplitCall:
         self.callee = None  # (while it is traced)
 
         def primal(*leaves):
+            # checkify's checks in the function are reported by a call of
+            # their own (_report_checks), not by this one.
+            dropping = primitives.ObservedCall(discard=True) if report else _plain_call
             if via is not None:
-                return via(self, leaves)
-            o_leaves, self.out_tree = registry.flatten(fun(*self.full(leaves)))
+                return dropping(via, self, leaves)
+            o_leaves, self.out_tree = registry.flatten(dropping(fun, *self.full(leaves)))
             return o_leaves
 
         # Errors name `fun` and its arguments: the leaves of the arguments
@@ -1076,6 +1079,31 @@ class _SplitCall:
 
     def plain_call(self):
         return self.out_tree.unflatten(self.callee.call())
+
+
+def _plain_call(fun, *args):
+    return fun(*args)
+
+
+def _report_checks(fun, fixed_argnums, args, concrete, traced_for):
+    """Under checkify: the checks `fun` makes on `args` (a custom_jvp or
+    custom_vjp function, a checkpointed one), made by a plain call of `fun`
+    of their own, which only returns them, and handed to the checker. The
+    call whose results are used (an op a derivative replaces by a rule or
+    recomputes) drops its checks. As in JAX, the checks are the function's:
+    a custom rule's own are not made."""
+    if primitives.current_observer() is None:
+        return
+    calls = []
+
+    def checks_of(*a):
+        calls.append(primitives.ObservedCall())
+        calls[-1](fun, *a)
+        return calls[-1].leaves
+    split = _SplitCall(checks_of, fixed_argnums, args, concrete=concrete,
+                       traced_for=traced_for, report=False)
+    if calls[-1].leaves:
+        calls[-1].hand_back(registry.flatten(split.plain_call())[0])
 
 
 def _call_traced(callee, args):
@@ -1323,6 +1351,12 @@ def _tracing_rule():
         _rules.depth -= 1
 
 
+def tracing_custom_rule() -> bool:
+    """Whether a custom_jvp rule or a custom_vjp fwd / bwd is being traced
+    (in this thread)."""
+    return getattr(_rules, "depth", 0) > 0
+
+
 def _surely_unperturbed(leaves):
     """The indices of `leaves` (the arguments of a custom_jvp / custom_vjp
     call) that no derivative reaching the call perturbs: integers and
@@ -1408,6 +1442,10 @@ class custom_jvp:
             tuple(a for i, a in enumerate(args) if i not in fixed))[0]) \
             if self.symbolic_zeros else frozenset()
         rules = {}
+        # (Differentiated, JAX runs the rule, whose checks it makes, not
+        # the function's: the rule calling the function checks both.)
+        _report_checks(self._rule_primal(fixed) if now else self.fun, self.nondiff_argnums,
+                       args, True, "custom_jvp function")
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_jvp function",
                           via=(lambda call, leaves: self._primal_from_rule(call, rules, leaves,
                                                                           zeros))
@@ -1420,6 +1458,23 @@ class custom_jvp:
         return call.emit("CustomJvpCallOp", stub.symbol,
                          lazy=(stub.sym,
                                lambda: {"jvp_rule": self._trace_rule(call, zeros).symbol}))
+
+    def _rule_primal(self, fixed):
+        """The rule's primal output as a function of the arguments (the
+        tangents zeros): what runs of the call when it is differentiated."""
+        def primal(*args):
+            ps = tuple(a for i, a in enumerate(args) if i not in fixed)
+
+            def zero(x):
+                aval = _aval_of_leaf(x)
+                if self.symbolic_zeros:
+                    return SymbolicZero(tangent_aval(aval))
+                return np.zeros(aval.shape, aval.dtype if dtypes.is_inexact(aval.dtype)
+                                else float0)
+            ts = tuple(registry.flatten(p)[1].unflatten(
+                [zero(x) for x in registry.flatten(p)[0]]) for p in ps)
+            return self.jvp(*(args[i] for i in sorted(fixed)), ps, ts)[0]
+        return primal
 
     def _rule(self, call, in_avals, zeros):
         """The rule as a function of the primal and tangent leaves, returning
@@ -1579,6 +1634,10 @@ class custom_vjp:
             # (Decided now, while the trace stack is the call's.)
             state["unperturbed"] = _surely_unperturbed(registry.flatten(
                 tuple(a for i, a in enumerate(args) if i not in fixed))[0])
+        # (Differentiated, JAX runs fwd, whose checks it makes, not the
+        # function's: fwd calling the function checks both.)
+        _report_checks(self._fwd_primal(fixed) if now else self.fun, self.nondiff_argnums,
+                       args, True, "custom_vjp function")
         call = _SplitCall(self.fun, self.nondiff_argnums, args, "custom_vjp function",
                           via=(lambda call, leaves: _call_traced(self._trace_fwd(call, state), leaves)
                                [:state["n_out"]]) if now else None)
@@ -1605,6 +1664,16 @@ class custom_vjp:
         pending = stub()
         return call.emit("CustomVjpCallOp", callee.symbol, pending.symbol,
                          lazy=(pending.sym, forward, backward))
+
+    def _fwd_primal(self, fixed):
+        """fwd's primal output as a function of the arguments."""
+        def primal(*args):
+            if self.symbolic_zeros:
+                args = [a if i in fixed else registry.flatten(a)[1].unflatten(
+                    [CustomVJPPrimal(x, True) for x in registry.flatten(a)[0]])
+                    for i, a in enumerate(args)]
+            return self.fwd(*args)[0]
+        return primal
 
     def _trace_fwd(self, call, state):
         """fwd of the call's traced arguments as a private function (in
@@ -1953,6 +2022,7 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
+            _report_checks(fun, static_argnums, a, False, "checkpoint / remat")
             with _ad_checkpoint.recording_names() as names:
                 split = _SplitCall(fun, static_argnums, a, concrete=False,
                                    traced_for="checkpoint / remat")
