@@ -344,6 +344,15 @@ def _tree_fun_t(r, ct):
     return {"a": ct["s"] * r[0], "b": (ct["s"] + ct["t"] * r[1],)}
 
 
+def _squares(lib, x):
+    """A nonlinear function of a linear call whose transpose is its own (a
+    wrong one, to be told apart) and whose residual is an array."""
+    np_ = lib.numpy
+    lin = lib.custom_derivatives.linear_call(
+        lambda r, v: r * v + v[::-1], lambda r, t: 7.0 * r * t, 1.0 + X3 * X3, np_.sin(x))
+    return (lin * lin).sum()
+
+
 def _scaled_by(lib, w):
     """A linear_call whose functions close over a traced `w` (the transpose
     a wrong one, to be told apart)."""
@@ -373,6 +382,13 @@ LINEAR = {
         lambda x: _scaled_by(lib, w)(x).sum())(x))(np.float32(2.0), X3),
     "closures, jit(jvp)": lambda lib: lib.jit(lambda w, x: lib.jvp(
         _scaled_by(lib, w), (x,), (Y3,)))(np.float32(2.0), X3),
+    # Second order: the tangent of a linear call is a linear call again
+    # (forward) and is transposed by its transpose (reverse).
+    "jit(jvp of jvp)": lambda lib: lib.jit(lambda x, t: lib.jvp(
+        lambda x: lib.jvp(partial(_squares, lib), (x,), (t,))[1], (x,), (t,)))(X3, Y3),
+    "jvp of grad": lambda lib: lib.jvp(lib.grad(partial(_squares, lib)), (X3,), (Y3,)),
+    "grad of jvp": lambda lib: lib.grad(
+        lambda x: lib.jvp(partial(_squares, lib), (x,), (Y3,))[1])(X3),
     "bad transpose tree": lambda lib: lib.grad(lambda x: lib.custom_derivatives.linear_call(
         lambda r, x: x * r, lambda r, t: (t * r,), 2.0, x))(1.0),
 }

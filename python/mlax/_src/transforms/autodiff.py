@@ -1819,9 +1819,10 @@ def linear_call(fun, fun_transpose, residual_args, linear_args):
     grad, linear_transpose) calls `fun_transpose`, whose own transpose is
     `fun`.
 
-    Built from a custom_jvp function whose rule's tangent is a custom_vjp
-    function with `fun_transpose` as bwd: reverse mode transposes the rule
-    by that bwd. JAX does not differentiate with respect to
+    Built as a custom_jvp function whose primal function is a custom_vjp
+    one with `fun_transpose` as bwd and whose rule's tangent is the
+    function again: forward mode differentiates it to any order, and
+    reverse mode transposes the rule by that bwd. JAX does not differentiate with respect to
     `residual_args` (an internal assertion fails); mlax does, by
     differentiating `fun` there. Traced values `fun` and `fun_transpose`
     close over become residuals (closure_convert)."""
@@ -1870,18 +1871,20 @@ def _linear_function(fun, fun_transpose, r_tree, l_tree):
                 f"output structure {c_tree} and input structure {l_tree}.")
         return (None,) * n + tuple(c_leaves)
 
-    # The tangent map: `fun` at the residuals, reverse mode transposing it
-    # by fun_transpose.
-    tangent_map = custom_vjp(apply)
-    tangent_map.defvjp(lambda *leaves: (apply(*leaves), leaves[:n]), transpose)
+    # Reverse mode transposes `fun` by fun_transpose (a custom_vjp), forward
+    # mode differentiates it by its rule, whose tangent is the function
+    # again at the linear arguments' tangents (so a jvp of a jvp is one too;
+    # reverse mode transposes the rule's call of it by its custom_vjp).
+    transposable = custom_vjp(apply)
+    transposable.defvjp(lambda *leaves: (apply(*leaves), leaves[:n]), transpose)
 
-    function = custom_jvp(apply)
+    function = custom_jvp(transposable)
 
     def rule(primals, tangents):
         out = function(*primals)
         linear = [np.zeros(t.shape, _aval_of_leaf(p).dtype) if type(t) is SymbolicZero else t
                   for p, t in zip(primals[n:], tangents[n:])]
-        tout = tangent_map(*primals[:n], *linear)
+        tout = function(*primals[:n], *linear)
         if any(type(t) is not SymbolicZero for t in tangents[:n]):
             # (The derivative of `fun` with respect to perturbed residuals.)
             ts = [np.zeros(t.shape, t.dtype) if type(t) is SymbolicZero else t
