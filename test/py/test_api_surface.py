@@ -167,11 +167,9 @@ EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_PRIM for name in (
     "bcoo_transpose_p", "todense_p", "bcsr_dot_general_p", "bcsr_extract_p",
     "bcsr_fromdense_p", "bcsr_todense_p", "coo_fromdense_p", "coo_matmat_p", "coo_matvec_p",
     "coo_todense_p", "csr_fromdense_p", "csr_matmat_p", "csr_matvec_p", "csr_todense_p")})
-EXCLUDED.update({
-    "jax.experimental.sparse.sparsify": "JAX's jaxpr interpreter that reruns a dense "
-                                        "function on sparse values: not built",
-    "jax.experimental.sparse.SparseTracer": "the tracer of sparsify's interpreter: not built",
-})
+EXCLUDED["jax.experimental.sparse.SparseTracer"] = (
+    "the tracer of JAX's sparsify interpreter; mlax's sparsify interprets the traced "
+    "function's IR, with no tracer of its own")
 
 # Measured with jaxlib 0.10.2 on the CPU; JAX fails on them too, inside XLA.
 EXCLUDED.update({f"jax.numpy.{name}": "float6: XLA in this jaxlib has no such primitive type "

@@ -24,3 +24,5 @@ from mlax._src.experimental.sparse.util import (  # noqa: F401
     CuSparseEfficiencyWarning, SparseEfficiencyError, SparseEfficiencyWarning)
 from mlax._src.experimental.sparse.ad import (  # noqa: F401
     grad, jacfwd, jacobian, jacrev, value_and_grad)
+
+from mlax._src.experimental.sparse.transform import sparsify  # noqa: F401
