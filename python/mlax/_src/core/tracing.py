@@ -25,7 +25,7 @@ from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
 from mlax._src.core import debug_checks, key_reuse, leak_check, primitives
 from mlax._src.core import tracer as core
-from mlax._src.core import mesh_programs
+from mlax._src.core import mesh_programs, ref_state
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Trace, Tracer
 
@@ -72,6 +72,9 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     try:
         args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
         out = fun(*args, **kwargs)
+        written = ref_state.written_outside(trace)
+        if written:  # its boundary traces it again with them as state
+            raise ref_state.RefsWritten(written, trace)
         out_leaves, out_tree = registry.flatten(out)
         # float0 results (the gradient of an integer input under allow_int)
         # are no values of the program: NumPy zeros, put back by out_tree.
@@ -87,6 +90,7 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
         stack.pop()
         trace.alive = False
+        ref_state.end(trace, _symbol_name(fun))
     if config_lib.config.jax_check_tracer_leaks:
         # Checked when the outermost trace ends: until then the machinery of
         # the transformations being traced may still hold inner tracers.
@@ -364,6 +368,27 @@ _eager_lock = threading.Lock()
 
 
 def _run(traced_fun, name, args, kwargs=None, transform=None):
+    """`_run_program`, with the values of the Refs made outside that the
+    program uses passed in as arguments and their final values written back
+    (found by tracing: each new one traces it again)."""
+    if core.trace_stack():
+        return unwrap_pass_through(traced_fun(*args, **(kwargs or {})))
+    refs = []
+    while True:
+        try:
+            if not refs:
+                return _run_program(traced_fun, name, args, kwargs, transform)
+            values = [ref_state.read(r) for r in refs]
+            out, finals = _run_program(ref_state.explicit(traced_fun, refs), name,
+                                       (values,) + tuple(args), kwargs, transform)
+        except ref_state.RefsNeeded as e:
+            refs += [r for r in e.refs if all(r is not s for s in refs)]
+            continue
+        ref_state.write_back(refs, finals)
+        return out
+
+
+def _run_program(traced_fun, name, args, kwargs=None, transform=None):
     """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
     nothing is being traced, compiles and runs it as a program of its own.
 
@@ -552,6 +577,21 @@ def differentiated_mode(leaves):
     return found and found[0]
 
 
+def _refs_written_error(transform, refs):
+    """The error for a transformation's function writing Refs made outside it."""
+    aval = refs[0].aval
+    if transform == "vmap":
+        return Exception(  # JAX's class
+            "performing a set/swap operation with vmapped value on an unbatched array "
+            f"reference of type {aval}. Move the array reference to be an argument to "
+            "the vmapped function?")
+    return NotImplementedError(
+        f"{transform or 'a transformation'}: the function writes a mutable array "
+        f"reference of type {aval} made outside it; mlax does not thread Refs through "
+        "this transformation yet. Make the Ref inside the function, or return the "
+        "value and write it outside.")
+
+
 class _Callee:
     """A Python function traced into a private func.func of the module."""
 
@@ -574,10 +614,13 @@ class _Callee:
         if known is True:
             known = [core.known_of(leaf) for leaf in leaves]
         _, treedef = registry.flatten((tuple(leaves), {}))
-        self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
-            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
-            known, transform, debug and (debug[0], debug[1], _plain_rebuild), traced_for,
-            differentiated)
+        try:
+            self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
+                outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
+                known, transform, debug and (debug[0], debug[1], _plain_rebuild),
+                traced_for, differentiated)
+        except ref_state.RefsWritten as e:
+            raise _refs_written_error(transform or outer.transform, e.refs) from None
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

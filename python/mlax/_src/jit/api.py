@@ -22,6 +22,8 @@ from mlax._src.core import debug_checks
 from mlax._src.core import key_reuse
 from mlax._src.jit import dispatch
 from mlax._src.jit import partitioned
+from mlax._src.jit import ref_calls
+from mlax._src.core import ref_state
 from mlax._src.base import dtypes
 from mlax._src.backend import native
 from mlax._src.core import primitives
@@ -229,6 +231,10 @@ class Jitted:
         self._key_signatures: dict = {}
         self.cache_misses = 0
         self._fast = self._first_call
+        # Refs the function closes over (found by tracing) and the jit of it
+        # on their values (see ref_calls).
+        self._closed_refs: list = []
+        self._ref_twin = None
         _all_jitted.add(self)
 
     def _first_call(self, *args, **kwargs):
@@ -325,7 +331,15 @@ class Jitted:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild, (args, kwargs))
-        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
+            return ref_calls.call(self, args, kwargs)
+        try:
+            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return ref_calls.call(self, args, kwargs)
         if entry is None:
             return self._fun(*args, **kwargs)
         return self._run_checked(entry, leaves, args, kwargs, (treedef, static_key, rebuild))
@@ -387,7 +401,15 @@ class Jitted:
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild,
                                        (args, kwargs)), None, False
-        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
+            return ref_calls.call(self, args, kwargs), None, False
+        try:
+            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return ref_calls.call(self, args, kwargs), None, False
         if entry is None:
             return self._fun(*args, **kwargs), None, False
         if config_lib.python_dispatch_only():
