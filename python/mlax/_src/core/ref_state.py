@@ -28,7 +28,38 @@ import functools
 
 from mlax._src.base import errors
 from mlax._src.core import tracer as core
-from mlax._src.core.tracer import Tracer
+from mlax._src.core.array import Array
+from mlax._src.core.tracer import ShapedArray, Tracer
+
+
+class AbstractRef:
+    """The type of a Ref: the type of the array it holds (`inner_aval`)."""
+
+    __slots__ = ("inner_aval",)
+
+    def __init__(self, inner_aval: ShapedArray):
+        self.inner_aval = inner_aval
+
+    shape = property(lambda self: self.inner_aval.shape)
+    dtype = property(lambda self: self.inner_aval.dtype)
+    ndim = property(lambda self: self.inner_aval.ndim)
+    size = property(lambda self: self.inner_aval.size)
+    weak_type = property(lambda self: self.inner_aval.weak_type)
+
+    def __eq__(self, other):
+        return isinstance(other, AbstractRef) and self.inner_aval == other.inner_aval
+
+    def __hash__(self):
+        return hash(("Ref", self.inner_aval))
+
+    def __repr__(self):
+        return f"Ref{{{_type_str(self.inner_aval)}}}"
+
+    str_short = __repr__
+
+
+def _type_str(aval):
+    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]"
 
 
 class RefsNeeded(Exception):
@@ -110,7 +141,11 @@ def read(ref):
     trace = core.current_trace()
     if trace is not None:
         enter(ref, trace)
-    return ref._value
+        return ref._value
+    value = ref._value
+    if value.weak_type != ref._aval.weak_type:  # (kept as written; read as the Ref's type)
+        value = Array(value._buf, ref._aval)
+    return value
 
 
 def write(ref, value):
@@ -215,3 +250,12 @@ def threading_refs(emit):
             if not new:
                 raise
             refs = refs + new
+
+
+def hand_out(trace):
+    """The Refs made outside `trace` that it wrote, which its caller takes
+    as extra outputs (ObservedCall): no longer `written_outside` it."""
+    out = written_outside(trace)
+    for ref in out:
+        trace.refs[id(ref)].written = False
+    return out

@@ -13,37 +13,8 @@ from mlax._src.base import dtypes
 from mlax._src.core import primitives, ref_state, tracing
 from mlax._src.core import tracer as core
 from mlax._src.core.array import Array, from_numpy
+from mlax._src.core.ref_state import AbstractRef
 from mlax._src.core.tracer import ShapedArray, Tracer
-
-
-class AbstractRef:
-    """The type of a Ref: the type of the array it holds (`inner_aval`)."""
-
-    __slots__ = ("inner_aval",)
-
-    def __init__(self, inner_aval: ShapedArray):
-        self.inner_aval = inner_aval
-
-    shape = property(lambda self: self.inner_aval.shape)
-    dtype = property(lambda self: self.inner_aval.dtype)
-    ndim = property(lambda self: self.inner_aval.ndim)
-    size = property(lambda self: self.inner_aval.size)
-    weak_type = property(lambda self: self.inner_aval.weak_type)
-
-    def __eq__(self, other):
-        return isinstance(other, AbstractRef) and self.inner_aval == other.inner_aval
-
-    def __hash__(self):
-        return hash(("Ref", self.inner_aval))
-
-    def __repr__(self):
-        return f"Ref{{{_type_str(self.inner_aval)}}}"
-
-    str_short = __repr__
-
-
-def _type_str(aval):
-    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]"
 
 
 def _as_value(x, aval: ShapedArray):
@@ -164,6 +135,8 @@ def _new_value(ref, idx, x, what):
                          f"Transforms: {'()' if _full(idx) else repr(idx)}. ")
     _check_differentiated(ref, x)
     if _full(idx):
+        if type(x) is Array and core.current_trace() is None:
+            return x, part  # kept as it is, weak type included, as JAX's
         return _as_value(x, ref._aval), part
     return _as_value(current.at[idx].set(x), ref._aval), part
 

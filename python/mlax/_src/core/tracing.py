@@ -165,8 +165,12 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
         inner.traced_for = traced_for
         inner.differentiated = differentiated
         inner.concrete = outer.concrete and known is not None
-        values, out_avals, out_tree = _trace_into(
-            inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
+        try:
+            values, out_avals, out_tree = _trace_into(
+                inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
+        except ref_state.RefsWritten:
+            fop.operation.erase()  # (its caller traces it again, or inline)
+            raise
         captured = list(inner.captures.values())
         with ir.InsertionPoint(block):
             func_d.ReturnOp(values)

@@ -603,6 +603,9 @@ class Jitted:
             # a jit's jaxpr.
             args, kwargs = rebuild(treedef.unflatten(leaves))
             return self._fun(*args, **kwargs)
+        if ref_calls.has_refs(leaves):  # (refs are traced inline, as JAX's inner jits)
+            args, kwargs = rebuild(treedef.unflatten(leaves))
+            return self._fun(*args, **kwargs)
         avals = tuple(_leaf_aval(l) for l in leaves)
         # Keyed on the Jitted itself, not id(self): the key holds it alive
         # for the trace, so a freed Jitted's id, reused by a new one in the
@@ -631,8 +634,14 @@ class Jitted:
                                         traced_for="jit")
                 self._key_signatures[(treedef, static_key, avals)] = found[-1]
             else:
-                cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
-                                        traced_for="jit")
+                try:
+                    cached = trace_function(outer, self._fun, treedef, avals, rebuild,
+                                            self._name, traced_for="jit")
+                except ref_state.RefsWritten:
+                    # It writes Refs made outside it: inlined, the writes are
+                    # the enclosing trace's (its unused func.func is dropped).
+                    args, kwargs = rebuild(treedef.unflatten(leaves))
+                    return self._fun(*args, **kwargs)
             if not cached[3]:
                 outer.callees[cache_key] = cached
         keys = None

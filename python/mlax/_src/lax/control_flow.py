@@ -23,6 +23,7 @@ from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.backend import runtime
 from mlax._src.core import key_reuse, primitives, ref_state, tracing
+from mlax._src.core.refs import Ref
 from mlax._src.core.tracing import _run
 from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.lax import lax
@@ -277,6 +278,8 @@ def cond(pred, true_fun, false_fun, *operands, operand=None):
     if pred_dtype.kind not in "biu":
         raise TypeError(f"Pred type must be either boolean or number, got {pred_dtype}.")
 
+    (false_fun, true_fun), operands = _close_over_refs((false_fun, true_fun), operands)
+
     def emit(refs):
         branches = (false_fun, true_fun)
         if refs:
@@ -312,6 +315,8 @@ def switch(index, branches, *operands, operand=None):
     if len(branches) == 1:
         return branches[0](*operands)
 
+    branches, operands = _close_over_refs(branches, operands)
+
     def emit(refs):
         funs = tuple(ref_state.threaded(b, refs) for b in branches) if refs else branches
 
@@ -324,6 +329,26 @@ def switch(index, branches, *operands, operand=None):
                                   operands)
 
     return ref_state.threading_refs(emit)
+
+
+def _close_over_refs(funs, operands):
+    """Branches that close over the Refs among `operands`, and the other
+    operands (as JAX, a Ref operand is the branches' to read and write)."""
+    leaves, tree = registry.flatten(tuple(operands))
+    keep = [i for i, leaf in enumerate(leaves) if type(leaf) is not Ref]
+    if len(keep) == len(leaves):
+        return funs, operands
+
+    def closing(fun):
+        @functools.wraps(fun)
+        def branch(*ops):
+            full = list(leaves)
+            for i, v in zip(keep, ops):
+                full[i] = v
+            return fun(*tree.unflatten(full))
+        return branch
+
+    return tuple(closing(f) for f in funs), tuple(leaves[i] for i in keep)
 
 
 def _with_ref_operands(refs, run, operands):

@@ -206,7 +206,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
         # checkify's checks in `fun` leave the callee as extra outputs.
-        observed = out_info["observed"] = primitives.ObservedCall()
+        observed = out_info["observed"] = primitives.ObservedCall(refs=True)
         out = observed(fun, *pos, **kw)
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
@@ -343,7 +343,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
 
     def flat(*xs):
-        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        observed = info["observed"] = primitives.ObservedCall(refs=True)  # checkify's checks
         out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
@@ -539,7 +539,7 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     info = {}
 
     def flat(*xs):
-        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        observed = info["observed"] = primitives.ObservedCall(refs=True)  # checkify's checks
         out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
