@@ -201,7 +201,7 @@ def new_ref(init_val, *, memory_space=None, kind=None) -> Ref:
     except TypeError:
         raise TypeError(
             "Error interpreting argument to new_ref as a JAX value. The problematic value "
-            f"is of type {type(init_val)} and was passed to new_ref at position 0.") from None
+            f"is of type {type(init_val)} and was passed to new_ref at position 0.\n") from None
     return Ref(init_val, aval)
 
 

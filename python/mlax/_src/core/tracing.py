@@ -45,6 +45,13 @@ def _fun_location(fun) -> ir.Location:
 def _return_values(trace: Trace, out_leaves):
     values, avals = [], []
     for leaf in out_leaves:
+        if isinstance(getattr(leaf, "aval", None), ref_state.AbstractRef):
+            fun = trace.debug[0] if trace.debug else None
+            what = trace.traced_for or trace.transform or "jit"
+            raise ValueError(
+                f"function {_symbol_name(fun)} traced for {what} returned a mutable array "
+                f"reference of type {leaf.aval}, but mutable array references cannot be "
+                "returned.")
         if isinstance(leaf, Tracer):
             core.check_tracer(leaf)
             aval = leaf.aval
