@@ -44,6 +44,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
            ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
            ("jax.experimental", "mlax.experimental"), ("jax.ref", "mlax.ref"),
+           ("jax.experimental.random", "mlax.experimental.random"),
            ("jax.experimental.compilation_cache.compilation_cache",
             "mlax.experimental.compilation_cache.compilation_cache"),
            ("jax.experimental.serialize_executable", "mlax.experimental.serialize_executable"),

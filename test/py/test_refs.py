@@ -14,8 +14,8 @@ import mlax
 import mlax.numpy as mnp
 from _helpers import assert_tree_like
 
-JAX = types.SimpleNamespace(jax=jax, np=jnp, lax=jax.lax, ref=jax.ref)
-MLAX = types.SimpleNamespace(jax=mlax, np=mnp, lax=mlax.lax, ref=mlax.ref)
+JAX = types.SimpleNamespace(jax=jax, np=jnp, lax=jax.lax, ref=jax.ref, random=jax.random)
+MLAX = types.SimpleNamespace(jax=mlax, np=mnp, lax=mlax.lax, ref=mlax.ref, random=mlax.random)
 
 
 def eager_basics(L):
@@ -272,3 +272,28 @@ def test_dead_ref_and_unsupported():
     p = mlax.new_ref(0.)
     with pytest.raises(TypeError, match="mutable array reference"):
         mlax.make_jaxpr(lambda r: r[...])(p)
+
+
+def stateful_rng(L, random):
+    np_ = L.np
+    rng = random.stateful_rng(42)
+    out = [rng.uniform(), rng.uniform()]
+    ju = L.jax.jit(rng.uniform)
+    out += [ju(), ju(), L.random.key_data(rng.key()), L.random.key_data(rng.key(2)),
+            rng.random(3), rng.normal(1., 2., (2,)), rng.integers(10, size=4),
+            rng.integers(3, 10, size=(2, 2))]
+    out.append(L.lax.scan(lambda c, _: (c + rng.uniform(), None), 0., None, length=3)[0])
+    child = random.stateful_rng(123)
+    out.append(L.jax.vmap(lambda g, x: x + g.uniform())(child.split(3), np_.zeros(3)))
+    out += [c.integers(0, 10, 2) for c in child.spawn(2)]
+    out.append(rng._counter[...])
+    return out
+
+
+def test_stateful_rng_bit_for_bit():
+    import jax.experimental.random as jax_random
+    import mlax.experimental.random as mlax_random
+    got, want = stateful_rng(MLAX, mlax_random), stateful_rng(JAX, jax_random)
+    assert_tree_like(got, want, rtol=0, atol=0)
+    with pytest.raises(TypeError, match="requires an explicit seed"):
+        mlax.jit(lambda: mlax_random.stateful_rng().uniform())()

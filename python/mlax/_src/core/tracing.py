@@ -116,10 +116,12 @@ def _refuse_tracing(fun):
 
 
 def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", known=None,
-                    transform=None):
+                    transform=None, refs_in=False):
     """Traces `fun` into a fresh module whose public @main is the function;
     `known`: the arguments' values where they are concrete (a transformation
-    run outside jit), `transform` the name of that transformation."""
+    run outside jit), `transform` the name of that transformation.
+    `refs_in`: the caller passes in the Refs made outside that `fun` uses
+    (ref_state.RefsNeeded reaches it); otherwise they are an error."""
     if config_lib.config.jax_no_tracing:
         _refuse_tracing(fun)
     ctx = native.context()
@@ -132,8 +134,18 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
         trace = Trace(module, fop, block)
         trace.transform = transform
         trace.concrete = known is not None
-        values, out_avals, out_tree = _trace_into(
-            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder, known)
+        try:
+            values, out_avals, out_tree = _trace_into(
+                trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder,
+                known)
+        except ref_state.RefsNeeded as e:
+            if refs_in:
+                raise
+            raise NotImplementedError(
+                f"{_symbol_name(fun)} uses a mutable array reference of type "
+                f"{e.refs[0].aval} made outside it: mlax passes Refs into jit calls, "
+                "transformations and control flow, not yet into make_jaxpr, eval_shape, "
+                "lower or export; call the function instead.") from None
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
         # The block's arguments: `in_avals`' and any `Trace.add_argument` added.
@@ -424,7 +436,8 @@ def _run_program(traced_fun, name, args, kwargs=None, transform=None):
         keys = key_reuse.keys_in((args, kwargs))
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
-            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform,
+            refs_in=True)
     if config_lib.config.jax_no_execution:
         raise config_lib.no_execution_error(f"jit({name})")
     if keys is not None:
@@ -588,7 +601,7 @@ def differentiated_mode(leaves):
     return found and found[0]
 
 
-def _refs_written_error(transform, refs):
+def _refs_written_error(transform, name, refs):
     """The error for a transformation's function writing Refs made outside it."""
     aval = refs[0].aval
     if transform == "vmap":
@@ -597,7 +610,7 @@ def _refs_written_error(transform, refs):
             f"reference of type {aval}. Move the array reference to be an argument to "
             "the vmapped function?")
     return NotImplementedError(
-        f"{transform or 'a transformation'}: the function writes a mutable array "
+        f"{transform or 'a transformation'}: the function {name} writes a mutable array "
         f"reference of type {aval} made outside it; mlax does not thread Refs through "
         "this transformation yet. Make the Ref inside the function, or return the "
         "value and write it outside.")
@@ -631,7 +644,9 @@ class _Callee:
                 known, transform, debug and (debug[0], debug[1], _plain_rebuild),
                 traced_for, differentiated)
         except ref_state.RefsWritten as e:
-            raise _refs_written_error(transform or outer.transform, e.refs) from None
+            raise _refs_written_error(transform or traced_for or outer.transform,
+                                      _symbol_name(debug[0] if debug else fun),
+                                      e.refs) from None
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

@@ -526,11 +526,11 @@ class Jitted:
         """The function's own name (`self._name` is made fit for IR symbols)."""
         return getattr(self._fun, "__name__", self._name)
 
-    def _trace(self, treedef, avals, rebuild, static_key=None):
+    def _trace(self, treedef, avals, rebuild, static_key=None, refs_in=False):
         if not config.jax_debug_key_reuse:
-            return trace_to_module(self._fun, treedef, avals, rebuild)
+            return trace_to_module(self._fun, treedef, avals, rebuild, refs_in=refs_in)
         fun, found = key_reuse.recording(self._fun)
-        out = trace_to_module(fun, treedef, avals, rebuild)
+        out = trace_to_module(fun, treedef, avals, rebuild, refs_in=refs_in)
         if static_key is not None:
             self._key_signatures[(treedef, static_key[0], avals)] = found[-1]
         return out
@@ -545,7 +545,8 @@ class Jitted:
         stats = {}
         wall0, t0 = time.time(), time.perf_counter()
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (key[1],))
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (key[1],),
+                                                      refs_in=True)
         if seen.mesh is not None:
             # with_sharding_constraint inside, no sharded argument: the
             # program is partitioned over the constraints' mesh, its

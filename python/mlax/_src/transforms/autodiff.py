@@ -24,7 +24,7 @@ from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes, errors
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
-from mlax._src.core import primitives, tracing
+from mlax._src.core import primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
     _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
 from mlax._src.core.array import Array
@@ -722,8 +722,12 @@ def _eager_vjp(fun, primals, has_aux):
                       for i in wrt]
 
     _, treedef = registry.flatten((tuple(p_leaves), {}))
-    module, out_avals, out_tree = tracing.trace_to_module(
-        combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
+    try:
+        module, out_avals, out_tree = tracing.trace_to_module(
+            combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp",
+            refs_in=True)
+    except ref_state.RefsNeeded:
+        return None  # Refs made outside: the general path (tracing._run) passes them in
     callee = info["callee"]
     if info["left"]:
         deferred = _DeferredVjp(name, module, info.pop("trace"), info.pop("left"), out_avals,
