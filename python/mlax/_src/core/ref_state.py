@@ -247,8 +247,12 @@ def threading_refs(emit):
             return emit(refs)
         except RefsWritten as e:
             new = [r for r in e.refs if all(r is not s for s in refs)]
-            if not new:
-                raise
+            if not new:  # written inside something that does not thread them
+                fun = e.trace.debug[0] if e.trace.debug else None
+                raise NotImplementedError(
+                    f"{getattr(fun, '__name__', 'a traced function')} writes a mutable array "
+                    f"reference of type {e.refs[0].aval} made outside it, inside a "
+                    "transformation that does not thread Refs through yet") from None
             refs = refs + new
 
 

@@ -592,6 +592,32 @@ class Jitted:
                 clear()
         return entry
 
+    def _trace_callee(self, outer, treedef, static_key, avals, rebuild, in_vmap):
+        """The function traced as a callee of `outer`: trace_function's
+        result, or None where it is to run inline (see _call_in_trace)."""
+        if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
+            n_ops = len(outer.module.body.operations)
+            callee_keys = set(outer.callees)
+            try:
+                cached = trace_function(outer, self._fun, treedef, avals, rebuild,
+                                        self._name, traced_for="jit")
+            except vmap_lib.InlineJit:
+                # Drop what the abandoned trace made; run the function here.
+                for op in list(outer.module.body.operations)[n_ops:]:
+                    op.operation.erase()
+                for k in set(outer.callees) - callee_keys:
+                    del outer.callees[k]
+                return None
+        elif config.jax_debug_key_reuse:
+            fun, found = key_reuse.recording(self._fun)
+            cached = trace_function(outer, fun, treedef, avals, rebuild, self._name,
+                                    traced_for="jit")
+            self._key_signatures[(treedef, static_key, avals)] = found[-1]
+        else:
+            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
+                                    traced_for="jit")
+        return cached
+
     def _call_in_trace(self, leaves, treedef, static_key, rebuild, user):
         """jit inside a trace: the function becomes a private func.func of the
         enclosing module, called with mlax.call (closures become arguments).
@@ -615,34 +641,15 @@ class Jitted:
         cached = outer.callees.get(cache_key)
         in_vmap = vmap_lib.rules_defined and vmap_lib.active_pass() is not None
         if cached is None or in_vmap:
-            if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
-                n_ops = len(outer.module.body.operations)
-                callee_keys = set(outer.callees)
-                try:
-                    cached = trace_function(outer, self._fun, treedef, avals, rebuild,
-                                            self._name, traced_for="jit")
-                except vmap_lib.InlineJit:
-                    # Drop what the abandoned trace made; run the function here.
-                    for op in list(outer.module.body.operations)[n_ops:]:
-                        op.operation.erase()
-                    for k in set(outer.callees) - callee_keys:
-                        del outer.callees[k]
-                    args, kwargs = rebuild(treedef.unflatten(leaves))
-                    return self._fun(*args, **kwargs)
-            elif config.jax_debug_key_reuse:
-                fun, found = key_reuse.recording(self._fun)
-                cached = trace_function(outer, fun, treedef, avals, rebuild, self._name,
-                                        traced_for="jit")
-                self._key_signatures[(treedef, static_key, avals)] = found[-1]
-            else:
-                try:
-                    cached = trace_function(outer, self._fun, treedef, avals, rebuild,
-                                            self._name, traced_for="jit")
-                except ref_state.RefsWritten:
-                    # It writes Refs made outside it: inlined, the writes are
-                    # the enclosing trace's (its unused func.func is dropped).
-                    args, kwargs = rebuild(treedef.unflatten(leaves))
-                    return self._fun(*args, **kwargs)
+            try:
+                cached = self._trace_callee(outer, treedef, static_key, avals, rebuild, in_vmap)
+            except ref_state.RefsWritten:
+                # It writes Refs made outside it: inlined, the writes are the
+                # enclosing trace's (its unused func.func is dropped).
+                cached = None
+            if cached is None:
+                args, kwargs = rebuild(treedef.unflatten(leaves))
+                return self._fun(*args, **kwargs)
             if not cached[3]:
                 outer.callees[cache_key] = cached
         keys = None
