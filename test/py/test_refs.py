@@ -242,6 +242,7 @@ def _errors(L):
         "differentiated": lambda: j.grad(lambda x: (p.__setitem__(..., x), x)[1])(2.),
         "vmap write": lambda: j.vmap(lambda x: p.__setitem__(..., x))(np_.arange(3.)),
         "new_ref list": lambda: j.new_ref([1., 2.]),
+        "iterate": lambda: list(a),
     }
     return {k: _error(f) for k, f in cases.items()}
 
@@ -250,7 +251,7 @@ def test_errors_like_jax():
     got, want = _errors(MLAX), _errors(JAX)
     for case in want:
         assert got[case][0] is want[case][0], (case, got[case], want[case])
-    same_message = ("dtype", "shape", "differentiated", "vmap write", "new_ref list")
+    same_message = ("dtype", "shape", "differentiated", "vmap write", "new_ref list", "iterate")
     for case in same_message:
         assert got[case][1].split("Transforms")[0] == want[case][1].split("Transforms")[0], \
             (case, got[case][1], want[case][1])

@@ -96,7 +96,7 @@ class _State:
 
 
 def _refs_of(trace):
-    refs = getattr(trace, "refs", None)
+    refs = trace.refs
     if refs is None:
         refs = trace.refs = {}
     return refs
@@ -183,7 +183,7 @@ def bound(refs, values):
 
 def written_outside(trace):
     """The Refs made outside `trace` that it wrote (captured, not bound)."""
-    refs = getattr(trace, "refs", None)
+    refs = trace.refs
     if not refs:
         return []
     return [s.ref for s in refs.values() if s.kind == CAPTURED and s.written]
@@ -192,7 +192,7 @@ def written_outside(trace):
 def end(trace, name):
     """`trace` ended: the Refs it used get their values outside back, those
     made in it die (`name`: what it traced, for the error of a later use)."""
-    refs = getattr(trace, "refs", None)
+    refs = trace.refs
     if not refs:
         return
     for state in refs.values():

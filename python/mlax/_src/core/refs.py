@@ -105,6 +105,17 @@ def _check_ref(ref, what):
         raise TypeError(f"{what} takes a Ref (mlax.new_ref), got {type(ref).__name__}")
 
 
+def _check_bounds(ref, idx):
+    """JAX's ValueError for a static integer index out of bounds in a read
+    (iterating over a Ref ends with it, as JAX's)."""
+    for dim, i in zip(ref.shape, idx if isinstance(idx, tuple) else (idx,)):
+        if i is None or i is Ellipsis:
+            return
+        if isinstance(i, (int, np.integer)) and not isinstance(i, bool) and \
+                not -dim <= i < dim:
+            raise ValueError(f"Out of bound indexer: idx={i}, dim={dim}.")
+
+
 def get(ref: Ref, idx=None):
     """`ref[idx]`: the indexed part of the Ref's value (all of it for None
     or ...)."""
@@ -112,8 +123,8 @@ def get(ref: Ref, idx=None):
     value = ref_state.read(ref)
     if _full(idx):
         return value
-    out = value[idx]
-    return out
+    _check_bounds(ref, idx)
+    return value[idx]
 
 
 def _new_value(ref, idx, x, what):
@@ -153,7 +164,7 @@ def _check_differentiated(ref, x):
         return
     trace = core.current_trace()
     while trace is not None:
-        state = (getattr(trace, "refs", None) or {}).get(id(ref))
+        state = (trace.refs or {}).get(id(ref))
         if state is not None and state.kind == ref_state.LOCAL:
             return
         if trace.differentiated is not None and tracing.active_arguments([x]):
