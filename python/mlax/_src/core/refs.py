@@ -25,7 +25,7 @@ def _as_value(x, aval: ShapedArray):
         core.check_tracer(x)
         if x.aval == aval:
             return x
-        if trace is None or x.trace is not trace:
+        if x.trace is not trace:  # (a tracer of an enclosing trace)
             x = Tracer(trace.value_of(x), x.aval, trace)
         return Tracer(x.value, aval, trace)
     if isinstance(x, Array):
@@ -76,7 +76,8 @@ class Ref:
 
     @property
     def at(self):
-        raise NotImplementedError
+        raise NotImplementedError("Ref.at: index the Ref itself (ref[idx], ref[idx] = v), "
+                                  "as JAX 0.10.2's Ref has no .at either")
 
     @property
     def sharding(self):
@@ -96,8 +97,10 @@ def read_value(ref: Ref):
 
 
 def _full(idx):
-    return idx is None or idx is Ellipsis or (isinstance(idx, tuple) and (
-        idx == () or idx == (Ellipsis,)))
+    """Whether `idx` indexes the whole value (None, ..., (), (...,))."""
+    if isinstance(idx, tuple):
+        return not idx or (len(idx) == 1 and idx[0] is Ellipsis)
+    return idx is None or idx is Ellipsis
 
 
 def _check_ref(ref, what):
