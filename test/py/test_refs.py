@@ -149,6 +149,7 @@ def transformations(L):
         p[...] = lax.stop_gradient(x)
         return x * 3
     out += [j.grad(plumbing)(2.), p[...]]
+    out.append(j.grad(lambda x: x * 2 if p[...] > 0 else x)(1.))  # eagerly, Python sees it
 
     def plumbing_arg(x, q):
         q[...] = lax.stop_gradient(x * 2)
@@ -243,6 +244,7 @@ def _errors(L):
         "vmap write": lambda: j.vmap(lambda x: p.__setitem__(..., x))(np_.arange(3.)),
         "new_ref list": lambda: j.new_ref([1., 2.]),
         "iterate": lambda: list(a),
+        "bool under jit": lambda: j.jit(lambda x: x * 2 if p[...] > 0 else x)(1.),
     }
     return {k: _error(f) for k, f in cases.items()}
 

@@ -113,7 +113,10 @@ def enter(ref, trace):
     enter(ref, trace.parent)
     outside = ref._value
     state = refs[id(ref)] = _State(ref, CAPTURED, outside)
-    ref._value = Tracer(trace.value_of(outside), outside.aval, trace)
+    # (known where the trace computes with known values: an eager
+    # transformation's, which Python may branch on, as JAX's)
+    ref._value = Tracer(trace.value_of(outside), outside.aval, trace,
+                        outside.known if trace.concrete else None)
     return state
 
 
