@@ -253,13 +253,13 @@ def test_errors_like_jax():
     got, want = _errors(MLAX), _errors(JAX)
     for case in want:
         assert got[case][0].__name__ == want[case][0].__name__, (case, got[case], want[case])
-    same_message = ("dtype", "shape", "differentiated", "vmap write", "new_ref list", "iterate")
+    same_message = ("dtype", "shape", "differentiated", "vmap write", "new_ref list", "iterate",
+                    "return", "alias", "closed and arg")
     for case in same_message:
         assert got[case][1].split("Transforms")[0] == want[case][1].split("Transforms")[0], \
             (case, got[case][1], want[case][1])
-    assert "mutable array references cannot be returned" in got["return"][1]
-    assert "only one reference to a mutable array" in got["alias"][1]
-    assert "both closed over and passed" in got["closed and arg"][1]
+    # (JAX's goes on with the line the Ref was made on)
+    assert got["return local"][1] == want["return local"][1].split("\n")[0]
 
 
 def test_dead_ref_and_unsupported():

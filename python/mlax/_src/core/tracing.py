@@ -49,7 +49,7 @@ def _return_values(trace: Trace, out_leaves):
             fun = trace.debug[0] if trace.debug else None
             what = trace.traced_for or trace.transform or "jit"
             raise ValueError(
-                f"function {_symbol_name(fun)} traced for {what} returned a mutable array "
+                f"function {function_where(fun)} traced for {what} returned a mutable array "
                 f"reference of type {leaf.aval}, but mutable array references cannot be "
                 "returned.")
         if isinstance(leaf, Tracer):
@@ -106,13 +106,19 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     return values, out_avals, out_tree
 
 
-def _refuse_tracing(fun):
-    """JAX's no_tracing guard, naming the function and where it is defined."""
+def function_where(fun) -> str:
+    """`fun`'s name and where it is defined, as JAX's errors name it
+    (`f at file.py:12`)."""
     target = getattr(fun, "__wrapped__", fun)
     code = getattr(target, "__code__", None)
     name = getattr(target, "__name__", repr(target))
-    where = f" at {code.co_filename}:{code.co_firstlineno}" if code is not None else ""
-    raise RuntimeError(f"re-tracing function {name}{where} for `jit`, but 'no_tracing' is set")
+    return f"{name} at {code.co_filename}:{code.co_firstlineno}" if code is not None else name
+
+
+def _refuse_tracing(fun):
+    """JAX's no_tracing guard, naming the function and where it is defined."""
+    raise RuntimeError(f"re-tracing function {function_where(fun)} for `jit`, but "
+                       "'no_tracing' is set")
 
 
 def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", known=None,

@@ -9,8 +9,11 @@ and kept on the Jitted, as JAX keeps a jaxpr's constants.
 """
 from __future__ import annotations
 
-from mlax._src.base.tree import registry
+import inspect
+
+from mlax._src.base.tree import keystr, registry
 from mlax._src.core import ref_state
+from mlax._src.core.tracing import function_where
 from mlax._src.core.refs import Ref
 
 
@@ -18,10 +21,27 @@ def has_refs(leaves) -> bool:
     return any(type(leaf) is Ref for leaf in leaves)
 
 
-def _where(fun):
-    code = getattr(getattr(fun, "__wrapped__", fun), "__code__", None)
-    name = getattr(fun, "__name__", repr(fun))
-    return f"{name} at {code.co_filename}:{code.co_firstlineno}" if code else name
+def _arg_names(fun, args, kwargs):
+    """A name for each leaf of (args, kwargs), as JAX's errors give them:
+    the parameter's name and the path inside it (`d['x']`, `args[0]`)."""
+    try:
+        params = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for path, _ in registry.flatten_with_path((tuple(args), kwargs))[0]:
+        where, key, rest = path[0].idx, path[1], path[2:]
+        if where == 0:
+            i = key.idx
+            p = next((j for j, q in enumerate(params) if q.kind == q.VAR_POSITIONAL), None)
+            if p is not None and i >= p:
+                head = f"{params[p].name}[{i - p}]"
+            else:
+                head = params[i].name if i < len(params) else f"args[{i}]"
+        else:
+            head = key.key
+        names.append(head + keystr(rest))
+    return names
 
 
 def _twin(jitted):
@@ -45,10 +65,12 @@ def _twin(jitted):
             closed_finals = [r._value for r in closed]
         for leaf in registry.flatten(out)[0]:
             if isinstance(leaf, Ref):
-                origin = ("was passed in as an argument" if any(leaf is b for b in boxes)
-                          else "was created inside it")
+                k = next((k for k, b in enumerate(boxes) if leaf is b), None)
+                origin = ("was created inside it" if k is None else
+                          "was passed in as the argument "
+                          + _arg_names(fun, args, kwargs)[positions[k]])
                 raise ValueError(
-                    f"function {_where(fun)} traced for jit returned a mutable array "
+                    f"function {function_where(fun)} traced for jit returned a mutable array "
                     f"reference of type {leaf.aval}, but mutable array references cannot "
                     f"be returned.\n\nThe returned mutable array {origin}.")
         return out, [b._value for b in boxes], closed_finals
@@ -68,20 +90,27 @@ def call(jitted, args, kwargs):
     leaves, _ = registry.flatten((args, kwargs))
     positions = tuple(i for i, leaf in enumerate(leaves) if type(leaf) is Ref)
     arg_refs = [leaves[i] for i in positions]
-    where = _where(jitted._fun)
+    where = function_where(jitted._fun)
+    names = None
     for k, ref in enumerate(arg_refs):
-        if any(ref is other for other in arg_refs[:k]):
+        first = next((j for j in range(k) if arg_refs[j] is ref), None)
+        if first is not None:
+            names = _arg_names(jitted._fun, args, kwargs)
             raise ValueError(
                 "only one reference to a mutable array may be passed as an argument to a "
                 f"function, but when tracing {where} for jit the mutable array reference "
-                f"of type {ref.aval} appeared at two argument positions.")
+                f"of type {ref.aval} appeared at both {names[positions[first]]} and "
+                f"{names[positions[k]]}.")
     while True:
         closed = jitted._closed_refs
         for ref in closed:
-            if any(ref is a for a in arg_refs):
-                raise ValueError(
-                    f"when tracing {where} for jit, a mutable array reference of type "
-                    f"{ref.aval} was both closed over and passed as an argument")
+            for k, a in enumerate(arg_refs):
+                if ref is a:
+                    names = _arg_names(jitted._fun, args, kwargs)
+                    raise ValueError(
+                        f"when tracing {where} for jit, a mutable array reference of type "
+                        f"{ref.aval} was both closed over and passed as the argument "
+                        f"{names[positions[k]]}")
         values = list(leaves)
         for i in positions:
             values[i] = ref_state.read(values[i])
