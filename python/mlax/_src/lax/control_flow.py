@@ -439,7 +439,12 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
         @functools.wraps(cond_fun)
         def cond_state(state):
             with ref_state.bound(refs, state[1]):
-                return cond_fun(state[0])
+                pred = cond_fun(state[0])
+                if any(r._value is not v for r, v in zip(refs, state[1])):
+                    raise NotImplementedError(
+                        "lax.while_loop: cond_fun writes a mutable array reference; "
+                        "write it in body_fun")
+            return pred
 
         out, finals = _run(lambda init: _emit_while(
             cond_state, lambda state: body(state[1], state[0]), init),
@@ -745,8 +750,16 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
 
         @functools.wraps(f)
         def f_state(carry, x):
-            (new, y), finals = body(carry[1], carry[0], x)
-            return (new, finals), y
+            out, finals = body(carry[1], carry[0], x)
+            if not isinstance(out, (tuple, list)) or len(out) != 2:
+                raise TypeError(f"scan body output must be a pair, got {out!r}.")
+            tree_in, tree_out = registry.flatten(carry[0])[1], registry.flatten(out[0])[1]
+            if tree_in != tree_out:  # (named without the Refs' state)
+                raise TypeError(
+                    "scan body function carry input and carry output must have the same "
+                    f"pytree structure, but they differ: the input carry is {tree_in} and "
+                    f"the output carry is {tree_out}.")
+            return (out[0], finals), out[1]
 
         (out, finals), ys = _run(lambda init, xs_list: _emit_scan(
             f_state, init, xs_list, xs_tree, length, bool(reverse), unroll),
