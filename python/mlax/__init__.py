@@ -25,6 +25,7 @@ from mlax._src.transforms.ad_checkpoint import checkpoint_policies  # noqa: F401
 from mlax._src.transforms.linear import linear_transpose, linearize  # noqa: F401
 from mlax._src.core.primitives import ensure_compile_time_eval, typeof  # noqa: F401
 from mlax._src.core.tracer import named_call, named_scope  # noqa: F401
+from mlax._src.core.refs import Ref, empty_ref, free_ref, freeze, new_ref  # noqa: F401
 from mlax._src.base.dtypes import float0  # noqa: F401
 from mlax._src.transforms.vmap import vmap  # noqa: F401
 from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401
@@ -52,6 +53,7 @@ from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `impo
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
 from mlax import distributed, sharding, stages  # noqa: F401,E402
 from mlax import monitoring, profiler  # noqa: F401,E402
+from mlax import ref  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian
 

@@ -43,7 +43,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.monitoring", "mlax.monitoring"), ("jax.profiler", "mlax.profiler"),
            ("jax.experimental.mesh_utils", "mlax.experimental.mesh_utils"),
            ("jax.experimental.ode", "mlax.experimental.ode"), ("jax.stages", "mlax.stages"),
-           ("jax.experimental", "mlax.experimental"),
+           ("jax.experimental", "mlax.experimental"), ("jax.ref", "mlax.ref"),
+           ("jax.experimental.random", "mlax.experimental.random"),
            ("jax.experimental.compilation_cache.compilation_cache",
             "mlax.experimental.compilation_cache.compilation_cache"),
            ("jax.experimental.serialize_executable", "mlax.experimental.serialize_executable"),
@@ -58,13 +59,11 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
 # Top-level names left to other work or out of mlax's scope, by reason.
 _SHARDING = "SPMD beyond jit's partitioning (shard_map, pmap, explicit sharding in types): " \
             "not built yet (issue 17)"
-_REFS = "mutable array references (jax.ref): not built"
 _JAX_CONFIG = "a JAX config switch for a feature mlax does not have"
 _TOP_LEVEL = {
     "reshard": _SHARDING, "smap": _SHARDING, "auto_pcast": _SHARDING,
     "remove_size_one_mesh_axis_from_type": _SHARDING,
-    "Ref": _REFS, "new_ref": _REFS, "empty_ref": _REFS, "free_ref": _REFS, "freeze": _REFS,
-    "ds": "a dynamic-slice index for Refs (Pallas); no Refs in mlax",
+    "ds": "a dynamic-slice index for Refs (Pallas indexing): not built",
     "ad": "JAX's autodiff interpreter internals (jax.interpreters.ad)",
     "memory": "memory kinds (pinned host, device) of sharded arrays: not built",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "

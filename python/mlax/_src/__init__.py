@@ -27,6 +27,7 @@ level or inside a function) may close a cycle among `_src` modules. Nothing in
                 linalg compositions; built on numpy, lax and nn
     image       jax.image: resize / scale_and_translate; built on numpy
     experimental  jax.experimental.ode (odeint), built on numpy and flatten_util;
+                  jax.experimental.random (a stateful PRNG over Refs), on random;
                   jax.experimental.sparse (BCOO), built on numpy, lax and random
     test_util   numerical AD checks (check_grads) against finite differences
 

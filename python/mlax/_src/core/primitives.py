@@ -26,6 +26,7 @@ from mlir import ir
 from mlax._src.base.config import config
 from mlax._src.base.config import scoped as _scoped
 from mlax._src.backend import native
+from mlax._src.core import ref_state
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base.tree import registry
@@ -162,6 +163,11 @@ def aval_of(x) -> ShapedArray:
         return ShapedArray((), dtype, weak)
     if isinstance(x, (np.ndarray, np.generic)):
         return ShapedArray(x.shape, dtypes.canonicalize(x.dtype), False)
+    if isinstance(aval, ref_state.AbstractRef):
+        raise TypeError(
+            f"A mutable array reference ({aval}) cannot be passed here: mlax takes Refs "
+            "as arguments of jit and closed over by traced functions; pass its value "
+            "(ref[...]) instead.")
     if hasattr(x, "__jax_array__") or type(x).__module__.startswith("jax"):
         arr = np.asarray(x)
         return ShapedArray(arr.shape, dtypes.canonicalize(arr.dtype), False)
@@ -175,6 +181,8 @@ def typeof(x) -> ShapedArray:
     scalar (weakly typed), as jax.typeof; TypeError for anything else."""
     if isinstance(x, Tracer):
         core.check_tracer(x)
+    if isinstance(getattr(x, "aval", None), ref_state.AbstractRef):
+        return x.aval
     return aval_of(x)
 
 
@@ -355,21 +363,35 @@ class ObservedCall:
     what it collects is not handed back (another call reports it), and
     neither are the findings in the callees the function traces in turn."""
 
-    def __init__(self, mapped=None, start=None, discard=False):
+    def __init__(self, mapped=None, start=None, discard=False, refs=False):
+        """`refs`: the Refs made outside that the function writes are
+        extra outputs too, written back by `hand_back` (a derivative's
+        function: they pass through, as auxiliary data)."""
         self.observer, self.mapped, self.start = callee_observer(), mapped, start
         self.discard = discard
         self.leaves, self.tree = [], None
+        self.threads_refs, self.refs = refs, []
 
     def __call__(self, fun, *args, **kwargs):
         if self.observer is None:
-            return fun(*args, **kwargs)
-        with self.observer.observe_callee(self.mapped, self.start,
-                                          self.discard) as collected:
             out = fun(*args, **kwargs)
-        self.leaves, self.tree = registry.flatten(collected.value())
+        else:
+            with self.observer.observe_callee(self.mapped, self.start,
+                                              self.discard) as collected:
+                out = fun(*args, **kwargs)
+            self.leaves, self.tree = registry.flatten(collected.value())
+        if self.threads_refs:
+            self.refs = ref_state.hand_out(core.current_trace())
+            if self.refs:
+                self.leaves = list(self.leaves) + [ref._value for ref in self.refs]
         return out
 
     def hand_back(self, values):
+        values = list(values)
+        if self.refs:
+            n = len(values) - len(self.refs)
+            ref_state.write_back(self.refs, values[n:])
+            values = values[:n]
         if self.tree is not None:
             self.observer.callee_observed(self.tree.unflatten(values), self.mapped)
 

@@ -182,6 +182,9 @@ class Trace:
         # its rule instead of the function, as JAX's JVP trace does. Not
         # inherited.
         self.differentiated = None
+        # The mutable array references this trace uses: id(ref) -> what it
+        # knows of each (see ref_state); None until it uses one.
+        self.refs = None
 
     def value_of(self, tracer) -> ir.Value:
         if tracer.trace is self:

@@ -25,7 +25,7 @@ from mlax._src.base import dtypes, jaxlib_internals
 from mlax._src.base.tree import registry
 from mlax._src.core import debug_checks, key_reuse, leak_check, primitives
 from mlax._src.core import tracer as core
-from mlax._src.core import mesh_programs
+from mlax._src.core import mesh_programs, ref_state
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Trace, Tracer
 
@@ -45,6 +45,13 @@ def _fun_location(fun) -> ir.Location:
 def _return_values(trace: Trace, out_leaves):
     values, avals = [], []
     for leaf in out_leaves:
+        if isinstance(getattr(leaf, "aval", None), ref_state.AbstractRef):
+            fun = trace.debug[0] if trace.debug else None
+            what = trace.traced_for or trace.transform or "jit"
+            raise ValueError(
+                f"function {function_where(fun)} traced for {what} returned a mutable array "
+                f"reference of type {leaf.aval}, but mutable array references cannot be "
+                "returned.")
         if isinstance(leaf, Tracer):
             core.check_tracer(leaf)
             aval = leaf.aval
@@ -72,6 +79,9 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     try:
         args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
         out = fun(*args, **kwargs)
+        written = ref_state.written_outside(trace)
+        if written:  # its boundary traces it again with them as state
+            raise ref_state.RefsWritten(written, trace)
         out_leaves, out_tree = registry.flatten(out)
         # float0 results (the gradient of an integer input under allow_int)
         # are no values of the program: NumPy zeros, put back by out_tree.
@@ -87,6 +97,7 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
         stack.pop()
         trace.alive = False
+        ref_state.end(trace, _symbol_name(fun))
     if config_lib.config.jax_check_tracer_leaks:
         # Checked when the outermost trace ends: until then the machinery of
         # the transformations being traced may still hold inner tracers.
@@ -95,20 +106,28 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     return values, out_avals, out_tree
 
 
-def _refuse_tracing(fun):
-    """JAX's no_tracing guard, naming the function and where it is defined."""
+def function_where(fun) -> str:
+    """`fun`'s name and where it is defined, as JAX's errors name it
+    (`f at file.py:12`)."""
     target = getattr(fun, "__wrapped__", fun)
     code = getattr(target, "__code__", None)
     name = getattr(target, "__name__", repr(target))
-    where = f" at {code.co_filename}:{code.co_firstlineno}" if code is not None else ""
-    raise RuntimeError(f"re-tracing function {name}{where} for `jit`, but 'no_tracing' is set")
+    return f"{name} at {code.co_filename}:{code.co_firstlineno}" if code is not None else name
+
+
+def _refuse_tracing(fun):
+    """JAX's no_tracing guard, naming the function and where it is defined."""
+    raise RuntimeError(f"re-tracing function {function_where(fun)} for `jit`, but "
+                       "'no_tracing' is set")
 
 
 def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", known=None,
-                    transform=None):
+                    transform=None, refs_in=False):
     """Traces `fun` into a fresh module whose public @main is the function;
     `known`: the arguments' values where they are concrete (a transformation
-    run outside jit), `transform` the name of that transformation."""
+    run outside jit), `transform` the name of that transformation.
+    `refs_in`: the caller passes in the Refs made outside that `fun` uses
+    (ref_state.RefsNeeded reaches it); otherwise they are an error."""
     if config_lib.config.jax_no_tracing:
         _refuse_tracing(fun)
     ctx = native.context()
@@ -121,8 +140,18 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
         trace = Trace(module, fop, block)
         trace.transform = transform
         trace.concrete = known is not None
-        values, out_avals, out_tree = _trace_into(
-            trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder, known)
+        try:
+            values, out_avals, out_tree = _trace_into(
+                trace, fun, args_tree, in_avals, list(block.arguments), fun_args_builder,
+                known)
+        except ref_state.RefsNeeded as e:
+            if refs_in:
+                raise
+            raise NotImplementedError(
+                f"{_symbol_name(fun)} uses a mutable array reference of type "
+                f"{e.refs[0].aval} made outside it: mlax passes Refs into jit calls, "
+                "transformations and control flow, not yet into make_jaxpr, eval_shape, "
+                "lower or export; call the function instead.") from None
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
         # The block's arguments: `in_avals`' and any `Trace.add_argument` added.
@@ -161,8 +190,12 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
         inner.traced_for = traced_for
         inner.differentiated = differentiated
         inner.concrete = outer.concrete and known is not None
-        values, out_avals, out_tree = _trace_into(
-            inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
+        try:
+            values, out_avals, out_tree = _trace_into(
+                inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
+        except ref_state.RefsWritten:
+            fop.operation.erase()  # (its caller traces it again, or inline)
+            raise
         captured = list(inner.captures.values())
         with ir.InsertionPoint(block):
             func_d.ReturnOp(values)
@@ -364,6 +397,27 @@ _eager_lock = threading.Lock()
 
 
 def _run(traced_fun, name, args, kwargs=None, transform=None):
+    """`_run_program`, with the values of the Refs made outside that the
+    program uses passed in as arguments and their final values written back
+    (found by tracing: each new one traces it again)."""
+    if core.trace_stack():
+        return unwrap_pass_through(traced_fun(*args, **(kwargs or {})))
+    refs = []
+    while True:
+        try:
+            if not refs:
+                return _run_program(traced_fun, name, args, kwargs, transform)
+            values = [ref_state.read(r) for r in refs]
+            out, finals = _run_program(ref_state.explicit(traced_fun, refs), name,
+                                       (values,) + tuple(args), kwargs, transform)
+        except ref_state.RefsNeeded as e:
+            refs += [r for r in e.refs if all(r is not s for s in refs)]
+            continue
+        ref_state.write_back(refs, finals)
+        return out
+
+
+def _run_program(traced_fun, name, args, kwargs=None, transform=None):
     """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
     nothing is being traced, compiles and runs it as a program of its own.
 
@@ -388,7 +442,8 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         keys = key_reuse.keys_in((args, kwargs))
     with sharding_lib.recording_constraint_mesh() as seen:  # a shard_map or constraint inside
         module, out_avals, out_tree = trace_to_module(
-            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform)
+            traced_fun, treedef, avals, _plain_rebuild, known=leaves, transform=transform,
+            refs_in=True)
     if config_lib.config.jax_no_execution:
         raise config_lib.no_execution_error(f"jit({name})")
     if keys is not None:
@@ -552,6 +607,21 @@ def differentiated_mode(leaves):
     return found and found[0]
 
 
+def _refs_written_error(transform, name, refs):
+    """The error for a transformation's function writing Refs made outside it."""
+    aval = refs[0].aval
+    if transform == "vmap":
+        return Exception(  # JAX's class
+            "performing a set/swap operation with vmapped value on an unbatched array "
+            f"reference of type {aval}. Move the array reference to be an argument to "
+            "the vmapped function?")
+    return NotImplementedError(
+        f"{transform or 'a transformation'}: the function {name} writes a mutable array "
+        f"reference of type {aval} made outside it; mlax does not thread Refs through "
+        "this transformation yet. Make the Ref inside the function, or return the "
+        "value and write it outside.")
+
+
 class _Callee:
     """A Python function traced into a private func.func of the module."""
 
@@ -574,10 +644,15 @@ class _Callee:
         if known is True:
             known = [core.known_of(leaf) for leaf in leaves]
         _, treedef = registry.flatten((tuple(leaves), {}))
-        self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
-            outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
-            known, transform, debug and (debug[0], debug[1], _plain_rebuild), traced_for,
-            differentiated)
+        try:
+            self.sym, self.out_avals, self.out_tree, self.captured = trace_function(
+                outer, lambda *xs: fun(*xs), treedef, self.in_avals, _plain_rebuild, name,
+                known, transform, debug and (debug[0], debug[1], _plain_rebuild),
+                traced_for, differentiated)
+        except ref_state.RefsWritten as e:
+            raise _refs_written_error(transform or traced_for or outer.transform,
+                                      _symbol_name(debug[0] if debug else fun),
+                                      e.refs) from None
         self.operands = [primitives.to_value(outer, leaf, aval)
                          for leaf, aval in zip(leaves, leaf_avals)]
         self.operands += [outer.value_of(t) for t in self.captured]

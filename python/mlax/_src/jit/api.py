@@ -22,6 +22,8 @@ from mlax._src.core import debug_checks
 from mlax._src.core import key_reuse
 from mlax._src.jit import dispatch
 from mlax._src.jit import partitioned
+from mlax._src.jit import ref_calls
+from mlax._src.core import ref_state
 from mlax._src.base import dtypes
 from mlax._src.backend import native
 from mlax._src.core import primitives
@@ -229,6 +231,10 @@ class Jitted:
         self._key_signatures: dict = {}
         self.cache_misses = 0
         self._fast = self._first_call
+        # Refs the function closes over (found by tracing) and the jit of it
+        # on their values (see ref_calls).
+        self._closed_refs: list = []
+        self._ref_twin = None
         _all_jitted.add(self)
 
     def _first_call(self, *args, **kwargs):
@@ -325,7 +331,15 @@ class Jitted:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild, (args, kwargs))
-        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
+            return ref_calls.call(self, args, kwargs)
+        try:
+            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return ref_calls.call(self, args, kwargs)
         if entry is None:
             return self._fun(*args, **kwargs)
         return self._run_checked(entry, leaves, args, kwargs, (treedef, static_key, rebuild))
@@ -387,7 +401,15 @@ class Jitted:
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild,
                                        (args, kwargs)), None, False
-        entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
+            return ref_calls.call(self, args, kwargs), None, False
+        try:
+            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return ref_calls.call(self, args, kwargs), None, False
         if entry is None:
             return self._fun(*args, **kwargs), None, False
         if config_lib.python_dispatch_only():
@@ -504,11 +526,11 @@ class Jitted:
         """The function's own name (`self._name` is made fit for IR symbols)."""
         return getattr(self._fun, "__name__", self._name)
 
-    def _trace(self, treedef, avals, rebuild, static_key=None):
+    def _trace(self, treedef, avals, rebuild, static_key=None, refs_in=False):
         if not config.jax_debug_key_reuse:
-            return trace_to_module(self._fun, treedef, avals, rebuild)
+            return trace_to_module(self._fun, treedef, avals, rebuild, refs_in=refs_in)
         fun, found = key_reuse.recording(self._fun)
-        out = trace_to_module(fun, treedef, avals, rebuild)
+        out = trace_to_module(fun, treedef, avals, rebuild, refs_in=refs_in)
         if static_key is not None:
             self._key_signatures[(treedef, static_key[0], avals)] = found[-1]
         return out
@@ -523,7 +545,8 @@ class Jitted:
         stats = {}
         wall0, t0 = time.time(), time.perf_counter()
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (key[1],))
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (key[1],),
+                                                      refs_in=True)
         if seen.mesh is not None:
             # with_sharding_constraint inside, no sharded argument: the
             # program is partitioned over the constraints' mesh, its
@@ -569,6 +592,32 @@ class Jitted:
                 clear()
         return entry
 
+    def _trace_callee(self, outer, treedef, static_key, avals, rebuild, in_vmap):
+        """The function traced as a callee of `outer`: trace_function's
+        result, or None where it is to run inline (see _call_in_trace)."""
+        if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
+            n_ops = len(outer.module.body.operations)
+            callee_keys = set(outer.callees)
+            try:
+                cached = trace_function(outer, self._fun, treedef, avals, rebuild,
+                                        self._name, traced_for="jit")
+            except vmap_lib.InlineJit:
+                # Drop what the abandoned trace made; run the function here.
+                for op in list(outer.module.body.operations)[n_ops:]:
+                    op.operation.erase()
+                for k in set(outer.callees) - callee_keys:
+                    del outer.callees[k]
+                return None
+        elif config.jax_debug_key_reuse:
+            fun, found = key_reuse.recording(self._fun)
+            cached = trace_function(outer, fun, treedef, avals, rebuild, self._name,
+                                    traced_for="jit")
+            self._key_signatures[(treedef, static_key, avals)] = found[-1]
+        else:
+            cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
+                                    traced_for="jit")
+        return cached
+
     def _call_in_trace(self, leaves, treedef, static_key, rebuild, user):
         """jit inside a trace: the function becomes a private func.func of the
         enclosing module, called with mlax.call (closures become arguments).
@@ -581,6 +630,9 @@ class Jitted:
             # a jit's jaxpr.
             args, kwargs = rebuild(treedef.unflatten(leaves))
             return self._fun(*args, **kwargs)
+        if ref_calls.has_refs(leaves):  # (refs are traced inline, as JAX's inner jits)
+            args, kwargs = rebuild(treedef.unflatten(leaves))
+            return self._fun(*args, **kwargs)
         avals = tuple(_leaf_aval(l) for l in leaves)
         # Keyed on the Jitted itself, not id(self): the key holds it alive
         # for the trace, so a freed Jitted's id, reused by a new one in the
@@ -589,28 +641,15 @@ class Jitted:
         cached = outer.callees.get(cache_key)
         in_vmap = vmap_lib.rules_defined and vmap_lib.active_pass() is not None
         if cached is None or in_vmap:
-            if in_vmap:  # custom_vmap calls in it may need it inlined (a cached callee too)
-                n_ops = len(outer.module.body.operations)
-                callee_keys = set(outer.callees)
-                try:
-                    cached = trace_function(outer, self._fun, treedef, avals, rebuild,
-                                            self._name, traced_for="jit")
-                except vmap_lib.InlineJit:
-                    # Drop what the abandoned trace made; run the function here.
-                    for op in list(outer.module.body.operations)[n_ops:]:
-                        op.operation.erase()
-                    for k in set(outer.callees) - callee_keys:
-                        del outer.callees[k]
-                    args, kwargs = rebuild(treedef.unflatten(leaves))
-                    return self._fun(*args, **kwargs)
-            elif config.jax_debug_key_reuse:
-                fun, found = key_reuse.recording(self._fun)
-                cached = trace_function(outer, fun, treedef, avals, rebuild, self._name,
-                                        traced_for="jit")
-                self._key_signatures[(treedef, static_key, avals)] = found[-1]
-            else:
-                cached = trace_function(outer, self._fun, treedef, avals, rebuild, self._name,
-                                        traced_for="jit")
+            try:
+                cached = self._trace_callee(outer, treedef, static_key, avals, rebuild, in_vmap)
+            except ref_state.RefsWritten:
+                # It writes Refs made outside it: inlined, the writes are the
+                # enclosing trace's (its unused func.func is dropped).
+                cached = None
+            if cached is None:
+                args, kwargs = rebuild(treedef.unflatten(leaves))
+                return self._fun(*args, **kwargs)
             if not cached[3]:
                 outer.callees[cache_key] = cached
         keys = None

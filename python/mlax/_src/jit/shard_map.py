@@ -27,6 +27,7 @@ from mlax._src.base.tree import registry
 from mlax._src.core import primitives
 from mlax._src.core import tracer as core
 from mlax._src.core.tracer import ShapedArray, Tracer
+from mlax._src.core import ref_state
 from mlax._src.core.tracing import _leaf_aval, _symbol_name, trace_function
 from mlax._src.jit import api
 
@@ -100,6 +101,11 @@ class _ShardMapped:
             sym, out_local, out_tree, captured = trace_function(
                 outer, self._f, treedef, local, lambda dyn: (dyn, {}), name,
                 traced_for="shard_map")
+        except ref_state.RefsWritten as e:
+            raise NotImplementedError(
+                f"shard_map: {name} writes a mutable array reference of type "
+                f"{e.refs[0].aval} made outside it; mlax does not thread Refs through "
+                "shard_map yet") from None
         finally:
             sharding_lib.pop_axis_env()
         if isinstance(self._out_specs, _Deferred):

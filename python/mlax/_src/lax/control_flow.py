@@ -22,7 +22,8 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.backend import runtime
-from mlax._src.core import key_reuse, primitives, tracing
+from mlax._src.core import key_reuse, primitives, ref_state, tracing
+from mlax._src.core.refs import Ref
 from mlax._src.core.tracing import _run
 from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.lax import lax
@@ -277,12 +278,22 @@ def cond(pred, true_fun, false_fun, *operands, operand=None):
     if pred_dtype.kind not in "biu":
         raise TypeError(f"Pred type must be either boolean or number, got {pred_dtype}.")
 
-    def traced(pred, *ops):
-        p = pred if pred_dtype.kind == "b" else lax.ne(pred, np.zeros((), pred_dtype))
-        index = lax.convert_element_type(p, np.int32)
-        return _emit_cond(index, (false_fun, true_fun), ops, "cond")
+    (false_fun, true_fun), operands = _close_over_refs((false_fun, true_fun), operands)
 
-    return _run(traced, "cond", (pred, *operands))
+    def emit(refs):
+        branches = (false_fun, true_fun)
+        if refs:
+            branches = tuple(ref_state.threaded(b, refs) for b in branches)
+
+        def traced(pred, *ops):
+            p = pred if pred_dtype.kind == "b" else lax.ne(pred, np.zeros((), pred_dtype))
+            index = lax.convert_element_type(p, np.int32)
+            return _emit_cond(index, branches, ops, "cond")
+
+        return _with_ref_operands(refs, lambda ops: _run(traced, "cond", (pred, *ops)),
+                                  operands)
+
+    return ref_state.threading_refs(emit)
 
 
 def switch(index, branches, *operands, operand=None):
@@ -304,12 +315,50 @@ def switch(index, branches, *operands, operand=None):
     if len(branches) == 1:
         return branches[0](*operands)
 
-    def traced(index, *ops):
-        i = lax.convert_element_type(index, np.int32)
-        i = lax.max(np.int32(0), lax.min(i, np.int32(len(branches) - 1)))
-        return _emit_cond(i, branches, ops, "switch")
+    branches, operands = _close_over_refs(branches, operands)
 
-    return _run(traced, "switch", (index, *operands))
+    def emit(refs):
+        funs = tuple(ref_state.threaded(b, refs) for b in branches) if refs else branches
+
+        def traced(index, *ops):
+            i = lax.convert_element_type(index, np.int32)
+            i = lax.max(np.int32(0), lax.min(i, np.int32(len(funs) - 1)))
+            return _emit_cond(i, funs, ops, "switch")
+
+        return _with_ref_operands(refs, lambda ops: _run(traced, "switch", (index, *ops)),
+                                  operands)
+
+    return ref_state.threading_refs(emit)
+
+
+def _close_over_refs(funs, operands):
+    """Branches that close over the Refs among `operands`, and the other
+    operands (as JAX, a Ref operand is the branches' to read and write)."""
+    leaves, tree = registry.flatten(tuple(operands))
+    keep = [i for i, leaf in enumerate(leaves) if type(leaf) is not Ref]
+    if len(keep) == len(leaves):
+        return funs, operands
+
+    def closing(fun):
+        @functools.wraps(fun)
+        def branch(*ops):
+            full = list(leaves)
+            for i, v in zip(keep, ops):
+                full[i] = v
+            return fun(*tree.unflatten(full))
+        return branch
+
+    return tuple(closing(f) for f in funs), tuple(leaves[i] for i in keep)
+
+
+def _with_ref_operands(refs, run, operands):
+    """`run(operands)`, or with the values of `refs` as a first operand
+    (branches made by ref_state.threaded), their final values written back."""
+    if not refs:
+        return run(operands)
+    out, finals = run(([ref_state.read(r) for r in refs],) + tuple(operands))
+    ref_state.write_back(refs, finals)
+    return out
 
 
 def platform_dependent(*args, default=None, **per_platform):
@@ -381,10 +430,29 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
     (args, kwargs)); errors in cond_fun then name no function."""
     _check_callable("lax.while_loop", cond_fun=cond_fun, body_fun=body_fun)
 
-    def traced(init):
-        return _emit_while(cond_fun, body_fun, init, _debug)
+    def emit(refs):
+        if not refs:
+            return _run(lambda init: _emit_while(cond_fun, body_fun, init, _debug),
+                        "while_loop", (init_val,))
+        body = ref_state.threaded(body_fun, refs)
 
-    return _run(traced, "while_loop", (init_val,))
+        @functools.wraps(cond_fun)
+        def cond_state(state):
+            with ref_state.bound(refs, state[1]):
+                pred = cond_fun(state[0])
+                if any(r._value is not v for r, v in zip(refs, state[1])):
+                    raise NotImplementedError(
+                        "lax.while_loop: cond_fun writes a mutable array reference; "
+                        "write it in body_fun")
+            return pred
+
+        out, finals = _run(lambda init: _emit_while(
+            cond_state, lambda state: body(state[1], state[0]), init),
+            "while_loop", ((init_val, [ref_state.read(r) for r in refs]),))
+        ref_state.write_back(refs, finals)
+        return out
+
+    return ref_state.threading_refs(emit)
 
 
 def _emit_while(cond_fun, body_fun, init_val, debug=None, cond_checks_moved=False):
@@ -673,10 +741,33 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
         raise ValueError("`unroll` must be a `bool` or a non-negative `int`.")
     unroll = max(unroll, 1)  # as JAX: 0 runs the loop rolled, as 1
 
-    def traced(init, xs_list):
-        return _emit_scan(f, init, xs_list, xs_tree, length, bool(reverse), unroll, _debug)
+    def emit(refs):
+        if not refs:
+            return _run(lambda init, xs_list: _emit_scan(
+                f, init, xs_list, xs_tree, length, bool(reverse), unroll, _debug),
+                "scan", (init, list(xs_leaves)))
+        body = ref_state.threaded(f, refs)
 
-    return _run(traced, "scan", (init, list(xs_leaves)))
+        @functools.wraps(f)
+        def f_state(carry, x):
+            out, finals = body(carry[1], carry[0], x)
+            if not isinstance(out, (tuple, list)) or len(out) != 2:
+                raise TypeError(f"scan body output must be a pair, got {out!r}.")
+            tree_in, tree_out = registry.flatten(carry[0])[1], registry.flatten(out[0])[1]
+            if tree_in != tree_out:  # (named without the Refs' state)
+                raise TypeError(
+                    "scan body function carry input and carry output must have the same "
+                    f"pytree structure, but they differ: the input carry is {tree_in} and "
+                    f"the output carry is {tree_out}.")
+            return (out[0], finals), out[1]
+
+        (out, finals), ys = _run(lambda init, xs_list: _emit_scan(
+            f_state, init, xs_list, xs_tree, length, bool(reverse), unroll),
+            "scan", ((init, [ref_state.read(r) for r in refs]), list(xs_leaves)))
+        ref_state.write_back(refs, finals)
+        return out, ys
+
+    return ref_state.threading_refs(emit)
 
 
 def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None):

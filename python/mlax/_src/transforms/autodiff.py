@@ -24,7 +24,7 @@ from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes, errors
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
-from mlax._src.core import primitives, tracing
+from mlax._src.core import primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
     _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
 from mlax._src.core.array import Array
@@ -206,7 +206,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
                for i in range(len(args))]
         kw = kw_tree.unflatten(xs[n_pos:])
         # checkify's checks in `fun` leave the callee as extra outputs.
-        observed = out_info["observed"] = primitives.ObservedCall()
+        observed = out_info["observed"] = primitives.ObservedCall(refs=True)
         out = observed(fun, *pos, **kw)
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
@@ -343,7 +343,7 @@ def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
     wrt = [i for i, a in enumerate(p_avals) if _carries_tangent(a)]
 
     def flat(*xs):
-        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        observed = info["observed"] = primitives.ObservedCall(refs=True)  # checkify's checks
         out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
@@ -539,7 +539,7 @@ def _vjp_callee(fun, primals, has_aux, transform="vjp"):
     info = {}
 
     def flat(*xs):
-        observed = info["observed"] = primitives.ObservedCall()  # checkify's checks
+        observed = info["observed"] = primitives.ObservedCall(refs=True)  # checkify's checks
         out = observed(fun, *p_tree.unflatten(xs))
         if has_aux:
             if not (isinstance(out, (tuple, list)) and len(out) == 2):
@@ -722,8 +722,12 @@ def _eager_vjp(fun, primals, has_aux):
                       for i in wrt]
 
     _, treedef = registry.flatten((tuple(p_leaves), {}))
-    module, out_avals, out_tree = tracing.trace_to_module(
-        combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp")
+    try:
+        module, out_avals, out_tree = tracing.trace_to_module(
+            combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp",
+            refs_in=True)
+    except ref_state.RefsNeeded:
+        return None  # Refs made outside: the general path (tracing._run) passes them in
     callee = info["callee"]
     if info["left"]:
         deferred = _DeferredVjp(name, module, info.pop("trace"), info.pop("left"), out_avals,

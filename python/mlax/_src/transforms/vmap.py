@@ -11,7 +11,8 @@ from mlir import ir
 from mlax._src.backend import sharding as sharding_lib
 from mlax._src.core import tracer as core
 from mlax._src.backend import native
-from mlax._src.core import primitives, tracing
+from mlax._src.core import primitives, ref_state, tracing
+from mlax._src.core.refs import Ref
 from mlax._src.core.tracing import _Callee, _name_of, _run
 from mlax._src.core.tracer import Tracer
 from mlax._src.base import dtypes
@@ -115,6 +116,53 @@ def _from_elements(spec, shell, results, size):
     return tree.unflatten(out)
 
 
+def _leaf_axes(in_axes, args, kwargs):
+    """The axis (or None) of each leaf of (args, kwargs)."""
+    if isinstance(in_axes, tuple):
+        axes = []
+        for spec, arg in zip(in_axes, args):
+            axes += _axes_for(spec, arg, "in_axes")
+    else:
+        axes = _axes_for(in_axes, args, "in_axes")
+    return axes + [0] * len(registry.flatten(kwargs)[0])  # keywords map over axis 0
+
+
+def _mapped_refs(in_axes, args, kwargs):
+    """{leaf index: axis} of the Refs among the arguments that vmap maps
+    over (unmapped ones are closed over, as other unmapped non-arrays)."""
+    leaves = registry.flatten((tuple(args), kwargs))[0]
+    if not any(type(leaf) is Ref for leaf in leaves):
+        return {}
+    axes = _leaf_axes(in_axes, args, kwargs)
+    return {i: axes[i] for i, leaf in enumerate(leaves)
+            if type(leaf) is Ref and axes[i] is not None}
+
+
+def _vmap_over_refs(vmap_of, fun, out_axes, mapped, args, kwargs):
+    """vmap of `fun` over Refs holding a batch: each example gets a Ref of
+    its slice; their final values, batched on the same axes, are written
+    back."""
+    leaves, tree = registry.flatten((tuple(args), kwargs))
+    refs = [leaves[i] for i in mapped]
+    for i in mapped:
+        leaves[i] = ref_state.read(leaves[i])
+    args_v, kwargs_v = tree.unflatten(leaves)
+
+    def per_example(*a, **k):
+        ls, t = registry.flatten((a, k))
+        boxes = []
+        for i in mapped:
+            boxes.append(Ref(ls[i], primitives.aval_of(ls[i])))
+            ls[i] = boxes[-1]
+        a, k = t.unflatten(ls)
+        return fun(*a, **k), [b._value for b in boxes]
+
+    out, finals = vmap_of(per_example, out_axes=(out_axes, list(mapped.values())))(
+        *args_v, **kwargs_v)
+    ref_state.write_back(refs, finals)
+    return out
+
+
 def _describe(aval):
     return aval.str_short()
 
@@ -145,6 +193,12 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 "vmap in_axes must be an int, None, or a tuple of entries corresponding to "
                 f"the positional arguments passed to the function, but got len(in_axes)="
                 f"{len(in_axes)}, len(args)={len(args)}")
+        mapped = _mapped_refs(in_axes, args, kwargs)
+        if mapped:
+            return _vmap_over_refs(
+                functools.partial(vmap, in_axes=in_axes, axis_name=axis_name,
+                                  axis_size=axis_size, spmd_axis_name=spmd_axis_name),
+                fun, out_axes, mapped, args, kwargs)
         return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
                                                      axis_name, spmd_axis_name),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")

@@ -1,0 +1,126 @@
+"""jit calls with mutable array references (`mlax.ref`).
+
+A jitted function given Refs, or closing over them, compiles to a program of
+values: each Ref's value is an input and its final value an output, written
+back into the Ref after the call. The program is a twin jit of the function
+(the same options) keyed on the Refs' types and positions, never on their
+values; the Refs it closes over are found by tracing (ref_state.RefsNeeded)
+and kept on the Jitted, as JAX keeps a jaxpr's constants.
+"""
+from __future__ import annotations
+
+import inspect
+
+from mlax._src.base.tree import keystr, registry
+from mlax._src.core import ref_state
+from mlax._src.core.tracing import function_where
+from mlax._src.core.refs import Ref
+
+
+def has_refs(leaves) -> bool:
+    return any(type(leaf) is Ref for leaf in leaves)
+
+
+def _arg_names(fun, args, kwargs):
+    """A name for each leaf of (args, kwargs), as JAX's errors give them:
+    the parameter's name and the path inside it (`d['x']`, `args[0]`)."""
+    try:
+        params = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for path, _ in registry.flatten_with_path((tuple(args), kwargs))[0]:
+        where, key, rest = path[0].idx, path[1], path[2:]
+        if where == 0:
+            i = key.idx
+            p = next((j for j, q in enumerate(params) if q.kind == q.VAR_POSITIONAL), None)
+            if p is not None and i >= p:
+                head = f"{params[p].name}[{i - p}]"
+            else:
+                head = params[i].name if i < len(params) else f"args[{i}]"
+        else:
+            head = key.key
+        names.append(head + keystr(rest))
+    return names
+
+
+def _twin(jitted):
+    """The jit of the function on values: (closed-over Refs' values, the
+    positions of the Ref arguments among the leaves, *args, **kwargs) ->
+    (result, final values of the Ref arguments, of the closed-over Refs)."""
+    twin = jitted._ref_twin
+    if twin is not None:
+        return twin
+    fun, closed = jitted._fun, jitted._closed_refs
+
+    def on_values(closed_values, positions, *args, **kwargs):
+        leaves, tree = registry.flatten((args, kwargs))
+        boxes = []
+        for i in positions:
+            boxes.append(Ref(leaves[i], leaves[i].aval))
+            leaves[i] = boxes[-1]
+        args, kwargs = tree.unflatten(leaves)
+        with ref_state.bound(closed, closed_values):
+            out = fun(*args, **kwargs)
+            closed_finals = [r._value for r in closed]
+        for leaf in registry.flatten(out)[0]:
+            if isinstance(leaf, Ref):
+                k = next((k for k, b in enumerate(boxes) if leaf is b), None)
+                origin = ("was created inside it" if k is None else
+                          "was passed in as the argument "
+                          + _arg_names(fun, args, kwargs)[positions[k]])
+                raise ValueError(
+                    f"function {function_where(fun)} traced for jit returned a mutable array "
+                    f"reference of type {leaf.aval}, but mutable array references cannot "
+                    f"be returned.\n\nThe returned mutable array {origin}.")
+        return out, [b._value for b in boxes], closed_finals
+
+    on_values.__name__ = getattr(fun, "__name__", "fn")
+    on_values.__wrapped__ = fun
+    twin = jitted._ref_twin = type(jitted)(
+        on_values, static_argnums=(1,) + tuple(i + 2 for i in jitted._static_argnums),
+        static_argnames=jitted._static_argnames)
+    twin._ref_twin = False  # (marks it as a twin)
+    return twin
+
+
+def call(jitted, args, kwargs):
+    """`jitted(*args, **kwargs)` outside any trace, with Refs among the
+    arguments or closed over."""
+    leaves, _ = registry.flatten((args, kwargs))
+    positions = tuple(i for i, leaf in enumerate(leaves) if type(leaf) is Ref)
+    arg_refs = [leaves[i] for i in positions]
+    where = function_where(jitted._fun)
+    names = None
+    for k, ref in enumerate(arg_refs):
+        first = next((j for j in range(k) if arg_refs[j] is ref), None)
+        if first is not None:
+            names = _arg_names(jitted._fun, args, kwargs)
+            raise ValueError(
+                "only one reference to a mutable array may be passed as an argument to a "
+                f"function, but when tracing {where} for jit the mutable array reference "
+                f"of type {ref.aval} appeared at both {names[positions[first]]} and "
+                f"{names[positions[k]]}.")
+    while True:
+        closed = jitted._closed_refs
+        for ref in closed:
+            for k, a in enumerate(arg_refs):
+                if ref is a:
+                    names = _arg_names(jitted._fun, args, kwargs)
+                    raise ValueError(
+                        f"when tracing {where} for jit, a mutable array reference of type "
+                        f"{ref.aval} was both closed over and passed as the argument "
+                        f"{names[positions[k]]}")
+        values = list(leaves)
+        for i in positions:
+            values[i] = ref_state.read(values[i])
+        args_v, kwargs_v = registry.flatten((args, kwargs))[1].unflatten(values)
+        try:
+            out, arg_finals, closed_finals = _twin(jitted)(
+                [ref_state.read(r) for r in closed], positions, *args_v, **kwargs_v)
+        except ref_state.RefsNeeded as e:
+            closed.extend(r for r in e.refs if all(r is not c for c in closed))
+            continue
+        ref_state.write_back(arg_refs, arg_finals)
+        ref_state.write_back(closed, closed_finals)
+        return out
