@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from _helpers import eager_share, jgrad
 
 import mlax
 import mlax.numpy as mnp
@@ -201,42 +202,104 @@ def _check(got, want):
                                    atol=tol, equal_nan=True)
 
 
-def _run(fm, args, kwargs, mode, name):
-    if mode == "eager":
-        return fm(*args, **kwargs)
+def _split(case):
+    """(f, dynamic) for a case: f(lib, xs, kws) calls lib.<name> with the
+    case's arrays replaced by `xs` (positional) and `kws` (keyword), the
+    arrays that are traced under jit; `dynamic` is (xs, kws)."""
+    name, args, kwargs = case
     nstatic = STATIC_ARGS.get(name, 0)
     idx = [i for i, a in enumerate(args) if i >= nstatic and isinstance(a, np.ndarray)]
     kw_arrays = [k for k, v in kwargs.items() if isinstance(v, np.ndarray)
                  and name not in ("bincount",)]
 
-    def f(xs, kws):
+    def f(lib, xs, kws):
         full = list(args)
         for i, x in zip(idx, xs):
             full[i] = x
-        return fm(*full, **{**kwargs, **kws})
+        return getattr(lib, name)(*full, **{**kwargs, **kws})
 
-    return mlax.jit(f)([args[i] for i in idx], {k: kwargs[k] for k in kw_arrays})
+    return f, ([args[i] for i in idx], {k: kwargs[k] for k in kw_arrays})
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
-@pytest.mark.parametrize("mode", ["eager", "jit"])
-def test_matches_jax(case, mode):
-    name, args, kwargs = case
-    want = getattr(jnp, name)(*args, **kwargs)
+def _run(fm, args, kwargs, mode, name):
+    if mode == "eager":
+        return fm(*args, **kwargs)
+    f, dyn = _split((name, args, kwargs))
+    return mlax.jit(lambda xs, kws: f(mnp, xs, kws))(*dyn)
+
+
+def _jax_eager_only(case):
+    # jnp.bincount needs its input concrete unless `length` is given, and
+    # under jax.jit even a closed-over NumPy array is traced.
+    return case[0] == "bincount" and "length" not in case[2]
+
+
+_WANTS = {}
+
+
+def _jax_wants(cases):
+    """JAX's results for `cases`: all of them in one jitted program (one
+    compile, not one per primitive of each call), those JAX cannot trace
+    eagerly. Computed once per table and mode of 64-bit types."""
+    key = (id(cases), bool(jax.config.jax_enable_x64))
+    if key not in _WANTS:
+        traced = [i for i, c in enumerate(cases) if not _jax_eager_only(c)]
+        fs = [_split(cases[i]) for i in traced]
+        out = jax.jit(lambda dyn: [f(jnp, *d) for (f, _), d in zip(fs, dyn)])(
+            [d for _, d in fs])
+        wants = dict(zip(traced, out))
+        for i, (name, args, kwargs) in enumerate(cases):
+            if i not in wants:
+                wants[i] = getattr(jnp, name)(*args, **kwargs)
+        _WANTS[key] = wants
+    return _WANTS[key]
+
+
+def _eager_cases(cases):
+    """Which cases also run eagerly: every 3rd (eager_share), and the first
+    case of each function not among those, so every function runs eagerly."""
+    share = set(eager_share(len(cases), 0))
+    names = {cases[i][0] for i in share}
+    for i, c in enumerate(cases):
+        if c[0] not in names:
+            share.add(i)
+            names.add(c[0])
+    return share
+
+
+_EAGER = _eager_cases(CASES)
+_MATCHES_JAX = [pytest.param(i, mode, id=f"{c[0]}-{i}-{mode}") for i, c in enumerate(CASES)
+                for mode in ("eager", "jit") if mode == "jit" or i in _EAGER]
+
+
+@pytest.mark.parametrize("i,mode", _MATCHES_JAX)
+def test_matches_jax(i, mode):
+    """Each case under mlax.jit, and eagerly a share covering every function
+    (_eager_cases), against JAX's jitted results."""
+    name, args, kwargs = CASES[i]
     got = _run(getattr(mnp, name), args, kwargs, mode, name)
-    _check(got, want)
+    _check(got, _jax_wants(CASES)[i])
 
 
-@pytest.mark.parametrize("case", CASES[:40:3] + [c for c in CASES if c[0] in (
-    "median", "cov", "logspace", "geomspace", "histogram", "interp", "average", "polyval")],
-    ids=lambda c: c[0])
-def test_matches_jax_with_x64(case, x64):
+_X64_CASES = CASES[:40:3] + [c for c in CASES if c[0] in (
+    "median", "cov", "logspace", "geomspace", "histogram", "interp", "average", "polyval")]
+
+
+def _x64_case(case):
     name, args, kwargs = case
-    args = tuple(a.astype(np.float64) if isinstance(a, np.ndarray) and a.dtype == np.float32
-                 else a for a in args)
-    _check(getattr(mnp, name)(*args, **kwargs), getattr(jnp, name)(*args, **kwargs))
-    _check(_run(getattr(mnp, name), args, kwargs, "jit", name),
-           getattr(jnp, name)(*args, **kwargs))
+    return name, tuple(a.astype(np.float64) if isinstance(a, np.ndarray)
+                       and a.dtype == np.float32 else a for a in args), kwargs
+
+
+_X64_CASES = [_x64_case(c) for c in _X64_CASES]
+
+
+@pytest.mark.parametrize("i", range(len(_X64_CASES)), ids=[c[0] for c in _X64_CASES])
+def test_matches_jax_with_x64(i, x64):
+    name, args, kwargs = _X64_CASES[i]
+    want = _jax_wants(_X64_CASES)[i]
+    _check(getattr(mnp, name)(*args, **kwargs), want)
+    _check(_run(getattr(mnp, name), args, kwargs, "jit", name), want)
 
 
 
@@ -333,7 +396,7 @@ def test_gradients_match_jax(case):
     x = NANA if case[0].startswith("nan") else A
     w = RNG.standard_normal(np.shape(fj(x))).astype(np.float32)
     gm = mlax.grad(lambda v: mnp.nansum(fm(v) * w))(x)
-    gj = jax.grad(lambda v: jnp.nansum(fj(v) * w))(x)
+    gj = jgrad(lambda v: jnp.nansum(fj(v) * w))(x)
     np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=2e-5, atol=2e-5)
 
 
