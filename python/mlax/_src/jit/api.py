@@ -324,6 +324,20 @@ class Jitted:
     def _call_python_star(self, *args, **kwargs):
         return self._call_python(args, kwargs)
 
+    def _entry_or_ref_call(self, leaves, treedef, static_key, rebuild, args, kwargs):
+        """(False, the compiled entry of the call, or None), or (True, the
+        call's result) where it takes or closes over Refs (ref_calls runs
+        it on their values)."""
+        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
+            return True, ref_calls.call(self, args, kwargs)
+        try:
+            return False, self._entry_of_call(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return True, ref_calls.call(self, args, kwargs)
+
     def _call_python(self, args, kwargs):
         if (self._inline and core.trace_stack()) or (
                 self._disable_jit_runs_python and config_lib.jit_disabled()):
@@ -331,15 +345,10 @@ class Jitted:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild, (args, kwargs))
-        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
-            return ref_calls.call(self, args, kwargs)
-        try:
-            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
-        except ref_state.RefsNeeded as e:
-            if self._ref_twin is False:  # a twin: its caller passes them in
-                raise
-            self._closed_refs.extend(e.refs)
-            return ref_calls.call(self, args, kwargs)
+        by_refs, entry = self._entry_or_ref_call(leaves, treedef, static_key, rebuild,
+                                                 args, kwargs)
+        if by_refs:
+            return entry
         if entry is None:
             return self._fun(*args, **kwargs)
         return self._run_checked(entry, leaves, args, kwargs, (treedef, static_key, rebuild))
@@ -401,15 +410,10 @@ class Jitted:
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild,
                                        (args, kwargs)), None, False
-        if self._closed_refs or (self._ref_twin is not False and ref_calls.has_refs(leaves)):
-            return ref_calls.call(self, args, kwargs), None, False
-        try:
-            entry = self._entry_of_call(leaves, treedef, static_key, rebuild)
-        except ref_state.RefsNeeded as e:
-            if self._ref_twin is False:  # a twin: its caller passes them in
-                raise
-            self._closed_refs.extend(e.refs)
-            return ref_calls.call(self, args, kwargs), None, False
+        by_refs, entry = self._entry_or_ref_call(leaves, treedef, static_key, rebuild,
+                                                 args, kwargs)
+        if by_refs:
+            return entry, None, False
         if entry is None:
             return self._fun(*args, **kwargs), None, False
         if config_lib.python_dispatch_only():

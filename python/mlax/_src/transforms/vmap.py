@@ -124,7 +124,7 @@ def _leaf_axes(in_axes, args, kwargs):
             axes += _axes_for(spec, arg, "in_axes")
     else:
         axes = _axes_for(in_axes, args, "in_axes")
-    return axes + [0] * len(registry.flatten(kwargs)[0])  # keywords map over axis 0
+    return axes + _axes_for(0, kwargs, "in_axes")  # keyword arguments map over axis 0
 
 
 def _mapped_refs(in_axes, args, kwargs):
@@ -363,13 +363,7 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=
 
 def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=(),
                  axis_name=None, spmd_axis_name=None):
-    if isinstance(in_axes, tuple):
-        axes = []
-        for spec, arg in zip(in_axes, args):
-            axes += _axes_for(spec, arg, "in_axes")
-    else:
-        axes = _axes_for(in_axes, args, "in_axes")
-    axes += _axes_for(0, kwargs, "in_axes")  # keyword arguments map over axis 0
+    axes = _leaf_axes(in_axes, args, kwargs)
     if _vmappable:  # (mapped values of vmappable types: as one example of each)
         if isinstance(in_axes, tuple):
             args = tuple(_to_elements(spec, arg) for spec, arg in zip(in_axes, args))

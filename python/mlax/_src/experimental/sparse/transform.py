@@ -37,6 +37,7 @@ from mlax._src.core.tracing import _name_of, _run
 from mlax._src.lax import elementwise as ew
 from mlax._src.lax import lax
 from mlax._src.lax.shape import full as lax_full
+from mlax._src.transforms.autodiff import _as_tracer, _function_named
 from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.bcoo import (
     BCOO, bcoo_dot_general, bcoo_multiply_dense, bcoo_multiply_sparse, bcoo_reduce_sum,
@@ -90,7 +91,7 @@ def _sparsify_traced(f, args, kwargs):
     sym, out_avals, _, captured = tracing.trace_function(
         outer, dense, flat_tree, tuple(avals), tracing._plain_rebuild,
         f"sparsify_{_name_of(f)}", None, None, None, "sparsify")
-    func_op = _function(outer, sym)
+    func_op = _function_named(outer, sym)
     inputs = [x if isinstance(x, BCOO) else _as_tracer(x) for x in leaves]
     try:
         outs = _interpret(outer, func_op, inputs + list(captured))
@@ -99,21 +100,6 @@ def _sparsify_traced(f, args, kwargs):
     # The dense results keep the weak types the function gave them.
     outs = [o if isinstance(o, BCOO) else _with_aval(o, aval) for o, aval in zip(outs, out_avals)]
     return info["tree"].unflatten(outs)
-
-
-def _as_tracer(x):
-    if isinstance(x, Tracer):
-        return x
-    trace = core.current_trace()
-    aval = tracing._leaf_aval(x)
-    return Tracer(primitives.to_value(trace, x, aval), aval, trace)
-
-
-def _function(trace, sym):
-    for op in trace.module.body.operations:
-        if "sym_name" in op.attributes and op.attributes["sym_name"].value == sym:
-            return op.operation
-    raise KeyError(sym)
 
 
 def _with_aval(x, aval):
@@ -136,7 +122,7 @@ def _interpret(trace, func_op, inputs):
         operands = [env[v] for v in op.operands]
         if name in _INLINED:  # a jit inside (or a custom_jvp function's primal
             # function, which is what runs of it here): part of the function
-            callee = _function(trace, op.attributes["callee"].value)
+            callee = _function_named(trace, op.attributes["callee"].value)
             results = _interpret(trace, callee, operands)
         elif any(isinstance(x, BCOO) for x in operands):
             rule = _RULES.get(name)
