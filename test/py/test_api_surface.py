@@ -93,13 +93,9 @@ EXCLUDED["jax.ad_checkpoint.print_saved_residuals"] = (
     "pass (residuals are not a traced object mlax can list)")
 
 _SHAPE_POLY = "shape polymorphism (symbolic dimensions) in export: not built"
-_TREE_SERIALIZATION = "custom pytree node serialization for export: mlax serializes " \
-                      "tuples, lists, dicts and None only"
 EXCLUDED.update({
     "jax.export.SymbolicScope": _SHAPE_POLY, "jax.export.is_symbolic_dim": _SHAPE_POLY,
     "jax.export.symbolic_shape": _SHAPE_POLY, "jax.export.symbolic_args_specs": _SHAPE_POLY,
-    "jax.export.register_pytree_node_serialization": _TREE_SERIALIZATION,
-    "jax.export.register_namedtuple_serialization": _TREE_SERIALIZATION,
 })
 
 _HIJAX = "JAX's experimental user-defined types (jax._src.hijax, earray): not built"

@@ -4,9 +4,13 @@ round trips whose calls equal the jitted function's results (pytrees in and
 out, several dtypes, a gradient, unused arguments, kwargs), a call from a
 fresh process, and the errors: wrong shapes / dtypes / structures (the class
 JAX raises), corrupt or foreign bytes, a format version this mlax cannot
-read, symbolic shapes and other platforms (not supported)."""
+read, symbolic shapes and other platforms (not supported); custom pytree
+nodes once registered for serialization."""
 from __future__ import annotations
 
+import collections
+import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -20,6 +24,7 @@ import pytest
 import mlax
 import mlax.numpy as mnp
 from mlax import export
+from mlax._src.jit import export as export_impl
 
 
 def _same(got, want):
@@ -202,3 +207,88 @@ def test_platform_check():
     exp.disabled_safety_checks = (export.DisabledSafetyCheck.platform(),)
     np.testing.assert_allclose(np.asarray(exp.call(np.ones(2, np.float32))), np.sin(np.ones(2)),
                                rtol=1e-6)
+
+
+_Pair = collections.namedtuple("_Pair", ["w", "b"])
+
+
+class _Scaled:
+    """A registered pytree node whose aux data (its name) is a string."""
+
+    def __init__(self, x, name):
+        self.x, self.name = x, name
+
+
+mlax.tree_util.register_pytree_node(_Scaled, lambda s: ((s.x,), s.name),
+                                    lambda name, xs: _Scaled(xs[0], name))
+
+
+@dataclasses.dataclass
+class _Layer:
+    kernel: object
+    width: int
+
+
+mlax.tree_util.register_dataclass(_Layer, data_fields=["kernel"], meta_fields=["width"])
+
+
+def test_custom_pytree_nodes_serialize_once_registered(monkeypatch):
+    """register_pytree_node_serialization / register_namedtuple_serialization,
+    as JAX's: before registration serialize() is JAX's ValueError; after it a
+    namedtuple, a registered class (its aux data through the user's
+    functions) and a dataclass round-trip in the calling convention, and the
+    deserialized call rebuilds them; duplicates and unregistered types are
+    JAX's ValueErrors."""
+    monkeypatch.setattr(export_impl, "_SERIALIZERS", {})
+    monkeypatch.setattr(export_impl, "_DESERIALIZERS", {})
+
+    def f(pair, s, layer):
+        return {"pair": _Pair(pair.w * 2, pair.b + 1), "s": _Scaled(s.x * layer.width, s.name),
+                "layer": _Layer(layer.kernel.sum(), layer.width)}
+
+    args = (_Pair(np.arange(3, dtype=np.float32), np.int32(4)),
+            _Scaled(np.ones(2, np.float32), "hi"), _Layer(np.ones((2, 2), np.float32), 3))
+    exp = export.export(mlax.jit(f))(*args)
+    with pytest.raises(ValueError, match="Cannot serialize PyTreeDef containing an "
+                                         "unregistered type .*_Pair"):
+        exp.serialize()
+    assert export.register_namedtuple_serialization(_Pair, serialized_name="t.Pair") is _Pair
+    export.register_pytree_node_serialization(
+        _Scaled, serialized_name="t.Scaled", serialize_auxdata=str.encode,
+        deserialize_auxdata=lambda b: bytes(b).decode())
+    export.register_pytree_node_serialization(
+        _Layer, serialized_name="t.Layer", serialize_auxdata=lambda aux: json.dumps(aux).encode(),
+        deserialize_auxdata=lambda b: tuple(json.loads(b)))
+    back = export.deserialize(exp.serialize())
+    assert (back.in_tree, back.out_tree) == (exp.in_tree, exp.out_tree)
+    got, want = back.call(*args), mlax.jit(f)(*args)
+    assert isinstance(got["pair"], _Pair) and isinstance(got["layer"], _Layer)
+    assert got["s"].name == "hi" and got["layer"].width == 3
+    _same(mlax.tree_util.tree_leaves(got), mlax.tree_util.tree_leaves(want))
+    with pytest.raises(ValueError, match="same pytree structure"):
+        back.call(args[0], _Scaled(np.ones(2, np.float32), "ho"), args[2])
+
+    with pytest.raises(ValueError, match="Duplicate serialization registration for type"):
+        export.register_namedtuple_serialization(_Pair, serialized_name="t.Other")
+    with pytest.raises(ValueError, match="Duplicate serialization registration for "
+                                         "serialized_name `t.Pair`"):
+        export.register_namedtuple_serialization(collections.namedtuple("Q", "a"),
+                                                 serialized_name="t.Pair")
+    with pytest.raises(ValueError, match="other than `collections.namedtuple`"):
+        export.register_namedtuple_serialization(_Scaled, serialized_name="t.S2")
+    with pytest.raises(ValueError, match="must call first"):
+        export.register_pytree_node_serialization(
+            type("Unregistered", (), {}), serialized_name="t.U", serialize_auxdata=bytes,
+            deserialize_auxdata=bytes)
+    bad = export.register_pytree_node_serialization(
+        type("BadAux", (_Scaled,), {}), serialized_name="t.Bad", serialize_auxdata=str,
+        deserialize_auxdata=str, from_children=lambda aux, xs: _Scaled(xs[0], aux))
+    mlax.tree_util.register_pytree_node(bad, lambda s: ((s.x,), s.name),
+                                        lambda name, xs: bad(xs[0], name))
+    with pytest.raises(ValueError, match="must return a `bytes` object"):
+        export.export(mlax.jit(lambda s: s.x))(bad(np.ones(2, np.float32), "a")).serialize()
+    blob = exp.serialize()
+    del export_impl._DESERIALIZERS["t.Scaled"]  # (a process that never registered it)
+    with pytest.raises(ValueError, match="Cannot deserialize a PyTreeDef containing an "
+                                         "unregistered type `t.Scaled`"):
+        export.deserialize(blob)

@@ -13,6 +13,7 @@ lowering, VJPs of exported functions, and calling an Exported inside a trace
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import struct
@@ -21,7 +22,7 @@ import ml_dtypes
 import numpy as np
 
 from mlax._src.backend import compiler, host_callbacks, runtime
-from mlax._src.base.tree import registry
+from mlax._src.base.tree import PyTreeDef, registry
 from mlax._src.core import tracer as core
 from mlax._src.core.tracer import ShapedArray
 from mlax._src.core.tracing import _Executable, _leaf_aval, trace_to_module
@@ -295,49 +296,154 @@ def _decode_aval(a):
     return ShapedArray(tuple(int(d) for d in shape), _dtype(dtype), bool(weak))
 
 
-class _Leaf:
-    pass
+# -- pytree structures in the serialized form ----------------------------------
+#
+# Built in: leaves, None, tuples, lists and dicts (str or int keys). Other
+# node types serialize once registered (as JAX's): their aux data through the
+# user's functions, as bytes.
+
+# node type -> (serialized name, serialize_auxdata)
+_SERIALIZERS: dict = {}
+# serialized name -> (node type, deserialize_auxdata, from_children or None)
+_DESERIALIZERS: dict = {}
+
+
+def register_pytree_node_serialization(nodetype, *, serialized_name: str, serialize_auxdata,
+                                       deserialize_auxdata, from_children=None):
+    """As jax.export.register_pytree_node_serialization: lets Exported
+    calling conventions hold pytree nodes of `nodetype` (a type already
+    registered with tree_util, unless `from_children` builds its nodes).
+    `serialize_auxdata(aux) -> bytes` and `deserialize_auxdata(bytes) -> aux`
+    carry the node's aux data; `from_children(aux, children)`, when given,
+    builds a node for the deserialized structure. Returns `nodetype` (usable
+    as a class decorator)."""
+    if nodetype in _SERIALIZERS:
+        raise ValueError(
+            f"Duplicate serialization registration for type `{nodetype}`. Previous "
+            f"registration was with serialized_name `{_SERIALIZERS[nodetype][0]}`.")
+    if serialized_name in _DESERIALIZERS:
+        raise ValueError(
+            f"Duplicate serialization registration for serialized_name `{serialized_name}`. "
+            f"Previous registration was for type `{_DESERIALIZERS[serialized_name][0]}`.")
+    if from_children is None and not _is_registered_node(nodetype):
+        raise ValueError(
+            "If `from_children` is not present, you must call first "
+            f"`mlax.tree_util.register_pytree_node` for `{nodetype}`")
+    _SERIALIZERS[nodetype] = (serialized_name, serialize_auxdata)
+    _DESERIALIZERS[serialized_name] = (nodetype, deserialize_auxdata, from_children)
+    return nodetype
+
+
+def register_namedtuple_serialization(nodetype, *, serialized_name: str):
+    """As jax.export.register_namedtuple_serialization: lets Exported calling
+    conventions hold `nodetype`, a collections.namedtuple (a pytree node
+    without registration). Its field names are serialized; a deserializing
+    process must have the type with the same fields. Returns `nodetype`."""
+    if not _is_namedtuple(nodetype):
+        raise ValueError("Use `mlax.export.register_pytree_node_serialization` for types "
+                         "other than `collections.namedtuple`.")
+
+    def from_children(fields, children):
+        if list(fields) != list(nodetype._fields):
+            raise ValueError(
+                f"mlax.export.deserialize: the namedtuple `{serialized_name}` was serialized "
+                f"with fields {list(fields)}; `{nodetype.__name__}` here has "
+                f"{list(nodetype._fields)}")
+        return nodetype(*children)
+
+    return register_pytree_node_serialization(
+        nodetype, serialized_name=serialized_name,
+        serialize_auxdata=lambda _: json.dumps(list(nodetype._fields)).encode("utf-8"),
+        deserialize_auxdata=lambda data: json.loads(bytes(data).decode("utf-8")),
+        from_children=from_children)
+
+
+def _is_namedtuple(nodetype) -> bool:
+    return (isinstance(nodetype, type) and issubclass(nodetype, tuple)
+            and isinstance(getattr(nodetype, "_fields", None), tuple)
+            and all(isinstance(f, str) for f in nodetype._fields))
+
+
+def _is_registered_node(nodetype) -> bool:
+    """Whether tree_util flattens instances of `nodetype` as nodes (a
+    registered type; dataclasses and classes registered by key included)."""
+    if not isinstance(nodetype, type):
+        return False
+    try:
+        probe = object.__new__(nodetype)
+    except TypeError:  # (a type object.__new__ cannot make: its flattening is checked
+        return True    # when an Exported holding it is serialized)
+    try:
+        return registry.flatten(probe)[1].node_data() is not None
+    except Exception:  # noqa: BLE001 - a registered flatten reading fields the probe lacks
+        return True
 
 
 def _encode_tree(treedef):
-    """The pytree structure as JSON: tuples, lists, dicts (str / int keys) and
-    None; other node types cannot be serialized."""
-    leaf = _Leaf()
-    n = treedef.num_leaves
+    """The pytree structure as JSON: "*" for a leaf; None, tuples, lists and
+    dicts (str / int keys) built in; registered node types with their name
+    and aux data (base64 of the bytes their serializer gives)."""
+    node = treedef.node_data()
+    if node is None:
+        return "*"
+    kind, aux = node
+    children = [_encode_tree(c) for c in treedef.children()]
+    if kind is type(None):
+        return {"none": None}
+    if kind is tuple:
+        return {"tuple": children}
+    if kind is list:
+        return {"list": children}
+    if kind is dict:
+        for k in aux:
+            if type(k) not in (str, int):
+                raise ValueError(f"mlax.export: cannot serialize a dict key {k!r}: keys "
+                                 "must be str or int")
+        return {"dict": [[[type(k).__name__, k], c] for k, c in zip(aux, children)]}
+    if kind in _SERIALIZERS:
+        name, serialize_auxdata = _SERIALIZERS[kind]
+        data = serialize_auxdata(aux)
+        if not isinstance(data, (bytes, bytearray)):
+            raise ValueError(
+                f"The custom serialization function for `{kind}` must return a `bytes` "
+                f"object. It returned a {type(data)}.")
+        return {"custom": [name, base64.b64encode(bytes(data)).decode("ascii"), children]}
+    raise ValueError(
+        f"Cannot serialize PyTreeDef containing an unregistered type `{kind}`. Use "
+        "`mlax.export.register_pytree_node_serialization` or "
+        "`mlax.export.register_namedtuple_serialization`.")
 
-    def enc(x):
-        if x is leaf:
-            return "*"
-        if x is None:
-            return {"none": None}
-        if type(x) is tuple:
-            return {"tuple": [enc(v) for v in x]}
-        if type(x) is list:
-            return {"list": [enc(v) for v in x]}
-        if type(x) is dict:
-            for k in x:
-                if type(k) not in (str, int):
-                    raise ValueError(f"mlax.export: cannot serialize a dict key {k!r}: keys "
-                                     "must be str or int")
-            return {"dict": [[[type(k).__name__, k], enc(v)] for k, v in x.items()]}
-        raise ValueError(
-            f"mlax.export: cannot serialize a pytree node of type {type(x).__name__}: "
-            "mlax serializes tuples, lists, dicts and None")
-    return enc(treedef.unflatten([leaf] * n))
+
+_LEAF = registry.flatten(0)[1]
 
 
 def _decode_tree(d):
-    def dec(x):
-        if x == "*":
-            return 0
-        (kind, v), = x.items()
-        if kind == "none":
-            return None
-        if kind == "tuple":
-            return tuple(dec(e) for e in v)
-        if kind == "list":
-            return [dec(e) for e in v]
-        if kind == "dict":
-            return {(int(k) if t == "int" else str(k)): dec(e) for (t, k), e in v}
+    if d == "*":
+        return _LEAF
+    (kind, v), = d.items()
+    if kind == "none":
+        return registry.flatten(None)[1]
+    if kind in ("tuple", "list"):
+        node, children = ((tuple if kind == "tuple" else list), None), v
+    elif kind == "dict":
+        keys = [int(k) if t == "int" else str(k) for (t, k), _ in v]
+        node, children = (dict, keys), [c for _, c in v]
+    elif kind == "custom":
+        name, data, children = v
+        if name not in _DESERIALIZERS:
+            raise ValueError(
+                f"Cannot deserialize a PyTreeDef containing an unregistered type `{name}`. "
+                "Use `mlax.export.register_pytree_node_serialization` or "
+                "`mlax.export.register_namedtuple_serialization`.")
+        nodetype, deserialize_auxdata, from_children = _DESERIALIZERS[name]
+        aux = deserialize_auxdata(base64.b64decode(data))
+        subtrees = [_decode_tree(c) for c in children]
+        if from_children is not None:
+            node_value = from_children(aux, [t.unflatten([0.0] * t.num_leaves)
+                                             for t in subtrees])
+            return registry.flatten(node_value)[1]
+        return PyTreeDef.from_node_data_and_children(registry, (nodetype, aux), subtrees)
+    else:
         raise ValueError(f"unknown pytree node kind {kind!r}")
-    return registry.flatten(dec(d))[1]
+    return PyTreeDef.from_node_data_and_children(
+        registry, node, [_decode_tree(c) for c in children])
