@@ -88,10 +88,6 @@ EXCLUDED.update({
                                  "the MLIR verifier checks its IR",
 })
 
-EXCLUDED["jax.ad_checkpoint.print_saved_residuals"] = (
-    "lists the residuals JAX's partial evaluation saves; mlax's are decided by the autodiff "
-    "pass (residuals are not a traced object mlax can list)")
-
 _SHAPE_POLY = "shape polymorphism (symbolic dimensions) in export: not built"
 EXCLUDED.update({
     "jax.export.SymbolicScope": _SHAPE_POLY, "jax.export.is_symbolic_dim": _SHAPE_POLY,

@@ -181,3 +181,56 @@ def test_partial_policy_with_static_argnums():
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-6)
     ir = str(mlax.make_ir(lambda x, w: mg(3, x, w))(X, W))
     assert ir.count("mlax.remat_call") == 2  # the saved dots, then the rest
+
+
+def _residuals(saved):
+    """(type, what) of each residual, without the source line (JAX gives
+    line and column of its jaxpr equation, mlax the line of the op)."""
+    return sorted((tuple(aval.shape), np.dtype(aval.dtype).name,
+                   desc.rsplit(" from ", 1)[0] if desc.startswith("output of") else desc)
+                  for aval, desc in saved)
+
+
+def test_saved_residuals_match_jax(capsys):
+    """print_saved_residuals: the values a vjp saves, as JAX's (types, and the
+    arguments or ops they come from): everything the backward needs for a
+    plain function; only the arguments for a checkpointed one (the eager
+    vjp recomputes it in the backward, as JAX's remat does); keyword and
+    variadic arguments named as JAX names them."""
+    from jax._src.ad_checkpoint import saved_residuals as j_saved
+    from mlax._src.transforms.autodiff import saved_residuals as m_saved
+
+    def f(np_):
+        def f(x, y):
+            return np_.sum(np_.cos(np_.sin(x) @ y) @ y)
+        return f
+
+    def kw(np_):
+        def g(d, *ys, k):
+            return np_.sum(np_.sin(d["a"]) * ys[0] * k)
+        return g
+
+    x = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    y = np.linspace(0, 1, 9, dtype=np.float32).reshape(3, 3)
+    v = np.ones(2, np.float32)
+    cases = [
+        (f(mnp), f(jnp), (x, y), {}),
+        (mlax.checkpoint(f(mnp)), jax.checkpoint(f(jnp)), (x, y), {}),
+        (kw(mnp), kw(jnp), ({"a": v}, v), {"k": v}),
+    ]
+    for m_fun, j_fun, args, kwargs in cases:
+        got = m_saved(m_fun, *args, **kwargs)
+        assert _residuals(got) == _residuals(j_saved(j_fun, *args, **kwargs))
+        assert all(" from /" not in d or __file__ in d for _, d in got), got
+    mlax.ad_checkpoint.print_saved_residuals(f(mnp), x, y)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "f32[3,3] from the argument y"
+    assert any(line.startswith("f32[2,3] output of sin from ") and __file__ in line
+               for line in printed), printed
+    # The eager vjp of the checkpointed function saving only its arguments
+    # still pulls back JAX's cotangents.
+    out, pullback = mlax.vjp(mlax.checkpoint(f(mnp)), x, y)
+    j_out, j_pullback = jax.vjp(jax.checkpoint(f(jnp)), x, y)
+    np.testing.assert_allclose(out, j_out, rtol=1e-6)
+    for got, want in zip(pullback(np.float32(1.5)), j_pullback(np.float32(1.5))):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

@@ -20,7 +20,10 @@ every op and pass without a rule of its own.
 """
 from __future__ import annotations
 
+import re
+
 from mlir import ir
+
 
 
 class NotSplittable(Exception):
@@ -45,21 +48,101 @@ def _used_values(op, out):
     return out
 
 
-def _partition(main, n_early_args):
+def _partition(main, n_early_args, n_early_results):
     """(`main`'s top-level ops, the terminator last; the indices of those
     that go to the backward; the values each of the others uses; the values
-    that depend on a late argument)."""
+    that depend on a late argument).
+
+    An op goes to the backward when it depends on a late argument, or is an
+    optimization barrier the early results do not need (a checkpointed
+    function's recomputation starts at one: what depends on it is recomputed
+    by the backward, as JAX's remat does, instead of saved), or depends on
+    one that goes there."""
     block = main.regions[0].blocks[0]
     late = set(list(block.arguments)[n_early_args:])
     ops = [op.operation for op in block.operations]
-    backward, uses = set(), []
-    for i, op in enumerate(ops[:-1]):  # the terminator last
-        used = _used_values(op, [])
-        uses.append(used)
-        if any(v in late for v in used):
+    uses = [_used_values(op, []) for op in ops[:-1]]  # the terminator last
+    barriers_late = _barriers_not_needed_early(ops, uses, n_early_results)
+    backward = set()
+    for i, op in enumerate(ops[:-1]):
+        if i in barriers_late or any(v in late for v in uses[i]):
             backward.add(i)
             late.update(op.results)
     return ops, backward, uses, late
+
+
+def _barriers_not_needed_early(ops, uses, n_early_results):
+    """The indices of the optimization barriers among `ops` that no early
+    result (the first `n_early_results` operands of the terminator) depends
+    on."""
+    barriers = [i for i, op in enumerate(ops[:-1]) if op.name == "stablehlo.optimization_barrier"]
+    if not barriers:
+        return set()
+    defined_by = {r: i for i, op in enumerate(ops[:-1]) for r in op.results}
+    needed, stack = set(), list(ops[-1].operands)[:n_early_results]
+    while stack:
+        i = defined_by.get(stack.pop())
+        if i is not None and i not in needed:
+            needed.add(i)
+            stack.extend(uses[i])
+    return {i for i in barriers if i not in needed}
+
+
+def _analyse(mod, n_early_args, n_early_results):
+    """(main, its ops, the indices of the backward's ops, the residuals, the
+    forward's constants) of the lowered module `mod`."""
+    main = _main(mod)
+    ops, backward, uses, late = _partition(main, n_early_args, n_early_results)
+    ret = ops[-1]
+    results = list(ret.operands)
+    if any(v in late for v in results[:n_early_results]):
+        raise NotSplittable("an early result depends on a late argument")
+    block = main.regions[0].blocks[0]
+    forward_defined = set(list(block.arguments)[:n_early_args])
+    constants = set()
+    for i, op in enumerate(ops[:-1]):
+        if i not in backward:
+            forward_defined.update(op.results)
+            if op.name == "stablehlo.constant":
+                constants.update(op.results)
+    residuals, seen = [], set()
+    needed = [v for i in sorted(backward) for v in uses[i]] + results[n_early_results:]
+    for v in needed:
+        if v in forward_defined and v not in constants and v not in seen:
+            seen.add(v)
+            residuals.append(v)
+    return main, ops, backward, residuals, constants
+
+
+def residual_sources(module: ir.Module, n_early_args: int, n_early_results: int):
+    """What `split` would pass from the forward to the backward, without
+    cutting: [(type, source)] in the forward's order, a source being
+    ("argument", i) for the forward's argument i or ("op", name, "file:line"
+    or None) for an op's result."""
+    _, ops, _, residuals, _ = _analyse(module, n_early_args, n_early_results)
+    order = {op.operation: i for i, op in enumerate(ops)}
+    out = []
+    for v in residuals:
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            number = ir.BlockArgument(v).arg_number
+            out.append((-1, number, v.type, ("argument", number)))
+        else:
+            op = owner.operation
+            out.append((order.get(op, len(ops)), 0, v.type,
+                        ("op", op.name, _innermost_frame(op))))
+    out.sort(key=lambda e: e[:2])
+    return [(ty, source) for _, _, ty, source in out]
+
+
+_FRAME = re.compile(r'"([^"]+)":(\d+):\d+')
+
+
+def _innermost_frame(op):
+    """`file:line` of the innermost frame of `op`'s location (a call site's
+    callee comes first in its text), or None."""
+    match = _FRAME.search(str(op.location))
+    return f"{match.group(1)}:{match.group(2)}" if match else None
 
 
 def split(module: ir.Module, n_early_args: int, n_early_results: int):
@@ -74,27 +157,7 @@ def split(module: ir.Module, n_early_args: int, n_early_results: int):
     ctx = module.context
 
     def analyse(mod):
-        main = _main(mod)
-        ops, backward, uses, late = _partition(main, n_early_args)
-        ret = ops[-1]
-        results = list(ret.operands)
-        if any(v in late for v in results[:n_early_results]):
-            raise NotSplittable("an early result depends on a late argument")
-        block = main.regions[0].blocks[0]
-        forward_defined = set(list(block.arguments)[:n_early_args])
-        constants = set()
-        for i, op in enumerate(ops[:-1]):
-            if i not in backward:
-                forward_defined.update(op.results)
-                if op.name == "stablehlo.constant":
-                    constants.update(op.results)
-        residuals, seen = [], set()
-        needed = [v for i in sorted(backward) for v in uses[i]] + results[n_early_results:]
-        for v in needed:
-            if v in forward_defined and v not in constants and v not in seen:
-                seen.add(v)
-                residuals.append(v)
-        return main, ops, backward, residuals, constants
+        return _analyse(mod, n_early_args, n_early_results)
 
     with ctx:
         fwd = ir.Module.parse(text)

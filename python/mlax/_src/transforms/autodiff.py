@@ -22,7 +22,7 @@ from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
-from mlax._src.base import dtypes, errors
+from mlax._src.base import debug_info, dtypes, errors
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
 from mlax._src.core import primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
@@ -702,30 +702,9 @@ def _eager_vjp(fun, primals, has_aux):
     if tracing._arguments_device(name, p_leaves) is not None:
         return None
     p_avals = tuple(tracing._leaf_aval(leaf) for leaf in p_leaves)
-    info = {}
-
-    def combined(*xs):
-        callee = _vjp_callee(fun, p_tree.unflatten(xs), has_aux)
-        trace = core.current_trace()
-        out_avals = callee.out_avals[:callee.n_out]
-        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
-        cts = [trace.add_argument(out_avals[i].update(weak_type=False)) for i in seeds]
-        # The rules the forward pass needs are traced now; bwds, which JAX
-        # calls when the pullback is, are left to it (a _DeferredVjp).
-        left = _trace_needed_rules(callee.sym, "vjp", backward=False)
-        outs, by_leaf = _emit_vjp_op(callee, p_avals, [t.value for t in cts], seeds,
-                                     trace_rules=False)
-        wrt = sorted(by_leaf)
-        info.update(callee=callee, seeds=seeds, wrt=wrt, n_ct=len(cts), trace=trace,
-                    left=left, p_tree=p_tree)
-        return outs, [Tracer(by_leaf[i], p_avals[i].update(weak_type=False), trace)
-                      for i in wrt]
-
-    _, treedef = registry.flatten((tuple(p_leaves), {}))
     try:
-        module, out_avals, out_tree = tracing.trace_to_module(
-            combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp",
-            refs_in=True)
+        module, out_avals, out_tree, info = _trace_vjp_program(fun, p_leaves, p_tree, p_avals,
+                                                               has_aux)
     except ref_state.RefsNeeded:
         return None  # Refs made outside: the general path (tracing._run) passes them in
     callee = info["callee"]
@@ -764,6 +743,107 @@ def _eager_vjp(fun, primals, has_aux):
     pullback = _Pullback(fun, primals, has_aux)
     pullback._split, pullback._residuals = split, results[n_early:]
     return out, aux, pullback
+
+
+def _trace_vjp_program(fun, p_leaves, p_tree, p_avals, has_aux, backward_rules=False):
+    """The combined program of an eager vjp, `main(primals, cotangents) ->
+    (outputs, input cotangents)`, traced (not lowered): (module, out_avals,
+    out_tree, info). The custom_vjp bwds it reaches are left untraced
+    (info["left"]: JAX calls them at pullback time) unless
+    `backward_rules`."""
+    info = {}
+
+    def combined(*xs):
+        callee = _vjp_callee(fun, p_tree.unflatten(xs), has_aux)
+        trace = core.current_trace()
+        out_avals = callee.out_avals[:callee.n_out]
+        seeds = [i for i, a in enumerate(out_avals) if _carries_tangent(a)]
+        cts = [trace.add_argument(out_avals[i].update(weak_type=False)) for i in seeds]
+        # The rules the forward pass needs are traced now; bwds, which JAX
+        # calls when the pullback is, are left to it (a _DeferredVjp).
+        left = _trace_needed_rules(callee.sym, "vjp", backward=backward_rules)
+        outs, by_leaf = _emit_vjp_op(callee, p_avals, [t.value for t in cts], seeds,
+                                     trace_rules=False)
+        wrt = sorted(by_leaf)
+        info.update(callee=callee, seeds=seeds, wrt=wrt, n_ct=len(cts), trace=trace,
+                    left=left if not backward_rules else [], p_tree=p_tree)
+        return outs, [Tracer(by_leaf[i], p_avals[i].update(weak_type=False), trace)
+                      for i in wrt]
+
+    _, treedef = registry.flatten((tuple(p_leaves), {}))
+    module, out_avals, out_tree = tracing.trace_to_module(
+        combined, treedef, p_avals, _plain_rebuild, known=list(p_leaves), transform="vjp",
+        refs_in=True)
+    return module, out_avals, out_tree, info
+
+
+def saved_residuals(fun, *args, **kwargs):
+    """As jax.ad_checkpoint's saved_residuals: [(aval, description)] for each
+    value the backward pass of `fun` at `args` uses that the forward pass
+    computes or is given: what a `vjp` saves between the two. A description
+    is "from the argument <name>" or "output of <op> from <file:line>".
+
+    mlax's residuals are those of an eager `vjp`'s program cut in two after
+    its passes (backend.partial_eval): the values the backward really reads,
+    after simplification, where JAX lists those of its linearized jaxpr. Op
+    names are the StableHLO ops', with JAX's primitive name where they are
+    one of JAX's (sin for stablehlo.sine)."""
+    p_leaves, p_tree = registry.flatten((args, kwargs))
+    if not all(tracing.is_array_leaf(leaf) for leaf in p_leaves):
+        p_leaves = [leaf if tracing.is_array_leaf(leaf) else np.asarray(leaf)
+                    for leaf in p_leaves]
+    p_avals = tuple(tracing._leaf_aval(leaf) for leaf in p_leaves)
+
+    def flat(a, k):
+        return fun(*a, **k)
+    flat.__name__ = _name_of(fun)
+    module, _, _, info = _trace_vjp_program(flat, p_leaves, p_tree, p_avals, False,
+                                            backward_rules=True)
+    callee = info["callee"]
+    compiler.to_stablehlo(
+        module, name=f"vjp_{_name_of(fun)}",
+        platform=runtime.lowering_platform(runtime.default_device()))
+    kept = compiler.kept_arguments(module)
+    if kept is None:
+        kept = range(len(p_avals) + info["n_ct"])
+    p_kept = [i for i in kept if i < len(p_avals)]
+    names = debug_info.arg_names(fun, p_tree, lambda t: t)
+    out = []
+    for ty, source in partial_eval.residual_sources(module, len(p_kept),
+                                                    len(callee.out_avals)):
+        aval = core.ShapedArray(*dtypes.shape_dtype_of(ty), False)
+        if source[0] == "argument":
+            out.append((aval, f"from the argument {names[p_kept[source[1]]]}"))
+        else:
+            _, name, where = source
+            op = _JAX_NAMES.get(name, name.rpartition(".")[2])
+            out.append((aval, f"output of {op}" + (f" from {where}" if where else "")))
+    return out
+
+
+def print_saved_residuals(fun, *args, **kwargs):
+    """As jax.ad_checkpoint.print_saved_residuals: prints saved_residuals,
+    one line per residual (`f32[3,3] output of sin from f.py:5`)."""
+    for aval, description in saved_residuals(fun, *args, **kwargs):
+        print(f"{aval.str_short()} {description}")
+
+
+# StableHLO ops named by the JAX primitive they are (saved_residuals).
+_JAX_NAMES = {f"stablehlo.{k}": v for k, v in {
+    "sine": "sin", "cosine": "cos", "tangent": "tan", "multiply": "mul", "subtract": "sub",
+    "divide": "div", "remainder": "rem", "negate": "neg", "exponential": "exp",
+    "exponential_minus_one": "expm1", "log_plus_one": "log1p", "logistic": "logistic",
+    "maximum": "max", "minimum": "min", "power": "pow", "select": "select_n",
+    "convert": "convert_element_type", "broadcast_in_dim": "broadcast_in_dim",
+    "atan2": "atan2", "abs": "abs", "sqrt": "sqrt", "rsqrt": "rsqrt", "cbrt": "cbrt",
+    "tanh": "tanh", "dot_general": "dot_general", "transpose": "transpose",
+    "reshape": "reshape", "reduce": "reduce", "compare": "compare", "concatenate":
+    "concatenate", "slice": "slice", "dynamic_slice": "dynamic_slice", "gather": "gather",
+    "scatter": "scatter", "iota": "iota", "sign": "sign", "floor": "floor", "ceil": "ceil",
+    "round_nearest_even": "round", "is_finite": "is_finite", "clamp": "clamp",
+    "reverse": "rev", "pad": "pad", "convolution": "conv_general_dilated",
+    "reduce_window": "reduce_window", "sort": "sort", "while": "while", "case": "cond",
+    "if": "cond"}.items()}
 
 
 def _split(module, name, callee, info, p_avals, p_tree, table):
