@@ -24,6 +24,21 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _temporary_files_in_pytest_basetemp(tmp_path_factory):
+    """Temporary files the suite makes (the reproducers mlax writes for the
+    errors tests provoke, mlax_repro_*.mlir) go to pytest's own temporary
+    directory, which pytest prunes, not the system's."""
+    import tempfile
+
+    old = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path_factory.mktemp("tempfiles"))
+    try:
+        yield
+    finally:
+        tempfile.tempdir = old
+
+
 @pytest.fixture(scope="module")
 def meshes():
     """The same 4x2 ("data", "model") mesh of CPU devices in mlax and in JAX
