@@ -195,8 +195,11 @@ def test_saved_residuals_match_jax(capsys):
     """print_saved_residuals: the values a vjp saves, as JAX's (types, and the
     arguments or ops they come from): everything the backward needs for a
     plain function; only the arguments for a checkpointed one (the eager
-    vjp recomputes it in the backward, as JAX's remat does); keyword and
-    variadic arguments named as JAX names them."""
+    vjp recomputes it in the backward, as JAX's remat does); the arguments
+    and the first dot for dots_saveable (the backward uses the saved dot,
+    and needs no other); keyword and variadic arguments named as JAX names
+    them. Under jit, dots_saveable recomputes no dot: as many as JAX's
+    program has."""
     from jax._src.ad_checkpoint import saved_residuals as j_saved
     from mlax._src.transforms.autodiff import saved_residuals as m_saved
 
@@ -216,6 +219,8 @@ def test_saved_residuals_match_jax(capsys):
     cases = [
         (f(mnp), f(jnp), (x, y), {}),
         (mlax.checkpoint(f(mnp)), jax.checkpoint(f(jnp)), (x, y), {}),
+        (mlax.checkpoint(f(mnp), policy=mlax.checkpoint_policies.dots_saveable),
+         jax.checkpoint(f(jnp), policy=jax.checkpoint_policies.dots_saveable), (x, y), {}),
         (kw(mnp), kw(jnp), ({"a": v}, v), {"k": v}),
     ]
     for m_fun, j_fun, args, kwargs in cases:
@@ -227,6 +232,12 @@ def test_saved_residuals_match_jax(capsys):
     assert printed[0] == "f32[3,3] from the argument y"
     assert any(line.startswith("f32[2,3] output of sin from ") and __file__ in line
                for line in printed), printed
+    def dots(program):
+        return program.count("stablehlo.dot_general")
+    m_dots = mlax.checkpoint(f(mnp), policy=mlax.checkpoint_policies.dots_saveable)
+    j_dots = jax.checkpoint(f(jnp), policy=jax.checkpoint_policies.dots_saveable)
+    assert dots(mlax.jit(mlax.value_and_grad(m_dots, argnums=(0, 1))).lower(x, y).as_text()) \
+        == dots(jax.jit(jax.value_and_grad(j_dots, argnums=(0, 1))).lower(x, y).as_text())
     # The eager vjp of the checkpointed function saving only its arguments
     # still pulls back JAX's cotangents.
     out, pullback = mlax.vjp(mlax.checkpoint(f(mnp)), x, y)

@@ -91,8 +91,11 @@ public:
   explicit Differentiator(SymbolTable &symbols) : symbols(symbols), generated(symbols) {}
 
   FailureOr<func::FuncOp> jvpFunction(func::FuncOp f, ArrayRef<int64_t> wrt);
+  /// (primals..., cotangents of seeds...) -> (results..., cotangents of
+  /// wrt...). With `resultsGiven`, `f`'s results follow as arguments and the
+  /// derivative uses them instead of recomputing them (see RematCallOp).
   FailureOr<func::FuncOp> vjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
-                                      ArrayRef<int64_t> seeds);
+                                      ArrayRef<int64_t> seeds, bool resultsGiven = false);
   /// The vjp of `f` split in two: `fwd` (f's arguments) -> (f's results,
   /// residuals) and `bwd` (residuals, cotangents) -> cotangents; see
   /// SplitDerivative.
@@ -143,7 +146,8 @@ private:
   /// met while transposing a custom_jvp rule (see `linear`).
   LogicalResult vjpThroughCallee(Operation *op, FlatSymbolRefAttr callee, OpBuilder &b,
                                  const DenseSet<Value> &active, ArrayRef<Value> cts,
-                                 bool barrier, SmallVectorImpl<Value> &out);
+                                 bool barrier, SmallVectorImpl<Value> &out,
+                                 bool resultsGiven = false);
 
   SymbolTable &symbols;
   GeneratedFunctions generated;
@@ -165,7 +169,8 @@ private:
 LogicalResult Differentiator::vjpThroughCallee(Operation *op, FlatSymbolRefAttr calleeName,
                                                OpBuilder &b, const DenseSet<Value> &active,
                                                ArrayRef<Value> cts, bool barrier,
-                                               SmallVectorImpl<Value> &out) {
+                                               SmallVectorImpl<Value> &out,
+                                               bool resultsGiven) {
   Location loc = op->getLoc();
   SmallVector<int64_t> wrtArgs, seedResults;
   for (auto [i, v] : llvm::enumerate(op->getOperands()))
@@ -174,16 +179,23 @@ LogicalResult Differentiator::vjpThroughCallee(Operation *op, FlatSymbolRefAttr 
   for (auto [j, r] : llvm::enumerate(op->getResults()))
     if (ad::isDifferentiableType(r.getType()))
       seedResults.push_back(j);
-  FailureOr<func::FuncOp> calleeVjp = vjpFunction(lookup(calleeName), wrtArgs, seedResults);
+  FailureOr<func::FuncOp> calleeVjp =
+      vjpFunction(lookup(calleeName), wrtArgs, seedResults, resultsGiven);
   if (failed(calleeVjp))
     return failure();
-  SmallVector<Value> args(op->getOperands());
+  SmallVector<Value> args(op->getOperands()), given(op->getResults());
   if (barrier) {
-    auto fence = OptimizationBarrierOp::create(b, loc, op->getOperands());
-    args.assign(fence.getResults().begin(), fence.getResults().end());
+    SmallVector<Value> fenced(op->getOperands());
+    if (resultsGiven)
+      fenced.append(op->getResults().begin(), op->getResults().end());
+    auto fence = OptimizationBarrierOp::create(b, loc, fenced);
+    args.assign(fence.getResults().begin(), fence.getResults().begin() + op->getNumOperands());
+    given.assign(fence.getResults().begin() + op->getNumOperands(), fence.getResults().end());
   }
   for (int64_t j : seedResults)
     args.push_back(cts[j] ? cts[j] : ad::zeros(b, loc, op->getResult(j).getType()));
+  if (resultsGiven)
+    args.append(given.begin(), given.end());
   auto call = makeCall(b, loc, calleeVjp->getFunctionType().getResults(),
                        FlatSymbolRefAttr::get(calleeVjp->getSymNameAttr()), args);
   out.assign(op->getNumOperands(), Value());
@@ -352,17 +364,23 @@ FailureOr<func::FuncOp> Differentiator::jvpFunction(func::FuncOp f, ArrayRef<int
 }
 
 FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int64_t> wrt,
-                                                    ArrayRef<int64_t> seeds) {
-  auto key = std::make_tuple(std::string(linear ? "vjp_linear" : "vjp"), f.getSymName().str(),
-                             SmallVector<int64_t>(wrt), SmallVector<int64_t>(seeds));
+                                                    ArrayRef<int64_t> seeds,
+                                                    bool resultsGiven) {
+  auto key = std::make_tuple(std::string(linear ? "vjp_linear" : "vjp") +
+                                 (resultsGiven ? "_given" : ""),
+                             f.getSymName().str(), SmallVector<int64_t>(wrt),
+                             SmallVector<int64_t>(seeds));
   if (auto it = cache.find(key); it != cache.end())
     return it->second;
 
-  // (primals..., cotangents of seeds...) -> (results..., cotangents of wrt...)
+  // (primals..., cotangents of seeds...[, results...]) -> (results...,
+  // cotangents of wrt...)
   FunctionType type = f.getFunctionType();
   SmallVector<Type> inputs(type.getInputs()), results(type.getResults());
   for (int64_t i : seeds)
     inputs.push_back(type.getResult(i));
+  if (resultsGiven)
+    inputs.append(type.getResults().begin(), type.getResults().end());
   for (int64_t i : wrt)
     results.push_back(type.getInput(i));
   FlatCopy copy;
@@ -463,8 +481,11 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
     } else if (auto remat = llvm::dyn_cast<RematCallOp>(op)) {
       // Recompute the callee from its operands, behind a barrier so that
       // neither CSE nor XLA merges the recomputation into the forward pass.
+      // A call computing the values a checkpoint policy saves (marked
+      // `mlax.saves_results`) gives its derivative its results too: the
+      // backward uses the saved values where the callee's own ops do.
       if (failed(vjpThroughCallee(op, remat.getCalleeAttr(), b, active, cts, /*barrier=*/true,
-                                  out)))
+                                  out, op->hasAttr("mlax.saves_results"))))
         return failure();
     } else if (auto custom = llvm::dyn_cast<CustomJvpCallOp>(op)) {
       // The rule is linear in its tangents: transpose it by differentiating
@@ -523,6 +544,15 @@ FailureOr<func::FuncOp> Differentiator::vjpFunction(func::FuncOp f, ArrayRef<int
   func::ReturnOp::create(b, fn.getLoc(), returned);
   for (Operation *op : replaced)
     op->erase();
+  if (resultsGiven) {
+    // The results are given (saved by the forward pass): every use of one,
+    // in the primal recomputation and in the derivative, takes the given
+    // value; what only computed it is left dead (for DCE).
+    unsigned given = n + seeds.size();
+    for (auto [i, r] : llvm::enumerate(copy.results))
+      if (r.getDefiningOp())
+        r.replaceAllUsesWith(entry.getArgument(given + i));
+  }
   return fn;
 }
 

@@ -2173,6 +2173,9 @@ def _partial_remat(fun, static_argnums, args, policy):
     if not hs.callee.out_avals:
         return None
     saved = hs.emit("RematCallOp")
+    # Its derivative takes its results (the saved values) from the forward
+    # pass instead of recomputing them (passes/lib/Transforms/Autodiff.cpp).
+    hs.op.operation.attributes["mlax.saves_results"] = ir.UnitAttr.get(hs.op.context)
     replacer = _ad_checkpoint.Saver(policy, values=[])
 
     def g(*a):

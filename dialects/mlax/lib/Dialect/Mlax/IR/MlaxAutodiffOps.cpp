@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -187,6 +188,35 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(MLIRContext *,
   for (Value v : adaptor.getOperands())
     results.push_back(v.getType());
   return success();
+}
+
+namespace {
+/// optimization_barrier(%a, %b) with %b's result unused ->
+/// optimization_barrier(%a).
+struct DropUnusedBarrierResults : OpRewritePattern<OptimizationBarrierOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(OptimizationBarrierOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value> kept;
+    for (auto [v, r] : llvm::zip(op.getOperands(), op.getResults()))
+      if (!r.use_empty())
+        kept.push_back(v);
+    if (kept.size() == op.getNumOperands() || kept.empty())
+      return failure(); // (an unused barrier is dead code, for DCE)
+    auto fence = OptimizationBarrierOp::create(rewriter, op.getLoc(), kept);
+    unsigned k = 0;
+    for (Value r : op.getResults())
+      if (!r.use_empty())
+        rewriter.replaceAllUsesWith(r, fence.getResult(k++));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void OptimizationBarrierOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                        MLIRContext *context) {
+  results.add<DropUnusedBarrierResults>(context);
 }
 
 //======================================================================//

@@ -119,7 +119,9 @@ def Mlax_RematCallOp : Mlax_Op<"remat_call",
     derivative recomputes the callee from its operands, passed through an
     `mlax.optimization_barrier` so the recomputation is not merged back
     into the forward pass; forward mode and the primal value treat it as a
-    plain call.
+    plain call. With the unit attribute `mlax.saves_results` (the values a
+    checkpoint policy saves), the results go through the barrier too and
+    the recomputation uses them where the callee computes them.
     ```mlir
     %y = mlax.remat_call @f(%x) : (tensor<4xf32>) -> tensor<4xf32>
     ```
@@ -145,4 +147,7 @@ def Mlax_OptimizationBarrierOp : Mlax_Op<"optimization_barrier",
   let results = (outs Variadic<Mlax_Tensor>:$results);
   let assemblyFormat = "$operands attr-dict `:` type($operands)";
   let extraClassDeclaration = Mlax_HloName<"optimization_barrier">.hloDecl;
+  // Canonicalization drops the operands whose results are unused (what a
+  // barrier does not hand on need not be kept alive up to it).
+  let hasCanonicalizer = 1;
 }
