@@ -252,3 +252,30 @@ def test_vmap_axis_names_are_not_mesh_axes():
         mlax.vmap(lambda v: lax.psum(v, "j"), axis_name="i")(X)
     # axis_name alone (no collective) changes nothing.
     _close(mlax.vmap(lambda v: v * 2, axis_name="i")(X), X * 2)
+
+
+def test_mesh_of_one_device():
+    """A mesh of one device (XLA compiles such a program for one device and
+    reports no output shardings): shard_map with a psum, jitted and eagerly,
+    and a jit with an input NamedSharding, as JAX's."""
+    from jax.sharding import Mesh as JMesh, NamedSharding as JNamed
+
+    m = mlax.sharding.Mesh(np.array(mlax.devices("cpu")[:1]), ("x",))
+    j = JMesh(np.array(jax.devices("cpu")[:1]), ("x",))
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    def body(lax_, np_):
+        return lambda a: lax_.psum(np_.sin(a), "x") * 2
+
+    for jit in (True, False):
+        ours = mlax.shard_map(body(lax, mnp), mesh=m, in_specs=P("x"), out_specs=P())
+        theirs = jax.shard_map(body(jax.lax, jnp), mesh=j, in_specs=JP("x"), out_specs=JP())
+        if jit:
+            ours, theirs = mlax.jit(ours), jax.jit(theirs)
+        got, want = ours(x), theirs(x)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+        assert got.sharding.spec == P() and got.sharding.mesh == m
+    put = mlax.device_put(x, NamedSharding(m, P("x")))
+    got = mlax.jit(lambda a: a.T @ a)(put)
+    want = jax.jit(lambda a: a.T @ a)(jax.device_put(x, JNamed(j, JP("x"))))
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)

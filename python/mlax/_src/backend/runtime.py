@@ -449,6 +449,8 @@ def shards(buf, aval) -> list:
     out = []
     for piece in jaxlib_internals.shards_of(buf):
         device = jaxlib_internals.buffer_device(piece)
+        if device is None and len(index) == 1:
+            device, = index  # (a mesh of one device: the piece is the buffer itself)
         out.append((device, index[device], replica[device],
                     jaxlib_internals.rewrap(piece, shard_aval, _sharding(device))))
     return out

@@ -81,10 +81,13 @@ class MeshExecutable:
         self.device = None
         # Results XLA laid out (unspecified out_shardings) get the
         # NamedSharding over this mesh that is the same layout.
+        # (None: a program XLA compiled for one device, a mesh of one.)
         chosen = exe.get_output_shardings()
         named = []
         for i, (given, aval) in enumerate(zip(out_named, out_avals)):
-            if given is None:
+            if given is None and chosen is None:
+                given = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
+            elif given is None:
                 given = sharding_lib.named_sharding_from_op_sharding(chosen[i], mesh,
                                                                      aval.ndim)
                 if given is None:
