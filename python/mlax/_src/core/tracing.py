@@ -149,9 +149,9 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
                 raise
             raise NotImplementedError(
                 f"{_symbol_name(fun)} uses a mutable array reference of type "
-                f"{e.refs[0].aval} made outside it: mlax passes Refs into jit calls, "
-                "transformations and control flow, not yet into make_jaxpr, eval_shape, "
-                "lower or export; call the function instead.") from None
+                f"{e.refs[0].aval} made outside it, where mlax does not pass Refs in "
+                "(jit calls, make_jaxpr, eval_shape, lower, transformations and control flow "
+                "do); pass its value instead.") from None
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
         # The block's arguments: `in_avals`' and any `Trace.add_argument` added.
