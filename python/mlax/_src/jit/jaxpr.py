@@ -101,7 +101,7 @@ def trace_jitted(jitted, args, kwargs) -> _Traced:
         at = [i for i, leaf in enumerate(leaves) if isinstance(leaf, ref_calls.RefStruct)]
         n_closed, n_args = len(refs.closed), len(refs.args)
         ref_args = {at[n_closed + m]: finals[m] for m in range(n_args)}
-        ref_args.update({at[j]: finals[n_args + j] for j in range(n_closed)})
+        ref_args.update({at[j]: finals[n_args + j] for j in range(n_closed)})  # (None: unwritten)
         in_avals = [ref_state.AbstractRef(a) if i in ref_args else a
                     for i, a in enumerate(avals)][n_closed:]
         return _Traced(module, tuple(in_avals), user_avals, out_tree, ref_args, refs.closed)
@@ -416,6 +416,8 @@ class _Builder:
             if name in ("func.return", "mlax.yield"):
                 outvars = [env[v] for v in op.operands]
                 for i, ref in ref_vars.items():
+                    if ref_args[i] is None:
+                        continue
                     final = outvars[ref_args[i]]
                     if final is not reads[i]:
                         eqns.append(JaxprEqn([], Primitive("set"), {}, [ref, final]))

@@ -58,16 +58,19 @@ def _arg_names(fun, args, kwargs):
 def _on_values(fun, closed, closed_values, positions, args, kwargs):
     """`fun(*args, **kwargs)` with the leaves at `positions` (values) as
     fresh Refs and the closed-over Refs `closed` holding `closed_values`:
-    (result, final values of the Ref arguments, of the closed-over Refs)."""
+    (result, final values of the Ref arguments, of the closed-over Refs),
+    None for a Ref not written."""
     leaves, tree = registry.flatten((args, kwargs))
-    boxes = []
+    boxes, initial = [], [leaves[i] for i in positions]
     for i in positions:
         boxes.append(Ref(leaves[i], leaves[i].aval))
         leaves[i] = boxes[-1]
     args, kwargs = tree.unflatten(leaves)
     with ref_state.bound(closed, closed_values):
         out = fun(*args, **kwargs)
-        closed_finals = [r._value for r in closed]
+        # (None: not written)
+        closed_finals = [None if r._value is v else r._value
+                         for r, v in zip(closed, closed_values)]
     for leaf in registry.flatten(out)[0]:
         if isinstance(leaf, Ref):
             k = next((k for k, b in enumerate(boxes) if leaf is b), None)
@@ -78,7 +81,8 @@ def _on_values(fun, closed, closed_values, positions, args, kwargs):
                 f"function {function_where(fun)} traced for jit returned a mutable array "
                 f"reference of type {leaf.aval}, but mutable array references cannot "
                 f"be returned.\n\nThe returned mutable array {origin}.")
-    return out, [b._value for b in boxes], closed_finals
+    return out, [None if b._value is v else b._value for b, v in zip(boxes, initial)], \
+        closed_finals
 
 
 def _twin(jitted):
