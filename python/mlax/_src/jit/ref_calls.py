@@ -15,7 +15,6 @@ from mlax._src.base.tree import keystr, registry
 from mlax._src.core import ref_state
 from mlax._src.core.tracing import function_where
 from mlax._src.core.refs import Ref
-from mlax._src.jit.jaxpr import ShapeDtypeStruct
 
 
 def has_refs(leaves) -> bool:
@@ -126,15 +125,19 @@ def _check_arg_refs(jitted, args, kwargs, positions, arg_refs):
                 f"{names[positions[k]]}")
 
 
-class RefStruct(ShapeDtypeStruct):
-    """The type of a Ref's value standing for the Ref, where a function is
-    traced (not run) on its Refs' types: make_jaxpr, eval_shape, lower."""
+class RefStruct:
+    """The type of a Ref's value standing for the Ref (as a ShapeDtypeStruct
+    for an array), where a function is traced (not run) on its Refs' types:
+    make_jaxpr, eval_shape, lower."""
 
-    __slots__ = ()
+    __slots__ = ("aval",)
+    sharding = None
 
     def __init__(self, ref):
-        aval = ref.inner_aval if isinstance(ref, ref_state.AbstractRef) else ref._aval
-        super().__init__(aval.shape, aval.dtype, weak_type=aval.weak_type)
+        self.aval = ref.inner_aval if isinstance(ref, ref_state.AbstractRef) else ref._aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
 
 
 def abstract(jitted, args, kwargs, trace):

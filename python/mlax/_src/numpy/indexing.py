@@ -26,6 +26,7 @@ from mlax._src.lax import scatter_apply as scatter_apply_lib
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.numpy import dslice
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy import ufuncs
 
@@ -242,6 +243,9 @@ def getitem(x, index, mode=None, fill_value=None):
     mode 'fill' gives `fill_value` (lax.gather's default fill when None)
     where an index (after negative ones wrap once) is out of bounds."""
     aval = aval_of(x)
+    if dslice.has_slices(index):  # mlax.ds: the window, indexed
+        starts, sizes, index = dslice.window(x, index, aval.shape)
+        return getitem(lax.dynamic_slice(x, starts, sizes), index, mode, fill_value)
     parts = index if isinstance(index, tuple) else (index,)
     if builtins.any(_is_scalar_bool(i) for i in parts):
         return _scalar_bool_getitem(x, parts, mode, fill_value)
@@ -430,6 +434,11 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
                            {"FILL_OR_DROP", "PROMISE_IN_BOUNDS", "CLIP"})
     x = x if isinstance(x, (Array, Tracer)) else mnp.asarray(x)
     aval = aval_of(x)
+    if dslice.has_slices(index):  # mlax.ds: the window updated, put back
+        starts, sizes, index = dslice.window(x, index, aval.shape)
+        part = _scatter_update(lax.dynamic_slice(x, starts, sizes), index, values, combiner,
+                               indices_are_sorted, unique_indices, mode)
+        return lax.dynamic_update_slice(x, part, starts)
     entries = _entries(aval.shape, index, static_ints_in_bounds=False)
     # The scatter's update shape: x[idx].shape without the new axes.
     has_adv = builtins.any(e[0] in (_ARRAY, _INT) for e in entries)
