@@ -441,15 +441,16 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
         # that lets the loop go on are kept, those of the last one (False)
         # dropped. The cond region reads the carried values (its writes
         # dropped); the body runs cond_fun again for them, then body_fun.
-        body = ref_state.threaded(
-            (lambda c: (cond_fun(c), body_fun(c))[1]) if cond_writes else body_fun, refs)
+        body = ref_state.threaded(_cond_then_body(cond_fun, body_fun, cond_writes)
+                                  if cond_writes else body_fun, refs)
 
         @functools.wraps(cond_fun)
         def cond_state(state):
             with ref_state.bound(refs, state[1]):
                 pred = cond_fun(state[0])
-                if not cond_writes and any(r._value is not v for r, v in zip(refs, state[1])):
-                    cond_writes.append(True)
+                written = [r for r, v in zip(refs, state[1]) if r._value is not v]
+                if written and not cond_writes:
+                    cond_writes.extend(written)
                     raise _CondWritesRefs()
             return pred
 
@@ -463,6 +464,20 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
         return out
 
     return ref_state.threading_refs(emit)
+
+
+def _cond_then_body(cond_fun, body_fun, cond_written):
+    """A while loop's body that runs cond_fun first for its writes (of
+    `cond_written`), which body_fun may not write too (JAX's error)."""
+    def body(c):
+        cond_fun(c)
+        after_cond = [r._value for r in cond_written]
+        out = body_fun(c)
+        if any(r._value is not v for r, v in zip(cond_written, after_cond)):
+            raise NotImplementedError(
+                "Cannot write to the same ref in both cond and body of while loop.")
+        return out
+    return body
 
 
 class _CondWritesRefs(Exception):

@@ -2123,6 +2123,13 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
                 try:
                     if not refs:
                         return traced_fun(fun, static_argnums, a)
+                    if tracing.differentiated_mode(a) == "vjp":
+                        raise NotImplementedError(
+                            f"checkpoint / remat: the function {_name_of(fun)} writes a "
+                            f"mutable array reference of type {refs[0].aval} made outside it "
+                            "and is differentiated in reverse mode: JAX writes it again when "
+                            "the backward pass recomputes the function; mlax's backward pass "
+                            "writes no Refs. Write the Ref outside the checkpointed function.")
                     n = len(a)
                     out, finals = traced_fun(
                         ref_state.threaded(fun, refs),

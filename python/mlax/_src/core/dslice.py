@@ -1,11 +1,12 @@
 """`mlax.ds` (JAX's `jax.ds`): a slice of a static size at a start that may
 be traced, for indexing arrays and Refs (`x[ds(i, 2)]` under jit).
 
-`ds(i, n, stride)` is `i:i+n*stride:stride` with `i` possibly traced: the
-start is clamped so that the slice fits, as `lax.dynamic_slice`'s. Indexing
-takes the window of every Slice entry with one dynamic_slice, then indexes
-the window with the other entries; a write puts the updated window back
-with dynamic_update_slice.
+`ds(i, n)` is `i:i+n` with `i` possibly traced, `ds(i, n, s)` the `n`
+elements `s` apart from `i`. Indexing with them is numpy/indexing.py's, as
+JAX's: a unit-stride Slice reads (and writes a Ref) as dynamic_slice does (a
+negative start wrapped once, then clamped so that it fits); `.at[...]` of
+an array drops an update whose window does not fit; a strided Slice is the
+integer indices i, i+s, ...: clamped when read, dropped when written.
 """
 from __future__ import annotations
 
@@ -14,8 +15,6 @@ import builtins
 import numpy as np
 
 from mlax._src.base.tree import register_pytree_node_class
-from mlax._src.core.array import Array
-from mlax._src.core.tracer import Tracer
 
 
 def _is_static(x) -> bool:
@@ -86,39 +85,3 @@ dslice = ds
 def has_slices(index) -> bool:
     parts = index if isinstance(index, tuple) else (index,)
     return builtins.any(isinstance(i, Slice) for i in parts)
-
-
-def window(x, index, shape):
-    """(the starts of the window of `index`'s Slice entries in an array of
-    `shape`, the window's sizes, `index` on the window: each Slice a step
-    slice of it)."""
-    parts = index if isinstance(index, tuple) else (index,)
-
-    def dims_of(i):
-        if i is None or i is Ellipsis:
-            return 0
-        if isinstance(i, (np.ndarray, Array, Tracer)) and np.dtype(i.dtype) == np.bool_:
-            return max(np.ndim(i), 1)
-        return 1
-    n_real = builtins.sum(dims_of(i) for i in parts)
-    starts, sizes, rest = [0] * len(shape), list(shape), []
-    dim = 0
-    for i in parts:
-        if i is Ellipsis:
-            dim += len(shape) - n_real
-        elif isinstance(i, Slice):
-            if i.is_dynamic_size:
-                raise TypeError(f"mlax.ds: the size of a slice must be a static integer, "
-                                f"got {i.size!r}")
-            if dim >= len(shape):
-                raise IndexError(f"too many indices for array: array is {len(shape)}-"
-                                 f"dimensional, but {n_real} were indexed")
-            length = (i.size - 1) * i.stride + 1 if i.size > 0 else 0
-            if length > shape[dim]:
-                raise ValueError(f"mlax.ds: a slice of {i.size} elements {i.stride} apart "
-                                 f"does not fit in axis {dim} of size {shape[dim]}")
-            starts[dim], sizes[dim] = i.start, length
-            i = builtins.slice(None, None, i.stride if i.stride > 1 else None)
-        rest.append(i)
-        dim += dims_of(i)
-    return starts, sizes, tuple(rest)
