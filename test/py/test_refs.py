@@ -14,8 +14,10 @@ import mlax
 import mlax.numpy as mnp
 from _helpers import assert_tree_like
 
-JAX = types.SimpleNamespace(jax=jax, np=jnp, lax=jax.lax, ref=jax.ref, random=jax.random)
-MLAX = types.SimpleNamespace(jax=mlax, np=mnp, lax=mlax.lax, ref=mlax.ref, random=mlax.random)
+JAX = types.SimpleNamespace(jax=jax, np=jnp, lax=jax.lax, ref=jax.ref, random=jax.random,
+                            export=jax.export)
+MLAX = types.SimpleNamespace(jax=mlax, np=mnp, lax=mlax.lax, ref=mlax.ref, random=mlax.random,
+                             export=mlax.export)
 
 
 def eager_basics(L):
@@ -377,6 +379,11 @@ def _errors(L):
         "new_ref list": lambda: j.new_ref([1., 2.]),
         "iterate": lambda: list(a),
         "bool under jit": lambda: j.jit(lambda x: x * 2 if p[...] > 0 else x)(1.),
+        "fori carry": lambda: L.lax.fori_loop(0, 2, lambda i, c: c, a),
+        "scan carry": lambda: L.lax.scan(lambda c, x: (c, None), a, None, length=2),
+        "while carry": lambda: L.lax.while_loop(lambda c: False, lambda c: c, a),
+        "scan returns a row": lambda: j.jit(lambda: L.lax.scan(lambda c, x: (c, x), 0., a))(),
+        "export": lambda: L.export.export(j.jit(lambda r: r[...]))(a),
     }
     return {k: _error(f) for k, f in cases.items()}
 
@@ -387,6 +394,8 @@ def test_errors_like_jax():
         assert got[case][0].__name__ == want[case][0].__name__, (case, got[case], want[case])
     same_message = ("dtype", "shape", "differentiated", "vmap write", "new_ref list", "iterate",
                     "return", "alias", "closed and arg")
+    for case in ("fori carry", "scan carry", "while carry", "scan returns a row"):
+        assert "mutable array references cannot be returned" in got[case][1], got[case]
     for case in same_message:
         assert got[case][1].split("Transforms")[0] == want[case][1].split("Transforms")[0], \
             (case, got[case][1], want[case][1])
@@ -394,7 +403,67 @@ def test_errors_like_jax():
     assert got["return local"][1] == want["return local"][1].split("\n")[0]
 
 
-def test_dead_ref_and_unsupported():
+def test_make_jaxpr_form():
+    """A function on Refs prints with its Refs typed as such, read once at
+    the start and written once at the end where changed; closed-over Refs
+    are constvars (the Refs its consts)."""
+    p, q = mlax.new_ref(mnp.zeros(3)), mlax.new_ref(1.)
+
+    def f(r, x):
+        r[1] += x * q[...]
+        return r[...].sum()
+    closed = mlax.make_jaxpr(f)(p, 2.)
+    text = str(closed)
+    assert text.startswith("{ lambda a:Ref{f32[]} ; b:Ref{f32[3]} c:f32[]. let"), text
+    lines = text.splitlines()
+    assert lines[1].strip() == "d:f32[] <- a[...]" and lines[2].strip() == "e:f32[3] <- b[...]"
+    assert lines[-2].strip().startswith("b[...] <- "), text
+    assert sum("<-" in line for line in lines) == 3  # (q is only read)
+    assert closed.consts == [q] and [repr(a) for a in closed.in_avals] == \
+        ["Ref{float32[3]}", "ShapedArray(f32[], weak_type=True)"]
+    assert np.asarray(p[...]).tolist() == [0., 0., 0.]  # (traced, not run)
+
+
+def test_not_threaded_yet():
+    """What JAX supports and mlax refuses (NotImplementedError): a Ref
+    written by a custom_jvp rule traced lazily (under jvp/grad), by a
+    custom_vjp bwd, by a checkpointed function differentiated in reverse
+    mode (JAX writes it again in the backward pass), by a shard_map body."""
+    r = mlax.new_ref(mnp.zeros(2))
+
+    @mlax.custom_jvp
+    def f(x):
+        return x * 2
+
+    def f_jvp(p, t):
+        r[0] = p[0]
+        return f(p[0]), t[0] * 2
+    f.defjvp(f_jvp)
+
+    @mlax.custom_vjp
+    def g(x):
+        return x * 2
+
+    def g_bwd(res, ct):
+        r[1] = ct
+        return (ct * 2,)
+    g.defvjp(lambda x: (x * 2, None), g_bwd)
+
+    def h(x):
+        r[0] += 1.
+        return mnp.sin(x)
+    mesh = mlax.make_mesh((1,), ("i",))
+    sm = mlax.shard_map(lambda x: (r.__setitem__(0, x.sum()), x)[1], mesh=mesh,
+                        in_specs=mlax.sharding.PartitionSpec(),
+                        out_specs=mlax.sharding.PartitionSpec())
+    for fun in (lambda: mlax.jvp(f, (1.,), (1.,)), lambda: mlax.grad(g)(1.),
+                lambda: mlax.grad(mlax.checkpoint(h))(1.), lambda: sm(mnp.ones(2))):
+        with pytest.raises(NotImplementedError, match="mutable array reference|Ref"):
+            fun()
+    assert np.asarray(r[...]).tolist() == [0., 0.]
+
+
+def test_dead_ref():
     escaped = []
 
     @mlax.jit
