@@ -196,6 +196,8 @@ def staged(L):
     out += [repr(traced.jaxpr.in_avals[0]), repr(traced.args_info[0][0]._aval),
             traced.lower().compile()(p, 5.), p[...]]
     out.append(_error(lambda: compiled(j.new_ref(np_.zeros(4)), 1.))[0].__name__)
+    by_type = j.jit(f).lower(p.aval, 1.).compile()  # (a Ref's type stands for it)
+    out += [repr(by_type.args_info[0][0]._aval), by_type(p, 6.), p[...]]
     return out
 
 

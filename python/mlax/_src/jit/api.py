@@ -685,7 +685,8 @@ class Jitted:
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
-        if self._ref_twin is not False and (self._closed_refs or ref_calls.has_refs(leaves)):
+        if self._ref_twin is not False and (self._closed_refs or
+                                            ref_calls.has_ref_types(leaves)):
             return self._lower_with_refs(args, kwargs, leaves, treedef, static_key)
         try:
             return self._lower(leaves, treedef, static_key, rebuild)
@@ -702,7 +703,7 @@ class Jitted:
         def lower_twin(twin, t_args, t_kwargs, refs):
             lowered = twin.lower(*t_args, **t_kwargs)
             out_tree, out_avals, _ = refs.split_results(*lowered._out)
-            avals = tuple(l.aval if type(l) is ref_calls.Ref else _leaf_aval(l) for l in leaves)
+            avals = tuple(ref_calls.type_of(l) for l in leaves)
             return Lowered(self, lowered._text, lowered._mlax_ir, (treedef, static_key, avals),
                            lowered._make, (out_tree, out_avals), refs)
         return ref_calls.abstract(self, args, kwargs, lower_twin)

@@ -13,7 +13,7 @@ import inspect
 
 from mlax._src.base.tree import keystr, registry
 from mlax._src.core import ref_state
-from mlax._src.core.tracing import function_where
+from mlax._src.core.tracing import _leaf_aval, function_where
 from mlax._src.core.refs import Ref
 
 
@@ -29,6 +29,16 @@ def has_ref_types(leaves) -> bool:
     """Whether there are Refs, or Ref types (AbstractRef, where a function is
     traced on types only), among `leaves`."""
     return any(_is_ref_or_type(leaf) for leaf in leaves)
+
+
+def type_of(leaf):
+    """An argument leaf's type: a Ref's (AbstractRef), an AbstractRef's
+    own, an array's aval."""
+    if type(leaf) is Ref:
+        return leaf.aval
+    if isinstance(leaf, ref_state.AbstractRef):
+        return leaf
+    return _leaf_aval(leaf)
 
 
 def _arg_names(fun, args, kwargs):
@@ -154,12 +164,13 @@ def abstract(jitted, args, kwargs, trace):
         structs[i] = RefStruct(leaves[i])
     args_v, kwargs_v = tree.unflatten(structs)
     closed = jitted._closed_refs
+    boxes = [i for i in positions if type(leaves[i]) is Ref]  # (not AbstractRefs)
     while True:
-        _check_arg_refs(jitted, args, kwargs, positions, arg_refs)
+        _check_arg_refs(jitted, args, kwargs, boxes, [leaves[i] for i in boxes])
         refs = RefsOfCall(arg_refs, list(closed), positions)
         try:
-            return trace(_twin(jitted), ([RefStruct(r) for r in closed], positions) + tuple(args_v),
-                         kwargs_v, refs)
+            return trace(_twin(jitted), ([RefStruct(r) for r in closed], positions)
+                         + tuple(args_v), kwargs_v, refs)
         except ref_state.RefsNeeded as e:
             closed.extend(r for r in e.refs if all(r is not c for c in closed))
 
@@ -171,6 +182,8 @@ class RefsOfCall:
 
     def __init__(self, args, closed, positions):
         self.args, self.closed, self.positions = args, closed, positions
+        # (the arguments' types: a Ref's, or the AbstractRef given)
+        self.arg_types = [r.aval if type(r) is Ref else r for r in args]
 
     def split_results(self, out_tree, out_avals):
         """(the result's tree and avals, the indices among the twin's results
@@ -187,10 +200,10 @@ class RefsOfCall:
         values = list(leaves)
         at = [i for i, leaf in enumerate(leaves) if type(leaf) is Ref]
         types = [leaves[i].aval for i in at]
-        if types != [r.aval for r in self.args]:
+        if types != self.arg_types:
             raise TypeError(
                 "Argument types differ from the types for which this computation was "
-                f"compiled: mutable array references {[r.aval for r in self.args]} compiled, "
+                f"compiled: mutable array references {self.arg_types} compiled, "
                 f"called with {types}")
         for i in at:
             values[i] = ref_state.read(leaves[i])

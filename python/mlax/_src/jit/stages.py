@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Protocol, Union, runtime_checkable
 
 from mlax._src.base.tree import registry
-from mlax._src.core.refs import Ref
 from mlax._src.jit import api
 from mlax._src.jit import jaxpr as jaxpr_lib
+from mlax._src.jit import ref_calls
 from mlax._src.jit.api import ArgInfo, Compiled, Jitted, Lowered  # noqa: F401
 
 # Options for the XLA compiler, by name (as JAX's alias).
@@ -34,8 +34,7 @@ class Traced:
         self.jaxpr = jaxpr_lib.ClosedJaxpr.of(traced)
         leaves, treedef, static_key, _ = jitted._prepare(args, kwargs)
         # (a Ref's ArgInfo has its type, Ref{...}, as JAX's)
-        avals = tuple(leaf.aval if type(leaf) is Ref else api._leaf_aval(leaf)
-                      for leaf in leaves)
+        avals = tuple(ref_calls.type_of(leaf) for leaf in leaves)
         self.args_info = api.args_info(jitted, (treedef, static_key, avals))
         self.out_info = _out_info(self.out_tree, traced.out_avals)
         self.fun_name = jitted._fun_name()
