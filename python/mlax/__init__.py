@@ -26,6 +26,7 @@ from mlax._src.transforms.linear import linear_transpose, linearize  # noqa: F40
 from mlax._src.core.primitives import ensure_compile_time_eval, typeof  # noqa: F401
 from mlax._src.core.tracer import named_call, named_scope  # noqa: F401
 from mlax._src.core.refs import Ref, empty_ref, free_ref, freeze, new_ref  # noqa: F401
+from mlax._src.core.dslice import ds  # noqa: F401
 from mlax._src.base.dtypes import float0  # noqa: F401
 from mlax._src.transforms.vmap import vmap  # noqa: F401
 from mlax._src.jit.jaxpr import ShapeDtypeStruct, eval_shape, make_jaxpr  # noqa: F401

@@ -63,7 +63,6 @@ _JAX_CONFIG = "a JAX config switch for a feature mlax does not have"
 _TOP_LEVEL = {
     "reshard": _SHARDING, "smap": _SHARDING, "auto_pcast": _SHARDING,
     "remove_size_one_mesh_axis_from_type": _SHARDING,
-    "ds": "a dynamic-slice index for Refs (Pallas indexing): not built",
     "ad": "JAX's autodiff interpreter internals (jax.interpreters.ad)",
     "memory": "memory kinds (pinned host, device) of sharded arrays: not built",
     "live_arrays": "mlax arrays wrap buffers of the PJRT client JAX shares: the client's list "

@@ -222,9 +222,13 @@ def explicit(fun, refs):
 
 def write_back(refs, finals):
     """The final values `explicit` returned, written into `refs` (in the
-    current trace, or eagerly)."""
+    current trace, or eagerly: then they are a program's results, and, as
+    JAX's, what a program wrote into a Ref is never weakly typed)."""
+    eager = core.current_trace() is None
     for ref, value in zip(refs, finals):
         if value is not None:
+            if eager and value.weak_type:
+                value = Array(value._buf, value.aval.update(weak_type=False))
             write(ref, value)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mlax._src.base import dtypes
-from mlax._src.core import primitives, ref_state, tracing
+from mlax._src.core import dslice, primitives, ref_state, tracing
 from mlax._src.core import tracer as core
 from mlax._src.core.array import Array, from_numpy
 from mlax._src.core.ref_state import AbstractRef
@@ -152,7 +152,9 @@ def _new_value(ref, idx, x, what):
         if type(x) is Array and core.current_trace() is None:
             return x, part  # kept as it is, weak type included, as JAX's
         return _as_value(x, ref._aval), part
-    return _as_value(current.at[idx].set(x), ref._aval), part
+    # (a Ref's write of an mlax.ds window clamps it to fit, as JAX's)
+    mode = "clip" if dslice.has_slices(idx) else None
+    return _as_value(current.at[idx].set(x, mode=mode), ref._aval), part
 
 
 _DIFFERENTIATED = ("performing a set/swap operation with a differentiated value on a "

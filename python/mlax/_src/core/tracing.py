@@ -149,9 +149,9 @@ def trace_to_module(fun, args_tree, in_avals, fun_args_builder, name="main", kno
                 raise
             raise NotImplementedError(
                 f"{_symbol_name(fun)} uses a mutable array reference of type "
-                f"{e.refs[0].aval} made outside it: mlax passes Refs into jit calls, "
-                "transformations and control flow, not yet into make_jaxpr, eval_shape, "
-                "lower or export; call the function instead.") from None
+                f"{e.refs[0].aval} made outside it, where mlax does not pass Refs in "
+                "(jit calls, make_jaxpr, eval_shape, lower, transformations and control flow "
+                "do); pass its value instead.") from None
         with ir.InsertionPoint(block), ir.Location.unknown():
             func_d.ReturnOp(values)
         # The block's arguments: `in_avals`' and any `Trace.add_argument` added.
@@ -193,7 +193,7 @@ def trace_function(outer: Trace, fun, treedef, avals, rebuild, name, known=None,
         try:
             values, out_avals, out_tree = _trace_into(
                 inner, fun, treedef, avals, list(block.arguments), rebuild, known, debug)
-        except ref_state.RefsWritten:
+        except (ref_state.RefsWritten, RefsNotThreaded):
             fop.operation.erase()  # (its caller traces it again, or inline)
             raise
         captured = list(inner.captures.values())
@@ -607,6 +607,16 @@ def differentiated_mode(leaves):
     return found and found[0]
 
 
+class RefsNotThreaded(NotImplementedError):
+    """A function traced as a callee wrote `refs`, made outside it, where its
+    transformation does not thread them: a transformation that can (as
+    checkpoint) catches it and traces again with them as explicit state."""
+
+    def __init__(self, message, refs):
+        super().__init__(message)
+        self.refs = list(refs)
+
+
 def _refs_written_error(transform, name, refs):
     """The error for a transformation's function writing Refs made outside it."""
     aval = refs[0].aval
@@ -615,11 +625,11 @@ def _refs_written_error(transform, name, refs):
             "performing a set/swap operation with vmapped value on an unbatched array "
             f"reference of type {aval}. Move the array reference to be an argument to "
             "the vmapped function?")
-    return NotImplementedError(
+    return RefsNotThreaded(
         f"{transform or 'a transformation'}: the function {name} writes a mutable array "
         f"reference of type {aval} made outside it; mlax does not thread Refs through "
         "this transformation yet. Make the Ref inside the function, or return the "
-        "value and write it outside.")
+        "value and write it outside.", refs)
 
 
 class _Callee:

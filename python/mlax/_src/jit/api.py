@@ -76,8 +76,9 @@ def args_info(jitted, key):
 class Lowered:
     """The StableHLO of one specialisation (`jit(f).lower(*args)`)."""
 
-    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable, out=None):
+    def __init__(self, jitted, stablehlo, mlax_ir, key, make_executable, out=None, refs=None):
         self._jitted = jitted
+        self._refs = refs  # a function on Refs: ref_calls.RefsOfCall (its program on values)
         self._text = stablehlo
         self._mlax_ir = mlax_ir  # the text, or the traced module (printed when asked)
         self._key = key
@@ -98,15 +99,20 @@ class Lowered:
     def compile(self, compiler_options=None) -> "Compiled":
         if compiler_options:
             raise NotImplementedError("Lowered.compile: compiler_options are not supported")
-        return Compiled(self._make(), self.args_info)
+        return Compiled(self._make(), self.args_info, self._refs, self._out)
 
 
 class Compiled:
     """A compiled specialisation (`jit(f).lower(*args).compile()`)."""
 
-    def __init__(self, executable: _Executable, args_info=None):
+    def __init__(self, executable: _Executable, args_info=None, refs=None, out=None):
         self._executable = executable
         self.args_info = args_info
+        # A function on Refs: its program takes and returns the Refs' values
+        # (ref_calls.RefsOfCall reads and writes them); `out`: the
+        # function's own (out_tree, out_avals).
+        self._refs = refs
+        self._out = out
 
     def as_text(self) -> str:
         """XLA's optimized HLO."""
@@ -114,6 +120,8 @@ class Compiled:
 
     def __call__(self, *args):
         leaves, _ = registry.flatten(args)
+        if self._refs is not None:
+            return self._refs.run(self._executable, leaves)
         return self._executable(leaves)
 
     @property
@@ -677,6 +685,30 @@ class Jitted:
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
         leaves, treedef, static_key, rebuild = self._prepare(args, kwargs)
+        if self._ref_twin is not False and (self._closed_refs or
+                                            ref_calls.has_ref_types(leaves)):
+            return self._lower_with_refs(args, kwargs, leaves, treedef, static_key)
+        try:
+            return self._lower(leaves, treedef, static_key, rebuild)
+        except ref_state.RefsNeeded as e:
+            if self._ref_twin is False:  # a twin: its caller passes them in
+                raise
+            self._closed_refs.extend(e.refs)
+            return self._lower_with_refs(args, kwargs, leaves, treedef, static_key)
+
+    def _lower_with_refs(self, args, kwargs, leaves, treedef, static_key) -> Lowered:
+        """The function taking or closing over Refs lowered as the program
+        on their values that calls run (ref_calls); its Compiled reads and
+        writes the Refs, as a call does."""
+        def lower_twin(twin, t_args, t_kwargs, refs):
+            lowered = twin.lower(*t_args, **t_kwargs)
+            out_tree, out_avals, _ = refs.split_results(*lowered._out)
+            avals = tuple(ref_calls.type_of(l) for l in leaves)
+            return Lowered(self, lowered._text, lowered._mlax_ir, (treedef, static_key, avals),
+                           lowered._make, (out_tree, out_avals), refs)
+        return ref_calls.abstract(self, args, kwargs, lower_twin)
+
+    def _lower(self, leaves, treedef, static_key, rebuild) -> Lowered:
         avals = tuple(_leaf_aval(l) for l in leaves)
         in_specified = partitioned.leaf_in_shardings(
             self, treedef.unflatten(leaves)[0], None, len(leaves))
@@ -691,7 +723,8 @@ class Jitted:
                            self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named),
                            (out_tree, out_avals))
         with sharding_lib.recording_constraint_mesh() as seen:
-            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (static_key,))
+            module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (static_key,),
+                                                      refs_in=True)
         if seen.mesh is not None:
             # A shard_map or sharding constraint inside: the arguments are
             # replicated over its mesh, as _compile does.

@@ -25,6 +25,7 @@ from mlax._src.backend import compiler, host_callbacks, runtime
 from mlax._src.base.tree import PyTreeDef, registry
 from mlax._src.core import tracer as core
 from mlax._src.core.tracer import ShapedArray
+from mlax._src.core.ref_state import AbstractRef, RefsNeeded
 from mlax._src.core.tracing import _Executable, _leaf_aval, trace_to_module
 from mlax._src.jit.api import Jitted
 from mlax._src.jit.jaxpr import ShapeDtypeStruct
@@ -190,6 +191,11 @@ class Exported:
                 f"but it is used on '{(platform,)}'.")
 
 
+_NO_REFS = ("mlax.export: the function takes or closes over a mutable array reference "
+            "({}); an exported function has no Refs (as JAX's export refuses them): pass "
+            "its value and return the new value instead.")
+
+
 def export(fun_jit, *, platforms=None, disabled_checks=()):
     """`export(mlax.jit(f))(*args_specs, **kwargs_specs)` -> Exported: `f`
     lowered for arguments shaped as the specs (ShapeDtypeStructs, or arrays)."""
@@ -207,8 +213,15 @@ def export(fun_jit, *, platforms=None, disabled_checks=()):
     def do_export(*args_specs, **kwargs_specs) -> Exported:
         args_specs, kwargs_specs = _specs((args_specs, kwargs_specs))
         leaves, treedef, _, rebuild = fun_jit._prepare(args_specs, kwargs_specs)
+        for leaf in leaves:
+            if isinstance(getattr(leaf, "aval", None), AbstractRef):
+                raise NotImplementedError(_NO_REFS.format(leaf.aval))
         avals = tuple(_leaf_aval(l) for l in leaves)
-        module, out_avals, out_tree = trace_to_module(fun_jit._fun, treedef, avals, rebuild)
+        try:
+            module, out_avals, out_tree = trace_to_module(fun_jit._fun, treedef, avals, rebuild,
+                                                          refs_in=True)
+        except RefsNeeded as e:
+            raise NotImplementedError(_NO_REFS.format(e.refs[0].aval)) from None
         stablehlo = compiler.to_stablehlo(
             module, name=fun_jit._name, extra_passes=fun_jit._passes,
             platform=runtime.lowering_platform(fun_jit._device or runtime.default_device()))

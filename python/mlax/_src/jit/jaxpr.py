@@ -63,26 +63,67 @@ def _as_mlax_struct(leaf):
     return leaf
 
 
-def _trace(fun, static_argnums, static_argnames, args, kwargs):
-    from mlax._src.jit import api
+class _Traced:
+    """A function traced for make_jaxpr / eval_shape / Jitted.trace: the
+    module, its arguments' and results' types as the user's function has
+    them, and, for a function on Refs, which of the module's arguments are
+    Refs (`ref_args`: argument index -> index of its final value among the
+    module's results; the first `n_closed` are the Refs it closes over,
+    `closed`)."""
 
-    jitted = api.Jitted(fun, static_argnums, static_argnames)
+    def __init__(self, module, in_avals, out_avals, out_tree, ref_args=None, closed=()):
+        self.module, self.in_avals, self.out_avals = module, in_avals, out_avals
+        self.out_tree, self.ref_args, self.closed = out_tree, ref_args or {}, list(closed)
+
+
+def trace_jitted(jitted, args, kwargs) -> _Traced:
+    """`jitted`'s function traced for `args` (arrays, ShapeDtypeStructs, or
+    Refs: then on the Refs' types, never reading or writing them)."""
+    from mlax._src.core import ref_state
+    from mlax._src.jit import api, ref_calls
+
     args, kwargs = registry.flatten((args, kwargs))[1].unflatten(
         [_as_mlax_struct(x) for x in registry.flatten((args, kwargs))[0]])
     leaves, treedef, _, rebuild = jitted._prepare(args, kwargs)
-    avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
-    module, out_avals, out_tree = api.trace_to_module(fun, treedef, avals, rebuild)
-    return module, avals, out_avals, out_tree
+    if not ref_calls.has_ref_types(leaves) and not jitted._closed_refs:
+        avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
+        try:
+            module, out_avals, out_tree = jitted._trace(treedef, avals, rebuild, refs_in=True)
+            return _Traced(module, avals, out_avals, out_tree)
+        except ref_state.RefsNeeded as e:
+            jitted._closed_refs.extend(e.refs)
+
+    def trace(twin, t_args, t_kwargs, refs):
+        leaves, treedef, _, rebuild = twin._prepare(t_args, t_kwargs)
+        avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
+        module, out_avals, out_tree = twin._trace(treedef, avals, rebuild, refs_in=True)
+        out_tree, user_avals, finals = refs.split_results(out_tree, out_avals)
+        at = [i for i, leaf in enumerate(leaves) if isinstance(leaf, ref_calls.RefStruct)]
+        n_closed, n_args = len(refs.closed), len(refs.args)
+        ref_args = {at[n_closed + m]: finals[m] for m in range(n_args)}
+        ref_args.update({at[j]: finals[n_args + j] for j in range(n_closed)})  # (None: unwritten)
+        in_avals = [ref_state.AbstractRef(a) if i in ref_args else a
+                    for i, a in enumerate(avals)][n_closed:]
+        return _Traced(module, tuple(in_avals), user_avals, out_tree, ref_args, refs.closed)
+
+    return ref_calls.abstract(jitted, args, kwargs, trace)
+
+
+def _trace(fun, static_argnums, static_argnames, args, kwargs) -> _Traced:
+    from mlax._src.jit import api
+
+    return trace_jitted(api.Jitted(fun, static_argnums, static_argnames), args, kwargs)
 
 
 def eval_shape(fun, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would have, as a pytree
-    of ShapeDtypeStruct, without running it (it is traced, not compiled)."""
+    of ShapeDtypeStruct, without running it (it is traced, not compiled;
+    the Refs it takes or closes over are neither read nor written)."""
     if not callable(fun):
         raise TypeError(f"eval_shape expects a callable, got {fun!r}")
-    _, _, out_avals, out_tree = _trace(fun, (), (), args, kwargs)
-    return out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
-                               for a in out_avals])
+    traced = _trace(fun, (), (), args, kwargs)
+    return traced.out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
+                                      for a in traced.out_avals])
 
 
 def make_jaxpr(fun, static_argnums=(), *, static_argnames=(), return_shape=False,
@@ -99,13 +140,12 @@ def make_jaxpr(fun, static_argnums=(), *, static_argnames=(), return_shape=False
         static_argnames = (static_argnames,)
 
     def make(*args, **kwargs):
-        module, avals, out_avals, out_tree = _trace(
-            fun, tuple(static_argnums), tuple(static_argnames), args, kwargs)
-        closed = ClosedJaxpr(module, avals, out_avals)
+        traced = _trace(fun, tuple(static_argnums), tuple(static_argnames), args, kwargs)
+        closed = ClosedJaxpr.of(traced)
         if return_shape:
-            shapes = out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype,
-                                                          weak_type=a.weak_type)
-                                         for a in out_avals])
+            shapes = traced.out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype,
+                                                                 weak_type=a.weak_type)
+                                                for a in traced.out_avals])
             return closed, shapes
         return closed
 
@@ -281,13 +321,18 @@ class ClosedJaxpr:
     """What `make_jaxpr(f)(*args)` returns: the jaxpr view (`.jaxpr`, `.eqns`,
     `.in_avals`, `.out_avals`, `.consts`) of the traced mlax module (`.ir`)."""
 
-    def __init__(self, module, in_avals, out_avals):
+    def __init__(self, module, in_avals, out_avals, ref_args=None, closed=()):
         from mlax._src.jit.api import TracedIR
 
         self.ir = TracedIR(module)
         self.in_avals = list(in_avals)
         self.out_avals = list(out_avals)
-        self.jaxpr, self.consts = _Builder(module).main()
+        self.jaxpr, self.consts = _Builder(module, ref_args, closed, len(out_avals)).main()
+
+    @classmethod
+    def of(cls, traced: _Traced) -> "ClosedJaxpr":
+        return cls(traced.module, traced.in_avals, traced.out_avals, traced.ref_args,
+                   traced.closed)
 
     @property
     def eqns(self):
@@ -306,8 +351,13 @@ class _Builder:
     """Turns the functions of an mlax module into Jaxprs (one naming
     counter for the whole printout, as JAX's printer has)."""
 
-    def __init__(self, module):
+    def __init__(self, module, ref_args=None, closed=(), n_out=None):
         self.module = module
+        # A function on Refs (see _Traced): its Ref arguments print as Refs,
+        # read once at the start (`b:f32[3] <- a[...]`) and, where changed,
+        # written once at the end (`a[...] <- c`); the Refs it closes over
+        # are constvars (their Refs the consts), as JAX's.
+        self.ref_args, self.closed, self.n_out = ref_args or {}, list(closed), n_out
         self.funcs = {}
         for op in module.body.operations:
             if "sym_name" in op.attributes:
@@ -320,11 +370,11 @@ class _Builder:
         return var
 
     def main(self):
-        consts = []
-        jaxpr = self.block(self.funcs["main"].regions[0].blocks[0], consts)
+        consts = list(self.closed)
+        jaxpr = self.block(self.funcs["main"].regions[0].blocks[0], consts, self.ref_args)
         return jaxpr, consts
 
-    def block(self, block, consts=None):
+    def block(self, block, consts=None, ref_args=None):
         """The Jaxpr of `block` (its terminator gives the outvars). Scalar
         constants, and constants of one repeated element (a traced scalar
         operand), are literals, as a scalar in JAX's jaxprs; other constants
@@ -333,6 +383,13 @@ class _Builder:
         env = {}
         constvars, eqns = [], []
         invars = []
+        ref_vars, reads = {}, {}
+        for i, arg in enumerate(block.arguments):
+            if ref_args and i in ref_args:
+                ref_vars[i] = Var(_var_name(self.count), f"Ref{{{_type_str(arg.type)}}}")
+                self.count += 1
+                if i < len(self.closed):
+                    constvars.append(ref_vars[i])
         if consts is not None:  # constvars are named first, as in JAX
             for op in block.operations:
                 if op.operation.name == "mlax.constant":
@@ -342,15 +399,30 @@ class _Builder:
                         env[op.results[0]] = var
                         constvars.append(var)
                         consts.append(value)
-        for arg in block.arguments:
+        for i, arg in enumerate(block.arguments):
+            if i in ref_vars:
+                if i >= len(self.closed):
+                    invars.append(ref_vars[i])
+                continue
             var = self.fresh(arg)
             env[arg] = var
             invars.append(var)
+        for i, ref in ref_vars.items():
+            var = env[block.arguments[i]] = reads[i] = self.fresh(block.arguments[i])
+            eqns.append(JaxprEqn([var], Primitive("get"), {}, [ref]))
         outvars = []
         for op in block.operations:
             name = op.operation.name
             if name in ("func.return", "mlax.yield"):
                 outvars = [env[v] for v in op.operands]
+                for i, ref in ref_vars.items():
+                    if ref_args[i] is None:
+                        continue
+                    final = outvars[ref_args[i]]
+                    if final is not reads[i]:
+                        eqns.append(JaxprEqn([], Primitive("set"), {}, [ref, final]))
+                if ref_vars:
+                    outvars = outvars[:self.n_out]
                 continue
             if name == "mlax.constant":
                 value = self.constant_value(op)
@@ -466,6 +538,10 @@ def _print_jaxpr(jaxpr: Jaxpr, indent: int) -> str:
 
 def _print_eqn(eqn: JaxprEqn, indent: int) -> str:
     pad = " " * indent
+    if eqn.primitive.name == "get" and not eqn.params:  # (a Ref's read, as JAX prints it)
+        return f"{pad}{eqn.outvars[0].name}:{eqn.outvars[0].aval} <- {eqn.invars[0]}[...]"
+    if eqn.primitive.name == "set" and not eqn.params:
+        return f"{pad}{eqn.invars[0]}[...] <- {eqn.invars[1]}"
     lhs = " ".join(f"{v.name}:{v.aval}" for v in eqn.outvars)
     args = " ".join(str(v) for v in eqn.invars)
     if not eqn.params:

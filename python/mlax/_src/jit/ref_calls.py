@@ -13,12 +13,32 @@ import inspect
 
 from mlax._src.base.tree import keystr, registry
 from mlax._src.core import ref_state
-from mlax._src.core.tracing import function_where
+from mlax._src.core.tracing import _leaf_aval, function_where
 from mlax._src.core.refs import Ref
 
 
 def has_refs(leaves) -> bool:
     return any(type(leaf) is Ref for leaf in leaves)
+
+
+def _is_ref_or_type(leaf) -> bool:
+    return type(leaf) is Ref or isinstance(leaf, ref_state.AbstractRef)
+
+
+def has_ref_types(leaves) -> bool:
+    """Whether there are Refs, or Ref types (AbstractRef, where a function is
+    traced on types only), among `leaves`."""
+    return any(_is_ref_or_type(leaf) for leaf in leaves)
+
+
+def type_of(leaf):
+    """An argument leaf's type: a Ref's (AbstractRef), an AbstractRef's
+    own, an array's aval."""
+    if type(leaf) is Ref:
+        return leaf.aval
+    if isinstance(leaf, ref_state.AbstractRef):
+        return leaf
+    return _leaf_aval(leaf)
 
 
 def _arg_names(fun, args, kwargs):
@@ -44,6 +64,36 @@ def _arg_names(fun, args, kwargs):
     return names
 
 
+def _on_values(fun, closed, closed_values, positions, args, kwargs):
+    """`fun(*args, **kwargs)` with the leaves at `positions` (values) as
+    fresh Refs and the closed-over Refs `closed` holding `closed_values`:
+    (result, final values of the Ref arguments, of the closed-over Refs),
+    None for a Ref not written."""
+    leaves, tree = registry.flatten((args, kwargs))
+    boxes, initial = [], [leaves[i] for i in positions]
+    for i in positions:
+        boxes.append(Ref(leaves[i], leaves[i].aval))
+        leaves[i] = boxes[-1]
+    args, kwargs = tree.unflatten(leaves)
+    with ref_state.bound(closed, closed_values):
+        out = fun(*args, **kwargs)
+        # (None: not written)
+        closed_finals = [None if r._value is v else r._value
+                         for r, v in zip(closed, closed_values)]
+    for leaf in registry.flatten(out)[0]:
+        if isinstance(leaf, Ref):
+            k = next((k for k, b in enumerate(boxes) if leaf is b), None)
+            origin = ("was created inside it" if k is None else
+                      "was passed in as the argument "
+                      + _arg_names(fun, args, kwargs)[positions[k]])
+            raise ValueError(
+                f"function {function_where(fun)} traced for jit returned a mutable array "
+                f"reference of type {leaf.aval}, but mutable array references cannot "
+                f"be returned.\n\nThe returned mutable array {origin}.")
+    return out, [None if b._value is v else b._value for b, v in zip(boxes, initial)], \
+        closed_finals
+
+
 def _twin(jitted):
     """The jit of the function on values: (closed-over Refs' values, the
     positions of the Ref arguments among the leaves, *args, **kwargs) ->
@@ -54,26 +104,7 @@ def _twin(jitted):
     fun, closed = jitted._fun, jitted._closed_refs
 
     def on_values(closed_values, positions, *args, **kwargs):
-        leaves, tree = registry.flatten((args, kwargs))
-        boxes = []
-        for i in positions:
-            boxes.append(Ref(leaves[i], leaves[i].aval))
-            leaves[i] = boxes[-1]
-        args, kwargs = tree.unflatten(leaves)
-        with ref_state.bound(closed, closed_values):
-            out = fun(*args, **kwargs)
-            closed_finals = [r._value for r in closed]
-        for leaf in registry.flatten(out)[0]:
-            if isinstance(leaf, Ref):
-                k = next((k for k, b in enumerate(boxes) if leaf is b), None)
-                origin = ("was created inside it" if k is None else
-                          "was passed in as the argument "
-                          + _arg_names(fun, args, kwargs)[positions[k]])
-                raise ValueError(
-                    f"function {function_where(fun)} traced for jit returned a mutable array "
-                    f"reference of type {leaf.aval}, but mutable array references cannot "
-                    f"be returned.\n\nThe returned mutable array {origin}.")
-        return out, [b._value for b in boxes], closed_finals
+        return _on_values(fun, closed, closed_values, positions, args, kwargs)
 
     on_values.__name__ = getattr(fun, "__name__", "fn")
     on_values.__wrapped__ = fun
@@ -84,14 +115,9 @@ def _twin(jitted):
     return twin
 
 
-def call(jitted, args, kwargs):
-    """`jitted(*args, **kwargs)` outside any trace, with Refs among the
-    arguments or closed over."""
-    leaves, _ = registry.flatten((args, kwargs))
-    positions = tuple(i for i, leaf in enumerate(leaves) if type(leaf) is Ref)
-    arg_refs = [leaves[i] for i in positions]
+def _check_arg_refs(jitted, args, kwargs, positions, arg_refs):
+    """JAX's errors for a Ref passed twice, or both passed and closed over."""
     where = function_where(jitted._fun)
-    names = None
     for k, ref in enumerate(arg_refs):
         first = next((j for j in range(k) if arg_refs[j] is ref), None)
         if first is not None:
@@ -101,16 +127,103 @@ def call(jitted, args, kwargs):
                 f"function, but when tracing {where} for jit the mutable array reference "
                 f"of type {ref.aval} appeared at both {names[positions[first]]} and "
                 f"{names[positions[k]]}.")
+        if any(ref is c for c in jitted._closed_refs):
+            names = _arg_names(jitted._fun, args, kwargs)
+            raise ValueError(
+                f"when tracing {where} for jit, a mutable array reference of type "
+                f"{ref.aval} was both closed over and passed as the argument "
+                f"{names[positions[k]]}")
+
+
+class RefStruct:
+    """The type of a Ref's value standing for the Ref (as a ShapeDtypeStruct
+    for an array), where a function is traced (not run) on its Refs' types:
+    make_jaxpr, eval_shape, lower."""
+
+    __slots__ = ("aval",)
+    sharding = None
+
+    def __init__(self, ref):
+        self.aval = ref.inner_aval if isinstance(ref, ref_state.AbstractRef) else ref._aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+
+
+def abstract(jitted, args, kwargs, trace):
+    """`trace(twin, twin_args, twin_kwargs, refs)`: the function traced on the
+    types of the Refs it takes or closes over, as the twin jit (see `_twin`)
+    with RefStructs for the Refs' values, never reading or writing them
+    (make_jaxpr, eval_shape, Jitted.trace and lower). `refs`: what
+    `split_results` needs. The closed-over Refs are found by tracing."""
+    leaves, tree = registry.flatten((args, kwargs))
+    positions = tuple(i for i, leaf in enumerate(leaves) if _is_ref_or_type(leaf))
+    arg_refs = [leaves[i] for i in positions]
+    structs = list(leaves)
+    for i in positions:
+        structs[i] = RefStruct(leaves[i])
+    args_v, kwargs_v = tree.unflatten(structs)
+    closed = jitted._closed_refs
+    boxes = [i for i in positions if type(leaves[i]) is Ref]  # (not AbstractRefs)
+    while True:
+        _check_arg_refs(jitted, args, kwargs, boxes, [leaves[i] for i in boxes])
+        refs = RefsOfCall(arg_refs, list(closed), positions)
+        try:
+            return trace(_twin(jitted), ([RefStruct(r) for r in closed], positions)
+                         + tuple(args_v), kwargs_v, refs)
+        except ref_state.RefsNeeded as e:
+            closed.extend(r for r in e.refs if all(r is not c for c in closed))
+
+
+class RefsOfCall:
+    """The Refs of one call of a function on Refs: those passed (at leaf
+    `positions` of its arguments) and those closed over; the twin's
+    results are (result, finals of `args`, finals of `closed`)."""
+
+    def __init__(self, args, closed, positions):
+        self.args, self.closed, self.positions = args, closed, positions
+        # (the arguments' types: a Ref's, or the AbstractRef given)
+        self.arg_types = [r.aval if type(r) is Ref else r for r in args]
+
+    def split_results(self, out_tree, out_avals):
+        """(the result's tree and avals, the indices among the twin's results
+        of the final values of each of `args` + `closed`)."""
+        index = out_tree.unflatten(list(range(len(out_avals))))
+        user, arg_finals, closed_finals = index
+        leaves, user_tree = registry.flatten(user)
+        return user_tree, [out_avals[i] for i in leaves], list(arg_finals) + list(closed_finals)
+
+    def run(self, executable, leaves):
+        """`executable` (the twin's, compiled) on the arguments' `leaves`
+        (their Refs in the order compiled): reads the Refs, writes back their final
+        values, returns the result."""
+        values = list(leaves)
+        at = [i for i, leaf in enumerate(leaves) if type(leaf) is Ref]
+        types = [leaves[i].aval for i in at]
+        if types != self.arg_types:
+            raise TypeError(
+                "Argument types differ from the types for which this computation was "
+                f"compiled: mutable array references {self.arg_types} compiled, "
+                f"called with {types}")
+        for i in at:
+            values[i] = ref_state.read(leaves[i])
+        arg_refs = [leaves[i] for i in at]
+        out, arg_finals, closed_finals = executable(
+            [ref_state.read(r) for r in self.closed] + values)
+        ref_state.write_back(arg_refs, arg_finals)
+        ref_state.write_back(self.closed, closed_finals)
+        return out
+
+
+def call(jitted, args, kwargs):
+    """`jitted(*args, **kwargs)` outside any trace, with Refs among the
+    arguments or closed over."""
+    leaves, _ = registry.flatten((args, kwargs))
+    positions = tuple(i for i, leaf in enumerate(leaves) if type(leaf) is Ref)
+    arg_refs = [leaves[i] for i in positions]
     while True:
         closed = jitted._closed_refs
-        for ref in closed:
-            for k, a in enumerate(arg_refs):
-                if ref is a:
-                    names = _arg_names(jitted._fun, args, kwargs)
-                    raise ValueError(
-                        f"when tracing {where} for jit, a mutable array reference of type "
-                        f"{ref.aval} was both closed over and passed as the argument "
-                        f"{names[positions[k]]}")
+        _check_arg_refs(jitted, args, kwargs, positions, arg_refs)
         values = list(leaves)
         for i in positions:
             values[i] = ref_state.read(values[i])

@@ -13,6 +13,7 @@ from typing import Protocol, Union, runtime_checkable
 from mlax._src.base.tree import registry
 from mlax._src.jit import api
 from mlax._src.jit import jaxpr as jaxpr_lib
+from mlax._src.jit import ref_calls
 from mlax._src.jit.api import ArgInfo, Compiled, Jitted, Lowered  # noqa: F401
 
 # Options for the XLA compiler, by name (as JAX's alias).
@@ -28,12 +29,14 @@ class Traced:
         args, kwargs = registry.flatten((args, kwargs))[1].unflatten(
             [jaxpr_lib._as_mlax_struct(x) for x in leaves])
         self._jitted, self._args, self._kwargs = jitted, args, kwargs
-        leaves, treedef, static_key, rebuild = jitted._prepare(args, kwargs)
-        avals = tuple(api._leaf_aval(leaf) for leaf in leaves)
-        module, out_avals, self.out_tree = jitted._trace(treedef, avals, rebuild)
-        self.jaxpr = jaxpr_lib.ClosedJaxpr(module, avals, out_avals)
+        traced = jaxpr_lib.trace_jitted(jitted, args, kwargs)
+        self.out_tree = traced.out_tree
+        self.jaxpr = jaxpr_lib.ClosedJaxpr.of(traced)
+        leaves, treedef, static_key, _ = jitted._prepare(args, kwargs)
+        # (a Ref's ArgInfo has its type, Ref{...}, as JAX's)
+        avals = tuple(ref_calls.type_of(leaf) for leaf in leaves)
         self.args_info = api.args_info(jitted, (treedef, static_key, avals))
-        self.out_info = _out_info(self.out_tree, out_avals)
+        self.out_info = _out_info(self.out_tree, traced.out_avals)
         self.fun_name = jitted._fun_name()
 
     @property
@@ -62,7 +65,7 @@ def _trace(self, *args, **kwargs) -> Traced:
 Jitted.trace = _trace
 Lowered.out_info = property(lambda self: _out_info(*self._out, weak_types=False))
 Compiled.out_info = property(lambda self: _out_info(
-    self._executable.out_tree, self._executable.out_avals, weak_types=False))
+    *(self._out or (self._executable.out_tree, self._executable.out_avals)), weak_types=False))
 
 
 @runtime_checkable

@@ -429,30 +429,59 @@ def while_loop(cond_fun, body_fun, init_val, *, _debug=None):
     body is traced for, the user's function, f(flat loop state) -> its
     (args, kwargs)); errors in cond_fun then name no function."""
     _check_callable("lax.while_loop", cond_fun=cond_fun, body_fun=body_fun)
+    _no_ref_carry(init_val, *(_debug[:2] if _debug else ("while_body", body_fun)))
+
+    cond_writes = []
 
     def emit(refs):
         if not refs:
             return _run(lambda init: _emit_while(cond_fun, body_fun, init, _debug),
                         "while_loop", (init_val,))
-        body = ref_state.threaded(body_fun, refs)
+        # cond_fun writing Refs: as JAX's, the writes of each evaluation
+        # that lets the loop go on are kept, those of the last one (False)
+        # dropped. The cond region reads the carried values (its writes
+        # dropped); the body runs cond_fun again for them, then body_fun.
+        body = ref_state.threaded(_cond_then_body(cond_fun, body_fun, cond_writes)
+                                  if cond_writes else body_fun, refs)
 
         @functools.wraps(cond_fun)
         def cond_state(state):
             with ref_state.bound(refs, state[1]):
                 pred = cond_fun(state[0])
-                if any(r._value is not v for r, v in zip(refs, state[1])):
-                    raise NotImplementedError(
-                        "lax.while_loop: cond_fun writes a mutable array reference; "
-                        "write it in body_fun")
+                written = [r for r, v in zip(refs, state[1]) if r._value is not v]
+                if written and not cond_writes:
+                    cond_writes.extend(written)
+                    raise _CondWritesRefs()
             return pred
 
-        out, finals = _run(lambda init: _emit_while(
-            cond_state, lambda state: body(state[1], state[0]), init),
-            "while_loop", ((init_val, [ref_state.read(r) for r in refs]),))
+        try:
+            out, finals = _run(lambda init: _emit_while(
+                cond_state, lambda state: body(state[1], state[0]), init),
+                "while_loop", ((init_val, [ref_state.read(r) for r in refs]),))
+        except _CondWritesRefs:
+            return emit(refs)
         ref_state.write_back(refs, finals)
         return out
 
     return ref_state.threading_refs(emit)
+
+
+def _cond_then_body(cond_fun, body_fun, cond_written):
+    """A while loop's body that runs cond_fun first for its writes (of
+    `cond_written`), which body_fun may not write too (JAX's error)."""
+    def body(c):
+        cond_fun(c)
+        after_cond = [r._value for r in cond_written]
+        out = body_fun(c)
+        if any(r._value is not v for r, v in zip(cond_written, after_cond)):
+            raise NotImplementedError(
+                "Cannot write to the same ref in both cond and body of while loop.")
+        return out
+    return body
+
+
+class _CondWritesRefs(Exception):
+    """(Internal) a while_loop's cond_fun writes Refs: traced again so."""
 
 
 def _emit_while(cond_fun, body_fun, init_val, debug=None, cond_checks_moved=False):
@@ -622,6 +651,7 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     known at trace time it is a scan (reverse-differentiable); with traced
     bounds a while loop."""
     _check_callable("lax.fori_loop", body_fun=body_fun)
+    _no_ref_carry(init_val, "fori_loop", body_fun)
     for name, b in (("lower", lower), ("upper", upper)):
         d = primitives.aval_of(b).dtype
         if d.kind not in "iufb" or np.ndim(b) != 0:
@@ -705,6 +735,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
     body is traced for, the user's function, f(flat carry and x leaves) ->
     its (args, kwargs))."""
     _check_callable("lax.scan", f=f)
+    _no_ref_carry(init, *(_debug[:2] if _debug else ("scan", f)))
     xs_leaves, xs_tree = registry.flatten(xs)
     lengths = []
     for x in xs_leaves:
@@ -740,6 +771,8 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
     if unroll < 0:
         raise ValueError("`unroll` must be a `bool` or a non-negative `int`.")
     unroll = max(unroll, 1)  # as JAX: 0 runs the loop rolled, as 1
+    if any(type(x) is Ref for x in xs_leaves):
+        f, xs_leaves, xs_tree = _scan_over_refs(f, xs_leaves, xs_tree, length)
 
     def emit(refs):
         if not refs:
@@ -768,6 +801,51 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
         return out, ys
 
     return ref_state.threading_refs(emit)
+
+
+def _no_ref_carry(init, what, fun):
+    """JAX's error for a Ref in a loop's carry (a loop body cannot return
+    a Ref)."""
+    for leaf in registry.flatten(init)[0]:
+        if type(leaf) is Ref:
+            raise ValueError(
+                f"function {tracing.function_where(fun)} traced for {what} returned a mutable "
+                f"array reference of type {leaf.aval}, but mutable array references cannot "
+                "be returned.\n\nThe returned mutable array was passed in as part of the "
+                "loop carry: close over the Ref instead.")
+
+
+def _scan_over_refs(f, xs_leaves, xs_tree, length):
+    """`f` scanning over the rows of the Refs among `xs_leaves`, as JAX's:
+    each step gets a Ref of its row (written back into the Ref if `f`
+    writes it). The Refs are closed over and indexed by the step's index
+    (an extra xs leaf)."""
+    refs = {k: x for k, x in enumerate(xs_leaves) if type(x) is Ref}
+    others = [x for k, x in enumerate(xs_leaves) if k not in refs]
+
+    @functools.wraps(f)
+    def over_rows(carry, xs_and_index):
+        *rest, i = xs_and_index
+        rest = iter(rest)
+        rows = {k: Ref(r[i], r._aval.update(shape=r.shape[1:])) for k, r in refs.items()}
+        initial = {k: row._value for k, row in rows.items()}
+        leaves = [rows[k] if k in rows else next(rest) for k in range(len(xs_leaves))]
+        out = f(carry, xs_tree.unflatten(leaves))
+        for leaf in registry.flatten(out)[0]:
+            k = next((k for k, row in rows.items() if leaf is row), None)
+            if k is not None:
+                raise ValueError(
+                    f"function {tracing.function_where(f)} traced for scan returned a mutable "
+                    f"array reference of type {leaf.aval}, but mutable array references "
+                    "cannot be returned.\n\nThe returned mutable array was passed in as "
+                    "(a row of) the argument x.")
+        for k, row in rows.items():
+            if row._value is not initial[k]:
+                refs[k][i] = row[...]
+        return out
+
+    index = lax.iota(dtypes.default_int(), length)
+    return over_rows, others + [index], registry.flatten([0] * (len(others) + 1))[1]
 
 
 def _emit_scan(f, init, xs_leaves, xs_tree, length, reverse, unroll, debug=None):

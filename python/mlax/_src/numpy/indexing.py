@@ -18,6 +18,7 @@ import builtins
 
 import numpy as np
 
+from mlax._src.core import dslice
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
@@ -184,6 +185,110 @@ def _entries(shape, index, *, static_ints_in_bounds=True):
     return out
 
 
+def _ds_split(index, shape):
+    """An index with mlax.ds Slices as (the starts and sizes of the window of
+    its unit-stride Slices, its strided Slice (dim, start, size, stride) or
+    None, the index on that window, each Slice a `:`). JAX's semantics: a
+    unit-stride Slice is a dynamic_slice's window (its start wrapped once if
+    negative, then clamped to fit); a strided one the integer indices
+    start, start+stride, ... (clamped when read, dropped when written)."""
+    parts = index if isinstance(index, tuple) else (index,)
+
+    def dims_of(i):
+        if i is None or i is Ellipsis:
+            return 0
+        if isinstance(i, (np.ndarray, Array, Tracer)) and np.dtype(i.dtype) == np.bool_:
+            return builtins.max(np.ndim(i), 1)
+        return 1
+    ndim = len(shape)
+    n_real = builtins.sum(dims_of(i) for i in parts)
+    if n_real > ndim:
+        raise _index_error(f"too many indices for array: array is {ndim}-dimensional, but "
+                           f"{n_real} were indexed")
+    starts, sizes, strided, rest, dim = [0] * ndim, list(shape), None, [], 0
+    for i in parts:
+        if i is Ellipsis:
+            dim += ndim - n_real
+        elif isinstance(i, dslice.Slice):
+            if i.is_dynamic_size:
+                raise TypeError(f"mlax.ds: the size of a slice must be a static integer, "
+                                f"got {i.size!r}")
+            if i.stride > 1 and i.size > 1:
+                if strided is not None:
+                    raise NotImplementedError("mlax.ds: one strided Slice per index")
+                strided = (dim, i.start, i.size, i.stride)
+            else:
+                if i.size > shape[dim]:
+                    raise _index_error(f"mlax.ds: a slice of size {i.size} does not fit in "
+                                       f"axis {dim} of size {shape[dim]}")
+                starts[dim], sizes[dim] = i.start, i.size
+            i = builtins.slice(None)
+        rest.append(i)
+        dim += dims_of(i)
+    return starts, sizes, strided, tuple(rest)
+
+
+def _strided_indices(start, n, stride, size, clamp):
+    """The int32 indices start + stride * k (k < n) of a strided Slice along
+    an axis of `size`: clamped into it, or those outside it (negative
+    ones too) moved past its end, where a scatter drops them."""
+    if _is_static_int(start):
+        idx = np.arange(n, dtype=np.int64) * stride + int(start)
+        return (np.clip(idx, 0, size - 1) if clamp else np.where(idx < 0, size, idx)
+                ).astype(np.int32)
+    start = lax.convert_element_type(start, np.int32)
+    idx = ufuncs.add(ufuncs.multiply(lax.iota(np.int32, n), np.int32(stride)), start)
+    if clamp:
+        return ufuncs.minimum(ufuncs.maximum(idx, np.int32(0)), np.int32(size - 1))
+    return mnp.where(ufuncs.less(idx, 0), np.int32(size), idx)
+
+
+def _ds_update(x, shape, index, values, combiner, indices_are_sorted, unique_indices, mode):
+    """`x.at[index]` updated where `index` has mlax.ds Slices: the window of
+    the unit-stride ones updated and put back (mode 'clip', a Ref's write:
+    clamped to fit, as dynamic_update_slice; otherwise, as JAX's scatter,
+    dropped unless it fits); a strided Slice's elements updated through a
+    gather and a scatter that drops those out of bounds."""
+    starts, sizes, strided, rest = _ds_split(index, shape)
+    windowed = sizes != list(shape)
+    w = lax.dynamic_slice(x, starts, sizes) if windowed else x
+    if strided is None:
+        w = _scatter_update(w, rest, values, combiner, indices_are_sorted, unique_indices, mode)
+    else:
+        d, first, n, stride = strided
+        pre = (builtins.slice(None),) * d
+        part = getitem(w, pre + (_strided_indices(first, n, stride, shape[d], clamp=True),))
+        part = _scatter_update(part, rest, values, combiner, indices_are_sorted,
+                               unique_indices, mode)
+        w = _scatter_update(w, pre + (_strided_indices(first, n, stride, shape[d], False),),
+                            part, "set", indices_are_sorted, unique_indices, None)
+    if not windowed:
+        return w
+    new = lax.dynamic_update_slice(x, w, starts)
+    if mode == "CLIP":
+        return new
+    fits = True
+    for s, n, size in zip(starts, sizes, shape):
+        if n == size:
+            continue
+        if _is_static_int(s):
+            s = s + size if s < 0 else s
+            fits = fits and (0 <= s and s + n <= size) if fits is True or fits is False \
+                else ufuncs.logical_and(fits, 0 <= s and s + n <= size)
+            continue
+        s = lax.convert_element_type(s, np.int32)
+        s = mnp.where(ufuncs.less(s, 0), ufuncs.add(s, np.int32(size)), s)
+        ok = ufuncs.logical_and(ufuncs.greater_equal(s, 0),
+                                ufuncs.less_equal(s, np.int32(size - n)))
+        fits = ok if fits is True else (fits if fits is False else
+                                        ufuncs.logical_and(fits, ok))
+    if fits is True:
+        return new
+    if fits is False:
+        return x
+    return mnp.where(fits, new, x)
+
+
 def _apply_slices(x, entries):
     """`x` with every slice entry applied (static slice + rev for negative
     steps); other dimensions are kept whole."""
@@ -242,6 +347,15 @@ def getitem(x, index, mode=None, fill_value=None):
     mode 'fill' gives `fill_value` (lax.gather's default fill when None)
     where an index (after negative ones wrap once) is out of bounds."""
     aval = aval_of(x)
+    if dslice.has_slices(index):  # mlax.ds (see _ds_split)
+        starts, sizes, strided, rest = _ds_split(index, aval.shape)
+        if sizes != list(aval.shape):
+            x = lax.dynamic_slice(x, starts, sizes)
+        if strided is not None:
+            d, first, n, stride = strided
+            x = getitem(x, (builtins.slice(None),) * d + (
+                _strided_indices(first, n, stride, aval.shape[d], clamp=True),))
+        return getitem(x, rest, mode, fill_value)
     parts = index if isinstance(index, tuple) else (index,)
     if builtins.any(_is_scalar_bool(i) for i in parts):
         return _scalar_bool_getitem(x, parts, mode, fill_value)
@@ -430,6 +544,9 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
                            {"FILL_OR_DROP", "PROMISE_IN_BOUNDS", "CLIP"})
     x = x if isinstance(x, (Array, Tracer)) else mnp.asarray(x)
     aval = aval_of(x)
+    if dslice.has_slices(index):  # mlax.ds (see _ds_split)
+        return _ds_update(x, aval.shape, index, values, combiner, indices_are_sorted,
+                          unique_indices, mode)
     entries = _entries(aval.shape, index, static_ints_in_bounds=False)
     # The scatter's update shape: x[idx].shape without the new axes.
     has_adv = builtins.any(e[0] in (_ARRAY, _INT) for e in entries)

@@ -1516,6 +1516,30 @@ class custom_jvp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
+        return _threading_refs(self, self._traced_call, args)
+
+    def _with_refs(self, refs):
+        """This function with `refs` (which it writes) as explicit state: a
+        first argument of their values, their final values a second result
+        (with zero tangents: nothing differentiates through a Ref)."""
+        fun, jvp = self.fun, self.jvp
+
+        def with_refs(values, *args):
+            with ref_state.bound(refs, values):
+                return fun(*args), [r._value for r in refs]
+
+        def jvp_with_refs(*a):
+            *fixed, primals, tangents = a
+            with ref_state.bound(refs, primals[0]):
+                out, tout = jvp(*fixed, tuple(primals[1:]), tuple(tangents[1:]))
+                finals = [r._value for r in refs]
+            return (out, finals), (tout, [np.zeros(f.shape, f.dtype) for f in finals])
+        functools.update_wrapper(with_refs, fun)
+        twin = custom_jvp(with_refs, _shifted(self.nondiff_argnums, fun))
+        twin.defjvp(jvp_with_refs, symbolic_zeros=self.symbolic_zeros)
+        return twin
+
+    def _traced_call(self, args):
         fixed = {i % len(args) for i in self.nondiff_argnums}
         # Under a derivative (of these arguments) JAX calls the rule, not the
         # function: so does the function traced here, which then is the
@@ -1646,6 +1670,35 @@ def _aval_of_leaf(x):
     return x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x)
 
 
+def _shifted(nondiff_argnums, fun):
+    """`nondiff_argnums` of `fun`, for the function taking one more first
+    argument (see `_threading_refs`)."""
+    n = len(inspect.signature(fun).parameters) if nondiff_argnums else 0
+    return tuple((i % n if i < 0 else i) + 1 for i in nondiff_argnums)
+
+
+def _threading_refs(custom, call, args):
+    """`call(args)` (a custom_jvp / custom_vjp call in a trace); where the
+    function (or a rule traced with it) writes Refs made outside it, the
+    call of `custom._with_refs(refs)` on their values and `args`, their
+    final values written back. A twin itself threads no more."""
+    refs = []
+    while True:
+        try:
+            if not refs:
+                return call(args)
+            out, finals = custom._with_refs(refs)._traced_call(
+                ([ref_state.read(r) for r in refs],) + tuple(args))
+        except tracing.RefsNotThreaded as e:
+            new = [r for r in e.refs if all(r is not s for s in refs)]
+            if not new:
+                raise
+            refs += new
+            continue
+        ref_state.write_back(refs, finals)
+        return out
+
+
 def _leaf_path(tree, i) -> str:
     """JAX's key path (`[0]`, `[1]['w']`) of leaf `i` of `tree`."""
     try:
@@ -1707,6 +1760,39 @@ class custom_vjp:
         args = _positional(self.fun, args, kwargs)
         if not core.trace_stack():
             return self.fun(*args)
+        return _threading_refs(self, self._traced_call, args)
+
+    def _with_refs(self, refs):
+        """This function with `refs` (which it or fwd writes) as explicit
+        state: a first argument of their values, their final values a
+        second result (a zero cotangent: nothing differentiates through a
+        Ref). bwd's own writes are not threaded (NotImplementedError)."""
+        fun, fwd, bwd = self.fun, self.fwd, self.bwd
+        avals = [r._aval for r in refs]
+        unwrap = (lambda vs: [getattr(v, "value", v) for v in vs]) if self.symbolic_zeros \
+            else (lambda vs: vs)
+
+        def with_refs(values, *args):
+            with ref_state.bound(refs, values):
+                return fun(*args), [r._value for r in refs]
+
+        def fwd_with_refs(values, *args):
+            with ref_state.bound(refs, unwrap(values)):
+                out, res = fwd(*args)
+                return (out, [r._value for r in refs]), res
+
+        def bwd_with_refs(*a):
+            *fixed, res, (g, _) = a
+            cts = bwd(*fixed, res, g)
+            cts = tuple(cts) if isinstance(cts, (tuple, list)) else cts
+            return ([np.zeros(v.shape, v.dtype) for v in avals],) + cts
+        functools.update_wrapper(with_refs, fun)
+        twin = custom_vjp(with_refs, _shifted(self.nondiff_argnums, fun))
+        twin.defvjp(fwd_with_refs, bwd_with_refs, symbolic_zeros=self.symbolic_zeros,
+                    optimize_remat=self.optimize_remat)
+        return twin
+
+    def _traced_call(self, args):
         fixed = {i % len(args) for i in self.nondiff_argnums}
         # Under a derivative (of these arguments) JAX calls fwd, not the
         # function: so does the function traced here, which then is fwd's
@@ -2109,6 +2195,36 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         # As JAX's, `fun` is traced abstractly, even outside jit: Python
         # cannot look at its values.
         def traced(*a):
+            # Refs made outside that `fun` writes: explicit state, their
+            # values an extra argument and their final values extra
+            # results (not recomputed: written once, as JAX's).
+            refs = []
+            while True:
+                try:
+                    if not refs:
+                        return traced_fun(fun, static_argnums, a)
+                    if tracing.differentiated_mode(a) == "vjp":
+                        raise NotImplementedError(
+                            f"checkpoint / remat: the function {_name_of(fun)} writes a "
+                            f"mutable array reference of type {refs[0].aval} made outside it "
+                            "and is differentiated in reverse mode: JAX writes it again when "
+                            "the backward pass recomputes the function; mlax's backward pass "
+                            "writes no Refs. Write the Ref outside the checkpointed function.")
+                    n = len(a)
+                    out, finals = traced_fun(
+                        ref_state.threaded(fun, refs),
+                        tuple(i % n + 1 for i in static_argnums) if n else (),
+                        ([ref_state.read(r) for r in refs],) + tuple(a))
+                except tracing.RefsNotThreaded as e:
+                    new = [r for r in e.refs if all(r is not s for s in refs)]
+                    if not new:
+                        raise
+                    refs += new
+                    continue
+                ref_state.write_back(refs, finals)
+                return out
+
+        def traced_fun(fun, static_argnums, a):
             _report_checks(fun, static_argnums, a, False, "checkpoint / remat")
             with _ad_checkpoint.recording_names() as names:
                 split = _SplitCall(fun, static_argnums, a, concrete=False,
