@@ -1682,13 +1682,22 @@ def _threading_refs(custom, call, args):
     function (or a rule traced with it) writes Refs made outside it, the
     call of `custom._with_refs(refs)` on their values and `args`, their
     final values written back. A twin itself threads no more."""
+    return _with_refs_threaded(
+        lambda: call(args),
+        lambda refs: custom._with_refs(refs)._traced_call(
+            ([ref_state.read(r) for r in refs],) + tuple(args)))
+
+
+def _with_refs_threaded(plain, threaded):
+    """`plain()`; where what it traces writes Refs made outside it (the
+    internal RefsNotThreaded), `threaded(refs)` -> (out, the Refs' final
+    values) instead, those values written back into the Refs."""
     refs = []
     while True:
         try:
             if not refs:
-                return call(args)
-            out, finals = custom._with_refs(refs)._traced_call(
-                ([ref_state.read(r) for r in refs],) + tuple(args))
+                return plain()
+            out, finals = threaded(refs)
         except tracing.RefsNotThreaded as e:
             new = [r for r in e.refs if all(r is not s for s in refs)]
             if not new:
@@ -2198,31 +2207,19 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
             # Refs made outside that `fun` writes: explicit state, their
             # values an extra argument and their final values extra
             # results (not recomputed: written once, as JAX's).
-            refs = []
-            while True:
-                try:
-                    if not refs:
-                        return traced_fun(fun, static_argnums, a)
-                    if tracing.differentiated_mode(a) == "vjp":
-                        raise NotImplementedError(
-                            f"checkpoint / remat: the function {_name_of(fun)} writes a "
-                            f"mutable array reference of type {refs[0].aval} made outside it "
-                            "and is differentiated in reverse mode: JAX writes it again when "
-                            "the backward pass recomputes the function; mlax's backward pass "
-                            "writes no Refs. Write the Ref outside the checkpointed function.")
-                    n = len(a)
-                    out, finals = traced_fun(
-                        ref_state.threaded(fun, refs),
-                        tuple(i % n + 1 for i in static_argnums) if n else (),
-                        ([ref_state.read(r) for r in refs],) + tuple(a))
-                except tracing.RefsNotThreaded as e:
-                    new = [r for r in e.refs if all(r is not s for s in refs)]
-                    if not new:
-                        raise
-                    refs += new
-                    continue
-                ref_state.write_back(refs, finals)
-                return out
+            def threaded(refs):
+                if tracing.differentiated_mode(a) == "vjp":
+                    raise NotImplementedError(
+                        f"checkpoint / remat: the function {_name_of(fun)} writes a "
+                        f"mutable array reference of type {refs[0].aval} made outside it "
+                        "and is differentiated in reverse mode: JAX writes it again when "
+                        "the backward pass recomputes the function; mlax's backward pass "
+                        "writes no Refs. Write the Ref outside the checkpointed function.")
+                n = len(a)
+                return traced_fun(ref_state.threaded(fun, refs),
+                                  tuple(i % n + 1 for i in static_argnums) if n else (),
+                                  ([ref_state.read(r) for r in refs],) + tuple(a))
+            return _with_refs_threaded(lambda: traced_fun(fun, static_argnums, a), threaded)
 
         def traced_fun(fun, static_argnums, a):
             _report_checks(fun, static_argnums, a, False, "checkpoint / remat")
