@@ -35,6 +35,7 @@ from mlax._src.core import tracer as core
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.tracing import _name_of, _run
 from mlax._src.lax import elementwise as ew
+from mlax._src.lax.control_flow import _emit_cond, scan, while_loop
 from mlax._src.lax import lax
 from mlax._src.lax.shape import full as lax_full
 from mlax._src.transforms.autodiff import _as_tracer, _function_named
@@ -42,6 +43,8 @@ from mlax._src.experimental.sparse.base import JAXSparse
 from mlax._src.experimental.sparse.bcoo import (
     BCOO, bcoo_dot_general, bcoo_multiply_dense, bcoo_multiply_sparse, bcoo_reduce_sum,
     bcoo_todense, bcoo_transpose)
+from mlax._src.experimental.sparse.bcsr import (
+    BCSR, bcsr_broadcast_in_dim, bcsr_concatenate, bcsr_dot_general)
 from mlax._src.experimental.sparse.bcoo_structural import (
     bcoo_broadcast_in_dim, bcoo_concatenate, bcoo_dynamic_slice, bcoo_reshape, bcoo_rev,
     bcoo_slice)
@@ -59,10 +62,10 @@ def sparsify(f, use_tracer=False):
     def sparsified(*args, **kwargs):
         leaves, tree = registry.flatten((args, kwargs), _is_sparse)
         for leaf in leaves:
-            if isinstance(leaf, JAXSparse) and not isinstance(leaf, BCOO):
+            if isinstance(leaf, JAXSparse) and not isinstance(leaf, _SPARSE):
                 raise NotImplementedError(
-                    f"sparsify: arguments of type {type(leaf).__name__} are not supported by "
-                    "mlax yet; convert them to BCOO (e.g. with .to_bcoo())")
+                    f"sparsify: arguments of type {type(leaf).__name__} are not supported "
+                    "(BCOO and BCSR are); convert them to BCOO")
         if not core.trace_stack():  # (an eager call: one program, as mlax's transformations)
             return _run(lambda *a, **k: _sparsify_traced(f, a, k),
                         f"sparsify_{_name_of(f)}", args, kwargs)
@@ -75,9 +78,12 @@ def _is_sparse(x):
     return isinstance(x, JAXSparse)
 
 
+_SPARSE = (BCOO, BCSR)  # (the sparse arrays sparsify takes and returns)
+
+
 def _sparsify_traced(f, args, kwargs):
     leaves, tree = registry.flatten((args, kwargs), _is_sparse)
-    avals = [ShapedArray(x.shape, x.dtype) if isinstance(x, BCOO) else tracing._leaf_aval(x)
+    avals = [ShapedArray(x.shape, x.dtype) if isinstance(x, _SPARSE) else tracing._leaf_aval(x)
              for x in leaves]
     info = {}
 
@@ -92,13 +98,14 @@ def _sparsify_traced(f, args, kwargs):
         outer, dense, flat_tree, tuple(avals), tracing._plain_rebuild,
         f"sparsify_{_name_of(f)}", None, None, None, "sparsify")
     func_op = _function_named(outer, sym)
-    inputs = [x if isinstance(x, BCOO) else _as_tracer(x) for x in leaves]
+    inputs = [x if isinstance(x, _SPARSE) else _as_tracer(x) for x in leaves]
     try:
         outs = _interpret(outer, func_op, inputs + list(captured))
     finally:
         func_op.erase()  # (cloned or interpreted: nothing calls it)
     # The dense results keep the weak types the function gave them.
-    outs = [o if isinstance(o, BCOO) else _with_aval(o, aval) for o, aval in zip(outs, out_avals)]
+    outs = [o if isinstance(o, _SPARSE) else _with_aval(o, aval)
+            for o, aval in zip(outs, out_avals)]
     return info["tree"].unflatten(outs)
 
 
@@ -111,19 +118,34 @@ def _with_aval(x, aval):
 def _interpret(trace, func_op, inputs):
     """The results of the private function `func_op` on `inputs` (tracers
     of `trace`, or BCOO arrays), its ops emitted into `trace`."""
-    block = func_op.regions[0].blocks[0]
+    return _interpret_block(trace, func_op.regions[0].blocks[0], inputs)
+
+
+def _interpret_block(trace, block, inputs):
+    """The values `block` (a function's body or a control-flow op's region)
+    returns or yields on `inputs`, its ops emitted into `trace`."""
     env = {}
     for arg, x in zip(block.arguments, inputs):
         env[arg] = x
     for op in block.operations:
         name = op.operation.name
-        if name in ("func.return", "mlax.return"):
+        if name in ("func.return", "mlax.return", "mlax.yield"):
             return [env[v] for v in op.operands]
         operands = [env[v] for v in op.operands]
+        if name == "mlax.call" and any(isinstance(x, BCSR) for x in operands):
+            raise NotImplementedError("sparse rule for jit is not implemented.")  # (JAX's)
         if name in _INLINED:  # a jit inside (or a custom_jvp function's primal
             # function, which is what runs of it here): part of the function
             callee = _function_named(trace, op.attributes["callee"].value)
             results = _interpret(trace, callee, operands)
+        elif any(isinstance(x, BCSR) for x in operands):  # (BCSR's rules, as JAX's)
+            rule = _BCSR_RULES.get(name)
+            if rule is None:
+                raise NotImplementedError(_no_rule(op))
+            results = rule(op.operation, *operands)
+            results = results if isinstance(results, (list, tuple)) else [results]
+        elif name in _CONTROL_FLOW and any(isinstance(x, BCOO) for x in operands):
+            results = _CONTROL_FLOW[name](op.operation, operands)
         elif any(isinstance(x, BCOO) for x in operands):
             rule = _RULES.get(name)
             if rule is None:
@@ -190,12 +212,67 @@ def _no_rule(op):
         return (f"sparse rule for {name} is not implemented because it would result in dense "
                 "output. If this is your intent, use sparse.todense() to convert your "
                 "arguments to dense matrices.")
-    if name in ("cond", "while", "scan", "vjp", "jvp", "vmap", "custom_vjp_call"):
+    if name in ("vjp", "jvp", "vmap", "custom_vjp_call"):
         what = {"vjp": "derivative (grad, vjp)", "jvp": "derivative (jvp)",
                 "custom_vjp_call": "custom_vjp function"}.get(name, name)
         return (f"sparsify: sparse operands of a {what} are not supported by mlax yet; "
                 "convert them with sparse.todense()")
     return f"sparse rule for {name} is not implemented."
+
+
+# ---------------------------------------------------------------------------
+# control flow with sparse operands
+# ---------------------------------------------------------------------------
+# As JAX's rules: the op is emitted again, its regions interpreted with the
+# sparse rules; a sparse operand travels through it as its data and indices
+# (the BCOO pytree's leaves), so a loop's sparse carry must keep its nse and
+# layout (the loop's usual TypeError otherwise), and the branches of a cond
+# must return the same structure.
+
+def _region(block):
+    """A function of a region's arguments (tracers of the region's trace,
+    or BCOO arrays) giving the values it yields, interpreted."""
+    return lambda *args: _interpret_block(core.current_trace(), block, list(args))
+
+
+def _cond(op, operands):
+    index, args = operands[0], operands[1:]
+    if isinstance(index, BCOO):
+        raise NotImplementedError(_no_rule(op))
+    branches = [_region(r.blocks[0]) for r in op.regions]
+    return _emit_cond(index, branches, args, "cond" if len(branches) == 2 else "switch")
+
+
+def _while(op, operands):
+    cond, body = (_region(r.blocks[0]) for r in op.regions)
+    return while_loop(lambda state: cond(*state)[0], lambda state: body(*state),
+                      list(operands))
+
+
+def _scan(op, operands):
+    n_carry, n_xs, _ = (int(n) for n in ir.DenseI32ArrayAttr(
+        op.attributes["operandSegmentSizes"]))
+    if n_xs:
+        raise NotImplementedError("sparse rule for scan with x values.")
+    carry, consts = operands[:n_carry], operands[n_carry:]
+    a = op.attributes
+    body = _region(op.regions[0].blocks[0])
+
+    def step(c, _):
+        outs = body(*c, *consts)
+        ys = outs[n_carry:]
+        if any(isinstance(y, BCOO) for y in ys):
+            raise NotImplementedError(
+                "sparsify: a scan whose stacked outputs (ys) are sparse is not supported "
+                "(JAX's sparsify supports no ys); convert them with sparse.todense()")
+        return outs[:n_carry], ys
+    out, ys = scan(step, list(carry), None, length=int(ir.IntegerAttr(a["length"]).value),
+                   reverse="reverse" in a,
+                   unroll=int(ir.IntegerAttr(a["unroll"]).value) if "unroll" in a else 1)
+    return list(out) + list(ys)
+
+
+_CONTROL_FLOW = {"mlax.cond": _cond, "mlax.while": _while, "mlax.scan": _scan}
 
 
 # Calls interpreted as part of the function (the function they call).
@@ -225,30 +302,42 @@ def _result_dtype(op):
     return primitives._aval_of_type(op.results[0].type, False).dtype
 
 
-def _on_data(fn):
-    """A zero-preserving elementwise op: applied to the stored values."""
+def _with_data(mat, data):
+    """`mat` (a BCOO or BCSR) with other stored values."""
+    bufs = (data,) + tuple(mat._bufs[1:])
+    return type(mat)(bufs, shape=mat.shape, indices_sorted=mat.indices_sorted,
+                     unique_indices=mat.unique_indices)
+
+
+def _on_data(fn, linear=True):
+    """A zero-preserving elementwise op: applied to the stored values (a
+    non-linear one after summing duplicate indices, as JAX's: f(a) + f(b) is
+    not f(a + b))."""
     def rule(op, mat):
-        return BCOO((fn(mat.data), mat.indices), shape=mat.shape,
-                    indices_sorted=mat.indices_sorted, unique_indices=mat.unique_indices)
+        if not linear and not mat.unique_indices:
+            mat = mat.sum_duplicates(nse=mat.nse, remove_zeros=False)
+        return _with_data(mat, fn(mat.data))
     return rule
 
 
-# Zero-preserving elementwise ops, by name (mlax's and lax's).
-_UNARY = ("abs", "asin", "asinh", "atan", "atanh", "expm1", "log1p", "sign", "sin", "sinh",
-          "sqrt", "tan", "tanh", "conj", "imag", "real", "neg", "stop_gradient", "cbrt", "erf",
-          "erf_inv", "round", "floor", "ceil")
-_RULES = {f"mlax.{name}": (lambda op, mat, name=name: _on_data(getattr(ew, name))(op, mat))
-          for name in _UNARY}
+# Zero-preserving elementwise ops, by name (mlax's and lax's): linear ones
+# and the others.
+_LINEAR = ("conj", "imag", "real", "neg", "stop_gradient")
+_UNARY = _LINEAR + (
+    "abs", "asin", "asinh", "atan", "atanh", "expm1", "log1p", "sign", "sin", "sinh", "sqrt",
+    "tan", "tanh", "cbrt", "erf", "erf_inv", "round", "floor", "ceil")
+_RULES = {f"mlax.{name}": (lambda op, mat, name=name: _on_data(
+    getattr(ew, name), name in _LINEAR)(op, mat)) for name in _UNARY}
 
 
 def _convert(op, mat):
     dtype = _result_dtype(op)
-    return _on_data(lambda d: ew.convert_element_type(d, dtype))(op, mat)
+    return _on_data(lambda d: ew.convert_element_type(d, dtype), False)(op, mat)
 
 
 def _known(x):
     """The one value of `x` if it is a constant known to repeat one value."""
-    if isinstance(x, BCOO):
+    if isinstance(x, _SPARSE):
         return None
     value = core.concrete_value(x)
     if value is None:
@@ -363,14 +452,14 @@ def _concatenate_stored(a, b):
 
 
 def _pow(op, base, exponent):
-    if isinstance(exponent, BCOO):
+    if isinstance(exponent, _SPARSE):
         raise NotImplementedError(_no_rule(op))
     c = _known(exponent)
     if c is None or not c > 0:
         raise NotImplementedError(
             "sparse rule for pow is not implemented unless the exponent is a positive "
             "constant (the result would be dense).")
-    return _on_data(lambda d: ew.pow(d, _full_like(d, c)))(op, base)
+    return _on_data(lambda d: ew.pow(d, _full_like(d, c)), False)(op, base)
 
 
 def _dot_general(op, lhs, rhs):
@@ -420,4 +509,51 @@ _RULES.update({
         strides=_ints(op, "strides") if "strides" in op.attributes else None),
     "mlax.reverse": lambda op, m: bcoo_rev(m, _ints(op, "dimensions")),
     "mlax.dynamic_slice": _dynamic_slice,
+})
+
+
+# BCSR's rules: JAX's few (elementwise ops on the stored values, products
+# with a dense rhs, broadcasting and concatenation); an op with a BCSR
+# operand and none is JAX's NotImplementedError.
+
+def _bcsr_dot_general(op, lhs, rhs):
+    a = op.attributes
+    get = (lambda k: _ints(op, k) if k in a else ())
+    dims = ((get("lhs_contracting_dimensions"), get("rhs_contracting_dimensions")),
+            (get("lhs_batching_dimensions"), get("rhs_batching_dimensions")))
+    return bcsr_dot_general(lhs, rhs, dimension_numbers=dims,
+                            preferred_element_type=_result_dtype(op))
+
+
+def _bcsr_concatenate(op, *operands):
+    if not all(isinstance(x, BCSR) for x in operands):
+        raise NotImplementedError(
+            "sparsify: concatenating BCSR arrays with other arrays is not supported; convert "
+            "them with sparse.todense()")
+    return bcsr_concatenate(list(operands), dimension=int(op.attributes["dimension"].value))
+
+
+def _bcsr_reshape(op, mat):
+    """A reshape that only inserts dimensions of size 1 (as jnp.stack and
+    expand_dims make, which JAX's BCSR rules take as a broadcast)."""
+    old, new = mat.shape, _result_shape(op)
+    dims, j = [], 0
+    for size in old:
+        while j < len(new) and new[j] != size:
+            j += 1
+        dims.append(j)
+        j += 1
+    if j > len(new) or any(new[k] != 1 for k in range(len(new)) if k not in dims):
+        raise NotImplementedError(_no_rule(op))
+    return bcsr_broadcast_in_dim(mat, shape=new, broadcast_dimensions=tuple(dims))
+
+
+_BCSR_RULES = {name: _RULES[name] for name in ("mlax.convert", "mlax.pow", *(
+    f"mlax.{n}" for n in _UNARY))}
+_BCSR_RULES.update({
+    "mlax.dot_general": _bcsr_dot_general,
+    "mlax.broadcast_in_dim": lambda op, m: bcsr_broadcast_in_dim(
+        m, shape=_result_shape(op), broadcast_dimensions=_ints(op, "broadcast_dimensions")),
+    "mlax.concatenate": _bcsr_concatenate,
+    "mlax.reshape": _bcsr_reshape,
 })
