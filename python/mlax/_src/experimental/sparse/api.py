@@ -22,7 +22,13 @@ def _format(name, sparse_format, formats):
 
 
 def todense(arr):
-    """The dense array of a sparse array; a dense array passes through."""
+    """The dense array of a sparse array; a dense array passes through (in
+    a function traced for sparsify, a traced value becomes the dense array
+    of the sparse array it stands for)."""
+    from mlax._src.experimental.sparse.transform import mark_todense  # (it uses jit)
+    marked = mark_todense(arr)
+    if marked is not None:
+        return marked
     leaves, tree = tree_flatten(arr)
     arr = tree_unflatten(tree, leaves)
     return arr.todense() if isinstance(arr, JAXSparse) else arr
