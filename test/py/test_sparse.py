@@ -433,8 +433,9 @@ SPARSIFIED = {
     "jit inside": lambda l, n: lambda M, v: l.jit(lambda a, b: (n.tanh(a) @ b).sum() + 1)(M, v),
     "dense only": lambda l, n: lambda M, v: v * 2,
     # Two sparse operands: a BCOO product (bcoo_spdot_general); duplicate
-    # indices summed before a non-linear op.
-    "sparse @ sparse": lambda l, n: lambda M, v: (M @ M.T, n.sin(M + M.T.T)),
+    # indices summed before a non-linear op, not multiplied pairwise.
+    "sparse @ sparse": lambda l, n: lambda M, v: (M @ M.T, n.sin(M + M.T.T),
+                                                  (lambda S: S * S)(M + M.T.T)),
     "gather": lambda l, n: lambda M, v: (n.diagonal(M), M[v.astype(int)[:2]]),
     "todense": lambda l, n: lambda M, v: (sp_of(l).todense(M) + 1, sp_of(l).todense(M * 2)[0],
                                           sp_of(l).todense(v) * 2),

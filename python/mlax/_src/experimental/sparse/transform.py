@@ -500,7 +500,9 @@ def _full_like(x, value):
 
 
 def _mul(op, lhs, rhs):
-    if _same_pattern(lhs, rhs):
+    # (One pattern: the stored values multiply, unless duplicates would
+    # multiply pairwise where their sums should, as JAX's rule.)
+    if _same_pattern(lhs, rhs) and lhs.unique_indices:
         return _on_both(ew.mul, lhs, rhs)
     if isinstance(lhs, BCOO) and isinstance(rhs, BCOO):
         return bcoo_multiply_sparse(lhs, rhs)
