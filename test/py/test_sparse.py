@@ -436,6 +436,8 @@ SPARSIFIED = {
     # indices summed before a non-linear op, not multiplied pairwise.
     "sparse @ sparse": lambda l, n: lambda M, v: (M @ M.T, n.sin(M + M.T.T),
                                                   (lambda S: S * S)(M + M.T.T)),
+    "convolve": lambda l, n: lambda M, v: (n.convolve(M[0], v), l.lax.conv_general_dilated(
+        M[2][None, None], v[None, None, :3], (1,), [(1, 2)])),
     "gather": lambda l, n: lambda M, v: (n.diagonal(M), M[v.astype(int)[:2]]),
     "todense": lambda l, n: lambda M, v: (sp_of(l).todense(M) + 1, sp_of(l).todense(M * 2)[0],
                                           sp_of(l).todense(v) * 2),
@@ -534,6 +536,9 @@ def test_sparsify_errors():
         (lambda l, n: lambda M: l.nn.relu(M), "sparse rule for max is not implemented."),
         (lambda l, n: lambda M: l.lax.scan(lambda c, r: (c * r, None), M, n.ones((2, 2))),
          "sparse rule for scan with x values."),
+        (lambda l, n: lambda M: M ** -1, "sparse rule for integer_pow with non-positive "
+                                         "exponent -1 is not implemented because"),
+        (lambda l, n: lambda M: M ** 0.5, "sparse rule for pow is not implemented."),
         # BCSR: JAX's few rules.
         (lambda l, n: lambda M: M * 2., "sparse rule for mul is not implemented.", "BCSR"),
         (lambda l, n: lambda M: M.T, "sparse rule for transpose is not implemented.", "BCSR"),

@@ -32,9 +32,13 @@ broadcast, concatenate, stack, todense) and its errors elsewhere.
 
 Where mlax differs from JAX:
 * a dense constant of one repeated value (jnp.ones(M.shape)) added to a
-  sparse array counts as a broadcast scalar, whose sum JAX refuses, and a
-  power of a sparse array by any positive constant is taken (JAX's takes
-  Python integer exponents only): mlax's IR does not tell these apart;
+  sparse array counts as a broadcast scalar, whose sum JAX refuses, and an
+  integer-valued float exponent (M ** 2.0) counts as an integer one (JAX's
+  refuses it): mlax's IR does not tell these apart;
+* broadcasting a sparse array of lower rank (M * M[0], jnp.kron) makes it
+  the full shape first (a broadcast_in_dim), where JAX's multiplies size-1
+  dimensions: the values agree but the nse is larger, or (adding sparse
+  dimensions of size > 1) a NotImplementedError;
 * a scan with a sparse operand may have dense stacked outputs (JAX's rule
   fails on them) but not sparse ones (a NotImplementedError); a while loop
   whose body changes a sparse carry's nse is the loop's TypeError (JAX's is
@@ -47,6 +51,9 @@ Where mlax differs from JAX:
 * an integer-array index along a dimension other than the first
   (M[:, idx]) is a gather followed by a transpose in mlax, which a batched
   BCOO cannot take (JAX's indexing is one gather);
+* jnp.convolve(..., mode="same") is a full convolution then a slice in
+  mlax (one padded convolution in JAX): the values agree, the padding
+  entries' out-of-range indices may not;
 * COO, CSR and CSC arguments are a NotImplementedError.
 """
 from __future__ import annotations
@@ -66,6 +73,7 @@ from mlax._src.lax import elementwise as ew
 from mlax._src.lax.control_flow import _emit_cond, scan, while_loop
 from mlax._src.lax import lax
 from mlax._src.lax.shape import full as lax_full
+from mlax._src.lax.convolution import ConvDimensionNumbers
 from mlax._src.lax.slicing import GatherDimensionNumbers
 from mlax._src.jit.api import jit
 from mlax._src.transforms.autodiff import _as_tracer, _function_named
@@ -76,8 +84,8 @@ from mlax._src.experimental.sparse.bcoo import (
 from mlax._src.experimental.sparse.bcsr import (
     BCSR, bcsr_broadcast_in_dim, bcsr_concatenate, bcsr_dot_general)
 from mlax._src.experimental.sparse.bcoo_structural import (
-    bcoo_broadcast_in_dim, bcoo_concatenate, bcoo_dynamic_slice, bcoo_gather, bcoo_reshape,
-    bcoo_rev, bcoo_slice)
+    bcoo_broadcast_in_dim, bcoo_concatenate, bcoo_conv_general_dilated, bcoo_dynamic_slice,
+    bcoo_gather, bcoo_reshape, bcoo_rev, bcoo_slice)
 
 
 def sparsify(f, use_tracer=False):
@@ -592,10 +600,15 @@ def _pow(op, base, exponent):
     if isinstance(exponent, _SPARSE):
         raise NotImplementedError(_no_rule(op))
     c = _known(exponent)
-    if c is None or not c > 0:
+    # As JAX's, which has a rule for integer_pow only: a constant integer
+    # exponent (mlax's IR does not tell x ** 2.0 from x ** 2), positive.
+    if c is None or np.iscomplexobj(c) or c != np.round(c):
+        raise NotImplementedError(_no_rule(op))
+    if not c > 0:
         raise NotImplementedError(
-            "sparse rule for pow is not implemented unless the exponent is a positive "
-            "constant (the result would be dense).")
+            f"sparse rule for integer_pow with non-positive exponent {int(c)} is not "
+            "implemented because it would result in dense output. If this is your intent, "
+            "use sparse.todense() to convert your argument to a dense array.")
     return _on_data(lambda d: ew.pow(d, _full_like(d, c)), False)(op, base)
 
 
@@ -644,7 +657,20 @@ def _gather(op, mat, start_indices):
                        indices_are_sorted="indices_are_sorted" in a)
 
 
+def _conv(op, lhs, rhs):
+    flat = _ints(op, "padding")
+    return bcoo_conv_general_dilated(
+        lhs, rhs, window_strides=_ints(op, "window_strides"),
+        padding=tuple(zip(flat[::2], flat[1::2])), lhs_dilation=_ints(op, "lhs_dilation"),
+        rhs_dilation=_ints(op, "rhs_dilation"), dimension_numbers=ConvDimensionNumbers(
+            _ints(op, "lhs_spec"), _ints(op, "rhs_spec"), _ints(op, "out_spec")),
+        feature_group_count=int(ir.IntegerAttr(op.attributes["feature_group_count"]).value),
+        batch_group_count=int(ir.IntegerAttr(op.attributes["batch_group_count"]).value),
+        preferred_element_type=_result_dtype(op))
+
+
 _RULES.update({
+    "mlax.conv_general_dilated": _conv,
     "mlax.gather": _gather,
     "mlax.convert": _convert,
     "mlax.mul": _mul,
