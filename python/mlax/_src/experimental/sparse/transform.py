@@ -64,6 +64,7 @@ import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
+from mlax._src.backend import passes as passes_lib
 from mlax._src.base.tree import registry
 from mlax._src.core import primitives, tracing
 from mlax._src.core import tracer as core
@@ -383,7 +384,6 @@ def _symbols(op):
 
 
 def _expanded(trace, op, operands, lookup):
-    from mlax._src.backend import passes as passes_lib  # (the pass runner)
     with trace.module.context, ir.Location.unknown():
         scratch = ir.Module.create()
         copied = {}
