@@ -1,8 +1,8 @@
 """mlax.experimental.sparse: as jax.experimental.sparse, the BCOO (batched
 COO) and BCSR (batched CSR) sparse arrays and their operations, and the
 legacy 2-D COO, CSR and CSC formats, and the sparse-aware autodiff wrappers
-(grad, value_and_grad, jacfwd, jacrev, jacobian); sparsify is not built (see
-test_api_surface's reasons)."""
+(grad, value_and_grad, jacfwd, jacrev, jacobian), and sparsify, which runs a
+function written for dense arrays on BCOO and BCSR arrays."""
 from mlax._src.experimental.sparse.api import empty, eye, todense  # noqa: F401
 from mlax._src.experimental.sparse.base import JAXSparse  # noqa: F401
 from mlax._src.experimental.sparse.bcoo import (  # noqa: F401

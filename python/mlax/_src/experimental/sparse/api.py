@@ -10,6 +10,7 @@ from mlax._src.experimental.sparse.bcoo import BCOO, _static_int
 from mlax._src.experimental.sparse.bcsr import BCSR
 from mlax._src.experimental.sparse.coo import COO
 from mlax._src.experimental.sparse.csr import CSC, CSR
+from mlax._src.experimental.sparse.transform import mark_todense
 
 _FORMATS = {"bcoo": BCOO, "bcsr": BCSR, "coo": COO, "csr": CSR, "csc": CSC}
 
@@ -22,7 +23,12 @@ def _format(name, sparse_format, formats):
 
 
 def todense(arr):
-    """The dense array of a sparse array; a dense array passes through."""
+    """The dense array of a sparse array; a dense array passes through (in
+    a function traced for sparsify, a traced value becomes the dense array
+    of the sparse array it stands for)."""
+    marked = mark_todense(arr)
+    if marked is not None:
+        return marked
     leaves, tree = tree_flatten(arr)
     arr = tree_unflatten(tree, leaves)
     return arr.todense() if isinstance(arr, JAXSparse) else arr

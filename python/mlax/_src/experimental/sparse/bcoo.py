@@ -266,7 +266,8 @@ def _unique_indices(indices, *, shape, return_inverse=False, return_index=False,
 
     def f(idx):
         if props.n_sparse == 0:
-            outs = [mnp.zeros((1, 0), idx.dtype), mnp.zeros(props.nse, np.int32),
+            # (One element, which the data summed over nse goes to.)
+            outs = [mnp.zeros((1, 0), idx.dtype), mnp.zeros(1, np.int32),
                     mnp.zeros(1, np.int32), mnp.asarray(1, np.int32)]
         else:
             fill = mnp.asarray(sparse_shape, idx.dtype)[None]
@@ -456,14 +457,14 @@ def _remaining(original, *removed_lists):
 
 def bcoo_dot_general(lhs, rhs, *, dimension_numbers, precision=None,
                      preferred_element_type=None, out_sharding=None):
-    """lax.dot_general with a BCOO operand: dense result for a dense other
-    operand; two sparse operands are not built (bcoo_spdot_general)."""
+    """lax.dot_general with a BCOO operand: a dense result for a dense other
+    operand, a BCOO one for two BCOO operands (JAX's bcoo_spdot_general)."""
     del precision, out_sharding  # unused, as in JAX
     (lc, rc), (lb, rb) = dimension_numbers
     dn = ((_dims_tuple(lc), _dims_tuple(rc)), (_dims_tuple(lb), _dims_tuple(rb)))
     if isinstance(lhs, BCOO) and isinstance(rhs, BCOO):
-        raise NotImplementedError("bcoo_dot_general: the product of two sparse arrays "
-                                  "(bcoo_spdot_general) is not built in mlax")
+        return _bcoo_spdot_general(lhs, rhs, dimension_numbers=dn,
+                                   preferred_element_type=preferred_element_type)
     if isinstance(lhs, BCOO):
         return _bcoo_dot_general(lhs.data, lhs.indices, rhs, dimension_numbers=dn,
                                  preferred_element_type=preferred_element_type,
@@ -545,6 +546,87 @@ def _bcoo_dot_general(lhs_data, lhs_indices, rhs, *, dimension_numbers,
     rhs = expand_dims(rhs, tuple(range(len(rhs_batch), n_batch - len(lhs_contracting_b))))
     out_array = mnp.zeros(out_shape, out_dtype)
     return result(out_array, lhs_data, lhs_indices, rhs)
+
+
+def _bcoo_spdot_general(lhs, rhs, *, dimension_numbers, preferred_element_type):
+    """dot_general of two BCOO arrays, as a BCOO: JAX's bcoo_spdot_general.
+    Every pair of stored elements whose contracted indices agree makes an
+    element of the result (an outer product over the two nse), duplicates
+    summed into JAX's nse: the product of the operands' nse (an operand all
+    of whose sparse dimensions are contracted counts 1), at most the
+    result's number of sparse elements. The result's batch dimensions are
+    the common batch dimensions, then the lhs's other ones, then the rhs's."""
+    lhs_data, lhs_indices = _asarray(lhs.data), _asarray(lhs.indices)
+    rhs_data, rhs_indices = _asarray(rhs.data), _asarray(rhs.indices)
+    lhs_shape, rhs_shape = lhs.shape, rhs.shape
+    out_shape = _dot_general_shape(lhs_shape, rhs_shape, dimension_numbers)
+    lp = _validate_bcoo(lhs_data, lhs_indices, lhs_shape)
+    rp = _validate_bcoo(rhs_data, rhs_indices, rhs_shape)
+    (lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch) = dimension_numbers
+    if lp.n_dense or rp.n_dense:
+        raise NotImplementedError("bcoo_spdot_general with dense dimensions.")
+    if (lhs_batch and max(lhs_batch) >= lp.n_batch) or \
+            (rhs_batch and max(rhs_batch) >= rp.n_batch):
+        raise NotImplementedError("bcoo_spdot_general: batch_dims must correspond to batch "
+                                  "dimensions of the sparse representation.")
+    for c, p in ((lhs_contracting, lp), (rhs_contracting, rp)):
+        if c and (min(c) < p.n_batch or max(c) >= p.n_batch + p.n_sparse):
+            raise NotImplementedError(
+                "bcoo_spdot_general only supports contraction of sparse indices.")
+    if rp.n_batch > len(rhs_batch) and lp.n_sparse > len(lhs_contracting):
+        raise ValueError("bcoo_spdot_general: cannot have unused batch dims on rhs with "
+                         "unused sparse dims on lhs.")
+    if preferred_element_type is not None:
+        out_dtype = dtypes.canonicalize(preferred_element_type)
+    else:
+        out_dtype = result_type(lhs_data, rhs_data)
+    lhs_data, rhs_data = lhs_data.astype(out_dtype), rhs_data.astype(out_dtype)
+    out_nse = ((lp.nse if lp.n_sparse > len(lhs_contracting) else 1) *
+               (rp.nse if rp.n_sparse > len(rhs_contracting) else 1))
+    out_n_batch = lp.n_batch + rp.n_batch - len(lhs_batch)
+    out_nse = min(out_nse, math.prod(out_shape[out_n_batch:]))
+
+    # Batch dimensions to the front, the common ones first.
+    def front(data, indices, n_batch, batch):
+        perm = [*batch, *_remaining(range(n_batch), batch)]
+        return (data.transpose([*perm, *range(n_batch, data.ndim)]),
+                indices.transpose([*perm, *range(n_batch, indices.ndim)]))
+    lhs_data, lhs_indices = front(lhs_data, lhs_indices, lp.n_batch, lhs_batch)
+    rhs_data, rhs_indices = front(rhs_data, rhs_indices, rp.n_batch, rhs_batch)
+    lhs_c = [d - lp.n_batch for d in lhs_contracting]
+    rhs_c = [d - rp.n_batch for d in rhs_contracting]
+    lhs_sparse_shape = lhs_shape[lp.n_batch:]
+    rhs_sparse_shape = rhs_shape[rp.n_batch:]
+    unbatched_shape = (*(s for i, s in enumerate(lhs_sparse_shape) if i not in lhs_c),
+                       *(s for i, s in enumerate(rhs_sparse_shape) if i not in rhs_c))
+    index_dtype = result_type(lhs_indices, rhs_indices)
+
+    def unbatched(ld, li, rd, ri):
+        lhs_i, rhs_i = li[:, np.array(lhs_c, int)], ri[:, np.array(rhs_c, int)]
+        lhs_j = li[:, np.array(_remaining(range(lp.n_sparse), lhs_c), int)]
+        rhs_j = ri[:, np.array(_remaining(range(rp.n_sparse), rhs_c), int)]
+        overlap = (lhs_i[:, None] == rhs_i[None, :]).all(-1)
+        lhs_valid = (lhs_i < mnp.asarray([lhs_sparse_shape[d] for d in lhs_c],
+                                         lhs_i.dtype)).all(-1)
+        rhs_valid = (rhs_i < mnp.asarray([rhs_sparse_shape[d] for d in rhs_c],
+                                         rhs_i.dtype)).all(-1)
+        data = mnp.where(overlap & lhs_valid[:, None] & rhs_valid[None, :],
+                         ld[:, None] * rd[None, :], mnp.zeros((), ld.dtype)).ravel()
+        indices = mnp.concatenate(
+            [mnp.broadcast_to(lhs_j[:, None].astype(index_dtype),
+                              (li.shape[0], ri.shape[0], lhs_j.shape[-1])),
+             mnp.broadcast_to(rhs_j[None, :].astype(index_dtype),
+                              (li.shape[0], ri.shape[0], rhs_j.shape[-1]))], axis=-1)
+        indices = indices.reshape(data.shape[0], indices.shape[-1])
+        # (Zeros kept, as JAX keeps them: eliminating them breaks autodiff.)
+        out = bcoo_sum_duplicates(BCOO((data, indices), shape=unbatched_shape), nse=out_nse)
+        return out.data, out.indices
+
+    func = nfold_vmap(unbatched, rp.n_batch - len(rhs_batch), in_axes=(None, None, 0, 0))
+    func = nfold_vmap(func, lp.n_batch - len(lhs_batch), in_axes=(0, 0, None, None))
+    func = nfold_vmap(func, len(lhs_batch))
+    data, indices = func(lhs_data, lhs_indices, rhs_data, rhs_indices)
+    return BCOO((data, indices.astype(lhs.indices.dtype)), shape=out_shape)
 
 
 def bcoo_dot_general_sampled(A, B, indices, *, dimension_numbers):
@@ -948,13 +1030,13 @@ class BCOO(JAXSparse):
                                               1 / other.astype(dt)))
 
     def __matmul__(self, other):
-        if isinstance(other, JAXSparse):
-            raise NotImplementedError("BCOO @ BCOO (bcoo_spdot_general) is not built in mlax")
-        return _matmul(self, _asarray(other))
+        if isinstance(other, JAXSparse) and not isinstance(other, BCOO):
+            return NotImplemented
+        return _matmul(self, other if isinstance(other, BCOO) else _asarray(other))
 
     def __rmatmul__(self, other):
-        if isinstance(other, JAXSparse):
-            raise NotImplementedError("BCOO @ BCOO (bcoo_spdot_general) is not built in mlax")
+        if isinstance(other, JAXSparse) and not isinstance(other, BCOO):
+            return NotImplemented
         return _matmul(_asarray(other), self)
 
     def tree_flatten(self):
