@@ -16,7 +16,7 @@ import jax.lax as jlax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from _helpers import (MODES, assert_values, bf16, eager_share, jgrad, jjvp, jvmap, pairwise,
+from _helpers import (MODES, assert_values, bf16, eager_share, jgrad, jvmap, pairwise,
                       param_id, run)
 
 import mlax
@@ -172,9 +172,10 @@ def test_lax_unary_grad_finite_differences_f64(name, x64):
 @pytest.mark.parametrize("name", ["sinh", "acosh", "lgamma", "cbrt", "exp2"])
 def test_lax_unary_vmap(name):
     x = inp((4, 3), np.float32, LAX_UNARY[name], seed=6)
-    f = getattr(lax, name)
-    check(mlax.vmap(f)(x), jvmap(getattr(jlax, name))(x))
-    check(mlax.vmap(f, in_axes=1)(x), jvmap(getattr(jlax, name), in_axes=1)(x))
+    f, jf = getattr(lax, name), getattr(jlax, name)
+    want0, want1 = jax.jit(lambda x: (jax.vmap(jf)(x), jax.vmap(jf, in_axes=1)(x)))(x)
+    check(mlax.vmap(f)(x), want0)
+    check(mlax.vmap(f, in_axes=1)(x), want1)
 
 
 @pytest.mark.parametrize("name,arg,match", [
@@ -315,24 +316,29 @@ def test_clamp_derivatives():
     lo, hi = np.float32(-1.0), np.float32(1.0)
     f = lambda a, b, c: mnp.sum(lax.clamp(a, b, c) ** 2)  # noqa: E731
     jf = lambda a, b, c: jnp.sum(jlax.clamp(a, b, c) ** 2)  # noqa: E731
-    check(mlax.grad(f, argnums=1)(lo, x, hi), jgrad(jf, argnums=1)(lo, x, hi))
+    lo_b, hi_b = np.full(6, lo), np.full(6, hi)
+    lo_a = np.linspace(-1.5, 0.2, 6).astype(np.float32)
+    hi_a = np.linspace(0.1, 2.0, 6).astype(np.float32)
+    t, z = np.ones(6, np.float32), np.zeros(6, np.float32)
+    all_tangents = ((t, z, z), (z, t, z), (z, z, t), (t, t, t))
+    # JAX's references, all in one jitted program
+    jg, jgs, jvps = jax.jit(lambda lo, x, hi, lo_b, hi_b, lo_a, hi_a, ts: (
+        jax.grad(jf, argnums=1)(lo, x, hi),
+        [jax.grad(jf, argnums=argnums)(lo_b, x, hi_b) for argnums in (0, 1, 2)],
+        [jax.jvp(jlax.clamp, (lo_a, x, hi_a), tangents) for tangents in ts]))(
+        lo, x, hi, lo_b, hi_b, lo_a, hi_a, all_tangents)
+    check(mlax.grad(f, argnums=1)(lo, x, hi), jg)
     # jax cannot differentiate a scalar bound of an array operand (its rule
     # selects between shapes () and (6,)); jax's masks give: only x = -2 is
     # below lo (and nothing at x == lo), only x = 3 above hi.
     check(mlax.grad(f, argnums=0)(lo, x, hi), jnp.float32(-2.0))
     check(mlax.grad(f, argnums=2)(lo, x, hi), jnp.float32(2.0))
     # With bounds of the operand's shape jax's rule runs: compare all three.
-    lo_b, hi_b = np.full(6, lo), np.full(6, hi)
-    for argnums in (0, 1, 2):
-        check(mlax.grad(f, argnums=argnums)(lo_b, x, hi_b),
-              jgrad(jf, argnums=argnums)(lo_b, x, hi_b))
+    for argnums, want in zip((0, 1, 2), jgs):
+        check(mlax.grad(f, argnums=argnums)(lo_b, x, hi_b), want)
     # Array bounds, forward mode.
-    lo_a = np.linspace(-1.5, 0.2, 6).astype(np.float32)
-    hi_a = np.linspace(0.1, 2.0, 6).astype(np.float32)
-    t, z = np.ones(6, np.float32), np.zeros(6, np.float32)
-    for tangents in ((t, z, z), (z, t, z), (z, z, t), (t, t, t)):
+    for tangents, (jy, jdy) in zip(all_tangents, jvps):
         y, dy = mlax.jvp(lax.clamp, (lo_a, x, hi_a), tangents)
-        jy, jdy = jjvp(jlax.clamp, (lo_a, x, hi_a), tangents)
         check(y, jy)
         check(dy, jdy)
 
@@ -393,24 +399,28 @@ def test_top_k_derivatives_and_vmap():
     f = lambda a: lax.top_k(a, 3)[0]  # noqa: E731
     jf = lambda a: jlax.top_k(a, 3)[0]  # noqa: E731
     w = inp((3, 3), np.float32, "any", 15)
-    check(mlax.grad(lambda a: mnp.sum(f(a) * w))(x), jgrad(lambda a: jnp.sum(jf(a) * w))(x))
     t = inp((3, 6), np.float32, "any", 16)
+    # JAX's references, all in one jitted program
+    jg, (jy, jdy), jg_axis0, jvs, jg_vmap = jax.jit(lambda x, t: (
+        jax.grad(lambda a: jnp.sum(jf(a) * w))(x), jax.jvp(jf, (x,), (t,)),
+        jax.grad(lambda a: jnp.sum(jlax.top_k(a, 2, axis=0)[0] ** 2))(x),
+        [jax.vmap(lambda a: jlax.top_k(a, 2), in_axes=ax)(x) for ax in (0, 1)],
+        jax.grad(lambda a: jnp.sum(jax.vmap(jf)(a[None]) ** 2))(x)))(x, t)
+    check(mlax.grad(lambda a: mnp.sum(f(a) * w))(x), jg)
     y, dy = mlax.jvp(f, (x,), (t,))
-    jy, jdy = jjvp(jf, (x,), (t,))
     check(y, jy)
     check(dy, jdy)
     # along another axis
     g = mlax.grad(lambda a: mnp.sum(lax.top_k(a, 2, axis=0)[0] ** 2))(x)
-    check(g, jgrad(lambda a: jnp.sum(jlax.top_k(a, 2, axis=0)[0] ** 2))(x))
+    check(g, jg_axis0)
     # vmap over each axis
-    for ax in (0, 1):
+    for ax, (jv, ji) in zip((0, 1), jvs):
         v, i = mlax.vmap(lambda a: lax.top_k(a, 2), in_axes=ax)(x)
-        jv, ji = jvmap(lambda a: jlax.top_k(a, 2), in_axes=ax)(x)
         check(v, jv)
         check(i, ji)
     # gradient of a vmapped top_k
     g = mlax.grad(lambda a: mnp.sum(mlax.vmap(f)(a[None]) ** 2))(x)
-    check(g, jgrad(lambda a: jnp.sum(jvmap(jf)(a[None]) ** 2))(x))
+    check(g, jg_vmap)
 
 
 def test_top_k_errors():
@@ -931,11 +941,14 @@ def test_numpy_binary_grad(name):
 def test_gcd_lcm_vmap_and_x64(x64):
     x = np.array([[12, -18, 0, 7], [0, 0, 5, -9]], np.int64)
     y = np.array([[8, 27, 4, 0], [0, 3, -10, 6]], np.int64)
+    # JAX's in one jitted program (eagerly: a compile per primitive)
+    want = jax.jit(lambda x, y, a, b: {name: (
+        getattr(jnp, name)(x, y), jax.vmap(getattr(jnp, name))(x, y), getattr(jnp, name)(a, b))
+        for name in ("gcd", "lcm")})(x, y, np.int64(0), np.int64(6))
     for name in ("gcd", "lcm"):
-        check(getattr(mnp, name)(x, y), getattr(jnp, name)(x, y))
-        check(mlax.vmap(getattr(mnp, name))(x, y), jvmap(getattr(jnp, name))(x, y))
-        check(mlax.jit(getattr(mnp, name))(np.int64(0), np.int64(6)),
-              getattr(jnp, name)(np.int64(0), np.int64(6)))
+        check(getattr(mnp, name)(x, y), want[name][0])
+        check(mlax.vmap(getattr(mnp, name))(x, y), want[name][1])
+        check(mlax.jit(getattr(mnp, name))(np.int64(0), np.int64(6)), want[name][2])
 
 
 @pytest.mark.parametrize("dtype", FLOATS, ids=lambda d: np.dtype(d).name)
