@@ -263,7 +263,7 @@ def test_first_and_second_derivatives_f64(case, x64):
 def test_reduce_prod_gradient_with_zeros_is_exact(x64):
     x = np.array([[2.0, 0.0, 3.0, 4.0], [0.0, 0.0, 5.0, 1.0], [1.5, 2.0, 3.0, 4.0]])
     gm = mlax.grad(lambda x: mnp.sum(mnp.prod(x, axis=1)))(x)
-    gj = jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=1)))(x)
+    gj = jax.jit(jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=1))))(x)
     np.testing.assert_array_equal(np.asarray(gm), np.asarray(gj))
     assert np.asarray(gm)[0, 1] == 24.0  # the product of the others
 
@@ -333,7 +333,7 @@ def test_grad_argnums_tuple_and_negative():
     args = [np.arange(3.0, dtype=np.float32) + i for i in range(3)]
     for argnums in [(0, 2), (2, 0), -1, (1,)]:
         gm = mlax.grad(f, argnums=argnums)(*args)
-        gj = jax.grad(fj, argnums=argnums)(*args)
+        gj = jax.jit(jax.grad(fj, argnums=argnums))(*args)
         assert isinstance(gm, tuple) == isinstance(gj, tuple)
         for a, b in zip(jax.tree_util.tree_leaves(gm), jax.tree_util.tree_leaves(gj)):
             np.testing.assert_allclose(np.asarray(a), np.asarray(b))
@@ -359,21 +359,24 @@ def test_jvp_and_vjp_pytrees():
     fj = lambda p: {"a": jnp.sin(p[0]) * p[1], "b": p[0] ** 2}  # noqa: E731
     p = (np.float32(0.3) * np.ones(2, np.float32), np.arange(2.0, dtype=np.float32))
     t = (np.ones(2, np.float32), np.full(2, 0.5, np.float32))
+    ct = {"a": np.ones(2, np.float32), "b": np.array([2.0, -1.0], np.float32)}
+    # JAX's jvp and pullback in one jitted program (eagerly: a compile per
+    # primitive)
+    (oj, tj), ct_j = jax.jit(lambda p, t, ct: (jax.jvp(fj, (p,), (t,)), jax.vjp(fj, p)[1](ct)))(
+        p, t, ct)
     om, tm = mlax.jvp(f, (p,), (t,))
-    oj, tj = jax.jvp(fj, (p,), (t,))
     for a, b in zip(jax.tree_util.tree_leaves((om, tm)), jax.tree_util.tree_leaves((oj, tj))):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-6)
     ym, pbm = mlax.vjp(f, p)
-    yj, pbj = jax.vjp(fj, p)
-    ct = {"a": np.ones(2, np.float32), "b": np.array([2.0, -1.0], np.float32)}
-    for a, b in zip(jax.tree_util.tree_leaves(pbm(ct)), jax.tree_util.tree_leaves(pbj(ct))):
+    assert jax.tree_util.tree_structure(pbm(ct)) == jax.tree_util.tree_structure(ct_j)
+    for a, b in zip(jax.tree_util.tree_leaves(pbm(ct)), jax.tree_util.tree_leaves(ct_j)):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-6)
     # the pullback used inside jit, with the vjp itself under jit
     def inside(p, ct):
         _, pb = mlax.vjp(f, p)
         return pb(ct)
     for a, b in zip(jax.tree_util.tree_leaves(mlax.jit(inside)(p, ct)),
-                    jax.tree_util.tree_leaves(pbj(ct))):
+                    jax.tree_util.tree_leaves(ct_j)):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-6)
 
 
@@ -524,10 +527,14 @@ def test_grad_allow_int_gives_float0_zeros():
     def f(lib):
         return lambda p: (p["w"] * 2.0).sum() + p["n"] * 3
     p = {"w": np.ones(3, np.float32), "n": np.int32(2)}
-    for got, want in ((mlax.grad(f(mlax), allow_int=True)(p),
-                       jax.grad(f(jax), allow_int=True)(p)),
-                      (mlax.value_and_grad(f(mlax), allow_int=True)(p)[1],
-                       jax.value_and_grad(f(jax), allow_int=True)(p)[1])):
+    pb = {"w": np.ones((3, 2, 4), np.float32), "n": np.zeros((2, 5), np.int32)}
+    # JAX's three in one jitted program (eagerly: a compile per primitive)
+    want_grad, want_vg, want_vmap = jax.jit(lambda p, pb: (
+        jax.grad(f(jax), allow_int=True)(p), jax.value_and_grad(f(jax), allow_int=True)(p)[1],
+        jax.vmap(jax.grad(lambda p: f(jax)(p).sum(), allow_int=True), in_axes=(
+            {"w": 1, "n": 0},), out_axes=1)(pb)))(p, pb)
+    for got, want in ((mlax.grad(f(mlax), allow_int=True)(p), want_grad),
+                      (mlax.value_and_grad(f(mlax), allow_int=True)(p)[1], want_vg)):
         assert got["n"].dtype == want["n"].dtype == jax.dtypes.float0
         assert got["n"].shape == want["n"].shape == ()
         np.testing.assert_array_equal(got["w"], want["w"])
@@ -537,11 +544,9 @@ def test_grad_allow_int_gives_float0_zeros():
     got = mlax.jit(mlax.grad(f(mlax), allow_int=True))(p)
     assert got["n"].dtype == jax.dtypes.float0
     np.testing.assert_array_equal(got["w"], np.full(3, 2, np.float32))
-    pb = {"w": np.ones((3, 2, 4), np.float32), "n": np.zeros((2, 5), np.int32)}
     got = mlax.vmap(mlax.grad(lambda p: f(mlax)(p).sum(), allow_int=True), in_axes=(
         {"w": 1, "n": 0},), out_axes=1)(pb)
-    want = jax.vmap(jax.grad(lambda p: f(jax)(p).sum(), allow_int=True), in_axes=(
-        {"w": 1, "n": 0},), out_axes=1)(pb)
+    want = want_vmap
     assert got["n"].shape == want["n"].shape == (5, 2) and got["n"].dtype == jax.dtypes.float0
     np.testing.assert_array_equal(got["w"], want["w"])
 
@@ -638,7 +643,7 @@ def test_checkpoint_values_and_recomputation():
         return lambda x: mnp.sum(f(f(x)) ** 2)
 
     x = np.linspace(-0.3, 1.1, 5).astype(np.float32)
-    expected = jax.grad(lambda x: jnp.sum(jnp.sin(jnp.sin(jnp.sin(jnp.sin(x)))) ** 2))(x)
+    expected = jax.jit(jax.grad(lambda x: jnp.sum(jnp.sin(jnp.sin(jnp.sin(jnp.sin(x)))) ** 2)))(x)
     for ckpt in (False, True):
         np.testing.assert_allclose(np.asarray(mlax.grad(loss(ckpt))(x)), np.asarray(expected),
                                    rtol=1e-6)

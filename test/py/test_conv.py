@@ -378,13 +378,17 @@ def test_reduce_window_integer_and_numpy_computations():
     x = (make_input((4, 6), np.float32, seed=4) * 10).astype(np.int32)
     kw = dict(window_dimensions=(2, 2), window_strides=(2, 1), padding="SAME")
     info = np.iinfo(np.int32)
-    for comp, init in (("add", 0), ("max", info.min), ("min", info.max)):
+    comps = (("add", 0), ("max", info.min), ("min", info.max))
+    # JAX's in one jitted program (eagerly: a compile per primitive)
+    wants, want_f = jax.jit(lambda x: (
+        [jax.lax.reduce_window(x, np.int32(init), getattr(jax.lax, comp), **kw)
+         for comp, init in comps],
+        jax.lax.reduce_window(x.astype(np.float32), -np.inf, jax.lax.max, **kw)))(x)
+    for (comp, init), want in zip(comps, wants):
         got = mlax_lax.reduce_window(x, init, getattr(mlax_lax, comp), **kw)
-        want = jax.lax.reduce_window(x, np.int32(init), getattr(jax.lax, comp), **kw)
         _close(got, want)
     got = mlax_lax.reduce_window(x.astype(np.float32), -np.inf, mnp.maximum, **kw)
-    want = jax.lax.reduce_window(x.astype(np.float32), -np.inf, jax.lax.max, **kw)
-    _close(got, want)
+    _close(got, want_f)
 
 
 def test_avg_and_max_pool_layers():
@@ -400,8 +404,9 @@ def test_avg_and_max_pool_layers():
         return f
 
     fm, fj = pools(mlax_lax, mnp), pools(jax.lax, jnp)
-    np.testing.assert_allclose(float(mlax.jit(fm)(x)), float(fj(x)), rtol=1e-5)
-    _close(mlax.jit(mlax.grad(fm))(x), jgrad(fj)(x))
+    value, grad = jax.jit(lambda x: (fj(x), jax.grad(fj)(x)))(x)  # JAX's in one program
+    np.testing.assert_allclose(float(mlax.jit(fm)(x)), float(value), rtol=1e-5)
+    _close(mlax.jit(mlax.grad(fm))(x), grad)
 
 
 DIFF_WINDOWS = [c for c in WINDOWS if c[2] != "mul"]
@@ -500,28 +505,32 @@ def _prod_fns(kw):
 def test_reduce_window_mul_derivatives_f64(case, x64):
     _, shape, kw = case
     fm, fj, fr = _prod_fns(kw)
-    fj, fr = jax.jit(fj), jax.jit(fr)  # JAX's references: one compile each
     x = _prod_input(shape, np.float64)
     t = make_input(shape, np.float64, seed=12)
-    w = make_input(np.shape(fj(x)), np.float64, seed=13)
-    _close(fm(x), fj(x), np.float64)
-    _close(fr(x), fj(x), np.float64)  # the reference is the same function
-    _close(mlax.jvp(fm, (x,), (t,))[1], jjvp(fj, (x,), (t,))[1], np.float64)
+    w = make_input(jax.eval_shape(fj, x).shape, np.float64, seed=13)
     sm = lambda x: mnp.sum(fm(x) * w)  # noqa: E731
-    sr = jax.jit(lambda x: jnp.sum(fr(x) * w))
-    g = mlax.grad(sm)(x)
-    _close(g, jgrad(sr)(x), np.float64)
-    # ... and central finite differences, element by element.
+    sr = lambda x: jnp.sum(fr(x) * w)  # noqa: E731
+    # Central finite differences, element by element: the function at x
+    # plus and minus h along each axis.
     h = 1e-6
-    fd = np.zeros_like(x)
-    for k in np.ndindex(x.shape):
-        e = np.zeros_like(x)
-        e[k] = h
-        fd[k] = (float(sr(x + e)) - float(sr(x - e))) / (2 * h)
+    steps = (h * np.eye(x.size)).reshape((x.size,) + x.shape)
+    # JAX's references, all in one jitted program (one compile, not one per
+    # reference): the value (reduce_window and the patches), the tangent,
+    # the gradient, the function at the finite differences' points and the
+    # Hessian-vector product.
+    value_j, value_r, tangent_j, grad_r, f_plus, f_minus, want = jax.jit(lambda x, t, e: (
+        fj(x), fr(x), jax.jvp(fj, (x,), (t,))[1], jax.grad(sr)(x), jax.vmap(sr)(x + e),
+        jax.vmap(sr)(x - e), jax.jvp(jax.grad(sr), (x,), (t,))[1]))(x, t, steps)
+    _close(fm(x), value_j, np.float64)
+    _close(value_r, value_j, np.float64)  # the reference is the same function
+    _close(mlax.jvp(fm, (x,), (t,))[1], tangent_j, np.float64)
+    g = mlax.grad(sm)(x)
+    _close(g, grad_r, np.float64)
+    # ... and central finite differences, element by element.
+    fd = ((np.asarray(f_plus) - np.asarray(f_minus)) / (2 * h)).reshape(x.shape)
     np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-8)
     # Second order: Hessian-vector products, forward over reverse and
     # reverse over forward.
-    want = jjvp(jgrad(sr), (x,), (t,))[1]
     _close(mlax.jvp(mlax.grad(sm), (x,), (t,))[1], want, np.float64)
     _close(mlax.grad(lambda x: mlax.jvp(sm, (x,), (t,))[1])(x), want, np.float64)
 
@@ -560,11 +569,13 @@ def test_max_pool_window_dilation_vjp_is_reported():
 def test_reduce_window_vmap_and_vmap_of_grad(case):
     xs = make_input((3,) + case[1], np.float32, seed=10)
     fm, fj = _window_fn(case, "mlax"), _window_fn(case, "jax")
-    _close(mlax.vmap(fm)(xs), jvmap(fj)(xs))
-    _close(mlax.vmap(fm, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)),
-           jvmap(fj, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)))
+    # JAX's three in one jitted program
+    want0, want1, gj = jax.jit(lambda xs, xs1: (
+        jax.vmap(fj)(xs), jax.vmap(fj, in_axes=1, out_axes=1)(xs1),
+        jax.vmap(jax.grad(lambda x: jnp.sum(fj(x) ** 2)))(xs)))(xs, np.moveaxis(xs, 0, 1))
+    _close(mlax.vmap(fm)(xs), want0)
+    _close(mlax.vmap(fm, in_axes=1, out_axes=1)(np.moveaxis(xs, 0, 1)), want1)
     gm = mlax.vmap(mlax.grad(lambda x: mnp.sum(fm(x) ** 2)))(xs)
-    gj = jvmap(jgrad(lambda x: jnp.sum(fj(x) ** 2)))(xs)
     _close(gm, gj)
 
 
@@ -618,17 +629,20 @@ def test_convolve_correlate_match_jax(fn):
 def test_convolve_dtypes_grad_and_vmap():
     a = np.arange(5, dtype=np.int32)
     v = np.array([1, -1], np.int32)
-    _close(mnp.convolve(a, v), jnp.convolve(a, v))
-    _close(mnp.correlate(a, v, "full"), jnp.correlate(a, v, "full"))
     x = make_input((6,), np.float32, seed=3)
     k = make_input((3,), np.float32, seed=4)
+    xs = make_input((4, 6), np.float32, seed=5)
+    # JAX's four in one jitted program
+    conv_j, corr_j, gj, vmap_j = jax.jit(lambda a, v, x, k, xs: (
+        jnp.convolve(a, v), jnp.correlate(a, v, "full"),
+        jax.grad(lambda x, k: jnp.sum(jnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k),
+        jax.vmap(lambda x: jnp.convolve(x, k, mode="same"))(xs)))(a, v, x, k, xs)
+    _close(mnp.convolve(a, v), conv_j)
+    _close(mnp.correlate(a, v, "full"), corr_j)
     gm = mlax.grad(lambda x, k: mnp.sum(mnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k)
-    gj = jgrad(lambda x, k: jnp.sum(jnp.convolve(x, k) ** 2), argnums=(0, 1))(x, k)
     for a_, b_ in zip(gm, gj):
         _close(a_, b_)
-    xs = make_input((4, 6), np.float32, seed=5)
-    _close(mlax.vmap(lambda x: mnp.convolve(x, k, mode="same"))(xs),
-           jvmap(lambda x: jnp.convolve(x, k, mode="same"))(xs))
+    _close(mlax.vmap(lambda x: mnp.convolve(x, k, mode="same"))(xs), vmap_j)
 
 
 def test_convolve_errors():

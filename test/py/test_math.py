@@ -8,6 +8,7 @@ differences; batching with jax.vmap.
 """
 from __future__ import annotations
 
+import functools
 import zlib
 
 import jax
@@ -15,7 +16,7 @@ import jax.lax as jlax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from _helpers import (MODES, assert_values, bf16, eager_share, jgrad, jjvp, jvmap, pairwise,
+from _helpers import (MODES, assert_values, bf16, eager_share, jgrad, jvmap, pairwise,
                       param_id, run)
 
 import mlax
@@ -171,9 +172,10 @@ def test_lax_unary_grad_finite_differences_f64(name, x64):
 @pytest.mark.parametrize("name", ["sinh", "acosh", "lgamma", "cbrt", "exp2"])
 def test_lax_unary_vmap(name):
     x = inp((4, 3), np.float32, LAX_UNARY[name], seed=6)
-    f = getattr(lax, name)
-    check(mlax.vmap(f)(x), jvmap(getattr(jlax, name))(x))
-    check(mlax.vmap(f, in_axes=1)(x), jvmap(getattr(jlax, name), in_axes=1)(x))
+    f, jf = getattr(lax, name), getattr(jlax, name)
+    want0, want1 = jax.jit(lambda x: (jax.vmap(jf)(x), jax.vmap(jf, in_axes=1)(x)))(x)
+    check(mlax.vmap(f)(x), want0)
+    check(mlax.vmap(f, in_axes=1)(x), want1)
 
 
 @pytest.mark.parametrize("name,arg,match", [
@@ -314,24 +316,29 @@ def test_clamp_derivatives():
     lo, hi = np.float32(-1.0), np.float32(1.0)
     f = lambda a, b, c: mnp.sum(lax.clamp(a, b, c) ** 2)  # noqa: E731
     jf = lambda a, b, c: jnp.sum(jlax.clamp(a, b, c) ** 2)  # noqa: E731
-    check(mlax.grad(f, argnums=1)(lo, x, hi), jgrad(jf, argnums=1)(lo, x, hi))
+    lo_b, hi_b = np.full(6, lo), np.full(6, hi)
+    lo_a = np.linspace(-1.5, 0.2, 6).astype(np.float32)
+    hi_a = np.linspace(0.1, 2.0, 6).astype(np.float32)
+    t, z = np.ones(6, np.float32), np.zeros(6, np.float32)
+    all_tangents = ((t, z, z), (z, t, z), (z, z, t), (t, t, t))
+    # JAX's references, all in one jitted program
+    jg, jgs, jvps = jax.jit(lambda lo, x, hi, lo_b, hi_b, lo_a, hi_a, ts: (
+        jax.grad(jf, argnums=1)(lo, x, hi),
+        [jax.grad(jf, argnums=argnums)(lo_b, x, hi_b) for argnums in (0, 1, 2)],
+        [jax.jvp(jlax.clamp, (lo_a, x, hi_a), tangents) for tangents in ts]))(
+        lo, x, hi, lo_b, hi_b, lo_a, hi_a, all_tangents)
+    check(mlax.grad(f, argnums=1)(lo, x, hi), jg)
     # jax cannot differentiate a scalar bound of an array operand (its rule
     # selects between shapes () and (6,)); jax's masks give: only x = -2 is
     # below lo (and nothing at x == lo), only x = 3 above hi.
     check(mlax.grad(f, argnums=0)(lo, x, hi), jnp.float32(-2.0))
     check(mlax.grad(f, argnums=2)(lo, x, hi), jnp.float32(2.0))
     # With bounds of the operand's shape jax's rule runs: compare all three.
-    lo_b, hi_b = np.full(6, lo), np.full(6, hi)
-    for argnums in (0, 1, 2):
-        check(mlax.grad(f, argnums=argnums)(lo_b, x, hi_b),
-              jgrad(jf, argnums=argnums)(lo_b, x, hi_b))
+    for argnums, want in zip((0, 1, 2), jgs):
+        check(mlax.grad(f, argnums=argnums)(lo_b, x, hi_b), want)
     # Array bounds, forward mode.
-    lo_a = np.linspace(-1.5, 0.2, 6).astype(np.float32)
-    hi_a = np.linspace(0.1, 2.0, 6).astype(np.float32)
-    t, z = np.ones(6, np.float32), np.zeros(6, np.float32)
-    for tangents in ((t, z, z), (z, t, z), (z, z, t), (t, t, t)):
+    for tangents, (jy, jdy) in zip(all_tangents, jvps):
         y, dy = mlax.jvp(lax.clamp, (lo_a, x, hi_a), tangents)
-        jy, jdy = jjvp(jlax.clamp, (lo_a, x, hi_a), tangents)
         check(y, jy)
         check(dy, jdy)
 
@@ -392,24 +399,28 @@ def test_top_k_derivatives_and_vmap():
     f = lambda a: lax.top_k(a, 3)[0]  # noqa: E731
     jf = lambda a: jlax.top_k(a, 3)[0]  # noqa: E731
     w = inp((3, 3), np.float32, "any", 15)
-    check(mlax.grad(lambda a: mnp.sum(f(a) * w))(x), jgrad(lambda a: jnp.sum(jf(a) * w))(x))
     t = inp((3, 6), np.float32, "any", 16)
+    # JAX's references, all in one jitted program
+    jg, (jy, jdy), jg_axis0, jvs, jg_vmap = jax.jit(lambda x, t: (
+        jax.grad(lambda a: jnp.sum(jf(a) * w))(x), jax.jvp(jf, (x,), (t,)),
+        jax.grad(lambda a: jnp.sum(jlax.top_k(a, 2, axis=0)[0] ** 2))(x),
+        [jax.vmap(lambda a: jlax.top_k(a, 2), in_axes=ax)(x) for ax in (0, 1)],
+        jax.grad(lambda a: jnp.sum(jax.vmap(jf)(a[None]) ** 2))(x)))(x, t)
+    check(mlax.grad(lambda a: mnp.sum(f(a) * w))(x), jg)
     y, dy = mlax.jvp(f, (x,), (t,))
-    jy, jdy = jjvp(jf, (x,), (t,))
     check(y, jy)
     check(dy, jdy)
     # along another axis
     g = mlax.grad(lambda a: mnp.sum(lax.top_k(a, 2, axis=0)[0] ** 2))(x)
-    check(g, jgrad(lambda a: jnp.sum(jlax.top_k(a, 2, axis=0)[0] ** 2))(x))
+    check(g, jg_axis0)
     # vmap over each axis
-    for ax in (0, 1):
+    for ax, (jv, ji) in zip((0, 1), jvs):
         v, i = mlax.vmap(lambda a: lax.top_k(a, 2), in_axes=ax)(x)
-        jv, ji = jvmap(lambda a: jlax.top_k(a, 2), in_axes=ax)(x)
         check(v, jv)
         check(i, ji)
     # gradient of a vmapped top_k
     g = mlax.grad(lambda a: mnp.sum(mlax.vmap(f)(a[None]) ** 2))(x)
-    check(g, jgrad(lambda a: jnp.sum(jvmap(jf)(a[None]) ** 2))(x))
+    check(g, jg_vmap)
 
 
 def test_top_k_errors():
@@ -512,13 +523,15 @@ def test_cumulative_against_jax(name, dtype, reverse):
 @pytest.mark.parametrize("name", CUMULATIVE)
 def test_cumulative_specials(name):
     x = np.array([1.0, np.nan, 2.0, -np.inf, np.inf, 0.0, -1.0], np.float32)
-    for reverse in (False, True):
-        check(getattr(lax, name)(x, 0, reverse), getattr(jlax, name)(x, 0, reverse))
-    # length 0 and 1 axes
-    e = np.ones((0, 3), np.float32)
-    check(getattr(lax, name)(e, 0), getattr(jlax, name)(e, 0))
+    e = np.ones((0, 3), np.float32)  # length 0 and 1 axes
     o = np.full((1, 3), 0.5, np.float32)
-    check(getattr(lax, name)(o, 0), getattr(jlax, name)(o, 0))
+    jf = getattr(jlax, name)
+    # JAX's in one jitted program (eagerly: a compile per primitive)
+    want = jax.jit(lambda x, e, o: (jf(x, 0, False), jf(x, 0, True), jf(e, 0), jf(o, 0)))(x, e, o)
+    for reverse in (False, True):
+        check(getattr(lax, name)(x, 0, reverse), want[reverse])
+    check(getattr(lax, name)(e, 0), want[2])
+    check(getattr(lax, name)(o, 0), want[3])
 
 
 def _cum_input(name, n, seed):
@@ -786,14 +799,29 @@ def test_numpy_unary_against_jax(name):
                       **(dict(rtol=1e-5, atol=1e-6) if f32 else {}))
 
 
-@pytest.mark.parametrize("name", ["sinh", "arctanh", "log2", "log10", "exp2", "cbrt", "rint",
-                                  "deg2rad", "rad2deg", "signbit", "sinc", "fabs", "angle",
-                                  "spacing", "isposinf", "isneginf", "arccosh"])
+_PY_SCALAR_NAMES = ["sinh", "arctanh", "log2", "log10", "exp2", "cbrt", "rint", "deg2rad",
+                    "rad2deg", "signbit", "sinc", "fabs", "angle", "spacing", "isposinf",
+                    "isneginf", "arccosh"]
+
+
+def _py_scalar_values(name):
+    return [v for v in (0.5, 2, True)
+            if not ((name == "arctanh" and v in (2, True)) or (name == "arccosh" and v == 0.5))]
+
+
+@functools.lru_cache(maxsize=None)
+def _jax_py_scalar_table():
+    """JAX's result of every function of _PY_SCALAR_NAMES on each Python
+    scalar: one jitted program (the scalars stay Python constants in it, so
+    the weak types are eager JAX's), not a compile per primitive."""
+    return jax.jit(lambda: {name: [getattr(jnp, name)(v) for v in _py_scalar_values(name)]
+                            for name in _PY_SCALAR_NAMES})()
+
+
+@pytest.mark.parametrize("name", _PY_SCALAR_NAMES)
 def test_numpy_unary_python_scalars(name):
-    for v in (0.5, 2, True):
-        if (name == "arctanh" and v in (2, True)) or (name == "arccosh" and v == 0.5):
-            continue
-        check(getattr(mnp, name)(v), getattr(jnp, name)(v))
+    for v, want in zip(_py_scalar_values(name), _jax_py_scalar_table()[name]):
+        check(getattr(mnp, name)(v), want)
 
 
 def test_numpy_unary_specials():
@@ -913,11 +941,14 @@ def test_numpy_binary_grad(name):
 def test_gcd_lcm_vmap_and_x64(x64):
     x = np.array([[12, -18, 0, 7], [0, 0, 5, -9]], np.int64)
     y = np.array([[8, 27, 4, 0], [0, 3, -10, 6]], np.int64)
+    # JAX's in one jitted program (eagerly: a compile per primitive)
+    want = jax.jit(lambda x, y, a, b: {name: (
+        getattr(jnp, name)(x, y), jax.vmap(getattr(jnp, name))(x, y), getattr(jnp, name)(a, b))
+        for name in ("gcd", "lcm")})(x, y, np.int64(0), np.int64(6))
     for name in ("gcd", "lcm"):
-        check(getattr(mnp, name)(x, y), getattr(jnp, name)(x, y))
-        check(mlax.vmap(getattr(mnp, name))(x, y), jvmap(getattr(jnp, name))(x, y))
-        check(mlax.jit(getattr(mnp, name))(np.int64(0), np.int64(6)),
-              getattr(jnp, name)(np.int64(0), np.int64(6)))
+        check(getattr(mnp, name)(x, y), want[name][0])
+        check(mlax.vmap(getattr(mnp, name))(x, y), want[name][1])
+        check(mlax.jit(getattr(mnp, name))(np.int64(0), np.int64(6)), want[name][2])
 
 
 @pytest.mark.parametrize("dtype", FLOATS, ids=lambda d: np.dtype(d).name)
@@ -978,16 +1009,21 @@ def test_modf_divmod_against_jax(dtype):
 
 def test_cumulative_prod_and_ptp():
     x = inp((3, 4), np.float32, "any", 26)
-    for kw in (dict(axis=0), dict(axis=1, include_initial=True),
-               dict(axis=-1, dtype=np.float16)):
-        check(mnp.cumulative_prod(x, **kw), jnp.cumulative_prod(x, **kw), rtol=1e-3)
     v = np.arange(1, 5, dtype=np.int32)
-    check(mnp.cumulative_prod(v), jnp.cumulative_prod(v))
-    for kw in (dict(), dict(axis=0), dict(axis=1, keepdims=True)):
-        check(mnp.ptp(x, **kw), jnp.ptp(x, **kw))
-        check(mlax.jit(lambda a: mnp.ptp(a, **kw))(x), jnp.ptp(x, **kw))
-    check(mnp.ptp(np.array([[3, -2], [7, 1]], np.int32)), jnp.ptp(np.array([[3, -2], [7, 1]],
-                                                                           np.int32)))
+    xi = np.array([[3, -2], [7, 1]], np.int32)
+    prod_kws = (dict(axis=0), dict(axis=1, include_initial=True), dict(axis=-1, dtype=np.float16))
+    ptp_kws = (dict(), dict(axis=0), dict(axis=1, keepdims=True))
+    # JAX's in one jitted program (eagerly: a compile per primitive)
+    j_prod, j_v, j_ptp, j_xi = jax.jit(lambda x, v, xi: (
+        [jnp.cumulative_prod(x, **kw) for kw in prod_kws], jnp.cumulative_prod(v),
+        [jnp.ptp(x, **kw) for kw in ptp_kws], jnp.ptp(xi)))(x, v, xi)
+    for kw, want in zip(prod_kws, j_prod):
+        check(mnp.cumulative_prod(x, **kw), want, rtol=1e-3)
+    check(mnp.cumulative_prod(v), j_v)
+    for kw, want in zip(ptp_kws, j_ptp):
+        check(mnp.ptp(x, **kw), want)
+        check(mlax.jit(lambda a: mnp.ptp(a, **kw))(x), want)
+    check(mnp.ptp(xi), j_xi)
     with pytest.raises(ValueError, match="mnp.cumulative_prod.*axis"):
         mnp.cumulative_prod(x)
 

@@ -12,7 +12,7 @@ import pytest
 
 import mlax
 import mlax.numpy as mnp
-from _helpers import (assert_like_jax, bf16, jax_outcomes, jgrad, jvmap, make_input, pairwise,
+from _helpers import (assert_like_jax, bf16, jax_outcomes, jvmap, make_input, pairwise,
                       param_id)
 
 SHAPES = [(), (0,), (3, 4)]
@@ -141,18 +141,21 @@ def test_activation_gradients_match_jax(act):
     name, kwargs = act
     fm = lambda x: getattr(mlax.nn, name)(x, **kwargs)  # noqa: E731
     fj = lambda x: getattr(jax.nn, name)(x, **kwargs)  # noqa: E731
-    # JAX's references run under jax.jit: one XLA compile each instead of
-    # one per primitive (what the test compares is mlax, eagerly and jitted).
+    # JAX's references (the gradient, the derivative at each scalar and the
+    # second derivative) in one jitted program: one XLA compile instead of
+    # one per primitive or per reference (what the test compares is mlax,
+    # eagerly and jitted).
+    scalars = [np.float32(v) for v in (0.0, 1.0, -0.5, 6.0)]
+    gj, djs, g2j = jax.jit(lambda x, vs: (
+        jax.grad(lambda x: jnp.sum(fj(x)))(x), [jax.grad(fj)(v) for v in vs],
+        jax.grad(lambda x: jnp.sum(jax.grad(lambda y: jnp.sum(fj(y)))(x)))(x)))(GRAD_X, scalars)
     gm = mlax.grad(lambda x: mnp.sum(fm(x)))(GRAD_X)
-    gj = jax.jit(jax.grad(lambda x: jnp.sum(fj(x))))(GRAD_X)
     np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-5, atol=1e-6)
     # elementwise derivative of a scalar, under jit, and second derivative
-    dj = jax.jit(jax.grad(fj))
-    for v in (0.0, 1.0, -0.5, 6.0):
-        assert float(mlax.jit(mlax.grad(fm))(np.float32(v))) == pytest.approx(
-            float(dj(np.float32(v))), rel=1e-5, abs=1e-6)
+    for v, dj in zip(scalars, djs):
+        assert float(mlax.jit(mlax.grad(fm))(v)) == pytest.approx(
+            float(dj), rel=1e-5, abs=1e-6)
     g2m = mlax.grad(lambda x: mnp.sum(mlax.grad(lambda y: mnp.sum(fm(y)))(x)))(GRAD_X)
-    g2j = jax.jit(jax.grad(lambda x: jnp.sum(jax.grad(lambda y: jnp.sum(fj(y)))(x))))(GRAD_X)
     np.testing.assert_allclose(np.asarray(g2m), np.asarray(g2j), rtol=1e-4, atol=1e-5)
 
 
@@ -314,11 +317,14 @@ def test_logsumexp_in_scipy_special_and_gradients():
     import mlax.scipy.special
 
     assert mlax.scipy.special.logsumexp is mlax.nn.logsumexp
-    _check(mlax.scipy.special.logsumexp(X, axis=0),
-           jax.scipy.special.logsumexp(X, axis=0))
-    for kw in ({}, {"axis": 1}, {"axis": 1, "b": np.abs(X) + 0.1}, {"axis": 0, "where": MASK}):
+    kws = ({}, {"axis": 1}, {"axis": 1, "b": np.abs(X) + 0.1}, {"axis": 0, "where": MASK})
+    # JAX's value and gradients in one jitted program (eagerly: a compile
+    # per primitive).
+    want, gjs = jax.jit(lambda x: (jax.scipy.special.logsumexp(x, axis=0), [
+        jax.grad(lambda x, kw=kw: jnp.sum(jax.nn.logsumexp(x, **kw) ** 2))(x) for kw in kws]))(X)
+    _check(mlax.scipy.special.logsumexp(X, axis=0), want)
+    for kw, gj in zip(kws, gjs):
         gm = mlax.grad(lambda x: mnp.sum(mlax.nn.logsumexp(x, **kw) ** 2))(X)
-        gj = jgrad(lambda x: jnp.sum(jax.nn.logsumexp(x, **kw) ** 2))(X)
         np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=2e-5, atol=2e-6)
 
 
@@ -372,9 +378,12 @@ def test_standardize_matches_jax(i, mode):
 
 def test_standardize_gradient_matches_jax():
     w = np.random.default_rng(2).standard_normal(X.shape).astype(np.float32)
-    for kw in ({}, {"axis": 0}, {"where": MASK2}, {"algorithm": "stable"}):
+    kws = ({}, {"axis": 0}, {"where": MASK2}, {"algorithm": "stable"})
+    # JAX's gradients in one jitted program
+    gjs = jax.jit(lambda x: [jax.grad(lambda x, kw=kw: jnp.sum(jax.nn.standardize(x, **kw) * w))(x)
+                             for kw in kws])(X)
+    for kw, gj in zip(kws, gjs):
         gm = mlax.grad(lambda x: mnp.sum(mlax.nn.standardize(x, **kw) * w))(X)
-        gj = jgrad(lambda x: jnp.sum(jax.nn.standardize(x, **kw) * w))(X)
         np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=1e-4, atol=1e-5)
 
 

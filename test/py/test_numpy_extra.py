@@ -5,6 +5,8 @@ values, dtypes and shapes against jax.numpy (and NumPy), eagerly and under
 jit, with 64-bit types enabled too; gradients against jax.grad; errors."""
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -228,10 +230,17 @@ def _run(fm, args, kwargs, mode, name):
     return mlax.jit(lambda xs, kws: f(mnp, xs, kws))(*dyn)
 
 
-def _jax_eager_only(case):
-    # jnp.bincount needs its input concrete unless `length` is given, and
-    # under jax.jit even a closed-over NumPy array is traced.
-    return case[0] == "bincount" and "length" not in case[2]
+def _jax_traceable(case):
+    """The case as JAX can trace it: jnp.bincount needs its input concrete
+    unless `length` is given (and under jax.jit even a closed-over NumPy
+    array is traced), so JAX's call gets the length it would find eagerly,
+    max(minlength, max(x) + 1) (NumPy's), and computes the same result in
+    the jitted program instead of op by op (a compile per primitive)."""
+    name, args, kwargs = case
+    if name == "bincount" and "length" not in kwargs:
+        length = max(kwargs.get("minlength", 0), int(np.max(args[0])) + 1)
+        return name, args, {**kwargs, "length": length}
+    return case
 
 
 _WANTS = {}
@@ -239,19 +248,13 @@ _WANTS = {}
 
 def _jax_wants(cases):
     """JAX's results for `cases`: all of them in one jitted program (one
-    compile, not one per primitive of each call), those JAX cannot trace
-    eagerly. Computed once per table and mode of 64-bit types."""
+    compile, not one per primitive of each call). Computed once per table
+    and mode of 64-bit types."""
     key = (id(cases), bool(jax.config.jax_enable_x64))
     if key not in _WANTS:
-        traced = [i for i, c in enumerate(cases) if not _jax_eager_only(c)]
-        fs = [_split(cases[i]) for i in traced]
-        out = jax.jit(lambda dyn: [f(jnp, *d) for (f, _), d in zip(fs, dyn)])(
+        fs = [_split(_jax_traceable(c)) for c in cases]
+        _WANTS[key] = jax.jit(lambda dyn: [f(jnp, *d) for (f, _), d in zip(fs, dyn)])(
             [d for _, d in fs])
-        wants = dict(zip(traced, out))
-        for i, (name, args, kwargs) in enumerate(cases):
-            if i not in wants:
-                wants[i] = getattr(jnp, name)(*args, **kwargs)
-        _WANTS[key] = wants
     return _WANTS[key]
 
 
@@ -320,17 +323,35 @@ def test_matches_numpy(case):
                                rtol=2e-3, atol=2e-3, equal_nan=True)
 
 
-@pytest.mark.parametrize("case", UNIQUE, ids=[str(i) for i in range(len(UNIQUE))])
-def test_unique_eager(case):
-    args, kwargs = case
-    _check(mnp.unique(*args, **kwargs), jnp.unique(*args, **kwargs))
+def _unique_count(args, kwargs):
+    """How many distinct values (or slices along `axis`) NumPy finds."""
+    u = np.unique(args[0], axis=kwargs.get("axis"), equal_nan=kwargs.get("equal_nan", True))
+    return u.shape[kwargs.get("axis") or 0]
 
 
-@pytest.mark.parametrize("case", UNIQUE_SIZED, ids=[str(i) for i in range(len(UNIQUE_SIZED))])
+@functools.lru_cache(maxsize=None)
+def _jax_unique_wants():
+    """JAX's jnp.unique of every case of UNIQUE, then of UNIQUE_SIZED, in
+    one jitted program (eagerly, each primitive of each call is its own
+    compile). UNIQUE's get the size jnp.unique needs under jit: the count of
+    distinct values (NumPy's), with which it returns what it does unsized."""
+    cases = [(a, {**kw, "size": _unique_count(a, kw)}) for a, kw in UNIQUE] + UNIQUE_SIZED
+    return jax.jit(lambda xs: [jnp.unique(x, **kw) for x, (_, kw) in zip(xs, cases)])(
+        [a[0] for a, _ in cases])
+
+
+@pytest.mark.parametrize("i", range(len(UNIQUE)), ids=[str(i) for i in range(len(UNIQUE))])
+def test_unique_eager(i):
+    args, kwargs = UNIQUE[i]
+    _check(mnp.unique(*args, **kwargs), _jax_unique_wants()[i])
+
+
+@pytest.mark.parametrize("i", range(len(UNIQUE_SIZED)),
+                         ids=[str(i) for i in range(len(UNIQUE_SIZED))])
 @pytest.mark.parametrize("mode", ["eager", "jit"])
-def test_unique_with_size(case, mode):
-    args, kwargs = case
-    want = jnp.unique(*args, **kwargs)
+def test_unique_with_size(i, mode):
+    args, kwargs = UNIQUE_SIZED[i]
+    want = _jax_unique_wants()[len(UNIQUE) + i]
     got = mnp.unique(*args, **kwargs) if mode == "eager" else mlax.jit(
         lambda a: mnp.unique(a, **kwargs))(*args)
     _check(got, want)
@@ -347,16 +368,19 @@ def test_bincount_without_length_under_jit_asks_for_length():
     with pytest.raises(mlax.ConcretizationTypeError, match="length"):
         mlax.jit(lambda a: mnp.bincount(a))(np.array([1, 2]))
     got = mlax.jit(lambda a: mnp.bincount(a, length=4))(np.array([1, 2, 2]))
-    _check(got, jnp.bincount(np.array([1, 2, 2]), length=4))
+    _check(got, jax.jit(lambda a: jnp.bincount(a, length=4))(np.array([1, 2, 2])))
 
 
 def test_histogram_under_jit_with_traced_range_and_bins():
+    edges = np.array([-3.0, -1.0, 0.0, 1.0, 3.0], np.float32)
+    # JAX's two in one jitted program (eagerly: a compile per primitive)
+    want_range, want_edges = jax.jit(lambda a, e: (jnp.histogram(a, 6, range=(-1.5, 1.5)),
+                                                   jnp.histogram(a, e)))(A, edges)
     got = mlax.jit(lambda a, lo, hi: mnp.histogram(a, 6, range=(lo, hi)))(
         A, np.float32(-1.5), np.float32(1.5))
-    _check(got, jnp.histogram(A, 6, range=(-1.5, 1.5)))
-    edges = np.array([-3.0, -1.0, 0.0, 1.0, 3.0], np.float32)
+    _check(got, want_range)
     got = mlax.jit(lambda a, e: mnp.histogram(a, e))(A, edges)
-    _check(got, jnp.histogram(A, edges))
+    _check(got, want_edges)
 
 
 def test_quantile_with_traced_q():
@@ -394,7 +418,7 @@ GRADS = [
 def test_gradients_match_jax(case):
     fm, fj = case[1](mnp), case[1](jnp)
     x = NANA if case[0].startswith("nan") else A
-    w = RNG.standard_normal(np.shape(fj(x))).astype(np.float32)
+    w = RNG.standard_normal(jax.eval_shape(fj, x).shape).astype(np.float32)
     gm = mlax.grad(lambda v: mnp.nansum(fm(v) * w))(x)
     gj = jgrad(lambda v: jnp.nansum(fj(v) * w))(x)
     np.testing.assert_allclose(np.asarray(gm), np.asarray(gj), rtol=2e-5, atol=2e-5)
