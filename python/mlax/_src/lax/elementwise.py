@@ -106,6 +106,25 @@ sqrt = _unary("sqrt", "SqrtOp", "float")
 rsqrt = _unary("rsqrt", "RsqrtOp", "float")
 abs = _unary("abs", "AbsOp", "abs")  # noqa: A001 (lax.abs, as in JAX)
 sign = _unary("sign", "SignOp", "signed")
+
+
+def _unsigned_too(signed_fn, unsigned_fn):
+    """As JAX's neg and sign, which take unsigned integers too (neg wraps
+    around; sign is 0 or 1): the op itself takes signed types only."""
+    def fn(x):
+        if dtypes.is_unsigned(aval_of(x).dtype):
+            from mlax._src.lax import lax as lax_api
+            return unsigned_fn(lax_api, x)
+        return signed_fn(x)
+
+    fn.__name__, fn.__doc__, fn.primitive = (signed_fn.__name__, signed_fn.__doc__,
+                                             signed_fn.primitive)
+    return fn
+
+
+neg = _unsigned_too(neg, lambda lax_api, x: lax_api.sub(lax_api.full_like(x, 0), x))
+sign = _unsigned_too(sign, lambda lax_api, x: convert_element_type(
+    lax_api.ne(x, lax_api.full_like(x, 0)), aval_of(x).dtype))
 floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")
 _round_afz = _unary("round", "RoundOp", "real_float")
@@ -324,7 +343,10 @@ _select_n_p = Primitive(
 
 
 def select_n(which, *cases):
-    """cases[which], elementwise (`which` bool or int32)."""
+    """cases[which], elementwise (`which` bool or any integer, as JAX's)."""
+    dt = aval_of(which).dtype
+    if dtypes.is_int(dt) and dt != dtypes.int32 and dt not in dtypes.NARROW_INTS:
+        which = convert_element_type(which, dtypes.int32)  # (the op takes int32)
     return bind(_select_n_p, which, *cases)
 
 
