@@ -113,8 +113,7 @@ def _unsigned_too(signed_fn, unsigned_fn):
     around; sign is 0 or 1): the op itself takes signed types only."""
     def fn(x):
         if dtypes.is_unsigned(aval_of(x).dtype):
-            from mlax._src.lax import lax as lax_api
-            return unsigned_fn(lax_api, x)
+            return unsigned_fn(x, sub(x, x))  # (zeros of x's shape and type)
         return signed_fn(x)
 
     fn.__name__, fn.__doc__, fn.primitive = (signed_fn.__name__, signed_fn.__doc__,
@@ -122,9 +121,8 @@ def _unsigned_too(signed_fn, unsigned_fn):
     return fn
 
 
-neg = _unsigned_too(neg, lambda lax_api, x: lax_api.sub(lax_api.full_like(x, 0), x))
-sign = _unsigned_too(sign, lambda lax_api, x: convert_element_type(
-    lax_api.ne(x, lax_api.full_like(x, 0)), aval_of(x).dtype))
+neg = _unsigned_too(neg, lambda x, zero: sub(zero, x))
+sign = _unsigned_too(sign, lambda x, zero: convert_element_type(ne(x, zero), aval_of(x).dtype))
 floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")
 _round_afz = _unary("round", "RoundOp", "real_float")

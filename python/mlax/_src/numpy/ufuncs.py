@@ -247,7 +247,7 @@ remainder = mod = _binary("remainder", _bool_as_int(_remainder))
 
 def square(x):
     x = x if _is_array(x) or not isinstance(x, (list, tuple)) else asarray(x)
-    if _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
+    if isinstance(x, bool) or _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
         x = astype(x, dtypes.int32)  # as JAX (promote_args_numeric): bool -> int32
     return multiply(x, x)
 
@@ -365,7 +365,7 @@ def clip(x, min=None, max=None):  # noqa: A002
         x = maximum(min, x)
     if max is not None:
         x = minimum(max, x)
-    return x
+    return _materialize(asarray(x))  # (an array, as JAX's, when x is a Python scalar)
 
 
 # jax.lax.reduce recognises jax.numpy's functions as monoids too (the ufunc
@@ -874,6 +874,8 @@ bitwise_invert = invert
 
 
 def _bitwise_count(x):
+    if dtypes.is_bool(_dtype(x)):  # as JAX: a bool counts its one bit
+        return lax.convert_element_type(x, dtypes.uint8)
     _require_int("bitwise_count", x)
     return lax.convert_element_type(lax_math.population_count(_abs(x)), dtypes.uint8)
 
