@@ -281,3 +281,58 @@ def test_operators_and_methods_match_jax_for_every_dtype_pair():
     diffs = {k: v for k, v in diffs.items() if k not in known}
     assert not diffs, "\n".join(f"{k}: jax {v[0]}\n    mlax {v[1]}"
                                 for k, v in sorted(diffs.items(), key=str)[:40])
+
+
+Z = np.array([1.26 + 2.35j, -0.5 + 0.25j, 2.5 - 1.5j], np.complex64)
+H = np.array([1.26, -2.35, 0.125], np.float16)
+I8 = np.array([3, -2, 100], np.int8)
+B = np.array([True, False, True])
+
+# Values of the functions whose dtype rules the sweep fixed (a new rule must
+# compute the right thing too): (name, fn of a numpy-like module, arguments).
+FIXED = [
+    ("round complex", lambda m, z: m.round(z, 1), (Z,)),
+    ("round float16", lambda m, h: m.round(h, 2), (H,)),
+    ("rint complex", lambda m, z: m.rint(z), (Z,)),
+    ("exp2 complex", lambda m, z: m.exp2(z), (Z,)),
+    ("deg2rad complex", lambda m, z: m.deg2rad(z), (Z,)),
+    ("vecdot bool", lambda m, b: m.vecdot(b, b), (B,)),
+    ("vecdot int8", lambda m, i: m.vecdot(i, i), (I8,)),
+    ("vecdot preferred", lambda m, i: m.vecdot(i, i, preferred_element_type=np.int32), (I8,)),
+    ("cumulative_sum int8", lambda m, i: m.cumulative_sum(i), (I8,)),
+    ("vander int8", lambda m, i: m.vander(i[:2]), (I8,)),
+    ("polyder int8", lambda m, i: m.polyder(i), (I8,)),
+    ("unwrap int8", lambda m, i: m.unwrap(i), (I8,)),
+    ("bool << bool", lambda m, b: b << b, (B,)),
+    ("bitwise_count bool", lambda m, b: m.bitwise_count(b), (B,)),
+    ("max of a Python int", lambda m, i: m.max(2) + i, (I8,)),
+]
+NN_FIXED = ("mish", "soft_sign", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp")
+
+
+def test_values_of_the_fixed_rules_match_jax():
+    # One jitted program each for mlax and JAX; the nn functions on integers.
+    n = len(FIXED)
+
+    def run(np_, nn, xs):
+        outs = [fn(np_, *a) for (_, fn, _), a in zip(FIXED, xs[:n])]
+        return outs + [getattr(nn, name)(x) for name, x in zip(NN_FIXED, xs[n:])]
+
+    xs = [a for _, _, a in FIXED] + [np.abs(I8).astype(np.int32)] * len(NN_FIXED)
+    got = mlax.jit(lambda xs: run(mnp, mlax.nn, xs))(xs)
+    want = jax.jit(lambda xs: run(jnp, jax.nn, xs))(xs)
+    for name, g, w in zip([c[0] for c in FIXED] + list(NN_FIXED), got, want):
+        assert (g.dtype, g.weak_type) == (w.dtype, w.weak_type), (name, g.dtype, w.dtype)
+        np.testing.assert_allclose(np.asarray(g, np.complex128), np.asarray(w, np.complex128),
+                                   rtol=1e-3, atol=1e-6, err_msg=name)
+
+
+def test_uint64_constants_above_int64_range():
+    # (Their bits go into the IR as int64's; the sweep's take(mode="fill")
+    # of uint64 first failed on its fill value.)
+    top = np.uint64(2 ** 64 - 1)
+    with x64():
+        out = mlax.jit(lambda x: (x + top, mnp.full((2,), top, np.uint64)))(
+            np.array([0, 1], np.uint64))
+    np.testing.assert_array_equal(np.asarray(out[0]), np.array([top, 0], np.uint64))
+    np.testing.assert_array_equal(np.asarray(out[1]), np.array([top, top], np.uint64))
