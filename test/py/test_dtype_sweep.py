@@ -119,8 +119,6 @@ KNOWN = {
              "jnp.polyadd[x,x]", "jnp.polysub[x,x]", "lax.cumlogsumexp[x]",
              "lax.cumlogsumexp[x,axis=0]", "nn.hard_tanh[x]"),
     "jnp.linalg.pinv[x,x]": "a traced rtol: mlax needs it concrete (JAX takes it traced)",
-    "jnp.dot[x,x]": "dot of two Python scalars: JAX's result is weakly typed, mlax's strong "
-                    "(not yet fixed)",
     "lax.shape_as_value[x]": "mlax's lax.shape_as_value takes a shape, not an array",
 }
 
