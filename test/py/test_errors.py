@@ -49,14 +49,28 @@ def test_if_on_tracer_raises_tracer_bool_conversion_error():
 
 @pytest.mark.parametrize("fn", [
     lambda x: x if x.sum() else -x,
-    lambda x: (x > 0) and x,
-    lambda x: not x,
+    lambda x: (x[0] > 0) and x,
+    lambda x: not x[1],
     lambda x: [v for v in range(3) if x[v] > 0],
-    lambda x: bool(x),
+    lambda x: bool(x[2]),
     lambda x: x[0] if mnp.any(x > 1) else x[1],
 ], ids=["ternary", "and", "not", "comprehension-if", "bool()", "any"])
 def test_python_control_flow_on_tracers(fn):
     with pytest.raises(mlax.TracerBoolConversionError, match="boolean conversion"):
+        mlax.jit(fn)(X)
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: (x > 0) and x,
+    lambda x: not x,
+    lambda x: bool(x),
+    lambda x: bool(x[:0]),
+], ids=["and", "not", "bool()", "empty"])
+def test_truth_value_of_a_traced_non_scalar_is_jaxs_value_error(fn):
+    # As JAX: the size is checked before the value is asked for.
+    with pytest.raises(ValueError, match="truth value of an"):
+        jax.jit(fn)(X)
+    with pytest.raises(ValueError, match="truth value of an"):
         mlax.jit(fn)(X)
 
 

@@ -356,7 +356,7 @@ def test_shape_mismatch_error_names_op_and_shapes(mode):
      r"lax.exp.*int32"),
     (lambda x: lax.bitwise_and(x, x), TypeError, r"lax.and.*float32"),
     (lambda x: lax.floor(lax.convert_element_type(x, np.int32)), TypeError, r"lax.floor"),
-    (lambda x: lax.neg(lax.convert_element_type(x, np.uint8)), TypeError, r"lax.neg.*uint8"),
+    (lambda x: lax.neg(lax.convert_element_type(x, np.bool_)), TypeError, r"lax.neg.*bool"),
     (lambda x: lax.add(lax.gt(x, x), lax.gt(x, x)), TypeError, r"lax.add.*bool"),
     (lambda x: lax.select_n(x, x, x), TypeError, r"lax.select_n.*which"),
     (lambda x: lax.select_n(lax.gt(x, x), x, lax.reshape(x, (4, 3, 2))), TypeError,
@@ -700,3 +700,18 @@ def test_binary_broadcast_weak_types_grad_and_vmap_as_jax():
     np.testing.assert_array_equal(np.asarray(out),
                                   np.asarray(jax.vmap(lambda r: jax.lax.max(r, jnp.float32(2)))(m)))
 
+
+
+def test_unsigned_neg_and_sign_and_integer_which_as_jax():
+    # JAX's lax.neg and lax.sign take unsigned integers (neg wraps around),
+    # and select_n any integer `which`; one jitted program for all.
+    def f(lax_, x, w):
+        return lax_.neg(x), lax_.sign(x), lax_.select_n(w, x, lax_.neg(x))
+
+    x = np.array([0, 1, 200, 255], np.uint8)
+    w = np.array([0, 1, 1, 0], np.int8)
+    got = mlax.jit(lambda x, w: f(lax, x, w))(x, w)
+    want = jax.jit(lambda x, w: f(jax.lax, x, w))(x, w)
+    for g, v in zip(got, want):
+        assert g.dtype == v.dtype
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(v))

@@ -908,7 +908,9 @@ def test_numpy_binary_against_jax(name):
     for dtype in _NP_BINARY_DTYPES:
         is_int = np.issubdtype(dtype, np.integer)
         if (kind == "int" and not is_int):
-            with pytest.raises(TypeError,
+            with pytest.raises(Exception) as jax_error:
+                getattr(jnp, name)(np.ones(2, dtype), np.ones(2, dtype))
+            with pytest.raises(type(jax_error.value),  # (gcd, lcm: JAX's ValueError)
                                match=f"mnp.{name.replace('bitwise_', '')}|mnp.{name}"):
                 getattr(mnp, name)(np.ones(2, dtype), np.ones(2, dtype))
             continue
@@ -1047,13 +1049,13 @@ def test_array_api_aliases():
 
 
 @pytest.mark.parametrize("name,args,exc,match", [
-    ("gcd", (np.ones(2, np.float32), 2), TypeError, "mnp.gcd.*integer"),
-    ("lcm", (np.ones(2, bool), np.ones(2, bool)), TypeError, "mnp.lcm.*integer"),
+    ("gcd", (np.ones(2, np.float32), 2), ValueError, "mnp.gcd.*integer"),  # (JAX's class)
+    ("lcm", (np.ones(2, bool), np.ones(2, bool)), ValueError, "mnp.lcm.*integer"),
     ("left_shift", (np.ones(2, np.float32), 1), TypeError, "mnp.left_shift.*integer"),
     ("right_shift", (1.5, 1), TypeError, "mnp.right_shift.*integer"),
     ("bitwise_count", (np.ones(2, np.float32),), TypeError, "mnp.bitwise_count.*integer"),
     ("frexp", (np.ones(2, np.complex64),), TypeError, "mnp.frexp.*complex"),
-    ("ldexp", (np.ones(2, np.float32), np.ones(2, np.float32)), TypeError, "mnp.ldexp"),
+    ("ldexp", (np.ones(2, np.float32), np.ones(2, np.float32)), ValueError, "mnp.ldexp"),
     ("cbrt", (np.ones(2, np.complex64),), TypeError, "mnp.cbrt.*complex"),
     ("copysign", (np.ones(2, np.complex64), 1.0), TypeError, "mnp.copysign.*complex"),
     ("isposinf", (np.ones(2, np.complex64),), ValueError, "mnp.isposinf.*complex"),

@@ -245,7 +245,10 @@ def dense_elements(array: np.ndarray, tensor_type) -> ir.DenseElementsAttr:
 
 def _scalar_attr(value, element_type):
     if isinstance(element_type, ir.IntegerType):
-        return ir.IntegerAttr.get(element_type, int(value))
+        value = int(value)
+        if value >= 2 ** 63:  # a uint64 above int64's range: the same 64 bits, signed
+            value -= 2 ** 64
+        return ir.IntegerAttr.get(element_type, value)
     return ir.FloatAttr.get(element_type, float(value))
 
 

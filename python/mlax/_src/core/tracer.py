@@ -288,19 +288,29 @@ class Tracer:
             return primal
         return f"{kind}(primal={primal}, typeof(tangent)={self.aval.str_short()})"
 
+    # As JAX's tracers, the shape (and dtype) is checked before the value is
+    # asked for: a non-scalar is JAX's ValueError/TypeError even when traced.
     def __bool__(self):
+        if self.aval.size != 1:
+            raise ValueError("The truth value of an empty array is ambiguous. Use `array.size "
+                             "> 0` to check that an array is not empty." if self.aval.size == 0
+                             else "The truth value of an array with more than one element "
+                             "is ambiguous. Use a.any() or a.all()")
         value = self._concrete()
         if value is None:
             raise errors.bool_conversion(self)
         return bool(value)
 
     def __index__(self):
+        if self.aval.shape != () or not dtypes.is_int(self.aval.dtype):
+            raise TypeError("Only integer scalar arrays can be converted to a scalar index.")
         value = self._concrete()
         if value is None:
             raise errors.integer_conversion(self)
         return value.__index__()
 
     def __int__(self):
+        _check_scalar_conversion(self)
         value = self._concrete()
         if value is None:
             raise errors.concretization(self, "int()")
@@ -316,9 +326,11 @@ class Tracer:
     # errors even where the value is known: they would silently leave the
     # differentiated (or batched) computation.
     def __float__(self):
+        _check_scalar_conversion(self)
         raise errors.concretization(self, "float()")
 
     def __complex__(self):
+        _check_scalar_conversion(self)
         raise errors.concretization(self, "complex()")
 
     def tolist(self):
@@ -340,6 +352,12 @@ class Tracer:
     def __hash__(self):
         raise TypeError("unhashable type: traced array; mark the argument static "
                         "only if it is hashable and not an array")
+
+
+def _check_scalar_conversion(x):
+    if x.aval.ndim:
+        raise TypeError("Only scalar arrays can be converted to Python scalars; "
+                        f"got arr.ndim={x.aval.ndim}")
 
 
 # JAX's names of the tracers of its eager transformations, as their reprs show.

@@ -106,6 +106,23 @@ sqrt = _unary("sqrt", "SqrtOp", "float")
 rsqrt = _unary("rsqrt", "RsqrtOp", "float")
 abs = _unary("abs", "AbsOp", "abs")  # noqa: A001 (lax.abs, as in JAX)
 sign = _unary("sign", "SignOp", "signed")
+
+
+def _unsigned_too(signed_fn, unsigned_fn):
+    """As JAX's neg and sign, which take unsigned integers too (neg wraps
+    around; sign is 0 or 1): the op itself takes signed types only."""
+    def fn(x):
+        if dtypes.is_unsigned(aval_of(x).dtype):
+            return unsigned_fn(x, sub(x, x))  # (zeros of x's shape and type)
+        return signed_fn(x)
+
+    fn.__name__, fn.__doc__, fn.primitive = (signed_fn.__name__, signed_fn.__doc__,
+                                             signed_fn.primitive)
+    return fn
+
+
+neg = _unsigned_too(neg, lambda x, zero: sub(zero, x))
+sign = _unsigned_too(sign, lambda x, zero: convert_element_type(ne(x, zero), aval_of(x).dtype))
 floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")
 _round_afz = _unary("round", "RoundOp", "real_float")
@@ -324,7 +341,10 @@ _select_n_p = Primitive(
 
 
 def select_n(which, *cases):
-    """cases[which], elementwise (`which` bool or int32)."""
+    """cases[which], elementwise (`which` bool or any integer, as JAX's)."""
+    dt = aval_of(which).dtype
+    if dtypes.is_int(dt) and dt != dtypes.int32 and dt not in dtypes.NARROW_INTS:
+        which = convert_element_type(which, dtypes.int32)  # (the op takes int32)
     return bind(_select_n_p, which, *cases)
 
 

@@ -448,42 +448,42 @@ def glu(x, axis=-1):
     return a * sigmoid(b)
 
 
+# These six are written as JAX writes them, with no promotion of their own:
+# integers and bools promote through the arithmetic (mlax's promotion is
+# JAX's), so results' dtypes and weak types are JAX's too.
 def mish(x):
     """x * tanh(softplus(x))."""
-    x = _require_float("mish", x)
+    x = _arr("mish", x)
     return x * ufuncs.tanh(softplus(x))
 
 
 def soft_sign(x):
     """x / (|x| + 1)."""
-    x = _require_float("soft_sign", x)
+    x = _arr("soft_sign", x)
     return x / (ufuncs.abs(x) + 1)
 
 
 def squareplus(x, b=4):
     """(x + sqrt(x^2 + b)) / 2."""
-    x = _require_float("squareplus", x)
-    b = mnp.asarray(b, dtype=aval_of(x).dtype)
+    x, b = _arr("squareplus", x), _arr("squareplus", b)
     return (x + ufuncs.sqrt(ufuncs.square(x) + b)) / 2
 
 
 def sparse_plus(x):
     """0 for x <= -1, x for x >= 1, (x + 1)^2 / 4 between."""
-    x = _require_float("sparse_plus", x)
-    return mnp.where(x <= -1.0, mnp.zeros_like(x),
-                     mnp.where(x >= 1.0, x, ufuncs.square(x + 1) / 4))
+    x = _arr("sparse_plus", x)
+    return mnp.where(x <= -1.0, 0.0, mnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
 
 
 def sparse_sigmoid(x):
     """clip((x + 1) / 2, 0, 1)."""
-    x = _require_float("sparse_sigmoid", x)
     return 0.5 * ufuncs.clip(x + 1.0, 0.0, 2.0)
 
 
 def log1mexp(x):
     """log(1 - exp(-x)) for x > 0, computed stably (NaN for x < 0)."""
-    x = _require_float("log1mexp", x)
-    c = math.log(2.0)
+    x = _arr("log1mexp", x)
+    c = ufuncs.log(2.0)
     return mnp.where(x < c, ufuncs.log(-ufuncs.expm1(-x)), ufuncs.log1p(-ufuncs.exp(-x)))
 
 

@@ -152,7 +152,20 @@ _METHODS = {
         self, v, side, sorter),
     "nonzero": lambda self, *, size=None, fill_value=None: mnc.nonzero(
         self, size=size, fill_value=fill_value),
+    "ptp": _reduction_method(reductions.ptp),
+    "copy": lambda self: _library().copy(self),
+    "argpartition": lambda self, kth, axis=-1: _library().argpartition(self, kth, axis),
+    "choose": lambda self, choices, out=None, mode="raise": _library().choose(
+        self, choices, out, mode),
+    "compress": lambda self, condition, axis=None, *, out=None, size=None, fill_value=0:
+        _library().compress(condition, self, axis, size=size, fill_value=fill_value, out=out),
 }
+
+
+def _library():
+    from mlax._src.numpy import library  # (library imports this module's users)
+
+    return library
 
 
 def install():

@@ -558,7 +558,15 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     if dtypes.is_complex(aval_of(x1).dtype):  # the array API's vecdot conjugates x1
         from mlax._src.numpy.ufuncs import _conj_complex
         x1 = _conj_complex(x1)
-    return reductions.sum(x1 * x2, axis=axis)
+    # As JAX's (a vectorized dot): the promoted input dtype, integers not
+    # widened as sum would, or preferred_element_type.
+    if preferred_element_type is not None:
+        dt = dtypes.canonicalize(preferred_element_type)
+        x1, x2 = mnp.astype(x1, dt), mnp.astype(x2, dt)
+    prod = x1 * x2
+    if dtypes.is_bool(aval_of(prod).dtype):
+        return reductions.any(prod, axis=axis)
+    return reductions.sum(prod, axis=axis, dtype=aval_of(prod).dtype)
 
 
 def matvec(x1, x2, /):
@@ -647,6 +655,9 @@ def gradient(f, *varargs, axis=None, edge_order=None):
 # ---------------------------------------------------------------------------
 
 def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
+    p = util.promote_dtypes("unwrap", p, period)[0]  # as JAX: p's dtype with period's
+    if dtypes.is_complex(aval_of(p).dtype):
+        raise ValueError("mnp.unwrap does not support complex inputs.")
     p = mne._promote_inexact("unwrap", p)[0]
     if discont is None:
         discont = period / 2

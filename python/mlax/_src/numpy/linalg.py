@@ -446,7 +446,7 @@ def _real_matrix(name, a, square=True, min_ndim=2, exc=ValueError, allow_complex
             raise _err(f"mnp.linalg.{name}", "complex matrices are not supported yet",
                        NotImplementedError)
     elif not dtypes.is_float(aval.dtype):
-        a = mnp.astype(a, dtypes.default_float())
+        a = mnp.astype(a, dtypes.to_inexact(aval.dtype))
     elif np.dtype(aval.dtype) not in _LINALG_DTYPES:  # float16, bfloat16: as JAX, upcast
         a = mnp.astype(a, np.float32)
     aval = aval_of(a)
@@ -1189,7 +1189,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
     rest = [d for d in range(nd) if d not in (r, c)]
     xm = mnp.transpose(x, rest + [r, c])
     if not dtypes.is_inexact(aval_of(xm).dtype):
-        xm = mnp.astype(xm, dtypes.default_float())
+        xm = mnp.astype(xm, dtypes.to_inexact(aval_of(xm).dtype))
     s = svdvals(xm)
     if ord == 2:
         out = reductions.max(s, axis=-1)

@@ -221,8 +221,10 @@ def _prepare_indices(name, indices, n, mode, negative_from_end=False, wrap_negat
     wrap_negative_indices=False)."""
     idx = _arr(indices)
     if not dtypes.is_int(aval_of(idx).dtype):
-        raise TypeError(f"mnp.{name}: indices must be integers, got "
-                        f"{aval_of(idx).dtype.name} (at {_where()})")
+        # (JAX's classes: take's ValueError, take_along_axis's TypeError)
+        raise (ValueError if name == "take" else TypeError)(
+            f"mnp.{name}: indices must be integers, got {aval_of(idx).dtype.name} "
+            f"(at {_where()})")
     idx = mnp.astype(idx, dtypes.int32)
     if mode == "wrap":
         return ufuncs.remainder(idx, n) if n else idx, None

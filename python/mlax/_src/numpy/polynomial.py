@@ -28,8 +28,9 @@ def vander(x, N=None, increasing=False):
     powers = array_creation.arange(n)
     if not increasing:
         powers = powers[::-1]
-    if dtypes.is_inexact(aval_of(x).dtype):
-        powers = powers.astype(aval_of(x).dtype)
+    if dtypes.is_bool(aval_of(x).dtype):  # as JAX (its iota of x's dtype)
+        raise TypeError("mnp.vander: iota does not accept dtype bool")
+    powers = powers.astype(aval_of(x).dtype)  # as JAX: x's dtype, int8 kept
     shape = (aval_of(x).shape[0], n)
     return ufuncs.power(mnp.broadcast_to(mnp.expand_dims(x, -1), shape),
                         mnp.broadcast_to(powers, shape))
@@ -66,8 +67,8 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
 
 
 def polyder(p, m=1):
-    p = mne._promote_inexact("polyder", _poly1d("polyder", p))[0] \
-        if not dtypes.is_int(aval_of(_arr(p)).dtype) else _poly1d("polyder", p)
+    # As JAX (unlike NumPy): integer coefficients give a float derivative.
+    p = mne._promote_inexact("polyder", _poly1d("polyder", p))[0]
     m = int(m)
     if m < 0:
         raise ValueError("mnp.polyder: order of derivative must be positive")

@@ -44,13 +44,20 @@ def _upcast_f16(dt):
     return dtypes.float32 if dt in (dtypes.float16, dtypes.bfloat16) else dt
 
 
+def _strongly_typed(a):
+    """As JAX's reductions (their convert_element_type to the computation
+    dtype): a weakly typed input (a Python scalar) reduces to a strong result."""
+    aval = aval_of(a)
+    return lax.convert_element_type(a, aval.dtype, weak_type=False) if aval.weak_type else a
+
+
 def _reduce(name, a, axis, keepdims, lax_fn, dtype=None, upcast_ints=False, where=None,
             identity=None, initial=None, combine=None):
     """Reduce `a` over `axis` with `lax_fn`; masked-out elements (`where=`) become
     `identity`, `initial` is combined in after; float16/bfloat16 sums and products
     (`upcast_ints`) accumulate in float32 and round back once, as JAX's."""
     _check_arg(name, a)  # as JAX: a list is not an array (mnp.sum([1, 2]))
-    a = a if _is_array(a) else asarray(a)
+    a = _strongly_typed(a if _is_array(a) else asarray(a))
     aval = aval_of(a)
     axes = _axes(name, axis, aval.ndim)
     mask = _where_mask(name, where, aval.shape)
@@ -283,7 +290,7 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Non
 # ---------------------------------------------------------------------------
 
 def _cumulative_setup(name, a, axis, dtype):
-    a = _arr(a)
+    a = _strongly_typed(_arr(a))
     if axis is None:
         a = mnp.ravel(a)
         axis = 0
@@ -335,6 +342,13 @@ def _cumulative(name, scan, fill, x, axis, dtype, include_initial):
             raise ValueError(f"mnp.{name}: axis must be given for arrays with more "
                              f"than one dimension (at {_where()})")
         axis = 0
+    dt = aval_of(x).dtype
+    if (dtype is None and scan is cumsum and dtypes.is_int(dt) and dt not in dtypes.NARROW_INTS
+            and dt.itemsize < dtypes.default_int().itemsize):
+        # As JAX: cumulative_sum (not cumsum, nor cumulative_prod) promotes
+        # small integers as sum does, to the default (unsigned) int.
+        dtype = (dtypes.canonicalize(dtypes.uint64) if dtypes.is_unsigned(dt)
+                 else dtypes.default_int())
     out = scan(x, axis=axis, dtype=dtype)
     if include_initial:
         ax = mnp._normalize_axis(name, axis, aval_of(out).ndim)

@@ -279,7 +279,7 @@ _geomspace = util._eager_jit(_geomspace, ("num", "endpoint", "dtype", "axis"))
 # ---------------------------------------------------------------------------
 
 def _nan_prep(name, a, where):
-    a = _arr(a)
+    a = reductions._strongly_typed(_arr(a))
     aval = aval_of(a)
     return a, aval, reductions._where_mask(name, where, aval.shape)
 

@@ -24,6 +24,8 @@ def dot(a, b, precision=None, preferred_element_type=None, *, out_sharding=None)
     `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
     any other value raises NotImplementedError."""
     util._check_out_sharding("dot", out_sharding)
+    weak = all(not _is_array(v) and isinstance(v, (bool, int, float, complex)) or
+               _is_array(v) and aval_of(v).weak_type for v in (a, b))
     a, b = promote_dtypes("dot", a, b)
     _check_arg("dot", a)
     _check_arg("dot", b)
@@ -31,7 +33,12 @@ def dot(a, b, precision=None, preferred_element_type=None, *, out_sharding=None)
     b = b if _is_array(b) else asarray(b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
-        return multiply(a, b)
+        out = multiply(a, b)
+        # As JAX's: two weakly typed numbers (Python scalars) give a weak
+        # result, two bools a strong one.
+        dt = aval_of(out).dtype
+        return lax.convert_element_type(out, dt, weak_type=True) \
+            if weak and not dtypes.is_bool(dt) else out
     contract_b = 0 if lb.ndim == 1 else lb.ndim - 2
     if la.shape[-1] != lb.shape[contract_b]:
         raise TypeError(f"mnp.dot: shapes {la.shape} and {lb.shape} are not aligned: "

@@ -62,14 +62,20 @@ def _sign(x):
 sign = _unary("sign", _sign)
 
 
-def _float_or_identity(lax_fn):
-    return lambda x: lax_fn(x) if dtypes.is_float(aval_of(x).dtype) else x
+def _float_or_identity(lax_fn, name):
+    def fn(x):
+        dt = aval_of(x).dtype
+        if dtypes.is_complex(dt):  # as JAX (its lax op's dtype check)
+            raise TypeError(f"{name} does not accept dtype {dt.name}. Accepted dtypes are "
+                            f"subtypes of floating.")
+        return lax_fn(x) if dtypes.is_float(dt) else x
+    return fn
 
 
-floor = _unary("floor", _float_or_identity(lax.floor))
-ceil = _unary("ceil", _float_or_identity(lax.ceil))
+floor = _unary("floor", _float_or_identity(lax.floor, "floor"))
+ceil = _unary("ceil", _float_or_identity(lax.ceil, "ceil"))
 trunc = _unary("trunc", _float_or_identity(
-    lambda x: lax.select(lax.lt(x, lax.full_like(x, 0)), lax.ceil(x), lax.floor(x))))
+    lambda x: lax.select(lax.lt(x, lax.full_like(x, 0)), lax.ceil(x), lax.floor(x)), "trunc"))
 
 
 def round(a, decimals=0, out=None):  # noqa: A001
@@ -77,12 +83,30 @@ def round(a, decimals=0, out=None):  # noqa: A001
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.round is not supported.")
     x, = promote_dtypes("round", a)
-    if not dtypes.is_float(aval_of(x).dtype):
+    dt = aval_of(x).dtype
+    if dtypes.is_int(dt):
+        if decimals < 0:
+            raise NotImplementedError("integer np.round not implemented for decimals < 0")
         return _materialize(x)
-    if decimals == 0:
-        return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
-    factor = 10.0 ** decimals
-    return divide(lax.round(multiply(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+    if not dtypes.is_inexact(dt):  # as JAX (its finfo of bool)
+        raise ValueError(f"data type {dt.type} not inexact")
+
+    def round_float(x):
+        if decimals == 0:
+            return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
+        # As JAX: float16 scales in float32 (10**decimals overflows it early).
+        y = lax.convert_element_type(x, dtypes.float32) if dt == dtypes.float16 else x
+        factor = lax.full_like(y, 10.0 ** decimals)
+        y = lax.div(lax.round(lax.mul(y, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        return lax.convert_element_type(y, dt) if dt == dtypes.float16 else y
+
+    import ml_dtypes
+
+    if decimals > np.log10(float(ml_dtypes.finfo(dt).max)):
+        return _materialize(x)  # beyond the dtype's precision: a no-op, as JAX
+    if dtypes.is_complex(dt):
+        return lax.complex(round_float(lax.real(x)), round_float(lax.imag(x)))
+    return round_float(x)
 
 
 around = round
@@ -223,7 +247,7 @@ remainder = mod = _binary("remainder", _bool_as_int(_remainder))
 
 def square(x):
     x = x if _is_array(x) or not isinstance(x, (list, tuple)) else asarray(x)
-    if _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
+    if isinstance(x, bool) or _is_array(x) and dtypes.is_bool(aval_of(x).dtype):
         x = astype(x, dtypes.int32)  # as JAX (promote_args_numeric): bool -> int32
     return multiply(x, x)
 
@@ -330,12 +354,18 @@ def isinf(x):
 
 
 def clip(x, min=None, max=None):  # noqa: A002
+    if any(iscomplexobj(t) for t in (x, min, max)):
+        raise ValueError(
+            "Clip received a complex value either through the input or the min/max "
+            "keywords. Complex values have no ordering and cannot be clipped. "
+            "Please convert to a real value or array by taking the real or "
+            "imaginary components via jax.numpy.real/imag respectively.")
     # (JAX's operand order, which its rank-promotion messages show)
     if min is not None:
         x = maximum(min, x)
     if max is not None:
         x = minimum(max, x)
-    return x
+    return _materialize(asarray(x))  # (an array, as JAX's, when x is a Python scalar)
 
 
 # jax.lax.reduce recognises jax.numpy's functions as monoids too (the ufunc
@@ -382,10 +412,10 @@ def _real_unary(name, fn):
     return _unary(name, impl, True)
 
 
-def _require_int(name, *xs):
+def _require_int(name, *xs, exc=TypeError):
     for x in xs:
         if not dtypes.is_int(_dtype(x)):
-            raise TypeError(f"mnp.{name} is only defined for integer arrays, got "
+            raise exc(f"mnp.{name} is only defined for integer arrays, got "
                             f"{_dtype(x).name} (at {_where()})")
 
 
@@ -428,7 +458,8 @@ def _log10(x):
 
 log2 = _unary("log2", _log2, True)
 log10 = _unary("log10", _log10, True)
-exp2 = _real_unary("exp2", lax_math.exp2)
+exp2 = _unary("exp2", lambda x: lax.exp(lax.mul(x, _strong(x, np.log(2))))
+               if dtypes.is_complex(_dtype(x)) else lax_math.exp2(x), True)
 cbrt = _real_unary("cbrt", lax_math.cbrt)
 float_power = _binary("float_power", lax.pow, inexact=True)
 
@@ -544,6 +575,9 @@ logaddexp2 = util._eager_jit(logaddexp2)
 
 def hypot(x1, x2):
     """sqrt(x1**2 + x2**2) without overflow."""
+    if iscomplexobj(x1) or iscomplexobj(x2):  # (JAX's ValueError)
+        raise ValueError("mnp.hypot is not well defined for complex-valued inputs. Please "
+                         "convert to real values first, such as by using abs(x)")
     x1, x2 = util._promote_inexact("hypot", x1, x2)
     x1, x2 = util.promote_args("hypot", x1, x2)
     x1, x2 = abs(x1), abs(x2)
@@ -566,14 +600,16 @@ def rint(x):
     dt = _dtype(x)
     if dtypes.is_bool(dt) or dtypes.is_int(dt):
         return lax.convert_element_type(x, dtypes.default_float())
-    _no_complex("rint", x)
+    if dtypes.is_complex(dt):  # as JAX: each part rounded
+        return lax.complex(lax.round(lax.real(x), lax.RoundingMethod.TO_NEAREST_EVEN),
+                           lax.round(lax.imag(x), lax.RoundingMethod.TO_NEAREST_EVEN))
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
 rint = _eager_jit(rint)
 fabs = _real_unary("fabs", lax.abs)
-deg2rad = radians = _real_unary("deg2rad", lambda x: lax.mul(x, _const(x, np.pi / 180)))
-rad2deg = degrees = _real_unary("rad2deg", lambda x: lax.mul(x, _const(x, 180 / np.pi)))
+deg2rad = radians = _unary("deg2rad", lambda x: lax.mul(x, _const(x, np.pi / 180)), True)
+rad2deg = degrees = _unary("rad2deg", lambda x: lax.mul(x, _const(x, 180 / np.pi)), True)
 
 
 def _signbit(x):
@@ -584,8 +620,8 @@ def _signbit(x):
         if dtypes.is_unsigned(dt):
             return lax.full_like(x, False, dtype=dtypes.bool_)
         return lax.lt(x, _strong(x, 0))
-    if not dtypes.is_float(dt):
-        raise TypeError(f"mnp.signbit is not defined for {dt.name} (at {_where()})")
+    if not dtypes.is_float(dt):  # (JAX's ValueError)
+        raise ValueError(f"mnp.signbit is not well defined for {dt.name} (at {_where()})")
     bits = np.dtype(dt).itemsize * 8
     u = lax.bitcast_convert_type(x, np.dtype(f"uint{bits}"))
     return lax.ne(lax.shift_right_logical(u, _const(u, bits - 1)), _const(u, 0))
@@ -832,12 +868,14 @@ def _right_shift(x, y):
     return fn(x, y)
 
 
-left_shift = bitwise_left_shift = _binary("left_shift", _left_shift)
-right_shift = bitwise_right_shift = _binary("right_shift", _right_shift)
+left_shift = bitwise_left_shift = _binary("left_shift", _bool_as_int(_left_shift))
+right_shift = bitwise_right_shift = _binary("right_shift", _bool_as_int(_right_shift))
 bitwise_invert = invert
 
 
 def _bitwise_count(x):
+    if dtypes.is_bool(_dtype(x)):  # as JAX: a bool counts its one bit
+        return lax.convert_element_type(x, dtypes.uint8)
     _require_int("bitwise_count", x)
     return lax.convert_element_type(lax_math.population_count(_abs(x)), dtypes.uint8)
 
@@ -917,7 +955,7 @@ def ldexp(x1, x2, /):
     util._check_arg("ldexp", x2)
     d1, d2 = aval_of(x1).dtype, aval_of(x2).dtype
     if dtypes.is_complex(d1) or dtypes.is_inexact(d2):
-        raise TypeError(f"mnp.ldexp: not supported for input types ({d1.name}, {d2.name}); "
+        raise ValueError(f"mnp.ldexp: not supported for input types ({d1.name}, {d2.name}); "
                         f"x2 must be an integer (at {_where()})")
     x1, = util._promote_inexact("ldexp", x1)
     x1 = util._materialize(x1)
@@ -938,7 +976,8 @@ ldexp = _eager_jit(ldexp)
 
 
 def _spacing(x):
-    _no_complex("spacing", x)
+    if dtypes.is_complex(_dtype(x)):  # (JAX's ValueError)
+        raise ValueError(f"mnp.spacing is not defined for complex inputs (at {_where()})")
     dt = _dtype(x)
     inf = _const(x, np.inf)
     if dt == dtypes.float16:
@@ -949,7 +988,7 @@ def _spacing(x):
                       _copysign(_strong(x, float(tiny)), x), result)
 
 
-spacing = _real_unary("spacing", _spacing)
+spacing = _unary("spacing", _spacing, True)
 
 # ---------------------------------------------------------------------------
 # gcd, lcm
@@ -981,7 +1020,7 @@ def gcd(x1, x2, /):
     util._check_arg("gcd", x1)
     util._check_arg("gcd", x2)
     x1, x2 = util.promote_args("gcd", x1, x2)
-    _require_int("gcd", x1)
+    _require_int("gcd", x1, exc=ValueError)  # (JAX's class)
     x1, x2 = util._materialize(x1), util._materialize(x2)
     return _gcd(x1, x2)
 
@@ -991,7 +1030,7 @@ def lcm(x1, x2, /):
     util._check_arg("lcm", x1)
     util._check_arg("lcm", x2)
     x1, x2 = util.promote_args("lcm", x1, x2)
-    _require_int("lcm", x1)
+    _require_int("lcm", x1, exc=ValueError)  # (JAX's class)
     x1, x2 = _abs(util._materialize(x1)), _abs(util._materialize(x2))
     d = _gcd(x1, x2)
     zero = lax.eq(d, _const(d, 0))

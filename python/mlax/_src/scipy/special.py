@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 
+import ml_dtypes
 import numpy as np
 
 from mlax._src.base import dtypes, errors
@@ -32,11 +33,18 @@ from mlax._src.transforms import autodiff
 from mlax._src.transforms.autodiff import custom_jvp
 
 
+# Functions whose complex input JAX rejects in a lax primitive's dtype check
+# (a TypeError); the others raise its ValueError.
+_COMPLEX_TYPE_ERROR = frozenset({
+    "gammaln", "betaln", "factorial", "comb", "digamma", "gammainc", "gammaincc", "erf",
+    "erfc", "erfinv", "i0", "i0e", "i1", "i1e", "zeta"})
+
+
 def _real(name, *args):
     """promote_args_inexact, rejecting complex as jax.scipy.special does."""
     args = promote_args_inexact(name, *args)
     if jnp.is_complex(args[0]):
-        raise ValueError(f"scipy.special.{name} does not support complex-valued inputs "
+        raise (TypeError if name in _COMPLEX_TYPE_ERROR else ValueError)(f"scipy.special.{name} does not support complex-valued inputs "
                          f"(at {core.user_location_str()})")
     return args
 
@@ -293,7 +301,7 @@ def _erfcx_value(x):
     work = np.float64 if jnp.dtype(x) == np.float64 else np.float32
     nterms = 9 if work == np.float64 else 5
     xw = _working(x)
-    large = xw > np.sqrt(np.log(np.finfo(work).max))
+    large = xw > np.sqrt(np.log(ml_dtypes.finfo(work).max))
     safe = jnp.where(large, _c(xw, 1.0), xw)
     direct = lax.exp(safe * safe) * lax_math.erfc(safe)
     t = 1.0 / (xw * xw)
@@ -737,7 +745,7 @@ def _zeta_series(s, a):
     t0 = (a + n) ** (-s)
     m = jnp.expand_dims(np.arange(2 * n, dtype=dt), tuple(range(s.ndim)))
     t1 = jnp.cumprod((s_ + m) / (a_ + n), -1)[..., ::2]
-    t1 = jnp.clip(t1, max=np.finfo(dt).max)
+    t1 = jnp.clip(t1, max=ml_dtypes.finfo(dt).max)
     coefs = np.expand_dims(_BERNOULLI_COEFS[:t1.shape[-1]].astype(dt), tuple(range(a.ndim)))
     return total + integral + t0 * (0.5 + jnp.sum(t1 / coefs, -1))
 
@@ -896,7 +904,7 @@ def _expi_positive(x):
 
 def _expn_series(n, x):
     """E_n(x) for x <= 1 (Cephes: the power series with the digamma term)."""
-    eps = float(np.finfo(jnp.dtype(x)).eps)
+    eps = float(ml_dtypes.finfo(jnp.dtype(x)).eps)
     # psi(n) = -gamma + sum_{k<n} 1/k, summed up to the largest n present.
     psi = -np.euler_gamma - jnp.log(x) + (lax_math.digamma(n) + np.euler_gamma)
     one = jnp.ones_like(x)
@@ -923,7 +931,7 @@ def _expn_series(n, x):
 
 def _expn_fraction(n, x):
     """E_n(x) for x > 1 (Cephes: the continued fraction)."""
-    eps = float(np.finfo(jnp.dtype(x)).eps)
+    eps = float(ml_dtypes.finfo(jnp.dtype(x)).eps)
     big = _c(x, 1.44115188075855872e17)
     one = jnp.ones_like(x)
 
@@ -1119,7 +1127,7 @@ def _vectorized(fun):
 
 
 def _eps(x):
-    return np.finfo(jnp.dtype(x)).eps
+    return ml_dtypes.finfo(jnp.dtype(x)).eps
 
 
 def _series_loop(step, init_term, x, serie0):
