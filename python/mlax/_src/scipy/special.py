@@ -44,8 +44,9 @@ def _real(name, *args):
     """promote_args_inexact, rejecting complex as jax.scipy.special does."""
     args = promote_args_inexact(name, *args)
     if jnp.is_complex(args[0]):
-        raise (TypeError if name in _COMPLEX_TYPE_ERROR else ValueError)(f"scipy.special.{name} does not support complex-valued inputs "
-                         f"(at {core.user_location_str()})")
+        error = TypeError if name in _COMPLEX_TYPE_ERROR else ValueError
+        raise error(f"scipy.special.{name} does not support complex-valued inputs "
+                    f"(at {core.user_location_str()})")
     return args
 
 
