@@ -401,3 +401,30 @@ def test_view_errors_as_jax():
             bad(mnp)
     assert mlax.jit(lambda x: x.nbytes + x.itemsize)(np.ones(3, np.float32)) == 16
 
+
+
+def test_byteswap_tobytes_buffer_pointer_to_device():
+    """byteswap as JAX's for every itemsize (complex: each part; one byte:
+    a copy), eagerly and under jit; tobytes; the buffer's address; and
+    to_device (a copy on another device), as jax.Array's."""
+    import jax
+
+    dts = [np.int32, np.uint16, np.float32, np.float16, bf16, np.complex64, np.int8, np.bool_]
+    values = [(np.arange(6).reshape(2, 3) * 3 + 1).astype(dt) for dt in dts]
+    jitted = mlax.jit(lambda vs: [v.byteswap() for v in vs])(values)
+    want = jax.jit(lambda vs: [v.byteswap() for v in vs])(values)
+    for v, got_jit, w in zip(values, jitted, want):
+        for got in (mnp.asarray(v).byteswap(), got_jit):
+            assert got.dtype == w.dtype and got.shape == w.shape
+            assert np.asarray(got).tobytes() == np.asarray(w).tobytes(), v.dtype
+        assert mnp.asarray(v).tobytes() == jnp.asarray(v).tobytes()
+        assert mnp.asarray(v).tobytes("F") == jnp.asarray(v).tobytes("F")
+    with pytest.raises(TypeError):
+        mnp.arange(3).byteswap(inplace=True)
+    x = mnp.arange(3.0)
+    assert isinstance(x.unsafe_buffer_pointer(), int) and x.unsafe_buffer_pointer() > 0
+    moved = x.to_device(mlax.devices()[1])
+    assert moved.devices() == {mlax.devices()[1]}
+    np.testing.assert_array_equal(np.asarray(moved), np.asarray(x))
+    with pytest.raises(NotImplementedError, match="stream"):
+        x.to_device(mlax.devices()[0], stream=1)

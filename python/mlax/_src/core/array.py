@@ -167,6 +167,16 @@ class Array:
     def tolist(self):
         return self._value_np().tolist()
 
+    def tobytes(self, order="C"):
+        return self._value_np().tobytes(order)
+
+    def unsafe_buffer_pointer(self) -> int:
+        """The address of the array's device buffer (JAX's; an array laid out
+        over several devices has none: ValueError)."""
+        if runtime.is_mesh_buffer(self._buf) and len(self.sharding.device_set) > 1:
+            raise ValueError("unsafe_buffer_pointer() is supported only for unsharded arrays.")
+        return self._buf.unsafe_buffer_pointer()
+
     def item(self, *args):
         return self._value_np().item(*args)
 

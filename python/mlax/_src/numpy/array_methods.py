@@ -117,6 +117,28 @@ def _transpose(self, *axes):
     return mnp.transpose(self, axes)
 
 
+def _byteswap(self):
+    """As jax.Array.byteswap: each element's bytes reversed (a complex
+    number's parts each)."""
+    from mlax._src.lax import elementwise, slicing
+
+    if dtypes.is_complex(np.dtype(self.dtype)):
+        return elementwise.complex(_byteswap(ufuncs.real(self)), _byteswap(ufuncs.imag(self)))
+    if np.dtype(self.dtype).itemsize == 1:
+        return _library().copy(self)
+    as_bytes = elementwise.bitcast_convert_type(self, np.uint8)
+    return elementwise.bitcast_convert_type(slicing.rev(as_bytes, (self.ndim,)), self.dtype)
+
+
+def _to_device(self, device, *, stream=None):
+    """As jax.Array.to_device: a copy on `device` (a Device or a Sharding)."""
+    from mlax._src.jit.api import device_put
+
+    if stream is not None:
+        raise NotImplementedError("stream argument of array.to_device()")
+    return device_put(self, device)
+
+
 _METHODS = {
     "reshape": _reshape, "transpose": _transpose,
     "astype": lambda self, dtype: mnp.astype(self, dtype),
@@ -157,6 +179,7 @@ _METHODS = {
     "argpartition": lambda self, kth, axis=-1: _library().argpartition(self, kth, axis),
     "choose": lambda self, choices, out=None, mode="raise": _library().choose(
         self, choices, out, mode),
+    "byteswap": _byteswap, "to_device": _to_device,
     "compress": lambda self, condition, axis=None, *, out=None, size=None, fill_value=0:
         _library().compress(condition, self, axis, size=size, fill_value=fill_value, out=out),
 }
