@@ -405,8 +405,9 @@ def test_view_errors_as_jax():
 
 def test_byteswap_tobytes_buffer_pointer_to_device():
     """byteswap as JAX's for every itemsize (complex: each part; one byte:
-    a copy), eagerly and under jit; tobytes; the buffer's address; and
-    to_device (a copy on another device), as jax.Array's."""
+    a copy), eagerly and under jit; tobytes; the buffer's address;
+    to_device (a copy on another device); `flat`, JAX's
+    NotImplementedError."""
     import jax
 
     dts = [np.int32, np.uint16, np.float32, np.float16, bf16, np.complex64, np.int8, np.bool_]
@@ -421,6 +422,8 @@ def test_byteswap_tobytes_buffer_pointer_to_device():
         assert mnp.asarray(v).tobytes("F") == jnp.asarray(v).tobytes("F")
     with pytest.raises(TypeError):
         mnp.arange(3).byteswap(inplace=True)
+    with pytest.raises(NotImplementedError, match="flatten"):
+        mnp.arange(3).flat  # noqa: B018 (JAX's error, not an AttributeError)
     x = mnp.arange(3.0)
     assert isinstance(x.unsafe_buffer_pointer(), int) and x.unsafe_buffer_pointer() > 0
     moved = x.to_device(mlax.devices()[1])

@@ -185,6 +185,11 @@ _METHODS = {
 }
 
 
+def _no_flat(self):
+    raise NotImplementedError("mlax Arrays do not implement the arr.flat property: consider "
+                              "arr.flatten() instead.")
+
+
 def _library():
     from mlax._src.numpy import library  # (library imports this module's users)
 
@@ -204,6 +209,7 @@ def install():
         cls.itemsize = property(lambda self: self.aval.dtype.itemsize)
         cls.nbytes = property(lambda self: self.aval.size * self.aval.dtype.itemsize)
         cls.mT = property(lambda self: mnp.swapaxes(self, -1, -2))
+        cls.flat = property(_no_flat)
         cls.real = property(ufuncs.real)
         cls.imag = property(ufuncs.imag)
         cls.conj = cls.conjugate = ufuncs.conjugate
