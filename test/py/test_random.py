@@ -181,18 +181,6 @@ def test_randint(seed, dtype):
     assert_bit_equal(mr.randint(m, (2, 2), 3, 3, dtype), jax.random.randint(j, (2, 2), 3, 3, dtype))
 
 
-def test_randint_edge_ranges():
-    m, j = keys(5)
-    assert_bit_equal(mr.randint(m, (3, 4), -50, 7), jax.random.randint(j, (3, 4), -50, 7))
-    assert_bit_equal(mr.randint(m, (10,), 0, 256, "uint8"), jax.random.randint(j, (10,), 0, 256, "uint8"))
-    assert_bit_equal(mr.randint(m, (10,), -1000, 1000, "int8"),
-                     jax.random.randint(j, (10,), -1000, 1000, "int8"))
-    lo = np.array([0, 10, 20])
-    assert_bit_equal(mr.randint(m, (2, 3), lo, 30), jax.random.randint(j, (2, 3), lo, 30))
-    big = 2 ** 31 - 1
-    assert_bit_equal(mr.randint(m, (5,), -big, big), jax.random.randint(j, (5,), -big, big))
-
-
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("mode", ["low", "high", "highest"])
@@ -208,50 +196,76 @@ def test_exponential(seed, dtype):
     assert_bit_equal(mr.exponential(m, (3, 5), dtype), jax.random.exponential(j, (3, 5), dtype))
 
 
+def _categorical_calls(r, k):
+    logits = np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]], np.float32))
+    with_neg_inf = np.array([0.0, -np.inf, 1.0, -np.inf], np.float32)
+    return [r.categorical(k, logits), r.categorical(k, logits, axis=0),
+            r.categorical(k, logits, shape=(4, 2)),
+            *(r.categorical(k, logits, mode=mode) for mode in ("high", "highest")),
+            r.categorical(k, logits[0], shape=(2,), replace=False),
+            r.categorical(k, with_neg_inf, shape=(20,))]
+
+
+def _permutation_calls(r, k):
+    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
+    b = np.array([True, False, True, True])
+    return [r.permutation(k, 10), r.permutation(k, x), r.permutation(k, x, axis=1),
+            r.permutation(k, x, axis=1, independent=True), r.permutation(k, b)]
+
+
+def _choice_calls(r, k):
+    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
+    p = np.array([0.1, 0.2, 0.3, 0.4], np.float32)
+    return [r.choice(k, 5, (3,)), r.choice(k, x, (2,)), r.choice(k, x, (2, 2), axis=1),
+            r.choice(k, 10, (4,), replace=False), r.choice(k, 4, (6,), p=p),
+            r.choice(k, 4, (3,), replace=False, p=p), r.choice(k, x, (0,))]
+
+
+def _randint_edge_calls(r, k):
+    big = 2 ** 31 - 1
+    return [r.randint(k, (3, 4), -50, 7), r.randint(k, (10,), 0, 256, "uint8"),
+            r.randint(k, (10,), -1000, 1000, "int8"),
+            r.randint(k, (2, 3), np.array([0, 10, 20]), 30), r.randint(k, (5,), -big, big)]
+
+
+# JAX's results of each table of calls: ONE jitted program of the key (one
+# compile for every seed, not one per primitive of every eager call); JAX's
+# samplers are bit for bit the same under jit as eagerly.
+_JAX_SAMPLES = {calls: jax.jit(lambda k, calls=calls: calls(jax.random, k))
+                for calls in (_categorical_calls, _permutation_calls, _choice_calls,
+                              _randint_edge_calls)}
+
+
+def check_calls(calls, seed):
+    """mlax's eager results of `calls` bit for bit as JAX's, call by call."""
+    m, j = keys(seed)
+    want = _JAX_SAMPLES[calls](j)
+    got = calls(mr, m)
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        try:
+            assert_bit_equal(g, w)
+        except AssertionError as e:
+            raise AssertionError(f"{calls.__name__}[{i}]: {e}") from None
+
+
+def test_randint_edge_ranges():
+    check_calls(_randint_edge_calls, 5)
+
+
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_categorical(seed):
-    m, j = keys(seed)
-    logits = np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]], np.float32))
-    assert_bit_equal(mr.categorical(m, logits), jax.random.categorical(j, logits))
-    assert_bit_equal(mr.categorical(m, logits, axis=0), jax.random.categorical(j, logits, axis=0))
-    assert_bit_equal(mr.categorical(m, logits, shape=(4, 2)),
-                     jax.random.categorical(j, logits, shape=(4, 2)))
-    for mode in ("high", "highest"):
-        assert_bit_equal(mr.categorical(m, logits, mode=mode),
-                         jax.random.categorical(j, logits, mode=mode))
-    assert_bit_equal(mr.categorical(m, logits[0], shape=(2,), replace=False),
-                     jax.random.categorical(j, logits[0], shape=(2,), replace=False))
-    with_neg_inf = np.array([0.0, -np.inf, 1.0, -np.inf], np.float32)
-    assert_bit_equal(mr.categorical(m, with_neg_inf, shape=(20,)),
-                     jax.random.categorical(j, with_neg_inf, shape=(20,)))
+    check_calls(_categorical_calls, seed)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_permutation(seed):
-    m, j = keys(seed)
-    assert_bit_equal(mr.permutation(m, 10), jax.random.permutation(j, 10))
-    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
-    assert_bit_equal(mr.permutation(m, x), jax.random.permutation(j, x))
-    assert_bit_equal(mr.permutation(m, x, axis=1), jax.random.permutation(j, x, axis=1))
-    assert_bit_equal(mr.permutation(m, x, axis=1, independent=True),
-                     jax.random.permutation(j, x, axis=1, independent=True))
-    b = np.array([True, False, True, True])
-    assert_bit_equal(mr.permutation(m, b), jax.random.permutation(j, b))
+    check_calls(_permutation_calls, seed)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_choice(seed):
-    m, j = keys(seed)
-    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
-    assert_bit_equal(mr.choice(m, 5, (3,)), jax.random.choice(j, 5, (3,)))
-    assert_bit_equal(mr.choice(m, x, (2,)), jax.random.choice(j, x, (2,)))
-    assert_bit_equal(mr.choice(m, x, (2, 2), axis=1), jax.random.choice(j, x, (2, 2), axis=1))
-    assert_bit_equal(mr.choice(m, 10, (4,), replace=False), jax.random.choice(j, 10, (4,), replace=False))
-    p = np.array([0.1, 0.2, 0.3, 0.4], np.float32)
-    assert_bit_equal(mr.choice(m, 4, (6,), p=p), jax.random.choice(j, 4, (6,), p=p))
-    assert_bit_equal(mr.choice(m, 4, (3,), replace=False, p=p),
-                     jax.random.choice(j, 4, (3,), replace=False, p=p))
-    assert_bit_equal(mr.choice(m, x, (0,)), jax.random.choice(j, x, (0,)))
+    check_calls(_choice_calls, seed)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
