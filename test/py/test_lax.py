@@ -557,38 +557,39 @@ def test_private_take_against_jnp_take(axis, dtype):
         lax_impl.take(x, ind.astype(np.float32), axis)
 
 
-def test_indexing_exports_match_jax():
-    # Thorough tests (gradients, vmap, errors) are in test_indexing.py.
-    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+def _indexing_exports_calls(L, x):
     i = np.int32(-2)
-    pairs = [
-        (lax.rev(x, (1,)), jlax.rev(x, (1,))),
-        (lax.dynamic_slice(x, (i, 1), (2, 3)), jlax.dynamic_slice(x, (i, 1), (2, 3))),
-        (lax.dynamic_slice_in_dim(x, 3, 2, axis=1), jlax.dynamic_slice_in_dim(x, 3, 2, axis=1)),
-        (lax.dynamic_index_in_dim(x, 5, 1, keepdims=False),
-         jlax.dynamic_index_in_dim(x, 5, 1, keepdims=False)),
-        (lax.dynamic_update_slice(x, -x[:2, :2], (3, i)),
-         jlax.dynamic_update_slice(x, -x[:2, :2], (3, i))),
-        (lax.dynamic_update_slice_in_dim(x, -x[:1], 2, 0),
-         jlax.dynamic_update_slice_in_dim(x, -x[:1], 2, 0)),
+    out = [
+        L.rev(x, (1,)),
+        L.dynamic_slice(x, (i, 1), (2, 3)),
+        L.dynamic_slice_in_dim(x, 3, 2, axis=1),
+        L.dynamic_index_in_dim(x, 5, 1, keepdims=False),
+        L.dynamic_update_slice(x, -x[:2, :2], (3, i)),
+        L.dynamic_update_slice_in_dim(x, -x[:1], 2, 0),
     ]
     idx = np.array([[3], [0], [3]], np.int32)
     gdn = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
-    pairs.append((lax.gather(x, idx, lax.GatherDimensionNumbers(**gdn), (1, 6),
-                             mode=lax.GatherScatterMode.CLIP),
-                  jlax.gather(x, idx, jlax.GatherDimensionNumbers(**gdn), (1, 6),
-                              mode=jlax.GatherScatterMode.CLIP)))
+    out.append(L.gather(x, idx, L.GatherDimensionNumbers(**gdn), (1, 6),
+                        mode=L.GatherScatterMode.CLIP))  # (lax.GatherScatterMode.CLIP)
     sdn = dict(update_window_dims=(1,), inserted_window_dims=(0,),
                scatter_dims_to_operand_dims=(0,))
     upd = np.full((3, 6), 7.0, np.float32)
     for name in ("scatter_add", "scatter_mul", "scatter_min", "scatter_max"):
-        pairs.append((getattr(lax, name)(x, idx, upd, lax.ScatterDimensionNumbers(**sdn)),
-                      getattr(jlax, name)(x, idx, upd, jlax.ScatterDimensionNumbers(**sdn))))
-    pairs.append((lax.scatter(x, idx[:2], upd[:2], lax.ScatterDimensionNumbers(**sdn)),
-                  jlax.scatter(x, idx[:2], upd[:2], jlax.ScatterDimensionNumbers(**sdn))))
-    for got, want in pairs:
-        assert got.shape == want.shape and got.dtype == want.dtype
-        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+        out.append(getattr(L, name)(x, idx, upd, L.ScatterDimensionNumbers(**sdn)))
+    out.append(L.scatter(x, idx[:2], upd[:2], L.ScatterDimensionNumbers(**sdn)))
+    return out
+
+
+def test_indexing_exports_match_jax():
+    # Thorough tests (gradients, vmap, errors) are in test_indexing.py.
+    # mlax's eagerly, JAX's references one jitted program.
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    got = _indexing_exports_calls(lax, x)
+    want = jax.jit(lambda v: _indexing_exports_calls(jlax, v))(x)
+    assert len(got) == len(want)
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.shape == w.shape and g.dtype == w.dtype, k
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w), err_msg=str(k))
 
 
 # ---------------------------------------------------------------------------
@@ -609,10 +610,17 @@ def test_reduce_precision_matches_jax(dt, mode):
                             make_input((40,), dt, seed=4) * 1e-3,
                             np.array([1.0625, 1.1875, 65519, 65520, 1e-8, np.inf, -np.inf, np.nan])
                             ]).astype(make_input((), dt).dtype)
-    for e, m in _FORMATS:
-        got = run(lambda v, e=e, m=m: lax.reduce_precision(v, e, m), (to_mlax(x),), mode)
-        want = jlax.reduce_precision(x, e, m)
-        check_against_jax(got, want, rtol=0, atol=0)
+    # Every format in one program (under jit, one mlax compile for them all;
+    # JAX's references one jitted program).
+    def formats(rp):
+        return lambda v: [rp(v, e, m) for e, m in _FORMATS]
+    got = run(formats(lax.reduce_precision), (to_mlax(x),), mode)
+    want = jax.jit(formats(jlax.reduce_precision))(x)
+    for (e, m), g, w in zip(_FORMATS, got, want):
+        try:
+            check_against_jax(g, w, rtol=0, atol=0)
+        except AssertionError as err:
+            raise AssertionError(f"reduce_precision(x, {e}, {m}): {err}") from None
 
 
 def test_reduce_precision_weak_type_and_jit_of_scalar():

@@ -561,22 +561,69 @@ def real_loss(lib, fn):
     return f
 
 
-@pytest.mark.parametrize("name", sorted(MNP_CASES))
-def test_mnp_complex(name, x64):
-    # complex128 only: the functions add no precision-specific code, and
-    # float64 tolerances are what catch a wrong formula.
-    cdtype = np.dtype(np.complex128)
-    fn, shape = MNP_CASES[name]
+def _mnp_input(shape, cdtype):
     if shape == "hermitian":
-        a = hermitian((2, 3, 3), cdtype)
-    elif shape == "hermitian_indefinite":  # eigenvalues near -2.5, 0.5 and 3.5
-        a = hermitian((2, 3, 3), cdtype) - 2.5 * np.eye(3)
-    elif shape == "hermitian_pd":
-        a = hermitian_pd((2, 3, 3), cdtype)
-    else:
-        a = matrix(shape, cdtype, seed=7)
-    check_grad_and_jvp(real_loss(mnp, fn(mnp)), real_loss(jnp, fn(jnp)), (a,), cdtype,
-                       values=(fn(mnp), fn(jnp)))
+        return hermitian((2, 3, 3), cdtype)
+    if shape == "hermitian_indefinite":  # eigenvalues near -2.5, 0.5 and 3.5
+        return hermitian((2, 3, 3), cdtype) - 2.5 * np.eye(3)
+    if shape == "hermitian_pd":
+        return hermitian_pd((2, 3, 3), cdtype)
+    return matrix(shape, cdtype, seed=7)
+
+
+def check_table(cases, dtype):
+    """check_grad_and_jvp of every case {name: (f, jf, x, (value fn, JAX's))}
+    at once: the cases' losses are of separate inputs, so ONE program
+    differentiates them all (the gradient of their sum is each one's
+    gradient), and one program each computes their values and their jvp.
+    Every check of check_grad_and_jvp, the failure naming the case."""
+    xs = {k: c[2] for k, c in cases.items()}
+    tans = {k: weights(np.shape(x), dtype, 50) for k, x in xs.items()}
+
+    def total(fns):
+        return lambda x: sum(fns[k](x[k]) for k in fns)
+
+    def each(fns):
+        return lambda x: {k: fns[k](x[k]) for k in fns}
+    ours, theirs = ({k: c[i] for k, c in cases.items()} for i in (0, 1))
+    values, jvalues = ({k: c[3][i] for k, c in cases.items()} for i in (0, 1))
+
+    def reference(x):
+        out, vjp = jax.vjp(each(theirs), x)
+        return out, vjp({k: jnp.ones_like(v) for k, v in out.items()})[0], each(jvalues)(x)
+    jp, want, want_values = jax.jit(reference)(xs)
+
+    def close_named(got, want, what):
+        got, want = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
+        assert len(got) == len(want), what
+        for g, w in zip(got, want):
+            try:
+                close(g, w, dtype)
+            except AssertionError as e:
+                raise AssertionError(f"{what}: {e}") from None
+    for got, how in ((mlax.grad(total(ours))(xs), "grad"),
+                     (mlax.jit(mlax.grad(total(ours)))(xs), "jit(grad)")):
+        for k in xs:
+            close_named(got[k], want[k], f"{how} {k}")
+    for got, how in ((each(values)(xs), "values"), (mlax.jit(each(values))(xs), "jit values")):
+        for k in xs:
+            close_named(got[k], want_values[k], f"{how} {k}")
+    p, t = mlax.jvp(each(ours), (xs,), (tans,))
+    for k in xs:
+        jt = np.real(np.sum(np.asarray(want[k]).astype(np.complex128) * tans[k]))
+        close_named(p[k], jp[k], f"jvp primal {k}")
+        close_named(t[k], np.asarray(jt).astype(np.asarray(jp[k]).dtype), f"jvp tangent {k}")
+
+
+def test_mnp_complex(x64):
+    """Every case of MNP_CASES: values (eagerly and under jit), grad (eagerly
+    and under jit) and jvp as JAX's, all cases in one program each.
+    complex128 only: the functions add no precision-specific code, and
+    float64 tolerances are what catch a wrong formula."""
+    cdtype = np.dtype(np.complex128)
+    check_table({name: (real_loss(mnp, fn(mnp)), real_loss(jnp, fn(jnp)),
+                        _mnp_input(shape, cdtype), (fn(mnp), fn(jnp)))
+                 for name, (fn, shape) in sorted(MNP_CASES.items())}, cdtype)
 
 
 def test_mnp_complex_refusals():

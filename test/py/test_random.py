@@ -119,22 +119,30 @@ def test_typed_keys_pass_through_jit_as_pytrees():
 # Samplers
 # ---------------------------------------------------------------------------
 
+def _bits_calls(r, k, dtype, shape):
+    return [r.bits(k, shape, dtype)]
+
+
+BITS_GRID = tuple((d, s) for d in ["uint8", "uint16", "uint32"] for s in [(), (1,), (7,), (3, 4)])
+
+
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
-@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32"])
-@pytest.mark.parametrize("shape", [(), (1,), (7,), (3, 4)])
+@pytest.mark.parametrize("dtype,shape", BITS_GRID)
 def test_bits(seed, dtype, shape):
-    m, j = keys(seed)
-    assert_bit_equal(mr.bits(m, shape, dtype), jax.random.bits(j, shape, dtype))
+    check_calls(_bits_calls, seed, (dtype, shape), BITS_GRID)
+
+
+def _uniform_calls(r, k, dtype, shape):
+    return [r.uniform(k, shape, dtype), r.uniform(k, shape, dtype, -2.5, 7.0)]
+
+
+UNIFORM_GRID = tuple((d, s) for d in FLOATS for s in [(), (5,), (2, 3)])
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
-@pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("shape", [(), (5,), (2, 3)])
+@pytest.mark.parametrize("dtype,shape", UNIFORM_GRID)
 def test_uniform(seed, dtype, shape):
-    m, j = keys(seed)
-    assert_bit_equal(mr.uniform(m, shape, dtype), jax.random.uniform(j, shape, dtype))
-    assert_bit_equal(mr.uniform(m, shape, dtype, -2.5, 7.0),
-                     jax.random.uniform(j, shape, dtype, -2.5, 7.0))
+    check_calls(_uniform_calls, seed, (dtype, shape), UNIFORM_GRID)
 
 
 def test_uniform_with_array_bounds():
@@ -144,125 +152,162 @@ def test_uniform_with_array_bounds():
                      jax.random.uniform(j, (2, 3), minval=lo, maxval=10.0))
 
 
+def _normal_calls(r, k, dtype, shape):
+    return [r.normal(k, shape, dtype)]
+
+
+NORMAL_GRID = tuple((d, s) for d in FLOATS for s in [(), (6,), (3, 2)])
+
+
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
-@pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("shape", [(), (6,), (3, 2)])
+@pytest.mark.parametrize("dtype,shape", NORMAL_GRID)
 def test_normal(seed, dtype, shape):
-    m, j = keys(seed)
-    assert_bit_equal(mr.normal(m, shape, dtype), jax.random.normal(j, shape, dtype))
+    check_calls(_normal_calls, seed, (dtype, shape), NORMAL_GRID)
+
+
+def _truncated_normal_calls(r, k, dtype):
+    lower = np.array([-3.0, 0.0, 1.0], np.float32)
+    return [r.truncated_normal(k, -1.0, 2.0, (4, 3), dtype), r.truncated_normal(k, lower, 3.0)]
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_truncated_normal(seed, dtype):
-    m, j = keys(seed)
-    assert_bit_equal(mr.truncated_normal(m, -1.0, 2.0, (4, 3), dtype),
-                     jax.random.truncated_normal(j, -1.0, 2.0, (4, 3), dtype))
-    lower = np.array([-3.0, 0.0, 1.0], np.float32)
-    assert_bit_equal(mr.truncated_normal(m, lower, 3.0), jax.random.truncated_normal(j, lower, 3.0))
+    check_calls(_truncated_normal_calls, seed, (dtype,), tuple((d,) for d in FLOATS))
+
+
+def _bernoulli_calls(r, k, mode):
+    p = np.array([0.1, 0.5, 0.9], np.float32)
+    return [r.bernoulli(k, 0.3, (10,), mode=mode), r.bernoulli(k, p, mode=mode), r.bernoulli(k)]
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 @pytest.mark.parametrize("mode", ["low", "high"])
 def test_bernoulli(seed, mode):
-    m, j = keys(seed)
-    assert_bit_equal(mr.bernoulli(m, 0.3, (10,), mode=mode),
-                     jax.random.bernoulli(j, 0.3, (10,), mode=mode))
-    p = np.array([0.1, 0.5, 0.9], np.float32)
-    assert_bit_equal(mr.bernoulli(m, p, mode=mode), jax.random.bernoulli(j, p, mode=mode))
-    assert_bit_equal(mr.bernoulli(m), jax.random.bernoulli(j))
+    check_calls(_bernoulli_calls, seed, (mode,), (("low",), ("high",)))
+
+
+INT_DTYPES = ["int32", "int8", "uint8", "int16", "uint16", "uint32"]
+
+
+def _randint_calls(r, k, dtype):
+    return [r.randint(k, (9,), 0, 100, dtype), r.randint(k, (2, 2), 3, 3, dtype)]
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
-@pytest.mark.parametrize("dtype", ["int32", "int8", "uint8", "int16", "uint16", "uint32"])
+@pytest.mark.parametrize("dtype", INT_DTYPES)
 def test_randint(seed, dtype):
-    m, j = keys(seed)
-    assert_bit_equal(mr.randint(m, (9,), 0, 100, dtype), jax.random.randint(j, (9,), 0, 100, dtype))
-    assert_bit_equal(mr.randint(m, (2, 2), 3, 3, dtype), jax.random.randint(j, (2, 2), 3, 3, dtype))
+    check_calls(_randint_calls, seed, (dtype,), tuple((d,) for d in INT_DTYPES))
 
 
-def test_randint_edge_ranges():
-    m, j = keys(5)
-    assert_bit_equal(mr.randint(m, (3, 4), -50, 7), jax.random.randint(j, (3, 4), -50, 7))
-    assert_bit_equal(mr.randint(m, (10,), 0, 256, "uint8"), jax.random.randint(j, (10,), 0, 256, "uint8"))
-    assert_bit_equal(mr.randint(m, (10,), -1000, 1000, "int8"),
-                     jax.random.randint(j, (10,), -1000, 1000, "int8"))
-    lo = np.array([0, 10, 20])
-    assert_bit_equal(mr.randint(m, (2, 3), lo, 30), jax.random.randint(j, (2, 3), lo, 30))
-    big = 2 ** 31 - 1
-    assert_bit_equal(mr.randint(m, (5,), -big, big), jax.random.randint(j, (5,), -big, big))
+def _gumbel_calls(r, k, dtype, mode):
+    return [r.gumbel(k, (6,), dtype, mode=mode)]
+
+
+GUMBEL_GRID = tuple((d, m) for d in FLOATS for m in ["low", "high", "highest"])
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
-@pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("mode", ["low", "high", "highest"])
+@pytest.mark.parametrize("dtype,mode", GUMBEL_GRID)
 def test_gumbel(seed, dtype, mode):
-    m, j = keys(seed)
-    assert_bit_equal(mr.gumbel(m, (6,), dtype, mode=mode), jax.random.gumbel(j, (6,), dtype, mode=mode))
+    check_calls(_gumbel_calls, seed, (dtype, mode), GUMBEL_GRID)
+
+
+def _exponential_calls(r, k, dtype):
+    return [r.exponential(k, (3, 5), dtype)]
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_exponential(seed, dtype):
+    check_calls(_exponential_calls, seed, (dtype,), tuple((d,) for d in FLOATS))
+
+
+def _categorical_calls(r, k):
+    logits = np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]], np.float32))
+    with_neg_inf = np.array([0.0, -np.inf, 1.0, -np.inf], np.float32)
+    return [r.categorical(k, logits), r.categorical(k, logits, axis=0),
+            r.categorical(k, logits, shape=(4, 2)),
+            *(r.categorical(k, logits, mode=mode) for mode in ("high", "highest")),
+            r.categorical(k, logits[0], shape=(2,), replace=False),
+            r.categorical(k, with_neg_inf, shape=(20,))]
+
+
+def _permutation_calls(r, k):
+    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
+    b = np.array([True, False, True, True])
+    return [r.permutation(k, 10), r.permutation(k, x), r.permutation(k, x, axis=1),
+            r.permutation(k, x, axis=1, independent=True), r.permutation(k, b)]
+
+
+def _choice_calls(r, k):
+    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
+    p = np.array([0.1, 0.2, 0.3, 0.4], np.float32)
+    return [r.choice(k, 5, (3,)), r.choice(k, x, (2,)), r.choice(k, x, (2, 2), axis=1),
+            r.choice(k, 10, (4,), replace=False), r.choice(k, 4, (6,), p=p),
+            r.choice(k, 4, (3,), replace=False, p=p), r.choice(k, x, (0,))]
+
+
+def _randint_edge_calls(r, k):
+    big = 2 ** 31 - 1
+    return [r.randint(k, (3, 4), -50, 7), r.randint(k, (10,), 0, 256, "uint8"),
+            r.randint(k, (10,), -1000, 1000, "int8"),
+            r.randint(k, (2, 3), np.array([0, 10, 20]), 30), r.randint(k, (5,), -big, big)]
+
+
+# JAX's results of each table of calls (every parameter of a grid): ONE
+# jitted program of the key (one compile for every seed and parameter, not
+# one per primitive of every eager call); JAX's samplers are bit for bit the
+# same under jit as eagerly.
+_JAX_SAMPLES = {}
+
+
+def check_calls(calls, seed, param=(), grid=((),)):
+    """mlax's eager results of `calls(mr, key, *param)` bit for bit as JAX's,
+    call by call; JAX's computed for every `param` of `grid` at once."""
+    if (calls, grid) not in _JAX_SAMPLES:
+        _JAX_SAMPLES[calls, grid] = jax.jit(
+            lambda k: [calls(jax.random, k, *q) for q in grid])
     m, j = keys(seed)
-    assert_bit_equal(mr.exponential(m, (3, 5), dtype), jax.random.exponential(j, (3, 5), dtype))
+    want = _JAX_SAMPLES[calls, grid](j)[grid.index(param)]
+    got = calls(mr, m, *param)
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        try:
+            assert_bit_equal(g, w)
+        except AssertionError as e:
+            raise AssertionError(f"{calls.__name__}{param}[{i}]: {e}") from None
+
+
+def test_randint_edge_ranges():
+    check_calls(_randint_edge_calls, 5)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_categorical(seed):
-    m, j = keys(seed)
-    logits = np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]], np.float32))
-    assert_bit_equal(mr.categorical(m, logits), jax.random.categorical(j, logits))
-    assert_bit_equal(mr.categorical(m, logits, axis=0), jax.random.categorical(j, logits, axis=0))
-    assert_bit_equal(mr.categorical(m, logits, shape=(4, 2)),
-                     jax.random.categorical(j, logits, shape=(4, 2)))
-    for mode in ("high", "highest"):
-        assert_bit_equal(mr.categorical(m, logits, mode=mode),
-                         jax.random.categorical(j, logits, mode=mode))
-    assert_bit_equal(mr.categorical(m, logits[0], shape=(2,), replace=False),
-                     jax.random.categorical(j, logits[0], shape=(2,), replace=False))
-    with_neg_inf = np.array([0.0, -np.inf, 1.0, -np.inf], np.float32)
-    assert_bit_equal(mr.categorical(m, with_neg_inf, shape=(20,)),
-                     jax.random.categorical(j, with_neg_inf, shape=(20,)))
+    check_calls(_categorical_calls, seed)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_permutation(seed):
-    m, j = keys(seed)
-    assert_bit_equal(mr.permutation(m, 10), jax.random.permutation(j, 10))
-    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
-    assert_bit_equal(mr.permutation(m, x), jax.random.permutation(j, x))
-    assert_bit_equal(mr.permutation(m, x, axis=1), jax.random.permutation(j, x, axis=1))
-    assert_bit_equal(mr.permutation(m, x, axis=1, independent=True),
-                     jax.random.permutation(j, x, axis=1, independent=True))
-    b = np.array([True, False, True, True])
-    assert_bit_equal(mr.permutation(m, b), jax.random.permutation(j, b))
+    check_calls(_permutation_calls, seed)
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 def test_choice(seed):
-    m, j = keys(seed)
-    x = np.arange(12.0, dtype=np.float32).reshape(4, 3)
-    assert_bit_equal(mr.choice(m, 5, (3,)), jax.random.choice(j, 5, (3,)))
-    assert_bit_equal(mr.choice(m, x, (2,)), jax.random.choice(j, x, (2,)))
-    assert_bit_equal(mr.choice(m, x, (2, 2), axis=1), jax.random.choice(j, x, (2, 2), axis=1))
-    assert_bit_equal(mr.choice(m, 10, (4,), replace=False), jax.random.choice(j, 10, (4,), replace=False))
-    p = np.array([0.1, 0.2, 0.3, 0.4], np.float32)
-    assert_bit_equal(mr.choice(m, 4, (6,), p=p), jax.random.choice(j, 4, (6,), p=p))
-    assert_bit_equal(mr.choice(m, 4, (3,), replace=False, p=p),
-                     jax.random.choice(j, 4, (3,), replace=False, p=p))
-    assert_bit_equal(mr.choice(m, x, (0,)), jax.random.choice(j, x, (0,)))
+    check_calls(_choice_calls, seed)
+
+
+def _multivariate_normal_calls(r, k, dtype):
+    cov = np.array([[2.0, 0.5, 0.1], [0.5, 1.0, 0.2], [0.1, 0.2, 0.5]], dtype)
+    mean = np.array([1.0, -1.0, 0.5], dtype)
+    return [r.multivariate_normal(k, mean, cov, (5,)), r.multivariate_normal(k, mean, cov)]
 
 
 @pytest.mark.parametrize("seed", SAMPLER_SEEDS)
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_multivariate_normal(seed, dtype):
-    m, j = keys(seed)
-    cov = np.array([[2.0, 0.5, 0.1], [0.5, 1.0, 0.2], [0.1, 0.2, 0.5]], dtype)
-    mean = np.array([1.0, -1.0, 0.5], dtype)
-    assert_bit_equal(mr.multivariate_normal(m, mean, cov, (5,)),
-                     jax.random.multivariate_normal(j, mean, cov, (5,)))
-    assert_bit_equal(mr.multivariate_normal(m, mean, cov), jax.random.multivariate_normal(j, mean, cov))
+    check_calls(_multivariate_normal_calls, seed, (dtype,), (("float32",), ("float64",)))
 
 
 @pytest.mark.parametrize("shape", [None, (2,), (4, 2)])
