@@ -20,9 +20,9 @@ every op and pass without a rule of its own.
 """
 from __future__ import annotations
 
-import re
-
 from mlir import ir
+
+from mlax._src.base.debug_info import innermost_location_of
 
 
 
@@ -130,19 +130,9 @@ def residual_sources(module: ir.Module, n_early_args: int, n_early_results: int)
         else:
             op = owner.operation
             out.append((order.get(op, len(ops)), 0, v.type,
-                        ("op", op.name, _innermost_frame(op))))
+                        ("op", op.name, innermost_location_of(op))))
     out.sort(key=lambda e: e[:2])
     return [(ty, source) for _, _, ty, source in out]
-
-
-_FRAME = re.compile(r'"([^"]+)":(\d+):\d+')
-
-
-def _innermost_frame(op):
-    """`file:line` of the innermost frame of `op`'s location (a call site's
-    callee comes first in its text), or None."""
-    match = _FRAME.search(str(op.location))
-    return f"{match.group(1)}:{match.group(2)}" if match else None
 
 
 def split(module: ir.Module, n_early_args: int, n_early_results: int):
@@ -156,12 +146,9 @@ def split(module: ir.Module, n_early_args: int, n_early_results: int):
     text = module.operation.get_asm(enable_debug_info=True)
     ctx = module.context
 
-    def analyse(mod):
-        return _analyse(mod, n_early_args, n_early_results)
-
     with ctx:
         fwd = ir.Module.parse(text)
-        main, ops, backward, residuals, _ = analyse(fwd)
+        main, ops, backward, residuals, _ = _analyse(fwd, n_early_args, n_early_results)
         for v in residuals:
             if not str(v.type).startswith("tensor<"):
                 raise NotSplittable(f"a residual of type {v.type}")
@@ -180,7 +167,7 @@ def split(module: ir.Module, n_early_args: int, n_early_results: int):
         _retype(main, block, [v.type for v in new_ret.operands])
 
         bwd = ir.Module.parse(text)
-        main, ops, backward, residuals, constants = analyse(bwd)
+        main, ops, backward, residuals, constants = _analyse(bwd, n_early_args, n_early_results)
         block = main.regions[0].blocks[0]
         ret = ops[-1]
         res_args = [block.add_argument(v.type, v.location) for v in residuals]

@@ -85,6 +85,16 @@ def location_of(op) -> str | None:
     return f"{match.group(1)}:{match.group(2)}" if match else None
 
 
+# Any file location: the first of a call site's is its callee's, the innermost.
+_FRAME = re.compile(r'"([^"]+)":(\d+):\d+')
+
+
+def innermost_location_of(op) -> str | None:
+    """`file:line` of the innermost frame of `op`'s location, or None."""
+    match = _FRAME.search(str(op.location))
+    return f"{match.group(1)}:{match.group(2)}" if match else None
+
+
 def _dependencies(tracer, budget=100_000):
     """(argument numbers of the trace's block that `tracer` depends on,
     ops on the way), by walking operands back from its SSA value."""

@@ -91,6 +91,15 @@ class Ref:
     __array__ = _not_an_array
 
 
+def returned_error(fun, what, ref, origin) -> ValueError:
+    """JAX's ValueError for a Ref the function `fun`, traced for `what`,
+    returns; `origin`: where the Ref came from ("was created inside it")."""
+    return ValueError(
+        f"function {tracing.function_where(fun)} traced for {what} returned a mutable array "
+        f"reference of type {ref.aval}, but mutable array references cannot be returned."
+        f"\n\nThe returned mutable array {origin}.")
+
+
 def read_value(ref: Ref):
     """The whole value of `ref` (typed as the Ref), where it is now."""
     return ref_state.read(ref)

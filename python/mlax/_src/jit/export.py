@@ -22,7 +22,7 @@ import ml_dtypes
 import numpy as np
 
 from mlax._src.backend import compiler, host_callbacks, runtime
-from mlax._src.base.tree import PyTreeDef, registry
+from mlax._src.base.tree import PyTreeDef, is_tree_node, registry
 from mlax._src.core import tracer as core
 from mlax._src.core.tracer import ShapedArray
 from mlax._src.core.ref_state import AbstractRef, RefsNeeded
@@ -338,7 +338,7 @@ def register_pytree_node_serialization(nodetype, *, serialized_name: str, serial
         raise ValueError(
             f"Duplicate serialization registration for serialized_name `{serialized_name}`. "
             f"Previous registration was for type `{_DESERIALIZERS[serialized_name][0]}`.")
-    if from_children is None and not _is_registered_node(nodetype):
+    if from_children is None and not is_tree_node(nodetype):
         raise ValueError(
             "If `from_children` is not present, you must call first "
             f"`mlax.tree_util.register_pytree_node` for `{nodetype}`")
@@ -375,21 +375,6 @@ def _is_namedtuple(nodetype) -> bool:
     return (isinstance(nodetype, type) and issubclass(nodetype, tuple)
             and isinstance(getattr(nodetype, "_fields", None), tuple)
             and all(isinstance(f, str) for f in nodetype._fields))
-
-
-def _is_registered_node(nodetype) -> bool:
-    """Whether tree_util flattens instances of `nodetype` as nodes (a
-    registered type; dataclasses and classes registered by key included)."""
-    if not isinstance(nodetype, type):
-        return False
-    try:
-        probe = object.__new__(nodetype)
-    except TypeError:  # (a type object.__new__ cannot make: its flattening is checked
-        return True    # when an Exported holding it is serialized)
-    try:
-        return registry.flatten(probe)[1].node_data() is not None
-    except Exception:  # noqa: BLE001 - a registered flatten reading fields the probe lacks
-        return True
 
 
 def _encode_tree(treedef):

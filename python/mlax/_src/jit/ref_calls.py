@@ -14,7 +14,7 @@ import inspect
 from mlax._src.base.tree import keystr, registry
 from mlax._src.core import ref_state
 from mlax._src.core.tracing import _leaf_aval, function_where
-from mlax._src.core.refs import Ref
+from mlax._src.core.refs import Ref, returned_error
 
 
 def has_refs(leaves) -> bool:
@@ -86,10 +86,7 @@ def _on_values(fun, closed, closed_values, positions, args, kwargs):
             origin = ("was created inside it" if k is None else
                       "was passed in as the argument "
                       + _arg_names(fun, args, kwargs)[positions[k]])
-            raise ValueError(
-                f"function {function_where(fun)} traced for jit returned a mutable array "
-                f"reference of type {leaf.aval}, but mutable array references cannot "
-                f"be returned.\n\nThe returned mutable array {origin}.")
+            raise returned_error(fun, "jit", leaf, origin)
     return out, [None if b._value is v else b._value for b, v in zip(boxes, initial)], \
         closed_finals
 

@@ -23,7 +23,7 @@ from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.backend import runtime
 from mlax._src.core import key_reuse, primitives, ref_state, tracing
-from mlax._src.core.refs import Ref
+from mlax._src.core.refs import Ref, returned_error
 from mlax._src.core.tracing import _run
 from mlax._src.transforms import vmap as vmap_lib
 from mlax._src.lax import lax
@@ -808,11 +808,8 @@ def _no_ref_carry(init, what, fun):
     a Ref)."""
     for leaf in registry.flatten(init)[0]:
         if type(leaf) is Ref:
-            raise ValueError(
-                f"function {tracing.function_where(fun)} traced for {what} returned a mutable "
-                f"array reference of type {leaf.aval}, but mutable array references cannot "
-                "be returned.\n\nThe returned mutable array was passed in as part of the "
-                "loop carry: close over the Ref instead.")
+            raise returned_error(fun, what, leaf, "was passed in as part of the loop carry: "
+                                 "close over the Ref instead")
 
 
 def _scan_over_refs(f, xs_leaves, xs_tree, length):
@@ -832,13 +829,9 @@ def _scan_over_refs(f, xs_leaves, xs_tree, length):
         leaves = [rows[k] if k in rows else next(rest) for k in range(len(xs_leaves))]
         out = f(carry, xs_tree.unflatten(leaves))
         for leaf in registry.flatten(out)[0]:
-            k = next((k for k, row in rows.items() if leaf is row), None)
-            if k is not None:
-                raise ValueError(
-                    f"function {tracing.function_where(f)} traced for scan returned a mutable "
-                    f"array reference of type {leaf.aval}, but mutable array references "
-                    "cannot be returned.\n\nThe returned mutable array was passed in as "
-                    "(a row of) the argument x.")
+            if any(leaf is row for row in rows.values()):
+                raise returned_error(f, "scan", leaf,
+                                     "was passed in as (a row of) the argument x")
         for k, row in rows.items():
             if row._value is not initial[k]:
                 refs[k][i] = row[...]

@@ -800,12 +800,7 @@ def saved_residuals(fun, *args, **kwargs):
     module, _, _, info = _trace_vjp_program(flat, p_leaves, p_tree, p_avals, False,
                                             backward_rules=True)
     callee = info["callee"]
-    compiler.to_stablehlo(
-        module, name=f"vjp_{_name_of(fun)}",
-        platform=runtime.lowering_platform(runtime.default_device()))
-    kept = compiler.kept_arguments(module)
-    if kept is None:
-        kept = range(len(p_avals) + info["n_ct"])
+    kept = _lowered_kept(module, f"vjp_{_name_of(fun)}", len(p_avals) + info["n_ct"])
     p_kept = [i for i in kept if i < len(p_avals)]
     names = debug_info.arg_names(fun, p_tree, lambda t: t)
     out = []
@@ -846,17 +841,22 @@ _JAX_NAMES = {f"stablehlo.{k}": v for k, v in {
     "if": "cond"}.items()}
 
 
+def _lowered_kept(module, name, n_args):
+    """Lowers the combined program `module` of an eager vjp (in place);
+    returns the indices of the arguments the lowered program still takes."""
+    compiler.to_stablehlo(
+        module, name=name, platform=runtime.lowering_platform(runtime.default_device()))
+    kept = compiler.kept_arguments(module)
+    return range(n_args) if kept is None else kept
+
+
 def _split(module, name, callee, info, p_avals, p_tree, table):
     """Lowers the combined program `module` and cuts it (a _SplitVjp), or
     None when it cannot be cut."""
     n_p, n_early = len(p_avals), len(callee.out_avals)
-    compiler.to_stablehlo(
-        module, name=name, platform=runtime.lowering_platform(runtime.default_device()))
+    kept = _lowered_kept(module, name, n_p + info["n_ct"])
     if "mhlo.num_partitions" in module.operation.attributes:
         return None  # partitioned over a mesh: the pullback runs the whole program
-    kept = compiler.kept_arguments(module)
-    if kept is None:
-        kept = range(n_p + info["n_ct"])
     p_kept = [i for i in kept if i < n_p]
     ct_kept = [i - n_p for i in kept if i >= n_p]
     try:

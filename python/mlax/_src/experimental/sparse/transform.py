@@ -612,13 +612,19 @@ def _pow(op, base, exponent):
     return _on_data(lambda d: ew.pow(d, _full_like(d, c)), False)(op, base)
 
 
-def _dot_general(op, lhs, rhs):
-    a = op.attributes
-    get = (lambda k: _ints(op, k) if k in a else ())
-    dims = ((get("lhs_contracting_dimensions"), get("rhs_contracting_dimensions")),
-            (get("lhs_batching_dimensions"), get("rhs_batching_dimensions")))
-    return bcoo_dot_general(lhs, rhs, dimension_numbers=dims,
-                            preferred_element_type=_result_dtype(op))
+def _optional_ints(op, name):
+    return _ints(op, name) if name in op.attributes else ()
+
+
+def _dot_general_rule(dot_general):
+    """The rule of mlax.dot_general by `dot_general` (bcoo's or bcsr's)."""
+    def rule(op, lhs, rhs):
+        get = functools.partial(_optional_ints, op)
+        dims = ((get("lhs_contracting_dimensions"), get("rhs_contracting_dimensions")),
+                (get("lhs_batching_dimensions"), get("rhs_batching_dimensions")))
+        return dot_general(lhs, rhs, dimension_numbers=dims,
+                           preferred_element_type=_result_dtype(op))
+    return rule
 
 
 def _reduce_sum(op, mat):
@@ -643,8 +649,7 @@ def _dynamic_slice(op, mat, *starts):
 def _gather(op, mat, start_indices):
     if isinstance(start_indices, _SPARSE):
         raise NotImplementedError(_no_rule(op))
-    a = op.attributes
-    get = (lambda k: _ints(op, k) if k in a else ())
+    get = functools.partial(_optional_ints, op)
     dn = GatherDimensionNumbers(
         offset_dims=get("offset_dims"), collapsed_slice_dims=get("collapsed_slice_dims"),
         start_index_map=get("start_index_map"), operand_batching_dims=get("operand_batching_dims"),
@@ -654,7 +659,7 @@ def _gather(op, mat, start_indices):
                                   "operand is not supported")
     # (The op gathers in bounds: what an index mode adds are ops around it.)
     return bcoo_gather(mat, start_indices, dn, get("slice_sizes"),
-                       indices_are_sorted="indices_are_sorted" in a)
+                       indices_are_sorted="indices_are_sorted" in op.attributes)
 
 
 def _conv(op, lhs, rhs):
@@ -678,7 +683,7 @@ _RULES.update({
     "mlax.add": _add(1),
     "mlax.sub": _add(-1),
     "mlax.pow": _pow,
-    "mlax.dot_general": _dot_general,
+    "mlax.dot_general": _dot_general_rule(bcoo_dot_general),
     "mlax.reduce_sum": _reduce_sum,
     "mlax.transpose": lambda op, m: bcoo_transpose(m, permutation=_ints(op, "permutation")),
     "mlax.reshape": lambda op, m: bcoo_reshape(m, new_sizes=_result_shape(op)),
@@ -696,15 +701,6 @@ _RULES.update({
 # BCSR's rules: JAX's few (elementwise ops on the stored values, products
 # with a dense rhs, broadcasting and concatenation); an op with a BCSR
 # operand and none is JAX's NotImplementedError.
-
-def _bcsr_dot_general(op, lhs, rhs):
-    a = op.attributes
-    get = (lambda k: _ints(op, k) if k in a else ())
-    dims = ((get("lhs_contracting_dimensions"), get("rhs_contracting_dimensions")),
-            (get("lhs_batching_dimensions"), get("rhs_batching_dimensions")))
-    return bcsr_dot_general(lhs, rhs, dimension_numbers=dims,
-                            preferred_element_type=_result_dtype(op))
-
 
 def _bcsr_concatenate(op, *operands):
     if not all(isinstance(x, BCSR) for x in operands):
@@ -732,7 +728,7 @@ def _bcsr_reshape(op, mat):
 _BCSR_RULES = {name: _RULES[name] for name in ("mlax.convert", "mlax.pow", *(
     f"mlax.{n}" for n in _UNARY))}
 _BCSR_RULES.update({
-    "mlax.dot_general": _bcsr_dot_general,
+    "mlax.dot_general": _dot_general_rule(bcsr_dot_general),
     "mlax.broadcast_in_dim": lambda op, m: bcsr_broadcast_in_dim(
         m, shape=_result_shape(op), broadcast_dimensions=_ints(op, "broadcast_dimensions")),
     "mlax.concatenate": _bcsr_concatenate,
