@@ -519,16 +519,6 @@ def test_key_impl_matches_jax():
                                   np.asarray(jax.random.PRNGKey(3)))
 
 
-@pytest.mark.parametrize("impl", ["philox4x32", "threefry4x32"])
-def test_unsupported_jax_impls_name_what_is_supported(impl):
-    jax.random.PRNGKey(0, impl=impl)  # JAX has them
-    for ctor in (mlax.random.PRNGKey, mlax.random.key):
-        with pytest.raises(ValueError, match="supports 'threefry2x32', 'rbg', 'unsafe_rbg'"):
-            ctor(0, impl=impl)
-    with pytest.raises(ValueError, match=f"'{impl}' is not supported"):
-        mlax.random.PRNGKey(0, impl=jax.random.key_impl(jax.random.key(0, impl=impl)))
-
-
 def test_unknown_impl_is_jax_error():
     for bad in ("foo", 3):
         with pytest.raises(Exception) as je:

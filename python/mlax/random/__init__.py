@@ -1,4 +1,5 @@
-"""mlax.random: JAX's PRNG (threefry2x32, rbg, unsafe_rbg keys), bit for bit."""
+"""mlax.random: JAX's PRNG (threefry2x32, rbg, unsafe_rbg, philox2x32, philox4x32,
+threefry4x32 keys), bit for bit."""
 from mlax._src.random.prng import (  # noqa: F401
     KeyArray, PRNGKey, bernoulli, bits, categorical, choice, clone, exponential, fold_in,
     gumbel, key, key_data, key_dtype, key_impl, multivariate_normal, normal, permutation,

@@ -9,10 +9,12 @@ as JAX.
 
 Keys are either raw uint32 arrays (`PRNGKey`, as `jax.random.PRNGKey`) or
 typed key arrays (`key`, whose dtype names the implementation: `key<fry>`);
-every function takes both and returns the kind it was given. Three of JAX's
-implementations are here, with JAX's names: threefry2x32 (the default;
-uint32[2] keys), rbg and unsafe_rbg (uint32[4] keys whose bits come from
-XLA's rng_bit_generator, lax.rng_bit_generator). A typed key carries its
+every function takes both and returns the kind it was given. JAX's
+implementations, with JAX's names: threefry2x32 (the default; uint32[2]
+keys) and rbg and unsafe_rbg (uint32[4] keys whose bits come from XLA's
+rng_bit_generator, lax.rng_bit_generator) are here; philox2x32, philox4x32
+and threefry4x32 in counter_impls.py; user-defined ones come from
+define_prng_impl (mlax.extend.random). A typed key carries its
 implementation; a raw key is read as the `jax_default_prng_impl` one, as
 in JAX. Inside the samplers keys are always typed (`KeyArray`), so the
 implementation is part of every jitted sampler's signature.
@@ -53,26 +55,63 @@ _UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint6
 
 class PRNGImpl:
     """A PRNG implementation (JAX's PRNGImpl): the key data's trailing shape
-    and the functions on one key's data (`split`, `fold_in`, `random_bits`;
-    defined below). `str()` is its name, as JAX's."""
+    and the functions on one key's data: `seed` (an integer scalar to key
+    data), `split`, `fold_in`, `random_bits`. Hashed and printed by its tag,
+    as JAX's; `name` is what `key(..., impl=name)` and key_impl use."""
 
-    __slots__ = ("name", "tag", "key_shape", "split", "fold_in", "random_bits")
+    __slots__ = ("name", "tag", "key_shape", "seed", "split", "fold_in", "random_bits")
 
-    def __init__(self, name, tag, key_shape, split=None, fold_in=None, random_bits=None):
-        self.name, self.tag, self.key_shape = name, tag, key_shape
-        self.split, self.fold_in, self.random_bits = split, fold_in, random_bits
+    def __init__(self, name, tag, key_shape, seed=None, split=None, fold_in=None,
+                 random_bits=None):
+        self.name, self.tag, self.key_shape = name, tag, tuple(key_shape)
+        self.seed, self.split, self.fold_in, self.random_bits = seed, split, fold_in, random_bits
 
     def __repr__(self):
-        return f"PRNGImpl({self.name!r})"
+        return f"PRNGImpl(name={self.name!r}, tag={self.tag!r}, key_shape={self.key_shape})"
 
     def __str__(self):
-        return self.name
+        return self.tag
+
+    def __hash__(self):
+        return hash(self.tag)
+
+
+class PRNGSpec:
+    """A PRNG implementation as the `impl=` of key, PRNGKey, wrap_key_data
+    and key_dtype take it (JAX's PRNGSpec; mlax.extend.random.define_prng_impl
+    returns one)."""
+
+    __slots__ = ("_impl",)
+
+    def __init__(self, impl):
+        self._impl = impl
+
+    def __repr__(self):
+        return f"PRNGSpec({self._impl.name!r})"
+
+    def __str__(self):
+        return str(self._impl)
+
+    def __hash__(self):
+        return hash(self._impl)
+
+    def __eq__(self, other):
+        return isinstance(other, PRNGSpec) and self._impl is other._impl
 
 
 _THREEFRY = PRNGImpl("threefry2x32", "fry", (2,))
 _RBG = PRNGImpl("rbg", "rbg", (4,))
 _UNSAFE_RBG = PRNGImpl("unsafe_rbg", "urbg", (4,))
+# By name, in JAX's registration order; mlax._src.random.counter_impls adds
+# philox2x32, philox4x32 and threefry4x32.
 _IMPLS = {impl.name: impl for impl in (_THREEFRY, _RBG, _UNSAFE_RBG)}
+
+
+def register_prng(impl):
+    """Makes `impl` nameable (key(..., impl=impl.name), jax_default_prng_impl)."""
+    if impl.name in _IMPLS:
+        raise ValueError(f"PRNG with name {impl.name} already registered: {impl!r}")
+    _IMPLS[impl.name] = impl
 
 
 class KeyDtype(dtypes.ExtendedDType):
@@ -107,7 +146,14 @@ class KeyDtype(dtypes.ExtendedDType):
         return hash(self.name)
 
 
-_KEY_DTYPES = {impl: KeyDtype(impl) for impl in _IMPLS.values()}
+_KEY_DTYPES = {}
+
+
+def _key_dtype(impl):
+    """The one KeyDtype of `impl`."""
+    if impl not in _KEY_DTYPES:
+        _KEY_DTYPES[impl] = KeyDtype(impl)
+    return _KEY_DTYPES[impl]
 
 
 class KeyArray(key_reuse.Tracked):
@@ -138,7 +184,7 @@ class KeyArray(key_reuse.Tracked):
 
     @property
     def dtype(self):
-        return _KEY_DTYPES[self._impl]
+        return _key_dtype(self._impl)
 
     def __len__(self):
         if not self.shape:
@@ -555,11 +601,16 @@ def _unsafe_rbg_fold_in(key, data):
     return lax.bitwise_xor(key, lax.reshape(lax.slice(bits, (9, 0), (10, 4)), (4,)))
 
 
-_THREEFRY.split, _THREEFRY.fold_in, _THREEFRY.random_bits = (
-    _threefry_split, _threefry_fold_in, _threefry_random_bits)
-_RBG.split, _RBG.fold_in, _RBG.random_bits = _rbg_split, _rbg_fold_in, _rbg_random_bits
-_UNSAFE_RBG.split, _UNSAFE_RBG.fold_in, _UNSAFE_RBG.random_bits = (
-    _unsafe_rbg_split, _unsafe_rbg_fold_in, _rbg_random_bits)
+def _rbg_seed_data(seed):
+    return _rbg_seed(_seed_data(seed))
+
+
+_THREEFRY.seed, _THREEFRY.split, _THREEFRY.fold_in, _THREEFRY.random_bits = (
+    _seed_data, _threefry_split, _threefry_fold_in, _threefry_random_bits)
+_RBG.seed, _RBG.split, _RBG.fold_in, _RBG.random_bits = (
+    _rbg_seed_data, _rbg_split, _rbg_fold_in, _rbg_random_bits)
+_UNSAFE_RBG.seed, _UNSAFE_RBG.split, _UNSAFE_RBG.fold_in, _UNSAFE_RBG.random_bits = (
+    _rbg_seed_data, _unsafe_rbg_split, _unsafe_rbg_fold_in, _rbg_random_bits)
 
 
 # What the samplers call: typed keys in, typed keys (or bits) out, by the
@@ -610,8 +661,7 @@ def _bits_jit(key, bit_width, shape):
 
 @_jit(static_argnums=(1,))
 def _seed_jit(seed, impl):
-    half = _seed_data(seed)
-    return half if impl is _THREEFRY else _rbg_seed(half)
+    return impl.seed(seed)
 
 
 # ---------------------------------------------------------------------------
@@ -627,10 +677,15 @@ def _make_key_data(ctor, seed, impl):
         raise TypeError(f"{ctor} accepts a scalar seed, but was given an array of shape "
                         f"{aval_of(seed).shape} != (). Use mlax.vmap for batching")
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
-        words = _int_seed_words(int(seed))
-        if impl is not _THREEFRY:
-            words = np.concatenate([words, words])
-        return mnp.asarray(words)
+        if impl in (_THREEFRY, _RBG, _UNSAFE_RBG):  # no compile for these
+            words = _int_seed_words(int(seed))
+            if impl is not _THREEFRY:
+                words = np.concatenate([words, words])
+            return mnp.asarray(words)
+        # As JAX's random_seed: the int as an int64, canonicalized (wrapped
+        # to int32 without x64), then the implementation's seed function.
+        seed = np.asarray(np.int64(seed)).astype(dtypes.canonicalize(np.int64))
+        return _seed_jit(seed, impl)
     if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
         aval = aval_of(seed)
         if not dtypes.is_int(aval.dtype):
@@ -639,7 +694,7 @@ def _make_key_data(ctor, seed, impl):
     raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
 
 
-# JAX's PRNG implementations, by name, in JAX's order (its error lists them).
+# JAX's PRNG implementations' names, in the order its error lists them.
 _JAX_IMPLS = ("philox2x32", "philox4x32", "threefry2x32", "rbg", "unsafe_rbg", "threefry4x32")
 
 
@@ -647,13 +702,13 @@ def _resolve_impl(impl, ctor):
     """The implementation `impl` names, as JAX's PRNG functions take it: None
     (`jax_default_prng_impl`), a name, or an implementation object (mlax's
     or JAX's: jax.extend.random.rbg_prng_impl, a key dtype, the result of
-    key_impl). One of JAX's that mlax lacks is a ValueError naming what mlax
-    has, an unknown name JAX's ValueError, another type JAX's TypeError."""
+    key_impl, define_prng_impl's spec). An unknown name is JAX's ValueError,
+    another type JAX's TypeError."""
     if impl is None:
         return _default_impl()
     if isinstance(impl, PRNGImpl):
         return impl
-    if isinstance(impl, KeyDtype):
+    if isinstance(impl, (PRNGSpec, KeyDtype)):
         return impl._impl
     inner = getattr(impl, "_impl", None)  # JAX's PRNGSpec and key dtypes
     if inner is not None and not isinstance(impl, str):
@@ -663,11 +718,6 @@ def _resolve_impl(impl, ctor):
         raise TypeError(f"unrecognized type {type(impl)} for specifying PRNG implementation.")
     if name in _IMPLS:
         return _IMPLS[name]
-    if name in _JAX_IMPLS:
-        supported = ", ".join(repr(n) for n in _IMPLS)
-        raise ValueError(
-            f"mlax.random.{ctor}: the PRNG implementation {name!r} is not supported; mlax "
-            f"supports {supported}")
     names = ", ".join(f'"{n}"' for n in _JAX_IMPLS)
     raise ValueError(f'unrecognized PRNG implementation "{name}". Did you mean one of: '
                      f"{names}?")
@@ -698,6 +748,59 @@ def key(seed, *, impl=None, dtype=None):
     as jax.random.key."""
     impl = _impl_or_dtype(impl, dtype, "key")
     return KeyArray(_make_key_data("key", seed, impl), impl)
+
+
+def define_prng_impl(*, key_shape, seed, split, random_bits, fold_in, name="<unnamed>",
+                     tag="?"):
+    """A user-defined PRNG implementation (jax.extend.random.define_prng_impl)
+    for `key(..., impl=...)`, `wrap_key_data` and `random_seed`: functions
+    on one key's uint32 data of shape `key_shape`, written with mlax ops
+    (they are traced into the samplers' programs). Returns a PRNGSpec."""
+    return PRNGSpec(PRNGImpl(name, tag, key_shape, seed, split, fold_in, random_bits))
+
+
+@_jit(static_argnums=(1,))
+def _seeds_jit(seeds, impl):
+    from mlax._src.transforms.vmap import vmap
+
+    seed = impl.seed
+    for _ in range(aval_of(seeds).ndim):
+        seed = vmap(seed)
+    return seed(seeds)
+
+
+def random_seed(seeds, impl):
+    """Typed keys of `impl` from integer seeds of any shape, each seeded by
+    the implementation's seed function (jax.extend.random.random_seed)."""
+    impl = _resolve_impl(impl, "random_seed")
+    if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, (bool, np.bool_)):
+        # As JAX: the int as an int64, canonicalized (wrapped to int32 without x64).
+        seeds = np.asarray(np.int64(seeds)).astype(dtypes.canonicalize(np.int64))
+    if not isinstance(seeds, (Array, Tracer)):
+        seeds = mnp.asarray(seeds)
+    return KeyArray(_seeds_jit(seeds, impl), impl)
+
+
+def seed_with_impl(impl, seed):
+    """A typed key of `impl` from an integer seed (jax.extend.random's)."""
+    return random_seed(seed, impl)
+
+
+@_jit()
+def _threefry_2x32_jit(keypair, count):
+    return _threefry_2x32(keypair, count)
+
+
+def threefry_2x32(keypair, count):
+    """The Threefry-2x32 hash of the uint32 array `count` under the key
+    pair (two uint32 scalars), as jax.extend.random.threefry_2x32: the
+    array's two halves are the cipher's two words."""
+    key1, key2 = keypair
+    args = [x if isinstance(x, (Array, Tracer)) else mnp.asarray(x) for x in (key1, key2, count)]
+    if any(aval_of(x).dtype != _U32 for x in args):
+        raise TypeError("threefry_2x32 requires uint32 arguments, got "
+                        f"{[aval_of(x).dtype for x in args]}")
+    return _threefry_2x32_jit(tuple(args[:2]), args[2])
 
 
 def key_data(keys):
@@ -745,7 +848,7 @@ def key_dtype(impl=None):
     `jax_default_prng_impl` one): key<fry>, key<rbg> or key<urbg>."""
     if impl == "threefry":  # an old alias mlax accepted
         impl = _THREEFRY
-    return _KEY_DTYPES[_resolve_impl(impl, "key_dtype")]
+    return _key_dtype(_resolve_impl(impl, "key_dtype"))
 
 
 def key_impl(keys):
