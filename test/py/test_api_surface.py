@@ -11,7 +11,7 @@ jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
 jax.experimental itself and its ode, jet, checkify, multihost_utils,
 compilation_cache, serialize_executable and sparse, jax.stages, jax.debug, jax.nn and
-jax.scipy.sparse.linalg.
+jax.scipy.sparse.linalg, jax.extend.random and jax.extend.backend.
 """
 from __future__ import annotations
 
@@ -52,7 +52,9 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.multihost_utils", "mlax.experimental.multihost_utils"),
            ("jax.experimental.checkify", "mlax.experimental.checkify"),
            ("jax.experimental.sparse", "mlax.experimental.sparse"),
-           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn")] + [
+           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"),
+           ("jax.extend.random", "mlax.extend.random"),
+           ("jax.extend.backend", "mlax.extend.backend")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -110,6 +112,15 @@ _SCALED_MATMUL = ("block-scaled (MXFP8 / NVFP4) matmul: JAX has only cuDNN and R
 EXCLUDED.update({f"jax.nn.{name}": _SCALED_MATMUL for name in (
     "scaled_matmul", "scaled_dot_general", "get_scaled_dot_general_config")})
 
+EXCLUDED["jax.extend.random.threefry2x32_p"] = "a JAX primitive object; mlax's threefry " \
+                                               "is traced from lax ops"
+_BACKEND_REGISTRY = ("JAX's registry of backend factories and of the caches tied to them; "
+                     "mlax's clients are jaxlib's, made once per platform")
+EXCLUDED.update({f"jax.extend.backend.{name}": _BACKEND_REGISTRY for name in (
+    "clear_backends", "register_backend_cache", "register_backend_factory")})
+EXCLUDED["jax.extend.backend.get_compile_options"] = (
+    "XLA CompileOptions from JAX's flags: mlax sets its own (backend.runtime) and exposes "
+    "none to pass on")
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
 

@@ -110,3 +110,36 @@ def print_environment_info(return_string: bool = False):
         return info
     print(info)
     return None
+
+
+# jax.extend.backend: the PJRT clients themselves, for libraries built on
+# mlax (they are jaxlib's Client objects, as JAX's).
+
+def get_backend(platform=None):
+    """The PJRT client of `platform` (a name, a client, or None for the
+    default one), as jax.extend.backend.get_backend."""
+    if isinstance(platform, xla_client.Client):
+        return platform
+    return _backend_named(platform)
+
+
+def backends():
+    """{platform: PJRT client} of the platforms available here: the
+    default one's, and the CPU's."""
+    out = {}
+    for name in (None, "cpu"):
+        client = runtime.backend(name)
+        out.setdefault(client.platform, client)
+    return out
+
+
+def get_default_device():
+    """The device uncommitted computations run on (jax_default_device's,
+    else the default backend's first)."""
+    return runtime.default_device()
+
+
+def backend_xla_version(platform=None):
+    """The XLA version a PJRT plugin reports (None for jaxlib's built-in
+    clients, as JAX's)."""
+    return getattr(get_backend(platform), "xla_version", None)
