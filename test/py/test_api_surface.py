@@ -204,8 +204,6 @@ _TOKENS = "tokens order side effects; mlax programs have none"
 EXCLUDED.update({
     "jax.lax.create_token": _TOKENS,
     "jax.lax.after_all": _TOKENS,
-    "jax.lax.AccuracyMode": "accuracy hints of transcendental ops: no dialect attribute",
-    "jax.lax.Tolerance": "accuracy hints of transcendental ops: no dialect attribute",
     "jax.lax.scaled_dot": "block-scaled low-precision dot: no dialect op",
     "jax.lax.stage": "staging out to another JAX stage: no mlax counterpart",
     "jax.lax.dce_sink": "a JAX-internal dead-code-elimination sink: no mlax counterpart",

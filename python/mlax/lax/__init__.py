@@ -54,6 +54,7 @@ from mlax._src.lax.elementwise import dtype, mulhi  # noqa: F401,E402
 from mlax._src.lax.lax import optimization_barrier  # noqa: F401,E402
 from mlax._src.lax.shape import broadcast_like, shape_as_value  # noqa: F401,E402
 from mlax._src.lax.math import approx_max_k, approx_min_k  # noqa: F401,E402
+from mlax._src.lax.accuracy import AccuracyMode, Tolerance  # noqa: F401,E402
 
 # Binary elementwise ops take a rank-0 operand, and size-1 dimensions, as
 # jax.lax 0.10 does (broadcast explicitly first; mlax's internals call the

@@ -27,7 +27,8 @@ using namespace mlir::mlax;
 
 namespace {
 
-/// Same operands, same attributes, StableHLO name from ODS.
+/// Same operands, same attributes, StableHLO name from ODS. An attribute
+/// of mlax's own (`#mlax.accuracy` as `result_accuracy`) becomes StableHLO's.
 template <typename OpTy>
 struct OneToOnePattern : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -35,9 +36,19 @@ struct OneToOnePattern : OpConversionPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     StablehloBuilder hlo(rewriter, op.getLoc());
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : op->getAttrs()) {
+      if (auto accuracy = dyn_cast<ResultAccuracyAttr>(attr.getValue())) {
+        Attribute lowered = hlo.resultAccuracy(accuracy);
+        if (!lowered)
+          return failure();
+        attr = hlo.named(attr.getName(), lowered);
+      }
+      attrs.push_back(attr);
+    }
     Operation *lowered =
         hlo.create(OpTy::getStablehloName(), adaptor.getOperands(),
-                   op->getResultTypes(), op->getAttrs());
+                   op->getResultTypes(), attrs);
     rewriter.replaceOp(op, lowered->getResults());
     return success();
   }

@@ -5,6 +5,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::mlax;
@@ -33,6 +34,26 @@ Attribute StablehloBuilder::attr(StringRef text) {
     emitError(loc) << "internal error: cannot parse StableHLO attribute `"
                    << text << "`";
   return parsed;
+}
+
+Attribute StablehloBuilder::resultAccuracy(ResultAccuracyAttr accuracy) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#stablehlo.result_accuracy<";
+  auto tolerance = [&](StringRef name, const APFloat &value) {
+    if (value.isZero())
+      return;
+    os << name << " = ";
+    FloatAttr::get(b.getF64Type(), value).print(os, /*elideType=*/true);
+    os << ", ";
+  };
+  tolerance("atol", accuracy.getAtol());
+  tolerance("rtol", accuracy.getRtol());
+  if (accuracy.getUlps() != 0)
+    os << "ulps = " << accuracy.getUlps() << ", ";
+  os << "mode = #stablehlo.result_accuracy_mode<"
+     << stringifyResultAccuracyMode(accuracy.getMode()) << ">>";
+  return attr(text);
 }
 
 Value StablehloBuilder::constant(ElementsAttr value) {

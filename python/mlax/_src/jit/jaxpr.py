@@ -240,6 +240,16 @@ def _attr_value(attr):
     return text
 
 
+def _accuracy_text(text: str) -> str:
+    """An op's `#mlax.accuracy<...>` as JAX's `accuracy` parameter:
+    `AccuracyMode.HIGHEST`, or `Tolerance(atol=1e-05)` (mlax's Tolerance has
+    no repr; JAX prints the object's address)."""
+    inner = text[text.index("<") + 1:-1]
+    if inner in ("highest", "default"):
+        return f"AccuracyMode.{inner.upper()}"
+    return f"Tolerance({inner.replace(' = ', '=')})"
+
+
 def _fmt_param(value) -> str:
     if isinstance(value, tuple):
         inner = ", ".join(_fmt_param(v) for v in value)
@@ -484,6 +494,9 @@ class _Builder:
         for key in op.attributes:
             attr = op.attributes[key]
             if key.endswith("SegmentSizes") or key.startswith("mlax.") or key == "loc":
+                continue
+            if key == "result_accuracy":
+                params["accuracy"] = _accuracy_text(str(attr))
                 continue
             value = _attr_value(attr)
             names = _ENUMS.get(key)

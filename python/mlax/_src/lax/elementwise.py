@@ -24,6 +24,7 @@ from mlax._src.base import dtypes, errors
 from mlax._src.core import tracer as core
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error, verified
 from mlax._src.core.tracer import ShapedArray
+from mlax._src.lax.accuracy import accuracy_param
 
 
 def _i64_array(values):
@@ -70,24 +71,34 @@ def _op_name(op_class: str) -> str:
     return getattr(_ops(), op_class).OPERATION_NAME
 
 
-def _create(op_class: str, operands):
+def _create(op_class: str, operands, attributes=None):
     """An elementwise op, its result type inferred in C++ (each of them has
     InferTypeOpInterface): ir.Operation.create is about 5x cheaper than the
     generated Python builder, and this is tracing's commonest op."""
-    return ir.Operation.create(_op_name(op_class), operands=operands, infer_type=True)
+    return ir.Operation.create(_op_name(op_class), operands=operands, attributes=attributes,
+                               infer_type=True)
 
 
-def _unary(name, op_class, kind):
-    def check(x):
+def _unary(name, op_class, kind, *, accuracy=False):
+    """lax.<name>; with `accuracy`, it takes JAX's `accuracy=` (a Tolerance
+    or an AccuracyMode), which becomes the op's `result_accuracy`."""
+    def check(x, **params):
         _check_kind(name, kind, x)
 
-    def emit(values, avals):
-        return _create(op_class, values).result
+    def emit(values, avals, accuracy=None):
+        attributes = None if accuracy is None else \
+            {"result_accuracy": ir.Attribute.parse(accuracy)}
+        return _create(op_class, values, attributes).result
 
     prim = Primitive(name, emit, check=check)
 
-    def fn(x):
-        return bind(prim, x)
+    if accuracy:
+        def fn(x, *, accuracy=None):
+            accuracy = accuracy_param(name, accuracy)
+            return bind(prim, x) if accuracy is None else bind(prim, x, accuracy=accuracy)
+    else:
+        def fn(x):
+            return bind(prim, x)
 
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name} (mlax.{name.removesuffix('_p')})."
@@ -96,14 +107,14 @@ def _unary(name, op_class, kind):
 
 
 neg = _unary("neg", "NegOp", "signed")
-exp = _unary("exp", "ExpOp", "float")
-log = _unary("log", "LogOp", "float")
-sin = _unary("sin", "SinOp", "float")
-cos = _unary("cos", "CosOp", "float")
-tan = _unary("tan", "TanOp", "float")
-tanh = _unary("tanh", "TanhOp", "float")
-sqrt = _unary("sqrt", "SqrtOp", "float")
-rsqrt = _unary("rsqrt", "RsqrtOp", "float")
+exp = _unary("exp", "ExpOp", "float", accuracy=True)
+log = _unary("log", "LogOp", "float", accuracy=True)
+sin = _unary("sin", "SinOp", "float", accuracy=True)
+cos = _unary("cos", "CosOp", "float", accuracy=True)
+tan = _unary("tan", "TanOp", "float", accuracy=True)
+tanh = _unary("tanh", "TanhOp", "float", accuracy=True)
+sqrt = _unary("sqrt", "SqrtOp", "float", accuracy=True)
+rsqrt = _unary("rsqrt", "RsqrtOp", "float", accuracy=True)
 abs = _unary("abs", "AbsOp", "abs")  # noqa: A001 (lax.abs, as in JAX)
 sign = _unary("sign", "SignOp", "signed")
 
@@ -127,9 +138,9 @@ floor = _unary("floor", "FloorOp", "real_float")
 ceil = _unary("ceil", "CeilOp", "real_float")
 _round_afz = _unary("round", "RoundOp", "real_float")
 _round_even = _unary("round_even", "RoundEvenOp", "real_float")
-logistic = _unary("logistic", "LogisticOp", "float")
-log1p = _unary("log1p", "Log1pOp", "float")
-expm1 = _unary("expm1", "Expm1Op", "float")
+logistic = _unary("logistic", "LogisticOp", "float", accuracy=True)
+log1p = _unary("log1p", "Log1pOp", "float", accuracy=True)
+expm1 = _unary("expm1", "Expm1Op", "float", accuracy=True)
 bitwise_not = _unary("not", "NotOp", "int_or_bool")
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
+from mlax._src.lax.accuracy import accuracy_param
 from mlax._src.lax.elementwise import _as_array
 from mlax._src.lax.lax import (
     _binary, _check_kind, _i64, _unary, convert_element_type, div, exp, full_like,
@@ -37,7 +38,7 @@ atanh = _unary("atanh", "AtanhOp", "float")
 lgamma = _unary("lgamma", "LgammaOp", "real_float")
 digamma = _unary("digamma", "DigammaOp", "real_float")
 erfc = _unary("erfc", "ErfcOp", "real_float")
-cbrt = _unary("cbrt", "CbrtOp", "real_float")
+cbrt = _unary("cbrt", "CbrtOp", "real_float", accuracy=True)
 population_count = _unary("population_count", "PopcntOp", "int")
 polygamma = _binary("polygamma", "PolygammaOp", "real_float")
 zeta = _binary("zeta", "ZetaOp", "real_float")
@@ -52,10 +53,12 @@ polygamma.__doc__ = ("polygamma(m, x): the m-th derivative of digamma (jax.lax.p
 zeta.__doc__ = "The Hurwitz zeta function zeta(x, q) (jax.lax.zeta); differentiable in q only."
 
 
-def exp2(x):
-    """Elementwise 2**x, as jax.lax.exp2: exp(log(2) * x)."""
+def exp2(x, *, accuracy=None):
+    """Elementwise 2**x, as jax.lax.exp2: exp(log(2) * x), the exp at
+    `accuracy` (a Tolerance or an AccuracyMode)."""
     _check_kind("exp2", "float", aval_of(x))
-    return exp(mul(full_like(x, np.log(2)), x))
+    accuracy_param("exp2", accuracy)  # (its errors name exp2)
+    return exp(mul(full_like(x, np.log(2)), x), accuracy=accuracy)
 
 
 def reciprocal(x):

@@ -37,6 +37,9 @@ public:
   /// Parses a StableHLO attribute (e.g. `#stablehlo<comparison_direction GT>`).
   /// Returns null (after emitting a diagnostic) if the text does not parse.
   Attribute attr(StringRef text);
+  /// `#stablehlo.result_accuracy<...>` for an op's `#mlax.accuracy`, as
+  /// StableHLO prints it (the tolerances that are 0 left out).
+  Attribute resultAccuracy(ResultAccuracyAttr accuracy);
   NamedAttribute named(StringRef name, Attribute value) {
     return b.getNamedAttr(name, value);
   }

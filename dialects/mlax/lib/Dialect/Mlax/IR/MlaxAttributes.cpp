@@ -1,6 +1,7 @@
-//===- MlaxAttributes.cpp - #mlax.sharding --------------------------------===//
+//===- MlaxAttributes.cpp - #mlax.accuracy, #mlax.mesh, #mlax.sharding ----===//
 //
-// The sharding attribute's parser and printer, its verifiers (on its own and
+// The accuracy attribute's parser, printer and verifier. The sharding
+// attribute's parser and printer, its verifiers (on its own and
 // against the type of the value that carries it) and its translation into
 // XLA's HLO sharding string, which is what convert-mlax-to-stablehlo hands
 // XLA as `mhlo.sharding`.
@@ -109,6 +110,88 @@ static LogicalResult verifyMeshAxes(function_ref<InFlightDiagnostic()> emitError
       return emitError() << "mesh axis \"" << name.getValue() << "\" has size " << size
                          << "; sizes must be at least 1";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #mlax.accuracy<highest>, <default>, <atol = 1.0e-05, rtol = 0.001, ulps = 2>
+//===----------------------------------------------------------------------===//
+
+Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  auto emitError = [&] { return parser.emitError(loc); };
+  MLIRContext *ctx = parser.getContext();
+  if (parser.parseLess())
+    return {};
+  for (auto mode : {ResultAccuracyMode::HIGHEST, ResultAccuracyMode::DEFAULT})
+    if (succeeded(parser.parseOptionalKeyword(stringifyResultAccuracyMode(mode).lower()))) {
+      if (parser.parseGreater())
+        return {};
+      return getChecked(emitError, ctx, mode, APFloat(0.0), APFloat(0.0), 0);
+    }
+  APFloat atol(0.0), rtol(0.0);
+  int64_t ulps = 0;
+  llvm::StringSet<> seen;
+  auto parseTolerance = [&]() -> ParseResult {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseOptionalKeyword(&key) || !llvm::is_contained({"atol", "rtol", "ulps"}, key))
+      return parser.emitError(keyLoc, "expected 'highest', 'default' or tolerances "
+                                      "(atol = <float>, rtol = <float>, ulps = <integer>)");
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc) << "tolerance '" << key << "' given twice";
+    if (parser.parseEqual())
+      return failure();
+    if (key == "ulps")
+      return parser.parseInteger(ulps);
+    return parser.parseFloat(APFloat::IEEEdouble(), key == "atol" ? atol : rtol);
+  };
+  if (parser.parseCommaSeparatedList(parseTolerance) || parser.parseGreater())
+    return {};
+  return getChecked(emitError, ctx, ResultAccuracyMode::TOLERANCE, atol, rtol, ulps);
+}
+
+void ResultAccuracyAttr::print(AsmPrinter &printer) const {
+  raw_ostream &os = printer.getStream();
+  if (getMode() != ResultAccuracyMode::TOLERANCE) {
+    os << "<" << stringifyResultAccuracyMode(getMode()).lower() << ">";
+    return;
+  }
+  // The tolerances left out are 0, as StableHLO prints them.
+  llvm::ListSeparator sep;
+  os << "<";
+  for (auto [name, value] : {std::pair<StringRef, APFloat>{"atol", getAtol()},
+                             std::pair<StringRef, APFloat>{"rtol", getRtol()}})
+    if (!value.isZero()) {
+      os << sep << name << " = ";
+      printer.printFloat(value);
+    }
+  if (getUlps() != 0)
+    os << sep << "ulps = " << getUlps();
+  os << ">";
+}
+
+LogicalResult ResultAccuracyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                         ResultAccuracyMode mode, APFloat atol, APFloat rtol,
+                                         int64_t ulps) {
+  if (&atol.getSemantics() != &APFloat::IEEEdouble() ||
+      &rtol.getSemantics() != &APFloat::IEEEdouble())
+    return emitError() << "accuracy tolerances atol and rtol must be f64 values";
+  if (mode != ResultAccuracyMode::TOLERANCE) {
+    if (!atol.isZero() || !rtol.isZero() || ulps != 0)
+      return emitError() << "accuracy mode " << stringifyResultAccuracyMode(mode)
+                         << " takes no tolerances";
+    return success();
+  }
+  // As XLA's check: each tolerance >= 0 (NaN is not).
+  auto negative = [](const APFloat &v) { return v.isNaN() || (v.isNegative() && !v.isZero()); };
+  if (negative(atol) || negative(rtol) || ulps < 0)
+    return emitError() << "accuracy tolerances must be non-negative; got atol = "
+                       << atol.convertToDouble() << ", rtol = " << rtol.convertToDouble()
+                       << ", ulps = " << ulps;
+  if (atol.isZero() && rtol.isZero() && ulps == 0)
+    return emitError() << "accuracy tolerances: at least one of atol, rtol or ulps must be "
+                          "positive";
   return success();
 }
 

@@ -1,5 +1,10 @@
 //===- MlaxAttributes.td - mlax dialect attributes ------------*- tablegen -*-===//
 //
+// `#mlax.accuracy`: the accuracy a transcendental op (exp, log, sin, ...)
+// is asked to compute its result to (JAX's `lax.Tolerance` /
+// `lax.AccuracyMode`); the ops carry it as their optional
+// `result_accuracy`, lowered to StableHLO's attribute of that name.
+//
 // `#mlax.sharding`: how a value is laid out over the devices of a logical
 // mesh (JAX's NamedSharding). Ops (`mlax.sharding_constraint`,
 // MlaxShardingOps.td) and function arguments and results
@@ -19,6 +24,46 @@ include "mlir/IR/AttrTypeBase.td"
 class Mlax_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Mlax_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
+}
+
+def Mlax_ResultAccuracyAttr : Mlax_Attr<"ResultAccuracy", "accuracy"> {
+  let summary = "the accuracy asked of a transcendental op's result";
+  let description = [{
+    JAX's `accuracy=` argument of `lax.exp`, `log`, `sin`, `cos`, `tan`,
+    `tanh`, `logistic`, `sqrt`, `rsqrt`, `cbrt`, `exp2`, `expm1` and
+    `log1p`: either a mode (`highest`: the most accurate implementation the
+    backend has; `default`: its usual one) or tolerances (`lax.Tolerance`:
+    an absolute tolerance `atol`, a relative one `rtol` and a distance in
+    units in the last place `ulps`; any left out is 0, and at least one is
+    positive). Tolerances are non-negative (not NaN). The ops that take it
+    (their optional `result_accuracy`) lower it to StableHLO's
+    `#stablehlo.result_accuracy`; the backend picks an implementation
+    meeting it or rejects the program. It changes no result on CPU.
+    ```mlir
+    #mlax.accuracy<highest>
+    #mlax.accuracy<default>
+    #mlax.accuracy<atol = 1.000000e-05, ulps = 2>
+    ```
+  }];
+  let parameters = (ins "ResultAccuracyMode":$mode,
+                        APFloatParameter<"absolute tolerance (f64)">:$atol,
+                        APFloatParameter<"relative tolerance (f64)">:$rtol,
+                        "int64_t":$ulps);
+  let builders = [
+    AttrBuilder<(ins "ResultAccuracyMode":$mode, "double":$atol, "double":$rtol,
+                     "int64_t":$ulps), [{
+      return $_get($_ctxt, mode, ::llvm::APFloat(atol), ::llvm::APFloat(rtol), ulps);
+    }]>];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether `accuracy` (null: none given) asks for the highest accuracy:
+    /// JAX's derivative rules of expm1, tanh and logistic then use other
+    /// formulas.
+    static bool isHighest(ResultAccuracyAttr accuracy) {
+      return accuracy && accuracy.getMode() == ResultAccuracyMode::HIGHEST;
+    }
+  }];
 }
 
 def Mlax_MeshAttr : Mlax_Attr<"Mesh", "mesh"> {

@@ -101,4 +101,14 @@ def Mlax_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
   let cppNamespace = "::mlir::mlax";
 }
 
+// What `#mlax.accuracy` (MlaxAttributes.td) asks of a transcendental op's
+// result: StableHLO's result_accuracy modes.
+def Mlax_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode",
+    "the accuracy mode of a `#mlax.accuracy`", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>,
+      I32EnumAttrCase<"TOLERANCE", 2>]> {
+  let cppNamespace = "::mlir::mlax";
+  let genSpecializedAttr = 0;
+}
+
 #endif // MLAX_DIALECT_TD

@@ -26,37 +26,67 @@ class Mlax_UnaryOp<string mnemonic, string hlo, Type T, string doc,
   let extraClassDeclaration = Mlax_HloName<hlo>.hloDecl;
 }
 
+// The transcendental ops JAX gives an `accuracy=` (lax.Tolerance or
+// lax.AccuracyMode): an optional `#mlax.accuracy` (MlaxAttributes.td),
+// written `mlax.exp %x accuracy <highest> : tensor<f32>`, kept by the
+// batching rule (the op is cloned) and by the derivative rules where JAX's
+// keep it, and lowered to StableHLO's `result_accuracy`. Ops with different
+// accuracies are different ops (CSE keeps both). cbrt (MlaxMathOps.td)
+// shares the two definitions.
+defvar Mlax_AccuracyArg = OptionalAttr<Mlax_ResultAccuracyAttr>;
+defvar Mlax_AccuracyFormat =
+    "$operand (`accuracy` $result_accuracy^)? attr-dict `:` type($result)";
+
+class Mlax_AccuracyUnaryOp<string mnemonic, string hlo, Type T, string doc>
+    : Mlax_UnaryOp<mnemonic, hlo, T, doc> {
+  let arguments = (ins T:$operand, Mlax_AccuracyArg:$result_accuracy);
+  let assemblyFormat = Mlax_AccuracyFormat;
+}
+
 // Folders: MlaxElementwiseOps.cpp.
 let hasFolder = 1 in {
 def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x"> {
   let partials = ["e.neg(t)"];
 }
-def Mlax_ExpOp : Mlax_UnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x"> {
+def Mlax_ExpOp : Mlax_AccuracyUnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x"> {
   let partials = ["e.mul(t, getResult())"];
 }
-def Mlax_LogOp : Mlax_UnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm"> {
+def Mlax_LogOp : Mlax_AccuracyUnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm"> {
   let partials = ["e.div(t, getOperand())"];
 }
-def Mlax_SinOp : Mlax_UnaryOp<"sin", "sine", Mlax_FloatTensor, "sine"> {
-  let partials = ["e.mul(t, e.create<CosOp>(getOperand()))"];
+def Mlax_SinOp : Mlax_AccuracyUnaryOp<"sin", "sine", Mlax_FloatTensor, "sine"> {
+  // As JAX's rule: cos at the same accuracy.
+  let partials = ["e.mul(t, e.create<CosOp>(getOperand(), getResultAccuracyAttr()))"];
 }
-def Mlax_CosOp : Mlax_UnaryOp<"cos", "cosine", Mlax_FloatTensor, "cosine"> {
-  let partials = ["e.neg(e.mul(t, e.create<SinOp>(getOperand())))"];
+def Mlax_CosOp : Mlax_AccuracyUnaryOp<"cos", "cosine", Mlax_FloatTensor, "cosine"> {
+  // As JAX's rule: sin at the same accuracy.
+  let partials = [
+    "e.neg(e.mul(t, e.create<SinOp>(getOperand(), getResultAccuracyAttr())))"];
 }
-def Mlax_TanOp : Mlax_UnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent"> {
+def Mlax_TanOp : Mlax_AccuracyUnaryOp<"tan", "tan", Mlax_FloatTensor, "tangent"> {
   let partials = [
     "e.mul(t, e.add(e.like(getResult(), 1.0), e.mul(getResult(), getResult())))"];
 }
-def Mlax_TanhOp : Mlax_UnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent"> {
+def Mlax_TanhOp : Mlax_AccuracyUnaryOp<"tanh", "tanh", Mlax_FloatTensor, "hyperbolic tangent"> {
   // tanh' = 1 - tanh^2, as (t + t*tanh) * (1 - tanh) like jax.lax: 1 - r*r
   // cancels catastrophically as |tanh| -> 1 (0.9% off at x = 6 in f32).
+  // Asked for the highest accuracy, JAX's rule is
+  // 4 * logistic(2x) * logistic(-2x), both logistics at that accuracy.
+  let partialSetup = [{
+    ::mlir::Value x = getOperand();
+    auto logistic = [&](double scale) {
+      return e.create<LogisticOp>(e.mul(e.like(x, scale), x), getResultAccuracyAttr());
+    };
+  }];
   let partials = [
-    "e.mul(e.add(t, e.mul(t, getResult())), e.sub(e.like(getResult(), 1.0), getResult()))"];
+    "ResultAccuracyAttr::isHighest(getResultAccuracyAttr()) "
+    "? e.mul(t, e.mul(e.like(x, 4.0), e.mul(logistic(2.0), logistic(-2.0)))) "
+    ": e.mul(e.add(t, e.mul(t, getResult())), e.sub(e.like(getResult(), 1.0), getResult()))"];
 }
-def Mlax_SqrtOp : Mlax_UnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root"> {
+def Mlax_SqrtOp : Mlax_AccuracyUnaryOp<"sqrt", "sqrt", Mlax_FloatTensor, "square root"> {
   let partials = ["e.mul(t, e.div(e.like(getResult(), 0.5), getResult()))"];
 }
-def Mlax_RsqrtOp : Mlax_UnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)"> {
+def Mlax_RsqrtOp : Mlax_AccuracyUnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 / sqrt(x)"> {
   let partials = [
     "e.mul(t, e.mul(e.like(getResult(), -0.5), e.div(getResult(), getOperand())))"];
 }
@@ -81,16 +111,23 @@ def Mlax_RoundEvenOp : Mlax_UnaryOp<"round_even", "round_nearest_even", Mlax_Rea
     "round to nearest, ties to even (numpy.round)"> {
   let partials = [Mlax_ZeroPartial];
 }
-def Mlax_LogisticOp : Mlax_UnaryOp<"logistic", "logistic", Mlax_FloatTensor, "1 / (1 + e^-x)"> {
+def Mlax_LogisticOp : Mlax_AccuracyUnaryOp<"logistic", "logistic", Mlax_FloatTensor, "1 / (1 + e^-x)"> {
+  // Asked for the highest accuracy, JAX's rule is logistic(x) * logistic(-x)
+  // (the second logistic at the default accuracy, as JAX's).
   let partials = [
-    "e.mul(t, e.mul(getResult(), e.sub(e.like(getResult(), 1.0), getResult())))"];
+    "ResultAccuracyAttr::isHighest(getResultAccuracyAttr()) "
+    "? e.mul(t, e.mul(getResult(), e.create<LogisticOp>(e.neg(getOperand())))) "
+    ": e.mul(t, e.mul(getResult(), e.sub(e.like(getResult(), 1.0), getResult())))"];
 }
-def Mlax_Log1pOp : Mlax_UnaryOp<"log1p", "log_plus_one", Mlax_FloatTensor, "log(1 + x)"> {
+def Mlax_Log1pOp : Mlax_AccuracyUnaryOp<"log1p", "log_plus_one", Mlax_FloatTensor, "log(1 + x)"> {
   let partials = ["e.div(t, e.add(e.like(getOperand(), 1.0), getOperand()))"];
 }
-def Mlax_Expm1Op : Mlax_UnaryOp<"expm1", "exponential_minus_one", Mlax_FloatTensor, "e^x - 1"> {
-  let partials = ["e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)))"];
-  let partials = ["e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)))"];
+def Mlax_Expm1Op : Mlax_AccuracyUnaryOp<"expm1", "exponential_minus_one", Mlax_FloatTensor, "e^x - 1"> {
+  // Asked for the highest accuracy, JAX's rule is exp(x) at that accuracy.
+  let partials = [
+    "ResultAccuracyAttr::isHighest(getResultAccuracyAttr()) "
+    "? e.mul(t, e.create<ExpOp>(getOperand(), getResultAccuracyAttr())) "
+    ": e.mul(t, e.add(getResult(), e.like(getResult(), 1.0)))"];
 }
 def Mlax_NotOp : Mlax_UnaryOp<"not", "not", StaticShapeTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>,
     "logical not of bools, bitwise not of integers"> {

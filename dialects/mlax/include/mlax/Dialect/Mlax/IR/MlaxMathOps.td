@@ -90,6 +90,9 @@ def Mlax_ErfcOp : Mlax_ChloUnaryOp<"erfc", "erfc", Mlax_RealFloatTensor,
 }
 def Mlax_CbrtOp : Mlax_MathUnaryOp<"cbrt", Mlax_HloName<"cbrt">.hloDecl,
     Mlax_RealFloatTensor, "cube root"> {
+  // JAX's accuracy= (MlaxElementwiseOps.td).
+  let arguments = (ins Mlax_RealFloatTensor:$operand, Mlax_AccuracyArg:$result_accuracy);
+  let assemblyFormat = Mlax_AccuracyFormat;
   // cbrt' = 1/3 * cbrt(x)^-2, as jax
   let partials = [
     "e.mul(t, e.mul(e.like(getResult(), 1.0 / 3.0), e.div(e.like(getResult(), 1.0), e.mul(getResult(), getResult()))))"];
