@@ -49,7 +49,7 @@ from mlax import dlpack, dtypes, random, tree, tree_util  # noqa: F401,E402
 from mlax import passes  # noqa: F401,E402
 from mlax import image, nn, scipy  # noqa: F401,E402
 from mlax import errors, ops  # noqa: F401,E402
-from mlax import debug, experimental  # noqa: F401,E402
+from mlax import debug, experimental, ffi  # noqa: F401,E402
 from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `import jax` loads them)
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
 from mlax import distributed, sharding, stages  # noqa: F401,E402

@@ -52,7 +52,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.multihost_utils", "mlax.experimental.multihost_utils"),
            ("jax.experimental.checkify", "mlax.experimental.checkify"),
            ("jax.experimental.sparse", "mlax.experimental.sparse"),
-           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"),
+           ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"), ("jax.ffi", "mlax.ffi"),
            ("jax.extend.random", "mlax.extend.random"),
            ("jax.extend.backend", "mlax.extend.backend")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
@@ -105,6 +105,13 @@ EXCLUDED.update({f"jax.experimental.serialize_executable.{name}":
 _EFFECTS = "a type of JAX's effect system (effects of jaxpr equations); mlax has no effect " \
            "objects: its host callbacks are ops carrying an `ordered` attribute"
 EXCLUDED.update({"jax.debug.DebugEffect": _EFFECTS, "jax.debug.OrderedDebugEffect": _EFFECTS})
+
+_LOWERING_RULES = ("builds a lowering rule for a JAX primitive (a function of JAX's "
+                   "mlir.LoweringRuleContext); mlax has no user-defined primitives nor Python "
+                   "lowering rules: an FFI target is called with ffi_call, whose op the C++ "
+                   "conversion lowers to the custom call")
+EXCLUDED.update({f"jax.ffi.{name}": _LOWERING_RULES
+                 for name in ("ffi_lowering", "build_ffi_lowering_function")})
 
 _SCALED_MATMUL = ("block-scaled (MXFP8 / NVFP4) matmul: JAX has only cuDNN and ROCm lowerings "
                   "(on the CPU it raises NotImplementedError, 'MLIR translation rule for "

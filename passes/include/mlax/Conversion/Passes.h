@@ -51,7 +51,8 @@ void populateFftToStablehloPatterns(RewritePatternSet &patterns);
 /// The lowering of rng_bit_generator (ConvertRandomOps.cpp).
 void populateRandomToStablehloPatterns(RewritePatternSet &patterns);
 
-/// The lowering of host_callback to the Python-callback custom call
+/// The lowering of host_callback to the Python-callback custom call and of
+/// ffi_call to a custom call of its target
 /// (ConvertCallbackOps.cpp).
 void populateCallbackToStablehloPatterns(RewritePatternSet &patterns, Platform platform);
 

@@ -31,6 +31,7 @@ from mlir import ir
 
 from mlax._src.backend import passes as passes_lib
 from mlax._src.base.config import config
+from mlax._src.base.jaxlib_internals import JaxRuntimeError
 
 SIMPLIFY = "builtin.module(mlax-simplify-pipeline)"
 LOWER = "builtin.module(convert-mlax-to-stablehlo)"
@@ -84,6 +85,10 @@ class CompileTypeError(CompileError, TypeError):
     """A pass diagnostic that is a TypeError in JAX."""
 
 
+class CompileRuntimeError(CompileError, JaxRuntimeError):
+    """XLA failed to compile the program (JAX raises jaxlib's JaxRuntimeError)."""
+
+
 class CompileNotImplementedError(CompileError, NotImplementedError):
     """A pass diagnostic that is a NotImplementedError in JAX (or a case
     mlax does not implement yet)."""
@@ -108,6 +113,9 @@ _USER_ERRORS = (
     ("Cannot `vmap` ordered IO callback", CompileValueError, None),
     ("vmap is only supported for the pure_callback primitive", CompileNotImplementedError,
      None),
+    # ffi_call (jax/_src/ffi.py).
+    ("cannot be differentiated. You can use `jax.custom_jvp`", CompileValueError, None),
+    ("vmap is only supported for the ffi_call primitive", CompileNotImplementedError, None),
     # lax.composite (jax/_src/lax/lax.py: composite_jvp raises ValueError; no
     # batching rule is JAX's NotImplementedError).
     ("JVP rule for composite not implemented", CompileValueError, None),
@@ -333,7 +341,11 @@ def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
         lines += _source_lines(error, stablehlo, module)
         lines.append(f"(while compiling {name})")
         lines.append(write_stablehlo_reproducer(stablehlo, stage, name, error, device))
-        raise CompileError("\n".join(lines)) from None
+        # XLA's own failures (a custom-call target that is not registered, ...)
+        # are JAX's JaxRuntimeError too, as JAX raises them.
+        cls = CompileRuntimeError if (stage == _XLA_STAGE and
+                                      isinstance(e, JaxRuntimeError)) else CompileError
+        raise cls("\n".join(lines)) from None
 
 
 def _source_lines(error: str, stablehlo: str, module) -> list[str]:

@@ -126,7 +126,8 @@ def _version(version) -> int:
 # ---------------------------------------------------------------------------
 
 def attribute(value) -> ir.Attribute:
-    """The MLIR attribute of a composite's keyword argument, as JAX's
+    """The MLIR attribute of a keyword argument of a composite (or of an
+    ffi_call: the FFI handler's attributes), as JAX's
     `mlir.ir_attribute` makes it: a Python bool, int or float is an i1, i64
     or f64 scalar; a NumPy scalar one of its dtype; an array a dense
     elements attribute; a dtype a type; str and bytes strings; lists and
@@ -151,7 +152,7 @@ def attribute(value) -> ir.Attribute:
         for k in value:
             if not isinstance(k, str):  # (JAX's bindings fail to cast it: RuntimeError)
                 raise RuntimeError(
-                    f"lax.composite: attribute dictionary keys must be strings, got {k!r}")
+                    f"attribute dictionary keys must be strings, got {k!r}")
         return ir.DictAttr.get({k: attribute(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return ir.ArrayAttr.get([attribute(v) for v in value])
