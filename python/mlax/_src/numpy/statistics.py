@@ -836,7 +836,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
                                            w_sum))
     X = ufuncs.subtract(X, mnp.reshape(avg, (-1, 1)))
     XT = mnp.transpose(X if w is None else ufuncs.multiply(X, mnp.reshape(w, (1, -1))))
-    c = ufuncs.divide(tensor_contractions.dot(X, XT), f)
+    c = ufuncs.divide(tensor_contractions.dot(X, ufuncs.conjugate(XT)), f)  # (X X^H)
     return mnp.squeeze(c)
 
 
