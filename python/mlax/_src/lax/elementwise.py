@@ -255,7 +255,7 @@ def min(x, y):  # noqa: A001
 
 max.primitive, min.primitive = _max.primitive, _min.primitive
 rem = _binary("rem", "RemOp", "real")
-atan2 = _binary("atan2", "Atan2Op", "real_float")
+atan2 = _binary("atan2", "Atan2Op", "float")
 bitwise_and = _binary("and", "AndOp", "int_or_bool")
 bitwise_or = _binary("or", "OrOp", "int_or_bool")
 bitwise_xor = _binary("xor", "XorOp", "int_or_bool")

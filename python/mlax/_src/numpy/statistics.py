@@ -844,16 +844,19 @@ cov = util._eager_jit(cov, ("rowvar", "bias", "ddof", "dtype"))
 
 
 def corrcoef(x, y=None, rowvar=True, dtype=None):
-    """Pearson correlation coefficients (cov normalized by the std devs, clipped to [-1, 1])."""
+    """Pearson correlation coefficients: cov normalized by the std devs,
+    clipped to [-1, 1] (complex: each part clipped, as JAX's)."""
     if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
         raise ValueError(f"mnp.corrcoef: dtype must be a subclass of float or complex; got "
                          f"{dtype!r} (at {_where()})")
     c = cov(x, y, rowvar, dtype=dtype)
     if aval_of(c).ndim == 0:
         return ufuncs.divide(c, c)
-    d = mnc.diagonal(c)
-    sd = ufuncs.sqrt(d)
+    dt = aval_of(c).dtype
+    sd = mnp.astype(ufuncs.sqrt(ufuncs.real(mnc.diagonal(c))), dt)
     c = ufuncs.divide(ufuncs.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
+    if dtypes.is_complex(dt):
+        return lax.complex(ufuncs.clip(ufuncs.real(c), -1, 1), ufuncs.clip(ufuncs.imag(c), -1, 1))
     return ufuncs.clip(c, -1, 1)
 
 
