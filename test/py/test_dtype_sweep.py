@@ -49,8 +49,10 @@ SKIP = {"jnp.save", "jnp.savez", "jnp.load", "jnp.fromfile", "jnp.fromiter",
 # keywords; which functions to try it on, by their parameters).
 PATTERNS = {
     "x": (lambda d: ((d, (3, 3)),), lambda params: True),
+    # (*args: the ufuncs, jnp.add to jnp.logaddexp)
     "x,x": (lambda d: ((d, (3, 3)), (d, (3, 3))), lambda params: params is None or len(
-        [p for p in params.values() if p.kind != p.KEYWORD_ONLY]) >= 2),
+        [p for p in params.values() if p.kind != p.KEYWORD_ONLY]) >= 2 or any(
+        p.kind == p.VAR_POSITIONAL for p in params.values())),
     "x,axis=0": (lambda d: ((d, (3, 3)), {"axis": 0}),
                  lambda params: params is None or "axis" in params),
 }
@@ -89,7 +91,8 @@ KNOWN = {
     **_known("the weak type of a bool result: a weakly typed bool promotes exactly as a "
              "strong one, so no program can tell them apart",
              "jnp.isfinite[x]", "jnp.isinf[x]", "jnp.isnan[x]", "jnp.iscomplex[x]",
-             "jnp.isreal[x]", "lax.is_finite[x]"),
+             "jnp.isreal[x]", "lax.is_finite[x]", "jnp.logical_and[x,x]",
+             "jnp.logical_or[x,x]", "jnp.logical_xor[x,x]"),
     **_known("a Python scalar where an array of rank >= 1 is expected: mlax raises a clear "
              "error whose class differs from the accident of JAX's implementation "
              "(an IndexError or AttributeError reading a 0-d shape; cumsum(2, axis=0) "
@@ -113,6 +116,9 @@ KNOWN = {
              "lax.cumlogsumexp[x,axis=0]", "nn.hard_tanh[x]"),
     "jnp.linalg.pinv[x,x]": "a traced rtol: mlax needs it concrete (JAX takes it traced)",
     "lax.shape_as_value[x]": "mlax's lax.shape_as_value takes a shape, not an array",
+    "lax.random_gamma_grad[x,x]": "Python scalars: JAX's raises an AttributeError (it reads "
+    "a scalar's .shape); mlax takes floats (a weakly typed result) and refuses ints and "
+    "bools with lax's TypeError",
 }
 
 
