@@ -9,9 +9,9 @@ comparisons) they rest on.
 One jitted program computes the whole table for mlax and one for JAX
 (complex64, then complex128 under x64), edge values included (zeros, poles,
 the negative real axis, infinities, NaNs, ties of real parts); values,
-dtypes and weak types must agree. Then the same calls eagerly, and the
+dtypes and weak types must agree. Then some of the calls eagerly, and the
 derivatives: holomorphic grad, grad of a real function of complex input,
-jvp where JAX's reverse mode fails (loggamma's while loop)."""
+jvp where JAX's reverse mode fails (loggamma's while loop); and vmap."""
 from __future__ import annotations
 
 import jax
@@ -147,20 +147,26 @@ HOLOMORPHIC = {
 }
 
 
-def _derivatives(lib, grad, jvp, z, w):
+def _transformed(lib, grad, jvp, vmap, z, w):
     out = {name: grad(lambda z: f(lib, z, w).sum(), holomorphic=True)(z)
            for name, f in HOLOMORPHIC.items()}
     # Real functions of complex input (grad conjugated, as JAX's).
     out["|fmax|^2"] = grad(lambda z: (abs(lib[0].fmax(z, w)) ** 2).sum())(z)
     out["|cummax|"] = grad(lambda z: abs(lib[1].cummax(z, 1)).sum())(z)
     out["re loggamma"] = jvp(lambda z: lib[3].loggamma(z), (z,), (w,))[1]
+    # vmap: loggamma's while loop with a batched predicate, the scan of
+    # cummax over a mapped axis, poly of a batch of matrices.
+    out["vmap loggamma"] = vmap(lib[3].loggamma)(z - 3.0)
+    out["vmap cummax"] = vmap(lib[1].cummax, in_axes=1, out_axes=1)(z)
+    out["vmap logsumexp"] = vmap(lib[2].logsumexp)(z)
+    out["vmap poly"] = vmap(lib[0].poly)(lib[0].stack([z[:, :2].T, w[:, :2].T]))
     return out
 
 
-def test_derivatives_match_jax():
+def test_derivatives_and_vmap_match_jax():
     z, w = Z[:2].astype(np.complex64), W[:2].astype(np.complex64)
-    want = jax.jit(lambda z, w: _derivatives(J, jax.grad, jax.jvp, z, w))(z, w)
-    got = mlax.jit(lambda z, w: _derivatives(M, mlax.grad, mlax.jvp, z, w))(z, w)
+    want = jax.jit(lambda z, w: _transformed(J, jax.grad, jax.jvp, jax.vmap, z, w))(z, w)
+    got = mlax.jit(lambda z, w: _transformed(M, mlax.grad, mlax.jvp, mlax.vmap, z, w))(z, w)
     _compare(got, want, 1e-4, 1e-5)
 
 
