@@ -3,8 +3,8 @@ complex results were matched: arctan2 / lax.atan2, fmax, fmin, sinc,
 lax.cumprod / cummax / cummin, logaddexp(2) and the nn functions on it
 (softplus, log_sigmoid, mish), logsumexp / logmeanexp, expit, logit, xlogy,
 xlog1py, boxcox(1p), gamma, loggamma, cov / corrcoef, poly of a matrix;
-and the lexicographic order of complex values (lax.max / min, the ordered
-comparisons) they rest on.
+and the lexicographic order of complex values they rest on (lax.max / min,
+the ordered comparisons, lax.reduce_max / reduce_min).
 
 One jitted program computes the whole table for mlax and one for JAX
 (complex64, then complex128 under x64), edge values included (zeros, poles,
@@ -55,11 +55,18 @@ def _table(lib, z, w, names=None):
         "sinc": lambda: np_.sinc(z),
         "cumprod": lambda: lax.cumprod(zs),
         "cumprod axis 1 reverse": lambda: lax.cumprod(zs, 1, True),
-        # (no NaN: with NaNs JAX's complex cummax / cummin give whatever the
-        # order of its window fold picks, mlax's what its scan's picks)
+        # (no NaN: with NaNs JAX's complex cummax / cummin / reduce_max give
+        # whatever the order of its fold picks, mlax's what its scan's or
+        # sort's picks)
         "cummax": lambda: lax.cummax(z[:, :5], 1),
         "cummin reverse": lambda: lax.cummin(z[:, :5], 0, True),
         "cummax ties": lambda: lax.cummax(z[1:, 3:5], 0),
+        "maximum.accumulate": lambda: np_.maximum.accumulate(z[:, :5], axis=1),
+        "reduce_max": lambda: lax.reduce_max(z[:, :5], (1,)),
+        "reduce_min": lambda: lax.reduce_min(z[:, :5], (0,)),
+        "reduce_max of none": lambda: lax.reduce_max(z[:, :0], (1,)),
+        "reduce max from": lambda: lax.reduce(z[:, :5], np.asarray(1 + 0.5j, z.dtype), lax.max,
+                                              (1,)),
         "logaddexp": lambda: np_.logaddexp(z, w),
         "logaddexp2": lambda: np_.logaddexp2(z, w),
         "softplus": lambda: nn.softplus(z),

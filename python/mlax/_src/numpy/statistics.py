@@ -323,10 +323,7 @@ def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
     if mask is not None and initial is None:
         raise ValueError(f"mnp.{name}: reduction operation {name} with where= needs an "
                          f"initial value (at {_where()})")
-    if dtypes.is_complex(aval.dtype):  # lexicographic order, as max/min
-        reduce_ = reductions._complex_extreme(is_max)
-    else:
-        reduce_ = lax.reduce_max if is_max else lax.reduce_min
+    reduce_ = lax.reduce_max if is_max else lax.reduce_min  # (complex: lexicographic)
     combine = ufuncs.maximum if is_max else ufuncs.minimum
     if initial is None and builtins.any(aval.shape[d] == 0 for d in axes):
         raise ValueError(f"mnp.{name}: zero-size array to reduction operation {name} which "
