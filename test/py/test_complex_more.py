@@ -4,7 +4,8 @@ lax.cumprod / cummax / cummin, logaddexp(2) and the nn functions on it
 (softplus, log_sigmoid, mish), logsumexp / logmeanexp, expit, logit, xlogy,
 xlog1py, boxcox(1p), gamma, loggamma, cov / corrcoef, poly of a matrix;
 and the lexicographic order of complex values they rest on (lax.max / min,
-the ordered comparisons, lax.reduce_max / reduce_min).
+the ordered comparisons, lax.reduce_max / reduce_min, scatter_max /
+scatter_min).
 
 One jitted program computes the whole table for mlax and one for JAX
 (complex64, then complex128 under x64), edge values included (zeros, poles,
@@ -67,6 +68,9 @@ def _table(lib, z, w, names=None):
         "reduce_max of none": lambda: lax.reduce_max(z[:, :0], (1,)),
         "reduce max from": lambda: lax.reduce(z[:, :5], np.asarray(1 + 0.5j, z.dtype), lax.max,
                                               (1,)),
+        # repeated indices, one out of bounds (dropped), ties of real parts
+        "at max": lambda: z[1].at[np.array([0, 3, 0, 3, 9])].max(w[1, :5]),
+        "at min": lambda: zs.at[:, np.array([1, 1, 4])].min(ws[:, 1:4]),
         "logaddexp": lambda: np_.logaddexp(z, w),
         "logaddexp2": lambda: np_.logaddexp2(z, w),
         "softplus": lambda: nn.softplus(z),

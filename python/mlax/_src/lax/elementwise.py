@@ -242,14 +242,14 @@ def _lexicographic(compare, x, y):
 
 
 def max(x, y):  # noqa: A001
-    """The elementwise maximum, NaN-propagating; complex values ordered by
-    real part, then imaginary part (jax.lax.max)."""
+    """The elementwise maximum: of real numbers NaN-propagating, of complex
+    ones by real part, then imaginary part (jax.lax.max)."""
     return select_n(_lexicographic(gt, x, y), y, x) if _both_complex(x, y) else _max(x, y)
 
 
 def min(x, y):  # noqa: A001
-    """The elementwise minimum, NaN-propagating; complex values ordered by
-    real part, then imaginary part (jax.lax.min)."""
+    """The elementwise minimum: of real numbers NaN-propagating, of complex
+    ones by real part, then imaginary part (jax.lax.min)."""
     return select_n(_lexicographic(lt, x, y), y, x) if _both_complex(x, y) else _min(x, y)
 
 
