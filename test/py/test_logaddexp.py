@@ -2,6 +2,7 @@
 values and derivatives of every order against JAX's custom JVP, including
 ties (x1 == x2, where the amax/|delta| formula has no second derivative)
 and infinities; higher derivatives also against float64 finite differences.
+(Complex input: test_complex_more.)
 """
 from __future__ import annotations
 
@@ -119,8 +120,3 @@ def test_softplus_derivatives(x64):
             else:
                 np.testing.assert_allclose(got, vals, rtol=1e-12, atol=1e-15,
                                            err_msg=f"softplus at {x}")
-
-
-def test_complex_is_rejected_by_name():
-    with pytest.raises(TypeError, match="mnp.logaddexp"):
-        mnp.logaddexp(np.ones(2, np.complex64), 1.0)

@@ -235,10 +235,38 @@ sub = _binary("sub", "SubOp", "number")
 mul = _binary("mul", "MulOp", "number")
 div = _binary("div", "DivOp", "number")
 pow = _binary("pow", "PowOp", "float")  # noqa: A001
-max = _binary("max", "MaxOp", "any")  # noqa: A001
-min = _binary("min", "MinOp", "any")  # noqa: A001
+_max = _binary("max", "MaxOp", "any")
+_min = _binary("min", "MinOp", "any")
+
+
+def _both_complex(x, y):
+    return dtypes.is_complex(aval_of(x).dtype) and dtypes.is_complex(aval_of(y).dtype)
+
+
+def _lexicographic(compare, x, y):
+    """compare(x, y) of complex x, y by real part, then imaginary part: the
+    order of jax.lax's max / min and jax.numpy's comparisons (XLA's own
+    max, min and ordered compares of complex disagree with it where the
+    real parts tie)."""
+    rx, ry = real(x), real(y)
+    return select_n(eq(rx, ry), compare(rx, ry), compare(imag(x), imag(y)))
+
+
+def max(x, y):  # noqa: A001
+    """The elementwise maximum: of real numbers NaN-propagating, of complex
+    ones by real part, then imaginary part (jax.lax.max)."""
+    return select_n(_lexicographic(gt, x, y), y, x) if _both_complex(x, y) else _max(x, y)
+
+
+def min(x, y):  # noqa: A001
+    """The elementwise minimum: of real numbers NaN-propagating, of complex
+    ones by real part, then imaginary part (jax.lax.min)."""
+    return select_n(_lexicographic(lt, x, y), y, x) if _both_complex(x, y) else _min(x, y)
+
+
+max.primitive, min.primitive = _max.primitive, _min.primitive
 rem = _binary("rem", "RemOp", "real")
-atan2 = _binary("atan2", "Atan2Op", "real_float")
+atan2 = _binary("atan2", "Atan2Op", "float")
 bitwise_and = _binary("and", "AndOp", "int_or_bool")
 bitwise_or = _binary("or", "OrOp", "int_or_bool")
 bitwise_xor = _binary("xor", "XorOp", "int_or_bool")
@@ -329,8 +357,13 @@ _compare_p = Primitive("compare", _compare_emit,
 
 
 def _comparison(direction):
-    def fn(x, y):
+    def compare(x, y):
         return bind(_compare_p, x, y, direction=direction)
+
+    def fn(x, y):
+        if direction not in ("eq", "ne") and _both_complex(x, y):
+            return _lexicographic(compare, x, y)
+        return compare(x, y)
 
     fn.__name__ = direction
     return fn

@@ -199,9 +199,14 @@ def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
 # cumprod, cummax, cummin, cumlogsumexp
 # ---------------------------------------------------------------------------
 
-def _cumulative(name, op_class, kind):
+def _cumulative(name, op_class, kind, complex_combine=None):
     # The result type is the op's C++ rule (the operand's, for an axis in
-    # range); Python checks the dtype kind.
+    # range); Python checks the dtype kind. The op takes real numbers; complex
+    # ones (where `complex_combine` is given) are JAX's associative scan of
+    # it, the form JAX differentiates these by. (JAX computes complex values
+    # by a windowed fold; they agree but for NaNs in cummax / cummin, where
+    # complex max / min are not associative: which NaN or number survives
+    # depends on the order of evaluation, in JAX's and in mlax's.)
     def check(x, *, axis, reverse):
         _check_kind(name, kind, x)
 
@@ -216,9 +221,14 @@ def _cumulative(name, op_class, kind):
         if not -aval.ndim <= axis < aval.ndim:
             raise shape_error(f"lax.{name}", f"axis {axis} is out of bounds for an array of "
                               f"shape {aval.shape}", ValueError)
-        _check_kind(name, kind, aval)
+        if not (complex_combine and dtypes.is_complex(aval.dtype)):
+            _check_kind(name, kind, aval)
         if aval.shape[axis] == 0:
             return _as_array(operand)  # nothing to combine (XLA has no empty windows)
+        if dtypes.is_complex(aval.dtype):
+            from mlax._src.lax.control_flow import associative_scan
+
+            return associative_scan(complex_combine, operand, reverse=bool(reverse), axis=axis)
         return bind(prim, operand, axis=axis % aval.ndim, reverse=bool(reverse))
 
     fn.__name__ = name
@@ -227,7 +237,7 @@ def _cumulative(name, op_class, kind):
     return fn
 
 
-cumprod = _cumulative("cumprod", "CumprodOp", "real")
-cummax = _cumulative("cummax", "CummaxOp", "real")
-cummin = _cumulative("cummin", "CumminOp", "real")
+cumprod = _cumulative("cumprod", "CumprodOp", "real", mul)
+cummax = _cumulative("cummax", "CummaxOp", "real", max)
+cummin = _cumulative("cummin", "CumminOp", "real", min)
 cumlogsumexp = _cumulative("cumlogsumexp", "CumlogsumexpOp", "real_float")

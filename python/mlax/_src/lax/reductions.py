@@ -60,8 +60,45 @@ def _reduction(name, op_class, kind):
 
 reduce_sum = _reduction("reduce_sum", "ReduceSumOp", "number")
 reduce_prod = _reduction("reduce_prod", "ReduceProdOp", "number")
-reduce_max = _reduction("reduce_max", "ReduceMaxOp", "any")
-reduce_min = _reduction("reduce_min", "ReduceMinOp", "any")
+_reduce_max = _reduction("reduce_max", "ReduceMaxOp", "any")
+_reduce_min = _reduction("reduce_min", "ReduceMinOp", "any")
+
+
+def _complex_extreme(x, axes, last):
+    """max (last=True) or min of complex x over `axes`, ordered
+    lexicographically (real part first), as JAX's: the reduced axes moved
+    last and flattened, sorted (lax.sort orders complex keys that way), and
+    the last or first element taken. (XLA's own reduce of complex max
+    fails to compile.)"""
+    aval = aval_of(x)
+    axes = sorted(int(a) % builtins.max(aval.ndim, 1) for a in axes)
+    keep = [i for i in range(aval.ndim) if i not in axes]
+    kept_shape = [aval.shape[i] for i in keep]
+    n = int(np.prod([aval.shape[i] for i in axes], dtype=np.int64))
+    if not axes:
+        return x
+    if n == 0:  # the identity, as JAX's: -inf (max) or +inf (min)
+        return full(kept_shape, complex(-np.inf if last else np.inf, 0), aval.dtype)
+    flat = reshape(transpose(x, keep + axes), kept_shape + [n])
+    ordered = sort(flat, dimension=len(keep))
+    index = n - 1 if last else 0
+    return reshape(slice_in_dim(ordered, index, index + 1, axis=len(keep)), kept_shape)
+
+
+def reduce_max(x, axes):
+    """The maximum over `axes` (complex: real part first, then imaginary
+    part, as jax.lax.reduce_max)."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _complex_extreme(x, axes, True)
+    return _reduce_max(x, axes)
+
+
+def reduce_min(x, axes):
+    """The minimum over `axes` (complex: real part first, then imaginary
+    part, as jax.lax.reduce_min)."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        return _complex_extreme(x, axes, False)
+    return _reduce_min(x, axes)
 _reduce_and = _reduction("reduce_and", "ReduceAndOp", "any")
 _reduce_or = _reduction("reduce_or", "ReduceOrOp", "any")
 
@@ -269,6 +306,8 @@ def _identity(kind, dtype):
         return 1
     if kind in ("and", "or"):
         return kind == "and"
+    if dtypes.is_complex(dtype):  # (as JAX's: an infinite real part)
+        return complex(-np.inf if kind == "max" else np.inf, 0)
     if dtypes.is_float(dtype):
         if not dtypes.supports_inf(dtype):  # no inf (float8_e4m3fn, ...): its extremes
             info = dtypes.finfo(dtype)

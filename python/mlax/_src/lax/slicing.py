@@ -330,6 +330,10 @@ def _scatter(combiner):
         dn = ScatterDimensionNumbers(*dimension_numbers)
         if key == "CLIP":
             scatter_indices = _clamp_scatter_indices(operand, scatter_indices, updates, dn)
+        if combiner in ("min", "max") and dtypes.is_complex(aval_of(operand).dtype) \
+                and dtypes.is_complex(aval_of(updates).dtype):
+            return _complex_scatter_extreme(fn, operand, scatter_indices, updates, dn,
+                                            combiner)
         return bind(_scatter_p, operand, scatter_indices, updates, combiner=combiner,
                     update_window_dims=_tuple(dn.update_window_dims),
                     inserted_window_dims=_tuple(dn.inserted_window_dims),
@@ -346,14 +350,40 @@ def _scatter(combiner):
     return fn
 
 
+def _window_sizes(operand, updates, dn):
+    """The size of a scatter's update window along each operand dimension."""
+    x, upd = aval_of(operand), aval_of(updates)
+    window = iter(int(d) for d in dn.update_window_dims)
+    return [1 if (d in dn.inserted_window_dims or d in dn.operand_batching_dims)
+            else upd.shape[next(window)] for d in range(x.ndim)]
+
+
+def _complex_scatter_extreme(scatter_fn, operand, indices, updates, dn, combiner):
+    """scatter_max / scatter_min of complex values, ordered by real part,
+    then imaginary part (as JAX's; XLA's own complex max / min are not
+    that order): the extreme real part first, then, among the values that
+    have it (the updates' found by gathering it back through the same
+    indices), the extreme imaginary part."""
+    from mlax._src.lax.elementwise import complex as lax_complex, eq, imag, real
+
+    worst = np.inf if combiner == "min" else -np.inf
+    re = scatter_fn(real(operand), indices, real(updates), dn, mode="drop")
+    re_at = gather(re, indices, GatherDimensionNumbers(
+        offset_dims=dn.update_window_dims, collapsed_slice_dims=dn.inserted_window_dims,
+        start_index_map=dn.scatter_dims_to_operand_dims,
+        operand_batching_dims=dn.operand_batching_dims,
+        start_indices_batching_dims=dn.scatter_indices_batching_dims),
+        _window_sizes(operand, updates, dn), mode="clip")
+    im_x = select(eq(real(operand), re), imag(operand), full_like(re, worst))
+    im_u = select(eq(real(updates), re_at), imag(updates), full_like(re_at, worst))
+    return lax_complex(re, scatter_fn(im_x, indices, im_u, dn, mode="drop"))
+
+
 def _clamp_scatter_indices(operand, scatter_indices, updates, dn):
     """JAX's _clamp_scatter_indices: the indices clamped so that each update
     window fits (the window size along inserted and batching dimensions is 1)."""
     try:
-        x, upd = aval_of(operand), aval_of(updates)
-        window = iter(int(d) for d in dn.update_window_dims)
-        sizes = [1 if (d in dn.inserted_window_dims or d in dn.operand_batching_dims)
-                 else upd.shape[next(window)] for d in range(x.ndim)]
+        sizes = _window_sizes(operand, updates, dn)
     except (TypeError, ValueError, IndexError, StopIteration):
         return scatter_indices  # malformed: the scatter's shape rule names the error
     return _clamp_starts(operand, scatter_indices, dn.scatter_dims_to_operand_dims, sizes)

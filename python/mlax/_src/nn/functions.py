@@ -318,23 +318,26 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
     else:
         a = _inexact(name, a)
     aval = aval_of(a)
-    if dtypes.is_complex(aval.dtype):
-        raise NotImplementedError(f"nn.{name}: complex inputs are not supported yet")
+    is_complex = dtypes.is_complex(aval.dtype)
     axes = _axes(name, axis, aval.ndim)
     mask = _mask(name, where, aval.shape)
-    amax = _max_keep(a, axes, mask)
-    amax = lax.stop_gradient(mnp.where(ufuncs.isfinite(amax), amax, mnp.zeros((), aval.dtype)))
-    exp_a = ufuncs.exp(ufuncs.subtract(a, amax))
+    # (complex: shifted by the largest real part, as JAX's)
+    amax = _max_keep(ufuncs.real(a) if is_complex else a, axes, mask)
+    amax = lax.stop_gradient(mnp.where(ufuncs.isfinite(amax), amax,
+                                       mnp.zeros((), aval_of(amax).dtype)))
+    exp_a = ufuncs.exp(ufuncs.subtract(a, amax.astype(aval.dtype)))
     if b is not None:
         exp_a = ufuncs.multiply(exp_a, b)
     sumexp = _sum(exp_a, axes, mask, keepdims=keepdims)
     if not keepdims:
         amax = lax.reshape(amax, aval_of(sumexp).shape)
     sign = ufuncs.sign(sumexp)
-    out = ufuncs.add(ufuncs.log(ufuncs.abs(sumexp)), amax)
+    if return_sign or not is_complex:  # (complex: the log of the complex sum)
+        sumexp = ufuncs.abs(sumexp)
+    out = ufuncs.add(ufuncs.log(sumexp), amax.astype(aval_of(sumexp).dtype))
     if return_sign:
         return out, sign
-    if b is not None:
+    if b is not None and not is_complex:
         out = mnp.where(ufuncs.less(sign, 0), mnp.full((), np.nan, aval.dtype), out)
     return out
 

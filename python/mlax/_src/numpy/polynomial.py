@@ -114,17 +114,21 @@ def polydiv(u, v, *, trim_leading_zeros=False):
 
 
 def poly(seq_of_zeros):
-    """The coefficients of the monic polynomial with the given roots (a
-    square matrix's characteristic polynomial needs eigenvalues, which mlax
-    does not compute for general matrices)."""
-    z = _arr(seq_of_zeros)
-    if aval_of(z).ndim == 2 and aval_of(z).shape[0] == aval_of(z).shape[1] \
-            and aval_of(z).shape[0] > 0:
-        raise NotImplementedError("mnp.poly: the characteristic polynomial of a matrix "
-                                  "needs general eigenvalues, which are not supported")
+    """The coefficients of the monic polynomial with the given roots; of a
+    non-empty square matrix, its characteristic polynomial (the roots its
+    eigenvalues, complex)."""
+    z = mne._promote_inexact("poly", _arr(seq_of_zeros))[0]
+    if aval_of(z).ndim == 0:
+        z = mnp.reshape(z, (1,))
+    shape = aval_of(z).shape
+    if len(shape) == 2 and shape[0] == shape[1] and shape[0] > 0:
+        from mlax._src.numpy import linalg as la
+
+        z = la.eigvals(z)
     if aval_of(z).ndim != 1:
         raise ValueError("mnp.poly: input must be 1d or non-empty square 2d array")
-    z = mne._promote_inexact("poly", z)[0]
+    if aval_of(z).shape[0] == 0:
+        return mnp.ones((), aval_of(z).dtype)
     a = mnp.ones((1,), aval_of(z).dtype)
     for i in range(aval_of(z).shape[0]):
         a = polymul(a, mnp.stack([mnp.ones((), aval_of(z).dtype), -z[i]]))

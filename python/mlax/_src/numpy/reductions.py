@@ -129,32 +129,13 @@ def _check_nonempty(name, a, axis):
         raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
 
 
-def _complex_extreme(last):
-    """max (last=True) or min of complex values over `axes`, ordered
-    lexicographically (real part first), as JAX's: the reduced axes moved
-    last and flattened, sorted (lax.sort orders complex keys that way), and
-    the last or first element taken."""
-    def reduce(a, axes):
-        aval = aval_of(a)
-        keep = [i for i in range(aval.ndim) if i not in axes]
-        moved = lax.transpose(a, keep + list(axes))
-        n = int(np.prod([aval.shape[i] for i in axes], dtype=np.int64))
-        flat = lax.reshape(moved, [aval.shape[i] for i in keep] + [n])
-        ordered = lax.sort(flat, dimension=len(keep))
-        index = n - 1 if last else 0
-        return lax.reshape(lax.slice_in_dim(ordered, index, index + 1, axis=len(keep)),
-                           [aval.shape[i] for i in keep])
-    return reduce
-
-
 def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # noqa: A001
     _no_out("max", out)
     _check_arg("max", a)
     a = a if _is_array(a) else asarray(a)
     if initial is None:
         _check_nonempty("max", a, axis)
-    fn = _complex_extreme(True) if dtypes.is_complex(aval_of(a).dtype) else lax.reduce_max
-    return _reduce("max", a, axis, keepdims, fn, where=where, initial=initial,
+    return _reduce("max", a, axis, keepdims, lax.reduce_max, where=where, initial=initial,
                    combine=maximum)
 
 
@@ -164,8 +145,7 @@ def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # no
     a = a if _is_array(a) else asarray(a)
     if initial is None:
         _check_nonempty("min", a, axis)
-    fn = _complex_extreme(False) if dtypes.is_complex(aval_of(a).dtype) else lax.reduce_min
-    return _reduce("min", a, axis, keepdims, fn, where=where, initial=initial,
+    return _reduce("min", a, axis, keepdims, lax.reduce_min, where=where, initial=initial,
                    combine=minimum)
 
 

@@ -323,10 +323,7 @@ def _nan_extreme(name, a, axis, keepdims, initial, where, is_max):
     if mask is not None and initial is None:
         raise ValueError(f"mnp.{name}: reduction operation {name} with where= needs an "
                          f"initial value (at {_where()})")
-    if dtypes.is_complex(aval.dtype):  # lexicographic order, as max/min
-        reduce_ = reductions._complex_extreme(is_max)
-    else:
-        reduce_ = lax.reduce_max if is_max else lax.reduce_min
+    reduce_ = lax.reduce_max if is_max else lax.reduce_min  # (complex: lexicographic)
     combine = ufuncs.maximum if is_max else ufuncs.minimum
     if initial is None and builtins.any(aval.shape[d] == 0 for d in axes):
         raise ValueError(f"mnp.{name}: zero-size array to reduction operation {name} which "
@@ -836,7 +833,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
                                            w_sum))
     X = ufuncs.subtract(X, mnp.reshape(avg, (-1, 1)))
     XT = mnp.transpose(X if w is None else ufuncs.multiply(X, mnp.reshape(w, (1, -1))))
-    c = ufuncs.divide(tensor_contractions.dot(X, XT), f)
+    c = ufuncs.divide(tensor_contractions.dot(X, ufuncs.conjugate(XT)), f)  # (X X^H)
     return mnp.squeeze(c)
 
 
@@ -844,16 +841,19 @@ cov = util._eager_jit(cov, ("rowvar", "bias", "ddof", "dtype"))
 
 
 def corrcoef(x, y=None, rowvar=True, dtype=None):
-    """Pearson correlation coefficients (cov normalized by the std devs, clipped to [-1, 1])."""
+    """Pearson correlation coefficients: cov normalized by the std devs,
+    clipped to [-1, 1] (complex: each part clipped, as JAX's)."""
     if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
         raise ValueError(f"mnp.corrcoef: dtype must be a subclass of float or complex; got "
                          f"{dtype!r} (at {_where()})")
     c = cov(x, y, rowvar, dtype=dtype)
     if aval_of(c).ndim == 0:
         return ufuncs.divide(c, c)
-    d = mnc.diagonal(c)
-    sd = ufuncs.sqrt(d)
+    dt = aval_of(c).dtype
+    sd = mnp.astype(ufuncs.sqrt(ufuncs.real(mnc.diagonal(c))), dt)
     c = ufuncs.divide(ufuncs.divide(c, mnp.reshape(sd, (-1, 1))), mnp.reshape(sd, (1, -1)))
+    if dtypes.is_complex(dt):
+        return lax.complex(ufuncs.clip(ufuncs.real(c), -1, 1), ufuncs.clip(ufuncs.imag(c), -1, 1))
     return ufuncs.clip(c, -1, 1)
 
 

@@ -438,6 +438,12 @@ pow = power  # noqa: A001 (the array API name)
 # Logs, powers, roots
 # ---------------------------------------------------------------------------
 
+def _exp2(x):
+    if dtypes.is_complex(_dtype(x)):  # (as JAX's lax.exp2 of complex)
+        return lax.exp(lax.mul(x, _strong(x, np.log(2))))
+    return lax_math.exp2(x)
+
+
 def _log2(x):
     if dtypes.is_complex(_dtype(x)):  # as JAX: each part of log(x) over ln 2
         r = lax.log(x)
@@ -458,16 +464,38 @@ def _log10(x):
 
 log2 = _unary("log2", _log2, True)
 log10 = _unary("log10", _log10, True)
-exp2 = _unary("exp2", lambda x: lax.exp(lax.mul(x, _strong(x, np.log(2))))
-               if dtypes.is_complex(_dtype(x)) else lax_math.exp2(x), True)
+exp2 = _unary("exp2", _exp2, True)
 cbrt = _real_unary("cbrt", lax_math.cbrt)
 float_power = _binary("float_power", lax.pow, inexact=True)
+
+
+def _wrap_between(x, a):
+    """x wrapped into [-a, a) (JAX's _wrap_between)."""
+    rem = lax.rem(lax.add(x, _const(x, a)), _const(x, 2 * a))
+    rem = lax.select(lax.lt(rem, _const(x, 0)), lax.add(rem, _const(x, 2 * a)), rem)
+    return lax.sub(rem, _const(x, a))
+
+
+def _logaddexp_complex(x1, x2, base2):
+    """JAX's complex logaddexp: amax + log1p(exp(x1 + x2 - 2 amax)), amax the
+    larger (real part first), the imaginary part wrapped into [-pi, pi)
+    (over ln 2 with base2)."""
+    amax = lax.max(x1, x2)
+    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, _const(amax, 2)))
+    if base2:
+        out = lax.add(amax, lax.mul(_const(amax, 1 / np.log(2)), lax.log1p(_exp2(delta))))
+    else:
+        out = lax.add(amax, lax.log1p(lax.exp(delta)))
+    return lax.complex(lax.real(out),
+                       _wrap_between(lax.imag(out), np.pi / np.log(2) if base2 else np.pi))
 
 
 def _logaddexp_value(x1, x2, base2):
     """log(exp(x1) + exp(x2)) (log2/exp2 with base2) without overflow, as
     JAX computes it: amax + log1p(exp(-|x1 - x2|)); NaNs and same-signed
     infinities (a NaN difference) give x1 + x2."""
+    if dtypes.is_complex(_dtype(x1)):
+        return _logaddexp_complex(x1, x2, base2)
     amax = lax.max(x1, x2)
     delta = lax.sub(x1, x2)
     neg = lax.neg(lax.abs(delta))
@@ -490,7 +518,16 @@ def _logaddexp_weights(x1, x2, out, base2):
     at x1 == x2 too (JAX gets those by recursing into its custom JVP; the
     amax/|delta| formula has no second derivative at x1 == x2). Both
     branches are kept finite where they are not selected, so a where()
-    never multiplies a zero cotangent by inf or NaN."""
+    never multiplies a zero cotangent by inf or NaN.
+
+    Complex: JAX's rule as it is written, ri(x) = 0 where real(x) = +inf."""
+    if dtypes.is_complex(_dtype(out)):
+        def ri(x):
+            re = lax.real(x)
+            return lax.select(lax.eq(re, lax.full_like(re, np.inf)), lax.full_like(x, 0), x)
+
+        exp = _exp2 if base2 else lax.exp
+        return exp(lax.sub(ri(x1), ri(out))), exp(lax.sub(ri(x2), ri(out)))
     inf = lax.full_like(out, np.inf)
     zero = lax.full_like(out, 0)
     out_inf = lax.eq(out, inf)
@@ -551,9 +588,6 @@ def _logaddexp_fn(base2, level=0):
 def _logaddexp(name, x1, x2, base2):
     x1, x2 = util._promote_inexact(name, x1, x2)
     x1, x2 = util.promote_args(name, x1, x2)
-    if dtypes.is_complex(aval_of(x1).dtype):
-        raise TypeError(f"mnp.{name} does not accept complex input "
-                        f"({aval_of(x1).dtype.name}) yet (at {_where()})")
     x1, x2 = util._materialize(x1), util._materialize(x2)
     return _logaddexp_fn(base2)(x1, x2)
 
@@ -654,13 +688,11 @@ def _isnan(x):
         x, False, dtype=dtypes.bool_)
 
 
-def _fmax(x1, x2):
-    _no_complex("fmax", x1)
+def _fmax(x1, x2):  # (complex ordered by real part, then imaginary part, as JAX's)
     return lax.select(lax.bitwise_or(lax.gt(x1, x2), _isnan(x2)), x1, x2)
 
 
 def _fmin(x1, x2):
-    _no_complex("fmin", x1)
     return lax.select(lax.bitwise_or(lax.lt(x1, x2), _isnan(x2)), x1, x2)
 
 
@@ -711,7 +743,6 @@ def _sinc_maclaurin(k):
 
 
 def _sinc(x):
-    _no_complex("sinc", x)
     eq_zero = lax.eq(x, _const(x, 0))
     pi_x = lax.mul(_const(x, np.pi), x)
     safe_pi_x = lax.select(eq_zero, _const(x, 1), pi_x)

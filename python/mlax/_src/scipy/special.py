@@ -8,7 +8,9 @@ under jit / grad / vmap (as jax.numpy's functions). As in JAX, most take
 real arguments and reject complex ones; the complex-valued ones are wofz
 (the Faddeeva function, also behind erfcx of a complex argument) and
 sph_harm_y (the spherical harmonics, on the normalized associated Legendre
-functions).
+functions), and those whose formulas JAX applies to complex input as well:
+expit, logit, xlogy, xlog1py, boxcox, boxcox1p, logsumexp, and gamma and
+loggamma (Lanczos's approximation, as JAX's).
 """
 from __future__ import annotations
 
@@ -91,17 +93,82 @@ def gammasgn(x):
         [_strong(x, np.nan), _strong(x, -1.0)], _strong(x, 1.0))
 
 
+# Lanczos's approximation with g = 7 and 9 coefficients (GSL's
+# lanczos_7_c), as JAX's complex gamma and loggamma use it.
+_LANCZOS_G = 7.0
+_LANCZOS_COEFFS = np.array([
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+    9.9843695780195716e-6, 1.5056327351493116e-7])
+
+
+def _complex_loggamma(z):
+    """A logarithm of Gamma(z) for complex z: Lanczos's approximation,
+    reflected for Re z < 0.5 (JAX's formula; its exp is gamma, and loggamma
+    shifts z into Re z >= 0.5 first, for the principal branch)."""
+    needs_reflection = lax.real(z) < 0.5
+    zz = jnp.where(needs_reflection, 1.0 - z, z) - 1.0
+    coeffs = np.asarray(_LANCZOS_COEFFS, jnp.dtype(z))
+    ks = np.arange(1, 9, dtype=jnp.dtype(z))
+    ag = coeffs[0] + jnp.sum(coeffs[1:] / (jnp.expand_dims(zz, -1) + ks), axis=-1)
+    t = zz + _LANCZOS_G + 0.5
+    log_gamma_lanczos = (_strong(z, 0.5 * np.log(2.0 * np.pi)) + (zz + 0.5) * jnp.log(t)
+                         - t + jnp.log(ag))
+    # The unselected branch at a safe point, so that where's derivative
+    # never multiplies a NaN by zero.
+    z_safe = jnp.where(needs_reflection, z, jnp.full_like(z, 0.5))
+    reflected = (jnp.log(_strong(z, np.pi)) - jnp.log(jnp.sin(np.pi * z_safe))
+                 - log_gamma_lanczos)
+    return jnp.where(needs_reflection, reflected, log_gamma_lanczos)
+
+
+def _complex_poles(z):
+    """(NaN or a pole of Gamma, z with those replaced by 1, NaN + NaN j)."""
+    re = lax.real(z)
+    bad = ((lax.imag(z) == 0) & (re == jnp.floor(re)) & (re <= 0)) | jnp.isnan(z)
+    return bad, jnp.where(bad, jnp.ones_like(z), z), _strong(z, complex(np.nan, np.nan))
+
+
+def _complex_gamma(z):
+    bad, z_safe, nan = _complex_poles(z)
+    return jnp.where(bad, nan, jnp.exp(_complex_loggamma(z_safe)))
+
+
+def _complex_loggamma_principal(z):
+    """The principal branch of log Gamma(z) (SciPy's: one cut, on the
+    negative real axis), as JAX computes it: z shifted by n into Re z >= 0.5,
+    log Gamma(z) = log Gamma(z + n) - sum_k<n log(z + k)."""
+    bad, z_safe, nan = _complex_poles(z)
+    n = jnp.maximum(0, jnp.ceil(0.5 - lax.real(z_safe)).astype(int))
+
+    def body(state):
+        k, sum_log = state
+        mask = k < n
+        zk = jnp.where(mask, z_safe + k, jnp.ones_like(z_safe))
+        return k + 1, sum_log + jnp.where(mask, jnp.log(zk), jnp.zeros_like(sum_log))
+
+    _, sum_log = while_loop(lambda state: jnp.any(state[0] < n), body,
+                            (0, jnp.zeros_like(z_safe)))
+    return jnp.where(bad, nan, _complex_loggamma(z_safe + n) - sum_log)
+
+
 @dispatched
 def loggamma(x):
-    """log Gamma(x) for real x > 0, NaN elsewhere (jax.scipy.special.loggamma)."""
-    x, = _real("loggamma", x)
+    """The principal branch of log Gamma(x): for real x, NaN at x <= 0
+    (jax.scipy.special.loggamma)."""
+    x, = promote_args_inexact("loggamma", x)
+    if jnp.is_complex(x):
+        return _complex_loggamma_principal(x)
     return jnp.where(x > 0, lax_math.lgamma(x), np.nan)
 
 
 @dispatched
 def gamma(x):
-    """Gamma(x) = gammasgn(x) * exp(gammaln(x)) (jax.scipy.special.gamma)."""
-    x, = _real("gamma", x)
+    """Gamma(x) = gammasgn(x) * exp(gammaln(x)); for complex x, exp of
+    Lanczos's log Gamma, NaN at the poles (jax.scipy.special.gamma)."""
+    x, = promote_args_inexact("gamma", x)
+    if jnp.is_complex(x):
+        return _complex_gamma(x)
     return gammasgn(x) * lax.exp(lax_math.lgamma(x))
 
 
@@ -558,7 +625,7 @@ _dispatched_log_ndtr = dispatched(lambda x, series_order: _log_ndtr(series_order
 @dispatched
 def expit(x):
     """The logistic sigmoid 1 / (1 + exp(-x)) (jax.scipy.special.expit)."""
-    x, = _real("expit", x)
+    x, = promote_args_inexact("expit", x)
     return lax.logistic(x)
 
 
@@ -573,7 +640,7 @@ _logit.defjvps(lambda g, ans, x: lax.div(g, lax.mul(x, lax.sub(jnp.full_like(x, 
 @dispatched
 def logit(x):
     """log(x / (1 - x)) (jax.scipy.special.logit)."""
-    x, = _real("logit", x)
+    x, = promote_args_inexact("logit", x)
     return _logit(x)
 
 
@@ -604,14 +671,14 @@ def _xlog1py_jvp(primals, tangents):
 @dispatched
 def xlogy(x, y):
     """x * log(y), 0 where x == 0 (unless y is NaN) (jax.scipy.special.xlogy)."""
-    x, y = _real("xlogy", x, y)
+    x, y = promote_args_inexact("xlogy", x, y)
     return _xlogy(x, y)
 
 
 @dispatched
 def xlog1py(x, y):
     """x * log1p(y), 0 where x == 0 (unless y is NaN) (jax.scipy.special.xlog1py)."""
-    x, y = _real("xlog1py", x, y)
+    x, y = promote_args_inexact("xlog1py", x, y)
     return _xlog1py(x, y)
 
 
@@ -655,7 +722,7 @@ def kl_div(p, q):
 def boxcox(x, lmbda):
     """The Box-Cox transform (x^lmbda - 1) / lmbda, log x at lmbda = 0
     (jax.scipy.special.boxcox)."""
-    x, lmbda = _real("boxcox", x, lmbda)
+    x, lmbda = promote_args_inexact("boxcox", x, lmbda)
     zero = lmbda == 0
     safe = jnp.where(zero, jnp.ones_like(lmbda), lmbda)
     log_x = jnp.log(x)
@@ -665,7 +732,7 @@ def boxcox(x, lmbda):
 @dispatched
 def boxcox1p(x, lmbda):
     """boxcox(1 + x, lmbda), accurate for small x (jax.scipy.special.boxcox1p)."""
-    x, lmbda = _real("boxcox1p", x, lmbda)
+    x, lmbda = promote_args_inexact("boxcox1p", x, lmbda)
     zero = lmbda == 0
     safe = jnp.where(zero, jnp.ones_like(lmbda), lmbda)
     log1p_x = jnp.log1p(x)
