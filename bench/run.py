@@ -2,6 +2,7 @@
 
     python bench/run.py [--quick]
     python bench/run.py --real [--quick] [--plot [PNG]]   (bench/real_programs.py)
+    python bench/compile_time.py [--quick]   (first calls of long programs, by stage)
 
 Each case runs mlax and JAX alternately (interleaved repetitions) and reports
 medians and the ratio mlax/JAX (< 1 means mlax is faster). First-call times

@@ -10,6 +10,13 @@ using namespace mlir;
 
 void mlax::buildSimplifyPipeline(OpPassManager &pm) {
   pm.addPass(createMlaxExpandTransforms());
+  // The functions the expansion differentiated or vectorized are dead once
+  // every transform op is replaced by a call of the generated function:
+  // dropping them before the inliner spares it (and the canonicalize after
+  // it) inlining calls inside functions nobody calls. The output is the
+  // same; on the gradient of a vectorized special function (hyp2f1, 13k
+  // ops traced) inline + canonicalize + cse take half the time.
+  pm.addPass(createSymbolDCEPass());
   // No canonicalization inside the inliner (its default): the canonicalize
   // that follows does the same work once, over the whole module. mlax's
   // calls are direct, so no call becomes inlinable only after simplifying.
@@ -36,13 +43,14 @@ void mlax::registerAllMlaxPasses() {
   PassPipelineRegistration<>(
       "mlax-simplify-pipeline",
       "The mlax-level part of the default pipeline: mlax-expand-transforms, "
-      "inline, "
+      "symbol-dce, inline, "
       "canonicalize, "
       "cse, symbol-dce",
       buildSimplifyPipeline);
   PassPipelineRegistration<>(
       "mlax-default-pipeline",
-      "What mlax.jit runs: mlax-expand-transforms, inline, canonicalize, cse, "
+      "What mlax.jit runs: mlax-expand-transforms, symbol-dce, inline, "
+      "canonicalize, cse, "
       "symbol-dce, "
       "convert-mlax-to-stablehlo, mlax-drop-unused-arguments",
       buildDefaultPipeline);

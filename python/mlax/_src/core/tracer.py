@@ -78,11 +78,45 @@ _MLAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__fi
 
 _internal_code: dict = {}  # code object -> whether it is mlax's (or importlib's)
 
+# Where a trace starts (tracing._trace_into's frame), the user's frame above
+# it is the same for every op traced inside: a walk up from an op stops
+# there and takes it from `_boundaries` (id of a live boundary frame -> the
+# user's frame above it, None if there is none, _UNKNOWN until a walk found
+# it). Without this every op of a deeply nested trace walked the whole
+# stack (70-100 frames in a gradient of a vectorized special function).
+_boundary_code = None
+_boundaries: dict = {}
+_UNKNOWN = object()
+
+
+def set_boundary_code(code) -> None:
+    """Names the code object of the frames that start a trace."""
+    global _boundary_code
+    _boundary_code = code
+
+
+def enter_boundary(frame) -> None:
+    _boundaries[id(frame)] = _UNKNOWN
+
+
+def exit_boundary(frame) -> None:
+    _boundaries.pop(id(frame), None)
+
 
 def user_frame():
     frame = sys._getframe(1)
+    passed = None  # boundaries walked through whose user frame is not known yet
     while frame is not None:
         code = frame.f_code
+        if code is _boundary_code:
+            known = _boundaries.get(id(frame), _UNKNOWN)
+            if known is not _UNKNOWN:
+                frame = known
+                break
+            if id(frame) in _boundaries:
+                if passed is None:
+                    passed = []
+                passed.append(id(frame))
         internal = _internal_code.get(code)
         if internal is None:
             if len(_internal_code) > 65536:
@@ -91,9 +125,13 @@ def user_frame():
             internal = _internal_code[code] = \
                 filename.startswith(_MLAX_DIR) or "importlib" in filename
         if not internal:
-            return frame
+            break
         frame = frame.f_back
-    return None
+    if passed:
+        for key in passed:
+            if key in _boundaries:
+                _boundaries[key] = frame
+    return frame
 
 
 def user_location_str() -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import inspect
 import re
+import sys
 import threading
 
 from mlir import ir
@@ -76,6 +77,8 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
     stack = core.trace_stack()
     stack.append(trace)
     tracing_depth = jaxlib_internals.tracing_flag.swap_local(len(stack))  # keys C++ jit dispatch
+    here = sys._getframe()
+    core.enter_boundary(here)  # user locations of the ops below stop their walk here
     try:
         args, kwargs = fun_args_builder(args_tree.unflatten(tracers))
         out = fun(*args, **kwargs)
@@ -94,6 +97,8 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
             out_leaves = [l for i, l in enumerate(out_leaves) if i not in static]
         values, out_avals = _return_values(trace, out_leaves)
     finally:
+        core.exit_boundary(here)
+        del here
         jaxlib_internals.tracing_flag.swap_local(tracing_depth)
         stack.pop()
         trace.alive = False
@@ -104,6 +109,9 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         del tracers, args, kwargs, out, out_leaves
         leak_check.ended(trace, outermost=not stack)
     return values, out_avals, out_tree
+
+
+core.set_boundary_code(_trace_into.__code__)
 
 
 def function_where(fun) -> str:

@@ -1215,42 +1215,88 @@ def _zeros_function(in_avals, out_avals, name):
     return _Callee(zeros, _placeholders(in_avals), name, avals=list(in_avals))
 
 
-def _reachable_ops(trace, callee_sym, into_custom_jvp_callees=True):
-    """(op, the symbols it names) for every op of the function `callee_sym`
-    of `trace`'s module and of the functions those ops name, nested ops
-    included (with `into_custom_jvp_callees` false, not the primal
-    functions of custom_jvp calls, which neither forward nor reverse mode
-    differentiates: they use the rule)."""
-    funcs = {}
-    for op in trace.module.body.operations:
-        if "sym_name" in op.attributes:
-            funcs[op.attributes["sym_name"].value] = op.operation
-    seen, queue = set(), [callee_sym]
-    while queue:
-        sym = queue.pop()
-        if sym in seen or sym not in funcs:
-            continue
-        seen.add(sym)
-        ops = [funcs[sym]]
+class _SymbolIndex:
+    """The ops naming symbols in the functions of `trace`'s module, read
+    from the IR once per function (nested ops included), so that the walks
+    of `_trace_needed_rules` over the functions a derivative reaches visit
+    each op of the module once instead of once per walk. The symbols an
+    indexed op names are read again at each walk: tracing a rule sets new
+    ones on the custom_jvp/custom_vjp call that named its stand-in (an op
+    already naming a symbol, so already indexed). Functions traced after
+    the index was made (the rules) are indexed when a walk first reaches
+    them. Valid while no function it indexed changes otherwise (no op is
+    added to or erased from them), as during one `_trace_needed_rules`."""
+
+    def __init__(self, trace):
+        self.module = trace.module
+        self.funcs = {}
+        self.by_func = {}  # symbol -> [op naming symbols]
+
+    def _func(self, sym):
+        func = self.funcs.get(sym)
+        if func is None:
+            # (Scanned again when a symbol is not found: rules traced since.)
+            for op in self.module.body.operations:
+                if "sym_name" in op.attributes:
+                    self.funcs.setdefault(op.attributes["sym_name"].value, op.operation)
+            func = self.funcs.get(sym)
+        return func
+
+    def ops_of(self, sym):
+        """The ops of the function `sym` that name symbols, or None if the
+        module has no function `sym`."""
+        found = self.by_func.get(sym)
+        if found is not None:
+            return found
+        func = self._func(sym)
+        if func is None:
+            return None
+        found, ops = [], [func]
         while ops:
             op = ops.pop()
-            symbols, followed = [], []
             if op.name != "mlax.constant":
                 # (A constant names no symbol; and reading a complex dense
                 # attribute through the bindings aborts the process.)
                 attributes = op.attributes
                 for i in range(len(attributes)):
-                    attr = attributes[i].attr
-                    if isinstance(attr, ir.FlatSymbolRefAttr):
-                        symbols.append(attr.value)
-                        if (into_custom_jvp_callees or op.name != "mlax.custom_jvp_call"
-                                or attributes[i].name != "callee"):
-                            followed.append(attr.value)
-            yield op, symbols
-            queue.extend(followed)
+                    if isinstance(attributes[i].attr, ir.FlatSymbolRefAttr):
+                        found.append(op)
+                        break
             for region in op.regions:
                 for block in region.blocks:
                     ops.extend(block.operations)
+        self.by_func[sym] = found
+        return found
+
+    def reachable(self, callee_sym, into_custom_jvp_callees=True):
+        """(op name, the symbols it names) for every op naming symbols of
+        the function `callee_sym` and of the functions those ops name (with
+        `into_custom_jvp_callees` false, not the primal functions of
+        custom_jvp calls, which neither forward nor reverse mode
+        differentiates: they use the rule)."""
+        seen, queue = set(), [callee_sym]
+        while queue:
+            sym = queue.pop()
+            if sym in seen:
+                continue
+            seen.add(sym)
+            ops = self.ops_of(sym)
+            if ops is None:
+                continue
+            for op in ops:
+                name = op.name
+                symbols, followed = [], []
+                attributes = op.attributes
+                for i in range(len(attributes)):
+                    named = attributes[i]
+                    attr = named.attr
+                    if isinstance(attr, ir.FlatSymbolRefAttr):
+                        symbols.append(attr.value)
+                        if (into_custom_jvp_callees or name != "mlax.custom_jvp_call"
+                                or named.name != "callee"):
+                            followed.append(attr.value)
+                yield name, symbols
+                queue.extend(followed)
 
 
 class _LazyRules:
@@ -1360,23 +1406,24 @@ def _trace_needed_rules(callee_sym, mode, backward=True):
     # traced as before, for a higher derivative.
     if mode == "jvp":
         _check_forward_mode(trace, callee_sym)
-    for op, symbols in _reachable_ops(trace, callee_sym, into_custom_jvp_callees=False):
+    index = _SymbolIndex(trace)
+    for name, symbols in index.reachable(callee_sym, into_custom_jvp_callees=False):
         found.extend(s for s in symbols if s in pending)
-    for op, symbols in _reachable_ops(trace, callee_sym):
-        if op.name == "mlax.custom_jvp_call":
+    for name, symbols in index.reachable(callee_sym):
+        if name == "mlax.custom_jvp_call":
             found.extend(s for s in symbols if s in pending)
     with_backward = _trace_pending(pending, found, callee_sym, backward)
     if mode == "vjp":
         # Reverse mode transposes custom_jvp rules, and transposes a
         # custom_vjp call in one by its bwd (mlax-autodiff's `linear`): trace
         # those rules too.
-        rules = [symbols for op, symbols in _reachable_ops(trace, callee_sym)
-                 if op.name == "mlax.custom_jvp_call"]
+        rules = [symbols for name, symbols in index.reachable(callee_sym)
+                 if name == "mlax.custom_jvp_call"]
         found = []
         for symbols in rules:
             for rule in symbols:
-                for op, named in _reachable_ops(trace, rule):
-                    if op.name == "mlax.custom_vjp_call":
+                for name, named in index.reachable(rule):
+                    if name == "mlax.custom_vjp_call":
                         found.extend(s for s in named if s in pending)
         with_backward += _trace_pending(pending, found, callee_sym, backward)
     return with_backward
