@@ -18,10 +18,10 @@ _INT64_MAX = 2**63 - 1
 
 
 class Tolerance:
-    """Specify the tolerances used for computing unary functions.
-
-    Maximum two tolerances can be specified: (atol and rtol) or (atol and ulps).
-    """
+    """An accuracy hint as error bounds (jax.lax.Tolerance): absolute
+    `atol`, relative `rtol` and units in the last place `ulps`; at least one
+    non-zero, none negative. The backend may pick a cheaper implementation
+    within them, or refuse the program."""
 
     def __init__(self, atol: float = 0.0, rtol: float = 0.0, ulps: int = 0):
         if atol < 0.0 or rtol < 0.0 or ulps < 0.0:
@@ -35,6 +35,7 @@ class Tolerance:
 
 
 class AccuracyMode(enum.Enum):
+    """An accuracy hint as a mode (jax.lax.AccuracyMode)."""
     HIGHEST = 1
     DEFAULT = 2
 
