@@ -15,13 +15,11 @@ import math
 
 import numpy as np
 
-from mlax._src.base import dtypes
 from mlax._src.lax import lax
 from mlax._src.lax.elementwise import mulhi
-from mlax._src.random.prng import PRNGImpl, _iota_2x32, aval_of, register_prng
-
-_U32 = dtypes.uint32
-_UINT = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
+from mlax._src.random.prng import (
+    _U32, PRNGImpl, _bits_of_words, _iota_2x32, _rotate_left, _seed_words, aval_of,
+    register_prng)
 
 
 def _word(c, shape=()):
@@ -96,14 +94,6 @@ _THREEFRY4_ROTATIONS = (((10, 26), (11, 21), (13, 27), (23, 5)),
 _SKEIN_PARITY = 0x1BD11BDA
 
 
-def _rotl(x, d):
-    """x rotated left by the traced uint32 scalar `d` bits."""
-    shape = aval_of(x).shape
-    d = lax.broadcast(d, shape)
-    return lax.bitwise_or(lax.shift_left(x, d),
-                          lax.shift_right_logical(x, lax.sub(_word(32, shape), d)))
-
-
 def _table(pairs):
     return lax.concatenate([lax.reshape(_word(r), (1,)) for pair in pairs for r in pair], 0)
 
@@ -124,9 +114,9 @@ def threefry4x32(k0, k1, k2, k3, x0, x1, x2, x3):
             # even rounds mix words (0, 1) and (2, 3); odd rounds (0, 3) and (2, 1)
             a, b = (1, 3) if j % 2 == 0 else (3, 1)
             x[0] = lax.add(x[0], x[a])
-            x[a] = lax.bitwise_xor(x[0], _rotl(x[a], r0))
+            x[a] = lax.bitwise_xor(x[0], _rotate_left(x[a], r0))
             x[2] = lax.add(x[2], x[b])
-            x[b] = lax.bitwise_xor(x[2], _rotl(x[b], r1))
+            x[b] = lax.bitwise_xor(x[2], _rotate_left(x[b], r1))
         count = lax.add(count, _word(1))
         x = [lax.add(x[i], _along(ks[i + 1], shape)) for i in range(4)]
         x[3] = lax.add(x[3], _along(count, shape))
@@ -140,21 +130,6 @@ def threefry4x32(k0, k1, k2, k3, x0, x1, x2, x3):
 # The implementations' functions on one key's data.
 # ---------------------------------------------------------------------------
 
-def _seed_words(seed):
-    """An integer scalar seed's high and low 32-bit words, as JAX's seeds
-    read them (the high word is 0 for a 32-bit seed)."""
-    aval = aval_of(seed)
-    if aval.shape:
-        raise TypeError(f"PRNG key seed must be a scalar; got {seed!r}.")
-    if not dtypes.is_int(aval.dtype):
-        raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
-    if aval.dtype.itemsize == 8:
-        hi = lax.shift_right_logical(seed, lax.full((), 32, aval.dtype))
-    else:
-        hi = lax.full((), 0, aval.dtype)
-    return lax.convert_element_type(hi, _U32), lax.convert_element_type(seed, _U32)
-
-
 def _stack(words, shape):
     """The words (each of `shape`) as the trailing axis of one array."""
     nd = len(shape)
@@ -163,18 +138,6 @@ def _stack(words, shape):
 
 def _key_words(key, n):
     return [lax.reshape(lax.slice(key, (i,), (i + 1,)), ()) for i in range(n)]
-
-
-def _bits_from(words, bit_width, hi_lo):
-    """Random bits of `bit_width` from the cipher's output words: 64-bit
-    values join the `hi_lo` pair; narrower ones are the xor of all words."""
-    dtype = _UINT[bit_width]
-    if bit_width == 64:
-        hi, lo = (lax.convert_element_type(w, dtype) for w in hi_lo)
-        shape = aval_of(hi).shape
-        return lax.bitwise_or(lax.shift_left(hi, lax.full(shape, 32, dtype)), lo)
-    bits = _xor(*words)
-    return bits if bit_width == 32 else lax.convert_element_type(bits, dtype)
 
 
 def _check_size(shape):
@@ -203,7 +166,7 @@ def _philox2x32_bits(key, bit_width, shape):
     _check_size(shape)
     hi, lo = _iota_2x32(shape)
     out = philox2x32(_key_words(key, 1)[0], hi, lo)
-    return _bits_from(out, bit_width, out)
+    return _bits_of_words(out, bit_width, out)
 
 
 def _philox4x32_seed(seed):
@@ -231,7 +194,7 @@ def _philox4x32_bits(key, bit_width, shape):
     hi, lo = _iota_2x32(shape)
     zeros = _word(0, shape)
     out = philox4x32(*_key_words(key, 2), hi, lo, zeros, zeros)
-    return _bits_from(out, bit_width, out[:2])
+    return _bits_of_words(out, bit_width, out[:2])
 
 
 def _threefry4x32_seed(seed):
@@ -257,7 +220,7 @@ def _threefry4x32_bits(key, bit_width, shape):
     hi, lo = _iota_2x32(shape)
     zeros = _word(0, shape)
     out = threefry4x32(*_key_words(key, 4), hi, lo, zeros, zeros)
-    return _bits_from(out, bit_width, (_xor(out[0], out[2]), _xor(out[1], out[3])))
+    return _bits_of_words(out, bit_width, (_xor(out[0], out[2]), _xor(out[1], out[3])))
 
 
 PHILOX2X32 = PRNGImpl("philox2x32", "phx2", (1,), _philox2x32_seed, _philox2x32_split,

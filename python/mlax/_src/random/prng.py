@@ -475,6 +475,13 @@ def _seed_data(seed):
         raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
     if isinstance(seed, int):
         return mnp.asarray(_int_seed_words(seed))
+    hi, lo = _seed_words(seed)
+    return lax.concatenate([lax.reshape(hi, (1,)), lax.reshape(lo, (1,))], 0)
+
+
+def _seed_words(seed):
+    """An integer array seed's high and low 32-bit words, as JAX's seed
+    functions read them (the high word is 0 for a seed of 32 bits or fewer)."""
     aval = aval_of(seed)
     if aval.shape:
         raise TypeError(f"PRNG key seed must be a scalar; got {seed!r}.")
@@ -486,8 +493,7 @@ def _seed_data(seed):
             lax.shift_right_logical(seed, lax.full((), 32, aval.dtype)), _U32)
     else:
         hi = lax.full((), 0, _U32)
-    lo = lax.convert_element_type(seed, _U32)
-    return lax.concatenate([lax.reshape(hi, (1,)), lax.reshape(lo, (1,))], 0)
+    return hi, lax.convert_element_type(seed, _U32)
 
 
 def _threefry_split(key, shape):
@@ -544,13 +550,22 @@ def _threefry_random_bits(key, bit_width, shape):
     if not config.jax_threefry_partitionable:
         return _threefry_random_bits_original(key, bit_width, shape)
     hi, lo = _iota_2x32(shape)
-    b1, b2 = threefry2x32(key[0], key[1], hi, lo)
+    words = threefry2x32(key[0], key[1], hi, lo)
+    return _bits_of_words(words, bit_width, words)
+
+
+def _bits_of_words(words, bit_width, hi_lo):
+    """Random bits of `bit_width` from a cipher's output words (uint32
+    arrays of one shape): 64-bit values join the `hi_lo` pair; narrower ones
+    are the xor of all the words (JAX's rule for each of its ciphers)."""
     dtype = _UINT[bit_width]
     if bit_width == 64:
-        h = lax.convert_element_type(b1, dtype)
-        lo64 = lax.convert_element_type(b2, dtype)
-        return lax.bitwise_or(lax.shift_left(h, lax.full(shape, 32, dtype)), lo64)
-    bits = lax.bitwise_xor(b1, b2)
+        hi, lo = (lax.convert_element_type(w, dtype) for w in hi_lo)
+        shape = aval_of(hi).shape
+        return lax.bitwise_or(lax.shift_left(hi, lax.full(shape, 32, dtype)), lo)
+    bits = words[0]
+    for w in words[1:]:
+        bits = lax.bitwise_xor(bits, w)
     return bits if bit_width == 32 else lax.convert_element_type(bits, dtype)
 
 
@@ -660,8 +675,21 @@ def _bits_jit(key, bit_width, shape):
 
 
 @_jit(static_argnums=(1,))
-def _seed_jit(seed, impl):
-    return impl.seed(seed)
+def _seed_jit(seeds, impl):
+    """The key data of `impl` for integer seeds of any shape: its seed
+    function, vmapped over the seeds' dimensions (JAX's random_seed)."""
+    from mlax._src.transforms.vmap import vmap
+
+    seed = impl.seed
+    for _ in range(aval_of(seeds).ndim):
+        seed = vmap(seed)
+    return seed(seeds)
+
+
+def _int_seed(seed):
+    """A Python int seed as JAX's random_seed reads it: an int64,
+    canonicalized (wrapped to int32 without x64)."""
+    return np.asarray(np.int64(seed)).astype(dtypes.canonicalize(np.int64))
 
 
 # ---------------------------------------------------------------------------
@@ -682,10 +710,7 @@ def _make_key_data(ctor, seed, impl):
             if impl is not _THREEFRY:
                 words = np.concatenate([words, words])
             return mnp.asarray(words)
-        # As JAX's random_seed: the int as an int64, canonicalized (wrapped
-        # to int32 without x64), then the implementation's seed function.
-        seed = np.asarray(np.int64(seed)).astype(dtypes.canonicalize(np.int64))
-        return _seed_jit(seed, impl)
+        return _seed_jit(_int_seed(seed), impl)
     if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
         aval = aval_of(seed)
         if not dtypes.is_int(aval.dtype):
@@ -698,7 +723,7 @@ def _make_key_data(ctor, seed, impl):
 _JAX_IMPLS = ("philox2x32", "philox4x32", "threefry2x32", "rbg", "unsafe_rbg", "threefry4x32")
 
 
-def _resolve_impl(impl, ctor):
+def _resolve_impl(impl):
     """The implementation `impl` names, as JAX's PRNG functions take it: None
     (`jax_default_prng_impl`), a name, or an implementation object (mlax's
     or JAX's: jax.extend.random.rbg_prng_impl, a key dtype, the result of
@@ -729,7 +754,7 @@ def _impl_or_dtype(impl, dtype, ctor):
             raise ValueError(f"Cannot specify both `impl` and `dtype` arguments to "
                              f"mlax.random.{ctor}")
         impl = dtype
-    return _resolve_impl(impl, ctor)
+    return _resolve_impl(impl)
 
 
 def PRNGKey(seed, *, impl=None):  # noqa: N802 (JAX's name)
@@ -738,7 +763,7 @@ def PRNGKey(seed, *, impl=None):  # noqa: N802 (JAX's name)
     implementation: the functions that take it read it as the
     `jax_default_prng_impl` one. Under jax_enable_custom_prng it is a
     typed key, as JAX's."""
-    impl = _resolve_impl(impl, "PRNGKey")
+    impl = _resolve_impl(impl)
     data = _make_key_data("PRNGKey", seed, impl)
     return KeyArray(data, impl) if config.jax_enable_custom_prng else data
 
@@ -759,26 +784,15 @@ def define_prng_impl(*, key_shape, seed, split, random_bits, fold_in, name="<unn
     return PRNGSpec(PRNGImpl(name, tag, key_shape, seed, split, fold_in, random_bits))
 
 
-@_jit(static_argnums=(1,))
-def _seeds_jit(seeds, impl):
-    from mlax._src.transforms.vmap import vmap
-
-    seed = impl.seed
-    for _ in range(aval_of(seeds).ndim):
-        seed = vmap(seed)
-    return seed(seeds)
-
-
 def random_seed(seeds, impl):
     """Typed keys of `impl` from integer seeds of any shape, each seeded by
     the implementation's seed function (jax.extend.random.random_seed)."""
-    impl = _resolve_impl(impl, "random_seed")
+    impl = _resolve_impl(impl)
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, (bool, np.bool_)):
-        # As JAX: the int as an int64, canonicalized (wrapped to int32 without x64).
-        seeds = np.asarray(np.int64(seeds)).astype(dtypes.canonicalize(np.int64))
+        seeds = _int_seed(seeds)
     if not isinstance(seeds, (Array, Tracer)):
         seeds = mnp.asarray(seeds)
-    return KeyArray(_seeds_jit(seeds, impl), impl)
+    return KeyArray(_seed_jit(seeds, impl), impl)
 
 
 def seed_with_impl(impl, seed):
@@ -848,7 +862,7 @@ def key_dtype(impl=None):
     `jax_default_prng_impl` one): key<fry>, key<rbg> or key<urbg>."""
     if impl == "threefry":  # an old alias mlax accepted
         impl = _THREEFRY
-    return _key_dtype(_resolve_impl(impl, "key_dtype"))
+    return _key_dtype(_resolve_impl(impl))
 
 
 def key_impl(keys):
