@@ -54,7 +54,7 @@ from mlax import custom_derivatives, export, typing  # noqa: F401,E402 (as `impo
 from mlax import ad_checkpoint, custom_batching  # noqa: F401,E402
 from mlax import distributed, sharding, stages  # noqa: F401,E402
 from mlax import monitoring, profiler  # noqa: F401,E402
-from mlax import ref  # noqa: F401,E402
+from mlax import core, ref  # noqa: F401,E402
 
 jacobian = jacrev  # as jax.jacobian
 

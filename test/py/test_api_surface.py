@@ -54,7 +54,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.sparse", "mlax.experimental.sparse"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"), ("jax.ffi", "mlax.ffi"),
            ("jax.extend.random", "mlax.extend.random"),
-           ("jax.extend.backend", "mlax.extend.backend")] + [
+           ("jax.extend.backend", "mlax.extend.backend"), ("jax.core", "mlax.core")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 

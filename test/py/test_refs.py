@@ -422,7 +422,7 @@ def test_make_jaxpr_form():
     assert lines[-2].strip().startswith("b[...] <- "), text
     assert sum("<-" in line for line in lines) == 3  # (q is only read)
     assert closed.consts == [q] and [repr(a) for a in closed.in_avals] == \
-        ["Ref{float32[3]}", "ShapedArray(f32[], weak_type=True)"]
+        ["Ref{float32[3]}", "ShapedArray(float32[], weak_type=True)"]
     assert np.asarray(p[...]).tolist() == [0., 0., 0.]  # (traced, not run)
 
 

@@ -29,10 +29,10 @@ import functools
 from mlax._src.base import errors
 from mlax._src.core import tracer as core
 from mlax._src.core.array import Array
-from mlax._src.core.tracer import ShapedArray, Tracer
+from mlax._src.core.tracer import AbstractValue, ShapedArray, Tracer
 
 
-class AbstractRef:
+class AbstractRef(AbstractValue):
     """The type of a Ref: the type of the array it holds (`inner_aval`)."""
 
     __slots__ = ("inner_aval",)

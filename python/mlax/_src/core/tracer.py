@@ -22,7 +22,14 @@ from mlax._src.base import jaxlib_internals
 from mlax._src.base.config import scoped
 
 
-class ShapedArray:
+class AbstractValue:
+    """What tracing knows about a value without its contents (as
+    jax.core.AbstractValue): the base of ShapedArray and of a Ref's type."""
+
+    __slots__ = ()
+
+
+class ShapedArray(AbstractValue):
     """shape, dtype and weak type: everything tracing knows about a value."""
 
     __slots__ = ("shape", "dtype", "weak_type", "_hash")
@@ -52,9 +59,15 @@ class ShapedArray:
         dims = ",".join(str(d) for d in self.shape)
         return f"{_short_dtype(self.dtype)}[{dims}]"
 
+    def _long(self) -> str:
+        return f"{self.dtype.name}[{','.join(str(d) for d in self.shape)}]"
+
+    def __str__(self):  # JAX's: the long dtype name, `~` for a weak type
+        return f"~{self._long()}" if self.weak_type else self._long()
+
     def __repr__(self):
         weak = ", weak_type=True" if self.weak_type else ""
-        return f"ShapedArray({self.str_short()}{weak})"
+        return f"ShapedArray({self._long()}{weak})"
 
     def mlir_type(self):
         return dtypes.mlir_tensor_type(self.shape, self.dtype)
@@ -63,6 +76,12 @@ class ShapedArray:
         return ShapedArray(self.shape if shape is None else shape,
                            self.dtype if dtype is None else dtype,
                            self.weak_type if weak_type is None else weak_type)
+
+    def update_weak_type(self, weak_type):
+        return self.update(weak_type=weak_type)
+
+    def strip_weak_type(self):
+        return self.update(weak_type=False)
 
 
 def _short_dtype(dtype) -> str:

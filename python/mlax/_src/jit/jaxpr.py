@@ -312,6 +312,8 @@ class JaxprEqn:
 class Jaxpr:
     """A function body in jaxpr form: constvars, invars, eqns, outvars."""
 
+    _closed = None  # the ClosedJaxpr whose outermost jaxpr this is
+
     def __init__(self, constvars, invars, eqns, outvars):
         self.constvars = constvars
         self.invars = invars
@@ -338,6 +340,8 @@ class ClosedJaxpr:
         self.in_avals = list(in_avals)
         self.out_avals = list(out_avals)
         self.jaxpr, self.consts = _Builder(module, ref_args, closed, len(out_avals)).main()
+        self.jaxpr._closed = self  # what eval_jaxpr runs: this module
+        self._module, self._refs = module, bool(ref_args or closed)
 
     @classmethod
     def of(cls, traced: _Traced) -> "ClosedJaxpr":
@@ -579,3 +583,103 @@ def _print_eqn(eqn: JaxprEqn, indent: int) -> str:
             lines.append(f"{' ' * inner}{k}={_fmt_param(v)}")
     lines.append(f"{pad}]{' ' if args else ''}{args}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# eval_jaxpr: running the module a jaxpr shows
+# ---------------------------------------------------------------------------
+
+def eval_jaxpr(jaxpr, consts, *args, propagate_source_info=True):
+    """The flat list of results of the outermost jaxpr of a `make_jaxpr`
+    (its `.jaxpr`) on the flat arguments `args`, as jax.core.eval_jaxpr:
+    concrete arrays run the traced module as it is (the jaxpr is frozen: the
+    function it came from is not called again); inside a trace (jit, grad,
+    vmap) the module's functions are called from the trace being built.
+
+    mlax's jaxpr is a view of an MLIR module whose constants are part of the
+    program: `consts` must be the ClosedJaxpr's own (`closed.consts`)."""
+    del propagate_source_info  # (the module's ops keep their locations)
+    if not isinstance(jaxpr, Jaxpr):
+        raise TypeError(f"eval_jaxpr expects a Jaxpr (ClosedJaxpr.jaxpr), got {type(jaxpr)}")
+    closed = jaxpr._closed
+    if closed is None:
+        raise NotImplementedError(
+            "eval_jaxpr: this Jaxpr is the body of a call, cond, while or scan inside a "
+            "larger one; mlax evaluates the outermost jaxpr of make_jaxpr (ClosedJaxpr.jaxpr)")
+    if closed._refs:
+        raise NotImplementedError("eval_jaxpr: the jaxpr of a function on mutable array "
+                                  "references (Refs) cannot be evaluated in mlax")
+    consts = list(consts)
+    if len(consts) != len(closed.consts) or any(
+            c is not own and not _same_const(c, own) for c, own in zip(consts, closed.consts)):
+        raise NotImplementedError(
+            "eval_jaxpr: mlax's jaxpr holds its constants in the program it shows; it runs "
+            "with those only (pass the ClosedJaxpr's own consts)")
+    if len(args) != len(closed.in_avals):
+        raise TypeError(f"eval_jaxpr: the jaxpr takes {len(closed.in_avals)} arguments, "
+                        f"got {len(args)}")
+    from mlax._src.core import tracer as core
+    from mlax._src.core import tracing
+    from mlax._src.jit import api
+
+    for i, (arg, want) in enumerate(zip(args, closed.in_avals)):
+        have = api._leaf_aval(arg)
+        if have.shape != want.shape or have.dtype != want.dtype:
+            raise TypeError(f"eval_jaxpr: argument {i} is {have.str_short()}, the jaxpr's "
+                            f"invar is {want.str_short()}")
+    with closed._module.context:
+        module = ir.Module.parse(closed._module.operation.get_asm(enable_debug_info=True))
+    trace = core.current_trace()
+    if trace is None and not any(isinstance(a, core.Tracer) for a in args):
+        out_tree = registry.flatten([0] * len(closed.out_avals))[1]
+        return tracing.run_module(module, tuple(closed.out_avals), out_tree,
+                                  tuple(closed.in_avals), list(args), "eval_jaxpr")
+    return _call_in_trace(trace, module, closed, args)
+
+
+def _same_const(c, own) -> bool:
+    try:
+        c = np.asarray(c)
+    except Exception:  # a tracer: not the jaxpr's own
+        return False
+    return c.shape == own.shape and c.dtype == own.dtype and np.array_equal(
+        c, own, equal_nan=c.dtype.kind in "fc")
+
+
+_eval_count = [0]
+
+
+def _call_in_trace(trace, module, closed, args):
+    """Copies `module`'s functions into `trace`'s module under fresh names
+    and calls its main from the trace: the results as tracers."""
+    from mlax._src.backend import native
+    from mlax._src.core import primitives
+    from mlax._src.core import tracer as core
+
+    target = trace.module
+    with target.context, ir.Location.unknown():
+        taken = {op.attributes["sym_name"].value for op in target.body.operations
+                 if "sym_name" in op.attributes}
+        funcs = [op for op in module.body.operations if "sym_name" in op.attributes]
+        theirs = {op.attributes["sym_name"].value for op in funcs}
+        renamed = {}
+        for op in funcs:
+            old = op.attributes["sym_name"].value
+            while True:
+                _eval_count[0] += 1
+                new = f"eval_jaxpr_{_eval_count[0]}_{old}"
+                if new not in taken and new not in theirs:
+                    break
+            renamed[old] = new
+        for op in funcs:
+            for old, new in renamed.items():
+                ir.SymbolTable.replace_all_symbol_uses(old, new, op)
+        for op in funcs:
+            ir.SymbolTable.set_symbol_name(op, renamed[op.attributes["sym_name"].value])
+            op.attributes["sym_visibility"] = ir.StringAttr.get("private")
+            target.body.append(op.detach_from_parent())
+        operands = [primitives.to_value(trace, a, aval) for a, aval in zip(args, closed.in_avals)]
+        with trace.ip, core.user_location():
+            call = native.ops().CallOp([a.mlir_type() for a in closed.out_avals],
+                                       ir.FlatSymbolRefAttr.get(renamed["main"]), operands)
+    return [core.Tracer(r, a, trace) for r, a in zip(call.results, closed.out_avals)]
