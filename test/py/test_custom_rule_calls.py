@@ -242,3 +242,28 @@ def test_jvp_through_a_custom_vjp_calls_fwd_then_raises_jax_type_error():
         with pytest.raises(TypeError, match="can't apply forward-mode autodiff"):
             lib.jvp(h, (1.0,), (1.0,))
         assert log == ["fwd"], which
+
+
+@pytest.mark.parametrize("kind", ["custom_vjp", "custom_jvp"])
+def test_nondiff_argnum_left_to_its_default(kind):
+    """nondiff_argnums may name an argument the caller leaves to its
+    default: it is at its position (mlax took the argument before it for
+    it and differentiated the wrong ones)."""
+    def build(api, np_):
+        def f(x, y, scale=3.0):
+            return np_.sin(x) * y * scale
+        if kind == "custom_vjp":
+            f = api.custom_vjp(f, nondiff_argnums=(2,))
+            f.defvjp(lambda x, y, scale: (f(x, y, scale), (x, y)),
+                     lambda scale, res, g: (np_.cos(res[0]) * res[1] * scale * g,
+                                            np_.sin(res[0]) * scale * g))
+        else:
+            f = api.custom_jvp(f, nondiff_argnums=(2,))
+            f.defjvp(lambda scale, p, t: (f(*p, scale), (np_.cos(p[0]) * p[1] * t[0]
+                                                         + np_.sin(p[0]) * t[1]) * scale))
+        return [api.grad(lambda x, y: f(x, y), argnums=(0, 1))(0.5, 2.0),
+                api.jit(api.grad(lambda x, y: f(x, y, 0.5), argnums=(0, 1)))(0.5, 2.0)]
+    ours, theirs = build(mlax, mnp), build(jax, jnp)
+    for a, b in zip(jax.tree.leaves(ours), jax.tree.leaves(theirs)):
+        np.testing.assert_allclose(a, b, rtol=1e-6)
+    np.testing.assert_allclose(ours[0], (np.cos(0.5) * 2 * 3, np.sin(0.5) * 3), rtol=1e-6)

@@ -1076,9 +1076,15 @@ def stop_gradient(x):
 # ---------------------------------------------------------------------------
 
 def _positional(fun, args, kwargs):
-    if not kwargs:
+    """The call's arguments as positions, defaults filled in (as JAX's
+    resolve_kwargs: a defaulted argument is at its position, so
+    nondiff_argnums naming it find it even when the caller left it out)."""
+    try:
+        sig = inspect.signature(fun)
+    except (TypeError, ValueError):  # (no signature to read: as given)
+        if kwargs:
+            raise
         return tuple(args)
-    sig = inspect.signature(fun)
     bound = sig.bind(*args, **kwargs)
     bound.apply_defaults()
     return tuple(bound.args) + tuple(bound.kwargs.values())
