@@ -54,7 +54,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.sparse", "mlax.experimental.sparse"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"), ("jax.ffi", "mlax.ffi"),
            ("jax.extend.random", "mlax.extend.random"),
-           ("jax.extend.backend", "mlax.extend.backend"), ("jax.core", "mlax.core")] + [
+           ("jax.extend.backend", "mlax.extend.backend"), ("jax.core", "mlax.core"),
+           ("jax.experimental.rnn", "mlax.experimental.rnn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
 
@@ -206,6 +207,13 @@ _COLLECTIVE = "a collective mlax does not have yet (varying-axis casts, point-to
 EXCLUDED.update({f"jax.lax.{name}": _COLLECTIVE for name in (
     "pcast", "precv", "psend", "ragged_all_to_all")})
 
+
+_RNN_IMPORT = "an import of JAX's jax.experimental.rnn (a helper it uses), not its API"
+EXCLUDED.update({f"jax.experimental.rnn.{name}": _RNN_IMPORT for name in (
+    "Any", "Array", "custom_vjp", "partial", "sigmoid", "tanh")})
+EXCLUDED.update({f"jax.experimental.rnn.{name}": (
+    "JAX's cuDNN RNN primitive (or its abstract-eval rule); mlax's lstm is a scan of cells")
+    for name in ("rnn_fwd_p", "rnn_bwd_p", "rnn_abstract_eval", "rnn_bwd_abstract_eval")})
 
 _TOKENS = "tokens order side effects; mlax programs have none"
 EXCLUDED.update({
