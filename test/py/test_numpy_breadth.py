@@ -169,6 +169,21 @@ def test_linalg_norm(x, ord_, axis, keepdims):
         x, ord=ord_, axis=axis, keepdims=keepdims), rtol=1e-5)
 
 
+@pytest.mark.parametrize("shape", [(3, 0, 0), (3, 0, 2), (3, 2, 0)])
+def test_matrix_norms_of_empty_matrices(shape):
+    """The max-type matrix norms (1, inf, 2) of an empty matrix are 0, as
+    JAX's; the min-type ones raise where JAX's raise."""
+    x = np.ones(shape, np.float32)
+    for ord_ in (1, -1, 2, -2, np.inf, -np.inf, "nuc", "fro", "f"):
+        try:
+            want = jnp.linalg.norm(x, ord=ord_, axis=(-2, -1))
+        except ValueError:
+            with pytest.raises(ValueError):
+                mnp.linalg.norm(x, ord=ord_, axis=(-2, -1))
+            continue
+        _check(mnp.linalg.norm(x, ord=ord_, axis=(-2, -1)), want)
+
+
 def test_linalg_is_a_submodule():
     import mlax.numpy.linalg as la
 

@@ -1192,7 +1192,7 @@ def matrix_norm_2(x, axes, ord, keepdims):
         xm = mnp.astype(xm, dtypes.to_inexact(aval_of(xm).dtype))
     s = svdvals(xm)
     if ord == 2:
-        out = reductions.max(s, axis=-1)
+        out = reductions.max(s, axis=-1, initial=0)
     elif ord == -2:
         out = reductions.min(s, axis=-1)
     else:
@@ -1473,13 +1473,15 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
             shape[d] = 1
         return mnp.reshape(out, shape)
 
-    if ord is None or ord == "fro":
+    if ord is None or ord in ("fro", "f"):
         return ufuncs.sqrt(reductions.sum(ufuncs.square(absx), axis=axes, keepdims=keepdims))
     if ord in (1, -1, np.inf, -np.inf):
         inner, outer_ = (r, c) if ord in (1, -1) else (c, r)
         sums = reductions.sum(absx, axis=inner, keepdims=True)
-        pick = reductions.max if ord in (1, np.inf) else reductions.min
-        out = pick(sums, axis=outer_, keepdims=True)
+        # (The largest of no column sums is 0, as JAX's; the smallest of
+        # none is an error.)
+        out = (reductions.max(sums, axis=outer_, keepdims=True, initial=0)
+               if ord in (1, np.inf) else reductions.min(sums, axis=outer_, keepdims=True))
         return keep(mnp.squeeze(out, axis=(r, c)), (r, c))
     if ord in (2, -2, "nuc"):
         return matrix_norm_2(x, (r, c), ord, keepdims)
