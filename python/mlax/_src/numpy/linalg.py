@@ -1347,8 +1347,10 @@ def sp_lu(a, permute_l=False, overwrite_a=False, check_finite=True):
     k = builtins.min(m, n)
     lu_, _, permutation = lu(a)
     # p[i, j] = (permutation[j] == i): row j of l @ u is row permutation[j] of a.
+    # (Real for complex a, as JAX's and SciPy's.)
     p = mnp.astype(ufuncs.equal(mnp.expand_dims(permutation, -2),
-                             mnp.expand_dims(array_creation.arange(m, dtype=np.int32), -1)), aval.dtype)
+                                mnp.expand_dims(array_creation.arange(m, dtype=np.int32), -1)),
+                   dtypes.real_part(aval.dtype))
     l = ufuncs.add(mnc.tril(lu_, -1)[..., :, :k], array_creation.eye(m, k, dtype=aval.dtype))
     u = mnc.triu(lu_)[..., :k, :]
     if permute_l:
