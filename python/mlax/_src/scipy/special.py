@@ -985,12 +985,14 @@ def _expn_series(n, x):
 
     def body(v):
         xk, yk, pk, ans, t, k = v
+        active = (x > 0) & (t > eps)  # (converged elements stay: see _expn_fraction)
         xk = xk + 1
         yk = yk * (-x) / xk
         pk = pk + 1
         ans = ans + jnp.where(pk != 0, yk / pk, 0)
         t = jnp.where(ans != 0, jnp.abs(yk / ans), one)
-        return xk, yk, pk, ans, t, k + 1
+        new = (xk, yk, pk, ans, t)
+        return (*(jnp.where(active, a, b) for a, b in zip(new, v[:5])), k + 1)
 
     init = (jnp.zeros_like(x), one, one - n, ans, jnp.full_like(x, np.inf), 0)
     _, _, _, ans, _, _ = while_loop(cond, body, init)
@@ -999,8 +1001,10 @@ def _expn_series(n, x):
 
 def _expn_fraction(n, x):
     """E_n(x) for x > 1 (Cephes: the continued fraction)."""
-    eps = float(ml_dtypes.finfo(jnp.dtype(x)).eps)
-    big = _c(x, 1.44115188075855872e17)
+    info = ml_dtypes.finfo(jnp.dtype(x))
+    eps = float(info.eps)
+    # (Past float16's range the bound is inf: never rescaled, as JAX's.)
+    big = _c(x, 1.44115188075855872e17 if float(info.max) > 1.44115188075855872e17 else np.inf)
     one = jnp.ones_like(x)
 
     def cond(v):
@@ -1009,6 +1013,11 @@ def _expn_fraction(n, x):
 
     def body(v):
         pkm2, qkm2, pkm1, qkm1, ans, t, r, k = v
+        # An element that has converged keeps its values, as each element's
+        # own loop would stop (JAX's, vectorized): iterating on, a float16
+        # continued fraction overflows (its rescaling bound is inf there).
+        active = t > eps
+        old = v[:7]
         k = k + 1
         odd = k % 2 == 1
         yk = jnp.where(odd, one, x)
@@ -1022,7 +1031,8 @@ def _expn_fraction(n, x):
         is_big = jnp.abs(pk) > big
         pkm2, pkm1, qkm2, qkm1 = (jnp.where(is_big, v_ / big, v_)
                                   for v_ in (pkm1, pk, qkm1, qk))
-        return pkm2, qkm2, pkm1, qkm1, ans, t, r, k
+        new = (pkm2, qkm2, pkm1, qkm1, ans, t, r)
+        return (*(jnp.where(active, a, b) for a, b in zip(new, old)), k)
 
     init = (one, x, one, x + n, one / (x + n), jnp.full_like(x, np.inf), jnp.zeros_like(x), 1)
     ans = while_loop(cond, body, init)[4]
