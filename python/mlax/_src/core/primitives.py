@@ -267,6 +267,22 @@ def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | No
     return constant_value(trace, array, out_aval or aval)
 
 
+# Sets of the SSA values that an implicit broadcast made (a binary op's
+# rank-0 operand filled to the other's shape), innermost last; empty unless
+# sparsify is tracing a function. `M + 1.` and `M + ones(M.shape)` trace to
+# the same splat constant, but JAX's sparsify refuses the first (a rank-0
+# operand) and adds the second (a dense operand of the full shape).
+implicit_broadcasts: list = []
+
+
+def note_implicit_broadcast(x):
+    """`x`, noted as made by an implicit broadcast while sparsify traces."""
+    if implicit_broadcasts and isinstance(x, Tracer):
+        for values in implicit_broadcasts:
+            values.add(x.value)
+    return x
+
+
 def scalar_tracer(value, aval: ShapedArray):
     """The Python scalar `value` filling `aval` (strongly typed) in the
     current trace: what broadcast_in_dim of the scalar gives, without bind's

@@ -25,16 +25,23 @@ the functions they reach into a module of their own, expanded there by
 mlax-expand-transforms, and the result interpreted.
 
 Ops whose result would be dense (cos, exp, a comparison, sparse plus dense
-of a larger shape, division by a sparse array) are JAX's
-NotImplementedError, as are ops with no sparse rule; BCSR has JAX's few
-rules (elementwise ops on the stored values, dot_general with a dense rhs,
-broadcast, concatenate, stack, todense) and its errors elsewhere.
+of a larger shape, sparse minus dense, division by a sparse array) are
+JAX's NotImplementedError, as are ops with no sparse rule; BCSR has JAX's
+few rules (elementwise ops on the stored values, dot_general with a dense
+rhs, broadcast, concatenate, stack, todense) and its errors elsewhere.
+
+Sparse plus dense is dense where the dense operand has the result's shape
+(JAX's rule). In the IR, `M + 1.` and `M + ones(M.shape)` are both a splat
+constant added; while the function is traced, the broadcasts that numpy's
+and lax's implicit broadcasting make are noted
+(core.primitives.implicit_broadcasts), so that only those count as a
+smaller operand, as in JAX's jaxpr.
 
 Where mlax differs from JAX:
-* a dense constant of one repeated value (jnp.ones(M.shape)) added to a
-  sparse array counts as a broadcast scalar, whose sum JAX refuses, and an
-  integer-valued float exponent (M ** 2.0) counts as an integer one (JAX's
-  refuses it): mlax's IR does not tell these apart;
+* an integer-valued float exponent (M ** 2.0) counts as an integer one
+  (JAX's refuses it): mlax's IR does not tell these apart; inside a
+  derivative's expansion every splat constant counts as a broadcast
+  scalar (the expansion's broadcasts are not noted);
 * broadcasting a sparse array of lower rank (M * M[0], jnp.kron) makes it
   the full shape first (a broadcast_in_dim), where JAX's multiplies size-1
   dimensions: the values agree but the nse is larger, or (adding sparse
@@ -133,18 +140,23 @@ def _sparsify_traced(f, args, kwargs):
 
     outer = core.current_trace()
     _, flat_tree = registry.flatten((tuple(leaves), {}), _is_sparse)
+    implicit = set()
     _tracing_dense.append(outer)
+    primitives.implicit_broadcasts.append(implicit)
     try:
         sym, out_avals, _, captured = tracing.trace_function(
             outer, dense, flat_tree, tuple(avals), tracing._plain_rebuild,
             f"sparsify_{_name_of(f)}", None, None, None, "sparsify")
     finally:
+        primitives.implicit_broadcasts.pop()
         _tracing_dense.pop()
     func_op = _function_named(outer, sym)
     inputs = [x if isinstance(x, _SPARSE) else _as_tracer(x) for x in leaves]
+    _implicit.append(implicit)
     try:
         outs = _interpret(outer, func_op, inputs + list(captured))
     finally:
+        _implicit.pop()
         func_op.erase()  # (cloned or interpreted: nothing calls it)
     # The dense results keep the weak types the function gave them.
     outs = [o if isinstance(o, _SPARSE) else _with_aval(o, aval)
@@ -154,6 +166,11 @@ def _sparsify_traced(f, args, kwargs):
 
 # The traces of the sparsify calls whose dense function is being traced.
 _tracing_dense = []
+# Per function being interpreted, innermost last: the values its trace made
+# by implicit broadcasting (core.primitives.implicit_broadcasts), or None
+# where that is unknown (a derivative's expansion, whose splat constants all
+# count as broadcast scalars).
+_implicit = []
 
 
 def __mlax_sparsify_todense(x):
@@ -245,8 +262,12 @@ def _clone(trace, op, operands):
         if value is not None:
             aval = primitives._aval_of_type(op.results[0].type, False)
             array = np.asarray(value, aval.dtype)
-            return [Tracer(primitives.constant_value(trace, array, aval), aval, trace,
-                           known=np.broadcast_to(array, aval.shape))]
+            out = Tracer(primitives.constant_value(trace, array, aval), aval, trace,
+                         known=np.broadcast_to(array, aval.shape))
+            if _implicit and _implicit[-1] is not None and op.results[0] in _implicit[-1]:
+                # (for a sparsify tracing this one's function)
+                primitives.note_implicit_broadcast(out)
+            return [out]
     values = [trace.value_of(_as_tracer(x)) for x in operands]
     # (Detached until its operands are the trace's: the function's values
     # must have no use outside it when it is erased.)
@@ -415,7 +436,11 @@ def _expanded(trace, op, operands, lookup):
     for o in wrapper.regions[0].blocks[0].operations:  # (calls only, once expanded)
         if o.operation.name in _TRANSFORMS:
             raise NotImplementedError(_no_rule(o.operation))
-    return _interpret(trace, wrapper, operands, lookup_scratch)
+    _implicit.append(None)
+    try:
+        return _interpret(trace, wrapper, operands, lookup_scratch)
+    finally:
+        _implicit.pop()
 
 
 # Calls interpreted as part of the function (the function they call).
@@ -549,6 +574,8 @@ def _add(sign):
                     f"n_batch {lhs.n_batch} and {rhs.n_batch}, n_dense {lhs.n_dense} and "
                     f"{rhs.n_dense}")
             return _concatenate_stored(lhs, rhs if sign > 0 else _negated(rhs))
+        if sign < 0:
+            raise NotImplementedError("Subtraction between sparse and dense array.")  # (JAX's)
         mat, other = (lhs, rhs) if isinstance(lhs, BCOO) else (rhs, lhs)
         if _broadcast_up(op, 1 if mat is lhs else 0):
             raise NotImplementedError(
@@ -556,21 +583,26 @@ def _add(sign):
                 "the output shape is larger than Y.shape. This is to prevent silent "
                 "densification of a large sparse array. If this is your intent, you can "
                 "explicitly cast the sparse array to a dense matrix.")
-        x = bcoo_todense(mat)
-        if sign > 0:
-            return ew.add(x, other)
-        return ew.sub(x, other) if mat is lhs else ew.sub(other, x)
+        return ew.add(bcoo_todense(mat), other)
     return rule
 
 
 def _broadcast_up(op, dense_index):
     """Whether the dense operand at `dense_index` was broadcast to the
     result's shape from a smaller one (a Python scalar or a smaller array)."""
-    source = op.operands[dense_index].owner
+    value = op.operands[dense_index]
+    source = value.owner
     if not isinstance(source, ir.Operation) and hasattr(source, "operation"):
         source = source.operation
     if not isinstance(source, ir.Operation):
         return False  # (a block argument: an array of the full shape)
+    # A broadcast (or a splat constant, a broadcast scalar) counts if the
+    # trace made it to fit the op's other operand (M + 1., M + v), not if the
+    # function asked for it (M + ones(M.shape), M + broadcast_to(v, M.shape)):
+    # JAX's op sees the smaller operand in the first case only.
+    implicit = _implicit[-1] if _implicit else None
+    if implicit is not None and value not in implicit:
+        return False
     if source.name == "mlax.broadcast_in_dim":
         return tuple(ir.RankedTensorType(source.operands[0].type).shape) != _result_shape(op)
     if source.name == "mlax.constant":
