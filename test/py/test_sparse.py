@@ -432,10 +432,11 @@ SPARSIFIED = {
     "sparse + sparse": lambda l, n: lambda M, v: M + M.T.T - M * M,
     "sparse + full dense": lambda l, n: lambda M, v: M + n.outer(n.ones(3), v),
     # Dense operands the function made at the full shape (splat constants in
-    # mlax's IR, as a broadcast scalar is): dense sums, as JAX's.
+    # mlax's IR, as a broadcast scalar is): dense sums, as JAX's; and a
+    # power by a NumPy integer (JAX's integer_pow; its exponent a convert).
     "sparse + made dense": lambda l, n: lambda M, v: (
         M + n.ones(M.shape), n.full((3, 4), 2.) + M * 2., M + n.broadcast_to(v, M.shape),
-        l.lax.add(M, n.zeros_like(v, shape=(3, 4)))),
+        l.lax.add(M, n.zeros_like(v, shape=(3, 4))), M ** np.int32(2)),
     "reductions": lambda l, n: lambda M, v: (M.sum(), n.sum(M, axis=0), n.mean(M)),
     "structural": lambda l, n: lambda M, v: (M.T, M.reshape(4, 3), M[1:, ::-1], M[None],
                                              n.concatenate([M, M]), n.broadcast_to(M, (2, 3, 4))),
@@ -557,7 +558,8 @@ def test_sparsify_errors():
                                                "dense array Y"),
         (lambda l, n: lambda M: M - n.ones(M.shape), "Subtraction between sparse and dense "
                                                      "array."),
-        (lambda l, n: lambda M: M ** 2.5, "sparse rule for pow is not implemented."),
+        (lambda l, n: lambda M: M ** 2., "sparse rule for pow is not implemented."),
+        (lambda l, n: lambda M: l.lax.pow(M, 3.), "sparse rule for pow is not implemented."),
         (lambda l, n: lambda M: 2. / M, "Division by a sparse array is not implemented"),
         (lambda l, n: lambda M: l.nn.relu(M), "sparse rule for max is not implemented."),
         (lambda l, n: lambda M: l.lax.scan(lambda c, r: (c * r, None), M, n.ones((2, 2))),

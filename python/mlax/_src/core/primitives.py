@@ -267,20 +267,31 @@ def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | No
     return constant_value(trace, array, out_aval or aval)
 
 
-# Sets of the SSA values that an implicit broadcast made (a binary op's
-# rank-0 operand filled to the other's shape), innermost last; empty unless
-# sparsify is tracing a function. `M + 1.` and `M + ones(M.shape)` trace to
-# the same splat constant, but JAX's sparsify refuses the first (a rank-0
-# operand) and adds the second (a dense operand of the full shape).
-implicit_broadcasts: list = []
+# What sparsify must know of a function it traces that the IR does not
+# say: per sparsify call being traced, innermost last (empty otherwise),
+# {kind: {SSA value: what is known of it}}. "broadcast": values that implicit broadcasting
+# made (a binary op's smaller operand filled to the other's shape): `M + 1.`
+# and `M + ones(M.shape)` trace to the same splat constant, but JAX's
+# sparsify refuses the first (its add sees a rank-0 operand) and adds the
+# second. "integer_pow": results of a power by a concrete integer (JAX's
+# integer_pow, which sparsify takes; `M ** 2.0` is its pow, which it
+# refuses), since x ** 2 and x ** 2.0 trace to the same pow, with the
+# exponent.
+sparsify_notes: list = []
+SPARSIFY_NOTE_KINDS = ("broadcast", "integer_pow")
+
+
+def note_for_sparsify(kind, x, info=None):
+    """`x`, noted as a value of `kind` (with `info`) while sparsify traces a
+    function."""
+    if sparsify_notes and isinstance(x, Tracer):
+        for notes in sparsify_notes:
+            notes[kind][x.value] = info
+    return x
 
 
 def note_implicit_broadcast(x):
-    """`x`, noted as made by an implicit broadcast while sparsify traces."""
-    if implicit_broadcasts and isinstance(x, Tracer):
-        for values in implicit_broadcasts:
-            values.add(x.value)
-    return x
+    return note_for_sparsify("broadcast", x)
 
 
 def scalar_tracer(value, aval: ShapedArray):
