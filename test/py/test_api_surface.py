@@ -10,7 +10,8 @@ jax.example_libraries.optimizers / stax, jax.random, jax.nn.initializers,
 jax.custom_batching, jax.ad_checkpoint, jax.export, jax.sharding,
 jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
 jax.experimental itself and its ode, jet, checkify, multihost_utils,
-compilation_cache, serialize_executable and sparse, jax.stages, jax.debug, jax.nn and
+compilation_cache, serialize_executable and sparse (with its random and
+linalg), jax.stages, jax.debug, jax.nn and
 jax.scipy.sparse.linalg, jax.extend.random and jax.extend.backend.
 """
 from __future__ import annotations
@@ -52,6 +53,8 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.experimental.multihost_utils", "mlax.experimental.multihost_utils"),
            ("jax.experimental.checkify", "mlax.experimental.checkify"),
            ("jax.experimental.sparse", "mlax.experimental.sparse"),
+           ("jax.experimental.sparse.random", "mlax.experimental.sparse.random"),
+           ("jax.experimental.sparse.linalg", "mlax.experimental.sparse.linalg"),
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"), ("jax.ffi", "mlax.ffi"),
            ("jax.extend.random", "mlax.extend.random"),
            ("jax.extend.backend", "mlax.extend.backend"), ("jax.core", "mlax.core"),
@@ -176,6 +179,14 @@ EXCLUDED.update({f"jax.experimental.sparse.{name}": _SPARSE_PRIM for name in (
     "bcoo_transpose_p", "todense_p", "bcsr_dot_general_p", "bcsr_extract_p",
     "bcsr_fromdense_p", "bcsr_todense_p", "coo_fromdense_p", "coo_matmat_p", "coo_matvec_p",
     "coo_todense_p", "csr_fromdense_p", "csr_matmat_p", "csr_matvec_p", "csr_todense_p")})
+_SPARSE_IMPORT = "a name JAX's module imports for its own use (typing, helpers), not its API"
+EXCLUDED.update({f"jax.experimental.sparse.random.{name}": _SPARSE_IMPORT for name in (
+    "Any", "Array", "Callable", "DTypeLike", "Sequence", "split_list", "vmap")})
+EXCLUDED.update({f"jax.experimental.sparse.linalg.{name}": _SPARSE_IMPORT for name in (
+    "Callable", "annotations")})
+EXCLUDED["jax.experimental.sparse.linalg.spsolve_p"] = (
+    "the JAX Primitive behind spsolve (its CPU rule calls SciPy); mlax's spsolve is a "
+    "composition of lax ops, with no primitive of its own")
 EXCLUDED["jax.experimental.sparse.SparseTracer"] = (
     "the tracer of JAX's sparsify interpreter; mlax's sparsify interprets the traced "
     "function's IR, with no tracer of its own")

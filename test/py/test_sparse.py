@@ -431,6 +431,12 @@ SPARSIFIED = {
     "by dense": lambda l, n: lambda M, v: M * v / (v + 1),
     "sparse + sparse": lambda l, n: lambda M, v: M + M.T.T - M * M,
     "sparse + full dense": lambda l, n: lambda M, v: M + n.outer(n.ones(3), v),
+    # Dense operands the function made at the full shape (splat constants in
+    # mlax's IR, as a broadcast scalar is): dense sums, as JAX's; and a
+    # power by a NumPy integer (JAX's integer_pow; its exponent a convert).
+    "sparse + made dense": lambda l, n: lambda M, v: (
+        M + n.ones(M.shape), n.full((3, 4), 2.) + M * 2., M + n.broadcast_to(v, M.shape),
+        l.lax.add(M, n.zeros_like(v, shape=(3, 4))), M ** np.int32(2)),
     "reductions": lambda l, n: lambda M, v: (M.sum(), n.sum(M, axis=0), n.mean(M)),
     "structural": lambda l, n: lambda M, v: (M.T, M.reshape(4, 3), M[1:, ::-1], M[None],
                                              n.concatenate([M, M]), n.broadcast_to(M, (2, 3, 4))),
@@ -544,6 +550,16 @@ def test_sparsify_errors():
                                           "would result in dense output"),
         (lambda l, n: lambda M: M > 0, "sparse rule for gt is not implemented because"),
         (lambda l, n: lambda M: M + 1., "Addition between a sparse array X and a dense array Y"),
+        (lambda l, n: lambda M: n.float32(1) + M, "Addition between a sparse array X and a "
+                                                   "dense array Y"),
+        (lambda l, n: lambda M: l.lax.add(M, 1.), "Addition between a sparse array X and a "
+                                                  "dense array Y"),
+        (lambda l, n: lambda M: M + n.ones(2), "Addition between a sparse array X and a "
+                                               "dense array Y"),
+        (lambda l, n: lambda M: M - n.ones(M.shape), "Subtraction between sparse and dense "
+                                                     "array."),
+        (lambda l, n: lambda M: M ** 2., "sparse rule for pow is not implemented."),
+        (lambda l, n: lambda M: l.lax.pow(M, 3.), "sparse rule for pow is not implemented."),
         (lambda l, n: lambda M: 2. / M, "Division by a sparse array is not implemented"),
         (lambda l, n: lambda M: l.nn.relu(M), "sparse rule for max is not implemented."),
         (lambda l, n: lambda M: l.lax.scan(lambda c, r: (c * r, None), M, n.ones((2, 2))),

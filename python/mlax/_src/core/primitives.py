@@ -267,6 +267,33 @@ def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | No
     return constant_value(trace, array, out_aval or aval)
 
 
+# What sparsify must know of a function it traces that the IR does not
+# say: per sparsify call being traced, innermost last (empty otherwise),
+# {kind: {SSA value: what is known of it}}. "broadcast": values that implicit broadcasting
+# made (a binary op's smaller operand filled to the other's shape): `M + 1.`
+# and `M + ones(M.shape)` trace to the same splat constant, but JAX's
+# sparsify refuses the first (its add sees a rank-0 operand) and adds the
+# second. "integer_pow": results of a power by a concrete integer (JAX's
+# integer_pow, which sparsify takes; `M ** 2.0` is its pow, which it
+# refuses), since x ** 2 and x ** 2.0 trace to the same pow, with the
+# exponent.
+sparsify_notes: list = []
+SPARSIFY_NOTE_KINDS = ("broadcast", "integer_pow")
+
+
+def note_for_sparsify(kind, x, info=None):
+    """`x`, noted as a value of `kind` (with `info`) while sparsify traces a
+    function."""
+    if sparsify_notes and isinstance(x, Tracer):
+        for notes in sparsify_notes:
+            notes[kind][x.value] = info
+    return x
+
+
+def note_implicit_broadcast(x):
+    return note_for_sparsify("broadcast", x)
+
+
 def scalar_tracer(value, aval: ShapedArray):
     """The Python scalar `value` filling `aval` (strongly typed) in the
     current trace: what broadcast_in_dim of the scalar gives, without bind's

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mlax._src.base import dtypes
 from mlax._src.base.tree import tree_flatten, tree_unflatten
-from mlax._src.core.primitives import Primitive, _ops, aval_of, bind
+from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, note_implicit_broadcast
 
 from mlax._src.lax.elementwise import (  # noqa: F401
     abs as _abs_real, add, atan2, _binary, bitcast_convert_type, _bitcast_p, _bits_of,
@@ -64,10 +64,10 @@ def implicit_broadcasting(fn):
             if any(a != b and 1 not in (a, b) for a, b in zip(sx, sy)):
                 return fn(x, y)
             target = tuple(b if a == 1 else a for a, b in zip(sx, sy))
-        x = x if sx == target else broadcast_in_dim(
-            x, target, tuple(range(len(target))) if sx else ())
-        y = y if sy == target else broadcast_in_dim(
-            y, target, tuple(range(len(target))) if sy else ())
+        x = x if sx == target else note_implicit_broadcast(broadcast_in_dim(
+            x, target, tuple(range(len(target))) if sx else ()))
+        y = y if sy == target else note_implicit_broadcast(broadcast_in_dim(
+            y, target, tuple(range(len(target))) if sy else ()))
         return fn(x, y)
 
     wrapped.__name__ = wrapped.__qualname__ = name

@@ -5,6 +5,7 @@ jax.numpy writes it so that results and derivatives agree with JAX's."""
 from __future__ import annotations
 
 import functools
+import operator
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from mlax._src.lax import fft as lax_fft
 from mlax._src.lax import math as lax_math
 from mlax._src.lax import reductions as lax_reductions
 from mlax._src.lax import special as lax_special
+from mlax._src.core import primitives
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.numpy.util import (
@@ -123,6 +125,13 @@ _power_promoted = _binary("power", lambda x, y: _power(x, y))
 def power(x, y):
     """mnp.power, as numpy.power (integer powers are exact and wrap)."""
     out = _power_promoted(x, y)
+    if primitives.sparsify_notes and not isinstance(y, core.Tracer):
+        try:
+            exponent = operator.index(y)
+        except TypeError:
+            pass
+        else:  # (a power by a concrete integer: JAX's integer_pow)
+            primitives.note_for_sparsify("integer_pow", out, exponent)
     ax, ay = aval_of(x), aval_of(y)
     if dtypes.is_inexact(ax.dtype) and dtypes.is_int(ay.dtype) and not ay.weak_type:
         # As JAX (lax.pow of a float base and an integer exponent): the result

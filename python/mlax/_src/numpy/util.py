@@ -16,7 +16,7 @@ from mlax._src.lax import lax
 from mlax._src.lax import shape as lax_shape
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
-from mlax._src.core.primitives import aval_of, scalar_tracer
+from mlax._src.core.primitives import aval_of, note_implicit_broadcast, scalar_tracer
 
 
 class _Literal:
@@ -143,7 +143,10 @@ def promote_args(name, *args):
         if len({len(s) for s in shapes if s}) < 2:
             raise TypeError(str(e)) from None
         raise
-    return [_broadcast_to_shape(a, shape) for a in args]
+    out = [_broadcast_to_shape(a, shape) for a in args]
+    # (noted for sparsify, which tells these from arrays the function made)
+    return [b if aval_of(a).shape == shape else note_implicit_broadcast(b)
+            for a, b in zip(args, out)]
 
 
 def _promote_inexact(name, *args):
@@ -179,7 +182,7 @@ def _filled(scalar, aval):
     out = scalar_tracer(scalar, aval)
     if out is None:
         out = lax_shape.broadcast_in_dim(_Literal(scalar, aval.dtype, False), aval.shape, ())
-    return out
+    return note_implicit_broadcast(out)
 
 
 def _fast_binary(x, y, inexact):

@@ -25,16 +25,26 @@ the functions they reach into a module of their own, expanded there by
 mlax-expand-transforms, and the result interpreted.
 
 Ops whose result would be dense (cos, exp, a comparison, sparse plus dense
-of a larger shape, division by a sparse array) are JAX's
-NotImplementedError, as are ops with no sparse rule; BCSR has JAX's few
-rules (elementwise ops on the stored values, dot_general with a dense rhs,
-broadcast, concatenate, stack, todense) and its errors elsewhere.
+of a larger shape, sparse minus dense, division by a sparse array) are
+JAX's NotImplementedError, as are ops with no sparse rule; BCSR has JAX's
+few rules (elementwise ops on the stored values, dot_general with a dense
+rhs, broadcast, concatenate, stack, todense) and its errors elsewhere.
+
+Sparse plus dense is dense where the dense operand has the result's shape
+(JAX's rule). In the IR, `M + 1.` and `M + ones(M.shape)` are both a splat
+constant added; while the function is traced, the broadcasts that numpy's
+and lax's implicit broadcasting make are noted
+(core.primitives.sparsify_notes), so that only those count as a
+smaller operand, as in JAX's jaxpr.
+
+Likewise `M ** 2` (JAX's integer_pow, which has a sparse rule) and
+`M ** 2.0` (its pow, which has none) are one pow by a splat constant in
+the IR: mlax.numpy.power notes the first.
 
 Where mlax differs from JAX:
-* a dense constant of one repeated value (jnp.ones(M.shape)) added to a
-  sparse array counts as a broadcast scalar, whose sum JAX refuses, and an
-  integer-valued float exponent (M ** 2.0) counts as an integer one (JAX's
-  refuses it): mlax's IR does not tell these apart;
+* inside a derivative's expansion (whose ops the trace did not note) every
+  splat constant counts as a broadcast scalar and every power by an
+  integral constant as an integer power;
 * broadcasting a sparse array of lower rank (M * M[0], jnp.kron) makes it
   the full shape first (a broadcast_in_dim), where JAX's multiplies size-1
   dimensions: the values agree but the nse is larger, or (adding sparse
@@ -133,18 +143,23 @@ def _sparsify_traced(f, args, kwargs):
 
     outer = core.current_trace()
     _, flat_tree = registry.flatten((tuple(leaves), {}), _is_sparse)
+    notes = {kind: {} for kind in primitives.SPARSIFY_NOTE_KINDS}
     _tracing_dense.append(outer)
+    primitives.sparsify_notes.append(notes)
     try:
         sym, out_avals, _, captured = tracing.trace_function(
             outer, dense, flat_tree, tuple(avals), tracing._plain_rebuild,
             f"sparsify_{_name_of(f)}", None, None, None, "sparsify")
     finally:
+        primitives.sparsify_notes.pop()
         _tracing_dense.pop()
     func_op = _function_named(outer, sym)
     inputs = [x if isinstance(x, _SPARSE) else _as_tracer(x) for x in leaves]
+    _notes.append(notes)
     try:
         outs = _interpret(outer, func_op, inputs + list(captured))
     finally:
+        _notes.pop()
         func_op.erase()  # (cloned or interpreted: nothing calls it)
     # The dense results keep the weak types the function gave them.
     outs = [o if isinstance(o, _SPARSE) else _with_aval(o, aval)
@@ -154,6 +169,11 @@ def _sparsify_traced(f, args, kwargs):
 
 # The traces of the sparsify calls whose dense function is being traced.
 _tracing_dense = []
+# Per function being interpreted, innermost last: what its trace noted of
+# its values (core.primitives.sparsify_notes), or None where that is unknown
+# (a derivative's expansion: its splat constants all count as broadcast
+# scalars, its powers by an integral constant as integer powers).
+_notes = []
 
 
 def __mlax_sparsify_todense(x):
@@ -245,8 +265,9 @@ def _clone(trace, op, operands):
         if value is not None:
             aval = primitives._aval_of_type(op.results[0].type, False)
             array = np.asarray(value, aval.dtype)
-            return [Tracer(primitives.constant_value(trace, array, aval), aval, trace,
-                           known=np.broadcast_to(array, aval.shape))]
+            out = Tracer(primitives.constant_value(trace, array, aval), aval, trace,
+                         known=np.broadcast_to(array, aval.shape))
+            return _noted_again(op, [out])
     values = [trace.value_of(_as_tracer(x)) for x in operands]
     # (Detached until its operands are the trace's: the function's values
     # must have no use outside it when it is erased.)
@@ -254,7 +275,20 @@ def _clone(trace, op, operands):
     for i, v in enumerate(values):
         new.operands[i] = v
     trace.ip.insert(new)
-    return [Tracer(r, primitives._aval_of_type(r.type, False), trace) for r in new.results]
+    return _noted_again(
+        op, [Tracer(r, primitives._aval_of_type(r.type, False), trace) for r in new.results])
+
+
+def _noted_again(op, outs):
+    """`outs`, the clones of `op`'s results, noted as they were, for a
+    sparsify whose function is being traced (this one inside it)."""
+    notes = _notes[-1] if _notes else None
+    if notes is not None and primitives.sparsify_notes:
+        for r, out in zip(op.results, outs):
+            for kind, values in notes.items():
+                if r in values:
+                    primitives.note_for_sparsify(kind, out, values[r])
+    return outs
 
 
 def _splat(op):
@@ -415,7 +449,11 @@ def _expanded(trace, op, operands, lookup):
     for o in wrapper.regions[0].blocks[0].operations:  # (calls only, once expanded)
         if o.operation.name in _TRANSFORMS:
             raise NotImplementedError(_no_rule(o.operation))
-    return _interpret(trace, wrapper, operands, lookup_scratch)
+    _notes.append(None)
+    try:
+        return _interpret(trace, wrapper, operands, lookup_scratch)
+    finally:
+        _notes.pop()
 
 
 # Calls interpreted as part of the function (the function they call).
@@ -549,6 +587,8 @@ def _add(sign):
                     f"n_batch {lhs.n_batch} and {rhs.n_batch}, n_dense {lhs.n_dense} and "
                     f"{rhs.n_dense}")
             return _concatenate_stored(lhs, rhs if sign > 0 else _negated(rhs))
+        if sign < 0:
+            raise NotImplementedError("Subtraction between sparse and dense array.")  # (JAX's)
         mat, other = (lhs, rhs) if isinstance(lhs, BCOO) else (rhs, lhs)
         if _broadcast_up(op, 1 if mat is lhs else 0):
             raise NotImplementedError(
@@ -556,21 +596,26 @@ def _add(sign):
                 "the output shape is larger than Y.shape. This is to prevent silent "
                 "densification of a large sparse array. If this is your intent, you can "
                 "explicitly cast the sparse array to a dense matrix.")
-        x = bcoo_todense(mat)
-        if sign > 0:
-            return ew.add(x, other)
-        return ew.sub(x, other) if mat is lhs else ew.sub(other, x)
+        return ew.add(bcoo_todense(mat), other)
     return rule
 
 
 def _broadcast_up(op, dense_index):
     """Whether the dense operand at `dense_index` was broadcast to the
     result's shape from a smaller one (a Python scalar or a smaller array)."""
-    source = op.operands[dense_index].owner
+    value = op.operands[dense_index]
+    source = value.owner
     if not isinstance(source, ir.Operation) and hasattr(source, "operation"):
         source = source.operation
     if not isinstance(source, ir.Operation):
         return False  # (a block argument: an array of the full shape)
+    # A broadcast (or a splat constant, a broadcast scalar) counts if the
+    # trace made it to fit the op's other operand (M + 1., M + v), not if the
+    # function asked for it (M + ones(M.shape), M + broadcast_to(v, M.shape)):
+    # JAX's op sees the smaller operand in the first case only.
+    notes = _notes[-1] if _notes else None
+    if notes is not None and value not in notes["broadcast"]:
+        return False
     if source.name == "mlax.broadcast_in_dim":
         return tuple(ir.RankedTensorType(source.operands[0].type).shape) != _result_shape(op)
     if source.name == "mlax.constant":
@@ -599,9 +644,16 @@ def _concatenate_stored(a, b):
 def _pow(op, base, exponent):
     if isinstance(exponent, _SPARSE):
         raise NotImplementedError(_no_rule(op))
-    c = _known(exponent)
-    # As JAX's, which has a rule for integer_pow only: a constant integer
-    # exponent (mlax's IR does not tell x ** 2.0 from x ** 2), positive.
+    # As JAX's, which has a rule for integer_pow only: a power by a concrete
+    # integer (M ** 2, not M ** 2.0, which trace to the same op: the trace
+    # noted which, and the exponent), positive.
+    notes = _notes[-1] if _notes else None
+    if notes is not None:
+        if op.results[0] not in notes["integer_pow"]:
+            raise NotImplementedError(_no_rule(op))
+        c = notes["integer_pow"][op.results[0]]
+    else:
+        c = _known(exponent)
     if c is None or np.iscomplexobj(c) or c != np.round(c):
         raise NotImplementedError(_no_rule(op))
     if not c > 0:

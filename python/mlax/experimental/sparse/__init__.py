@@ -2,7 +2,8 @@
 COO) and BCSR (batched CSR) sparse arrays and their operations, and the
 legacy 2-D COO, CSR and CSC formats, and the sparse-aware autodiff wrappers
 (grad, value_and_grad, jacfwd, jacrev, jacobian), and sparsify, which runs a
-function written for dense arrays on BCOO and BCSR arrays."""
+function written for dense arrays on BCOO and BCSR arrays; and the
+submodules random (random_bcoo) and linalg (lobpcg_standard, spsolve)."""
 from mlax._src.experimental.sparse.api import empty, eye, todense  # noqa: F401
 from mlax._src.experimental.sparse.base import JAXSparse  # noqa: F401
 from mlax._src.experimental.sparse.bcoo import (  # noqa: F401
@@ -26,3 +27,5 @@ from mlax._src.experimental.sparse.ad import (  # noqa: F401
     grad, jacfwd, jacobian, jacrev, value_and_grad)
 
 from mlax._src.experimental.sparse.transform import sparsify  # noqa: F401
+
+from mlax.experimental.sparse import linalg, random  # noqa: F401,E402
