@@ -439,3 +439,13 @@ def test_every_function_is_exported():
                  "selu hard_tanh softmax log_softmax logsumexp one_hot standardize").split():
         assert callable(getattr(mlax.nn, name)), name
         assert hasattr(jax.nn, name), name
+
+
+def test_aliases_take_jax_arrays_as_their_functions_do():
+    """swish and hard_swish are silu and hard_silu (they were the unjitted
+    functions, which refused a jax.Array the others take)."""
+    x = jax.numpy.array([-1.0, 0.5, 2.0])
+    for alias, name in (("swish", "silu"), ("hard_swish", "hard_silu")):
+        assert getattr(mlax.nn, alias) is getattr(mlax.nn, name)
+        np.testing.assert_allclose(np.asarray(getattr(mlax.nn, alias)(x)),
+                                   np.asarray(getattr(jax.nn, alias)(x)), rtol=1e-6)

@@ -162,8 +162,6 @@ def silu(x):
     return ufuncs.multiply(x, _sigmoid("silu", x))
 
 
-swish = silu
-
 
 def _softplus(x):
     # logaddexp carries JAX's custom JVP (exact to every order at x = 0, and
@@ -433,8 +431,6 @@ def hard_silu(x):
     return x * hard_sigmoid(x)
 
 
-hard_swish = hard_silu
-
 
 def glu(x, axis=-1):
     """Gated linear unit: the first half of `x` along `axis` times the
@@ -628,6 +624,9 @@ standardize = util._eager_jit(standardize, ('axis', 'algorithm'))
 relu6 = util._eager_jit(relu6, ())
 hard_sigmoid = util._eager_jit(hard_sigmoid, ())
 hard_silu = util._eager_jit(hard_silu, ())
+# (the aliases name the jitted functions: one dispatch, JAX arrays taken alike)
+swish = silu
+hard_swish = hard_silu
 log1mexp = util._eager_jit(log1mexp, ())
 # (also scipy.special.logsumexp: one dispatch here, though JAX runs it op by
 # op; its first eager call compiled 14 programs before)
