@@ -526,3 +526,23 @@ def test_unknown_impl_is_jax_error():
         with pytest.raises(type(je.value)) as me:
             mlax.random.PRNGKey(0, impl=bad)
         assert str(me.value) == str(je.value)
+
+
+@pytest.mark.parametrize("method", ["svd", "eigh"])
+def test_multivariate_normal_factor_methods_and_sample_dtype(method):
+    """method='svd' / 'eigh' factor a singular covariance too (mlax refused
+    them); samples of another dtype than the covariance's come out in their
+    common type, as JAX's einsum promotes."""
+    m, j = keys(2)
+    mean = np.array([1.0, 2.0, 3.0], np.float32)
+    singular = np.array([[1.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 2.0]], np.float32)
+    for dtype in (None, np.float16):
+        got = mr.multivariate_normal(m, mean, singular, (4,), dtype=dtype, method=method)
+        want = jax.random.multivariate_normal(j, mean, singular, (4,), dtype=dtype,
+                                              method=method)
+        assert got.dtype == want.dtype == np.float32 and got.shape == want.shape
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
+        # The samples lie on the covariance's support: x0 - x1 is mean's.
+        np.testing.assert_allclose(np.asarray(got[:, 0] - got[:, 1]), -1.0, atol=2e-3)
+    with pytest.raises(ValueError, match="method must be one of"):
+        mr.multivariate_normal(m, mean, singular, method="qr")

@@ -1396,16 +1396,30 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     return mnp.reshape(result, out_shape)
 
 
-@_jit(static_argnums=(3, 4))
-def _multivariate_normal_jit(key, mean, cov, shape, dtype):
+@_jit(static_argnums=(3, 4, 5))
+def _multivariate_normal_jit(key, mean, cov, shape, dtype, method):
+    from mlax._src.numpy import linalg as np_linalg
+
     n = aval_of(mean).shape[-1]
     if shape is None:
         shape = util.broadcast_shapes(aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
     else:
         _check_shape("normal", shape, aval_of(mean).shape[:-1], aval_of(cov).shape[:-2])
     shape = tuple(shape)
-    factor = lax.cholesky(cov)
+    if method == "svd":  # (a singular covariance has a factor too)
+        u, s, _ = np_linalg._np_svd(cov)
+        factor = ufuncs.multiply(u, ufuncs.sqrt(mnp.expand_dims(s, -2)))
+    elif method == "eigh":
+        w, v = np_linalg._np_eigh(cov)
+        factor = ufuncs.multiply(v, ufuncs.sqrt(mnp.expand_dims(w, -2)))
+    else:
+        factor = lax.cholesky(cov)
     samples = _normal_real(key, shape + (n,), dtype)
+    # (Samples of another float dtype than the covariance's: the product in
+    # their common type, as JAX's einsum promotes.)
+    common = dtypes.canonicalize(np.result_type(aval_of(samples).dtype, aval_of(factor).dtype))
+    samples, factor = (lax.convert_element_type(samples, common),
+                       lax.convert_element_type(factor, common))
     nd = len(shape) + 1
     nb = aval_of(factor).ndim - 2  # batch dimensions of the covariance
     # einsum('...ij,...j->...i', factor, samples), as JAX contracts it: the
@@ -1427,9 +1441,6 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
     mean, cov = mnp.asarray(mean), mnp.asarray(cov)
     if method not in {"svd", "eigh", "cholesky"}:
         raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
-    if method != "cholesky":
-        raise NotImplementedError(f"mlax.random.multivariate_normal: method={method!r} is "
-                                  "not supported yet; use method='cholesky'")
     dtype = aval_of(mean).dtype if dtype is None else _float_dtype(dtype, "multivariate_normal")
     if shape is not None:
         shape = _canonicalize_shape(shape, "multivariate_normal")
@@ -1451,4 +1462,4 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
             "mlax.random.multivariate_normal: a batch of covariances must match the trailing "
             f"dimensions of the result's batch shape exactly (got {cov_batch} for "
             f"{out_batch}); broadcast cov first")
-    return _multivariate_normal_jit(typed_key, mean, cov, shape, dtype)
+    return _multivariate_normal_jit(typed_key, mean, cov, shape, dtype, method)
