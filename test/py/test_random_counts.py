@@ -61,6 +61,11 @@ def test_key_dtype():
     assert str(dt) == str(jax.random.key_dtype()) == "key<fry>"
     assert mlax.random.key(0).dtype == dt
     assert mlax.dtypes.issubdtype(dt, mlax.dtypes.prng_key)
+    # A key array is not an implementation (it has one): JAX's TypeError.
+    with pytest.raises(TypeError, match="unrecognized type"):
+        jax.random.key_dtype(jax.random.key(0))
+    with pytest.raises(TypeError, match="unrecognized type"):
+        mlax.random.key_dtype(mlax.random.key(0))
 
 
 @pytest.mark.parametrize("name,shape", [("orthogonal", (3, 4, 5)),

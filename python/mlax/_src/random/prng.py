@@ -736,7 +736,8 @@ def _resolve_impl(impl):
     if isinstance(impl, (PRNGSpec, KeyDtype)):
         return impl._impl
     inner = getattr(impl, "_impl", None)  # JAX's PRNGSpec and key dtypes
-    if inner is not None and not isinstance(impl, str):
+    # (not a key array, which also knows its implementation: JAX refuses it)
+    if inner is not None and not isinstance(impl, str) and not hasattr(impl, "shape"):
         impl = inner
     name = impl if isinstance(impl, str) else getattr(impl, "name", None)
     if not isinstance(name, str):
