@@ -65,7 +65,7 @@ def _fft_core(name, kind, a, s, axes, norm):
         raise _err(name, f"only 1D, 2D and 3D FFTs are supported (XLA), got axes {orig_axes} "
                    f"with input rank {arr.ndim}")
     if kind == FftType.RFFT and dtypes.is_complex(arr.dtype):
-        raise _err(name, f"needs a real input, got {arr.dtype.name}", TypeError)
+        raise _err(name, f"only real valued inputs supported for rfft, got {arr.dtype.name}")
     if len(axes) == 0:
         return arr
     if orig_axes is not None:
@@ -169,7 +169,7 @@ def ihfft(a, n=None, axis=-1, norm=None):
     if not -arr.ndim <= axis < arr.ndim:
         raise _err("ihfft", f"axis {axis} is out of bounds for an array of rank {arr.ndim}")
     if dtypes.is_complex(arr.dtype):
-        raise _err("ihfft", f"needs a real input, got {arr.dtype.name}", TypeError)
+        raise _err("ihfft", f"only real valued inputs supported for rfft, got {arr.dtype.name}")
     nn = arr.shape[axis] if n is None else operator.index(n)
     if nn < 1:
         raise _err("ihfft", f"invalid number of data points ({nn}) specified")
