@@ -7,11 +7,13 @@ them.
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
 from _helpers import assert_tree_like, jax_outcomes
 
 import mlax
+import mlax.numpy as mnp
 
 MODES = ["eager", "jit"]
 
@@ -201,8 +203,29 @@ def test_cond_float_predicate(mode):
 
 
 # ---------------------------------------------------------------------------
-# lax_test: squeeze's dimensions are distinct.
+# api_test: jit's inline= and keep_unused= options, jit(f).eval_shape, and
+# round() of an array.
 # ---------------------------------------------------------------------------
+
+def test_jit_options_and_eval_shape():
+    x = np.float32([2.0, 3.0])
+    for lib in (jax, mlax):
+        f = lib.jit(lambda a, b: a * 2, inline=True, keep_unused=True)
+        np.testing.assert_array_equal(f(x, x), x * 2)
+        assert lib.jit(lambda a: lib.jit(lambda b: b + 1, inline=True)(a) * 2)(x).shape == (2,)
+    want, got = ([lib.jit(lambda a: (a * 2, a.sum() > 0)).eval_shape(x),
+                  lib.jit(lambda a: a * 2).eval_shape(2.0),
+                  lib.jit(lambda a, n: a[:n], static_argnums=1).eval_shape(x, 1)]
+                 for lib in (jax, mlax))
+    assert str(got) == str(want)
+
+
+def test_array_round():
+    for value, ndigits in [(1.56, None), (1.56, 1), ([1.5, 2.5, -0.5], None), (17, None)]:
+        want = round(jnp.asarray(value), ndigits)
+        got = round(mnp.asarray(value), ndigits)
+        assert_tree_like(got, want)
+
 
 def test_squeeze_repeated_dimension_is_an_error():
     for lib in (jax, mlax):
