@@ -137,6 +137,20 @@ def test_convert_element_type_python_int():
             lib.lax.convert_element_type(2**100, np.int32)
 
 
+def test_convert_complex_to_real():
+    # a complex constant converted to a real type under jit (as the gradient
+    # of convert_element_type(x, complex64) is) crashed XLA's folder
+    z = np.complex64(2.7 + 1j)
+    for dtype in (np.float32, np.int32, np.bool_, np.float16):
+        want = jax.jit(lambda d=dtype: jax.lax.convert_element_type(z, d))()
+        assert_tree_like(mlax.jit(lambda d=dtype: mlax.lax.convert_element_type(z, d))(), want)
+    assert_tree_like(mlax.jit(lambda: mlax.lax.convert_element_type(np.complex64(1j), bool))(),
+                     jax.jit(lambda: jax.lax.convert_element_type(np.complex64(1j), bool))())
+    want, got = (lib.grad(lambda x: lib.lax.convert_element_type(x, np.complex64).real * 2)(1.5)
+                 for lib in (jax, mlax))
+    assert_tree_like(got, want)
+
+
 # ---------------------------------------------------------------------------
 # dot_general of operands of two dtypes: the more precise one's result (XLA's
 # HigherPrecisionType, as JAX's dtype rule).
