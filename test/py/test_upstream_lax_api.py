@@ -267,3 +267,13 @@ def test_clamp_bools_and_iota_complex():
             lib.lax.iota(np.int32, -1)
         with pytest.raises(TypeError):
             lib.lax.reshape(np.ones((3, 4)), (-1,))
+
+
+def test_jit_argnums_out_of_range():
+    # api_test: jit checks static_argnums / donate_argnums against the
+    # function's positional parameters when it is made (not with *args)
+    for lib in (jax, mlax):
+        for kw in (dict(static_argnums=2), dict(static_argnums=-3), dict(donate_argnums=(0, 2))):
+            with pytest.raises(ValueError, match="only accepts 2 positional arguments"):
+                lib.jit(lambda x, y: x, **kw)
+        assert lib.jit(lambda *a: a[0] * a[1], static_argnums=1)(np.float32(2), 3) == 6

@@ -790,6 +790,8 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
                                  donate_argnums=donate_argnums,
                                  donate_argnames=donate_argnames, passes=passes,
                                  backend=backend, device=device, inline=inline)
+    _check_argnums(fun, static_argnums, "static_argnums")
+    _check_argnums(fun, donate_argnums, "donate_argnums")
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes, inline=inline,
                     in_shardings=in_shardings, out_shardings=out_shardings,
                     donate_argnums=donate_argnums, donate_argnames=donate_argnames)
@@ -797,6 +799,24 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
     # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)
     return jitted
+
+
+def _check_argnums(fun, argnums, what):
+    """JAX's ValueError for argument numbers `fun` cannot take (none where
+    it takes *args, or its signature is unknown)."""
+    argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    try:
+        params = inspect.signature(fun).parameters.values()
+    except (TypeError, ValueError):
+        return
+    n = 0
+    for p in params:
+        if p.kind is p.VAR_POSITIONAL:
+            return
+        n += p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    if argnums and (-min(argnums) > n or max(argnums) >= n):
+        raise ValueError(f"Jitted function has {what}={argnums}, but only accepts {n} "
+                         "positional arguments.")
 
 
 @contextlib.contextmanager
