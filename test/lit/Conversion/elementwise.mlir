@@ -548,35 +548,6 @@ func.func @convert_ui8_to_bool(%x: tensor<ui8>) -> tensor<i1> {
   return %0 : tensor<i1>
 }
 
-// Complex to a real type takes the real part first, as JAX lowers it (XLA's
-// folding of a convert of a complex constant to a real type crashes).
-// CHECK-LABEL: func.func @convert_c64_to_f32(
-// CHECK-SAME: %[[X:.*]]: tensor<4xcomplex<f32>>)
-// CHECK: %[[R:.*]] = "stablehlo.real"(%[[X]]) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-// CHECK-NOT: stablehlo.convert
-// CHECK: return %[[R]] : tensor<4xf32>
-func.func @convert_c64_to_f32(%x: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
-  %0 = mlax.convert %x : tensor<4xcomplex<f32>> -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}
-
-// CHECK-LABEL: func.func @convert_c64_to_i32(
-// CHECK: %[[R:.*]] = "stablehlo.real"(%{{.*}}) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-// CHECK: "stablehlo.convert"(%[[R]]) : (tensor<4xf32>) -> tensor<4xi32>
-func.func @convert_c64_to_i32(%x: tensor<4xcomplex<f32>>) -> tensor<4xi32> {
-  %0 = mlax.convert %x : tensor<4xcomplex<f32>> -> tensor<4xi32>
-  return %0 : tensor<4xi32>
-}
-
-// To bool, a complex number is true where either part is nonzero.
-// CHECK-LABEL: func.func @convert_c64_to_bool(
-// CHECK-NOT: stablehlo.real
-// CHECK: "stablehlo.compare"
-func.func @convert_c64_to_bool(%x: tensor<4xcomplex<f32>>) -> tensor<4xi1> {
-  %0 = mlax.convert %x : tensor<4xcomplex<f32>> -> tensor<4xi1>
-  return %0 : tensor<4xi1>
-}
-
 // bool to bool is the identity: the convert folder removes it (dialect
 // conversion folds ops before it rewrites them).
 // CHECK-LABEL: func.func @convert_bool_to_bool(
