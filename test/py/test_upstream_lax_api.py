@@ -277,3 +277,14 @@ def test_jit_argnums_out_of_range():
             with pytest.raises(ValueError, match="only accepts 2 positional arguments"):
                 lib.jit(lambda x, y: x, **kw)
         assert lib.jit(lambda *a: a[0] * a[1], static_argnums=1)(np.float32(2), 3) == 6
+
+
+def test_grad_output_must_be_a_scalar_not_a_container():
+    # api_test: a one-element list, tuple or dict is no scalar output
+    x = np.float32([1.0, 2.0])
+    for lib in (jax, mlax):
+        for f in (lambda v: [v.sum()], lambda v: (v.sum(),), lambda v: {"a": v.sum()}):
+            with pytest.raises(TypeError, match="Gradient only defined for scalar-output"):
+                lib.grad(f)(x)
+    want, got = (lib.grad(lambda v: v.sum() * 2)(x) for lib in (jax, mlax))
+    assert_tree_like(got, want)

@@ -217,7 +217,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         else:
             aux = None
         out_leaves, out_tree = registry.flatten(out)
-        if len(out_leaves) != 1:
+        if len(out_leaves) != 1 or out_leaves[0] is not out:  # ([x] too, as JAX's)
             raise TypeError(
                 f"Gradient only defined for scalar-output functions. Output was {out!r}.")
         aux_leaves, aux_tree = tracing.pass_through_untraced(aux)
