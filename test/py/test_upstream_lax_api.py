@@ -137,6 +137,7 @@ def test_convert_element_type_python_int():
             lib.lax.convert_element_type(2**100, np.int32)
 
 
+@pytest.mark.filterwarnings("ignore:Casting complex values to real")  # (JAX's, meant)
 def test_convert_complex_to_real():
     # a complex constant converted to a real type under jit (as the gradient
     # of convert_element_type(x, complex64) is) crashed XLA's folder
