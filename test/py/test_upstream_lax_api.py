@@ -246,6 +246,11 @@ def test_squeeze_repeated_dimension_is_an_error():
     for lib in (jax, mlax):
         with pytest.raises(ValueError, match="not unique"):
             lib.lax.squeeze(np.ones((1, 3, 1)), (0, 0))
+        # (and one start index per dimension for the dynamic slices)
+        with pytest.raises(ValueError):
+            lib.lax.dynamic_slice(np.ones((5, 3)), (1,), (2, 2))
+        with pytest.raises(ValueError):
+            lib.lax.dynamic_update_slice(np.ones((5, 3)), np.ones((2, 2)), (1, 1, 1))
 
 
 # ---------------------------------------------------------------------------
