@@ -447,7 +447,7 @@ def test_bad_predicates_and_indices():
     with pytest.raises(TypeError, match="Pred must be a scalar"):
         lax.cond(np.array([True, False]), lambda: 1, lambda: 2)
     with pytest.raises(TypeError, match="Pred type must be either boolean or number"):
-        lax.cond(1.5, lambda: 1, lambda: 2)
+        lax.cond(1.5j, lambda: 1, lambda: 2)  # (a float is true where nonzero, as JAX's)
     with pytest.raises(TypeError, match="Index type must be an integer"):
         lax.switch(1.0, [lambda: 1, lambda: 2])
     with pytest.raises(ValueError, match="Empty branch sequence"):

@@ -282,7 +282,7 @@ def test_lax_dynamic_slice_and_update(starts):
 
 
 def test_lax_dynamic_slice_errors():
-    with pytest.raises(TypeError, match=r"lax.dynamic_slice.*one start index per dimension"):
+    with pytest.raises(ValueError, match=r"lax.dynamic_slice.*one start index per dimension"):
         mlax_lax.dynamic_slice(X, (0, 0), (1, 1, 1))
     with pytest.raises(TypeError, match=r"lax.dynamic_slice.*do not fit"):
         mlax_lax.dynamic_slice(X, (0, 0, 0), (4, 1, 1))

@@ -56,7 +56,7 @@ from mlax._src.lax.shape import broadcast_like, shape_as_value  # noqa: F401,E40
 from mlax._src.lax.math import approx_max_k, approx_min_k  # noqa: F401,E402
 from mlax._src.lax.accuracy import AccuracyMode, Tolerance  # noqa: F401,E402
 
-# Binary elementwise ops take a rank-0 operand, and size-1 dimensions, as
+# Elementwise ops of several operands take rank-0 operands, and size-1 dimensions, as
 # jax.lax 0.10 does (broadcast explicitly first; mlax's internals call the
 # strict forms).
 from mlax._src.lax.scatter_apply import scatter_apply  # noqa: E402,F401
@@ -68,6 +68,10 @@ from mlax._src.lax.lax import implicit_broadcasting as _implicit  # noqa: E402
     add, sub, mul, div, rem, pow, max, min, atan2, nextafter, bitwise_and, bitwise_or,
     bitwise_xor, shift_left, shift_right_arithmetic, shift_right_logical, eq, ne, lt, le, gt, ge,
     complex))
+# (and so do jax.lax's other n-ary elementwise functions)
+(betainc, igamma, igamma_grad_a, igammac, mulhi, polygamma, random_gamma_grad,  # noqa: E402
+ zeta) = (_implicit(f) for f in (betainc, igamma, igamma_grad_a, igammac, mulhi, polygamma,
+                                 random_gamma_grad, zeta))
 del _implicit
 from mlax._src.lax.sharding import with_sharding_constraint  # noqa: F401,E402
 from mlax._src.lax.parallel import (  # noqa: F401,E402

@@ -159,9 +159,11 @@ func.func @test_rsqrt(%a0: tensor<3xf32>, %t0: tensor<3xf32>) -> (tensor<3xf32>,
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
 // CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.abs %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.sign %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[V3]] : tensor<3xf32>
-// CHECK-NEXT: return %[[V2]], %[[V4]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.neg %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.compare GE, %[[ARG0]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.select_n %[[V5]], %[[V3]], %[[ARG1]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V6]] : tensor<3xf32>, tensor<3xf32>
 func.func private @abs(%a0: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.abs %a0 : tensor<3xf32>
   return %0 : tensor<3xf32>
@@ -841,9 +843,11 @@ func.func @test_rsqrt(%a0: tensor<3xf32>, %c: tensor<3xf32>) -> (tensor<3xf32>, 
 // CHECK-SAME: %[[ARG0:[^ ,:)]*]]: tensor<3xf32>,
 // CHECK-SAME: %[[ARG1:[^ ,:)]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>
 // CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.abs %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.sign %[[ARG0]] : tensor<3xf32>
-// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.mul %[[ARG1]], %[[V3]] : tensor<3xf32>
-// CHECK-NEXT: return %[[V2]], %[[V4]] : tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.neg %[[ARG1]] : tensor<3xf32>
+// CHECK-NEXT: %[[V4:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.compare GE, %[[ARG0]], %[[V4]] : tensor<3xf32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.select_n %[[V5]], %[[V3]], %[[ARG1]] : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V6]] : tensor<3xf32>, tensor<3xf32>
 func.func private @abs(%a0: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.abs %a0 : tensor<3xf32>
   return %0 : tensor<3xf32>

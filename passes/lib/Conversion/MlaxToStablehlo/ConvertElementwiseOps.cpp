@@ -61,6 +61,9 @@ struct SelectNPattern : OpConversionPattern<SelectNOp> {
 };
 
 /// Conversion to bool is `x != 0` (stablehlo.convert would truncate).
+/// Complex to another real type takes the real part first, as JAX lowers it (XLA's
+/// folding of a stablehlo.convert of a complex constant to a real type
+/// crashes).
 struct ConvertPattern : OpConversionPattern<ConvertOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -74,6 +77,15 @@ struct ConvertPattern : OpConversionPattern<ConvertOp> {
       rewriter.replaceOp(op,
                          hlo.compare("NE", in, hlo.constant(splatAttr(inType, 0))));
       return success();
+    }
+    if (auto complexType = llvm::dyn_cast<ComplexType>(inType.getElementType());
+        complexType && !llvm::isa<ComplexType>(op.getType().getElementType())) {
+      inType = inType.clone(complexType.getElementType());
+      in = hlo.op("real", {in}, inType);
+      if (inType == op.getType()) {
+        rewriter.replaceOp(op, in);
+        return success();
+      }
     }
     rewriter.replaceOp(op, hlo.op("convert", {in}, op.getType()));
     return success();

@@ -404,20 +404,22 @@ _eager_cache: "collections.OrderedDict" = collections.OrderedDict()
 _eager_lock = threading.Lock()
 
 
-def _run(traced_fun, name, args, kwargs=None, transform=None):
+def _run(traced_fun, name, args, kwargs=None, transform=None, static=()):
     """`_run_program`, with the values of the Refs made outside that the
     program uses passed in as arguments and their final values written back
-    (found by tracing: each new one traces it again)."""
+    (found by tracing: each new one traces it again). `static`: positions
+    among the leaves of (args, kwargs) passed through as they are, not traced."""
     if core.trace_stack():
         return unwrap_pass_through(traced_fun(*args, **(kwargs or {})))
     refs = []
     while True:
         try:
             if not refs:
-                return _run_program(traced_fun, name, args, kwargs, transform)
+                return _run_program(traced_fun, name, args, kwargs, transform, static)
             values = [ref_state.read(r) for r in refs]
             out, finals = _run_program(ref_state.explicit(traced_fun, refs), name,
-                                       (values,) + tuple(args), kwargs, transform)
+                                       (values,) + tuple(args), kwargs, transform,
+                                       [i + len(values) for i in static])
         except ref_state.RefsNeeded as e:
             refs += [r for r in e.refs if all(r is not s for s in refs)]
             continue
@@ -425,7 +427,7 @@ def _run(traced_fun, name, args, kwargs=None, transform=None):
         return out
 
 
-def _run_program(traced_fun, name, args, kwargs=None, transform=None):
+def _run_program(traced_fun, name, args, kwargs=None, transform=None, static_leaves=()):
     """Calls `traced_fun(*args, **kwargs)` in the current trace, or, when
     nothing is being traced, compiles and runs it as a program of its own.
 
@@ -438,7 +440,8 @@ def _run_program(traced_fun, name, args, kwargs=None, transform=None):
     if core.trace_stack():
         return unwrap_pass_through(traced_fun(*args, **kwargs))
     all_leaves, treedef = registry.flatten((args, kwargs))
-    static = {i: leaf for i, leaf in enumerate(all_leaves) if not is_array_leaf(leaf)}
+    static = {i: leaf for i, leaf in enumerate(all_leaves)
+              if not is_array_leaf(leaf) or i in static_leaves}
     leaves = all_leaves
     if static:
         leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]

@@ -757,7 +757,8 @@ class Jitted:
 
 def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
         out_shardings=partitioned._UNSPECIFIED, static_argnums=(), static_argnames=(),
-        donate_argnums=(), donate_argnames=(), passes=(), backend=None, device=None):
+        donate_argnums=(), donate_argnames=(), passes=(), backend=None, device=None,
+        keep_unused=False, inline=False):
     """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
     dtypes, weak types, static values), then dispatched from a cache.
 
@@ -776,21 +777,46 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
 
     `donate_argnums` / `donate_argnames`: arguments whose buffers XLA may
     reuse for the results; a donated array is deleted by the call (using it
-    again is a RuntimeError), as in JAX."""
+    again is a RuntimeError), as in JAX.
+
+    `inline`: called inside another function's trace, `fun` is traced in
+    place rather than as a call. `keep_unused` is taken for JAX's signature:
+    which arguments a program keeps changes no result."""
+    del keep_unused
     if fun is None:
         return functools.partial(jit, in_shardings=in_shardings, out_shardings=out_shardings,
                                  static_argnums=static_argnums,
                                  static_argnames=static_argnames,
                                  donate_argnums=donate_argnums,
                                  donate_argnames=donate_argnames, passes=passes,
-                                 backend=backend, device=device)
-    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes,
+                                 backend=backend, device=device, inline=inline)
+    _check_argnums(fun, static_argnums, "static_argnums")
+    _check_argnums(fun, donate_argnums, "donate_argnums")
+    jitted = Jitted(fun, static_argnums, static_argnames, passes=passes, inline=inline,
                     in_shardings=in_shardings, out_shardings=out_shardings,
                     donate_argnums=donate_argnums, donate_argnames=donate_argnames)
     # `backend=`/`device=` pick the PJRT client and device (default: the
     # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)
     return jitted
+
+
+def _check_argnums(fun, argnums, what):
+    """JAX's ValueError for argument numbers `fun` cannot take (none where
+    it takes *args, or its signature is unknown)."""
+    argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    try:
+        params = inspect.signature(fun).parameters.values()
+    except (TypeError, ValueError):
+        return
+    n = 0
+    for p in params:
+        if p.kind is p.VAR_POSITIONAL:
+            return
+        n += p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    if argnums and (-min(argnums) > n or max(argnums) >= n):
+        raise ValueError(f"Jitted function has {what}={argnums}, but only accepts {n} "
+                         "positional arguments.")
 
 
 @contextlib.contextmanager

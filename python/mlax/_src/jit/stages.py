@@ -3,7 +3,7 @@ is a Traced (the traced mlax module, shown as a jaxpr), `.lower()` of it or
 of the jitted function a Lowered (StableHLO), `.compile()` a Compiled (the
 XLA executable). Wrapped is the protocol jitted functions satisfy.
 
-Jitted.trace and the stages' out_info are defined here, not in api (whose
+Jitted.trace, Jitted.eval_shape and the stages' out_info are defined here, not in api (whose
 classes they extend), because they need the jaxpr module, which is built on
 api; mlax/__init__.py imports this module, which installs them."""
 from __future__ import annotations
@@ -61,8 +61,17 @@ def _trace(self, *args, **kwargs) -> Traced:
     return Traced(self, args, kwargs)
 
 
+def _eval_shape(self, *args, **kwargs):
+    """The shapes, dtypes and weak types of the results for these arguments
+    (arrays or ShapeDtypeStructs), a pytree of ShapeDtypeStruct: traced,
+    never compiled (`jit(f).eval_shape(*args)`, as JAX's)."""
+    traced = jaxpr_lib.trace_jitted(self, args, kwargs)
+    return _out_info(traced.out_tree, traced.out_avals)
+
+
 # Installed here because they build on the jaxpr module (see the module doc).
 Jitted.trace = _trace
+Jitted.eval_shape = _eval_shape
 Lowered.out_info = property(lambda self: _out_info(*self._out, weak_types=False))
 Compiled.out_info = property(lambda self: _out_info(
     *(self._out or (self._executable.out_tree, self._executable.out_avals)), weak_types=False))

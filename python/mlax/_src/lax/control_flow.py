@@ -275,7 +275,7 @@ def cond(pred, true_fun, false_fun, *operands, operand=None):
                         + (f"type {type(pred)}" if isinstance(pred, (list, tuple))
                            else f"shape {np.shape(pred) if not isinstance(pred, Tracer) else pred.shape}."))
     pred_dtype = primitives.aval_of(pred).dtype
-    if pred_dtype.kind not in "biu":
+    if pred_dtype.kind not in "biuf":  # (a number is true where nonzero, as JAX's)
         raise TypeError(f"Pred type must be either boolean or number, got {pred_dtype}.")
 
     (false_fun, true_fun), operands = _close_over_refs((false_fun, true_fun), operands)

@@ -234,7 +234,26 @@ add = _binary("add", "AddOp", "number")
 sub = _binary("sub", "SubOp", "number")
 mul = _binary("mul", "MulOp", "number")
 div = _binary("div", "DivOp", "number")
-pow = _binary("pow", "PowOp", "float")  # noqa: A001
+_pow = _binary("pow", "PowOp", "float")
+
+
+def pow(x, y):  # noqa: A001
+    """x ** y, elementwise (jax.lax.pow): x float or complex; y of x's dtype,
+    or of any integer dtype. An integer y converts to x's dtype; where it is
+    0 the result is 1 and, as JAX's, so is x's derivative 0 (never 0 * inf)."""
+    ax, ay = aval_of(x), aval_of(y)
+    if not (dtypes.is_int(ay.dtype) and dtypes.is_inexact(ax.dtype)):
+        return _pow(x, y)
+    if ax.shape != ay.shape:
+        return _pow(x, y)  # the strict op's error, naming both shapes
+    zero = eq(y, convert_element_type(np.zeros(ay.shape, ay.dtype), ay.dtype))
+    one = convert_element_type(np.ones(ax.shape, ax.dtype), ax.dtype, weak_type=ax.weak_type)
+    out = _pow(select(zero, one, x), convert_element_type(y, ax.dtype, weak_type=ay.weak_type))
+    return select(zero, convert_element_type(one, ax.dtype, weak_type=aval_of(out).weak_type),
+                  out)
+
+
+pow.primitive = _pow.primitive
 _max = _binary("max", "MaxOp", "any")
 _min = _binary("min", "MinOp", "any")
 
@@ -410,6 +429,15 @@ _convert_p = Primitive("convert_element_type", _convert_emit,
 
 def convert_element_type(x, new_dtype, weak_type=False):
     new_dtype = dtypes.canonicalize(new_dtype)
+    if type(x) is int:
+        # As JAX: a Python int converts as NumPy converts it (wrapping into
+        # an integer type, rounding into a float type), so no default-width
+        # integer has to hold it first: convert_element_type(2**32, int32) is 0.
+        try:
+            x = np.asarray(x).astype(new_dtype)
+        except OverflowError:
+            raise OverflowError(f"lax.convert_element_type: Python int {x} does not fit "
+                                f"{new_dtype.name}") from None
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type and not isinstance(
             x, (bool, int, float, builtins.complex, np.ndarray, np.generic)):
@@ -512,7 +540,7 @@ def mulhi(x, y):
         raise TypeError(f"lax.mulhi requires arguments to have the same dtypes, got "
                         f"{ax.dtype.name}, {ay.dtype.name} (at {core.user_location_str()})")
     _check_kind("mulhi", "int", ax)
-    if ax.shape != ay.shape:  # strict, as mlax.lax's other binary ops
+    if ax.shape != ay.shape:  # strict (mlax.lax.mulhi broadcasts first)
         raise shape_error("lax.mulhi", f"needs operands of one shape, got {ax.shape} and "
                           f"{ay.shape}")
     bits = _bits_of(ax.dtype)

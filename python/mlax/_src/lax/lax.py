@@ -47,28 +47,25 @@ from mlax._src.lax.slicing import (  # noqa: F401
 
 
 def implicit_broadcasting(fn):
-    """`fn` (a binary elementwise lax op) taking operands as jax.lax 0.10
-    does: a rank-0 operand broadcasts to the other's shape, and operands of
-    one rank broadcast their size-1 dimensions; ranks otherwise differing
-    are a TypeError (jax.lax never adds dimensions): the strict op's own,
-    which names the op, both shapes and the user's line."""
+    """`fn` (an elementwise lax op of two or more operands) taking operands
+    as jax.lax 0.10 does: rank-0 operands broadcast to the others' shape, and
+    operands of one rank broadcast their size-1 dimensions; ranks otherwise
+    differing are a TypeError (jax.lax never adds dimensions): the strict
+    op's own, which names the op, the shapes and the user's line."""
     name = fn.__name__
 
-    def wrapped(x, y):
-        sx, sy = aval_of(x).shape, aval_of(y).shape
-        if sx == sy or (sx and sy and len(sx) != len(sy)):
-            return fn(x, y)
-        if not sx or not sy:
-            target = sx or sy
-        else:
-            if any(a != b and 1 not in (a, b) for a, b in zip(sx, sy)):
-                return fn(x, y)
-            target = tuple(b if a == 1 else a for a, b in zip(sx, sy))
-        x = x if sx == target else note_implicit_broadcast(broadcast_in_dim(
-            x, target, tuple(range(len(target))) if sx else ()))
-        y = y if sy == target else note_implicit_broadcast(broadcast_in_dim(
-            y, target, tuple(range(len(target))) if sy else ()))
-        return fn(x, y)
+    def wrapped(*args, **kwargs):
+        shapes = [aval_of(a).shape for a in args]
+        ranked = [s for s in shapes if s]
+        if len(set(shapes)) <= 1 or len({len(s) for s in ranked}) > 1:
+            return fn(*args, **kwargs)
+        if any(len({d for d in dims if d != 1}) > 1 for dims in zip(*ranked)):
+            return fn(*args, **kwargs)
+        target = tuple(next((d for d in dims if d != 1), 1) for dims in zip(*ranked))
+        # (noted for sparsify, which tells these from arrays the function made)
+        args = [a if s == target else note_implicit_broadcast(broadcast_in_dim(
+            a, target, tuple(range(len(target))) if s else ())) for a, s in zip(args, shapes)]
+        return fn(*args, **kwargs)
 
     wrapped.__name__ = wrapped.__qualname__ = name
     wrapped.__doc__ = fn.__doc__

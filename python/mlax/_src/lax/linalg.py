@@ -213,14 +213,48 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_t
     dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
     pet = dtypes.canonicalize(preferred_element_type) if preferred_element_type else None
+    la, ra = aval_of(lhs), aval_of(rhs)
+    if la.dtype != ra.dtype:
+        # Operands of two dtypes (as JAX takes them): both convert to the more
+        # precise one, as XLA's dot computes them.
+        common = _more_precise(la.dtype, ra.dtype)
+        lhs = convert_element_type(lhs, common, weak_type=la.weak_type)
+        rhs = convert_element_type(rhs, common, weak_type=ra.weak_type)
     if pet is not None:
         ldt, rdt = aval_of(lhs).dtype, aval_of(rhs).dtype
+        if not dtypes.is_float(ldt) and _bit_width(pet) < _bit_width(ldt):
+            raise shape_error("lax.dot_general", "`preferred_element_type` must not be "
+                              f"narrower than the original type, got {pet.name} for operands "
+                              f"of {ldt.name}")
         if ldt == rdt and _dtype_kind(pet) != _dtype_kind(ldt):
             # The op only widens within a kind (i8 x i8 -> i32); for another kind
             # (i8 x i8 -> f32, as JAX allows) convert the operands first.
             lhs = convert_element_type(lhs, pet)
             rhs = convert_element_type(rhs, pet)
     return bind(_dot_general_p, lhs, rhs, dimension_numbers=dn, preferred_element_type=pet)
+
+
+def _bit_width(dt):
+    if dtypes.is_bool(dt):
+        return 1
+    part = dtypes.real_part(dt)
+    return dtypes.finfo(part).bits if dtypes.is_float(part) else dtypes.iinfo(part).bits
+
+
+def _more_precise(a, b):
+    """The dtype of a dot of an `a` and a `b` operand: JAX's rule (XLA's
+    HigherPrecisionType): complex over real, then the larger exponent range,
+    the longer mantissa, the wider type, signed over unsigned."""
+    def rank(dt):
+        part = dtypes.real_part(dt)
+        floating = dtypes.is_float(part)
+        return (dtypes.is_complex(dt), dtypes.finfo(part).maxexp if floating else -1,
+                dtypes.finfo(part).nmant if floating else -1, _bit_width(dt),
+                not (dtypes.is_int(dt) and not dtypes.is_signed_int(dt)))
+    if rank(a) == rank(b):
+        raise shape_error("lax.dot_general", f"operands of dtypes {a.name} and {b.name} "
+                          "have no common type")
+    return a if rank(a) > rank(b) else b
 
 
 def _dtype_kind(dtype):

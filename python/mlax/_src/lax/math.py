@@ -18,8 +18,8 @@ from mlax._src.base import dtypes
 from mlax._src.lax.accuracy import accuracy_param
 from mlax._src.lax.elementwise import _as_array
 from mlax._src.lax.lax import (
-    _binary, _check_kind, _i64, _unary, convert_element_type, div, exp, full_like,
-    max, min, mul, neg, transpose)
+    _binary, _check_kind, _i64, _unary, broadcast_in_dim, convert_element_type, div, exp,
+    full_like, max, min, mul, neg, transpose)
 from mlax._src.core.primitives import Primitive, _ops, aval_of, bind, shape_error
 
 
@@ -117,7 +117,25 @@ def clamp(min, x, max):  # noqa: A002
         min = convert_element_type(min, dtype)
     if dtypes.is_python_scalar(max):
         max = convert_element_type(max, dtype)
+    if dtypes.is_bool(dtype):
+        return _clamp_bools(min, x, max)
     return bind(_clamp_p, min, x, max)
+
+
+def _clamp_bools(lo, x, hi):
+    """clamp of bools, which JAX's clamp takes too (the op is for numbers):
+    the max with `lo`, then the min with `hi`. (Complex numbers stay refused:
+    XLA's clamp of them follows no order lax.max and lax.min share.)"""
+    ax = aval_of(x)
+    bounds = []
+    for b in (lo, hi):
+        ab = aval_of(b)
+        if ab.dtype != ax.dtype or ab.shape not in ((), ax.shape):
+            raise shape_error("lax.clamp", f"needs bounds of the operand's dtype "
+                              f"({ax.dtype.name}), scalar or of its shape {ax.shape}; got "
+                              f"{ab.dtype.name}{list(ab.shape)}")
+        bounds.append(b if ab.shape == ax.shape else broadcast_in_dim(b, ax.shape, ()))
+    return min(max(x, bounds[0]), bounds[1])
 
 
 # ---------------------------------------------------------------------------

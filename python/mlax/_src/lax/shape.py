@@ -68,6 +68,8 @@ _reshape_p = Primitive(
 
 def reshape(x, new_sizes, dimensions=None):
     new_sizes = tuple(int(s) for s in new_sizes)
+    if builtins.any(s < 0 for s in new_sizes):  # (JAX's class: no -1 in lax)
+        raise shape_error("lax.reshape", f"new_sizes must all be nonnegative, got {new_sizes}")
     if dimensions is not None:
         x = transpose(x, dimensions)
     if aval_of(x).shape == new_sizes:
@@ -155,8 +157,18 @@ _iota_p = Primitive(
 
 
 def broadcasted_iota(dtype, shape, dimension):
-    return bind(_iota_p, dtype=dtypes.canonicalize(dtype), shape=tuple(int(s) for s in shape),
-                dimension=int(dimension))
+    dtype, shape = dtypes.canonicalize(dtype), tuple(int(s) for s in shape)
+    # JAX's classes: TypeErrors for a bool dtype and for a negative size
+    if dtypes.is_bool(dtype):
+        raise shape_error("lax.iota", "does not accept dtype bool; needs an integer, "
+                          "floating-point or complex dtype")
+    if builtins.any(s < 0 for s in shape):
+        raise shape_error("lax.iota", f"shape must have every element be nonnegative, got "
+                          f"{shape}")
+    if dtypes.is_complex(dtype):  # the real counts, converted (as JAX's lowering)
+        return convert_element_type(broadcasted_iota(dtypes.real_part(dtype), shape,
+                                                     dimension), dtype)
+    return bind(_iota_p, dtype=dtype, shape=shape, dimension=int(dimension))
 
 
 def iota(dtype, size):
@@ -207,7 +219,11 @@ def _axis(name, axis, ndim):
 def squeeze(array, dimensions):
     """`array` without the size-1 `dimensions` (jax.lax.squeeze)."""
     aval = aval_of(array)
-    dims = {_axis("squeeze", d, aval.ndim) for d in dimensions}
+    listed = [_axis("squeeze", d, aval.ndim) for d in dimensions]
+    dims = set(listed)
+    if len(dims) != len(listed):  # as jax.lax.squeeze
+        raise shape_error("lax.squeeze", f"dimensions are not unique: {tuple(dimensions)}",
+                          ValueError)
     for d in dims:
         if aval.shape[d] != 1:
             raise shape_error("lax.squeeze", f"cannot squeeze dimension {d} of size "

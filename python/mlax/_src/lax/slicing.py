@@ -64,7 +64,7 @@ def _start_indices(name, operand_shape, start_indices):
         starts = [index_in_dim_static(start_indices, i) for i in range(aval.shape[0])]
     if len(starts) != len(operand_shape):
         raise shape_error(name, f"needs one start index per dimension of shape "
-                          f"{operand_shape}, got {len(starts)}")
+                          f"{operand_shape}, got {len(starts)}", ValueError)  # (JAX's class)
     out = []
     for s, d in zip(starts, operand_shape):
         if isinstance(s, (int, np.integer)) and not isinstance(s, bool):

@@ -153,6 +153,10 @@ _METHODS = {
     "dot": lambda self, other: tensor_contractions.dot(self, other),
     "clip": lambda self, min=None, max=None: ufuncs.clip(self, min, max),
     "round": lambda self, decimals=0: ufuncs.round(self, decimals),
+    # round(x), as JAX's: an int array without ndigits (as round(7.5) is an int)
+    "__round__": lambda self, ndigits=None: (
+        ufuncs.round(self, ndigits or 0) if ndigits is not None
+        else mnp.astype(ufuncs.round(self, 0), int)),
     "__getitem__": lambda self, index: indexing.getitem(self, index),
     "view": _view,
     # as jax.Array (sort returns a sorted copy; no .trace(): a tracer's

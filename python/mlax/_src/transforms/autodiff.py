@@ -193,10 +193,13 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
             if _carries_tangent(aval):
                 wrt.append(j)
     # Arguments that are not differentiated may be anything (a function, a
-    # string): they are closed over, as in JAX; arrays among them stay
-    # arguments of the traced function.
+    # string): they are closed over, as in JAX, Python scalars among them too
+    # (a jitted function may take them as static arguments); arrays among
+    # them stay arguments of the traced function.
     all_leaves = leaves + kw_leaves
-    dyn = [j for j, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)]
+    differentiated = {j for i in nums for j in range(ranges[i][0], ranges[i][1])}
+    dyn = [j for j, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)
+           and (j in differentiated or not dtypes.is_python_scalar(leaf))]
     position = {j: k for k, j in enumerate(dyn)}
     out_info = {}
 
@@ -217,7 +220,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
         else:
             aux = None
         out_leaves, out_tree = registry.flatten(out)
-        if len(out_leaves) != 1:
+        if len(out_leaves) != 1 or out_leaves[0] is not out:  # ([x] too, as JAX's)
             raise TypeError(
                 f"Gradient only defined for scalar-output functions. Output was {out!r}.")
         aux_leaves, aux_tree = tracing.pass_through_untraced(aux)
@@ -267,6 +270,24 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
     return ((value, aux) if has_aux else value), grads
 
 
+def _undifferentiated_scalars(argnums, args, kwargs):
+    """Positions among the leaves of (args, kwargs) of the Python scalars
+    not differentiated: passed through to the function as they are (JAX
+    closes over the arguments not in argnums)."""
+    nums = argnums if isinstance(argnums, (tuple, list)) else (argnums,)
+    try:
+        nums = {int(a) % len(args) for a in nums} if args else set()
+    except (TypeError, ValueError):
+        return ()  # (the transformation raises its own error)
+    out, start = [], 0
+    for i, a in enumerate(list(args) + [kwargs]):
+        leaves, _ = registry.flatten(a)
+        if i not in nums:
+            out += [start + k for k, leaf in enumerate(leaves) if dtypes.is_python_scalar(leaf)]
+        start += len(leaves)
+    return out
+
+
 def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False,
                    reduce_axes=()):
     """Like `jax.value_and_grad`: `f`'s value and its gradient with respect to
@@ -280,7 +301,8 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
         traced = functools.partial(_value_and_grad_traced, fun, argnums, has_aux, allow_int,
                                    fname)
         return _run(lambda *a, **k: traced(a, k, holomorphic),
-                    f"value_and_grad_{_name_of(fun)}", args, kwargs, transform=fname)
+                    f"value_and_grad_{_name_of(fun)}", args, kwargs, transform=fname,
+                    static=_undifferentiated_scalars(argnums, args, kwargs))
 
     value_and_grad_f.__doc__ = (f"Value and gradient of {getattr(fun, '__name__', fun)!s} "
                                 f"with respect to positional argument(s) {argnums}.")
@@ -300,7 +322,8 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
             out, g = _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, a, k,
                                             holomorphic)
             return (g, out[1]) if has_aux else g
-        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname)
+        return _run(traced, f"grad_{_name_of(fun)}", args, kwargs, transform=fname,
+                    static=_undifferentiated_scalars(argnums, args, kwargs))
 
     grad_f.__doc__ = (f"Gradient of {getattr(fun, '__name__', fun)!s} with respect to "
                       f"positional argument(s) {argnums}.")

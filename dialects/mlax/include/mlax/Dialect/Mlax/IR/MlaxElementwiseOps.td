@@ -92,7 +92,9 @@ def Mlax_RsqrtOp : Mlax_AccuracyUnaryOp<"rsqrt", "rsqrt", Mlax_FloatTensor, "1 /
 }
 def Mlax_AbsOp : Mlax_UnaryOp<"abs", "abs", StaticShapeTensorOf<[AnyFloat,
     AnyTypeOf<[I8, I16, I32, I64]>]>, "|x| (signed integers and floats)"> {
-  let partials = ["e.mul(t, e.sign(getOperand()))"];
+  // As jax.lax.abs's: t where x >= 0 (0 and -0 included), -t elsewhere.
+  let partials = ["e.select(e.compare(ComparisonDirection::GE, getOperand(), "
+                  "e.like(getOperand(), 0)), t, e.neg(t))"];
 }
 def Mlax_SignOp : Mlax_UnaryOp<"sign", "sign", Mlax_SignedTensor, "-1, 0 or 1 (NaN for NaN)"> {
   let partials = [Mlax_ZeroPartial];
