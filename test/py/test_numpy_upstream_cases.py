@@ -66,6 +66,43 @@ CASES += [
     ("exp2", (1.5 + 0.5j,), {}, False), ("isnan", (I,), {}, False), ("iscomplex", (C,), {}, False),
 ]
 
+# set operations: intersect1d promotes its operands, and gives indices
+V1 = np.array([3, -1, 2, 3, 0, -1, 5, 2], np.int32)
+V2 = np.array([2, 7, -1, 2, 4, 3], np.int32)
+VF = np.array([2.0, 0.5, 3.0, -1.0], np.float32)
+CASES += [
+    ("intersect1d", (V1, VF), {}, False),
+    ("intersect1d", (V1, V2), {"return_indices": True}, False),
+    ("intersect1d", (np.unique(V1), np.unique(V2)), {"assume_unique": True,
+                                                     "return_indices": True}, False),
+    ("intersect1d", (V1.reshape(2, 4), V2), {"return_indices": True, "size": 5}, True),
+    ("intersect1d", (V1, V2), {"return_indices": True, "size": 2, "fill_value": -9}, False),
+    ("intersect1d", (V1[:0], V2), {"size": 3, "fill_value": 1}, False),
+]
+
+# einsum's preferred_element_type: the result's dtype whatever the contraction
+B16 = RNG.uniform(-2, 2, (3, 4)).astype(jnp.bfloat16)
+I8 = RNG.integers(-5, 6, (4, 4)).astype(np.int8)
+CASES += [
+    ("einsum", ("ij->", B16), {"preferred_element_type": np.float32}, False),
+    ("einsum", ("ji", I8), {"preferred_element_type": np.int32}, False),
+    ("einsum", ("ii->i", I8), {"preferred_element_type": np.int32}, False),
+    ("einsum", ("ab,bc,cd->ad", I8, I8, I8), {"preferred_element_type": np.int32}, True),
+    ("einsum", ("ab,bc,cd->ad", B16, B16.T, B16), {"preferred_element_type": np.float32},
+     False),
+]
+
+# weak types of binary ops on Python scalars and weakly typed arrays
+I3 = np.array([-1, 0, 2], np.int8)
+CASES += [
+    ("logical_and", (2, 3), {}, False), ("logical_or", (2.5, 1), {}, False),
+    ("logical_xor", (True, 3), {}, False), ("logical_and", (np.array([True, False]), 0.0), {}, False),
+    ("dot", (1.5, I3), {}, False), ("dot", (I3.astype(np.uint32), 0.5 + 1j), {}, False),
+    ("dot", (2, 3), {}, False),
+    ("hypot", (I3, 1.5), {}, False), ("hypot", (2.5, 1), {}, False),
+    ("heaviside", (I3, 1.5), {}, False), ("heaviside", (2.5, 1), {}, False),
+]
+
 JAX_TABLE = [(getattr(jnp, name), args, kwargs) for name, args, kwargs, _ in CASES]
 
 

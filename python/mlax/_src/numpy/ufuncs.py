@@ -271,8 +271,10 @@ def _logical(name, lax_fn):
     def fn(x, y):
         _check_arg(name, x)
         _check_arg(name, y)
-        x, y = promote_args(name, _to_bool(x), _to_bool(y))
-        return lax_fn(x, y)
+        # Promoted first, then each compared with zero (JAX's order: two
+        # Python scalars give a weakly typed bool).
+        x, y = promote_args(name, x, y)
+        return lax_fn(_to_bool(x), _to_bool(y))
 
     fn.__name__ = name
     return fn
@@ -394,6 +396,13 @@ def _dtype(x):
 def _const(x, value):
     """`value` as a (weakly typed when x is) array of x's dtype and shape."""
     return lax.full_like(x, value)
+
+
+def _lax_const(x, value):
+    """`value` as jax.numpy's `lax._const(x, value)` makes it: weakly typed
+    only when x is a weakly typed scalar (a Python number), so that an op
+    of a weak array with it gives a strongly typed result."""
+    return _const(x, value) if aval_of(x).ndim == 0 else _strong(x, value)
 
 
 def _strong(x, value):
@@ -626,7 +635,7 @@ def hypot(x1, x2):
     safe = mnp.where(zero, mnp.ones_like(big), big)
     out = mnp.where(zero, big, multiply(big, sqrt(
         add(1, square(divide(small, safe))))))
-    return mnp.where(any_inf, mnp.full_like(out, np.inf), out)
+    return mnp.where(any_inf, _lax_const(out, np.inf), out)
 
 # ---------------------------------------------------------------------------
 # Rounding, angles, signs
@@ -679,9 +688,9 @@ copysign = _binary("copysign", _copysign, inexact=True)
 
 def _heaviside(x1, x2):
     _no_complex("heaviside", x1)
-    zero = _const(x1, 0)
+    zero = _lax_const(x1, 0)
     return lax.select(lax.lt(x1, zero), zero,
-                      lax.select(lax.gt(x1, zero), _const(x1, 1),
+                      lax.select(lax.gt(x1, zero), _lax_const(x1, 1),
                                  lax.select(_isnan(x1), x1, x2)))
 
 
