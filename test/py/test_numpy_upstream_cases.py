@@ -103,6 +103,30 @@ CASES += [
     ("heaviside", (I3, 1.5), {}, False), ("heaviside", (2.5, 1), {}, False),
 ]
 
+# creation: Python ints out of int32's range, NumPy scalars among Python
+# numbers, fill values that do not broadcast
+CASES += [
+    ("asarray", (2**40,), {}, False), ("array", (-2**31 - 1,), {}, False),
+    ("array", ([1, 2**33],), {}, False), ("asarray", (2**31 - 1,), {}, False),
+    ("array", ([np.float16(1), 2],), {}, False), ("asarray", ([np.int8(1), np.uint8(2)],), {}, False),
+    ("full", ((), np.ones(3, np.float32)), {}, False),
+    ("full_like", (3, np.ones(3, np.int8)), {}, False),
+    ("full", ((2, 3), np.ones((2, 1), np.float32)), {}, False),
+]
+
+# gradient with coordinate arrays; sum and prod in bool
+F45 = RNG.uniform(-1, 1, (4, 5)).astype(np.float32)
+X4 = np.array([0.0, 1.0, 3.0, 4.0], np.float32)
+BB = np.array([[True, False], [False, False]])
+CASES += [
+    ("gradient", (F45, X4, np.arange(5, dtype=np.float32) ** 2), {}, False),
+    ("gradient", (F45, X4), {"axis": 0}, True),
+    ("gradient", (F45, 1.0, 2.0), {}, False),
+    ("sum", (BB,), {"dtype": bool}, False), ("sum", (BB,), {"dtype": bool, "axis": 0}, True),
+    ("prod", (BB,), {"dtype": bool, "axis": 1}, False),
+    ("sum", (F45,), {"dtype": bool, "initial": False}, False),
+]
+
 JAX_TABLE = [(getattr(jnp, name), args, kwargs) for name, args, kwargs, _ in CASES]
 
 
@@ -151,3 +175,8 @@ def test_matches_jax(i):
             return fm(*full, **kwargs)
 
         _check(_outcome(lambda: mlax.jit(f)(*[args[j] for j in arrays])), want)
+
+
+@pytest.mark.parametrize("shapes", [(3, (1,)), (2, (3, 1)), ((4,), 1)])
+def test_broadcast_shapes_takes_ints(shapes):
+    assert mnp.broadcast_shapes(*shapes) == jnp.broadcast_shapes(*shapes)

@@ -72,6 +72,8 @@ def _convert(x, dtype, weak):
 
 
 def broadcast_shapes(*shapes, name="broadcast_shapes"):
+    # (an int is a 1-d shape, as in NumPy and JAX)
+    shapes = [(s,) if isinstance(s, (int, np.integer)) else s for s in shapes]
     return lax_shape.broadcast_shape(shapes, f"mnp.{name}")
 
 
