@@ -180,3 +180,19 @@ def test_matches_jax(i):
 @pytest.mark.parametrize("shapes", [(3, (1,)), (2, (3, 1)), ((4,), 1)])
 def test_broadcast_shapes_takes_ints(shapes):
     assert mnp.broadcast_shapes(*shapes) == jnp.broadcast_shapes(*shapes)
+
+
+def test_vectorize_passes_excluded_keywords_through():
+    # JAX's testVectorizeExcluded*: an excluded keyword argument reaches the
+    # function unmapped (with or without a signature).
+    x = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    for sig, f, kw in [(None, lambda a, b=1: a * b, {"b": 5.0}),
+                       ("(k)->()", lambda a, n: a[:n].sum(), {"n": 2})]:
+        want = jnp.vectorize(f, excluded=set(kw), signature=sig)(x, **kw)
+        vm = mnp.vectorize(f, excluded=set(kw), signature=sig)
+        for got in (vm(x, **kw), mlax.jit(lambda v: vm(v, **kw))(x)):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+    # (a keyword that is not excluded is refused, not dropped as JAX drops it)
+    with pytest.raises(NotImplementedError, match="excluded"):
+        mnp.vectorize(lambda a, b=1: a * b)(x, b=2.0)
