@@ -284,13 +284,18 @@ def _pad_callable(a, widths, func, kwargs):
     """numpy.pad's callable mode, as JAX's: zero padding, then
     func(vector, (before, after), axis, kwargs) applied to every 1-d slice
     along each axis in turn (its result is the slice's new value)."""
-    from mlax._src.numpy.vectorize import apply_along_axis  # (same layer, imported late)
+    from mlax._src.transforms.vmap import vmap
+
     aval = aval_of(a)
     zero = lax.convert_element_type(mnp.zeros((), aval.dtype), aval.dtype,
                                     weak_type=aval.weak_type)
     out = lax.pad(a, zero, [(lo, hi, 0) for lo, hi in widths])
     for d in range(aval.ndim):
-        out = apply_along_axis(func, d, out, widths[d], d, kwargs)
+        moved = moveaxis(out, d, -1)
+        shape = aval_of(moved).shape
+        rows = mnp.reshape(moved, (-1, shape[-1]))
+        rows = vmap(lambda v, d=d: mnp.asarray(func(v, widths[d], d, kwargs)))(rows)
+        out = moveaxis(mnp.reshape(rows, shape), -1, d)
     return out
 
 
