@@ -127,6 +127,20 @@ CASES += [
     ("sum", (F45,), {"dtype": bool, "initial": False}, False),
 ]
 
+# quantile's method='inverted_cdf' (JAX's testQuantile methods), unweighted
+Q35 = RNG.uniform(-2, 2, (3, 5)).astype(np.float32)
+Q35N = Q35.copy()
+Q35N[0, 1] = Q35N[2, ::2] = np.nan
+QS = np.array([0.0, 0.1, 0.5, 0.75, 1.0], np.float32)
+CASES += [
+    ("quantile", (Q35, QS), {"method": "inverted_cdf"}, False),
+    ("quantile", (Q35, 0.3), {"axis": 1, "keepdims": True, "method": "inverted_cdf"}, True),
+    ("nanquantile", (Q35N, QS), {"axis": 1, "method": "inverted_cdf"}, False),
+    ("quantile", (Q35N, 0.5), {"axis": 0, "method": "inverted_cdf"}, False),
+    ("percentile", (np.arange(8, dtype=np.int32), 25.0), {"method": "inverted_cdf"}, False),
+    ("nanpercentile", (Q35N, QS * 100), {"axis": (0, 1), "method": "inverted_cdf"}, False),
+]
+
 JAX_TABLE = [(getattr(jnp, name), args, kwargs) for name, args, kwargs, _ in CASES]
 
 

@@ -602,7 +602,7 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 # Order statistics: quantile, percentile, median
 # ---------------------------------------------------------------------------
 
-_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+_METHODS = ("linear", "lower", "higher", "midpoint", "nearest", "inverted_cdf")
 
 
 def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_input,
@@ -610,9 +610,8 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     if out is not None or overwrite_input:
         raise ValueError(f"mnp.{name} does not support overwrite_input=True or out != None "
                          f"(at {_where()})")
-    if weights is not None or method == "inverted_cdf":
-        raise NotImplementedError(f"mnp.{name}: weights and method='inverted_cdf' are not "
-                                  "supported yet")
+    if weights is not None:
+        raise NotImplementedError(f"mnp.{name}: weights are not supported yet")
     if method not in _METHODS:
         raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
                          f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
@@ -655,6 +654,12 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
             srt = lax.sort(a, dimension=len(lead))
             pos = ufuncs.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
             hi_lim = np.asarray(n - 1, qdt)
+        if method == "inverted_cdf":
+            # The first sorted value whose rank (1-based) reaches q * count:
+            # index ceil(q * count) - 1, as JAX's unweighted inverted_cdf.
+            cnt = counts_b if squash_nans else np.asarray(n, qdt)
+            qb = mnp.reshape(qs, (1,) * len(lead) + (k,)) if squash_nans else qs
+            pos = ufuncs.subtract(ufuncs.ceil(ufuncs.multiply(qb, cnt)), 1)
         low = ufuncs.floor(pos)
         high = ufuncs.ceil(pos)
         high_w = ufuncs.subtract(pos, low)
@@ -671,7 +676,7 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         if method == "linear":
             res = ufuncs.add(ufuncs.multiply(mnp.astype(lo_v, qdt), low_w),
                           ufuncs.multiply(mnp.astype(hi_v, qdt), high_w))
-        elif method == "lower":
+        elif method in ("lower", "inverted_cdf"):
             res = lo_v
         elif method == "higher":
             res = hi_v
