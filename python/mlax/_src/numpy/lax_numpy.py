@@ -121,9 +121,28 @@ def _array(object, dtype, device):  # noqa: A002
         if dtypes.is_python_scalar(object):
             # A Python scalar keeps its weak type, as in JAX.
             dt, weak = dtypes.scalar_type_of(object)
+            if type(object) is int and dt.kind in "iu" and \
+                    not np.iinfo(dt).min <= object <= np.iinfo(dt).max:
+                raise OverflowError(f"Python int {object} too large to convert to {dt.name}")
+        elif isinstance(object, (list, tuple)) and builtins.any(
+                isinstance(o, np.generic) for o in _flat(object)):
+            # NumPy scalars among Python numbers: JAX's promotion of the
+            # elements (the Python numbers weakly typed), not NumPy's.
+            dt = dtypes.result_type(*(
+                (dtypes.canonicalize(o.dtype), False) if isinstance(o, np.generic)
+                else dtypes.scalar_type_of(o) for o in _flat(object)))[0]
         else:
             # Python ints/floats in lists are 32-bit by default, as in JAX.
             dt = dtypes.canonicalize(value.dtype)
+            if value.dtype.kind in "iu" and dt != value.dtype and value.size and \
+                    not isinstance(object, (np.ndarray, np.generic)):
+                # A Python int out of the default integer's range is JAX's
+                # OverflowError (not a silently wrapped value).
+                info = np.iinfo(dt)
+                for v in (value.min(), value.max()):
+                    if not info.min <= int(v) <= info.max:
+                        raise OverflowError(f"Python int {int(v)} too large to convert to "
+                                            f"{dt.name}")
     else:
         dt = dtypes.canonicalize(dtype)
         if not isinstance(object, (np.ndarray, np.generic)):
@@ -227,6 +246,14 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dt, weak):
     value = _convert(fill_value, dt, weak)
+    vshape = tuple(aval_of(value).shape)
+    try:
+        ok = np.broadcast_shapes(vshape, tuple(shape)) == tuple(shape)
+    except ValueError:
+        ok = False
+    if not ok:  # (JAX's ValueError, not a failure inside the broadcast)
+        raise ValueError(f"mnp.full: a fill value of shape {vshape} cannot be broadcast to "
+                         f"the shape {tuple(shape)}")
     return _materialize(_broadcast_to_shape(value, shape))
 
 

@@ -611,7 +611,13 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (edge_order 1),
-    as jax.numpy.gradient."""
+    as jax.numpy.gradient. `varargs`: one scalar spacing, or one scalar or
+    coordinate array per axis."""
+    # (the spacings passed as one tuple: the jit's static names are keywords)
+    return _gradient(f, varargs, axis=axis, edge_order=edge_order)
+
+
+def _gradient(f, varargs, axis=None, edge_order=None):
     if edge_order is not None and edge_order != 1:
         raise NotImplementedError("mnp.gradient: only edge_order=1 is supported")
     f = mne._promote_inexact("gradient", f)[0]
@@ -680,7 +686,7 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
 append = util._eager_jit(append, ('axis',))
 argpartition = util._eager_jit(argpartition, ('kth', 'axis'))
 block = util._eager_jit(block)
-gradient = util._eager_jit(gradient, ('axis', 'edge_order'))
+_gradient = util._eager_jit(_gradient, ('axis', 'edge_order'))
 lexsort = util._eager_jit(lexsort, ('axis',))
 matvec = util._eager_jit(matvec)
 partition = util._eager_jit(partition, ('kth', 'axis'))

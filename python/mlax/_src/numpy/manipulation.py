@@ -765,6 +765,16 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
         return (mnp.broadcast_to(x, target) if shape != target else x), s
 
     terms = [expand(*diag(o, s)) for o, s in zip(ops, labels)]
+    pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+
+    def widest(*dts):
+        return dtypes.result_type(*((d, False) for d in dts))[0]
+
+    def widened(x):
+        # As JAX: sums run in preferred_element_type when it is the wider type.
+        if pet is not None and widest(aval_of(x).dtype, pet) != aval_of(x).dtype:
+            return lax.convert_element_type(x, pet)
+        return x
 
     def needed_after(k):
         keep = set(out_labels)
@@ -775,7 +785,7 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
     def sum_out(x, s, keep):
         axes = [i for i, c in enumerate(s) if c not in keep]
         if axes:
-            x = reductions.sum(x, axis=tuple(axes))
+            x = reductions.sum(widened(x), axis=tuple(axes))
             s = "".join(c for c in s if c in keep)
         return x, s
 
@@ -789,12 +799,18 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
         contract = [c for c in s if c in t and c not in keep]
         dn = ((tuple(s.index(c) for c in contract), tuple(t.index(c) for c in contract)),
               (tuple(s.index(c) for c in batch), tuple(t.index(c) for c in batch)))
+        if aval_of(x).dtype != aval_of(y).dtype:  # (an earlier product in pet)
+            common = widest(aval_of(x).dtype, aval_of(y).dtype)
+            x, y = lax.convert_element_type(x, common), lax.convert_element_type(y, common)
         x = lax.dot_general(x, y, dn, precision=precision,
                             preferred_element_type=preferred_element_type)
         s = ("".join(batch) + "".join(c for c in s if c not in batch and c not in contract)
              + "".join(c for c in t if c not in batch and c not in contract))
     x, s = sum_out(x, s, set(out_labels))
-    return lax.transpose(x, tuple(s.index(c) for c in out_labels))
+    x = lax.transpose(x, tuple(s.index(c) for c in out_labels))
+    if pet is not None and (aval_of(x).dtype != pet or aval_of(x).weak_type):
+        x = lax.convert_element_type(x, pet, weak_type=False)  # (JAX's result type)
+    return x
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):

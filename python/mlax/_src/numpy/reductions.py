@@ -111,13 +111,23 @@ def _no_out(name, out):
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,  # noqa: A001
         where=None, promote_integers=True):
     _no_out("sum", out)
+    if _is_bool_dtype(dtype):  # (as JAX: a sum in bool is an or)
+        return _reduce("sum", a, axis, keepdims, lax.reduce_or, dtype, promote_integers, where,
+                       False, initial, ufuncs.logical_or)
     return _reduce("sum", a, axis, keepdims, lax.reduce_sum, dtype, promote_integers, where, 0,
                    initial, add)
+
+
+def _is_bool_dtype(dtype):
+    return dtype is not None and dtypes.is_bool(dtypes.canonicalize(dtype))
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None,
          promote_integers=True):
     _no_out("prod", out)
+    if _is_bool_dtype(dtype):  # (as JAX: a product in bool is an and)
+        return _reduce("prod", a, axis, keepdims, lax.reduce_and, dtype, promote_integers,
+                       where, True, initial, ufuncs.logical_and)
     return _reduce("prod", a, axis, keepdims, lax.reduce_prod, dtype, promote_integers, where,
                    1, initial, multiply)
 

@@ -58,6 +58,9 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
             raise errors.ConcretizationTypeError(
                 f"mnp.{name}: pass size= to use it under jit (at {core.user_location_str()})")
         return mnc.take(values, mnp.asarray(np.nonzero(mask)[0].astype(np.int32)))
+    if not aval_of(values).shape[0]:  # nothing to pick: all padding
+        fill = 0 if fill_value is None else fill_value
+        return mnp.full((size,), fill, aval_of(values).dtype)
     (idx,) = mnc.nonzero(keep, size=size, fill_value=-1)
     picked = mnc.take(values, ufuncs.maximum(idx, 0))
     if fill_value is None and default_fill is not None:
@@ -84,15 +87,33 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None,
                 fill_value=None):
-    if return_indices:
-        raise NotImplementedError("mnp.intersect1d: return_indices=True is not supported")
+    """The sorted values found in both ar1 and ar2 (promoted to one dtype);
+    with return_indices, also where each first occurs in ar1 and in ar2
+    (padded with len(ar1) and len(ar2) when `size` pads the values)."""
     size = _set_size("intersect1d", size)
-    a = mnc.sort(mnp.ravel(_arr(ar1)))
-    n = aval_of(a).shape[0]
-    first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) if n else \
+    a1, a2 = util.promote_dtypes("intersect1d", _arr(ar1), _arr(ar2))
+    a1, a2 = mnp.ravel(a1), mnp.ravel(a2)
+    n1, n2 = aval_of(a1).shape[0], aval_of(a2).shape[0]
+    order1 = mnc.argsort(a1, stable=True)
+    a = mnc.take(a1, order1)
+    first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) if n1 else \
         mnp.zeros((0,), dtypes.bool_)
-    keep = ufuncs.logical_and(first, isin(a, ar2))
-    return _select_sorted("intersect1d", a, keep, size, fill_value)
+    keep = ufuncs.logical_and(first, isin(a, a2))
+    values = _select_sorted("intersect1d", a, keep, size, fill_value)
+    if not return_indices:
+        return values
+    # (a stable sort puts each value's first occurrence first)
+    idx1 = _select_sorted("intersect1d", order1, keep, size, n1)
+    order2 = mnc.argsort(a2, stable=True)
+    if n2:
+        pos = mnc.searchsorted(mnc.take(a2, order2), values, side="left")
+        idx2 = mnc.take(order2, ufuncs.minimum(pos, n2 - 1))
+    else:
+        idx2 = mnp.zeros(aval_of(values).shape, aval_of(order2).dtype)
+    if size is not None:
+        valid = ufuncs.less(array_creation.arange(size), reductions.sum(keep))
+        idx2 = mnp.where(valid, idx2, mnp.asarray(n2, aval_of(idx2).dtype))
+    return values, idx1, idx2
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):

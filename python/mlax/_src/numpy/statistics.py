@@ -124,19 +124,113 @@ def _pad_width(name, pad_width, ndim):
     return [(int(lo), int(hi)) for lo, hi in pw]
 
 
+_PAD_KWARGS = {
+    "constant": ("constant_values",), "edge": (), "wrap": (), "empty": (),
+    "reflect": ("reflect_type",), "symmetric": ("reflect_type",),
+    "linear_ramp": ("end_values",), "maximum": ("stat_length",),
+    "minimum": ("stat_length",), "mean": ("stat_length",), "median": ("stat_length",),
+}
+
+
+def _pad_pairs(name, values, ndim):
+    """`values` (a scalar, (v,), (before, after), ((before, after),) or one
+    pair per axis) as one (before, after) pair of static values per axis."""
+    if isinstance(values, Tracer):
+        raise errors.concretization(values, f"the {name} argument of mnp.pad")
+    v = np.asarray(values)
+    if v.shape in ((), (1,), (2,), (1, 2), (ndim, 2)):
+        return [tuple(p) for p in np.broadcast_to(v, (ndim, 2))]
+    raise ValueError(f"mnp.pad: {name} with nd={ndim} has unsupported shape {v.shape}; valid "
+                     f"shapes are ({ndim}, 2), (1, 2), (2,), (1,) or () (at {_where()})")
+
+
+def _pad_axis(parts, d):
+    parts = [p for p in parts if aval_of(p).shape[d]]
+    return lax.concatenate(parts, d) if parts else None
+
+
+def _pad_reflect_odd(a, d, lo, hi, mode):
+    """Axis d of `a` padded by reflection about its edge values (numpy's
+    reflect_type='odd': 2 * edge - mirrored values), a block at a time as
+    NumPy does when the pad is longer than the axis."""
+    n = aval_of(a).shape[d]
+    shift = 1 if (mode == "reflect" and n > 1) else 0
+    for before, amount in ((True, lo), (False, hi)):
+        edge = lax.slice_in_dim(a, 0, 1, axis=d) if before else lax.slice_in_dim(a, -1, None, axis=d)
+        while amount > 0:
+            step = builtins.min(amount, n - shift)
+            amount -= step
+            if before:
+                block = lax.slice_in_dim(a, shift, shift + step, axis=d)
+            else:
+                block = lax.slice_in_dim(a, -(step + shift),
+                                         None if (mode == "symmetric" or n == 1) else -1, axis=d)
+            block = mnc.flip(block, d)
+            block = ufuncs.subtract(ufuncs.multiply(2, edge), block)
+            if n > 1:
+                edge = (lax.slice_in_dim(block, 0, 1, axis=d) if before
+                        else lax.slice_in_dim(block, -1, None, axis=d))
+            a = lax.concatenate([block, a] if before else [a, block], d)
+    return a
+
+
+def _pad_stat(a, d, lo, hi, lengths, stat):
+    n = aval_of(a).shape[d]
+    fn = {"maximum": reductions.max, "minimum": reductions.min, "mean": reductions.mean,
+          "median": median}[stat]
+    if lengths is None:
+        s_lo = s_hi = fn(a, axis=d, keepdims=True)
+    else:
+        l_lo, l_hi = (int(v) for v in lengths)
+        if l_lo == 0 or l_hi == 0:
+            raise ValueError(f"mnp.pad: stat_length of 0 yields no value for padding "
+                             f"(at {_where()})")
+        s_lo = fn(lax.slice_in_dim(a, 0, builtins.min(l_lo, n), axis=d), axis=d, keepdims=True)
+        s_hi = fn(lax.slice_in_dim(a, n - builtins.min(l_hi, n), n, axis=d), axis=d,
+                  keepdims=True)
+    aval = aval_of(a)
+    outs = []
+    for s, amount in ((s_lo, lo), (s_hi, hi)):
+        if np.issubdtype(aval.dtype, np.integer):
+            s = ufuncs.round(s)
+        s = lax.convert_element_type(s, aval.dtype, weak_type=aval.weak_type)
+        outs.append(mnc.repeat(s, amount, axis=d))
+    return _pad_axis([outs[0], a, outs[1]], d)
+
+
+def _pad_ramp(a, d, lo, hi, ends):
+    aval = aval_of(a)
+    ramps = []
+    for before, amount, end in ((True, lo, ends[0]), (False, hi, ends[1])):
+        edge = lax.slice_in_dim(a, 0, 1, axis=d) if before else lax.slice_in_dim(a, -1, None, axis=d)
+        r = array_creation.linspace(end, mnp.squeeze(edge, d), amount, endpoint=False,
+                                    dtype=aval.dtype, axis=d)
+        r = lax.convert_element_type(r, aval.dtype, weak_type=aval.weak_type)
+        ramps.append(r if before else mnc.flip(r, d))
+    return _pad_axis([ramps[0], a, ramps[1]], d)
+
+
 def pad(array, pad_width, mode="constant", **kwargs):
-    """`array` padded (numpy.pad) with mode 'constant' (constant_values),
-    'edge', 'wrap', 'reflect' or 'symmetric' (reflect_type='even')."""
+    """`array` padded as numpy.pad pads it, in any of its modes ('constant',
+    'edge', 'wrap', 'reflect', 'symmetric' (reflect_type 'even' or 'odd'),
+    'linear_ramp', 'maximum', 'minimum', 'mean', 'median', 'empty' (zeros, as
+    JAX's)) or with a callable mode applied along each axis in turn."""
     a = _arr(array)
     aval = aval_of(a)
     widths = _pad_width("pad", pad_width, aval.ndim)
     if callable(mode):
-        raise NotImplementedError("mnp.pad: a callable mode is not supported")
+        return _pad_callable(a, widths, mode, kwargs)
+    if mode not in _PAD_KWARGS:
+        raise NotImplementedError(f"mnp.pad: unimplemented padding mode {mode!r} "
+                                  f"(at {_where()})")
+    extra = set(kwargs) - set(_PAD_KWARGS[mode])
+    if extra:
+        raise ValueError(f"mnp.pad: unsupported keyword arguments for mode {mode!r}: "
+                         f"{sorted(extra)} (at {_where()})")
+    if aval.ndim == 0:  # (as JAX: a 0-d array is returned as it is)
+        return a
     if mode == "constant":
         cv = kwargs.pop("constant_values", 0)
-        if kwargs:
-            raise ValueError(f"mnp.pad: unsupported keyword arguments for mode 'constant': "
-                             f"{sorted(kwargs)} (at {_where()})")
         if isinstance(cv, Tracer) or util._is_array(cv):
             cv_arr = mnp.astype(cv, aval.dtype)
             if aval_of(cv_arr).ndim != 0:
@@ -153,22 +247,56 @@ def pad(array, pad_width, mode="constant", **kwargs):
                     cfg[d] = (amount, 0, 0) if before else (0, amount, 0)
                     a = lax.pad(a, mnp.asarray(np.asarray(value).astype(aval.dtype)), cfg)
         return a
-    if mode not in ("edge", "wrap", "reflect", "symmetric"):
-        raise NotImplementedError(f"mnp.pad: mode {mode!r} is not supported (use 'constant', "
-                                  f"'edge', 'wrap', 'reflect' or 'symmetric')")
+    if mode == "empty":  # (zeros, as jnp.empty)
+        zero = lax.convert_element_type(mnp.zeros((), aval.dtype), aval.dtype,
+                                        weak_type=aval.weak_type)
+        return lax.pad(a, zero, [(lo, hi, 0) for lo, hi in widths])
     reflect_type = kwargs.pop("reflect_type", "even")
-    if kwargs or reflect_type != "even":
-        raise NotImplementedError(f"mnp.pad: unsupported arguments {kwargs or reflect_type!r}")
+    if mode in ("reflect", "symmetric") and reflect_type not in ("even", "odd"):
+        raise ValueError(f"mnp.pad: reflect_type must be 'even' or 'odd', got "
+                         f"{reflect_type!r} (at {_where()})")
+    stat_length = kwargs.get("stat_length")
+    if stat_length is not None:
+        stat_length = _pad_pairs("stat_length", stat_length, aval.ndim)
+    ends = _pad_pairs("end_values", kwargs.get("end_values", 0), aval.ndim)
     for d, (lo, hi) in enumerate(widths):
+        n = aval_of(a).shape[d]
+        if mode in ("maximum", "minimum", "mean", "median"):
+            a = _pad_stat(a, d, lo, hi, None if stat_length is None else stat_length[d], mode)
+            continue
         if not (lo or hi):
             continue
-        n = aval.shape[d]
+        if mode == "linear_ramp":
+            a = _pad_ramp(a, d, lo, hi, ends[d])
+            continue
         if n == 0:
             raise ValueError(f"mnp.pad: can't extend empty axis {d} using modes other than "
                              f"'constant' or 'empty' (at {_where()})")
+        if reflect_type == "odd" and mode in ("reflect", "symmetric"):
+            a = _pad_reflect_odd(a, d, lo, hi, mode)
+            continue
         idx = np.pad(np.arange(n, dtype=np.int32), (lo, hi), mode=mode)
         a = mnc.take(a, idx, axis=d, mode="clip")
     return a
+
+
+def _pad_callable(a, widths, func, kwargs):
+    """numpy.pad's callable mode, as JAX's: zero padding, then
+    func(vector, (before, after), axis, kwargs) applied to every 1-d slice
+    along each axis in turn (its result is the slice's new value)."""
+    from mlax._src.transforms.vmap import vmap
+
+    aval = aval_of(a)
+    zero = lax.convert_element_type(mnp.zeros((), aval.dtype), aval.dtype,
+                                    weak_type=aval.weak_type)
+    out = lax.pad(a, zero, [(lo, hi, 0) for lo, hi in widths])
+    for d in range(aval.ndim):
+        moved = moveaxis(out, d, -1)
+        shape = aval_of(moved).shape
+        rows = mnp.reshape(moved, (-1, shape[-1]))
+        rows = vmap(lambda v, d=d: mnp.asarray(func(v, widths[d], d, kwargs)))(rows)
+        out = moveaxis(mnp.reshape(rows, shape), -1, d)
+    return out
 
 
 def diag(v, k=0):
@@ -474,7 +602,7 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 # Order statistics: quantile, percentile, median
 # ---------------------------------------------------------------------------
 
-_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+_METHODS = ("linear", "lower", "higher", "midpoint", "nearest", "inverted_cdf")
 
 
 def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_input,
@@ -482,9 +610,8 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     if out is not None or overwrite_input:
         raise ValueError(f"mnp.{name} does not support overwrite_input=True or out != None "
                          f"(at {_where()})")
-    if weights is not None or method == "inverted_cdf":
-        raise NotImplementedError(f"mnp.{name}: weights and method='inverted_cdf' are not "
-                                  "supported yet")
+    if weights is not None:
+        raise NotImplementedError(f"mnp.{name}: weights are not supported yet")
     if method not in _METHODS:
         raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
                          f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
@@ -527,6 +654,12 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
             srt = lax.sort(a, dimension=len(lead))
             pos = ufuncs.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
             hi_lim = np.asarray(n - 1, qdt)
+        if method == "inverted_cdf":
+            # The first sorted value whose rank (1-based) reaches q * count:
+            # index ceil(q * count) - 1, as JAX's unweighted inverted_cdf.
+            cnt = counts_b if squash_nans else np.asarray(n, qdt)
+            qb = mnp.reshape(qs, (1,) * len(lead) + (k,)) if squash_nans else qs
+            pos = ufuncs.subtract(ufuncs.ceil(ufuncs.multiply(qb, cnt)), 1)
         low = ufuncs.floor(pos)
         high = ufuncs.ceil(pos)
         high_w = ufuncs.subtract(pos, low)
@@ -543,7 +676,7 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         if method == "linear":
             res = ufuncs.add(ufuncs.multiply(mnp.astype(lo_v, qdt), low_w),
                           ufuncs.multiply(mnp.astype(hi_v, qdt), high_w))
-        elif method == "lower":
+        elif method in ("lower", "inverted_cdf"):
             res = lo_v
         elif method == "higher":
             res = hi_v

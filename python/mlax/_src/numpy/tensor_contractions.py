@@ -24,18 +24,17 @@ def dot(a, b, precision=None, preferred_element_type=None, *, out_sharding=None)
     `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
     any other value raises NotImplementedError."""
     util._check_out_sharding("dot", out_sharding)
-    weak = all(not _is_array(v) and isinstance(v, (bool, int, float, complex)) or
-               _is_array(v) and aval_of(v).weak_type for v in (a, b))
     a, b = promote_dtypes("dot", a, b)
     _check_arg("dot", a)
     _check_arg("dot", b)
+    # As JAX's: the result is weakly typed when the promoted operands are
+    # (a Python scalar with an integer array gives a weak float).
+    weak = aval_of(a).weak_type
     a = a if _is_array(a) else asarray(a)
     b = b if _is_array(b) else asarray(b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
         out = multiply(a, b)
-        # As JAX's: two weakly typed numbers (Python scalars) give a weak
-        # result, two bools a strong one.
         dt = aval_of(out).dtype
         return lax.convert_element_type(out, dt, weak_type=True) \
             if weak and not dtypes.is_bool(dt) else out

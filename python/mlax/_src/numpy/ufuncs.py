@@ -280,8 +280,10 @@ def _logical(name, lax_fn):
     def fn(x, y):
         _check_arg(name, x)
         _check_arg(name, y)
-        x, y = promote_args(name, _to_bool(x), _to_bool(y))
-        return lax_fn(x, y)
+        # Promoted first, then each compared with zero (JAX's order: two
+        # Python scalars give a weakly typed bool).
+        x, y = promote_args(name, x, y)
+        return lax_fn(_to_bool(x), _to_bool(y))
 
     fn.__name__ = name
     return fn
@@ -340,7 +342,11 @@ def isfinite(x):
     if dtypes.is_complex(dt):
         return _of_parts(isfinite, lax.bitwise_and, x)
     if dtypes.is_float(dt):
-        return lax.is_finite(x)
+        r = lax.is_finite(x)
+        if aval_of(x).weak_type and not aval_of(r).weak_type:
+            # As JAX's lax.is_finite: a weakly typed operand gives a weak bool.
+            r = lax.convert_element_type(r, dtypes.bool_, weak_type=True)
+        return r
     return full(aval_of(x).shape, True)
 
 
@@ -348,9 +354,9 @@ def isnan(x):
     x, = promote_dtypes("isnan", x)
     if dtypes.is_complex(aval_of(x).dtype):
         return _of_parts(isnan, lax.bitwise_or, x)
-    if dtypes.is_float(aval_of(x).dtype):
-        return lax.ne(x, x)
-    return full(aval_of(x).shape, False)
+    # x != x for every real type (not a constant False for integers): as
+    # JAX, a Python int gives a weakly typed bool.
+    return lax.ne(x, x)
 
 
 def isinf(x):
@@ -358,7 +364,8 @@ def isinf(x):
     if dtypes.is_complex(aval_of(x).dtype):
         return _of_parts(isinf, lax.bitwise_or, x)
     if dtypes.is_float(aval_of(x).dtype):
-        return lax.eq(lax.abs(x), lax.full_like(x, np.inf))
+        # (against a strongly typed inf: as JAX, never a weak bool)
+        return lax.eq(lax.abs(x), _strong(x, np.inf))
     return full(aval_of(x).shape, False)
 
 
@@ -398,6 +405,13 @@ def _dtype(x):
 def _const(x, value):
     """`value` as a (weakly typed when x is) array of x's dtype and shape."""
     return lax.full_like(x, value)
+
+
+def _lax_const(x, value):
+    """`value` as jax.numpy's `lax._const(x, value)` makes it: weakly typed
+    only when x is a weakly typed scalar (a Python number), so that an op
+    of a weak array with it gives a strongly typed result."""
+    return _const(x, value) if aval_of(x).ndim == 0 else _strong(x, value)
 
 
 def _strong(x, value):
@@ -449,7 +463,7 @@ pow = power  # noqa: A001 (the array API name)
 
 def _exp2(x):
     if dtypes.is_complex(_dtype(x)):  # (as JAX's lax.exp2 of complex)
-        return lax.exp(lax.mul(x, _strong(x, np.log(2))))
+        return lax.exp(lax.mul(x, _const(x, np.log(2))))  # (keeps x's weak type)
     return lax_math.exp2(x)
 
 
@@ -630,7 +644,7 @@ def hypot(x1, x2):
     safe = mnp.where(zero, mnp.ones_like(big), big)
     out = mnp.where(zero, big, multiply(big, sqrt(
         add(1, square(divide(small, safe))))))
-    return mnp.where(any_inf, mnp.full_like(out, np.inf), out)
+    return mnp.where(any_inf, _lax_const(out, np.inf), out)
 
 # ---------------------------------------------------------------------------
 # Rounding, angles, signs
@@ -683,9 +697,9 @@ copysign = _binary("copysign", _copysign, inexact=True)
 
 def _heaviside(x1, x2):
     _no_complex("heaviside", x1)
-    zero = _const(x1, 0)
+    zero = _lax_const(x1, 0)
     return lax.select(lax.lt(x1, zero), zero,
-                      lax.select(lax.gt(x1, zero), _const(x1, 1),
+                      lax.select(lax.gt(x1, zero), _lax_const(x1, 1),
                                  lax.select(_isnan(x1), x1, x2)))
 
 
@@ -861,10 +875,12 @@ conj = conjugate
 
 
 def _imag_compared(name, x, direction):
-    """imag(x) compared with a strongly typed 0, as jnp.isreal / jnp.iscomplex."""
+    """imag(x) compared with 0, as jnp.isreal / jnp.iscomplex."""
     util._check_arg(name, x)
     i = imag(x)
-    zero = np.zeros(aval_of(i).shape, aval_of(i).dtype)
+    # A zero weakly typed as imag(x) is: as JAX, a Python scalar's answer is
+    # a weakly typed bool.
+    zero = lax.full_like(i, 0)
     return direction(i, zero)
 
 

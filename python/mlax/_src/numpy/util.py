@@ -72,6 +72,8 @@ def _convert(x, dtype, weak):
 
 
 def broadcast_shapes(*shapes, name="broadcast_shapes"):
+    # (an int is a 1-d shape, as in NumPy and JAX)
+    shapes = [(s,) if isinstance(s, (int, np.integer)) else s for s in shapes]
     return lax_shape.broadcast_shape(shapes, f"mnp.{name}")
 
 
@@ -243,8 +245,11 @@ def _to_bool(x):
         return x
     if isinstance(x, (bool, int, float, complex)):
         return _Literal(bool(x), dtypes.bool_, aval.weak_type)
-    # x != 0, keeping x's weak type (as JAX: logical_not(1.0) is a weak bool).
-    zero = _broadcast_to_shape(_Literal(0, aval.dtype, aval.weak_type), aval.shape)
+    # x != 0, a weak bool for a weakly typed scalar (as JAX: logical_not(1.0)
+    # is a weak bool), a strong one for any other array (JAX compares those
+    # with a strongly typed zero).
+    weak = aval.weak_type and aval.ndim == 0
+    zero = _broadcast_to_shape(_Literal(0, aval.dtype, weak), aval.shape)
     return lax.ne(x, zero)
 
 

@@ -107,8 +107,12 @@ class vectorize:  # noqa: N801
     def __call__(self, *args, **kwargs):
         from mlax._src.transforms.vmap import vmap
 
-        if kwargs:
-            raise NotImplementedError("mnp.vectorize: keyword arguments are not supported")
+        # Keyword arguments named in `excluded` pass through unmapped, as in
+        # JAX; any other is refused (JAX drops those silently).
+        mapped_kw = sorted(k for k in kwargs if k not in self.excluded)
+        if mapped_kw:
+            raise NotImplementedError(f"mnp.vectorize: keyword arguments are not vectorized; "
+                                      f"name {mapped_kw} in excluded to pass them unmapped")
         excluded = {i for i in self.excluded if isinstance(i, int)}
         dyn_idx = [i for i in range(len(args)) if i not in excluded]
         ins, _ = self._core_dims()
@@ -127,7 +131,7 @@ class vectorize:  # noqa: N801
             full = list(args)
             for i, v in zip(dyn_idx, dyn):
                 full[i] = v
-            return self.pyfunc(*full)
+            return self.pyfunc(*full, **kwargs)
 
         f = call
         for _ in range(len(bshape)):
