@@ -210,3 +210,12 @@ def test_vectorize_passes_excluded_keywords_through():
     # (a keyword that is not excluded is refused, not dropped as JAX drops it)
     with pytest.raises(NotImplementedError, match="excluded"):
         mnp.vectorize(lambda a, b=1: a * b)(x, b=2.0)
+
+
+@pytest.mark.parametrize("args,dtype", [((0, 2, 0.5), int), ((0.5, 4, 1.5), np.int32),
+                                        ((-1.5, 2.2, 0.7), int), ((1.5, 3.5), np.int16),
+                                        ((0, 1, 0.3), np.int8), ((10, 0, -3), None)])
+def test_arange_integer_dtype_of_fractional_bounds(args, dtype):
+    """An integer arange of fractional start/step converts them first, as
+    JAX's (mlax computed in floats and converted the values)."""
+    _check(mnp.arange(*args, dtype=dtype), jnp.arange(*args, dtype=dtype))

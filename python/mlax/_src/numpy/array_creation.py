@@ -43,12 +43,16 @@ def _arange(start, stop, step, dtype):
     else:
         dt = dtypes.canonicalize(dtype)
     n = builtins.max(int(math.ceil((stop - start) / step)), 0)
-    if dtypes.is_int(dt) and builtins.all(isinstance(v, (int, np.integer)) for v in (start, step)):
+    if dtypes.is_int(dt):
+        # As JAX: start and step converted to the integer dtype first
+        # (truncated: arange(0, 2, 0.5, dtype=int) is [0, 0, 0, 0]), the
+        # length from their real values.
+        start_i, step_i = int(start), int(step)
         out = lax.iota(dt, n)
-        if step != 1:
-            out = multiply(out, _Literal(step, dt, False))
-        if start != 0:
-            out = add(out, _Literal(start, dt, False))
+        if step_i != 1:
+            out = multiply(out, _Literal(step_i, dt, False))
+        if start_i != 0:
+            out = add(out, _Literal(start_i, dt, False))
         return out
     out = lax.iota(dt if dtypes.is_inexact(dt) else dtypes.default_float(), n)
     # (As JAX: no * 1 or + 0, which float8_e8m0fnu cannot hold: 0 is NaN there.)
