@@ -282,3 +282,18 @@ def test_python_scalar_arguments_and_defaults(dist, fn, args):
     got = getattr(getattr(mst, dist), fn)(*args)
     want = getattr(getattr(jst, dist), fn)(*args)
     _check(got, want, f"{dist}.{fn}{args}")
+
+
+def test_pdf_of_invalid_parameters_is_nan():
+    """pdf = exp(logpdf), logpdf NaN for invalid parameters: NaN, not the
+    uninitialized memory XLA's CPU backend returned for an exp it could
+    prove was of NaN (JAX's own pdfs return that garbage in this jaxlib)."""
+    x = np.array([0.2, 0.5, 0.9], np.float32)
+    for got in (mlax.scipy.stats.wrapcauchy.pdf(x, np.float32(1.5)),
+                mlax.scipy.stats.truncnorm.pdf(x, 1.5, 1.5),
+                mlax.jit(lambda c, x: mlax.numpy.exp(mlax.numpy.where(c < 1, mlax.numpy.log(x),
+                                                                      np.nan)))(
+                    np.float32(1.5), np.ones(17, np.float32))):
+        assert np.isnan(np.asarray(got)).all(), got
+    np.testing.assert_allclose(mlax.scipy.stats.wrapcauchy.pdf(x, np.float32(0.5)),
+                               jax.scipy.stats.wrapcauchy.pdf(x, np.float32(0.5)), rtol=1e-6)

@@ -58,3 +58,39 @@ func.func @dead_pure_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
   %2 = mlax.exp %1 : tensor<4xf32>
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// exp of a select with a NaN case selects exp of the other cases (exp(NaN)
+// is NaN; a NaN-proven input to a fused exp is miscompiled by XLA's CPU
+// backend). The accuracy hint stays.
+// CHECK-LABEL: func.func @exp_of_select_with_nan
+// CHECK-SAME: (%[[P:.*]]: tensor<3xi1>, %[[X:.*]]: tensor<3xf32>)
+// CHECK: %[[NAN:.*]] = mlax.constant dense<0x7FC00000> : tensor<3xf32>
+// CHECK: %[[E:.*]] = mlax.exp %[[X]] accuracy <highest>
+// CHECK: %[[R:.*]] = mlax.select_n %[[P]], %[[NAN]], %[[E]]
+// CHECK: return %[[R]]
+func.func @exp_of_select_with_nan(%p: tensor<3xi1>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  %nan = mlax.constant dense<0x7FC00000> : tensor<3xf32>
+  %0 = mlax.select_n %p, %nan, %x : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+  %1 = mlax.exp %0 accuracy <highest> : tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+
+// -----
+
+// Without a NaN case, or with the select used elsewhere, nothing moves.
+// CHECK-LABEL: func.func @exp_of_select_kept
+// CHECK: %[[S:.*]] = mlax.select_n
+// CHECK: mlax.exp %[[S]]
+// CHECK: %[[S2:.*]] = mlax.select_n
+// CHECK: mlax.exp %[[S2]]
+func.func @exp_of_select_kept(%p: tensor<3xi1>, %x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %one = mlax.constant dense<1.0> : tensor<3xf32>
+  %0 = mlax.select_n %p, %one, %x : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+  %1 = mlax.exp %0 : tensor<3xf32>
+  %nan = mlax.constant dense<0x7FC00000> : tensor<3xf32>
+  %2 = mlax.select_n %p, %nan, %x : tensor<3xi1>, tensor<3xf32>, tensor<3xf32>
+  %3 = mlax.exp %2 : tensor<3xf32>
+  return %1, %2, %3 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}

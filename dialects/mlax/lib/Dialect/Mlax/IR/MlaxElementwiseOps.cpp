@@ -14,6 +14,8 @@
 #include "mlax/Dialect/Mlax/IR/MlaxOps.h"
 #include "MlaxRuleUtils.h"
 
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
@@ -709,6 +711,44 @@ struct ComposeExactConverts : OpRewritePattern<ConvertOp> {
 void ConvertOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                             MLIRContext *context) {
   results.add<ComposeExactConverts>(context);
+}
+
+namespace {
+/// Whether `v` is a constant whose every element is the same NaN.
+bool isNaNSplat(Value v) {
+  DenseFPElementsAttr attr;
+  return matchPattern(v, m_Constant(&attr)) && attr.isSplat() &&
+         attr.getSplatValue<APFloat>().isNaN();
+}
+
+/// exp(select_n(p, a, NaN)) -> select_n(p, exp(a), NaN): exp(NaN) is NaN.
+/// Besides sparing the exp of a constant, this keeps XLA's CPU backend from
+/// a miscompile (jaxlib 0.10): a fused exp whose input it can prove is NaN
+/// (as a select with a NaN case is, where it picks that case) stores LLVM
+/// poison, so the result is uninitialized memory instead of NaN. The
+/// pattern is how a NaN for invalid input is written (`where(ok, logpdf,
+/// nan)`, then exp for the pdf).
+struct ExpOfSelectWithNaN : OpRewritePattern<ExpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpOp op, PatternRewriter &rewriter) const override {
+    auto select = op.getOperand().getDefiningOp<SelectNOp>();
+    if (!select || !select->hasOneUse() ||
+        !llvm::any_of(select.getCases(), isNaNSplat))
+      return failure();
+    SmallVector<Value> cases;
+    for (Value c : select.getCases())
+      cases.push_back(isNaNSplat(c) ? c
+                                    : rewriter.create<ExpOp>(op.getLoc(), c,
+                                                             op.getResultAccuracyAttr())
+                                          .getResult());
+    rewriter.replaceOpWithNewOp<SelectNOp>(op, op.getType(), select.getWhich(), cases);
+    return success();
+  }
+};
+} // namespace
+
+void ExpOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRContext *context) {
+  results.add<ExpOfSelectWithNaN>(context);
 }
 
 //======================================================================//

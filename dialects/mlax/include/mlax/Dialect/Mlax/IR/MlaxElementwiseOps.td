@@ -50,6 +50,9 @@ def Mlax_NegOp : Mlax_UnaryOp<"neg", "negate", Mlax_SignedTensor, "-x"> {
 }
 def Mlax_ExpOp : Mlax_AccuracyUnaryOp<"exp", "exponential", Mlax_FloatTensor, "e^x"> {
   let partials = ["e.mul(t, getResult())"];
+  // exp(select_n(p, .., NaN, ..)) selects exp of the other cases
+  // (MlaxElementwiseOps.cpp).
+  let hasCanonicalizer = 1;
 }
 def Mlax_LogOp : Mlax_AccuracyUnaryOp<"log", "log", Mlax_FloatTensor, "natural logarithm"> {
   let partials = ["e.div(t, getOperand())"];
