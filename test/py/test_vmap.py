@@ -177,3 +177,22 @@ def test_jacobians_by_vmap_match_jax():
                                rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(np.asarray(mlax.jacrev(f)(x)), np.asarray(jax.jacrev(fj)(x)),
                                rtol=1e-5, atol=1e-6)
+
+
+def test_unmapped_python_scalars_reach_the_function_as_they_are():
+    """in_axes None Python scalars are passed through, as JAX's vmap passes
+    them: a jit may take one as a static argument, Python may branch on it."""
+    import functools
+
+    def run(lib):
+        @functools.partial(lib.jit, static_argnums=1)
+        def scale(x, n):
+            return x * n
+        x = np.arange(3.0, dtype=np.float32)
+        branch = lambda x, n: x * n if n > 0 else -x  # noqa: E731
+        return [lib.vmap(scale, in_axes=(0, None))(x, 3),
+                lib.vmap(branch, in_axes=(0, None))(x, -2),
+                lib.vmap(branch, in_axes=(0, None))(x, 2)]
+    for got, want in zip(run(mlax), run(jax)):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))

@@ -201,7 +201,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 fun, out_axes, mapped, args, kwargs)
         return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
                                                      axis_name, spmd_axis_name),
-                    f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap")
+                    f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap",
+                    static=_unmapped_scalars(in_axes, args, kwargs))
 
     return vmap_f
 
@@ -325,6 +326,22 @@ def _depends_on(value, block, batched_arg):
     return False
 
 
+def _unmapped_scalars(in_axes, args, kwargs):
+    """Positions among the leaves of (args, kwargs) of the Python scalars
+    given in_axes None: passed to the function as they are, as JAX's vmap
+    passes its unmapped arguments (a jitted function may take them as static
+    arguments)."""
+    if _vmappable:
+        return ()
+    try:
+        axes = _leaf_axes(in_axes, args, kwargs)
+    except Exception:  # (vmap raises its own error)
+        return ()
+    leaves = registry.flatten((tuple(args), kwargs))[0]
+    return [i for i, (leaf, axis) in enumerate(zip(leaves, axes))
+            if axis is None and dtypes.is_python_scalar(leaf)]
+
+
 def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None,
                      spmd_axis_name=None):
     """vmap, running the rules of the custom_vmap functions `fun` calls: the
@@ -378,7 +395,9 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             raise TypeError(
                 f"Argument '{leaf!r}' of type '{type(leaf)}' is not a valid JAX type: vmap "
                 "maps over it; give it in_axes None to pass it to the function unmapped.")
-    dyn = [i for i, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)]
+    # Unmapped Python scalars are passed as they are too (JAX's vmap does).
+    dyn = [i for i, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)
+           and not (axes[i] is None and dtypes.is_python_scalar(leaf))]
     leaves = [all_leaves[i] for i in dyn]
     axes = [axes[i] for i in dyn]
     avals = [x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x) for x in leaves]
