@@ -155,6 +155,14 @@ def is_python_scalar(value) -> bool:
     return isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic)
 
 
+def is_python_integer(value) -> bool:
+    """A Python bool or int (what a transformation passes through unmapped or
+    undifferentiated, as JAX's pass their Python arguments: a jitted function
+    may take it as a static argument). Floats stay traced values: their
+    rules (a float power's derivative) are those of traced operands."""
+    return isinstance(value, (bool, int)) and not isinstance(value, np.generic)
+
+
 def scalar_type_of(value) -> tuple[np.dtype, bool]:
     """(dtype, weak_type) of a Python scalar or NumPy value."""
     if isinstance(value, np.generic):

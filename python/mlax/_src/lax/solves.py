@@ -123,16 +123,19 @@ def _linear_solves(matvec, vecmat, solve, transpose_solve, has_aux):
     def solution(out):
         return out[0] if has_aux else out
 
-    for side in (0, 1):
+    # (Each side's functions close over its values through `one_side`, not
+    # default arguments: custom_jvp / custom_vjp fill defaults in as
+    # arguments, as JAX's do.)
+    def one_side(side):
         apply_matvec, apply_solve = maps[side], solves[side]
 
-        def primal(consts, b, apply_solve=apply_solve):
+        def primal(consts, b):
             return apply_solve(consts, b)
 
-        def fwd(consts, b, apply_solve=apply_solve):
+        def fwd(consts, b):
             return apply_solve(consts, b), consts
 
-        def bwd(consts, ct, side=side):
+        def bwd(consts, ct):
             # The solve is linear in b: its transpose is the transposed solve.
             if solves[1 - side] is None:
                 raise TypeError("transpose_solve required for backwards mode automatic "
@@ -143,12 +146,12 @@ def _linear_solves(matvec, vecmat, solve, transpose_solve, has_aux):
         solve_call = autodiff.custom_vjp(primal)
         solve_call.defvjp(fwd, bwd)
 
-        def implicit(consts, b, solve_call=solve_call):
+        def implicit(consts, b):
             return solve_call(consts, b)
 
         linear_solve = autodiff.custom_jvp(implicit)
 
-        def rule(primals, tangents, linear_solve=linear_solve, apply_matvec=apply_matvec):
+        def rule(primals, tangents):
             # A x = b, so A dx = db - dA x: solve again (never through solve).
             consts, b = primals
             dconsts, db = tangents
@@ -163,7 +166,9 @@ def _linear_solves(matvec, vecmat, solve, transpose_solve, has_aux):
             return out, ((dx, _zeros_like(out[1])) if has_aux else dx)
 
         linear_solve.defjvp(rule)
-        functions.append(linear_solve)
+        return linear_solve
+
+    functions.extend(one_side(side) for side in (0, 1))
     return functions
 
 

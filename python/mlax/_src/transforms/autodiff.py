@@ -193,13 +193,13 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
             if _carries_tangent(aval):
                 wrt.append(j)
     # Arguments that are not differentiated may be anything (a function, a
-    # string): they are closed over, as in JAX, Python scalars among them too
-    # (a jitted function may take them as static arguments); arrays among
-    # them stay arguments of the traced function.
+    # string): they are closed over, as in JAX, Python ints and bools among
+    # them too (a jitted function may take them as static arguments); arrays
+    # and Python floats among them stay arguments of the traced function.
     all_leaves = leaves + kw_leaves
     differentiated = {j for i in nums for j in range(ranges[i][0], ranges[i][1])}
     dyn = [j for j, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)
-           and (j in differentiated or not dtypes.is_python_scalar(leaf))]
+           and (j in differentiated or not dtypes.is_python_integer(leaf))]
     position = {j: k for k, j in enumerate(dyn)}
     out_info = {}
 
@@ -271,7 +271,7 @@ def _value_and_grad_traced(fun, argnums, has_aux, allow_int, fname, args, kwargs
 
 
 def _undifferentiated_scalars(argnums, args, kwargs):
-    """Positions among the leaves of (args, kwargs) of the Python scalars
+    """Positions among the leaves of (args, kwargs) of the Python ints and bools
     not differentiated: passed through to the function as they are (JAX
     closes over the arguments not in argnums)."""
     nums = argnums if isinstance(argnums, (tuple, list)) else (argnums,)
@@ -283,7 +283,7 @@ def _undifferentiated_scalars(argnums, args, kwargs):
     for i, a in enumerate(list(args) + [kwargs]):
         leaves, _ = registry.flatten(a)
         if i not in nums:
-            out += [start + k for k, leaf in enumerate(leaves) if dtypes.is_python_scalar(leaf)]
+            out += [start + k for k, leaf in enumerate(leaves) if dtypes.is_python_integer(leaf)]
         start += len(leaves)
     return out
 
@@ -1098,10 +1098,13 @@ def stop_gradient(x):
 # custom_jvp and custom_vjp
 # ---------------------------------------------------------------------------
 
-def _positional(fun, args, kwargs):
+def _positional(fun, args, kwargs, fill_defaults=True):
     """The call's arguments as positions, defaults filled in (as JAX's
     resolve_kwargs: a defaulted argument is at its position, so
-    nondiff_argnums naming it find it even when the caller left it out)."""
+    nondiff_argnums naming it find it even when the caller left it out).
+    `fill_defaults=False`: defaults only where keywords are given."""
+    if not kwargs and not fill_defaults:
+        return tuple(args)
     try:
         sig = inspect.signature(fun)
     except (TypeError, ValueError):  # (no signature to read: as given)
@@ -2185,7 +2188,9 @@ def custom_gradient(fun):
 
     @functools.wraps(fun)
     def wrapped(*args, **kwargs):
-        return with_rule(*_positional(fun, args, kwargs))
+        # (As JAX's, whose rule takes the arguments given: a defaulted one
+        # left out is no primal of the rule.)
+        return with_rule(*_positional(fun, args, kwargs, fill_defaults=False))
 
     return wrapped
 

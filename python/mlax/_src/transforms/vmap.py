@@ -327,7 +327,7 @@ def _depends_on(value, block, batched_arg):
 
 
 def _unmapped_scalars(in_axes, args, kwargs):
-    """Positions among the leaves of (args, kwargs) of the Python scalars
+    """Positions among the leaves of (args, kwargs) of the Python ints and bools
     given in_axes None: passed to the function as they are, as JAX's vmap
     passes its unmapped arguments (a jitted function may take them as static
     arguments)."""
@@ -339,7 +339,7 @@ def _unmapped_scalars(in_axes, args, kwargs):
         return ()
     leaves = registry.flatten((tuple(args), kwargs))[0]
     return [i for i, (leaf, axis) in enumerate(zip(leaves, axes))
-            if axis is None and dtypes.is_python_scalar(leaf)]
+            if axis is None and dtypes.is_python_integer(leaf)]
 
 
 def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None,
@@ -395,9 +395,9 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
             raise TypeError(
                 f"Argument '{leaf!r}' of type '{type(leaf)}' is not a valid JAX type: vmap "
                 "maps over it; give it in_axes None to pass it to the function unmapped.")
-    # Unmapped Python scalars are passed as they are too (JAX's vmap does).
+    # Unmapped Python ints and bools are passed as they are too (JAX's vmap does).
     dyn = [i for i, leaf in enumerate(all_leaves) if tracing.is_array_leaf(leaf)
-           and not (axes[i] is None and dtypes.is_python_scalar(leaf))]
+           and not (axes[i] is None and dtypes.is_python_integer(leaf))]
     leaves = [all_leaves[i] for i in dyn]
     axes = [axes[i] for i in dyn]
     avals = [x.aval if isinstance(x, Tracer) else tracing._leaf_aval(x) for x in leaves]
