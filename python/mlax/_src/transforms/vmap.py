@@ -331,8 +331,6 @@ def _unmapped_scalars(in_axes, args, kwargs):
     given in_axes None: passed to the function as they are, as JAX's vmap
     passes its unmapped arguments (a jitted function may take them as static
     arguments)."""
-    if _vmappable:
-        return ()
     try:
         axes = _leaf_axes(in_axes, args, kwargs)
     except Exception:  # (vmap raises its own error)
