@@ -147,8 +147,7 @@ def promote_args(name, *args):
         raise
     out = [_broadcast_to_shape(a, shape) for a in args]
     # (noted for sparsify, which tells these from arrays the function made)
-    return [b if aval_of(a).shape == shape else note_implicit_broadcast(b)
-            for a, b in zip(args, out)]
+    return [b if s == shape else note_implicit_broadcast(b) for s, b in zip(shapes, out)]
 
 
 def _promote_inexact(name, *args):
