@@ -379,22 +379,42 @@ class Tracer:
             raise errors.concretization(self, "item()")
         return value.item(*args)
 
-    # As in JAX, float(), complex(), tolist() and NumPy conversion stay
-    # errors even where the value is known: they would silently leave the
-    # differentiated (or batched) computation.
+    # As in JAX, float(), complex(), tolist() and NumPy conversion of a
+    # floating-point value stay errors even where the value is known: they
+    # would silently leave the differentiated computation. An integer or
+    # bool value carries no derivative: JAX's eager transformations give it
+    # as a plain array (its tangent is float0), so it converts.
+    def _plain_value(self):
+        dt = self.aval.dtype
+        if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
+            return None
+        return self._concrete()
+
     def __float__(self):
         _check_scalar_conversion(self)
-        raise errors.concretization(self, "float()")
+        value = self._plain_value()
+        if value is None:
+            raise errors.concretization(self, "float()")
+        return float(value)
 
     def __complex__(self):
         _check_scalar_conversion(self)
-        raise errors.concretization(self, "complex()")
+        value = self._plain_value()
+        if value is None:
+            raise errors.concretization(self, "complex()")
+        return complex(value)
 
     def tolist(self):
-        raise errors.concretization(self, "tolist()")
+        value = self._plain_value()
+        if value is None:
+            raise errors.concretization(self, "tolist()")
+        return value.tolist()
 
-    def __array__(self, *args, **kwargs):
-        raise errors.array_conversion(self)
+    def __array__(self, dtype=None, copy=None):
+        value = self._plain_value()
+        if value is None:
+            raise errors.array_conversion(self)
+        return np.asarray(value, dtype) if copy is not True else np.array(value, dtype)
 
     def __len__(self):
         if not self.aval.shape:
@@ -444,6 +464,31 @@ def concrete_value(x):
     if pending.results is None:
         _resolve(pending)
     return pending.results if index is None else pending.results[index]
+
+
+def concretize(x):
+    """`x`, or the NumPy value of `x` when it is a tracer whose value is known.
+
+    A transformation called outside jit traces on known values, and there, as
+    JAX's `core.concrete_or_error` reads a JVPTracer's primal, a value may
+    decide a shape: `x[x > 0]`, `nonzero`, `unique`, `repeat` by an array,
+    a shape computed from values. Functions that need such a value call this
+    first and keep their concretization error for what is still a tracer (an
+    abstract one: under jit, vmap or a scan body). The value read is a
+    constant of the trace, as in JAX: nothing differentiates through it."""
+    if isinstance(x, Tracer):
+        value = x._concrete()
+        if value is not None:
+            return value
+    return x
+
+
+def concretize_seq(xs):
+    """`concretize` of each element of a list or tuple (a shape, pad widths);
+    anything else as `concretize`."""
+    if isinstance(xs, (list, tuple)):
+        return type(xs)(concretize_seq(x) for x in xs)
+    return concretize(xs)
 
 
 def _resolve(root: Pending):

@@ -347,6 +347,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
 def one_hot(x, num_classes, *, dtype=None, axis=-1):
     """x's indices encoded as vectors of length `num_classes` along `axis`
     (out-of-range indices give all zeros)."""
+    num_classes = core.concretize(num_classes)
     if isinstance(num_classes, Tracer):
         raise errors.concretization(num_classes, "the num_classes argument of nn.one_hot")
     try:

@@ -73,6 +73,10 @@ def _classify(i):
                 raise _index_error(f"{_VALID}; got a ragged sequence ({e})") from None
             if i.size == 0:
                 i = i.astype(np.int32)  # [] indexes nothing, as in NumPy
+    if isinstance(i, Tracer) and dtypes.is_bool(i.dtype):
+        # A mask whose value is known (an eager transformation) picks its
+        # elements as a NumPy mask would, as JAX's does.
+        i = core.concretize(i)
     if isinstance(i, Tracer):
         if dtypes.is_bool(i.dtype):
             raise errors.non_concrete_boolean_index(i)
@@ -161,7 +165,13 @@ def _entries(shape, index, *, static_ints_in_bounds=True):
             continue
         size = shape[dim]
         if kind == _SLICE:
-            start, stop, step = r[1].indices(size)
+            try:
+                start, stop, step = r[1].indices(size)
+            except errors.TracerIntegerConversionError:
+                # (a bound whose value is known reads it; an abstract one is
+                # JAX's IndexError)
+                raise _index_error(f"Slice entries must be static integers. Got {r[1]} at "
+                                   f"position {dim}") from None
             n = len(range(start, stop, step))
             out.append((_SLICE, (start, stop, step, n), dim))
         elif kind == _INT:

@@ -318,6 +318,7 @@ def astype(x, dtype, /, *, copy=False, device=None):
 # ---------------------------------------------------------------------------
 
 def _normalize_axis(name, axis, ndim):
+    axis = core.concretize(axis)
     if isinstance(axis, Tracer):
         raise core_errors().concretization(axis, f"the axis argument of mnp.{name}")
     axis = operator.index(axis)
@@ -369,6 +370,7 @@ def _reshape_c(a, newshape):
 def _new_shape(aval, newshape):
     if isinstance(newshape, (int, np.integer)):
         newshape = (int(newshape),)
+    newshape = [core.concretize(s) for s in newshape]
     newshape = [operator.index(s) if not isinstance(s, Tracer) else
                 _raise(core_errors().concretization(s, "the new shape of reshape"))
                 for s in newshape]

@@ -32,8 +32,9 @@ from mlax._src.numpy import util
 
 
 def _concrete(name, x, what):
-    """The NumPy value of `x`, which must not be traced (as JAX: the result's
-    shape depends on it)."""
+    """The NumPy value of `x`, which must not be abstract (as JAX: the result's
+    shape depends on it); a tracer whose value is known gives that value."""
+    x = core.concretize(x)
     if isinstance(x, Tracer):
         raise errors.ConcretizationTypeError(
             f"mnp.{name}: {what} must be concrete (its value decides the shape of the "

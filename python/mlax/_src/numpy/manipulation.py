@@ -33,6 +33,7 @@ def _where():
 
 
 def _static_int(name, what, value):
+    value = core.concretize(value)
     if isinstance(value, Tracer):
         raise errors.concretization(value, f"the {what} argument of mnp.{name}")
     try:
@@ -142,6 +143,8 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
     aval = aval_of(a)
     axis = mnp._normalize_axis("repeat", axis, aval.ndim)
     n = aval.shape[axis]
+    if total_repeat_length is None:
+        repeats = core.concretize(repeats)
     if isinstance(repeats, Tracer):
         if total_repeat_length is None:
             raise errors.concretization(
@@ -337,6 +340,7 @@ def split(ary, indices_or_sections, axis=0):
     aval = aval_of(ary)
     axis = mnp._normalize_axis("split", axis, aval.ndim)
     n = aval.shape[axis]
+    indices_or_sections = core.concretize(indices_or_sections)
     if isinstance(indices_or_sections, Tracer):
         raise errors.concretization(indices_or_sections,
                                     "the indices_or_sections argument of mnp.split")
@@ -922,7 +926,8 @@ def nonzero(a, *, size=None, fill_value=None):
     int_ = dtypes.default_int()
     mask = util._to_bool(a) if aval.dtype != dtypes.bool_ else a
     if size is None:
-        if isinstance(a, Tracer):
+        mask = core.concretize(mask)
+        if isinstance(mask, Tracer):
             raise errors.concretization(
                 a, "the size of mnp.nonzero's result (pass size=... to fix it statically)")
         return tuple(mnp.asarray(i.astype(int_)) for i in np.nonzero(np.asarray(mask)))

@@ -53,8 +53,10 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
     (default: the first kept value, as JAX)."""
     if size is None:
         mask = _concrete(name, keep, "the result (without size=)")
-        vals = values if not isinstance(values, Tracer) else None
-        if vals is None:
+        # (values known to an eager transformation are read, as JAX's set
+        # operations read their operands: the result is a constant there)
+        values = core.concretize(values)
+        if isinstance(values, Tracer):
             raise errors.ConcretizationTypeError(
                 f"mnp.{name}: pass size= to use it under jit (at {core.user_location_str()})")
         return mnc.take(values, mnp.asarray(np.nonzero(mask)[0].astype(np.int32)))
@@ -231,6 +233,9 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     arr = _arr(ar)
     exact = size is None
     if size is None:
+        # As JAX's: an eager transformation's unique is of the known value
+        # (a constant there).
+        ar = arr = core.concretize(arr)
         if isinstance(ar, Tracer):
             raise errors.concretization(ar, _UNIQUE_HINT)
         ax = None if axis is None else _unique_axis(axis, aval_of(arr).ndim)

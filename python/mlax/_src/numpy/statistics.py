@@ -108,6 +108,7 @@ def select(condlist, choicelist, default=0):
 
 
 def _pad_width(name, pad_width, ndim):
+    pad_width = core.concretize_seq(pad_width)
     if isinstance(pad_width, Tracer):
         raise errors.concretization(pad_width, f"the pad_width argument of mnp.{name}")
     pw = np.asarray(pad_width)
@@ -135,6 +136,7 @@ _PAD_KWARGS = {
 def _pad_pairs(name, values, ndim):
     """`values` (a scalar, (v,), (before, after), ((before, after),) or one
     pair per axis) as one (before, after) pair of static values per axis."""
+    values = core.concretize_seq(values)
     if isinstance(values, Tracer):
         raise errors.concretization(values, f"the {name} argument of mnp.pad")
     v = np.asarray(values)
@@ -1003,6 +1005,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
     if not isinstance(bins, Tracer) and np.ndim(bins) == 1 or (
             util._is_array(bins) and aval_of(bins).ndim == 1):
         return mnp.astype(_arr(bins), dt)
+    bins = core.concretize(bins)
     if isinstance(bins, Tracer):
         raise errors.concretization(bins, "the bins argument of mnp.histogram_bin_edges")
     nbins = _static_int("histogram_bin_edges", "bins", bins)
@@ -1076,10 +1079,11 @@ def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
         raise ValueError(f"mnp.bincount: minlength must be non-negative, got {minlength} "
                          f"(at {_where()})")
     if length is None:
-        if isinstance(x_in, Tracer):
+        known = core.concretize(x_in)
+        if isinstance(known, Tracer):
             raise errors.concretization(
                 x_in, "the x argument of mnp.bincount (pass a static length=... under jit)")
-        xs = np.asarray(x_in).astype(np.int64)
+        xs = np.asarray(known).astype(np.int64)
         length = builtins.max(minlength, xs.size and int(builtins.max(0, xs.max())) + 1)
     else:
         length = _static_int("bincount", "length", length)

@@ -52,13 +52,15 @@ def _segment(kind, scatter, data, segment_ids, num_segments, indices_are_sorted,
         raise NotImplementedError(f"ops.{name}: mode={mode!r} is not supported (out-of-range "
                                   "ids are dropped)")
     if num_segments is None:
-        if isinstance(ids, Tracer):
+        values = core.concretize(ids)
+        if isinstance(values, Tracer):
             raise errors.ConcretizationTypeError(
                 f"ops.{name}: num_segments must be given under jit (it is the length of the "
                 f"result); segment_ids is traced (at {core.user_location_str()})")
-        values = np.asarray(ids)
+        values = np.asarray(values)
         num_segments = int(values.max()) + 1 if values.size else 0
     else:
+        num_segments = core.concretize(num_segments)
         if isinstance(num_segments, Tracer):
             raise errors.concretization(num_segments,
                                         f"the num_segments argument of ops.{name}")

@@ -18,7 +18,7 @@ from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax
 from mlax._src.numpy import lax_numpy as mnp
-from mlax._src.core.tracer import Tracer
+from mlax._src.core.tracer import Tracer, concretize
 from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
     _THREEFRY, _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
@@ -646,6 +646,7 @@ def ball(key, d, p=2, shape=(), dtype=None):
     shape = _canonicalize_shape(shape, "ball")
     typed_key, _ = _check_key("ball", key)
     dtype = _float_kind_dtype(dtype, "ball")
+    d = concretize(d)
     if isinstance(d, Tracer):
         raise errors.concretization(d, "The error occurred in mlax.random.ball()")
     d = operator.index(d)
@@ -937,6 +938,7 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     typed_key, _ = _check_key("orthogonal", key)
     dtype = _float_kind_dtype(dtype, "orthogonal")
     _check_shape("orthogonal", shape)
+    n, m = concretize(n), concretize(m)
     for v in (n, m):
         if isinstance(v, Tracer):
             raise errors.concretization(v, "The error occurred in mlax.random.orthogonal()")

@@ -37,7 +37,7 @@ from mlax._src.lax import lax
 from mlax._src.lax.rng import rng_bit_generator
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.array import Array
-from mlax._src.core.tracer import Tracer
+from mlax._src.core.tracer import Tracer, concretize, concretize_seq
 from mlax._src.core.primitives import aval_of
 from mlax._src.core import key_reuse
 from mlax._src.base.tree import registry
@@ -317,6 +317,7 @@ def _wrap(keys, raw):
 
 
 def _canonicalize_shape(shape, name):
+    shape = concretize_seq(shape)
     if isinstance(shape, Tracer):
         raise errors.concretization(shape, f"the shape argument of mlax.random.{name}")
     try:
@@ -1324,6 +1325,7 @@ def permutation(key, x, axis=0, independent=False):
     if not ndim:
         if not dtypes.is_int(aval_of(x).dtype):
             raise TypeError("x must be an integer or at least 1-dimensional")
+        x = concretize(x)
         if isinstance(x, Tracer):
             raise errors.concretization(x, "argument x of mlax.random.permutation()")
         return _permutation_range_jit(typed_key, int(x))
@@ -1355,6 +1357,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     arr = mnp.asarray(a)
     aval = aval_of(arr)
     if aval.ndim == 0:
+        a = concretize(a)
         if isinstance(a, Tracer):
             raise errors.concretization(a, "The error occurred in mlax.random.choice()")
         n_inputs = int(a)
