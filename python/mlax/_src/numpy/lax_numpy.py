@@ -15,7 +15,8 @@ from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.util import (
-    _broadcast_to_shape, _check_arg, _check_out_sharding, _convert, _device_arg, _is_array,
+    _broadcast_to_shape, _check_arg, _check_out_sharding, _convert, _device_arg, _eager_jit,
+    _is_array,
     _materialize, _on_device, _to_bool, broadcast_shapes, promote_dtypes)
 
 
@@ -38,11 +39,18 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     if x is None or y is None:
         raise ValueError("mnp.where: either both or neither of x and y should be given "
                          f"(at {core.user_location_str()})")
+    return _where3(condition, x, y)
+
+
+def _where3(condition, x, y):
     _check_arg("where", condition)
     cond = _to_bool(condition)
     x, y = promote_dtypes("where", x, y)
     cond, x, y = _broadcast_all("where", cond, x, y)
     return lax.select(cond, x, y)
+
+
+_where3 = _eager_jit(_where3)  # one dispatch eagerly, as JAX's jitted _where
 
 
 def _broadcast_all(name, *args):

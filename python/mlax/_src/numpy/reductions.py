@@ -378,3 +378,17 @@ def ptp(a, axis=None, out=None, keepdims=False):
 # (JAX's static arguments; traced in place inside a trace).
 cumprod = util._eager_jit(cumprod, ('axis', 'dtype'))
 cumsum = util._eager_jit(cumsum, ('axis', 'dtype'))
+# (their axes normalized first, as JAX's `_ensure_optional_axes`: a list or
+# a NumPy integer is taken)
+_REDUCE_STATIC = ('axis', 'dtype', 'keepdims', 'promote_integers')
+sum = util._eager_jit_axes(sum, _REDUCE_STATIC)  # noqa: A001
+prod = util._eager_jit_axes(prod, _REDUCE_STATIC)
+max = util._eager_jit_axes(max, ('axis', 'keepdims'))  # noqa: A001
+min = util._eager_jit_axes(min, ('axis', 'keepdims'))  # noqa: A001
+amax, amin = max, min
+all = util._eager_jit_axes(all, ('axis', 'keepdims'))  # noqa: A001
+any = util._eager_jit_axes(any, ('axis', 'keepdims'))  # noqa: A001
+mean = util._eager_jit_axes(mean, ('axis', 'dtype', 'keepdims'))
+var = util._eager_jit_axes(var, ('axis', 'dtype', 'keepdims', 'ddof', 'correction'))
+std = util._eager_jit_axes(std, ('axis', 'dtype', 'keepdims', 'ddof', 'correction'))
+ptp = util._eager_jit_axes(ptp, ('axis', 'keepdims'))

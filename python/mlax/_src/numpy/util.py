@@ -5,6 +5,9 @@ dispatch when called eagerly, as jax.numpy does)."""
 from __future__ import annotations
 
 
+import functools
+import inspect
+import operator
 import warnings
 
 import numpy as np
@@ -236,6 +239,48 @@ def _eager_jit(fn, static_argnames=()):
     from mlax._src.jit import api
 
     return api.eager_jit(fn, static_argnames)
+
+
+def _static_axes(axis):
+    """An axis argument as jax.numpy's reductions take it before their jit
+    (`_ensure_optional_axes`): an int, a tuple of ints or None, from any
+    integer (NumPy's, a 0-d array, a value known to an eager transformation)
+    or sequence of them. Anything else is left for the function's error."""
+    if axis is None or type(axis) is int:
+        return axis
+    axis = core.concretize(axis)
+    if isinstance(axis, Array):
+        axis = np.asarray(axis)  # (read once, not element by element)
+    try:
+        return operator.index(axis)
+    except TypeError:
+        pass
+    try:
+        return tuple(operator.index(core.concretize(a)) for a in axis)
+    except TypeError:
+        return axis
+
+
+def _eager_jit_axes(fn, static_argnames, axes=("axis",)):
+    """`_eager_jit(fn, static_argnames)` for a function whose `axes`
+    arguments JAX normalizes first (`_static_axes`: a list of axes, a NumPy
+    integer), so that they are hashable static arguments."""
+    jitted = _eager_jit(fn, static_argnames)
+    params = list(inspect.signature(fn).parameters.values())
+    where = [(name, next((i for i, p in enumerate(params) if p.name == name and p.kind in (
+        p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)), None)) for name in axes]
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        for name, i in where:
+            if i is not None and i < len(args):
+                if args[i] is not None and type(args[i]) is not int:
+                    args = args[:i] + (_static_axes(args[i]),) + args[i + 1:]
+            elif name in kwargs:
+                kwargs[name] = _static_axes(kwargs[name])
+        return jitted(*args, **kwargs)
+
+    return call
 
 
 def _to_bool(x):
