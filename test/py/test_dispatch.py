@@ -337,6 +337,9 @@ ONE_DISPATCH = {
     "roll by an array": lambda n, x: n.roll(x, n.array([1, 2]), (0, 1)),
     "tile": lambda n, x: n.tile(x, [2, 1]), "diagflat": lambda n, x: n.diagflat(x, 1),
     "cov": lambda n, x: n.cov(x), "corrcoef": lambda n, x: n.corrcoef(x, rowvar=False),
+    "take_along_axis": lambda n, x: n.take_along_axis(x, n.argsort(x, axis=1), axis=1),
+    "split": lambda n, x: n.split(x, [1, 3], axis=1), "indices": lambda n, x: n.indices([2, 3]),
+    "meshgrid": lambda n, x: n.meshgrid(np.arange(3.), np.arange(2.), indexing="ij"),
 }
 
 

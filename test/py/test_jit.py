@@ -155,6 +155,20 @@ def test_static_argnames_naming_a_positional_parameter():
     assert jf(np.float32(2), n=2).tolist() == [2.0, 2.0]  # passed by name
 
 
+def test_static_argnames_naming_a_keyword_only_parameter():
+    # As JAX's: a name after *args (or after *) is not a position, so the
+    # arrays passed by position stay traced arguments.
+    def f(*xs, scale=1.0, flip=False):
+        total = sum(xs) * scale
+        return -total if flip else total
+
+    xs = (np.arange(3, dtype=np.float32), np.ones(3, np.float32), np.full(3, 2, np.float32))
+    for lib in (mlax, jax):
+        jf = lib.jit(f, static_argnames=("flip",))
+        np.testing.assert_array_equal(np.asarray(jf(*xs, flip=True)), -sum(xs))
+        np.testing.assert_array_equal(np.asarray(jf(*xs)), sum(xs))
+
+
 def test_jit_as_decorator_with_options():
     @functools.partial(mlax.jit, static_argnums=(1,))
     def f(x, k):

@@ -204,8 +204,10 @@ class Jitted:
         except (TypeError, ValueError):
             self._signature = None
         if self._signature is not None:
-            # static_argnames also name positional parameters (as in JAX).
-            params = list(self._signature.parameters)
+            # static_argnames also name positional parameters (as in JAX's
+            # infer_argnums_and_argnames: those that may be passed by
+            # position, before any *args; a keyword-only one is only a name).
+            params = _positional_params(self._signature)
             for n in self._static_argnames:
                 if n in params and params.index(n) not in self._static_argnums:
                     self._static_argnums += (params.index(n),)
@@ -216,7 +218,7 @@ class Jitted:
         self._donate_argnums = tuple(sorted(set(donate_argnums)))
         self._donate_argnames = tuple(donate_argnames)
         if self._signature is not None:  # donate_argnames also name positional parameters
-            params = list(self._signature.parameters)
+            params = _positional_params(self._signature)
             for n in self._donate_argnames:
                 if n in params and params.index(n) not in self._donate_argnums:
                     self._donate_argnums += (params.index(n),)
@@ -850,6 +852,17 @@ def fwd_and_bwd(fun, argnums, has_aux=False, jitted=True):
     once (jitted, the default) however often `fwd` runs."""
     fwd, bwd = linear.split_vjp(fun, argnums, has_aux)
     return (jit(fwd), jit(bwd)) if jitted else (fwd, bwd)
+
+
+def _positional_params(signature):
+    """The names of the parameters an argument position can fill, in order
+    (a keyword-only parameter, or one after *args, is not among them)."""
+    names = []
+    for p in signature.parameters.values():
+        if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            break
+        names.append(p.name)
+    return names
 
 
 def eager_jit(fun, static_argnames=()):

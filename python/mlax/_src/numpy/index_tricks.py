@@ -10,6 +10,7 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.numpy import manipulation as mnc
+from mlax._src.numpy import util
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.primitives import aval_of
 from mlax._src.numpy.lax_numpy import _arr
@@ -243,3 +244,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None)
     for i, s in zip(order_idx, strides):
         out = out + mnp.astype(i, dtype) * int(s)
     return out
+
+
+# One jit dispatch eagerly (a program without inputs per signature).
+indices = util._eager_jit_axes(indices, ('dimensions', 'dtype', 'sparse'), axes=('dimensions',))

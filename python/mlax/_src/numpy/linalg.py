@@ -1226,6 +1226,10 @@ def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
 def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
     """x with a x = b from cho_factor's (c, lower)."""
     c, lower = c_and_lower
+    return _cho_solve(c, b, lower)
+
+
+def _cho_solve(c, b, lower):
     c = _real_matrix("cho_solve", c, allow_complex=True)
     b = _real_matrix("cho_solve", b, square=False, min_ndim=1, allow_complex=True)
     dt = np.result_type(aval_of(c).dtype, aval_of(b).dtype)
@@ -1690,7 +1694,8 @@ cond = _jit_eagerly(cond, "p")
 tensorinv = _jit_eagerly(tensorinv, "ind")
 tensorsolve = _jit_eagerly(tensorsolve, "axes")
 # jax.scipy.linalg's (cho_factor and cho_solve carry a Python bool in their
-# (c, lower) pair, so they stay unwrapped; their solves are wrapped).
+# (c, lower) pair: cho_solve's solve is wrapped, with `lower` static).
+_cho_solve = _jit_eagerly(_cho_solve, "lower")
 sp_cholesky = _jit_eagerly(sp_cholesky, "lower", "overwrite_a", "check_finite")
 solve_triangular = _jit_eagerly(solve_triangular, "trans", "lower", "unit_diagonal",
                                 "overwrite_b", "debug", "check_finite")

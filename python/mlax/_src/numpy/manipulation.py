@@ -996,3 +996,8 @@ argmin = util._eager_jit_axes(argmin, ('axis', 'keepdims'))
 # eagerly is read as ints too)
 roll = util._eager_jit_axes(roll, ('shift', 'axis'), axes=('shift', 'axis'))
 tile = util._eager_jit_axes(tile, ('reps',), axes=('reps',))
+meshgrid = util._eager_jit(meshgrid, ('copy', 'sparse', 'indexing'))
+split = util._eager_jit_axes(split, ('indices_or_sections', 'axis'),
+                             axes=('indices_or_sections', 'axis'))
+take_along_axis = util._eager_jit_axes(take_along_axis, ('axis', 'mode', 'fill_value',
+                                                        'wrap_negative_indices'))
