@@ -676,11 +676,28 @@ class Jitted:
         with outer.ip, core.user_location():
             call = ops.CallOp([a.mlir_type() for a in out_avals],
                               ir.FlatSymbolRefAttr.get(sym), operands)
+        # Called by a transformation outside jit on known values (grad of a
+        # Python function calling jitted helpers): its results are known too,
+        # as JAX's eager JVP/grad tracers carry the jitted call's primal
+        # outputs, so Python control flow on them (`if y > 0:`) works. They
+        # are computed (by running this jitted function) only if asked for.
+        pending = None
+        if (outer.concrete and not captured
+                and all(not isinstance(l, Tracer) or l.known is not None for l in leaves)):
+            pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
+                                   list(leaves))
         out = out_tree.unflatten(
-            [Tracer(r, a, outer) for r, a in zip(call.results, out_avals)])
+            [Tracer(r, a, outer, pending and (pending, i))
+             for i, (r, a) in enumerate(zip(call.results, out_avals))])
         if keys is not None:
             signature.update(keys, key_reuse.keys_in(out))
         return out
+
+    def _known_results(self, treedef, rebuild, values):
+        """The output leaves of this function run on the concrete `values`
+        of its argument leaves (a Pending's fn, see _call_in_trace)."""
+        args, kwargs = rebuild(treedef.unflatten(values))
+        return registry.flatten(self(*args, **kwargs))[0]
 
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
