@@ -99,3 +99,28 @@ def test_jit_with_static_argument_under_grad_keeps_values():
         return L.value_and_grad(loss)
     _close(*_both(make, np.array([1., 2.], np.float32)))
     _close(*_both(make, np.array([.1, .2], np.float32)))
+
+
+# -- Python scalars from arrays, as a driver loop converts them --------------
+
+@pytest.mark.parametrize("convert", [int, float, complex, lambda a: [10, 20, 30][a]],
+                         ids=["int", "float", "complex", "index"])
+@pytest.mark.parametrize("shape", [(1,), (1, 1), (2,)])
+def test_scalar_conversion_of_non_scalar_array(convert, shape):
+    # A policy returning `int(action)` for a shape-(1,) action: JAX's
+    # TypeError in JAX's words (mlax gave NumPy's message).
+    errors = []
+    for _, n in LIBS:
+        with pytest.raises(TypeError) as e:
+            convert(n.ones(shape, dtype=n.int32))
+        errors.append(str(e.value))
+    assert errors[0] == errors[1]
+
+
+def test_scalar_conversion_of_scalar_array():
+    for x, convert in ((np.int32(2), int), (np.float32(2.5), float), (np.complex64(1j), complex),
+                       (np.int8(-1), lambda a: [10, 20, 30][a]), (np.float32(4), lambda a: a.item())):
+        a, b = (convert(n.asarray(x)) for _, n in LIBS)
+        assert type(a) is type(b) and a == b
+    with pytest.raises(TypeError, match="Only integer scalar arrays"):
+        [1, 2][mnp.asarray(1.0)]
