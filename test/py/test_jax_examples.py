@@ -101,6 +101,29 @@ def test_jit_with_static_argument_under_grad_keeps_values():
     _close(*_both(make, np.array([.1, .2], np.float32)))
 
 
+def _closure_loss(L, n):
+    def loss(x):
+        s = x.sum()
+        f = L.jit(lambda y: y * s)  # closes over a value of the grad's trace
+        z = f(x)
+        if z[0] > 0:
+            return (z ** 2).sum()
+        return z.sum()
+    return loss
+
+
+def test_jitted_closure_over_grad_values_gives_known_results():
+    for x in (np.array([1., 2.], np.float32), np.array([-3., 1.], np.float32)):
+        _close(*_both(lambda L, n: L.grad(_closure_loss(L, n)), x))
+
+
+def test_branch_on_jitted_output_under_jit_of_grad_still_refuses():
+    # Under an outer jit the values are abstract in both libraries.
+    for L, n in LIBS:
+        with pytest.raises(L.errors.TracerBoolConversionError):
+            L.jit(L.grad(_closure_loss(L, n)))(n.array([1., 2.]))
+
+
 # -- Python scalars from arrays, as a driver loop converts them --------------
 
 @pytest.mark.parametrize("convert", [int, float, complex, lambda a: [10, 20, 30][a]],

@@ -664,6 +664,14 @@ class Jitted:
                 return self._fun(*args, **kwargs)
             if not cached[3]:
                 outer.callees[cache_key] = cached
+        known = outer.concrete and all(
+            not isinstance(l, Tracer) or l.known is not None for l in leaves)
+        if known and cached[3] and all(t.known is not None for t in cached[3]):
+            # It closes over values of the enclosing transformation, all known:
+            # traced in place, so that its results are known too (what JAX's
+            # eager tracers give); the callee traced above goes unused.
+            args, kwargs = rebuild(treedef.unflatten(leaves))
+            return self._fun(*args, **kwargs)
         keys = None
         if config.jax_debug_key_reuse:
             signature = self._key_signature(leaves, treedef, static_key, rebuild)
@@ -682,8 +690,7 @@ class Jitted:
         # outputs, so Python control flow on them (`if y > 0:`) works. They
         # are computed (by running this jitted function) only if asked for.
         pending = None
-        if (outer.concrete and not captured
-                and all(not isinstance(l, Tracer) or l.known is not None for l in leaves)):
+        if known and not captured:
             pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
                                    list(leaves))
         out = out_tree.unflatten(
