@@ -690,7 +690,9 @@ class Jitted:
         # outputs, so Python control flow on them (`if y > 0:`) works. They
         # are computed (by running this jitted function) only if asked for.
         pending = None
-        if known and not captured:
+        # (Not for a function donating its arguments: the values it would be
+        # run on may be the caller's own arrays.)
+        if known and not captured and not (self._donate_argnums or self._donate_argnames):
             pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
                                    list(leaves))
         out = out_tree.unflatten(
