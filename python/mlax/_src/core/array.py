@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from mlax._src.backend import runtime
+from mlax._src.base import dtypes
 from mlax._src.core.tracer import ShapedArray
 
 
@@ -208,17 +209,30 @@ class Array:
     def __bool__(self):
         return bool(self._value_np())
 
+    # As JAX's Array, int/float/complex take 0-d arrays only (NumPy >= 2.5
+    # deprecates the size-1 case) and say so in JAX's words; bool and item()
+    # take any size-1 array, as both libraries do.
+    def _check_scalar(self):
+        if self.ndim:
+            raise TypeError("Only scalar arrays can be converted to Python scalars; "
+                            f"got arr.ndim={self.ndim}")
+
     def __int__(self):
+        self._check_scalar()
         return int(self._value_np())
 
     def __float__(self):
+        self._check_scalar()
         return float(self._value_np())
 
     def __complex__(self):
+        self._check_scalar()
         return complex(self._value_np())
 
     def __index__(self):
-        return int(self._value_np().__index__())
+        if self.ndim or not dtypes.is_int(self.dtype):
+            raise TypeError("Only integer scalar arrays can be converted to a scalar index.")
+        return int(self._value_np())
 
     def __len__(self):
         if not self.shape:

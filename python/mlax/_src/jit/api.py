@@ -666,6 +666,14 @@ class Jitted:
                 return self._fun(*args, **kwargs)
             if not cached[3]:
                 outer.callees[cache_key] = cached
+        known = outer.concrete and all(
+            not isinstance(l, Tracer) or l.known is not None for l in leaves)
+        if known and cached[3] and all(t.known is not None for t in cached[3]):
+            # It closes over values of the enclosing transformation, all known:
+            # traced in place, so that its results are known too (what JAX's
+            # eager tracers give); the callee traced above goes unused.
+            args, kwargs = rebuild(treedef.unflatten(leaves))
+            return self._fun(*args, **kwargs)
         keys = None
         if config.jax_debug_key_reuse:
             signature = self._key_signature(leaves, treedef, static_key, rebuild)
@@ -678,11 +686,29 @@ class Jitted:
         with outer.ip, core.user_location():
             call = ops.CallOp([a.mlir_type() for a in out_avals],
                               ir.FlatSymbolRefAttr.get(sym), operands)
+        # Called by a transformation outside jit on known values (grad of a
+        # Python function calling jitted helpers): its results are known too,
+        # as JAX's eager JVP/grad tracers carry the jitted call's primal
+        # outputs, so Python control flow on them (`if y > 0:`) works. They
+        # are computed (by running this jitted function) only if asked for.
+        pending = None
+        # (Not for a function donating its arguments: the values it would be
+        # run on may be the caller's own arrays.)
+        if known and not captured and not (self._donate_argnums or self._donate_argnames):
+            pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
+                                   list(leaves))
         out = out_tree.unflatten(
-            [Tracer(r, a, outer) for r, a in zip(call.results, out_avals)])
+            [Tracer(r, a, outer, pending and (pending, i))
+             for i, (r, a) in enumerate(zip(call.results, out_avals))])
         if keys is not None:
             signature.update(keys, key_reuse.keys_in(out))
         return out
+
+    def _known_results(self, treedef, rebuild, values):
+        """The output leaves of this function run on the concrete `values`
+        of its argument leaves (a Pending's fn, see _call_in_trace)."""
+        args, kwargs = rebuild(treedef.unflatten(values))
+        return registry.flatten(self(*args, **kwargs))[0]
 
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
