@@ -16,7 +16,9 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.base import errors
+from mlax._src.transforms import autodiff
 from mlax._src.lax import lax
+from mlax._src.lax import special as lax_special
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
@@ -441,14 +443,39 @@ def _gamma_impl(key, a, shape, dtype, log_space):
     if n == 0:
         return lax.full(shape, 0, dtype)
     keys = _split_key(key, (n,))
-    alphas = lax.reshape(a, (n,))
-    if key._impl is _THREEFRY:
-        samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
-    else:
+
+    # JAX's random_gamma_p is differentiable in a (implicit
+    # reparameterization: d sample / d a = random_gamma_grad(a, sample));
+    # the rejection loops themselves are not.
+    def draw(keys, alphas):
+        if key._impl is _THREEFRY:
+            return vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
         # As JAX: a loop, since a vmapped rng_bit_generator draws every
         # row from the batch's first key.
-        samples = lax_map(lambda args: _gamma_one(*args, log_space), (keys, alphas))
-    return lax.reshape(samples, shape)
+        return lax_map(lambda args: _gamma_one(*args, log_space), (keys, alphas))
+
+    draw = autodiff.custom_jvp(draw)
+
+    @draw.defjvp
+    def _draw_jvp(primals, tangents):
+        (keys, alphas), (_, t) = primals, tangents
+        ans = draw(keys, alphas)
+        return ans, lax.mul(t, _gamma_grad(ans, alphas, log_space))
+
+    return lax.reshape(draw(keys, lax.reshape(a, (n,))), shape)
+
+
+def _gamma_grad(sample, a, log_space):
+    """JAX's _gamma_grad: the derivative of a gamma draw (or, in log space,
+    of its log) with respect to its shape parameter."""
+    if log_space:
+        # d log(x) = dx / x; exp(log x) may round to 0, taken as the
+        # smallest normal float then, as JAX does.
+        samples = lax.exp(sample)
+        tiny = lax.full_like(samples, _finfo(aval_of(samples).dtype).tiny)
+        samples = lax.select(lax.eq(samples, lax.full_like(samples, 0)), tiny, samples)
+        return lax.div(lax_special.random_gamma_grad(a, samples), samples)
+    return lax_special.random_gamma_grad(a, sample)
 
 
 _gamma_jit = _jit(static_argnums=(2, 3, 4))(_gamma_impl)
