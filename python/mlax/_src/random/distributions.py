@@ -24,7 +24,7 @@ from mlax._src.core.tracer import Tracer
 from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
     _THREEFRY, _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
-    _normal_real, _split_key, _uniform_impl, clone)
+    _normal_impl, _normal_real, _split_key, _uniform_impl, clone)
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util
@@ -281,7 +281,7 @@ def weibull_min(key, scale, concentration, shape=(), dtype=None):
 @_jit(static_argnums=(2, 3))
 def _lognormal_jit(key, sigma, shape, dtype):
     sigma = _cvt(sigma, dtype)
-    return lax.exp(ufuncs.multiply(_normal_real(key, shape, dtype), sigma))
+    return lax.exp(ufuncs.multiply(_normal_impl(key, shape, dtype), sigma))
 
 
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
@@ -291,9 +291,6 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     if not dtypes.is_inexact(dt):
         raise ValueError(f"dtype argument to `lognormal` must be a float or complex dtype, "
                          f"got {dt}")
-    if dtypes.is_complex(dt):
-        raise NotImplementedError("mlax.random.lognormal: complex dtypes are not supported "
-                                  "yet")
     _check_params("lognormal", sigma)
     shape = _broadcast_shapes("lognormal", shape, sigma)
     _check_safe_to_cast("lognormal", dt, sigma)
@@ -949,7 +946,7 @@ def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
 def _orthogonal_jit(key, n, m, shape, dtype):
     from mlax._src.numpy.linalg import qr
 
-    z = _normal_real(key, (*shape, max(n, m), min(n, m)), dtype)
+    z = _normal_impl(key, (*shape, max(n, m), min(n, m)), dtype)
     q, r = qr(z, full_matrices=False)
     d = mnp.asarray(r)[..., np.arange(min(n, m)), np.arange(min(n, m))]
     x = q * ufuncs.sign(d)[..., None, :]
@@ -962,7 +959,8 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     folded into Q."""
     shape = _canonicalize_shape(shape, "orthogonal")
     typed_key, _ = _check_key("orthogonal", key)
-    dtype = _float_kind_dtype(dtype, "orthogonal")
+    # (JAX's check is normal's: float or complex; complex draws are unitary.)
+    dtype = _float_dtype(dtype, "normal", allow_complex=True)
     _check_shape("orthogonal", shape)
     for v in (n, m):
         if isinstance(v, Tracer):

@@ -977,9 +977,20 @@ def _normal_real(key, shape, dtype):
     return lax.mul(lax.full(shape, np.sqrt(2), dtype), lax.erf_inv(u))
 
 
-@_jit(static_argnums=(1, 2))
-def _normal_jit(key, shape, dtype):
+def _normal_impl(key, shape, dtype):
+    if dtypes.is_complex(dtype):
+        # As JAX's _normal: independent real and imaginary parts from the
+        # key's two halves, each of variance 1/2.
+        keys = _split_key(key, (2,))
+        real_dtype = np.zeros((), dtype).real.dtype
+        re = lax.convert_element_type(_normal_real(keys[0], shape, real_dtype), dtype)
+        im = lax.convert_element_type(_normal_real(keys[1], shape, real_dtype), dtype)
+        z = lax.add(re, lax.mul(lax.full(shape, 1j, dtype), im))
+        return lax.div(z, lax.full(shape, np.sqrt(2), dtype))
     return _normal_real(key, shape, dtype)
+
+
+_normal_jit = _jit(static_argnums=(1, 2))(_normal_impl)
 
 
 def normal(key, shape=(), dtype=None):
@@ -987,8 +998,6 @@ def normal(key, shape=(), dtype=None):
     typed_key, _ = _check_key("normal", key)
     shape = _canonicalize_shape(shape, "normal")
     dtype = _float_dtype(dtype, "normal", allow_complex=True)
-    if dtypes.is_complex(dtype):
-        raise NotImplementedError("mlax.random.normal: complex dtypes are not supported yet")
     return _normal_jit(typed_key, shape, dtype)
 
 
