@@ -85,3 +85,41 @@ def test_complex_draws(name):
         eye = np.eye(q.shape[-1])
         np.testing.assert_allclose(np.conj(np.swapaxes(q, -1, -2)) @ q,
                                    np.broadcast_to(eye, q.shape[:-2] + eye.shape), atol=1e-5)
+
+
+# --- random: NumPy integer seeds, an int shape, permutation's axis ---
+
+@pytest.mark.parametrize("seed", [np.uint64(2**64 - 1), np.int64(2**40 + 7), np.int8(-1),
+                                  np.uint32(2**32 - 1)])
+@pytest.mark.parametrize("impl", ["threefry2x32", "rbg"])
+def test_numpy_integer_seeds(seed, impl):
+    # A NumPy integer seeds as an array of its (canonicalized) dtype; mlax
+    # took it as an int64 (np.uint64's max: OverflowError).
+    _check(mr.key_data(mr.key(seed, impl=impl)), jax.random.key_data(jax.random.key(seed, impl=impl)))
+
+
+def test_numpy_integer_seeds_x64():
+    from _helpers import x64
+    with x64():
+        for seed in [np.uint64(2**64 - 1), np.int64(-5)]:
+            _check(mr.PRNGKey(seed), jax.random.PRNGKey(seed))
+
+
+def test_int_shape():
+    # JAX's canonicalize_shape takes a Python int n as (n,); mlax raised.
+    _check(mr.normal(mr.PRNGKey(0), 3), jax.random.normal(jax.random.PRNGKey(0), 3))
+    _check(mr.key_data(mr.split(mr.PRNGKey(0), 3)),
+           jax.random.key_data(jax.random.split(jax.random.PRNGKey(0), 3)))
+    for lib in (mr, jax.random):
+        with pytest.raises(TypeError):
+            lib.normal(lib.PRNGKey(0), np.int64(3))
+
+
+@pytest.mark.parametrize("axis", [1, 3, -2])
+def test_permutation_of_int_checks_axis(axis):
+    # (testPermutationErrors: mlax ignored the axis of a range's permutation.)
+    for lib in (mr, jax.random):
+        with pytest.raises(ValueError):
+            lib.permutation(lib.PRNGKey(0), 10, axis=axis)
+    _check(mr.permutation(mr.PRNGKey(0), 10, axis=-1),
+           jax.random.permutation(jax.random.PRNGKey(0), 10, axis=-1))

@@ -319,8 +319,10 @@ def _wrap(keys, raw):
 def _canonicalize_shape(shape, name):
     if isinstance(shape, Tracer):
         raise errors.concretization(shape, f"the shape argument of mlax.random.{name}")
+    if isinstance(shape, int):  # (a Python int n is (n,), as JAX's canonicalize_shape)
+        shape = (shape,)
     try:
-        if isinstance(shape, (int, np.integer)) or not isinstance(shape, Sequence | np.ndarray):
+        if isinstance(shape, np.integer) or not isinstance(shape, Sequence | np.ndarray):
             raise TypeError
         out = []
         for d in shape:
@@ -466,6 +468,19 @@ def _int_seed_words(seed):
     else:
         hi = (value >> 32) & 0xFFFFFFFF
     return np.array([hi, value & 0xFFFFFFFF], dtype=np.uint32)
+
+
+def _np_seed_words(seed):
+    """The threefry key of a NumPy integer scalar seed: as JAX's
+    threefry_seed of it as an array of its (canonicalized) dtype, the high
+    word its upper 32 bits (0 for types of 32 bits or fewer), the low word
+    its lower 32 bits."""
+    a = np.asarray(seed)
+    a = a.astype(dtypes.canonicalize(a.dtype))
+    if a.dtype.itemsize == 8:
+        u = int(a.astype(np.uint64))
+        return np.array([u >> 32, u & 0xFFFFFFFF], dtype=np.uint32)
+    return np.array([0, int(a.astype(np.uint32))], dtype=np.uint32)
 
 
 def _seed_data(seed):
@@ -706,11 +721,12 @@ def _make_key_data(ctor, seed, impl):
                         f"{aval_of(seed).shape} != (). Use mlax.vmap for batching")
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
         if impl in (_THREEFRY, _RBG, _UNSAFE_RBG):  # no compile for these
-            words = _int_seed_words(int(seed))
+            words = (_int_seed_words(seed) if isinstance(seed, int)
+                     else _np_seed_words(seed))
             if impl is not _THREEFRY:
                 words = np.concatenate([words, words])
             return mnp.asarray(words)
-        return _seed_jit(_int_seed(seed), impl)
+        return _seed_jit(_int_seed(seed) if isinstance(seed, int) else mnp.asarray(seed), impl)
     if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
         aval = aval_of(seed)
         if not dtypes.is_int(aval.dtype):
@@ -1333,6 +1349,8 @@ def permutation(key, x, axis=0, independent=False):
     if not ndim:
         if not dtypes.is_int(aval_of(x).dtype):
             raise TypeError("x must be an integer or at least 1-dimensional")
+        # (As JAX: the axis of arange(x), checked before x is read.)
+        mnp._normalize_axis("permutation", axis, 1)
         if isinstance(x, Tracer):
             raise errors.concretization(x, "argument x of mlax.random.permutation()")
         return _permutation_range_jit(typed_key, int(x))
