@@ -123,3 +123,43 @@ def test_permutation_of_int_checks_axis(axis):
             lib.permutation(lib.PRNGKey(0), 10, axis=axis)
     _check(mr.permutation(mr.PRNGKey(0), 10, axis=-1),
            jax.random.permutation(jax.random.PRNGKey(0), 10, axis=-1))
+
+
+# --- random: key arrays' shape methods (JAX's PRNGKeyArray has flatten,
+# ravel, reshape, squeeze, swapaxes, take, transpose, T, itemsize; the other
+# array methods are abstract: NotImplementedError). mlax had none of them. ---
+
+_KEY_METHODS = {
+    "reshape": lambda r: r.split(r.key(0), 6).reshape(2, 3),
+    "reshape_tuple_neg": lambda r: r.split(r.key(0), 6).reshape((3, -1)),
+    "T": lambda r: r.split(r.key(0), 6).reshape(2, 3).T,
+    "transpose_axes": lambda r: r.split(r.key(0), 6).reshape(2, 3, 1).transpose(1, 2, 0),
+    "swapaxes": lambda r: r.split(r.key(0), 6).reshape(2, 3).swapaxes(0, -1),
+    "ravel": lambda r: r.split(r.key(0), 6).reshape(2, 3).ravel(),
+    "squeeze": lambda r: r.split(r.key(0), 6).reshape(1, 6, 1).squeeze(0),
+    "take": lambda r: r.split(r.key(0), 6).reshape(2, 3).take(np.array([2, 0]), axis=1),
+    "take_flat": lambda r: r.split(r.key(0), 6).reshape(2, 3).take(np.array([4, 1])),
+    "rbg_T": lambda r: r.split(r.key(0, impl="rbg"), 4).reshape(2, 2).T,
+}
+
+
+@pytest.mark.parametrize("name", list(_KEY_METHODS))
+def test_key_array_shape_methods(name):
+    m, j = _KEY_METHODS[name](mr), _KEY_METHODS[name](jax.random)
+    assert m.shape == j.shape and str(m.dtype) == str(j.dtype)
+    np.testing.assert_array_equal(np.asarray(mr.key_data(m)), np.asarray(jax.random.key_data(j)))
+
+
+def test_key_array_methods_under_jit_and_errors():
+    f = lambda r, lib: lib.jit(lambda k: lib.vmap(lib.vmap(r.uniform))(k.reshape(3, 2).T))(
+        r.split(r.key(1), 6))
+    _check(f(mr, mlax), f(jax.random, jax))
+    for r in (mr, jax.random):
+        k = r.split(r.key(0), 6)
+        assert (k.itemsize, k.nbytes) == (8, 48)
+        with pytest.raises(TypeError):
+            k.reshape(4, 2)
+        with pytest.raises(NotImplementedError):
+            k.astype("int32")
+        with pytest.raises(NotImplementedError):
+            k.sum()

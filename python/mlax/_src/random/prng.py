@@ -216,6 +216,112 @@ class KeyArray(key_reuse.Tracked):
                 key_reuse.sink(self, "slice", mask=mask)
         return out
 
+    # The shape methods JAX's PRNGKeyArray has (flatten, ravel, reshape,
+    # squeeze, swapaxes, take, transpose, T): on the key data, its trailing
+    # key dimensions kept. Under jax_debug_key_reuse the result's consumed
+    # elements are the argument's, moved as its keys are.
+
+    def _derived(self, data, move):
+        out = KeyArray(data, self._impl)
+        if key_reuse.enabled():
+            state = key_reuse.state_of(self)
+            out._state = key_reuse.KeyState(move(np.broadcast_to(state.consumed, self.shape)))
+            out._state.scope = state.scope
+        return out
+
+    @property
+    def _key_ndim(self):
+        return len(self._impl.key_shape)
+
+    @property
+    def itemsize(self):
+        return aval_of(self._data).dtype.itemsize * math.prod(self._impl.key_shape)
+
+    @property
+    def nbytes(self):
+        return self.size * self.itemsize
+
+    def reshape(self, *shape, order="C"):
+        if order != "C":
+            raise NotImplementedError("mlax.random: key arrays reshape only in C order")
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list, np.ndarray)):
+            shape = tuple(shape[0])
+        shape = tuple(operator.index(d) for d in shape)
+        try:  # (checks the sizes, fills in a -1)
+            new = np.empty(self.shape, dtype=np.bool_).reshape(shape).shape
+        except ValueError:
+            raise TypeError(f"cannot reshape array of shape {self.shape} (size {self.size}) "
+                            f"into shape {shape} (size {math.prod(shape)})") from None
+        data = lax.reshape(self._data, new + tuple(self._impl.key_shape))
+        return self._derived(data, lambda m: m.reshape(new))
+
+    def ravel(self, order="C"):
+        return self.reshape(-1, order=order)
+
+    flatten = ravel
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], (int, np.integer))):
+            axes = axes[0]
+        n = self.ndim
+        axes = tuple(range(n))[::-1] if axes is None or axes == () else \
+            tuple(mnp._normalize_axis("transpose", a, n) for a in axes)
+        if sorted(axes) != list(range(n)):
+            raise ValueError(f"axes {axes} don't match key array of shape {self.shape}")
+        perm = axes + tuple(range(n, n + self._key_ndim))
+        return self._derived(lax.transpose(self._data, perm), lambda m: m.transpose(axes))
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def swapaxes(self, axis1, axis2):
+        n = self.ndim
+        a1 = mnp._normalize_axis("swapaxes", axis1, n)
+        a2 = mnp._normalize_axis("swapaxes", axis2, n)
+        axes = list(range(n))
+        axes[a1], axes[a2] = axes[a2], axes[a1]
+        return self.transpose(tuple(axes))
+
+    def squeeze(self, axis=None):
+        n = self.ndim
+        if axis is None:
+            axes = tuple(i for i, d in enumerate(self.shape) if d == 1)
+        else:
+            axes = tuple(mnp._normalize_axis("squeeze", a, n)
+                         for a in (axis if isinstance(axis, (tuple, list)) else (axis,)))
+            for a in axes:
+                if self.shape[a] != 1:
+                    raise ValueError(f"cannot select an axis to squeeze out which has size not "
+                                     f"equal to one, got shape={self.shape} and dimensions="
+                                     f"{axes}")
+        new = tuple(d for i, d in enumerate(self.shape) if i not in axes)
+        return self.reshape(new)
+
+    def take(self, indices, axis=None):
+        keys = self.ravel() if axis is None else self
+        axis = 0 if axis is None else mnp._normalize_axis("take", axis, self.ndim)
+        from mlax._src.numpy.manipulation import take
+        data = take(keys._data, indices, axis=axis)
+        out = KeyArray(data, self._impl)
+        if key_reuse.enabled():
+            out._state = key_reuse.state_of(keys)
+        return out
+
+    def _abstract(name):  # noqa: N805 (a method factory)
+        def method(self, *args, **kwargs):
+            raise NotImplementedError(f"Cannot call abstract method {name}")
+        method.__name__ = name
+        return method
+
+    for _name in ("all", "any", "argmax", "argmin", "argpartition", "argsort", "astype",
+                  "choose", "clip", "compress", "conj", "conjugate", "cumprod", "cumsum",
+                  "diagonal", "dot", "max", "mean", "min", "nonzero", "prod", "ptp",
+                  "repeat", "round", "searchsorted", "sort", "std", "sum", "trace", "var",
+                  "view", "item"):
+        locals()[_name] = _abstract(_name)
+    del _name, _abstract
+
     def __bool__(self):
         raise TypeError("key array cannot be converted to boolean.")
 
