@@ -163,3 +163,34 @@ def test_key_array_methods_under_jit_and_errors():
             k.astype("int32")
         with pytest.raises(NotImplementedError):
             k.sum()
+
+
+# --- nn: dot_product_attention's local_window_size, its implementation
+# check, one_hot of a list (testOneHotNonArrayInput) ---
+
+def _qkv(n):
+    return (n.linspace(0, 1, 60).reshape(2, 5, 2, 3), n.linspace(0, 1, 48).reshape(2, 4, 2, 3),
+            n.arange(48.).reshape(2, 4, 2, 3))
+
+
+_ATTENTION = {
+    "window": lambda lib, nn, n: nn.dot_product_attention(*_qkv(n), local_window_size=(1, 2)),
+    "window_int": lambda lib, nn, n: nn.dot_product_attention(*_qkv(n), local_window_size=1),
+    "window_causal": lambda lib, nn, n: nn.dot_product_attention(
+        *_qkv(n), local_window_size=(2, 0), is_causal=True),
+    "window_grad": lambda lib, nn, n: lib.grad(lambda q: nn.dot_product_attention(
+        q, *_qkv(n)[1:], local_window_size=(0, 2)).sum())(_qkv(n)[0]),
+    "one_hot_list": lambda lib, nn, n: nn.one_hot([0, 1, 2], 3),
+}
+
+
+@pytest.mark.parametrize("name", list(_ATTENTION))
+def test_attention_window_and_one_hot_list(name):
+    _check(_ATTENTION[name](mlax, mlax.nn, mnp), _ATTENTION[name](jax, jax.nn, jnp))
+
+
+def test_attention_unknown_implementation():
+    x = np.ones((2, 4, 2, 3), np.float32)
+    for nn in (mlax.nn, jax.nn):
+        with pytest.raises(ValueError, match="Unsupported implementation option: foo"):
+            nn.dot_product_attention(x, x, x, implementation="foo")
