@@ -186,7 +186,8 @@ _ATTENTION = {
 
 @pytest.mark.parametrize("name", list(_ATTENTION))
 def test_attention_window_and_one_hot_list(name):
-    _check(_ATTENTION[name](mlax, mlax.nn, mnp), _ATTENTION[name](jax, jax.nn, jnp))
+    # (float32 sums of products up to 47: the gradient's ulps differ)
+    _check(_ATTENTION[name](mlax, mlax.nn, mnp), _ATTENTION[name](jax, jax.nn, jnp), rtol=1e-4)
 
 
 def test_attention_unknown_implementation():
