@@ -195,3 +195,20 @@ def test_attention_unknown_implementation():
     for nn in (mlax.nn, jax.nn):
         with pytest.raises(ValueError, match="Unsupported implementation option: foo"):
             nn.dot_product_attention(x, x, x, implementation="foo")
+
+
+# --- nn.initializers: complex dtypes (JAX's testInitializer runs the
+# variance-scaling family over jtu.dtypes.inexact); mlax raised
+# NotImplementedError ---
+
+@pytest.mark.parametrize("name,shape", [("glorot_normal", (3, 2)), ("he_uniform", (2, 3, 4)),
+                                        ("lecun_normal", (2, 3)), ("xavier_uniform", (3, 2))])
+def test_complex_initializers(name, shape):
+    m = getattr(mlax.nn.initializers, name)()(mr.PRNGKey(0), shape, "complex64")
+    j = getattr(jax.nn.initializers, name)()(jax.random.PRNGKey(0), shape, "complex64")
+    _check(m, j)
+    m = mlax.nn.initializers.variance_scaling(1.0, "fan_in", "uniform", dtype="complex64")(
+        mr.PRNGKey(1), shape)
+    j = jax.nn.initializers.variance_scaling(1.0, "fan_in", "uniform", dtype="complex64")(
+        jax.random.PRNGKey(1), shape)
+    _check(m, j)
