@@ -16,7 +16,8 @@ import mlax.random as mr
 def _check(m, j, rtol=1e-5, atol=1e-6):
     m, j = np.asarray(m), np.asarray(j)
     assert (m.dtype, m.shape) == (j.dtype, j.shape), (m.dtype, m.shape, j.dtype, j.shape)
-    np.testing.assert_allclose(m.astype(np.float64), j.astype(np.float64), rtol=rtol, atol=atol)
+    wide = np.complex128 if m.dtype.kind == "c" else np.float64
+    np.testing.assert_allclose(m.astype(wide), j.astype(wide), rtol=rtol, atol=atol)
 
 
 # --- random: gamma and its family differentiate in their shape parameters ---
