@@ -213,3 +213,38 @@ def test_complex_initializers(name, shape):
     j = jax.nn.initializers.variance_scaling(1.0, "fan_in", "uniform", dtype="complex64")(
         jax.random.PRNGKey(1), shape)
     _check(m, j)
+
+
+# --- dtypes: promote_types of the Python types int, float, complex (JAX's
+# weak types: promote_types(float, float32) is float32; mlax made them
+# strong, float64 even without x64), and the strict lattice ---
+
+_PROMOTE = [int, float, complex, bool, "bool", "int8", "uint32", "uint64", "float16", "bfloat16",
+            "float32", "complex64", "int4"]
+
+
+@pytest.mark.parametrize("promotion", ["standard", "strict"])
+def test_promote_types_python_types(promotion):
+    def outcome(np_, a, b):
+        try:
+            return str(np_.promote_types(a, b))
+        except Exception as e:  # noqa: BLE001 (the class is compared)
+            return type(e).__name__
+    old = mlax.config.jax_numpy_dtype_promotion, jax.config.jax_numpy_dtype_promotion
+    try:
+        mlax.config.update("jax_numpy_dtype_promotion", promotion)
+        jax.config.update("jax_numpy_dtype_promotion", promotion)
+        for a in _PROMOTE:
+            for b in _PROMOTE:
+                assert outcome(mnp, a, b) == outcome(jnp, a, b), (a, b)
+    finally:
+        mlax.config.update("jax_numpy_dtype_promotion", old[0])
+        jax.config.update("jax_numpy_dtype_promotion", old[1])
+
+
+@pytest.mark.parametrize("value", [2**64, -2**63 - 1, (1, 2**70)])
+def test_asarray_of_too_large_int(value):
+    # JAX's OverflowError; mlax raised TypeError (NumPy's object array).
+    for np_ in (mnp, jnp):
+        with pytest.raises(OverflowError):
+            np_.asarray(value)

@@ -111,6 +111,13 @@ def _array(object, dtype, device):  # noqa: A002
             if dtype is None else astype(out, dtype)
         return _on_device("array", out, device)
     value = np.asarray(object)
+    big = [o for o in (_flat(object) if isinstance(object, (list, tuple)) else (object,))
+           if type(o) is int and not -2**63 <= o < 2**64] if value.dtype.kind == "O" else ()
+    if big:
+        # (NumPy holds an int beyond 64 bits as an object: JAX's error.)
+        big = big[0]
+        raise OverflowError(f"Python int {big} too large to convert to "
+                            f"{dtypes.canonicalize(np.int64)}")
     if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and not (
             dtypes.is_float(value.dtype) or dtypes.is_int(value.dtype)
             or value.dtype.name in dtypes.UNAVAILABLE)):  # (those say why below)
