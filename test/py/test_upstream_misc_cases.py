@@ -248,3 +248,41 @@ def test_asarray_of_too_large_int(value):
     for np_ in (mnp, jnp):
         with pytest.raises(OverflowError):
             np_.asarray(value)
+
+
+# --- random: key arrays through jnp's functions that take JAX's (asarray,
+# array, concatenate, stack, where, broadcast_to, expand_dims); mlax raised
+# that a key array is not a valid mlax type ---
+
+_KEY_NUMPY = {
+    "concatenate": lambda r, n: n.concatenate([r.split(r.key(0), 2), r.split(r.key(1), 3)]),
+    "concatenate_axis": lambda r, n: n.concatenate(
+        [r.split(r.key(0), (2, 2)), r.split(r.key(1), (2, 1))], axis=-1),
+    "stack_axis": lambda r, n: n.stack([r.split(r.key(0), 3), r.split(r.key(1), 3)], axis=1),
+    "where": lambda r, n: n.where(np.array([True, False]), r.split(r.key(0)), r.split(r.key(1))),
+    "where_broadcast": lambda r, n: n.where(True, r.key(0), r.split(r.key(1))),
+    "broadcast_to": lambda r, n: n.broadcast_to(r.split(r.key(0), 2), (3, 2)),
+    "expand_dims": lambda r, n: n.expand_dims(r.split(r.key(0), 2), (0, 2)),
+    "asarray": lambda r, n: n.asarray(r.key(0)),
+    "array": lambda r, n: n.array(r.split(r.key(0), 2)),
+}
+
+
+@pytest.mark.parametrize("name", list(_KEY_NUMPY))
+def test_key_arrays_through_numpy(name):
+    m, j = _KEY_NUMPY[name](mr, mnp), _KEY_NUMPY[name](jax.random, jnp)
+    assert m.shape == j.shape and str(m.dtype) == str(j.dtype)
+    np.testing.assert_array_equal(np.asarray(mr.key_data(m)), np.asarray(jax.random.key_data(j)))
+
+
+def test_key_arrays_through_numpy_jit_and_errors():
+    f = lambda lib, r, n: r.key_data(lib.jit(lambda c, a, b: n.stack([n.where(c, a, b), a]))(
+        np.array([True, False]), r.split(r.key(0)), r.split(r.key(1))))
+    np.testing.assert_array_equal(np.asarray(f(mlax, mr, mnp)), np.asarray(f(jax, jax.random, jnp)))
+    for r, n in ((mr, mnp), (jax.random, jnp)):
+        for bad in (lambda: n.concatenate([r.key(0), r.key(1)]),
+                    lambda: n.concatenate([r.split(r.key(0)), np.zeros(2, np.uint32)]),
+                    lambda: n.where(True, r.key(0), 1),
+                    lambda: n.asarray(r.key(0), dtype="uint32")):
+            with pytest.raises(ValueError):
+                bad()

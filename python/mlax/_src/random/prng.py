@@ -308,6 +308,68 @@ class KeyArray(key_reuse.Tracked):
             out._state = key_reuse.state_of(keys)
         return out
 
+    @classmethod
+    def _numpy_op(cls, name, *args, **kwargs):
+        """mlax.numpy's `name` on key arrays, as JAX's jnp functions take
+        them: on the key data, its trailing key dimensions kept."""
+        ks = None
+        args_flat = [x for a in args for x in (a if isinstance(a, (list, tuple)) else (a,))]
+
+        def data(k, what):
+            nonlocal ks
+            # (JAX promotes the operands: a key dtype does not promote.)
+            if not isinstance(k, KeyArray) or (ks is not None and k._impl is not ks._impl):
+                bad = ks if isinstance(k, KeyArray) else next(
+                    a for a in args_flat if isinstance(a, KeyArray))
+                raise ValueError(f"dtype={bad.dtype if ks is None else ks.dtype} is not a "
+                                 f"valid dtype for JAX type promotion.")
+            ks = k if ks is None else ks
+            return k._data
+
+        if name == "asarray":
+            (a,), dtype = args, kwargs.get("dtype")
+            if dtype is not None and dtypes.canonicalize(dtype) != a.dtype:
+                raise ValueError(f"Cannot convert_element_type from {a.dtype} to "
+                                 f"{np.dtype(dtype) if not isinstance(dtype, KeyDtype) else dtype}")
+            return a
+        if name in ("concatenate", "stack"):
+            arrays, axis = args
+            datas = [data(k, name) for k in arrays]
+            ndim = len(aval_of(datas[0]).shape) - len(ks._impl.key_shape)
+            if name == "concatenate":
+                if ndim == 0:
+                    raise ValueError("Zero-dimensional arrays cannot be concatenated.")
+                axis = mnp._normalize_axis(name, axis, ndim)
+                return KeyArray(mnp.concatenate(datas, axis), ks._impl)
+            axis = mnp._normalize_axis(name, axis, ndim + 1)
+            return KeyArray(mnp.stack(datas, axis), ks._impl)
+        if name == "where":
+            cond, x, y = args
+            dx, dy = data(x, "where"), data(y, "where")
+            kshape = tuple(ks._impl.key_shape)
+            cond = mnp.asarray(cond)
+            shape = util.broadcast_shapes(aval_of(cond).shape, x.shape, y.shape)
+            full = shape + kshape
+            cond = lax.reshape(cond, aval_of(cond).shape + (1,) * len(kshape))
+            return KeyArray(lax.select(mnp.broadcast_to(mnp.asarray(cond, bool), full),
+                                       mnp.broadcast_to(dx, full), mnp.broadcast_to(dy, full)),
+                            ks._impl)
+        if name == "broadcast_to":
+            k, shape = args
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            return KeyArray(mnp.broadcast_to(data(k, name), shape + tuple(k._impl.key_shape)),
+                            k._impl)
+        if name == "expand_dims":
+            k, axis = args
+            axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+            out_ndim = k.ndim + len(axes)
+            axes = sorted(mnp._normalize_axis(name, a, out_ndim) for a in axes)
+            shape = list(k.shape)
+            for a in axes:
+                shape.insert(a, 1)
+            return k.reshape(tuple(shape))
+        raise TypeError(f"{name} does not accept PRNG key arrays")
+
     def _abstract(name):  # noqa: N805 (a method factory)
         def method(self, *args, **kwargs):
             raise NotImplementedError(f"Cannot call abstract method {name}")
