@@ -286,3 +286,13 @@ def test_key_arrays_through_numpy_jit_and_errors():
                     lambda: n.asarray(r.key(0), dtype="uint32")):
             with pytest.raises(ValueError):
                 bad()
+
+
+def test_grad_allow_int_of_key_arrays():
+    # (test_grad_of_prng_key: float0 zeros of the key array's shape; mlax
+    # returned a key array wrapping float0 data, whose shape raised.)
+    for lib, r in ((mlax, mr), (jax, jax.random)):
+        g = lib.grad(lambda x, k: x * 2., argnums=(0, 1), allow_int=True)(1., r.split(r.key(0), 3))
+        assert np.asarray(g[1]).shape == (3,) and np.asarray(g[1]).dtype == jax.dtypes.float0
+        with pytest.raises(TypeError):
+            lib.grad(lambda k: 1.)(r.key(0))

@@ -423,8 +423,16 @@ class KeyArray(key_reuse.Tracked):
 
 # The implementation is the node's static part: jitted samplers are traced
 # once per implementation.
-registry.register_node(KeyArray, lambda k: ((k._data,), k._impl),
-                       lambda impl, children: KeyArray(children[0], impl))
+def _unflatten_key_array(impl, children):
+    data = children[0]
+    # A key array's tangent or cotangent (grad(..., allow_int=True) of a
+    # key) is float0 zeros of the key array's shape, as JAX's.
+    if isinstance(data, np.ndarray) and data.dtype == dtypes.float0:
+        return np.zeros(data.shape[:data.ndim - len(impl.key_shape)], dtypes.float0)
+    return KeyArray(data, impl)
+
+
+registry.register_node(KeyArray, lambda k: ((k._data,), k._impl), _unflatten_key_array)
 
 
 # ---------------------------------------------------------------------------
