@@ -296,3 +296,27 @@ def test_grad_allow_int_of_key_arrays():
         assert np.asarray(g[1]).shape == (3,) and np.asarray(g[1]).dtype == jax.dtypes.float0
         with pytest.raises(TypeError):
             lib.grad(lambda k: 1.)(r.key(0))
+
+
+# --- debug.callback / debug.print hand the callback arrays (JAX's device
+# arrays), not NumPy arrays: a pytree printed shows Array(...) as JAX's ---
+
+def test_debug_callback_gets_arrays():
+    import contextlib
+    import io
+
+    def run(lib, n):
+        seen = []
+        lib.jit(lambda x: lib.debug.callback(lambda y: seen.append(y), x) or x)(n.arange(2))
+        lib.effects_barrier()
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            lib.debug.print("{}", {"a": n.arange(2)})
+            lib.jit(lambda x: lib.debug.print("{x}", x={"b": x}))(n.arange(2.))
+            lib.effects_barrier()
+        return seen, buf.getvalue()
+
+    (m_seen, m_out), (j_seen, j_out) = run(mlax, mnp), run(jax, jnp)
+    assert isinstance(m_seen[0], mlax.Array) and isinstance(j_seen[0], jax.Array)
+    np.testing.assert_array_equal(np.asarray(m_seen[0]), np.asarray(j_seen[0]))
+    assert m_out == j_out
