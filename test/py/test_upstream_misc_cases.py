@@ -320,3 +320,27 @@ def test_debug_callback_gets_arrays():
     assert isinstance(m_seen[0], mlax.Array) and isinstance(j_seen[0], jax.Array)
     np.testing.assert_array_equal(np.asarray(m_seen[0]), np.asarray(j_seen[0]))
     assert m_out == j_out
+
+
+# --- checkify: div_checks report a zero divisor of any dtype (JAX's
+# div_error_check); mlax checked integer divisions only, so a float x / 0
+# reported nothing, or the NaN it made ---
+
+@pytest.mark.parametrize("name", ["float", "complex", "before_nan", "vmap"])
+def test_checkify_division_by_zero_of_floats(name):
+    from jax.experimental import checkify as jc
+    from mlax.experimental import checkify as mc
+
+    cases = {
+        "float": lambda lib, n, c: c.checkify(lambda x, y: x / y, errors=c.div_checks)(
+            n.arange(3.), n.array([1., 0., 2.])),
+        "complex": lambda lib, n, c: c.checkify(lambda x, y: x / y, errors=c.div_checks)(
+            n.ones(2, n.complex64), n.zeros(2, n.complex64)),
+        "before_nan": lambda lib, n, c: c.checkify(lambda x: n.sin(x) / 0, errors=c.all_checks)(
+            n.arange(3.)),
+        "vmap": lambda lib, n, c: c.checkify(lib.vmap(lambda x, y: x / y), errors=c.div_checks)(
+            n.arange(3.), n.array([1., 0., 2.])),
+    }
+    (m_err, m_out), (j_err, j_out) = cases[name](mlax, mnp, mc), cases[name](jax, jnp, jc)
+    assert m_err.get() == j_err.get() and j_err.get() is not None
+    np.testing.assert_array_equal(np.asarray(m_out), np.asarray(j_out))
