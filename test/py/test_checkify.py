@@ -1,7 +1,7 @@
 """mlax.experimental.checkify against jax.experimental.checkify: the same
 messages (err.get()), exception classes and outputs, eagerly, under jit (of
 the checkified function, and checkify of a jitted one), under vmap, the
-automatic checks (NaN, integer division by zero, out-of-bounds indexing),
+automatic checks (NaN, division by zero, out-of-bounds indexing),
 check_error, and grad through a checkified function."""
 import jax
 import jax.numpy as jnp

@@ -422,8 +422,11 @@ def test_bad_dtypes_and_shapes_are_rejected_like_jax():
         assert str(e.value).split(",")[0] == str(je.value).split(",")[0]
     with pytest.raises(TypeError, match="integer dtypes"):
         mr.randint(k, (3,), 0, 5, "float32")
+    # (JAX's canonicalize_shape takes a Python int n as (n,), not a NumPy one)
     with pytest.raises(TypeError, match="Shapes must be 1D sequences"):
-        mr.normal(k, 3)
+        mr.normal(k, np.int64(3))
+    with pytest.raises(TypeError):
+        jax.random.normal(jk, np.int64(3))
     with pytest.raises(TypeError, match="floating dtype"):
         mr.bernoulli(k, 1)
     with pytest.raises(ValueError, match="broadcast-compatible"):

@@ -2,9 +2,9 @@
 
 `checkify(f, errors)` runs `f` while a checker observes the trace of `f`
 (a bind hook, see core.primitives): each `check` call, and each op an
-enabled automatic check applies to (a NaN out of a float op, an integer
-division by zero, an out-of-bounds gather, scatter or dynamic slice), adds
-a predicate, a code and a payload to an `Error`. As in JAX, the error
+enabled automatic check applies to (a NaN out of a float op, a division
+by zero, of any dtype as JAX's, an out-of-bounds gather, scatter or dynamic
+slice), adds a predicate, a code and a payload to an `Error`. As in JAX, the error
 reported is the first failed `check`, else the first failed automatic
 check, in program order. The `Error` is a pytree of arrays: it leaves a
 `jit`, `vmap` or `grad` (with `has_aux`) as outputs do, and a batched one
@@ -564,7 +564,9 @@ def _nan_rule(checker, prim, args, avals, params, out):
 
 
 def _div_rule(checker, prim, args, avals, params, out):
-    if DivisionByZeroError in checker.enabled and dtypes.is_int(avals[1].dtype):
+    # As JAX's div_error_check: a zero divisor of any dtype (a float x / 0
+    # reports the division, before the NaN or inf it makes).
+    if DivisionByZeroError in checker.enabled:
         zero = np_any(lax.eq(args[1], lax.full_like(args[1], 0)))
         checker.add(zero, DivisionByZeroError(_traceback_info()))
     _nan_rule(checker, prim, args, avals, params, out)

@@ -58,6 +58,20 @@ def _to_numpy(leaf):
     return np.asarray(primitives.to_numpy(leaf, primitives.aval_of(leaf)))
 
 
+def _as_array(value):
+    from mlax._src.base import dtypes
+    from mlax._src.core.array import Array, from_numpy
+
+    if isinstance(value, Array):
+        return value
+    value = np.asarray(value)
+    try:
+        dtypes.canonicalize(value.dtype)
+    except TypeError:  # (float0 and the like stay NumPy)
+        return value
+    return from_numpy(value)
+
+
 def _emit(fn, kind, dyn, result_avals, vmap_method=None, ordered=False):
     """One mlax.host_callback op in the current trace: `fn` called on the
     values of `dyn`, giving values of `result_avals` (tracers)."""
@@ -95,7 +109,9 @@ def debug_callback(callback, *args, ordered: bool = False, partitioned: bool = F
     treedef, dyn, static = _split_args(args, kwargs)
 
     def flat_callback(*dyn_values):
-        args_, kwargs_ = _merge(treedef, static, dyn_values)
+        # As JAX's debug callbacks, the callback gets arrays (mlax Arrays),
+        # not the NumPy arrays the host callback hands over.
+        args_, kwargs_ = _merge(treedef, static, [_as_array(v) for v in dyn_values])
         callback(*args_, **kwargs_)
         return ()
 

@@ -358,7 +358,8 @@ def one_hot(x, num_classes, *, dtype=None, axis=-1):
     if num_classes < 0:
         raise ValueError(f"nn.one_hot: num_classes must be non-negative, got {num_classes} "
                          f"(at {_where()})")
-    x = _arr("one_hot", x)
+    # (JAX's one_hot takes any array-like, a list too: jnp.asarray(x).)
+    x = mnp.asarray(x) if isinstance(x, (list, tuple)) else _arr("one_hot", x)
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
         x = mnp.astype(x, dtypes.int32)
@@ -518,7 +519,9 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
     query: [B, T, N, H] (or [T, N, H]); key, value: [B, S, K, H] with K
     dividing N (grouped-query attention). bias and mask broadcast to
     [B, N, T, S]. The softmax runs in float32."""
-    if implementation not in (None, "xla"):
+    if implementation not in (None, "xla", "cudnn"):
+        raise ValueError(f"Unsupported implementation option: {implementation}")
+    if implementation == "cudnn":
         raise NotImplementedError(f"nn.dot_product_attention: implementation="
                                   f"{implementation!r} is not supported (mlax has 'xla')")
     if return_residual:
@@ -543,9 +546,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
     if qa.dtype != ka.dtype or qa.dtype != va.dtype:
         raise ValueError(f"nn.dot_product_attention: query, key and value must have one "
                          f"dtype; got {qa.dtype}, {ka.dtype}, {va.dtype} (at {_where()})")
-    if local_window_size is not None:
-        raise NotImplementedError("nn.dot_product_attention: local_window_size is not "
-                                  "supported")
+    if isinstance(local_window_size, int):
+        local_window_size = (local_window_size, local_window_size)
     scale = 1.0 / math.sqrt(H) if scale is None else scale
     G = N // K
     qg = mnp.reshape(q, (B, T, K, G, H))
@@ -571,6 +573,14 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
     if is_causal:
         causal = mnc.tril(mnp.ones((T, S), dtypes.bool_))
         combined = causal if combined is None else ufuncs.logical_and(combined, causal)
+    if local_window_size is not None:
+        # As JAX's _get_window_mask: query i sees keys j with
+        # i - left <= j <= i + right.
+        left, right = local_window_size
+        qpos = array_creation.arange(T)[:, None]
+        kpos = array_creation.arange(S)[None, :]
+        window = ufuncs.logical_and(qpos >= kpos - right, qpos <= kpos + left)
+        combined = window if combined is None else ufuncs.logical_and(combined, window)
     if query_seq_lengths is not None or key_value_seq_lengths is not None:
         qlen = mnp.full((B,), T, np.int32) if query_seq_lengths is None else \
             mnp.asarray(query_seq_lengths)

@@ -77,10 +77,36 @@ def _compute_fans(shape, in_axis=-2, out_axis=-1, batch_axis=()):
     return in_size * receptive, out_size * receptive
 
 
+def _complex_uniform(key, shape, dtype):
+    """As JAX's: uniform in the disk of the complex plane of unit variance."""
+    from mlax._src.random import prng as random
+
+    key_r, key_theta = random.split(key)
+    real_dtype = np.zeros((), dtype).real.dtype
+    r = ufuncs.sqrt(2 * random.uniform(key_r, shape, real_dtype)).astype(dtype)
+    theta = 2 * np.pi * random.uniform(key_theta, shape, real_dtype).astype(dtype)
+    return r * ufuncs.exp(1j * theta)
+
+
+def _complex_truncated_normal(key, upper, shape, dtype):
+    """As JAX's: the complex normal of unit variance, its modulus truncated
+    to `upper`."""
+    from mlax._src.random import prng as random
+
+    key_r, key_theta = random.split(key)
+    real_dtype = np.zeros((), dtype).real.dtype
+    t = ((1 - ufuncs.exp(mnp.array(-(upper ** 2), dtype)))
+         * random.uniform(key_r, shape, real_dtype).astype(dtype))
+    r = ufuncs.sqrt(-ufuncs.log(1 - t))
+    theta = 2 * np.pi * random.uniform(key_theta, shape, real_dtype).astype(dtype)
+    return r * ufuncs.exp(1j * theta)
+
+
 def variance_scaling(scale, mode, distribution, in_axis=-2, out_axis=-1, batch_axis=(),
                      dtype=None):
     """Samples with variance scale / n, n from the weight shape's fans (as
-    jax.nn.initializers.variance_scaling; real dtypes)."""
+    jax.nn.initializers.variance_scaling; complex dtypes draw JAX's complex
+    uniform disk and modulus-truncated complex normal)."""
     from mlax._src.random import prng as random
 
     if distribution not in ("truncated_normal", "normal", "uniform"):
@@ -92,19 +118,22 @@ def variance_scaling(scale, mode, distribution, in_axis=-2, out_axis=-1, batch_a
     def init(key, shape, dtype=dtype, out_sharding=None):
         shape = _shape(shape)
         dt = _init_dtype(dtype)
-        if dtypes.is_complex(dt):
-            raise NotImplementedError("nn.initializers.variance_scaling: complex dtypes are "
-                                      "not supported")
         fan_in, fan_out = _compute_fans(shape, in_axis, out_axis, batch_axis)
         denominator = {"fan_in": fan_in, "fan_out": fan_out,
                        "fan_avg": (fan_in + fan_out) / 2,
                        "fan_geo_avg": (fan_in * fan_out) ** 0.5}[mode]
         variance = mnp.asarray(scale / denominator, dtype=dt)
         if distribution == "truncated_normal":
+            if dtypes.is_complex(dt):
+                # (the stddev of the complex standard normal truncated to 2)
+                stddev = ufuncs.sqrt(variance) / mnp.asarray(.95311164380491208, dtype=dt)
+                return _complex_truncated_normal(key, 2, shape, dt) * stddev
             stddev = ufuncs.sqrt(variance) / mnp.asarray(.87962566103423978, dtype=dt)
             return random.truncated_normal(key, -2, 2, shape, dt) * stddev
         if distribution == "normal":
             return random.normal(key, shape, dt) * ufuncs.sqrt(variance)
+        if dtypes.is_complex(dt):
+            return _complex_uniform(key, shape, dt) * ufuncs.sqrt(variance)
         return random.uniform(key, shape, dt, -1) * ufuncs.sqrt(3 * variance)
     return init
 

@@ -14,6 +14,7 @@ from mlax._src.transforms import autodiff
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of
+from mlax._src.core.key_reuse import Tracked as _KeyArrayBase
 from mlax._src.numpy.util import (
     _broadcast_to_shape, _check_arg, _check_out_sharding, _convert, _device_arg, _eager_jit,
     _is_array,
@@ -31,6 +32,18 @@ def register_nonzero(fn):
     _nonzero = fn
 
 
+def _key_arrays(*args):
+    """The typed PRNG key array class (mlax.random's, a layer above) if any
+    of `args` (or of the sequence among them) is one: the functions that
+    take JAX's key arrays (asarray, concatenate, stack, where, broadcast_to,
+    expand_dims) hand them to its `_numpy_op`."""
+    for a in args:
+        for x in (a if isinstance(a, (list, tuple)) else (a,)):
+            if isinstance(x, _KeyArrayBase):
+                return type(x)
+    return None
+
+
 def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     """where(condition, x, y): x where condition holds, else y; with only
     the condition, nonzero(condition, size=size, fill_value=fill_value)."""
@@ -39,6 +52,8 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     if x is None or y is None:
         raise ValueError("mnp.where: either both or neither of x and y should be given "
                          f"(at {core.user_location_str()})")
+    if (keys := _key_arrays(x, y)) is not None:
+        return keys._numpy_op("where", condition, x, y)
     return _where3(condition, x, y)
 
 
@@ -81,6 +96,9 @@ def array(object, dtype=None, *args, copy=True, order="K", ndmin=0, device=None,
     from host data copies it, so copy=False shares nothing that could change;
     `order` must be 'K' (or None); `ndmin` prepends size-1 axes.
     Passing copy, order and ndmin positionally is deprecated, as in JAX."""
+    if not args and not ndmin and (keys := _key_arrays(object)) is not None \
+            and not isinstance(object, (list, tuple)):
+        return keys._numpy_op("asarray", object, dtype=dtype)
     if args:
         if len(args) > 3:
             raise TypeError(f"array() takes at most 5 positional arguments but "
@@ -119,6 +137,13 @@ def _array(object, dtype, device):  # noqa: A002
             if dtype is None else astype(out, dtype)
         return _on_device("array", out, device)
     value = np.asarray(object)
+    big = [o for o in (_flat(object) if isinstance(object, (list, tuple)) else (object,))
+           if type(o) is int and not -2**63 <= o < 2**64] if value.dtype.kind == "O" else ()
+    if big:
+        # (NumPy holds an int beyond 64 bits as an object: JAX's error.)
+        big = big[0]
+        raise OverflowError(f"Python int {big} too large to convert to "
+                            f"{dtypes.canonicalize(np.int64)}")
     if value.dtype.kind in "OUS" or (value.dtype.kind == "V" and not (
             dtypes.is_float(value.dtype) or dtypes.is_int(value.dtype)
             or value.dtype.name in dtypes.UNAVAILABLE)):  # (those say why below)
@@ -177,6 +202,8 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None, out_sharding=N
     """`a` as an mlax array (jax.numpy.asarray): array(a, ...) that copies
     only when it must. copy=False with host data for a device other than
     the CPU is JAX's ValueError (the data must be copied there)."""
+    if (keys := _key_arrays(a)) is not None:
+        return keys._numpy_op("asarray", a, dtype=dtype)
     if copy is False and not _is_array(a):
         platform = _platform(_device_arg("asarray", device))
         if platform != "cpu" and _supports_buffer_protocol(a):
@@ -426,6 +453,8 @@ def swapaxes(a, axis1, axis2):
 
 
 def expand_dims(a, axis):
+    if (keys := _key_arrays(a)) is not None:
+        return keys._numpy_op("expand_dims", a, axis)
     a = a if _is_array(a) else asarray(a)
     aval = aval_of(a)
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
@@ -456,6 +485,8 @@ def squeeze(a, axis=None):
 def broadcast_to(array, shape, *, out_sharding=None):
     """`array` broadcast to `shape` (jax.numpy.broadcast_to)."""
     _check_out_sharding("broadcast_to", out_sharding)
+    if (keys := _key_arrays(array)) is not None:
+        return keys._numpy_op("broadcast_to", array, shape)
     a = array if _is_array(array) else asarray(array)
     shape = _shape_arg("broadcast_to", shape)
     aval = aval_of(a)
@@ -469,6 +500,8 @@ broadcast_to.__doc__ += _SHARDING_DOC
 
 def concatenate(arrays, axis=0, dtype=None):
     """`dtype`: each array is converted to it (else they are promoted), as JAX."""
+    if (keys := _key_arrays(arrays)) is not None:
+        return keys._numpy_op("concatenate", arrays, axis)
     arrays = [a if _is_array(a) and dtype is None else asarray(a, dtype=dtype) for a in arrays]
     if not arrays:
         raise ValueError("need at least one array to concatenate")
@@ -484,6 +517,8 @@ def concatenate(arrays, axis=0, dtype=None):
 def stack(arrays, axis=0, out=None, dtype=None):
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.stack is not supported.")
+    if (keys := _key_arrays(arrays)) is not None:
+        return keys._numpy_op("stack", arrays, axis)
     arrays = [a if _is_array(a) and dtype is None else asarray(a, dtype=dtype) for a in arrays]
     if not arrays:
         raise ValueError("need at least one array to stack")

@@ -106,15 +106,20 @@ def result_type(*args, return_weak_type_flag=False):
 
 
 def promote_types(a, b):
-    """JAX's promotion of two dtypes (no weak types, no x64 narrowing)."""
-    a, b = np.dtype(a), np.dtype(b)
-    node = dtypes._promote_nodes((dtypes._node(a, False), dtypes._node(b, False)))
-    if node == dtypes._F:  # 64-bit unsigned with signed: float64, as JAX
-        return np.dtype(np.float64)
+    """JAX's promotion of two dtypes (no x64 narrowing). As JAX's, the
+    Python types int, float and complex (by identity) are its weak types:
+    promote_types(float, float32) is float32; under
+    jax_numpy_dtype_promotion=strict only JAX's strict lattice applies."""
+    weak = {int: dtypes._I, float: dtypes._F, complex: dtypes._C}
+    nodes = tuple(weak[t] if builtins.any(t is w for w in weak) else np.dtype(t)
+                  for t in (a, b))
+    node = dtypes._promote_nodes(nodes, dtypes.config.jax_numpy_dtype_promotion == "strict")
+    if isinstance(node, str):  # a weak result: the Python type's dtype
+        return np.dtype({dtypes._I: int, dtypes._F: float, dtypes._C: complex}[node])
     out = np.dtype(node)
     # Without x64, JAX keeps signed/unsigned mixes of <= 32 bits at int32.
     if (out == np.int64 and not dtypes.config.x64_enabled
-            and a.itemsize < 8 and b.itemsize < 8):
+            and all(isinstance(n, np.dtype) and n.itemsize < 8 for n in nodes)):
         return np.dtype(np.int32)
     return out
 

@@ -16,13 +16,15 @@ import numpy as np
 
 from mlax._src.base import dtypes
 from mlax._src.base import errors
+from mlax._src.transforms import autodiff
 from mlax._src.lax import lax
+from mlax._src.lax import special as lax_special
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.tracer import Tracer, concretize
 from mlax._src.core.primitives import aval_of
 from mlax._src.random.prng import (
     _THREEFRY, _canonicalize_shape, _check_key, _check_shape, _const, _finfo, _float_dtype, _jit,
-    _normal_real, _split_key, _uniform_impl, clone)
+    _normal_impl, _normal_real, _split_key, _uniform_impl, clone)
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
 from mlax._src.numpy import util
@@ -279,7 +281,7 @@ def weibull_min(key, scale, concentration, shape=(), dtype=None):
 @_jit(static_argnums=(2, 3))
 def _lognormal_jit(key, sigma, shape, dtype):
     sigma = _cvt(sigma, dtype)
-    return lax.exp(ufuncs.multiply(_normal_real(key, shape, dtype), sigma))
+    return lax.exp(ufuncs.multiply(_normal_impl(key, shape, dtype), sigma))
 
 
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
@@ -289,9 +291,6 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     if not dtypes.is_inexact(dt):
         raise ValueError(f"dtype argument to `lognormal` must be a float or complex dtype, "
                          f"got {dt}")
-    if dtypes.is_complex(dt):
-        raise NotImplementedError("mlax.random.lognormal: complex dtypes are not supported "
-                                  "yet")
     _check_params("lognormal", sigma)
     shape = _broadcast_shapes("lognormal", shape, sigma)
     _check_safe_to_cast("lognormal", dt, sigma)
@@ -441,14 +440,39 @@ def _gamma_impl(key, a, shape, dtype, log_space):
     if n == 0:
         return lax.full(shape, 0, dtype)
     keys = _split_key(key, (n,))
-    alphas = lax.reshape(a, (n,))
-    if key._impl is _THREEFRY:
-        samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
-    else:
+
+    # JAX's random_gamma_p is differentiable in a (implicit
+    # reparameterization: d sample / d a = random_gamma_grad(a, sample));
+    # the rejection loops themselves are not.
+    def draw(keys, alphas):
+        if key._impl is _THREEFRY:
+            return vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
         # As JAX: a loop, since a vmapped rng_bit_generator draws every
         # row from the batch's first key.
-        samples = lax_map(lambda args: _gamma_one(*args, log_space), (keys, alphas))
-    return lax.reshape(samples, shape)
+        return lax_map(lambda args: _gamma_one(*args, log_space), (keys, alphas))
+
+    draw = autodiff.custom_jvp(draw)
+
+    @draw.defjvp
+    def _draw_jvp(primals, tangents):
+        (keys, alphas), (_, t) = primals, tangents
+        ans = draw(keys, alphas)
+        return ans, lax.mul(t, _gamma_grad(ans, alphas, log_space))
+
+    return lax.reshape(draw(keys, lax.reshape(a, (n,))), shape)
+
+
+def _gamma_grad(sample, a, log_space):
+    """JAX's _gamma_grad: the derivative of a gamma draw (or, in log space,
+    of its log) with respect to its shape parameter."""
+    if log_space:
+        # d log(x) = dx / x; exp(log x) may round to 0, taken as the
+        # smallest normal float then, as JAX does.
+        samples = lax.exp(sample)
+        tiny = lax.full_like(samples, _finfo(aval_of(samples).dtype).tiny)
+        samples = lax.select(lax.eq(samples, lax.full_like(samples, 0)), tiny, samples)
+        return lax.div(lax_special.random_gamma_grad(a, samples), samples)
+    return lax_special.random_gamma_grad(a, sample)
 
 
 _gamma_jit = _jit(static_argnums=(2, 3, 4))(_gamma_impl)
@@ -923,7 +947,7 @@ def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
 def _orthogonal_jit(key, n, m, shape, dtype):
     from mlax._src.numpy.linalg import qr
 
-    z = _normal_real(key, (*shape, max(n, m), min(n, m)), dtype)
+    z = _normal_impl(key, (*shape, max(n, m), min(n, m)), dtype)
     q, r = qr(z, full_matrices=False)
     d = mnp.asarray(r)[..., np.arange(min(n, m)), np.arange(min(n, m))]
     x = q * ufuncs.sign(d)[..., None, :]
@@ -936,7 +960,8 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     folded into Q."""
     shape = _canonicalize_shape(shape, "orthogonal")
     typed_key, _ = _check_key("orthogonal", key)
-    dtype = _float_kind_dtype(dtype, "orthogonal")
+    # (JAX's check is normal's: float or complex; complex draws are unitary.)
+    dtype = _float_dtype(dtype, "normal", allow_complex=True)
     _check_shape("orthogonal", shape)
     n, m = concretize(n), concretize(m)
     for v in (n, m):

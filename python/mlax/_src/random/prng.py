@@ -216,6 +216,174 @@ class KeyArray(key_reuse.Tracked):
                 key_reuse.sink(self, "slice", mask=mask)
         return out
 
+    # The shape methods JAX's PRNGKeyArray has (flatten, ravel, reshape,
+    # squeeze, swapaxes, take, transpose, T): on the key data, its trailing
+    # key dimensions kept. Under jax_debug_key_reuse the result's consumed
+    # elements are the argument's, moved as its keys are.
+
+    def _derived(self, data, move):
+        out = KeyArray(data, self._impl)
+        if key_reuse.enabled():
+            state = key_reuse.state_of(self)
+            out._state = key_reuse.KeyState(move(np.broadcast_to(state.consumed, self.shape)))
+            out._state.scope = state.scope
+        return out
+
+    @property
+    def _key_ndim(self):
+        return len(self._impl.key_shape)
+
+    @property
+    def itemsize(self):
+        return aval_of(self._data).dtype.itemsize * math.prod(self._impl.key_shape)
+
+    @property
+    def nbytes(self):
+        return self.size * self.itemsize
+
+    def reshape(self, *shape, order="C"):
+        if order != "C":
+            raise NotImplementedError("mlax.random: key arrays reshape only in C order")
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list, np.ndarray)):
+            shape = tuple(shape[0])
+        shape = tuple(operator.index(d) for d in shape)
+        try:  # (checks the sizes, fills in a -1)
+            new = np.empty(self.shape, dtype=np.bool_).reshape(shape).shape
+        except ValueError:
+            raise TypeError(f"cannot reshape array of shape {self.shape} (size {self.size}) "
+                            f"into shape {shape} (size {math.prod(shape)})") from None
+        data = lax.reshape(self._data, new + tuple(self._impl.key_shape))
+        return self._derived(data, lambda m: m.reshape(new))
+
+    def ravel(self, order="C"):
+        return self.reshape(-1, order=order)
+
+    flatten = ravel
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], (int, np.integer))):
+            axes = axes[0]
+        n = self.ndim
+        axes = tuple(range(n))[::-1] if axes is None or axes == () else \
+            tuple(mnp._normalize_axis("transpose", a, n) for a in axes)
+        if sorted(axes) != list(range(n)):
+            raise ValueError(f"axes {axes} don't match key array of shape {self.shape}")
+        perm = axes + tuple(range(n, n + self._key_ndim))
+        return self._derived(lax.transpose(self._data, perm), lambda m: m.transpose(axes))
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def swapaxes(self, axis1, axis2):
+        n = self.ndim
+        a1 = mnp._normalize_axis("swapaxes", axis1, n)
+        a2 = mnp._normalize_axis("swapaxes", axis2, n)
+        axes = list(range(n))
+        axes[a1], axes[a2] = axes[a2], axes[a1]
+        return self.transpose(tuple(axes))
+
+    def squeeze(self, axis=None):
+        n = self.ndim
+        if axis is None:
+            axes = tuple(i for i, d in enumerate(self.shape) if d == 1)
+        else:
+            axes = tuple(mnp._normalize_axis("squeeze", a, n)
+                         for a in (axis if isinstance(axis, (tuple, list)) else (axis,)))
+            for a in axes:
+                if self.shape[a] != 1:
+                    raise ValueError(f"cannot select an axis to squeeze out which has size not "
+                                     f"equal to one, got shape={self.shape} and dimensions="
+                                     f"{axes}")
+        new = tuple(d for i, d in enumerate(self.shape) if i not in axes)
+        return self.reshape(new)
+
+    def take(self, indices, axis=None):
+        keys = self.ravel() if axis is None else self
+        axis = 0 if axis is None else mnp._normalize_axis("take", axis, self.ndim)
+        from mlax._src.numpy.manipulation import take
+        data = take(keys._data, indices, axis=axis)
+        out = KeyArray(data, self._impl)
+        if key_reuse.enabled():
+            out._state = key_reuse.state_of(keys)
+        return out
+
+    @classmethod
+    def _numpy_op(cls, name, *args, **kwargs):
+        """mlax.numpy's `name` on key arrays, as JAX's jnp functions take
+        them: on the key data, its trailing key dimensions kept."""
+        ks = None
+        args_flat = [x for a in args for x in (a if isinstance(a, (list, tuple)) else (a,))]
+
+        def data(k, what):
+            nonlocal ks
+            # (JAX promotes the operands: a key dtype does not promote.)
+            if not isinstance(k, KeyArray) or (ks is not None and k._impl is not ks._impl):
+                bad = ks if isinstance(k, KeyArray) else next(
+                    a for a in args_flat if isinstance(a, KeyArray))
+                raise ValueError(f"dtype={bad.dtype if ks is None else ks.dtype} is not a "
+                                 f"valid dtype for JAX type promotion.")
+            ks = k if ks is None else ks
+            return k._data
+
+        if name == "asarray":
+            (a,), dtype = args, kwargs.get("dtype")
+            if dtype is not None and dtypes.canonicalize(dtype) != a.dtype:
+                raise ValueError(f"Cannot convert_element_type from {a.dtype} to "
+                                 f"{np.dtype(dtype) if not isinstance(dtype, KeyDtype) else dtype}")
+            return a
+        if name in ("concatenate", "stack"):
+            arrays, axis = args
+            datas = [data(k, name) for k in arrays]
+            ndim = len(aval_of(datas[0]).shape) - len(ks._impl.key_shape)
+            if name == "concatenate":
+                if ndim == 0:
+                    raise ValueError("Zero-dimensional arrays cannot be concatenated.")
+                axis = mnp._normalize_axis(name, axis, ndim)
+                return KeyArray(mnp.concatenate(datas, axis), ks._impl)
+            axis = mnp._normalize_axis(name, axis, ndim + 1)
+            return KeyArray(mnp.stack(datas, axis), ks._impl)
+        if name == "where":
+            cond, x, y = args
+            dx, dy = data(x, "where"), data(y, "where")
+            kshape = tuple(ks._impl.key_shape)
+            cond = mnp.asarray(cond)
+            shape = util.broadcast_shapes(aval_of(cond).shape, x.shape, y.shape)
+            full = shape + kshape
+            cond = lax.reshape(cond, aval_of(cond).shape + (1,) * len(kshape))
+            return KeyArray(lax.select(mnp.broadcast_to(mnp.asarray(cond, bool), full),
+                                       mnp.broadcast_to(dx, full), mnp.broadcast_to(dy, full)),
+                            ks._impl)
+        if name == "broadcast_to":
+            k, shape = args
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            return KeyArray(mnp.broadcast_to(data(k, name), shape + tuple(k._impl.key_shape)),
+                            k._impl)
+        if name == "expand_dims":
+            k, axis = args
+            axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+            out_ndim = k.ndim + len(axes)
+            axes = sorted(mnp._normalize_axis(name, a, out_ndim) for a in axes)
+            shape = list(k.shape)
+            for a in axes:
+                shape.insert(a, 1)
+            return k.reshape(tuple(shape))
+        raise TypeError(f"{name} does not accept PRNG key arrays")
+
+    def _abstract(name):  # noqa: N805 (a method factory)
+        def method(self, *args, **kwargs):
+            raise NotImplementedError(f"Cannot call abstract method {name}")
+        method.__name__ = name
+        return method
+
+    for _name in ("all", "any", "argmax", "argmin", "argpartition", "argsort", "astype",
+                  "choose", "clip", "compress", "conj", "conjugate", "cumprod", "cumsum",
+                  "diagonal", "dot", "max", "mean", "min", "nonzero", "prod", "ptp",
+                  "repeat", "round", "searchsorted", "sort", "std", "sum", "trace", "var",
+                  "view", "item"):
+        locals()[_name] = _abstract(_name)
+    del _name, _abstract
+
     def __bool__(self):
         raise TypeError("key array cannot be converted to boolean.")
 
@@ -255,8 +423,16 @@ class KeyArray(key_reuse.Tracked):
 
 # The implementation is the node's static part: jitted samplers are traced
 # once per implementation.
-registry.register_node(KeyArray, lambda k: ((k._data,), k._impl),
-                       lambda impl, children: KeyArray(children[0], impl))
+def _unflatten_key_array(impl, children):
+    data = children[0]
+    # A key array's tangent or cotangent (grad(..., allow_int=True) of a
+    # key) is float0 zeros of the key array's shape, as JAX's.
+    if isinstance(data, np.ndarray) and data.dtype == dtypes.float0:
+        return np.zeros(data.shape[:data.ndim - len(impl.key_shape)], dtypes.float0)
+    return KeyArray(data, impl)
+
+
+registry.register_node(KeyArray, lambda k: ((k._data,), k._impl), _unflatten_key_array)
 
 
 # ---------------------------------------------------------------------------
@@ -320,8 +496,10 @@ def _canonicalize_shape(shape, name):
     shape = concretize_seq(shape)
     if isinstance(shape, Tracer):
         raise errors.concretization(shape, f"the shape argument of mlax.random.{name}")
+    if isinstance(shape, int):  # (a Python int n is (n,), as JAX's canonicalize_shape)
+        shape = (shape,)
     try:
-        if isinstance(shape, (int, np.integer)) or not isinstance(shape, Sequence | np.ndarray):
+        if isinstance(shape, np.integer) or not isinstance(shape, Sequence | np.ndarray):
             raise TypeError
         out = []
         for d in shape:
@@ -467,6 +645,19 @@ def _int_seed_words(seed):
     else:
         hi = (value >> 32) & 0xFFFFFFFF
     return np.array([hi, value & 0xFFFFFFFF], dtype=np.uint32)
+
+
+def _np_seed_words(seed):
+    """The threefry key of a NumPy integer scalar seed: as JAX's
+    threefry_seed of it as an array of its (canonicalized) dtype, the high
+    word its upper 32 bits (0 for types of 32 bits or fewer), the low word
+    its lower 32 bits."""
+    a = np.asarray(seed)
+    a = a.astype(dtypes.canonicalize(a.dtype))
+    if a.dtype.itemsize == 8:
+        u = int(a.astype(np.uint64))
+        return np.array([u >> 32, u & 0xFFFFFFFF], dtype=np.uint32)
+    return np.array([0, int(a.astype(np.uint32))], dtype=np.uint32)
 
 
 def _seed_data(seed):
@@ -707,11 +898,12 @@ def _make_key_data(ctor, seed, impl):
                         f"{aval_of(seed).shape} != (). Use mlax.vmap for batching")
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
         if impl in (_THREEFRY, _RBG, _UNSAFE_RBG):  # no compile for these
-            words = _int_seed_words(int(seed))
+            words = (_int_seed_words(seed) if isinstance(seed, int)
+                     else _np_seed_words(seed))
             if impl is not _THREEFRY:
                 words = np.concatenate([words, words])
             return mnp.asarray(words)
-        return _seed_jit(_int_seed(seed), impl)
+        return _seed_jit(_int_seed(seed) if isinstance(seed, int) else mnp.asarray(seed), impl)
     if isinstance(seed, (Array, Tracer)) or _is_arraylike(seed):
         aval = aval_of(seed)
         if not dtypes.is_int(aval.dtype):
@@ -978,9 +1170,20 @@ def _normal_real(key, shape, dtype):
     return lax.mul(lax.full(shape, np.sqrt(2), dtype), lax.erf_inv(u))
 
 
-@_jit(static_argnums=(1, 2))
-def _normal_jit(key, shape, dtype):
+def _normal_impl(key, shape, dtype):
+    if dtypes.is_complex(dtype):
+        # As JAX's _normal: independent real and imaginary parts from the
+        # key's two halves, each of variance 1/2.
+        keys = _split_key(key, (2,))
+        real_dtype = np.zeros((), dtype).real.dtype
+        re = lax.convert_element_type(_normal_real(keys[0], shape, real_dtype), dtype)
+        im = lax.convert_element_type(_normal_real(keys[1], shape, real_dtype), dtype)
+        z = lax.add(re, lax.mul(lax.full(shape, 1j, dtype), im))
+        return lax.div(z, lax.full(shape, np.sqrt(2), dtype))
     return _normal_real(key, shape, dtype)
+
+
+_normal_jit = _jit(static_argnums=(1, 2))(_normal_impl)
 
 
 def normal(key, shape=(), dtype=None):
@@ -988,8 +1191,6 @@ def normal(key, shape=(), dtype=None):
     typed_key, _ = _check_key("normal", key)
     shape = _canonicalize_shape(shape, "normal")
     dtype = _float_dtype(dtype, "normal", allow_complex=True)
-    if dtypes.is_complex(dtype):
-        raise NotImplementedError("mlax.random.normal: complex dtypes are not supported yet")
     return _normal_jit(typed_key, shape, dtype)
 
 
@@ -1325,6 +1526,8 @@ def permutation(key, x, axis=0, independent=False):
     if not ndim:
         if not dtypes.is_int(aval_of(x).dtype):
             raise TypeError("x must be an integer or at least 1-dimensional")
+        # (As JAX: the axis of arange(x), checked before x is read.)
+        mnp._normalize_axis("permutation", axis, 1)
         x = concretize(x)
         if isinstance(x, Tracer):
             raise errors.concretization(x, "argument x of mlax.random.permutation()")
