@@ -66,6 +66,30 @@ for _name, _q in (("quantile", QS), ("nanquantile", np.float32(0.3)), ("percenti
     CASES.append((f"{_name}-weights-linear", _f(_name, method="linear"), (Q5, _q),
                   dict(axis=1, weights=QW)))
 
+S1 = np.array([3, 1, 1, 4, 5, 9, 2, 6], np.int32)
+S2 = np.array([5, 3, 5, 8, 9, 7], np.int32)
+for _kw in (dict(size=10), dict(size=3), dict(size=12, fill_value=-1)):
+    CASES += [("setxor1d-size", _f("setxor1d"), (S1, S2), _kw),
+              ("setxor1d-size-float", _f("setxor1d"), (S1, S2.astype(np.float32)), _kw),
+              ("setxor1d-size-same", _f("setxor1d"), (S1, S1), _kw)]
+CASES += [("setdiff1d-fill-wraps", _f("setdiff1d"), (S1.astype(np.uint8), S2.astype(np.uint8)),
+           dict(size=8, fill_value=-9)),
+          ("intersect1d-none-kept", _f("intersect1d"), (S1, S2 + 20), dict(size=3))]
+C5 = (RNG.standard_normal(5) + 1j * RNG.standard_normal(5)).astype(np.complex64)
+C3 = (RNG.standard_normal(3) + 1j * RNG.standard_normal(3)).astype(np.complex64)
+for _mode in ("full", "same", "valid"):
+    for _a, _b in ((C5, C3), (C3, C5), (C5, C3.real.copy()), (C5.real.copy(), C3)):
+        CASES.append((f"correlate-complex-{_mode}", _f("correlate"), (_a, _b), dict(mode=_mode)))
+E23 = RNG.standard_normal((2, 3)).astype(np.float32)
+E34 = RNG.standard_normal((3, 4)).astype(np.float32)
+E33 = RNG.standard_normal((3, 3)).astype(np.float32)
+for _args in ((E23, [0, 1], E34, [1, 2], [0, 2]), (E23, [0, 1], E34, [1, 2]),
+              (E23, [Ellipsis, 1], E34, [1, Ellipsis]), (E33, [0, 0]), (E33, [0, 0], [0]),
+              (E23, [0, 1], [1, 0]), (E23, [0, 51], E34, [51, 26]),
+              (E23, [Ellipsis, 1], E34, [1, 2], [Ellipsis, 2]),
+              (E23, [0, 1], E34, [1, 2], E33, [1, 3], [0, 3])):
+    CASES.append(("einsum-sublists", _f("einsum"), _args, {}))
+
 JAX_TABLE = [(fns[0], args, kwargs) for _, fns, args, kwargs in CASES]
 # Exceptions JAX raises eagerly only (a list argument), checked one by one.
 LIST_CASES = [
@@ -118,3 +142,9 @@ def test_list_arguments_refused_as_jax(i):
         f(jnp)
     with pytest.raises(TypeError, match="requires ndarray or scalar arguments"):
         f(mnp)
+
+
+def test_einsum_path_sublists():
+    a, b = E23, E34
+    want = jnp.einsum_path(a, [0, 1], b, [1, 2], [0, 2], optimize="optimal")[0]
+    assert mnp.einsum_path(a, [0, 1], b, [1, 2], [0, 2], optimize="optimal")[0] == want
