@@ -90,6 +90,21 @@ for _args in ((E23, [0, 1], E34, [1, 2], [0, 2]), (E23, [0, 1], E34, [1, 2]),
               (E23, [0, 1], E34, [1, 2], E33, [1, 3], [0, 3])):
     CASES.append(("einsum-sublists", _f("einsum"), _args, {}))
 
+def _uf(name, method):
+    return (getattr(getattr(jnp, name), method), getattr(getattr(mnp, name), method))
+
+
+U3 = (np.arange(12).reshape(3, 4) % 3).astype(np.int32)
+for _name in ("logical_and", "logical_or", "logical_xor", "bitwise_xor", "bitwise_and"):
+    for _kw in (dict(dtype=np.float32), dict(dtype=np.int8), dict(axis=(0, 1)), dict(axis=None),
+                dict(axis=1, where=W, initial=True)):
+        CASES.append((f"{_name}.reduce", _uf(_name, "reduce"), (U3,), _kw))
+    CASES.append((f"{_name}.reduce-bool", _uf(_name, "reduce"), (U3 > 0,), dict(dtype=np.int8)))
+for _name in ("logical_and", "logical_xor", "subtract"):
+    for _dt in (np.float32, np.int8):
+        CASES.append((f"{_name}.accumulate", _uf(_name, "accumulate"), (U3,), dict(dtype=_dt)))
+CASES.append(("subtract.reduce-dtype", _uf("subtract", "reduce"), (U3,), dict(dtype=np.int8)))
+
 JAX_TABLE = [(fns[0], args, kwargs) for _, fns, args, kwargs in CASES]
 # Exceptions JAX raises eagerly only (a list argument), checked one by one.
 LIST_CASES = [
