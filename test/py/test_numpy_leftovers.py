@@ -105,6 +105,22 @@ for _name in ("logical_and", "logical_xor", "subtract"):
         CASES.append((f"{_name}.accumulate", _uf(_name, "accumulate"), (U3,), dict(dtype=_dt)))
 CASES.append(("subtract.reduce-dtype", _uf("subtract", "reduce"), (U3,), dict(dtype=np.int8)))
 
+def _at(fn):
+    """fn(module.asarray(x)) for jnp and mnp (an indexing expression)."""
+    return (lambda x: fn(jnp.asarray(x)), lambda x: fn(mnp.asarray(x)))
+
+
+for _label, _fn in (("at-True-set", lambda a: a.at[True].set(9.0)),
+                    ("at-False-set", lambda a: a.at[False].set(9.0)),
+                    ("at-True-add-row", lambda a: a.at[True].add(np.arange(4.0, dtype=np.float32))),
+                    ("at-ellipsis-True-mul", lambda a: a.at[..., True].mul(2.0)),
+                    ("at-True-slice-True-set", lambda a: a.at[True, :, True].set(np.ones((1, 3, 4), np.float32))),
+                    ("at-slice-True-add", lambda a: a.at[0:1, True].add(1.0)),
+                    ("at-False-any-shape", lambda a: a.at[False].set(np.ones(5, np.float32))),
+                    ("at-True-bad-shape", lambda a: a.at[True].set(np.ones(5, np.float32))),
+                    ("getitem-False", lambda a: a[False]), ("getitem-True", lambda a: a[True])):
+    CASES.append((_label, _at(_fn), (X,), {}))
+
 JAX_TABLE = [(fns[0], args, kwargs) for _, fns, args, kwargs in CASES]
 # Exceptions JAX raises eagerly only (a list argument), checked one by one.
 LIST_CASES = [
