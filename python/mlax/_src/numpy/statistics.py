@@ -53,6 +53,13 @@ def _static_int(name, what, value):
     return mnc._static_int(name, what, value)
 
 
+def _concrete_scalar(name, what, value):
+    """`value` (a Python or NumPy scalar), which must not be traced."""
+    if isinstance(value, Tracer):
+        raise errors.concretization(value, f"the {what} argument of mnp.{name}")
+    return value
+
+
 def _keepdims_shape(shape, axes):
     return tuple(1 if i in axes else d for i, d in enumerate(shape))
 
