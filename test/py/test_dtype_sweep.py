@@ -100,12 +100,9 @@ KNOWN = {
              "jnp.unwrap[x,axis=0]", "jnp.size[x,axis=0]", "jnp.take_along_axis[x,x]",
              "jnp.ptp[x,axis=0]", "lax.sort[x]", "lax.sort_key_val[x,x]",
              "lax.batch_matmul[x,x]", "jnp.take[x,x]"),
-    **_known("mlax accepts what JAX's lax primitives reject: bools in kron and softmax "
-             "(JAX's mul/sub refuse them), ordered comparisons of complex in lax (mnp's "
-             "share the op)",
-             "jnp.kron[x,x]", "nn.softmax[x]", "nn.softmax[x,axis=0]", "nn.log_softmax[x]",
-             "nn.log_softmax[x,axis=0]", "special.softmax[x]", "special.softmax[x,axis=0]",
-             "special.log_softmax[x]", "special.log_softmax[x,axis=0]", "lax.lt[x,x]",
+    **_known("mlax accepts what JAX's lax primitives reject: bools in kron (JAX's mul "
+             "refuses them), ordered comparisons of complex in lax (mnp's share the op)",
+             "jnp.kron[x,x]", "lax.lt[x,x]",
              "lax.le[x,x]", "lax.gt[x,x]", "lax.ge[x,x]"),
     **_known("mlax is stricter: polyadd/polysub take 1-d coefficients only, "
              "cumlogsumexp floats only, hard_tanh no unsigned integers (JAX's compares "

@@ -97,3 +97,41 @@ from mlax._src.numpy.bits_and_updates import (  # noqa: F401,E402
 from mlax._src.numpy.io import (  # noqa: F401,E402
     ComplexWarning, array_repr, array_str, euler_gamma, from_dlpack, frombuffer, fromfile,
     fromiter, fromstring, get_printoptions, load, printoptions, save, savez, set_printoptions)
+
+
+def _refuse_list_arguments():
+    """As jax.numpy's (its ensure_arraylike): these refuse a Python list or
+    tuple where an array goes (mnp.sort([3, 1]) is a TypeError; wrap it with
+    mnp.array)."""
+    from mlax._src.numpy.util import _refuse_lists
+    table = {
+        "sort": ("a",), "argsort": ("a",), "cumsum": ("a",), "cumprod": ("a",),
+        "nancumsum": ("a",), "nancumprod": ("a",), "diff": ("a",), "argmax": ("a",),
+        "argmin": ("a",), "nanargmax": ("a",), "nanargmin": ("a",), "unique": ("ar",),
+        "flip": ("m",), "fliplr": ("m",), "flipud": ("m",), "roll": ("a",),
+        "reshape": ("a",), "ravel": ("a",), "expand_dims": ("a",), "squeeze": ("a",),
+        "take": ("a", "indices"), "nonzero": ("a",), "flatnonzero": ("a",),
+        "searchsorted": ("a", "v"), "outer": ("a", "b"), "kron": ("a", "b"),
+        "cross": ("a", "b"), "tile": ("A",), "repeat": ("a",), "pad": ("array",),
+        "cov": ("m",), "corrcoef": ("x",), "bincount": ("x",), "tril": ("m",),
+        "triu": ("m",), "trace": ("a",), "diagonal": ("a",), "lexsort": ("*keys",),
+        "nanmax": ("a",), "nanmin": ("a",), "nansum": ("a",), "nanprod": ("a",),
+        "nanmean": ("a",), "nanvar": ("a",), "nanstd": ("a",), "ptp": ("a",),
+        "count_nonzero": ("a",), "ediff1d": ("ary",), "digitize": ("x", "bins"),
+        "vander": ("x",), "roots": ("p",), "polyval": ("p", "x"),
+        "interp": ("x", "xp", "fp"), "histogram": ("a",), "trapezoid": ("y",),
+        "isclose": ("a", "b"), "allclose": ("a", "b"), "delete": ("arr",),
+        "insert": ("arr",), "append": ("arr", "values"), "stack": ("*arrays",),
+        "concatenate": ("*arrays",), "atleast_1d": ("*arys",), "atleast_2d": ("*arys",),
+        "atleast_3d": ("*arys",), "rot90": ("m",),
+        "moveaxis": ("a",), "swapaxes": ("a",), "transpose": ("a",),
+        "take_along_axis": ("arr", "indices"), "argwhere": ("a",), "partition": ("a",),
+        "argpartition": ("a",), "trim_zeros": ("filt",), "unwrap": ("p",),
+    }
+    g = globals()
+    for fname, params in table.items():
+        g[fname] = _refuse_lists(g[fname], fname, params)
+
+
+_refuse_list_arguments()
+del _refuse_list_arguments

@@ -55,6 +55,16 @@ def _inexact(name, x):
     return x
 
 
+def _refuse_bool(name, x):
+    """As JAX's softmax/log_softmax, whose x - max(x) refuses bool."""
+    x = _arr(name, x)
+    if aval_of(x).dtype == dtypes.bool_:
+        raise TypeError(f"nn.{name}: sub does not accept dtype bool at position 0. Accepted "
+                        f"dtypes at position 0 are subtypes of integer, floating, "
+                        f"complexfloating.")
+    return x
+
+
 def _require_float(name, x):
     x = _arr(name, x)
     dt = aval_of(x).dtype
@@ -242,9 +252,10 @@ def softmax(x, axis=-1, where=None):
     as exp(x - stop_gradient(max x)); masked-out elements (`where`) give 0.
     Under jax_softmax_custom_jvp it has JAX's custom_jvp rule instead
     (y * (dx - sum(y * dx))), which differentiates to the same values."""
-    x = _inexact("softmax", x)
+    x = _arr("softmax", x)
+    axes = _axes("softmax", axis, aval_of(x).ndim)  # (checked first, as JAX's)
+    x = _inexact("softmax", _refuse_bool("softmax", x))
     aval = aval_of(x)
-    axes = _axes("softmax", axis, aval.ndim)
     mask = _mask("softmax", where, aval.shape)
     if config.jax_softmax_custom_jvp:
         return _softmax_custom(x, axes, mask)
@@ -287,9 +298,10 @@ def _softmax_custom(x, axes, mask):
 def log_softmax(x, axis=-1, where=None):
     """x - logsumexp(x) along `axis`, computed stably; masked-out elements
     (`where`) give -inf."""
-    x = _inexact("log_softmax", x)
+    x = _arr("log_softmax", x)
+    axes = _axes("log_softmax", axis, aval_of(x).ndim)  # (checked first, as JAX's)
+    x = _inexact("log_softmax", _refuse_bool("log_softmax", x))
     aval = aval_of(x)
-    axes = _axes("log_softmax", axis, aval.ndim)
     mask = _mask("log_softmax", where, aval.shape)
     x_max = _max_keep(x, axes, mask)
     x_safe = x if mask is None else mnp.where(mask, x, mnp.full((), -np.inf, aval.dtype))
@@ -361,9 +373,9 @@ def one_hot(x, num_classes, *, dtype=None, axis=-1):
     # (JAX's one_hot takes any array-like, a list too: jnp.asarray(x).)
     x = mnp.asarray(x) if isinstance(x, (list, tuple)) else _arr("one_hot", x)
     aval = aval_of(x)
-    if dtypes.is_bool(aval.dtype):
-        x = mnp.astype(x, dtypes.int32)
-        aval = aval_of(x)
+    if dtypes.is_bool(aval.dtype):  # (as JAX's, whose iota of x's dtype refuses bool)
+        raise TypeError("nn.one_hot: iota does not accept dtype bool. Accepted dtypes are "
+                        "subtypes of integer, floating, complexfloating.")
     dt = dtypes.default_float() if dtype is None else dtypes.canonicalize(dtype)
     if isinstance(axis, Tracer) or not isinstance(axis, (int, np.integer)):
         raise TypeError(f"nn.one_hot: axis must be an integer, got {axis!r} (at {_where()})")

@@ -20,8 +20,8 @@ def _conv(x, y, mode, op, precision, preferred_element_type):
         raise ValueError(f"{op}: inputs cannot be empty, got shapes {(nx,)} and {(ny,)}.")
     reverse_out = False
     if op == "correlate":
-        if dtypes.is_complex(aval_of(y).dtype):
-            raise NotImplementedError("correlate: complex inputs are not supported yet")
+        if dtypes.is_complex(aval_of(y).dtype):  # (as JAX: the conjugate of y, then
+            y = lax.conj(y)                      # swapped with x when it is longer)
         if nx < ny:
             x, y, nx, ny = y, x, ny, nx
             reverse_out = True

@@ -66,6 +66,9 @@ def _fft_core(name, kind, a, s, axes, norm):
                    f"with input rank {arr.ndim}")
     if kind == FftType.RFFT and dtypes.is_complex(arr.dtype):
         raise _err(name, f"only real valued inputs supported for rfft, got {arr.dtype.name}")
+    if kind == FftType.RFFT and arr.dtype in (dtypes.float16, dtypes.bfloat16):
+        # As JAX's (its lax.fft refuses half precision for the real transforms).
+        raise _err(name, f"RFFT input must be float32 or float64, got {arr.dtype.name}")
     if len(axes) == 0:
         return arr
     if orig_axes is not None:

@@ -545,6 +545,32 @@ def _gather_getitem(x, entries, mode=None, fill_value=None):
 # x.at[idx]
 # ---------------------------------------------------------------------------
 
+def _scalar_bool_update(x, parts, values, combiner, indices_are_sorted, unique_indices, mode):
+    """x.at[..., True, ...].op(values), as JAX's: the values broadcast to
+    x[parts] (whose True adds an axis of length 1, False one of length 0),
+    then update x[the other parts] (True) or nothing (False)."""
+    if not builtins.all(i is None or i is Ellipsis or isinstance(i, builtins.slice) or
+                        _is_scalar_bool(i) for i in parts):
+        raise _index_error("mlax: a scalar boolean index is supported beside slices, "
+                           "`None` and `...` only, not beside integer or array indices")
+    at = [k for k, i in enumerate(parts) if _is_scalar_bool(i)]
+    rest = tuple(i for i in parts if not _is_scalar_bool(i))
+    rest_shape = aval_of(getitem(x, rest)).shape
+    if at == list(range(at[0], at[-1] + 1)):  # adjacent: the axis goes where they stand
+        n_real = builtins.sum(isinstance(i, builtins.slice) for i in rest)
+        pos = builtins.sum(aval_of(x).ndim - n_real if i is Ellipsis else 1
+                           for i in rest[:at[0]])
+    else:
+        pos = 0
+    keep = builtins.all(bool(parts[k]) for k in at)
+    if not keep:  # (nothing to update; JAX does not check the values' shape)
+        return x
+    v = values if isinstance(values, (Array, Tracer)) else mnp.asarray(values)
+    v = mnp.broadcast_to(v, rest_shape[:pos] + (1,) + rest_shape[pos:])
+    return _scatter_update(x, rest, lax.reshape(v, rest_shape), combiner, indices_are_sorted,
+                           unique_indices, mode)
+
+
 def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indices, mode):
     name = {"set": "set", "add": "add", "mul": "multiply", "min": "min",
             "max": "max"}[combiner]
@@ -557,6 +583,10 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
     if dslice.has_slices(index):  # mlax.ds (see _ds_split)
         return _ds_update(x, aval.shape, index, values, combiner, indices_are_sorted,
                           unique_indices, mode)
+    parts = index if isinstance(index, tuple) else (index,)
+    if builtins.any(_is_scalar_bool(i) for i in parts):
+        return _scalar_bool_update(x, parts, values, combiner, indices_are_sorted,
+                                   unique_indices, mode)
     entries = _entries(aval.shape, index, static_ints_in_bounds=False)
     # The scatter's update shape: x[idx].shape without the new axes.
     has_adv = builtins.any(e[0] in (_ARRAY, _INT) for e in entries)

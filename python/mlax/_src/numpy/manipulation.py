@@ -722,6 +722,37 @@ def _einsum_parse(subscripts, shapes):
     return labels, out
 
 
+def _einsum_sublists(name, args):
+    """NumPy's operand-list form, (op0, sublist0, op1, sublist1, ...[,
+    output sublist]) with ints in [0, 52) for labels and Ellipsis, as the
+    subscripts string and the operands."""
+    args = list(args)
+    out = args.pop() if len(args) % 2 else None
+    ops, subs = args[0::2], args[1::2]
+
+    def letters(sub):
+        if not isinstance(sub, (list, tuple)):
+            raise TypeError(f"mnp.{name}: in the operand-list form each operand is followed "
+                            f"by a list of subscripts, got {type(sub).__name__}")
+        text = ""
+        for c in sub:
+            if c is Ellipsis:
+                text += "..."
+            elif isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < 52:
+                text += string.ascii_letters[c]
+            else:
+                raise ValueError(f"mnp.{name}: subscript {c!r} is not within the valid "
+                                 f"range [0, 52)")
+        return text
+
+    subscripts = ",".join(letters(t) for t in subs)
+    if out is None:  # (as NumPy's: the labels seen once, in the order of their ints)
+        flat = [c for t in subs for c in t]
+        out = ([Ellipsis] if Ellipsis in flat else []) + sorted(
+            c for c in set(flat) if c is not Ellipsis and flat.count(c) == 1)
+    return subscripts + "->" + letters(out), tuple(ops)
+
+
 def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
            preferred_element_type=None, _dot_general=None, out_sharding=None):
     """Einstein summation (numpy.einsum), contracting pairwise left to right
@@ -732,7 +763,7 @@ def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,
         raise NotImplementedError("mnp.einsum: the out argument is not supported")
     util._check_out_sharding("einsum", out_sharding)
     if not isinstance(subscripts, str):
-        raise NotImplementedError("mnp.einsum: only the subscripts-string form is supported")
+        subscripts, operands = _einsum_sublists("einsum", (subscripts,) + operands)
     ops = util.promote_dtypes("einsum", *[_arr(o) for o in operands])
     ops = [_arr(o) for o in ops]
     labels, out_labels = _einsum_parse(subscripts, [aval_of(o).shape for o in ops])

@@ -136,27 +136,64 @@ def poly(seq_of_zeros):
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
-    """Least-squares polynomial fit (normal equations solved through the
-    QR-free route mlax has: lstsq when mnp.linalg provides it)."""
+    """Least-squares polynomial fit, as jax.numpy.polyfit: lstsq of the
+    column-scaled Vandermonde matrix; full=True also returns lstsq's
+    residuals, rank and singular values and rcond, cov=True the covariance
+    of the coefficients (scaled by residuals / (len(x) - deg - 1) unless
+    cov='unscaled')."""
     from mlax._src.numpy import linalg as la
 
-    if full or cov:
-        raise NotImplementedError("mnp.polyfit: full=True and cov=True are not supported")
-    if not hasattr(la, "lstsq"):
-        raise NotImplementedError("mnp.polyfit needs mnp.linalg.lstsq")
-    deg = int(deg)
+    for v in (x, y, w):
+        if v is not None:
+            util._check_arg("polyfit", v)
+    deg = int(mne._concrete_scalar("polyfit", "deg", deg))
+    order = deg + 1
     if deg < 0:
         raise ValueError("mnp.polyfit: expected deg >= 0")
     x, y = mne._promote_inexact("polyfit", x, y)
-    lhs = vander(x, deg + 1)
+    xa, ya = aval_of(x), aval_of(y)
+    if xa.ndim != 1:
+        raise TypeError("mnp.polyfit: expected 1D vector for x")
+    if xa.size == 0:
+        raise TypeError("mnp.polyfit: expected non-empty vector for x")
+    if ya.ndim < 1 or ya.ndim > 2:
+        raise TypeError("mnp.polyfit: expected 1D or 2D array for y")
+    if xa.shape[0] != ya.shape[0]:
+        raise TypeError("mnp.polyfit: expected x and y to have same length")
+    n = xa.shape[0]
+    if rcond is None:
+        rcond = n * float(np.finfo(xa.dtype).eps)
+    rcond = float(mne._concrete_scalar("polyfit", "rcond", rcond))
+    lhs = vander(x, order)
     rhs = y
     if w is not None:
         w = _arr(w)
+        if aval_of(w).ndim != 1:
+            raise TypeError("mnp.polyfit: expected a 1-d array for weights")
+        if aval_of(w).shape[0] != ya.shape[0]:
+            raise TypeError("mnp.polyfit: expected w and y to have the same length")
         lhs = lhs * mnp.expand_dims(w, -1)
-        rhs = rhs * (w if aval_of(rhs).ndim == 1 else mnp.expand_dims(w, -1))
+        rhs = rhs * (w if ya.ndim == 1 else mnp.expand_dims(w, -1))
     scale = ufuncs.sqrt(reductions.sum(lhs * lhs, axis=0))
-    sol = la.lstsq(lhs / scale, rhs, rcond=rcond)[0]
-    return (sol.T / scale).T
+    lhs = lhs / scale
+    c, resids, rank, sv = la.lstsq(lhs, rhs, rcond=rcond)
+    c = (c.T / scale).T
+    if full:
+        return c, resids, rank, sv, mnp.asarray(rcond)
+    if not cov:
+        return c
+    vbase = la.inv(lhs.T @ lhs) / la.outer(scale, scale)
+    if cov == "unscaled":
+        fac = mnp.asarray(1.0)
+    else:
+        if n <= order:
+            raise ValueError("mnp.polyfit: the number of data points must exceed order to "
+                             "scale the covariance matrix")
+        fac = resids / (n - order)
+    fac = mnp.reshape(fac, (-1,))
+    if ya.ndim == 1:
+        return c, vbase * fac[None]
+    return c, vbase[:, :, None] * fac[None, None, :]
 
 
 def polyval(p, x, *, unroll=16):

@@ -197,12 +197,26 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     axes = _axes("mean", axis, aval.ndim)
     where = _where_mask("mean", where, aval.shape)  # checked here, so errors name mean
     dt = dtypes.canonicalize(dtype) if dtype is not None else dtypes.to_inexact(aval.dtype)
+    _check_div_dtype("mean", dt)
     comp = _upcast_f16(dt) if dtype is None else dt  # as JAX: f16/bf16 accumulate in f32
-    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
     n = _reduction_count("mean", aval, axes, keepdims, where, comp)
+    if not dtypes.is_inexact(comp):
+        # As JAX (its lax.div): an integer dtype= sums and divides in that
+        # integer type, truncating.
+        total = sum(astype(a, comp), axis=axes, dtype=comp, keepdims=keepdims, where=where)
+        return lax.div(total, lax.full_like(total, n) if isinstance(n, int) else n)
+    total = sum(astype(a, comp), axis=axes, keepdims=keepdims, where=where)
     if isinstance(n, int):
         n = _Literal(n if n else np.nan, comp, False)
     return astype(divide(total, n), dt)
+
+
+def _check_div_dtype(name, dt):
+    """As JAX's mean/var, whose lax.div refuses a bool dtype=."""
+    if dtypes.is_bool(dt):
+        raise TypeError(f"mnp.{name}: div does not accept dtype bool at position 0. Accepted "
+                        f"dtypes at position 0 are subtypes of integer, floating, "
+                        f"complexfloating.")
 
 
 def _var_dtypes(a_dtype, dtype):
@@ -243,8 +257,9 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Non
     axes = _axes("var", axis, aval.ndim)
     where = _where_mask("var", where, aval.shape)
     dt, comp = _var_dtypes(aval.dtype, dtype)  # as JAX: f16/bf16 accumulate in f32
+    _check_div_dtype("var", comp)
     a = astype(a, comp)
-    a_mean = (_mean(a, axis=axes, keepdims=True, where=where) if mean is None
+    a_mean = (_mean(a, axis=axes, dtype=comp, keepdims=True, where=where) if mean is None
               else astype(asarray(mean), comp))
     centered = subtract(a, a_mean)
     if dtypes.is_complex(comp):
@@ -254,6 +269,16 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Non
         sq = multiply(centered, centered)
     total = sum(sq, axis=axes, keepdims=keepdims, where=where)
     n = _reduction_count("var", aval, axes, keepdims, where, comp)
+    if not dtypes.is_inexact(comp):
+        # As JAX: an integer dtype= computes in integers (the mean and the
+        # division truncate), then NaN where count - ddof <= 0 makes the result
+        # a weakly typed float.
+        total = sum(sq, axis=axes, dtype=comp, keepdims=keepdims, where=where)
+        n = subtract(lax.full_like(total, n) if isinstance(n, int) else n,
+                     _Literal(ddof, comp, False))
+        ok = greater(n, _Literal(0, comp, False))
+        out = astype(lax.div(total, mnp.where(ok, n, lax.full_like(n, 1))), dt)
+        return mnp.where(ok, out, np.nan)
     if isinstance(n, int):
         out = divide(total, _Literal(n - ddof if n - ddof > 0 else np.nan, comp, False))
     else:
@@ -267,6 +292,9 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Non
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None,
         correction=None):
     _no_out("std", out)
+    if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
+        raise ValueError(f"dtype argument to mnp.std must be inexact; got "
+                         f"{dtypes.canonicalize(dtype)}")
     ddof = _correction(ddof, correction)
     _check_arg("std", a)
     a = a if _is_array(a) else asarray(a)
@@ -286,7 +314,12 @@ def _cumulative_setup(name, a, axis, dtype):
         axis = 0
     aval = aval_of(a)
     axis = mnp._normalize_axis(name, axis, aval.ndim)  # a 0-d `a` has no axis 0 (as JAX)
-    if dtype is not None:
+    if dtype is not None and dtypes.is_bool(dtypes.canonicalize(dtype)):
+        # As JAX: a bool result accumulates a != 0 in the default int (so
+        # that [-1, 1] does not cancel), converted back to bool after.
+        a = mnp.astype(ufuncs.not_equal(a, 0) if aval.dtype != dtypes.bool_ else a,
+                       dtypes.default_int())
+    elif dtype is not None:
         a = mnp.astype(a, dtype)
     else:
         dt = aval.dtype
@@ -302,7 +335,8 @@ def cumsum(a, axis=None, dtype=None, out=None):
     if out is not None:
         raise NotImplementedError("mnp.cumsum: the out argument is not supported")
     a, axis = _cumulative_setup("cumsum", a, axis, dtype)
-    return lax.cumsum(a, axis)
+    out = lax.cumsum(a, axis)
+    return out if dtype is None else mnp.astype(out, dtype)
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
@@ -320,7 +354,7 @@ def cumprod(a, axis=None, dtype=None, out=None):
         config[axis] = (k, -k, 0)
         a = ufuncs.multiply(a, lax.pad(a, one, config))
         k *= 2
-    return a
+    return a if dtype is None else mnp.astype(a, dtype)
 
 
 def _cumulative(name, scan, fill, x, axis, dtype, include_initial):

@@ -67,11 +67,12 @@ def _select_sorted(name, values, keep, size, fill_value, default_fill=None):
     picked = mnc.take(values, ufuncs.maximum(idx, 0))
     if fill_value is None and default_fill is not None:
         fill = mnp.asarray(default_fill, dtype=aval_of(values).dtype)
-    elif fill_value is None:
-        fill = mnc.take(values, ufuncs.maximum(idx[0], 0)) if aval_of(values).shape[0] else \
-            mnp.zeros((), aval_of(values).dtype)
+    elif fill_value is None:  # (as JAX: 0 when nothing is kept)
+        fill = mnp.where(idx[0] >= 0, mnc.take(values, ufuncs.maximum(idx[0], 0)),
+                         mnp.zeros((), aval_of(values).dtype))
     else:
-        fill = mnp.asarray(fill_value, dtype=aval_of(values).dtype)
+        # (as JAX's: converted, so an out-of-range int wraps as unique's does)
+        fill = mnp.astype(fill_value, aval_of(values).dtype)
     return mnp.where(idx >= 0, picked, fill)
 
 
@@ -118,10 +119,27 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     return values, idx1, idx2
 
 
+def _firsts(a):
+    """Where each value of the sorted 1-d `a` first occurs."""
+    if not aval_of(a).shape[0]:
+        return mnp.zeros((0,), dtypes.bool_)
+    return mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]])
+
+
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     size = _set_size("setxor1d", size)
     a1 = unique(mnp.ravel(_arr(ar1))) if size is None else mnp.ravel(_arr(ar1))
     a2 = unique(mnp.ravel(_arr(ar2))) if size is None else mnp.ravel(_arr(ar2))
+    if size is not None and not assume_unique:
+        # Under jit (no unique without size): the first occurrence of each
+        # value of either array not found in the other, sorted.
+        a1, a2 = util.promote_dtypes("setxor1d", a1, a2)
+        a1, a2 = mnc.sort(a1), mnc.sort(a2)
+        keep1 = ufuncs.logical_and(_firsts(a1), ufuncs.logical_not(isin(a1, a2)))
+        keep2 = ufuncs.logical_and(_firsts(a2), ufuncs.logical_not(isin(a2, a1)))
+        both, keep = lax.sort_key_val(mnp.concatenate([a1, a2]),
+                                      mnp.concatenate([keep1, keep2]))
+        return _select_sorted("setxor1d", both, keep, size, fill_value)
     both = mnc.sort(mnp.concatenate([a1, a2]))
     n = aval_of(both).shape[0]
     if n == 0:
@@ -130,8 +148,6 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     t = mnp.ones((1,), dtypes.bool_)
     # An element is kept when it differs from both neighbours.
     keep = ufuncs.logical_and(mnp.concatenate([t, differs]), mnp.concatenate([differs, t]))
-    if size is not None and not assume_unique:
-        raise NotImplementedError("mnp.setxor1d: size= needs assume_unique=True")
     return _select_sorted("setxor1d", both, keep, size, fill_value)
 
 

@@ -53,6 +53,13 @@ def _static_int(name, what, value):
     return mnc._static_int(name, what, value)
 
 
+def _concrete_scalar(name, what, value):
+    """`value` (a Python or NumPy scalar), which must not be traced."""
+    if isinstance(value, Tracer):
+        raise errors.concretization(value, f"the {what} argument of mnp.{name}")
+    return value
+
+
 def _keepdims_shape(shape, axes):
     return tuple(1 if i in axes else d for i, d in enumerate(shape))
 
@@ -507,15 +514,17 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     if out is not None:
         raise NotImplementedError("mnp.nanmean: the out argument is not supported")
     a, aval, mask = _nan_prep("nanmean", a, where)
-    if not dtypes.is_inexact(aval.dtype):
-        a = _to_inexact(a) if dtype is None else mnp.astype(a, dtype)
-        if mask is None:
-            return reductions.mean(a, axis=axis, keepdims=keepdims)
-        aval = aval_of(a)
+    if not dtypes.is_inexact(aval.dtype):  # (as JAX: no NaNs, the mean)
+        return reductions.mean(a, axis=axis, dtype=dtype, keepdims=keepdims, where=mask)
     dt = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
-    a = mnp.astype(a, dt)
+    reductions._check_div_dtype("nanmean", dt)
+    # As JAX: the NaNs are dropped before the conversion to dtype (an integer
+    # dtype= sums and divides in integers, truncating).
     total = nansum(a, axis=axis, dtype=dt, keepdims=keepdims, where=mask)
-    return ufuncs.divide(total, _count("nanmean", a, axis, keepdims, mask, dt))
+    count = _count("nanmean", a, axis, keepdims, mask, dt)
+    if not dtypes.is_inexact(dt):
+        return lax.div(total, count)
+    return ufuncs.divide(total, count)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
@@ -542,8 +551,11 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
     normalizer = ufuncs.subtract(normalizer, ddof)
     bad = ufuncs.less_equal(normalizer, 0)
     result = reductions.sum(sq, axis=axes, keepdims=keepdims)
-    result = mnp.where(bad, mnp.full((), np.nan, cdt), result)
-    divisor = mnp.astype(mnp.where(bad, mnp.ones_like(normalizer), normalizer), cdt)
+    # (as JAX: with an integer dtype=, the NaN makes this a float division,
+    # converted back to dtype)
+    result = mnp.where(bad, np.nan, result)
+    divisor = mnp.astype(mnp.where(bad, mnp.ones_like(normalizer), normalizer),
+                         aval_of(result).dtype)
     return mnp.astype(ufuncs.divide(result, divisor), dt)
 
 
@@ -553,6 +565,11 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
         raise NotImplementedError("mnp.nanstd: the out argument is not supported")
     a = _arr(a)
     where = reductions._where_mask("nanstd", where, aval_of(a).shape)
+    if dtype is not None and not dtypes.is_inexact(dtypes.canonicalize(dtype)):
+        # As JAX (its lax.sqrt of the integer nanvar).
+        raise TypeError(f"mnp.nanstd: sqrt does not accept dtype "
+                        f"{dtypes.canonicalize(dtype)}. Accepted dtypes are subtypes of "
+                        f"floating, complexfloating.")
     return ufuncs.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims,
                               where=where, mean=mean))
 
@@ -612,13 +629,15 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     if out is not None or overwrite_input:
         raise ValueError(f"mnp.{name} does not support overwrite_input=True or out != None "
                          f"(at {_where()})")
-    if weights is not None:
-        raise NotImplementedError(f"mnp.{name}: weights are not supported yet")
     if method not in _METHODS:
         raise ValueError(f"mnp.{name}: method can only be 'linear', 'lower', 'higher', "
                          f"'midpoint', 'nearest' or 'inverted_cdf', got {method!r} "
                          f"(at {_where()})")
-    a = _to_inexact(_arr(a))
+    a = _arr(a)
+    w = None
+    if weights is not None:
+        a, w = _quantile_weights(name, a, _arr(weights), axis, method)
+    a = _to_inexact(a)
     aval = aval_of(a)
     if dtypes.is_complex(aval.dtype):
         raise ValueError(f"mnp.{name}: quantile does not support complex input, as the "
@@ -637,6 +656,9 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     lead = tuple(aval.shape[d] for d in rest)
     n = int(np.prod([aval.shape[d] for d in axes], dtype=np.int64))
     a = lax.reshape(a, lead + (n,))
+    if w is not None:
+        w = lax.reshape(lax.transpose(w, tuple(rest + list(axes))) if aval.ndim else w,
+                        lead + (n,))
     qs = lax.reshape(q, (qaval.size,)) if qaval.ndim else lax.reshape(q, (1,))
     k = aval_of(qs).shape[0]
     if n == 0:
@@ -644,7 +666,7 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     else:
         nan = ufuncs.isnan(a)
         if squash_nans:
-            srt = lax.sort(a, dimension=len(lead))
+            srt, w = _sort(a, w, len(lead))
             counts = reductions.sum(ufuncs.logical_not(nan), axis=-1, dtype=qdt)  # lead
             counts_b = mnp.reshape(counts, lead + (1,))
             pos = ufuncs.multiply(mnp.reshape(qs, (1,) * len(lead) + (k,)),
@@ -653,39 +675,19 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
         else:
             any_nan = reductions.any(nan, axis=-1, keepdims=True)
             a = mnp.where(any_nan, mnp.full((), np.nan, aval.dtype), a)
-            srt = lax.sort(a, dimension=len(lead))
+            srt, w = _sort(a, w, len(lead))
             pos = ufuncs.multiply(qs, np.asarray(n - 1, qdt))  # (k,)
             hi_lim = np.asarray(n - 1, qdt)
-        if method == "inverted_cdf":
+        if w is not None:
+            res = _weighted_inverted_cdf(srt, w, qs, counts if squash_nans else n, squash_nans)
+        elif method == "inverted_cdf":
             # The first sorted value whose rank (1-based) reaches q * count:
             # index ceil(q * count) - 1, as JAX's unweighted inverted_cdf.
             cnt = counts_b if squash_nans else np.asarray(n, qdt)
             qb = mnp.reshape(qs, (1,) * len(lead) + (k,)) if squash_nans else qs
             pos = ufuncs.subtract(ufuncs.ceil(ufuncs.multiply(qb, cnt)), 1)
-        low = ufuncs.floor(pos)
-        high = ufuncs.ceil(pos)
-        high_w = ufuncs.subtract(pos, low)
-        low_w = ufuncs.subtract(1, high_w)
-        low = ufuncs.maximum(0, ufuncs.minimum(low, hi_lim))
-        high = ufuncs.maximum(0, ufuncs.minimum(high, hi_lim))
-        shape = lead + (k,)
-        low_i = mnp.broadcast_to(mnp.astype(low, dtypes.int32), shape)
-        high_i = mnp.broadcast_to(mnp.astype(high, dtypes.int32), shape)
-        lo_v = mnc.take_along_axis(srt, low_i, axis=-1, mode="clip")
-        hi_v = mnc.take_along_axis(srt, high_i, axis=-1, mode="clip")
-        high_w = mnp.broadcast_to(high_w, shape)
-        low_w = mnp.broadcast_to(low_w, shape)
-        if method == "linear":
-            res = ufuncs.add(ufuncs.multiply(mnp.astype(lo_v, qdt), low_w),
-                          ufuncs.multiply(mnp.astype(hi_v, qdt), high_w))
-        elif method in ("lower", "inverted_cdf"):
-            res = lo_v
-        elif method == "higher":
-            res = hi_v
-        elif method == "nearest":
-            res = mnp.where(ufuncs.less_equal(high_w, 0.5), lo_v, hi_v)
-        else:  # midpoint
-            res = ufuncs.multiply(ufuncs.add(lo_v, hi_v), np.asarray(0.5, aval.dtype))
+        if w is None:
+            res = _interpolate(srt, pos, hi_lim, lead, k, method, qdt, aval.dtype)
         res = mnp.astype(res, aval.dtype)
         # (lead..., k) -> (k, lead...) -> q's shape + lead
         res = moveaxis(res, -1, 0)
@@ -695,14 +697,111 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out, overwrite_in
     return res
 
 
+def _sort(a, w, dimension):
+    if w is None:
+        return lax.sort(a, dimension=dimension), None
+    return lax.sort_key_val(a, w, dimension=dimension)
+
+
+def _quantile_weights(name, a, w, axis, method):
+    """`a` and `weights` promoted to a common inexact dtype and `weights`
+    broadcast to a's shape, with JAX's checks (only inverted_cdf weighs)."""
+    if dtypes.is_complex(aval_of(w).dtype):
+        raise ValueError(f"mnp.{name}: Weights cannot be complex types.")
+    if method != "inverted_cdf":
+        raise NotImplementedError(f"mnp.{name}: {method} doesn't support weights. Only "
+                                  f"method 'inverted_cdf' supports weights.")
+    dt = dtypes.to_inexact(dtypes.result_type(
+        *((aval_of(x).dtype, aval_of(x).weak_type) for x in (a, w)))[0])
+    a, w = mnp.astype(a, dt), mnp.astype(w, dt)
+    ashape, wshape = aval_of(a).shape, aval_of(w).shape
+    if wshape != ashape:
+        if axis is None:
+            raise ValueError(f"mnp.{name}: Weights shape must match 'a' shape when axis is "
+                             f"None.")
+        axes = mnp._axes(name, axis, len(ashape))
+        if wshape != tuple(ashape[d] for d in axes):
+            raise ValueError(f"mnp.{name}: Weights shape {wshape} must match reduction axes "
+                             f"{tuple(ashape[d] for d in axes)}")
+        order = sorted(range(len(axes)), key=lambda i: axes[i])
+        w = lax.broadcast_in_dim(lax.transpose(w, tuple(order)), ashape,
+                                 tuple(sorted(axes)))
+    return a, w
+
+
+def _weighted_inverted_cdf(srt, w, qs, count, squash_nans):
+    """JAX's weighted inverted_cdf along the last axis of the sorted `srt`
+    (lead + (n,)) with its weights `w`: the first value whose cumulative weight
+    reaches q * the total weight, NaN where any weight is negative or NaN (or
+    a value is NaN, or, ignoring NaNs, all are)."""
+    lead = aval_of(srt).shape[:-1]
+    k = aval_of(qs).shape[0]
+    n = aval_of(srt).shape[-1]
+    bad = ufuncs.logical_or(ufuncs.less(w, 0), ufuncs.isnan(w))
+    nan_d = ufuncs.isnan(srt)
+    clean = mnp.where(ufuncs.logical_or(bad, nan_d), mnp.zeros((), aval_of(w).dtype), w)
+    cum = reductions.cumsum(clean, axis=-1)  # lead + (n,)
+    total = lax.slice_in_dim(cum, n - 1, n, axis=len(lead))  # lead + (1,)
+    target = ufuncs.multiply(mnp.reshape(qs, (1,) * len(lead) + (k,)), total)  # lead + (k,)
+    is_less = ufuncs.less(mnp.expand_dims(cum, -2), mnp.expand_dims(target, -1))
+    idx = reductions.sum(is_less, axis=-1, dtype=dtypes.default_int())  # lead + (k,)
+    limit = (mnp.astype(mnp.reshape(count, lead + (1,)), dtypes.default_int())
+             if squash_nans else n)
+    idx = ufuncs.maximum(0, ufuncs.minimum(idx, ufuncs.subtract(limit, 1)))
+    res = mnc.take_along_axis(srt, idx, axis=-1, mode="clip")
+    force = reductions.any(bad, axis=-1, keepdims=True)
+    if squash_nans:
+        force = ufuncs.logical_or(force, ufuncs.equal(mnp.reshape(count, lead + (1,)), 0))
+    else:
+        force = ufuncs.logical_or(force, reductions.any(nan_d, axis=-1, keepdims=True))
+    return mnp.where(force, mnp.full((), np.nan, aval_of(srt).dtype), res)
+
+
+def _interpolate(srt, pos, hi_lim, lead, k, method, qdt, dt):
+    """The quantiles at the (fractional) sorted positions `pos` by `method`."""
+    low = ufuncs.floor(pos)
+    high = ufuncs.ceil(pos)
+    high_w = ufuncs.subtract(pos, low)
+    low_w = ufuncs.subtract(1, high_w)
+    low = ufuncs.maximum(0, ufuncs.minimum(low, hi_lim))
+    high = ufuncs.maximum(0, ufuncs.minimum(high, hi_lim))
+    shape = lead + (k,)
+    low_i = mnp.broadcast_to(mnp.astype(low, dtypes.int32), shape)
+    high_i = mnp.broadcast_to(mnp.astype(high, dtypes.int32), shape)
+    lo_v = mnc.take_along_axis(srt, low_i, axis=-1, mode="clip")
+    hi_v = mnc.take_along_axis(srt, high_i, axis=-1, mode="clip")
+    high_w = mnp.broadcast_to(high_w, shape)
+    low_w = mnp.broadcast_to(low_w, shape)
+    if method == "linear":
+        res = ufuncs.add(ufuncs.multiply(mnp.astype(lo_v, qdt), low_w),
+                         ufuncs.multiply(mnp.astype(hi_v, qdt), high_w))
+    elif method in ("lower", "inverted_cdf"):
+        res = lo_v
+    elif method == "higher":
+        res = hi_v
+    elif method == "nearest":
+        res = mnp.where(ufuncs.less_equal(high_w, 0.5), lo_v, hi_v)
+    else:  # midpoint
+        res = ufuncs.multiply(ufuncs.add(lo_v, hi_v), np.asarray(0.5, dt))
+    return res
+
+
 # One jit dispatch per call when eager (as jax.numpy's quantile family).
 _quantile = util._eager_jit(_quantile, ("name", "axis", "method", "keepdims", "squash_nans",
                                         "out", "overwrite_input"))
 
 
+def _check_quantile_args(name, *args):
+    """As JAX's ensure_arraylike: a list or tuple is not an array."""
+    for x in args:
+        if x is not None:
+            util._check_arg(name, x)
+
+
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
              keepdims=False, *, weights=None):
     """The q-th quantiles of `a` along `axis` (an int, a tuple or None)."""
+    _check_quantile_args("quantile", a, q, weights)
     return _quantile("quantile", a, q, axis, method, keepdims, False, out, overwrite_input,
                      weights)
 
@@ -710,6 +809,7 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                 keepdims=False, *, weights=None):
     """quantile ignoring NaNs."""
+    _check_quantile_args("nanquantile", a, q, weights)
     return _quantile("nanquantile", a, q, axis, method, keepdims, True, out, overwrite_input,
                      weights)
 
@@ -724,6 +824,7 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
     """The q-th percentiles (q in [0, 100]) of `a` along `axis`.
     `out_sharding`: only None (JAX's default); mlax has no sharding yet, and
     any other value raises NotImplementedError."""
+    _check_quantile_args("percentile", a, q, weights)
     util._check_out_sharding("percentile", out_sharding)
     return _quantile("percentile", a, _percent(q), axis, method, keepdims, False, out,
                      overwrite_input, weights)
@@ -732,18 +833,21 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                   keepdims=False, *, weights=None):
     """percentile ignoring NaNs."""
+    _check_quantile_args("nanpercentile", a, q, weights)
     return _quantile("nanpercentile", a, _percent(q), axis, method, keepdims, True, out,
                      overwrite_input, weights)
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """The median along `axis` (quantile 0.5, method 'midpoint', as JAX)."""
+    _check_quantile_args("median", a)
     return _quantile("median", a, 0.5, axis, "midpoint", keepdims, False, out,
                      overwrite_input)
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """The median ignoring NaNs."""
+    _check_quantile_args("nanmedian", a)
     return _quantile("nanmedian", a, 0.5, axis, "midpoint", keepdims, True, out,
                      overwrite_input)
 

@@ -157,6 +157,9 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
         def __call__(self, inputs, *args, **kwargs):
             return [(0, 1)] * (len(inputs) - 1)
 
+    if not isinstance(subscripts, str):  # the operand-list form
+        from mlax._src.numpy.manipulation import _einsum_sublists
+        subscripts, operands = _einsum_sublists("einsum_path", (subscripts,) + operands)
     if isinstance(optimize, bool):
         optimize = "optimal" if optimize else _Unoptimized()
     shapes = [tuple(np.shape(o)) for o in operands]

@@ -156,7 +156,8 @@ class ufunc:
             return mnp.full(final_shape, initial, dtype)
 
         def body(i, val):
-            new = self(val, mnp.astype(arr[i], dtype))
+            # (kept in dtype: logical_and's bool result in an int8 loop, say)
+            new = mnp.astype(self(val, mnp.astype(arr[i], dtype)), dtype)
             return new if where is None else mnp.where(where[i], new, val)
 
         if initial is None:
@@ -197,7 +198,9 @@ class ufunc:
         arr = mnp.astype(moveaxis(arr, axis, 0), dtype)
 
         def step(carry, x):
-            y = self(carry, x)
+            # As JAX's: each step converted back to dtype (a logical ufunc's bool
+            # result in a float32 accumulation, say).
+            y = mnp.astype(self(carry, x), dtype)
             return y, y
 
         _, rest = scan(step, arr[0], arr[1:])

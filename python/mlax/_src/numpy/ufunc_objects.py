@@ -19,6 +19,11 @@ from mlax._src.numpy.lax_numpy import asarray, astype
 from mlax._src.numpy.ufunc_api import ufunc
 
 
+def _lax_reduction(name):
+    from mlax._src.lax import reductions as lax_reductions
+    return getattr(lax, name, None) or getattr(lax_reductions, name)
+
+
 def _reduce_with(name, lax_fn_name, identity, combine, preproc=None):
     """`<ufunc>.reduce` by one lax reduction (numpy.reductions._reduce)."""
     def reduce(a, axis=0, dtype=None, keepdims=False, initial=None, where=None):
@@ -26,11 +31,20 @@ def _reduce_with(name, lax_fn_name, identity, combine, preproc=None):
         a = asarray(a) if not util._is_array(a) else a
         if preproc is not None:
             a = preproc(a)
+        if dtype is not None:
+            # As JAX's: the (bool or integer) input converted to dtype, reduced
+            # there by the bitwise op, which refuses a float dtype.
+            dt = dtypes.canonicalize(dtype)
+            if not (dtypes.is_int(dt) or dtypes.is_bool(dt)):
+                op = lax_fn_name[len("reduce_"):]
+                raise TypeError(f"{name}: {op} does not accept dtype {dt.name} at position 0. "
+                                f"Accepted dtypes at position 0 are subtypes of integer, "
+                                f"bool.")
+            a = astype(a, dt)
         dt = aval_of(a).dtype
-        out = reductions._reduce(name, a, axis, keepdims, getattr(lax, lax_fn_name),
-                                 where=where, identity=np.array(identity).astype(dt),
-                                 initial=initial, combine=combine)
-        return out if dtype is None else astype(out, dtype)
+        return reductions._reduce(name, a, axis, keepdims, _lax_reduction(lax_fn_name),
+                                  where=where, identity=np.array(identity).astype(dt),
+                                  initial=initial, combine=combine)
     return reduce
 
 
@@ -133,12 +147,15 @@ bitwise_and = _binary_ufunc(U.bitwise_and, "bitwise_and", -1, reduce=_reduce_wit
     _require_integral("bitwise_and.reduce")))
 bitwise_or = _binary_ufunc(U.bitwise_or, "bitwise_or", 0, reduce=_reduce_with(
     "bitwise_or.reduce", "reduce_or", 0, U.bitwise_or, _require_integral("bitwise_or.reduce")))
-bitwise_xor = _binary_ufunc(U.bitwise_xor, "bitwise_xor", 0)
+bitwise_xor = _binary_ufunc(U.bitwise_xor, "bitwise_xor", 0, reduce=_reduce_with(
+    "bitwise_xor.reduce", "reduce_xor", 0, U.bitwise_xor,
+    _require_integral("bitwise_xor.reduce")))
 logical_and = _binary_ufunc(U.logical_and, "logical_and", True, reduce=_reduce_with(
     "logical_and.reduce", "reduce_and", True, U.logical_and, util._to_bool))
 logical_or = _binary_ufunc(U.logical_or, "logical_or", False, reduce=_reduce_with(
     "logical_or.reduce", "reduce_or", False, U.logical_or, util._to_bool))
-logical_xor = _binary_ufunc(U.logical_xor, "logical_xor", False)
+logical_xor = _binary_ufunc(U.logical_xor, "logical_xor", False, reduce=_reduce_with(
+    "logical_xor.reduce", "reduce_xor", False, U.logical_xor, util._to_bool))
 logaddexp = _binary_ufunc(U.logaddexp, "logaddexp", -np.inf, reduce=_logsumexp)
 logaddexp2 = _binary_ufunc(U.logaddexp2, "logaddexp2", -np.inf, reduce=_logsumexp2)
 negative = ufunc(U.negative, 1, 1, name="negative", call=U.negative)

@@ -346,3 +346,38 @@ def _on_device(name, x, device):
         return x
     from mlax._src.jit.api import device_put
     return device_put(x, device)
+
+
+def _refuse_lists(fn, name, params):
+    """`fn` checking, as JAX's ensure_arraylike does, that its arguments named
+    in `params` (a '*' name: each of a sequence argument's elements) are
+    arrays or scalars: a Python list or tuple there raises TypeError naming
+    `name`. Applied where mlax.numpy exports a function, so mlax's own calls
+    (which may pass lists) are not checked."""
+    import functools
+    import inspect
+
+    sig = inspect.signature(fn).parameters
+    names = list(sig)
+    checks = [(p.lstrip("*"), names.index(p.lstrip("*")), p.startswith("*")) for p in params]
+    varargs = {n for n, p in sig.items() if p.kind is inspect.Parameter.VAR_POSITIONAL}
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        for pname, pos, elementwise in checks:
+            if pname in varargs:
+                v = args[pos:]
+            elif pos < len(args):
+                v = args[pos]
+            elif pname in kwargs:
+                v = kwargs[pname]
+            else:
+                continue
+            for x in (v if elementwise and isinstance(v, (list, tuple)) else (v,)):
+                if isinstance(x, (list, tuple)):
+                    raise TypeError(f"{name} requires ndarray or scalar arguments, got "
+                                    f"{type(x).__name__}; wrap it with mnp.array(...) "
+                                    f"(at {core.user_location_str()})")
+        return fn(*args, **kwargs)
+
+    return checked
