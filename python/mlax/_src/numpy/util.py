@@ -354,9 +354,6 @@ def _refuse_lists(fn, name, params):
     arrays or scalars: a Python list or tuple there raises TypeError naming
     `name`. Applied where mlax.numpy exports a function, so mlax's own calls
     (which may pass lists) are not checked."""
-    import functools
-    import inspect
-
     sig = inspect.signature(fn).parameters
     names = list(sig)
     checks = [(p.lstrip("*"), names.index(p.lstrip("*")), p.startswith("*")) for p in params]
