@@ -634,10 +634,16 @@ def eigvalsh(a, UPLO="L", *, symmetrize_input=True):  # noqa: N803
 
 
 def _np_qr(a, mode="reduced"):
-    """QRResult(Q, R) for mode 'reduced' or 'complete'; R alone for 'r'."""
-    if mode not in ("reduced", "complete", "r"):
+    """QRResult(Q, R) for mode 'reduced' (or its alias 'full') or 'complete';
+    R alone for 'r'; for 'raw', LAPACK geqrf's compact form as JAX returns it:
+    QRResult(h, tau), h the `[..., N, M]` transpose of R with the Householder
+    vectors below it and tau their `[..., min(M, N)]` scale factors."""
+    if mode not in ("reduced", "complete", "r", "full", "raw"):
         raise _err("mnp.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
     a = _real_matrix("qr", a, square=False, exc=TypeError, allow_complex=True)
+    if mode == "raw":
+        h, taus = geqrf(a)
+        return QRResult(mnp.swapaxes(h, -1, -2), taus)
     q, r = qr(a, full_matrices=mode == "complete")
     return r if mode == "r" else QRResult(q, r)
 
