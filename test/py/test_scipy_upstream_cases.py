@@ -44,3 +44,47 @@ def test_qr_raw_and_full_modes(shape, dtype, mode):
     got = mlax.jit(lambda a: mnp.linalg.qr(a, mode=mode))(x)
     want = jax.jit(lambda a: jnp.linalg.qr(a, mode=mode))(x)
     _assert_same(got, want, rtol=1e-5, atol=1e-5)
+
+
+# lax_scipy_test / linalg_test testSolve's (sym_pos / assume_a='pos', lower)
+# grid: a given as one triangle only. mlax ran a general LU solve on it, a
+# silently wrong answer; JAX reads the `lower` (or upper) triangle through
+# cho_factor, and accepts a batch of vectors b [..., m].
+@pytest.mark.parametrize("lower", [False, True])
+@pytest.mark.parametrize("a_shape,b_shape", [((4, 4), (4, 2)), ((2, 4, 4), (2, 4, 3)),
+                                             ((2, 4, 4), (2, 4))], ids=param_id)
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64], ids=param_id)
+def test_scipy_solve_pos_reads_one_triangle(lower, a_shape, b_shape, dtype):
+    import jax.scipy.linalg as jsl
+    import mlax.scipy.linalg as msl
+    a = _rand(a_shape, dtype)
+    a = a @ np.conj(np.swapaxes(a, -1, -2)) + 4 * np.eye(a_shape[-1], dtype=dtype)
+    a = np.tril(a) if lower else np.triu(a)
+    b = _rand(b_shape, dtype, seed=1)
+    got = mlax.jit(lambda a, b: msl.solve(a, b, assume_a="pos", lower=lower))(a, b)
+    with np.testing.suppress_warnings() as sup:  # JAX's batched-1D cho_solve FutureWarning
+        sup.filter(FutureWarning)
+        want = jax.jit(lambda a, b: jsl.solve(a, b, assume_a="pos", lower=lower))(a, b)
+    _assert_same(got, want, rtol=2e-4, atol=2e-5)
+
+
+def test_scipy_solve_pos_gradient_and_shape_error(x64):
+    import jax.scipy.linalg as jsl
+    import mlax.scipy.linalg as msl
+    a = _rand((3, 3), np.float64)
+    a = a @ a.T + 3 * np.eye(3)
+    b = _rand((3, 2), np.float64, seed=1)
+    loss = lambda sl: (lambda a, b: (sl.solve(a, b, assume_a="pos") ** 2).sum())
+    got = mlax.grad(loss(msl), argnums=(0, 1))(a, b)
+    want = jax.jit(jax.grad(loss(jsl), argnums=(0, 1)))(a, b)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-9, atol=1e-10)
+    eps = 1e-6  # the b gradient against central differences
+    e = np.zeros_like(b)
+    e[1, 0] = eps
+    fd = (loss(msl)(a, b + e) - loss(msl)(a, b - e)) / (2 * eps)
+    np.testing.assert_allclose(got[1][1, 0], fd, rtol=1e-6)
+    with pytest.raises(ValueError):
+        jsl.solve(a, np.ones((2, 3)), assume_a="pos")
+    with pytest.raises(ValueError, match="scipy.linalg.solve: The arguments to solve"):
+        msl.solve(a, np.ones((2, 3)), assume_a="pos")

@@ -1280,10 +1280,43 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_
 
 def sp_solve(a, b, lower=False, overwrite_a=False, overwrite_b=False, debug=False,
              check_finite=True, assume_a="gen"):
-    """scipy.linalg.solve (a general solve; assume_a only checked)."""
+    """scipy.linalg.solve as JAX computes it: a general LU solve unless
+    assume_a='pos', where (as jax.scipy.linalg.solve) only the `lower` (or
+    upper) triangle of `a` is read, through its Cholesky factor, and the
+    derivative is custom_linear_solve's with the whole of `a` as the
+    (symmetric) operator."""
     if assume_a not in ("gen", "sym", "her", "pos"):
         raise _err("scipy.linalg.solve", f"Unknown assume_a {assume_a!r}")
-    return solve(a, b)
+    if assume_a != "pos":
+        return solve(a, b)
+    return _sp_solve_pos(a, b, bool(lower))
+
+
+def _sp_solve_pos(a, b, lower):
+    from mlax._src.lax.solves import custom_linear_solve
+    from mlax._src.transforms.vmap import vmap
+
+    a, b = _promote_inexact("scipy.linalg.solve", mnp.asarray(a), mnp.asarray(b))
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if not (len(sa) >= 2 and len(sb) in (len(sa), len(sa) - 1)
+            and sa[-1] == sa[-2] == sb[len(sa) - 2]):
+        raise _err("scipy.linalg.solve", "The arguments to solve must have shapes "
+                   f"a=[..., m, m] and b=[..., m, k] or b=[..., m]; got a={sa} and b={sb}")
+    factors = cho_factor(_lax.stop_gradient(a), lower=lower)
+
+    def matvec(x):  # JAX's _broadcasted_matvec: (..., m, m), (..., m) -> (..., m)
+        return mnp.squeeze(tensor_contractions.matmul(
+            a, mnp.expand_dims(x, -1), precision="highest"), -1)
+
+    def cho_solve_vec(_, x):  # a batch of vectors [..., m]
+        return mnp.squeeze(cho_solve(factors, mnp.expand_dims(x, -1)), -1)
+
+    def custom_solve(x):
+        return custom_linear_solve(matvec, x, solve=cho_solve_vec, symmetric=True)
+
+    if len(sa) == len(sb) + 1:  # b: [..., m]
+        return custom_solve(b)
+    return vmap(custom_solve, len(sb) - 1, max(len(sa), len(sb)) - 1)(b)
 
 
 def sp_det(a, overwrite_a=False, check_finite=True):
