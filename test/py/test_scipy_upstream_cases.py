@@ -88,3 +88,26 @@ def test_scipy_solve_pos_gradient_and_shape_error(x64):
         jsl.solve(a, np.ones((2, 3)), assume_a="pos")
     with pytest.raises(ValueError, match="scipy.linalg.solve: The arguments to solve"):
         msl.solve(a, np.ones((2, 3)), assume_a="pos")
+
+
+# linalg_test.py testTriangularSolveGrad's grid has b of one dimension fewer
+# than a ((4, 4) with (4,)): JAX solves it as one column (left_side) or row;
+# mlax refused it. A b that does not fit is JAX's ValueError (mlax: TypeError).
+@pytest.mark.parametrize("left_side", [False, True])
+@pytest.mark.parametrize("a_shape,b_shape", [((4, 4), (4,)), ((2, 3, 3), (2, 3))], ids=param_id)
+def test_triangular_solve_vector_b(left_side, a_shape, b_shape, x64):
+    a = np.tril(_rand(a_shape, np.complex128)) + 5 * np.eye(a_shape[-1])
+    b = _rand(b_shape, np.complex128, seed=1)
+    t = _rand(a_shape, np.complex128, seed=2)
+    kw = dict(left_side=left_side, lower=True, transpose_a=True, conjugate_a=True)
+    f = lambda lib: (lambda a, b: lib.lax.linalg.triangular_solve(a, b, **kw))
+    got = mlax.jvp(f(mlax), (a, b), (t, b))
+    want = jax.jit(lambda a, b, t: jax.jvp(f(jax), (a, b), (t, b)))(a, b, t)
+    _assert_same(got, want, rtol=1e-10, atol=1e-12)
+
+
+def test_triangular_solve_incompatible_shapes():
+    with pytest.raises(ValueError, match="Incompatible shapes"):
+        jax.lax.linalg.triangular_solve(np.eye(4), np.ones((4, 2)), left_side=False)
+    with pytest.raises(ValueError, match="lax.linalg.triangular_solve: Incompatible shapes"):
+        mlax.lax.linalg.triangular_solve(np.eye(4), np.ones((4, 2)), left_side=False)

@@ -89,8 +89,19 @@ def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
                      conjugate_a=False, unit_diagonal=False):
     """Solves op(a) x = b (left_side) or x op(a) = b for triangular `a`, where
     op transposes (and conjugates) as asked (jax.lax.linalg.triangular_solve).
-    `a` and `b` need equal batch dimensions."""
+    `a` and `b` need equal batch dimensions; a `b` of one dimension fewer
+    than `a` is a (batch of) vector(s), solved as one column (left_side) or
+    row, as JAX does."""
     a, b = mnp.asarray(a), mnp.asarray(b)
+    if aval_of(b).ndim == aval_of(a).ndim - 1:
+        x = triangular_solve(a, mnp.expand_dims(b, -1 if left_side else -2),
+                             left_side=left_side, lower=lower, transpose_a=transpose_a,
+                             conjugate_a=conjugate_a, unit_diagonal=unit_diagonal)
+        return mnp.squeeze(x, -1 if left_side else -2)
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if len(sa) >= 2 and len(sb) >= 2 and sa[-1] != sb[-2 if left_side else -1]:
+        raise _err("lax.linalg.triangular_solve", "Incompatible shapes for arguments to "
+                   f"triangular_solve: {sa} and {sb}.")
     if transpose_a:
         kind = "adjoint" if conjugate_a else "transpose"
     else:
