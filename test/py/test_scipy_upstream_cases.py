@@ -4,6 +4,8 @@ fft_test.py, scipy_signal_test.py) on which mlax disagreed with JAX: each
 compared with JAX (values, dtypes, weak types, exception classes)."""
 from __future__ import annotations
 
+import warnings
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -62,8 +64,8 @@ def test_scipy_solve_pos_reads_one_triangle(lower, a_shape, b_shape, dtype):
     a = np.tril(a) if lower else np.triu(a)
     b = _rand(b_shape, dtype, seed=1)
     got = mlax.jit(lambda a, b: msl.solve(a, b, assume_a="pos", lower=lower))(a, b)
-    with np.testing.suppress_warnings() as sup:  # JAX's batched-1D cho_solve FutureWarning
-        sup.filter(FutureWarning)
+    with warnings.catch_warnings():  # JAX's batched-1D cho_solve FutureWarning
+        warnings.simplefilter("ignore", FutureWarning)
         want = jax.jit(lambda a, b: jsl.solve(a, b, assume_a="pos", lower=lower))(a, b)
     _assert_same(got, want, rtol=2e-4, atol=2e-5)
 
