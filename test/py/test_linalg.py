@@ -891,8 +891,8 @@ def test_square_and_ndim_errors(name, exc):
 
 def test_other_errors():
     a = np.eye(3, dtype=np.float32)
-    with pytest.raises(ValueError, match="Unsupported QR decomposition mode 'raw'"):
-        mnp.linalg.qr(a, mode="raw")
+    with pytest.raises(ValueError, match="Unsupported QR decomposition mode 'bad'"):
+        mnp.linalg.qr(a, mode="bad")
     with pytest.raises(ValueError, match="UPLO must be 'L' or 'U'"):
         mnp.linalg.eigh(a, UPLO="X")
     with pytest.raises(ValueError, match="mnp.linalg.solve: b of shape"):
@@ -917,7 +917,7 @@ def test_other_errors():
                                         "batch dimensions"):
         L.linalg.triangular_solve(np.ones((2, 3, 3), np.float32), np.ones((3, 3), np.float32),
                                   left_side=True)
-    with pytest.raises(TypeError, match="does not fit a of shape"):
+    with pytest.raises(ValueError, match="triangular_solve: Incompatible shapes"):  # as JAX
         L.linalg.triangular_solve(a, np.ones((2, 3), np.float32), left_side=True)
     with pytest.raises(TypeError, match="lax.linalg.eigh: supports float32"):
         L.linalg.eigh(np.eye(2, dtype=np.float16), symmetrize_input=False)

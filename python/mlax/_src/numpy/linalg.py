@@ -89,8 +89,19 @@ def triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
                      conjugate_a=False, unit_diagonal=False):
     """Solves op(a) x = b (left_side) or x op(a) = b for triangular `a`, where
     op transposes (and conjugates) as asked (jax.lax.linalg.triangular_solve).
-    `a` and `b` need equal batch dimensions."""
+    `a` and `b` need equal batch dimensions; a `b` of one dimension fewer
+    than `a` is a (batch of) vector(s), solved as one column (left_side) or
+    row, as JAX does."""
     a, b = mnp.asarray(a), mnp.asarray(b)
+    if aval_of(b).ndim == aval_of(a).ndim - 1:
+        x = triangular_solve(a, mnp.expand_dims(b, -1 if left_side else -2),
+                             left_side=left_side, lower=lower, transpose_a=transpose_a,
+                             conjugate_a=conjugate_a, unit_diagonal=unit_diagonal)
+        return mnp.squeeze(x, -1 if left_side else -2)
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if len(sa) >= 2 and len(sb) >= 2 and sa[-1] != sb[-2 if left_side else -1]:
+        raise _err("lax.linalg.triangular_solve", "Incompatible shapes for arguments to "
+                   f"triangular_solve: {sa} and {sb}.")
     if transpose_a:
         kind = "adjoint" if conjugate_a else "transpose"
     else:
@@ -634,10 +645,16 @@ def eigvalsh(a, UPLO="L", *, symmetrize_input=True):  # noqa: N803
 
 
 def _np_qr(a, mode="reduced"):
-    """QRResult(Q, R) for mode 'reduced' or 'complete'; R alone for 'r'."""
-    if mode not in ("reduced", "complete", "r"):
+    """QRResult(Q, R) for mode 'reduced' (or its alias 'full') or 'complete';
+    R alone for 'r'; for 'raw', LAPACK geqrf's compact form as JAX returns it:
+    QRResult(h, tau), h the `[..., N, M]` transpose of R with the Householder
+    vectors below it and tau their `[..., min(M, N)]` scale factors."""
+    if mode not in ("reduced", "complete", "r", "full", "raw"):
         raise _err("mnp.linalg.qr", f"Unsupported QR decomposition mode {mode!r}")
     a = _real_matrix("qr", a, square=False, exc=TypeError, allow_complex=True)
+    if mode == "raw":
+        h, taus = geqrf(a)
+        return QRResult(mnp.swapaxes(h, -1, -2), taus)
     q, r = qr(a, full_matrices=mode == "complete")
     return r if mode == "r" else QRResult(q, r)
 
@@ -1278,10 +1295,43 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_
 
 def sp_solve(a, b, lower=False, overwrite_a=False, overwrite_b=False, debug=False,
              check_finite=True, assume_a="gen"):
-    """scipy.linalg.solve (a general solve; assume_a only checked)."""
+    """scipy.linalg.solve as JAX computes it: a general LU solve unless
+    assume_a='pos', where (as jax.scipy.linalg.solve) only the `lower` (or
+    upper) triangle of `a` is read, through its Cholesky factor, and the
+    derivative is custom_linear_solve's with the whole of `a` as the
+    (symmetric) operator."""
     if assume_a not in ("gen", "sym", "her", "pos"):
         raise _err("scipy.linalg.solve", f"Unknown assume_a {assume_a!r}")
-    return solve(a, b)
+    if assume_a != "pos":
+        return solve(a, b)
+    return _sp_solve_pos(a, b, bool(lower))
+
+
+def _sp_solve_pos(a, b, lower):
+    from mlax._src.lax.solves import custom_linear_solve
+    from mlax._src.transforms.vmap import vmap
+
+    a, b = _promote_inexact("scipy.linalg.solve", mnp.asarray(a), mnp.asarray(b))
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    if not (len(sa) >= 2 and len(sb) in (len(sa), len(sa) - 1)
+            and sa[-1] == sa[-2] == sb[len(sa) - 2]):
+        raise _err("scipy.linalg.solve", "The arguments to solve must have shapes "
+                   f"a=[..., m, m] and b=[..., m, k] or b=[..., m]; got a={sa} and b={sb}")
+    factors = cho_factor(_lax.stop_gradient(a), lower=lower)
+
+    def matvec(x):  # JAX's _broadcasted_matvec: (..., m, m), (..., m) -> (..., m)
+        return mnp.squeeze(tensor_contractions.matmul(
+            a, mnp.expand_dims(x, -1), precision="highest"), -1)
+
+    def cho_solve_vec(_, x):  # a batch of vectors [..., m]
+        return mnp.squeeze(cho_solve(factors, mnp.expand_dims(x, -1)), -1)
+
+    def custom_solve(x):
+        return custom_linear_solve(matvec, x, solve=cho_solve_vec, symmetric=True)
+
+    if len(sa) == len(sb) + 1:  # b: [..., m]
+        return custom_solve(b)
+    return vmap(custom_solve, len(sb) - 1, max(len(sa), len(sb)) - 1)(b)
 
 
 def sp_det(a, overwrite_a=False, check_finite=True):
