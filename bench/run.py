@@ -272,6 +272,30 @@ def dispatch_eager_sin(quick):
     return [("eager dispatch, sin f32[4]", m, j, "us")]
 
 
+@case
+def dispatch_eager_library(quick):
+    """Eager calls of composite jax.numpy functions (several ops each), which
+    JAX runs as one jitted call: argmax, mean, std, 3-argument where,
+    take_along_axis on a small matrix (warm caches)."""
+    x = np.linspace(-1, 1, 64, dtype=np.float32).reshape(8, 8)
+    idx = np.argsort(x, axis=1)
+    calls = [("argmax", lambda n, a: n.argmax(a, axis=1)),
+             ("mean", lambda n, a: n.mean(a)),
+             ("std", lambda n, a: n.std(a, axis=0)),
+             ("where", lambda n, a: n.where(a > 0, a, 0.0)),
+             ("take_along_axis", lambda n, a: n.take_along_axis(a, idx, axis=1))]
+    rows = []
+    for name, f in calls:
+        xm, xj = mnp.asarray(x), jnp.asarray(x)
+        f(mnp, xm).block_until_ready()
+        f(jnp, xj).block_until_ready()
+        m, j = interleave(lambda: f(mnp, xm).block_until_ready(),
+                          lambda: f(jnp, xj).block_until_ready(),
+                          reps=9 if quick else 31, inner=50 if quick else 300)
+        rows.append((f"eager dispatch, {name} f32[8,8]", m, j, "us"))
+    return rows
+
+
 def mlp_loss(lib):
     def loss(params, x, y):
         h = x
