@@ -220,9 +220,13 @@ def test_numpy_eig_promotes_integers():
     a = np.array([[2, 1], [0, 3]], np.int32)
     got, want = mnp.linalg.eigvals(a), jnp.linalg.eigvals(a)
     _check_values(got, want, 1e-5)
-    got, want = mnp.linalg.eig(a.tolist()), jnp.linalg.eig(jnp.asarray(a.tolist()))
+    got, want = mnp.linalg.eig(a), jnp.linalg.eig(a)
     perm = _check_values(got[0], want[0], 1e-5)
     _check_vectors(got[1], want[1], perm, 1e-5)
+    # A Python list is refused, as jax.numpy's ensure_arraylike refuses it.
+    for lib in (mnp, jnp):
+        with pytest.raises(TypeError):
+            lib.linalg.eig(a.tolist())
 
 
 @pytest.mark.parametrize("fn", ["eig", "eigvals"])
@@ -343,10 +347,13 @@ def test_roots_keep_zeros(p, mode):
 
 
 def test_roots_dtypes(x64):
-    for p in ([1, -3, 2], np.array([1., 0., -4.], np.float64),
+    for p in (np.array([1, -3, 2]), np.array([1., 0., -4.], np.float64),
               np.array([1, 1j, 2], np.complex128), np.array([1, 1j, 2], np.complex64)):
         got, want = mnp.roots(p), jnp.roots(jnp.asarray(p))
         _check_roots(got, want, 1e-4)
+    for lib in (mnp, jnp):  # a Python list is refused, as by JAX
+        with pytest.raises(TypeError):
+            lib.roots([1, -3, 2])
 
 
 def test_roots_errors():
