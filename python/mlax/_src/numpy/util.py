@@ -265,10 +265,12 @@ def _eager_jit_axes(fn, static_argnames, axes=("axis",)):
     """`_eager_jit(fn, static_argnames)` for a function whose `axes`
     arguments JAX normalizes first (`_static_axes`: a list of axes, a NumPy
     integer), so that they are hashable static arguments."""
+    from mlax._src.jit import api
+
     jitted = _eager_jit(fn, static_argnames)
-    params = list(inspect.signature(fn).parameters.values())
-    where = [(name, next((i for i, p in enumerate(params) if p.name == name and p.kind in (
-        p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)), None)) for name in axes]
+    positional = api._positional_params(inspect.signature(fn))
+    where = [(name, positional.index(name) if name in positional else None)
+             for name in axes]
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
