@@ -82,9 +82,7 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     size = _set_size("setdiff1d", size)
     keep = ufuncs.logical_not(isin(a, ar2))
     if size is not None and not assume_unique:
-        first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) \
-            if aval_of(a).shape[0] else mnp.zeros((0,), dtypes.bool_)
-        keep = ufuncs.logical_and(keep, first)
+        keep = ufuncs.logical_and(keep, _firsts(a))
     return _select_sorted("setdiff1d", a, keep, size, fill_value, default_fill=0)
 
 
@@ -99,9 +97,7 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     n1, n2 = aval_of(a1).shape[0], aval_of(a2).shape[0]
     order1 = mnc.argsort(a1, stable=True)
     a = mnc.take(a1, order1)
-    first = mnp.concatenate([mnp.ones((1,), dtypes.bool_), a[1:] != a[:-1]]) if n1 else \
-        mnp.zeros((0,), dtypes.bool_)
-    keep = ufuncs.logical_and(first, isin(a, a2))
+    keep = ufuncs.logical_and(_firsts(a), isin(a, a2))
     values = _select_sorted("intersect1d", a, keep, size, fill_value)
     if not return_indices:
         return values
