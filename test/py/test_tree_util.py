@@ -215,3 +215,77 @@ def test_tree_module_names_match_jax_tree():
         assert hasattr(jax.tree, name) and hasattr(mtree, name), name
     leaves, td = mtree.flatten({"a": 1, "b": [2, 3]})
     assert mtree.unflatten(td, [x * 2 for x in leaves]) == {"a": 2, "b": [4, 6]}
+
+
+# ---------------------------------------------------------------------------
+# Typed PRNG key arrays are leaves to the tree functions, as JAX's are
+# (mlax's transformations still see into them: see the last test)
+# ---------------------------------------------------------------------------
+
+def _key_states():
+    jk, mk = jax.random.key(0), mlax.random.key(0)
+    return ({"rng": jk, "w": jnp.ones(3), "keys": jax.random.split(jk, 2)},
+            {"rng": mk, "w": mnp.ones(3), "keys": mlax.random.split(mk, 2)})
+
+
+def _describe(x):
+    return (tuple(x.shape), str(x.dtype))
+
+
+def test_key_arrays_are_leaves():
+    js, ms = _key_states()
+    assert str(mtu.tree_structure(ms)) == str(jax.tree_util.tree_structure(js))
+    assert str(mtu.tree_structure(ms["rng"])) == "PyTreeDef(*)"
+    assert ([_describe(x) for x in mtu.tree_leaves(ms)]
+            == [_describe(x) for x in jax.tree_util.tree_leaves(js)])
+    shapes = mtree.map(lambda x: x.shape, ms)
+    assert shapes == jax.tree.map(lambda x: x.shape, js) == {"rng": (), "w": (3,), "keys": (2,)}
+    # Mapping the identity rebuilds the same keys; mapping with a second
+    # tree hands f both keys.
+    same = mtree.map(lambda x: x, ms)
+    assert bool(mnp.all(same["keys"] == ms["keys"]))
+    pairs = mtree.map(lambda a, b: (a.dtype, b.dtype), ms, ms)
+    assert str(pairs["rng"][0]) == "key<fry>"
+    jpaths = [(p, _describe(x)) for p, x in jax.tree_util.tree_flatten_with_path(js)[0]]
+    mpaths = [(p, _describe(x)) for p, x in mtu.tree_flatten_with_path(ms)[0]]
+    assert jpaths == mpaths
+    assert mtu.tree_reduce(lambda n, x: n + 1, ms, 0) == 3
+    assert mtu.all_leaves([ms["rng"], 1]) and jax.tree_util.all_leaves([js["rng"], 1])
+    assert not mtu.is_tree_node(type(ms["rng"]))
+    with pytest.raises(ValueError):
+        mtu.flatten_one_level(ms["rng"])
+    out = mtu.tree_transpose(mtu.tree_structure([0, 0]), mtu.tree_structure((0, 0)),
+                             [(ms["rng"], 1), (ms["rng"], 2)])
+    assert _describe(out[0][1]) == ((), "key<fry>") and out[1] == [1, 2]
+
+
+def test_path_functions_take_is_leaf_takes_path():
+    tree = {"a": 1, "b": (2, 3), "c": [4, {"d": 5}]}
+    j = jax.tree_util.tree_flatten_with_path(tree, is_leaf=lambda x: isinstance(x, tuple))
+    m = mtu.tree_flatten_with_path(tree, is_leaf=lambda x: isinstance(x, tuple))
+    assert m[0] == j[0] and str(m[1]) == str(j[1])
+    by_depth = dict(is_leaf=lambda p, x: len(p) == 2, is_leaf_takes_path=True)
+    assert (mtu.tree_map_with_path(lambda p, x: str(p), tree, **by_depth)
+            == jax.tree_util.tree_map_with_path(lambda p, x: str(p), tree, **by_depth))
+    assert (mtu.tree_leaves_with_path(tree, **by_depth)
+            == jax.tree_util.tree_leaves_with_path(tree, **by_depth))
+
+
+def test_transformations_see_through_keys_in_state():
+    """jit, vmap, grad and scan take states holding keys, as JAX's."""
+    js, ms = _key_states()
+
+    for lib, state in ((jax, js), (mlax, ms)):
+        def loss(w, state, lib=lib):
+            return (w * lib.random.normal(state["rng"], (3,))).sum()
+
+        val = lib.jit(loss)(state["w"], state)
+        g = lib.grad(loss)(state["w"], state)
+        per_key = lib.vmap(lambda k: lib.random.uniform(k))(state["keys"])
+        summed = lib.lax.scan(lambda c, k: (c + lib.random.normal(k), None), 0.0,
+                              state["keys"])[0]
+        if lib is jax:
+            expect = (val, g, per_key, summed)
+    # The same keys draw the same numbers in both libraries.
+    for got, want in zip((val, g, per_key, summed), expect):
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)

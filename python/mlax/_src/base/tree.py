@@ -97,13 +97,17 @@ KeyEntry = TypeVar("KeyEntry", bound=Any)
 KeyPath = tuple[KeyEntry, ...]
 
 
-def tree_flatten_with_path(tree, is_leaf=None):
-    """([(key path, leaf), ...], treedef)."""
+def tree_flatten_with_path(tree, is_leaf=None, is_leaf_takes_path: bool = False):
+    """([(key path, leaf), ...], treedef). `is_leaf(x)`, or `is_leaf(path, x)`
+    with `is_leaf_takes_path`."""
+    if is_leaf is not None and not is_leaf_takes_path:
+        is_leaf_x = is_leaf
+        is_leaf = lambda _, x: is_leaf_x(x)  # noqa: E731
     return registry.flatten_with_path(tree, is_leaf)
 
 
-def tree_leaves_with_path(tree, is_leaf=None):
-    return tree_flatten_with_path(tree, is_leaf)[0]
+def tree_leaves_with_path(tree, is_leaf=None, is_leaf_takes_path: bool = False):
+    return tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)[0]
 
 
 def keystr(keys, *, simple: bool = False, separator: str = "") -> str:
@@ -129,8 +133,8 @@ def tree_map(f: Callable[..., Any], tree, *rest, is_leaf=None):
     return treedef.unflatten(f(*xs) for xs in zip(*all_leaves_))
 
 
-def tree_map_with_path(f, tree, *rest, is_leaf=None):
-    keyed, treedef = tree_flatten_with_path(tree, is_leaf)
+def tree_map_with_path(f, tree, *rest, is_leaf=None, is_leaf_takes_path: bool = False):
+    keyed, treedef = tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)
     paths = [k for k, _ in keyed]
     leaves = [v for _, v in keyed]
     others = [treedef.flatten_up_to(r) for r in rest]
@@ -174,11 +178,13 @@ def tree_all(tree, *, is_leaf=None) -> bool:
     return all(tree_leaves(tree, is_leaf))
 
 
-def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, pytree_to_transpose):
+def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, pytree_to_transpose,
+                   *, is_leaf=None):
     """Turns a tree of trees (outer of inner) into an inner of outer trees."""
-    flat, treedef = tree_flatten(pytree_to_transpose)
+    flat, treedef = tree_flatten(pytree_to_transpose, is_leaf)
     if inner_treedef is None:
-        inner_treedef = tree_structure(outer_treedef.flatten_up_to(pytree_to_transpose)[0])
+        inner_treedef = tree_structure(outer_treedef.flatten_up_to(pytree_to_transpose)[0],
+                                       is_leaf)
     inner_size = inner_treedef.num_leaves
     outer_size = outer_treedef.num_leaves
     if treedef.num_leaves != inner_size * outer_size:

@@ -40,6 +40,7 @@ from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer, concretize, concretize_seq
 from mlax._src.core.primitives import aval_of
 from mlax._src.core import key_reuse
+from mlax._src.base import public_tree
 from mlax._src.base.tree import registry
 from mlax._src.numpy import reductions
 from mlax._src.numpy import ufuncs
@@ -169,6 +170,8 @@ class KeyArray(key_reuse.Tracked):
         self._data = data
         self._impl = impl
         self._state = key_reuse.new_state(state)
+        if not public_tree._made:
+            public_tree.note_made()
 
     @property
     def shape(self):
@@ -432,7 +435,10 @@ def _unflatten_key_array(impl, children):
     return KeyArray(data, impl)
 
 
+# A node to mlax's transformations (they trace the key data), a leaf to
+# users' tree functions, as JAX's key arrays are (base.public_tree).
 registry.register_node(KeyArray, lambda k: ((k._data,), k._impl), _unflatten_key_array)
+public_tree.register_leaf_type(KeyArray)
 
 
 # ---------------------------------------------------------------------------
