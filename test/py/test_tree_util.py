@@ -15,6 +15,8 @@ import mlax
 import mlax.numpy as mnp
 import mlax.tree as mtree
 import mlax.tree_util as mtu
+from jax.flatten_util import ravel_pytree as jax_ravel_pytree
+from mlax.flatten_util import ravel_pytree as mlax_ravel_pytree
 
 
 class Params(NamedTuple):
@@ -257,6 +259,11 @@ def test_key_arrays_are_leaves():
     out = mtu.tree_transpose(mtu.tree_structure([0, 0]), mtu.tree_structure((0, 0)),
                              [(ms["rng"], 1), (ms["rng"], 2)])
     assert _describe(out[0][1]) == ((), "key<fry>") and out[1] == [1, 2]
+    # ravel_pytree meets the key as a leaf and refuses it, as JAX's (mlax
+    # raveled its uint32 data into floats).
+    for ravel, state in ((jax_ravel_pytree, js), (mlax_ravel_pytree, ms)):
+        with pytest.raises(TypeError, match="Cannot determine dtype of key<fry>"):
+            ravel(state)
 
 
 def test_path_functions_take_is_leaf_takes_path():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlax._src.base import public_tree
 from mlax._src.base import tree as tree_util
 from mlax._src.lax import lax
 from mlax._src.lax import shape as lax_shape
@@ -36,6 +37,8 @@ def _leaf_dtype(x):
     (canonical) types, arrays keep theirs."""
     dt = getattr(x, "dtype", None)
     if dt is not None:
+        if not isinstance(dt, np.dtype) and type(x) in public_tree._leaf_types:
+            raise TypeError(f"Cannot determine dtype of {dt}")
         return np.dtype(dt)
     return mnp.asarray(x).dtype
 
@@ -44,7 +47,8 @@ def ravel_pytree(pytree):
     """(flat 1-D array of every leaf, unravel): the leaves are promoted to one
     dtype; unravel gives each leaf its own dtype back. An empty pytree gives a
     float32 vector of length 0."""
-    leaves, treedef = tree_util.tree_flatten(pytree)
+    # As JAX's, on the user's pytree leaves: a key array is one (refused).
+    leaves, treedef = public_tree.tree_flatten(pytree)
     flat, unravel_list = _ravel_list(leaves)
     return flat, _HashablePartial(_unravel_pytree, treedef, unravel_list)
 
