@@ -75,8 +75,66 @@ def test_traced_from_shape_structs_and_compiled_call():
     assert "dot_general" in mlax.jit(lambda x: x @ x.T).trace(X).jaxpr.__str__()
 
 
-def test_lowered_compile_options_error():
-    lowered = mlax.jit(lambda x: x + 1).lower(X)
-    with pytest.raises(NotImplementedError):
-        lowered.compile({"xla_cpu_enable_fast_math": True})
-    assert "stablehlo" in lowered.as_text()
+def _hlo_multiplies(compiled):
+    return compiled.as_text().count(" multiply(")
+
+
+@pytest.mark.parametrize("where", ["jit", "compile"])
+def test_compiler_options_reach_xla(where):
+    """jit(compiler_options=) and Lowered.compile(compiler_options) hand XLA
+    its options, as JAX's: with every HLO pass off, XLA keeps the chain of
+    multiplications by constants its simplifier folds."""
+    def f(np_):
+        return lambda x: ((x * 2.0) * 3.0) * 4.0
+
+    off = {"xla_disable_all_hlo_passes": True}
+    counts = []
+    for lib, np_ in ((jax, jnp), (mlax, mnp)):
+        plain = lib.jit(f(np_)).lower(X).compile()
+        if where == "jit":
+            opted = lib.jit(f(np_), compiler_options=off).lower(X).compile()
+        else:
+            opted = lib.jit(f(np_)).lower(X).compile(off)
+        assert _hlo_multiplies(opted) > _hlo_multiplies(plain)
+        assert_tree_like(opted(X), jax.jit(f(jnp))(X))
+        counts.append(_hlo_multiplies(opted))
+    assert counts[0] == counts[1] == 3
+    # Calls of the jit with options run them too (and give the same values).
+    assert_tree_like(mlax.jit(f(mnp), compiler_options=off)(X), jax.jit(f(jnp))(X))
+
+
+@pytest.mark.parametrize("opts", [{"no_such_option_anywhere": 1},
+                                  {"xla_backend_optimization_level": "abc"}])
+def test_compiler_options_xla_rejects(opts):
+    """An option XLA does not know, or a value it cannot read, is XLA's
+    JaxRuntimeError at compile in both libraries."""
+    with pytest.raises(jax.errors.JaxRuntimeError, match="INVALID_ARGUMENT") as want:
+        jax.jit(lambda x: x + 1, compiler_options=opts)(X)
+    with pytest.raises(jax.errors.JaxRuntimeError, match="INVALID_ARGUMENT") as got:
+        mlax.jit(lambda x: x + 1, compiler_options=opts)(X)
+    assert str(got.value) == str(want.value)
+    with pytest.raises(jax.errors.JaxRuntimeError):
+        mlax.jit(lambda x: x + 2).lower(X).compile(opts)
+    with pytest.raises(TypeError):
+        mlax.jit(lambda x: x, compiler_options={3: 1})
+
+
+def test_optimization_switches():
+    """JAX's config switches of XLA's effort: validated as JAX's, and a jit
+    compiled under them computes the same."""
+    for name, bad, exc in (("jax_optimization_level", "O7", ValueError),
+                           ("jax_memory_fitting_level", "fast", ValueError)):
+        with pytest.raises(exc):
+            jax.config.update(name, bad)
+        with pytest.raises(exc):
+            mlax.config.update(name, bad)
+    g = lambda x: mnp.tanh(x) @ x.T
+    want = np.tanh(X) @ X.T
+    try:
+        mlax.config.update("jax_optimization_level", "O0")
+        mlax.config.update("jax_exec_time_optimization_effort", -1.0)
+        np.testing.assert_allclose(mlax.jit(g)(X), want, rtol=1e-5)
+    finally:
+        mlax.config.update("jax_optimization_level", "UNKNOWN")
+        mlax.config.update("jax_exec_time_optimization_effort", 0.0)
+    assert mlax.config.jax_optimization_level == "UNKNOWN"

@@ -312,14 +312,15 @@ _TRAILING_LOC = re.compile(r"loc\((#loc\d*|.*)\)\s*$")
 
 
 def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
-                      module: ir.Module | None = None, event_name: str | None = None):
+                      module: ir.Module | None = None, event_name: str | None = None,
+                      compiler_options=None):
     """`runtime.compile(stablehlo, device)`. When jaxlib rejects the text or
     XLA fails to compile it, raises a CompileError that names the stage,
     the user's source lines of the ops jaxlib complains about (found in
     `module`, the lowered module `stablehlo` was printed from, which keeps
     the locations the text lacks) and a reproducer file holding the text.
     `event_name` is the fun_name monitoring's compile event reports
-    (default "jit(<name>)")."""
+    (default "jit(<name>)"); `compiler_options`: runtime.compile_overrides'."""
     from mlax._src.backend import host_callbacks, runtime
 
     try:
@@ -327,10 +328,14 @@ def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
         # (monitoring's fun_name of the XLA compile, as JAX's: "jit(f)")
         event_name = event_name or f"jit({name})"
         if table:
-            return runtime.compile_with_callbacks(stablehlo, table, device, event_name)
-        return runtime.compile(stablehlo, device, event_name)
+            return runtime.compile_with_callbacks(stablehlo, table, device, event_name,
+                                                  compiler_options)
+        return runtime.compile(stablehlo, device, event_name, compiler_options)
     except Exception as e:  # noqa: BLE001  jaxlib's verifier or XLA
         error = str(e)
+        if compiler_options and ("No such compile option" in error or
+                                 "While setting option" in error):
+            raise  # the caller's option, not the program: XLA's error as JAX's
         stage = _JAXLIB_STAGE if (_TEXT_POS.search(error) or
                                   "Failed to parse using StableHLO" in error) else _XLA_STAGE
         # jaxlib adds a line blaming version skew to every parse/verify error.

@@ -203,10 +203,38 @@ def effects_barrier():
 
 
 @functools.cache
-def _compile_options(device_id: int = 0):
+def _compile_options(device_id: int = 0, overrides: tuple = ()):
     # The device assignment names the device the executable runs on (the
     # default, device 0, would reject buffers on any other device).
-    return jaxlib_internals.compile_options(device_id)
+    return jaxlib_internals.compile_options(device_id, overrides)
+
+
+# JAX's effort levels (jax_optimization_level, jax_memory_fitting_level), as
+# XLA's ExecutableBuildOptions takes them.
+EFFORT_LEVELS = {"UNKNOWN": 0, "O0": 9, "O1": 19, "O2": 29, "O3": 39}
+
+
+def compile_overrides(compiler_options=None) -> tuple:
+    """The options a compile runs with, as hashable (name, value) pairs:
+    what JAX's config switches say (jax_exec_time_optimization_effort,
+    jax_memory_fitting_effort, jax_optimization_level,
+    jax_memory_fitting_level), then `compiler_options` (a jit's or a
+    `Lowered.compile`'s dict: XLA's debug options by name, or those four),
+    which take precedence, as in JAX."""
+    out = {"exec_time_optimization_effort": float(config.jax_exec_time_optimization_effort),
+           "memory_fitting_effort": float(config.jax_memory_fitting_effort),
+           "optimization_level": EFFORT_LEVELS[config.jax_optimization_level],
+           "memory_fitting_level": EFFORT_LEVELS[config.jax_memory_fitting_level]}
+    for name, value in (compiler_options or {}).items():
+        if not isinstance(name, str):
+            raise TypeError(f"compiler_options: option names are strings, got {name!r}")
+        if name in ("optimization_level", "memory_fitting_level") and isinstance(value, str):
+            value = EFFORT_LEVELS[value]
+        if not isinstance(value, (str, bool, int, float)):
+            raise TypeError(f"compiler_options: the value of {name!r} must be a str, bool, "
+                            f"int or float, got {value!r}")
+        out[name] = value
+    return tuple(sorted(out.items()))
 
 
 # Executables by (StableHLO text, device). XLA's output depends on nothing
@@ -218,23 +246,27 @@ _executables: "collections.OrderedDict" = collections.OrderedDict()
 _executables_lock = threading.Lock()
 
 
-def compile(stablehlo_text: str, device=None, name: str = "main"):  # noqa: A001
-    """The executable of `stablehlo_text` for `device`: from memory, from the
-    persistent cache, or compiled by XLA (recorded as monitoring's
+def compile(stablehlo_text: str, device=None, name: str = "main",  # noqa: A001
+            compiler_options=None):
+    """The executable of `stablehlo_text` for `device`, compiled with
+    `compile_overrides(compiler_options)`: from memory, from the persistent
+    cache, or compiled by XLA (recorded as monitoring's
     BACKEND_COMPILE_EVENT with fun_name=`name`)."""
     device = device or default_device()
-    key = (stablehlo_text, device)
+    overrides = compile_overrides(compiler_options)
+    key = (stablehlo_text, device, overrides)
     with _executables_lock:
         exe = _executables.get(key)
         if exe is not None:
             _executables.move_to_end(key)
             return exe
-    path = _persistent_path(stablehlo_text, device)  # None: the cache is off
+    path = _persistent_path(stablehlo_text, device, overrides)  # None: the cache is off
     exe = _persistent_load(path, device) if path else None
     if exe is None:
         start, wall = time.perf_counter(), time.time()
         exe = backend(device.platform).compile_and_load(
-            stablehlo_text, jaxlib_internals.device_list((device,)), _compile_options(device.id))
+            stablehlo_text, jaxlib_internals.device_list((device,)),
+            _compile_options(device.id, overrides))
         seconds = time.perf_counter() - start
         monitoring.record_elapsed(monitoring.BACKEND_COMPILE_EVENT, wall, wall + seconds,
                                   fun_name=name)
@@ -249,7 +281,8 @@ def compile(stablehlo_text: str, device=None, name: str = "main"):  # noqa: A001
     return exe
 
 
-def compile_with_callbacks(stablehlo_text: str, table: list, device=None, name: str = "main"):
+def compile_with_callbacks(stablehlo_text: str, table: list, device=None, name: str = "main",
+                           compiler_options=None):
     """Compiles a program that calls the host callables `table` (see
     host_callbacks): never cached by its text, in memory or on disk, since
     another trace may print the same text for other Python functions."""
@@ -260,7 +293,8 @@ def compile_with_callbacks(stablehlo_text: str, table: list, device=None, name: 
     wall = time.time()
     exe = backend(device.platform).compile_and_load(
         module, executable_devices=jaxlib_internals.device_list((device,)),
-        compile_options=_compile_options(device.id), host_callbacks=callables)
+        compile_options=_compile_options(device.id, compile_overrides(compiler_options)),
+        host_callbacks=callables)
     monitoring.record_elapsed(monitoring.BACKEND_COMPILE_EVENT, wall, time.time(), fun_name=name)
     return exe
 
@@ -268,7 +302,7 @@ def compile_with_callbacks(stablehlo_text: str, table: list, device=None, name: 
 # The persistent compilation cache: one file per executable in
 # `jax_compilation_cache_dir`, named by a hash of everything XLA's output
 # depends on (the program, the device and its platform version, jaxlib's
-# version; the compile options are fixed per device). Files are written
+# version, the compile options). Files are written
 # whole and renamed into place, so processes sharing the directory (test
 # workers, a script run twice) never read half an entry; an entry that does
 # not load is compiled again and replaced. Hits and misses are counted for
@@ -277,7 +311,7 @@ _persistent_stats = collections.Counter()
 _PERSISTENT_MAGIC = b"mlax-xla-1\n"
 
 
-def _persistent_path(stablehlo_text: str, device):
+def _persistent_path(stablehlo_text: str, device, overrides: tuple = ()):
     directory = config.jax_compilation_cache_dir
     if not directory:
         return None
@@ -286,7 +320,8 @@ def _persistent_path(stablehlo_text: str, device):
     h = hashlib.sha256()
     for part in (getattr(jaxlib, "__version__", ""), device.platform,
                  getattr(device, "device_kind", ""), str(device.id),
-                 str(getattr(device.client, "platform_version", "")), stablehlo_text):
+                 str(getattr(device.client, "platform_version", "")), repr(overrides),
+                 stablehlo_text):
         h.update(part.encode())
         h.update(b"\0")
     return os.path.join(directory, f"mlax-{h.hexdigest()}.xla")
@@ -493,19 +528,21 @@ def mesh_result_handlers(out_avals: tuple, out_shardings: tuple):
 _mesh_executables: "collections.OrderedDict" = collections.OrderedDict()
 
 
-def compile_spmd(stablehlo_text: str, mesh, propagate_to_outputs: tuple):
+def compile_spmd(stablehlo_text: str, mesh, propagate_to_outputs: tuple,
+                 compiler_options=None):
     """Compiles a program partitioned over `mesh` by XLA's SPMD partitioner
     (its arguments' and results' `mhlo.sharding` say how); shared by
-    (text, mesh devices), as `compile`."""
+    (text, mesh devices, options), as `compile`."""
     devices = mesh._flat_devices
-    key = (stablehlo_text, devices, tuple(propagate_to_outputs))
+    overrides = compile_overrides(compiler_options)
+    key = (stablehlo_text, devices, tuple(propagate_to_outputs), overrides)
     with _executables_lock:
         exe = _mesh_executables.get(key)
         if exe is not None:
             _mesh_executables.move_to_end(key)
             return exe
     opts = jaxlib_internals.compile_options_spmd([d.id for d in devices],
-                                                 propagate_to_outputs)
+                                                 propagate_to_outputs, overrides)
     exe = backend(devices[0].platform).compile_and_load(
         stablehlo_text, jaxlib_internals.device_list(devices), opts)
     with _executables_lock:

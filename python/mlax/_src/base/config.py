@@ -152,6 +152,13 @@ class Config:
         self.jax_numpy_rank_promotion = os.environ.get("JAX_NUMPY_RANK_PROMOTION", "allow")
         self.jax_numpy_dtype_promotion = os.environ.get("JAX_NUMPY_DTYPE_PROMOTION",
                                                         "standard")
+        # How hard XLA works (JAX's switches, passed on every compile with a
+        # jit's compiler_options over them): efforts in [-1, 1] (0: XLA's
+        # default), levels 'UNKNOWN' / 'O0'..'O3'.
+        self.jax_exec_time_optimization_effort = 0.0
+        self.jax_memory_fitting_effort = 0.0
+        self.jax_optimization_level = "UNKNOWN"
+        self.jax_memory_fitting_level = "O2"
         # Transfer guards (JAX's): None leaves jaxlib's level ('allow');
         # jax_transfer_guard sets the three directions at once. (As JAX's,
         # they are set by update() only, not from the environment.)
@@ -176,7 +183,11 @@ class Config:
                 "numpy_rank_promotion": "jax_numpy_rank_promotion",
                 "default_matmul_precision": "jax_default_matmul_precision",
                 "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
-                "disable_jit": "jax_disable_jit", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
+                "disable_jit": "jax_disable_jit",
+                "exec_time_optimization_effort": "jax_exec_time_optimization_effort",
+                "memory_fitting_effort": "jax_memory_fitting_effort",
+                "optimization_level": "jax_optimization_level",
+                "memory_fitting_level": "jax_memory_fitting_level", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
         name = self._ALIASES.get(name, name)
@@ -229,6 +240,13 @@ class Config:
                     "jax_threefry_partitionable") and \
                 not isinstance(value, bool):
             raise TypeError(f"mlax.config: {name} must be a bool, got {value!r}")
+        if name in ("jax_optimization_level", "jax_memory_fitting_level") and \
+                value not in ("UNKNOWN", "O0", "O1", "O2", "O3"):
+            raise ValueError("new enum value must be in ['UNKNOWN', 'O0', 'O1', 'O2', 'O3'], "
+                             f"got {value} of type {type(value)}.")
+        if name in ("jax_exec_time_optimization_effort", "jax_memory_fitting_effort") and (
+                isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise TypeError(f"mlax.config: {name} must be a number, got {value!r}")
         if name in _TRANSFER_GUARD_OPTIONS:
             check_transfer_guard_level(value)
         setattr(self, name, value)
@@ -251,7 +269,9 @@ class Config:
                     "jax_threefry_partitionable", "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
                     "jax_default_matmul_precision",
                     "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
-                    "mlax_debug_passes"):
+                    "mlax_debug_passes", "jax_exec_time_optimization_effort",
+                    "jax_memory_fitting_effort", "jax_optimization_level",
+                    "jax_memory_fitting_level"):
             for clear in _cache_clearers:
                 clear()
 

@@ -365,11 +365,12 @@ def device_list(devices):
     return _jax.DeviceList(tuple(devices))
 
 
-def compile_options_spmd(device_ids, propagate_to_outputs):
+def compile_options_spmd(device_ids, propagate_to_outputs, overrides=()):
     """XLA's compile options for one program partitioned over `device_ids`
     (in the mesh's order: a sharding's logical device i is device_ids[i]),
     with XLA choosing the shardings of the outputs marked True in
-    `propagate_to_outputs` (as jax.jit with unspecified out_shardings)."""
+    `propagate_to_outputs` (as jax.jit with unspecified out_shardings);
+    `overrides` as compile_options'."""
     import numpy as np
     from jaxlib import xla_client
 
@@ -381,6 +382,28 @@ def compile_options_spmd(device_ids, propagate_to_outputs):
     build.allow_spmd_sharding_propagation_to_output = list(propagate_to_outputs)
     opts.device_assignment = xla_client.DeviceAssignment.create(
         np.array([list(device_ids)]))
+    return set_overrides(opts, overrides)
+
+
+# The options that are fields of XLA's ExecutableBuildOptions; every other
+# name is one of XLA's debug options, handed over as an override (as JAX's
+# compiler.get_compile_options sorts them).
+BUILD_OPTION_NAMES = ("exec_time_optimization_effort", "memory_fitting_effort",
+                      "optimization_level", "memory_fitting_level")
+
+
+def set_overrides(opts, overrides):
+    """`opts` with the (name, value) pairs of `overrides` set: the build
+    options' fields directly, the rest as XLA's environment overrides."""
+    build = opts.executable_build_options
+    env = []
+    for name, value in overrides:
+        if name in BUILD_OPTION_NAMES:
+            setattr(build, name, value)
+        else:
+            env.append((name, value))
+    if env:
+        opts.env_option_overrides = env
     return opts
 
 
@@ -411,9 +434,10 @@ def shards_of(buf):
             f"install jax=={SUPPORTED_JAXLIB}") from e
 
 
-def compile_options(device_id: int):
+def compile_options(device_id: int, overrides=()):
     """XLA's compile options for one replica, one partition on device
-    `device_id` (as JAX's get_compile_options gives them)."""
+    `device_id` (as JAX's get_compile_options gives them), with the
+    (name, value) pairs of `overrides` set (set_overrides)."""
     import numpy as np
     from jaxlib import xla_client
 
@@ -423,7 +447,7 @@ def compile_options(device_id: int):
     build = opts.executable_build_options
     build.use_spmd_partitioning = True
     opts.device_assignment = xla_client.DeviceAssignment.create(np.array([[device_id]]))
-    return opts
+    return set_overrides(opts, overrides)
 
 
 def device_put(aval, array, sharding, device, enable_x64: bool):

@@ -97,8 +97,12 @@ class Lowered:
         return self._text
 
     def compile(self, compiler_options=None) -> "Compiled":
+        """The compiled program; `compiler_options` (XLA's options by name)
+        over the jit's own, as JAX's."""
         if compiler_options:
-            raise NotImplementedError("Lowered.compile: compiler_options are not supported")
+            runtime.compile_overrides(compiler_options)  # checked before any work
+            return Compiled(self._make(dict(compiler_options)), self.args_info, self._refs,
+                            self._out)
         return Compiled(self._make(), self.args_info, self._refs, self._out)
 
 
@@ -169,9 +173,13 @@ class Jitted:
     def __init__(self, fun, static_argnums=(), static_argnames=(), name=None,
                  passes=(), inline=False, disable_jit_runs_python=True,
                  in_shardings=partitioned._UNSPECIFIED, out_shardings=partitioned._UNSPECIFIED,
-                 donate_argnums=(), donate_argnames=()):
+                 donate_argnums=(), donate_argnames=(), compiler_options=None):
         if not callable(fun):
             raise TypeError(f"jit expects a callable, got {fun!r}")
+        # XLA's options for this function's compiles, over JAX's config
+        # switches (runtime.compile_overrides checks them now).
+        runtime.compile_overrides(compiler_options)
+        self._compiler_options = dict(compiler_options or {})
         # jit(in_shardings=, out_shardings=): the program is partitioned over
         # their mesh (mlax._src.jit.partitioned), as are calls on arrays that
         # lie over a mesh.
@@ -228,7 +236,8 @@ class Jitted:
         try:
             options = (self._static_argnums, self._static_argnames, self._passes,
                        self._inline, self._name, self._in_shardings, self._out_shardings,
-                       self._donate_argnums, self._donate_argnames)
+                       self._donate_argnums, self._donate_argnames,
+                       tuple(sorted(self._compiler_options.items())))
             hash(options)
         except TypeError:
             self._cache: dict = {}
@@ -519,7 +528,11 @@ class Jitted:
                                                if in_named else runtime.default_device()))
         return module, mlax_text, stablehlo, out_avals, out_tree, out_named
 
-    def _compile_mesh(self, key, treedef, avals, rebuild, mesh, in_named):
+    def _compile_mesh(self, key, treedef, avals, rebuild, mesh, in_named, compiler_options=None):
+        # compiler_options: a Lowered.compile's own, over the jit's (that
+        # executable is the Compiled's alone, not cached).
+        kept = compiler_options is None
+        compiler_options = {**self._compiler_options, **(compiler_options or {})}
         self.cache_misses += 1
         stats = {}
         t0 = time.perf_counter()
@@ -528,12 +541,13 @@ class Jitted:
             self._donated(treedef, key[1], len(avals)))
         stats["trace_s"] = time.perf_counter() - t0
         t1 = time.perf_counter()
-        exe = partitioned.compile_over_mesh(stablehlo, mesh, out_named)
+        exe = partitioned.compile_over_mesh(stablehlo, mesh, out_named, compiler_options)
         stats["compile_s"] = time.perf_counter() - t1
         entry = partitioned.MeshExecutable(exe, mesh, avals, in_named, out_avals, out_tree,
                                            out_named, stablehlo, stats,
                                            compiler.kept_arguments(module))
-        self._cache[key] = entry
+        if kept:
+            self._cache[key] = entry
         return entry
 
     def _fun_name(self) -> str:
@@ -549,7 +563,11 @@ class Jitted:
             self._key_signatures[(treedef, static_key[0], avals)] = found[-1]
         return out
 
-    def _compile(self, key, treedef, avals, rebuild, device=None):
+    def _compile(self, key, treedef, avals, rebuild, device=None, compiler_options=None):
+        # compiler_options: a Lowered.compile's own, over the jit's (that
+        # executable is the Compiled's alone, not cached).
+        kept = compiler_options is None
+        compiler_options = {**self._compiler_options, **(compiler_options or {})}
         if config.mlax_explain_cache_misses:
             cache_miss.explain(self, key, rebuild)
         self.cache_misses += 1
@@ -569,16 +587,15 @@ class Jitted:
             replicated = sharding_lib.NamedSharding(mesh, sharding_lib.PartitionSpec())
             in_named = tuple(replicated for _ in avals)
             self.cache_misses -= 1
-            entry = self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named)
-            self._cache[key] = entry
-            return entry
+            return self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named,
+                                      None if kept else compiler_options)
         stats["trace_s"] = time.perf_counter() - t0
         partitioned.mark_donated(module, self._donated(treedef, key[1], len(avals)))
         device = self._device if device is None else device
         stablehlo = compiler.to_stablehlo(
             module, stats, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(device or runtime.default_device()))
-        kept = compiler.kept_arguments(module)
+        kept_args = compiler.kept_arguments(module)
         if monitoring.listening():
             # JAX's events for its jaxpr trace and its jaxpr-to-MLIR step.
             traced = wall0 + stats["trace_s"]
@@ -589,11 +606,14 @@ class Jitted:
                                       fun_name=f"jit({self._fun_name()})")
         t1 = time.perf_counter()
         exe = compiler.compile_stablehlo(stablehlo, device, name=self._name,
-                                         module=module, event_name=f"jit({self._fun_name()})")
+                                         module=module, event_name=f"jit({self._fun_name()})",
+                                         compiler_options=compiler_options)
         stats["compile_s"] = time.perf_counter() - t1
         entry = _Executable(exe, avals, out_avals, out_tree, stablehlo, stats)
         entry.device = device
-        entry.kept = kept
+        entry.kept = kept_args
+        if not kept:
+            return entry
         self._cache[key] = entry
         limit = config.mlax_jit_cache_size
         if limit and len(self._cache) > limit:
@@ -747,9 +767,13 @@ class Jitted:
                 treedef, avals, rebuild, in_named,
                 donated=self._donated(treedef, static_key, len(avals)))
             key = (treedef, static_key, avals, ("mesh", in_named))
-            return Lowered(self, stablehlo, mlax_text, key, lambda: self._cache.get(key) or
-                           self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named),
-                           (out_tree, out_avals))
+            def make_mesh(options=None):
+                if options is None:
+                    return self._cache.get(key) or self._compile_mesh(
+                        key, treedef, avals, rebuild, mesh, in_named)
+                return self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named,
+                                          options)
+            return Lowered(self, stablehlo, mlax_text, key, make_mesh, (out_tree, out_avals))
         with sharding_lib.recording_constraint_mesh() as seen:
             module, out_avals, out_tree = self._trace(treedef, avals, rebuild, (static_key,),
                                                       refs_in=True)
@@ -766,9 +790,11 @@ class Jitted:
             module, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
         key = (treedef, static_key, avals)
-        return Lowered(self, stablehlo, mlax_ir, key,
-                       lambda: self._cache.get(key) or self._compile(key, treedef, avals, rebuild),
-                       (out_tree, out_avals))
+        def make(options=None):
+            if options is None:
+                return self._cache.get(key) or self._compile(key, treedef, avals, rebuild)
+            return self._compile(key, treedef, avals, rebuild, compiler_options=options)
+        return Lowered(self, stablehlo, mlax_ir, key, make, (out_tree, out_avals))
 
     def clear_cache(self):
         self._cache.clear()
@@ -786,7 +812,7 @@ class Jitted:
 def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
         out_shardings=partitioned._UNSPECIFIED, static_argnums=(), static_argnames=(),
         donate_argnums=(), donate_argnames=(), passes=(), backend=None, device=None,
-        keep_unused=False, inline=False):
+        keep_unused=False, inline=False, compiler_options=None):
     """Compiles `fun` with XLA: traced once per (pytree structure, shapes,
     dtypes, weak types, static values), then dispatched from a cache.
 
@@ -809,7 +835,12 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
 
     `inline`: called inside another function's trace, `fun` is traced in
     place rather than as a call. `keep_unused` is taken for JAX's signature:
-    which arguments a program keeps changes no result."""
+    which arguments a program keeps changes no result.
+
+    `compiler_options`: XLA's options for this function's compiles, by name
+    (`{"xla_backend_optimization_level": 0}`, `{"exec_time_optimization_effort":
+    -1.0}`), over JAX's config switches (jax_optimization_level, ...), as
+    JAX's; a name XLA does not know is its JaxRuntimeError at compile."""
     del keep_unused
     if fun is None:
         return functools.partial(jit, in_shardings=in_shardings, out_shardings=out_shardings,
@@ -817,12 +848,14 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
                                  static_argnames=static_argnames,
                                  donate_argnums=donate_argnums,
                                  donate_argnames=donate_argnames, passes=passes,
-                                 backend=backend, device=device, inline=inline)
+                                 backend=backend, device=device, inline=inline,
+                                 compiler_options=compiler_options)
     _check_argnums(fun, static_argnums, "static_argnums")
     _check_argnums(fun, donate_argnums, "donate_argnums")
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes, inline=inline,
                     in_shardings=in_shardings, out_shardings=out_shardings,
-                    donate_argnums=donate_argnums, donate_argnames=donate_argnames)
+                    donate_argnums=donate_argnums, donate_argnames=donate_argnames,
+                    compiler_options=compiler_options)
     # `backend=`/`device=` pick the PJRT client and device (default: the
     # default device, a GPU where there is one).
     jitted._device = runtime.pick_device(backend, device)

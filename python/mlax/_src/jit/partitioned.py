@@ -126,5 +126,6 @@ def out_shardings_of(jitted, out_tree, out_avals):
     return tuple(leaves)
 
 
-def compile_over_mesh(stablehlo, mesh, out_named):
-    return runtime.compile_spmd(stablehlo, mesh, tuple(s is None for s in out_named))
+def compile_over_mesh(stablehlo, mesh, out_named, compiler_options=None):
+    return runtime.compile_spmd(stablehlo, mesh, tuple(s is None for s in out_named),
+                                compiler_options)
