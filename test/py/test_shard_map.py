@@ -279,3 +279,31 @@ def test_mesh_of_one_device():
     got = mlax.jit(lambda a: a.T @ a)(put)
     want = jax.jit(lambda a: a.T @ a)(jax.device_put(x, JNamed(j, JP("x"))))
     np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+
+
+def test_deprecated_experimental_spellings(meshes):
+    """`from jax.experimental.shard_map import shard_map` (mesh and specs
+    positional, check_rep) and `jax.experimental.pjit.pjit`, which programs
+    written for earlier JAX releases import: the same results and the same
+    DeprecationWarnings as JAX's."""
+    import jax.experimental.pjit as jpjit
+    import mlax.experimental.pjit as mpjit
+    from mlax.experimental.shard_map import shard_map as m_shard_map
+    with pytest.warns(DeprecationWarning, match="shard_map is deprecated"):
+        from jax.experimental.shard_map import shard_map as j_shard_map
+    m, j = meshes
+    with pytest.warns(DeprecationWarning, match="shard_map is deprecated"):
+        ours = m_shard_map(lambda a: lax.psum(a, "data"), m, P("data"), P(), check_rep=False)
+    theirs = j_shard_map(lambda a: jax.lax.psum(a, "data"), j, JP("data"), JP(),
+                         check_rep=False)
+    _close(mlax.jit(ours)(X), jax.jit(theirs)(X))
+    for mod in (jpjit, mpjit):
+        with pytest.warns(DeprecationWarning, match="pjit has been deprecated"):
+            mod.pjit
+    sharded = mpjit._pjit(lambda a: a * 2, in_shardings=NamedSharding(m, P("data")),
+                          out_shardings=NamedSharding(m, P("data")))
+    out = sharded(X)
+    _close(out, X * 2)
+    assert out.sharding == NamedSharding(m, P("data"))
+    with pytest.raises(AttributeError):
+        mpjit.no_such_name
