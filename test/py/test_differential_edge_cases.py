@@ -414,3 +414,26 @@ def test_grad_of_vmapped_dynamic_slice_clamps(batched_operand):
     want = jax.grad(lambda a: jnp.sum(jax.vmap(fj, axes)(a, i)))(arg)
     _check(got, want)
     _check(mlax.jit(mlax.grad(lambda a: mnp.sum(mlax.vmap(fm, axes)(a, i))))(arg), want)
+
+
+@pytest.mark.parametrize("name,fn", [
+    ("exp(x*nan)", lambda np_, x: np_.exp(x * np_.nan)),
+    ("sin(nan/x)", lambda np_, x: np_.sin(np_.nan / x)),
+    ("expm1(nan-x)", lambda np_, x: np_.expm1(np_.nan - x)),
+    ("exp(x+nan) bf16", lambda np_, x: np_.exp(x.astype(np_.bfloat16) + np_.nan)),
+])
+def test_functions_of_a_provable_nan(name, fn):
+    """XLA's CPU code for exp/sin/expm1 of a value LLVM can prove NaN (x * nan)
+    returns garbage (JAX's jit gives ~1e25, 0, ... for exp(x * nan)); mlax
+    lowers x op NaN to the NaN it is, so the values are NumPy's NaNs, under
+    jit as eagerly."""
+    x = np.arange(1, 5, dtype=np.float32)
+    want = fn(np, x.astype(np.float64)) if "bf16" not in name else np.full(4, np.nan)
+    for got in _both(lambda a: fn(mnp, a), x):
+        assert np.isnan(np.asarray(got, np.float64)).all(), (name, got)
+    assert np.isnan(want).all()
+    # The derivative is still taken through the op (nan, as JAX's), not
+    # through a constant (0).
+    g = mlax.jit(mlax.grad(lambda a: mnp.sum(a * mnp.nan)))(x)
+    jg = jax.grad(lambda a: jnp.sum(a * jnp.nan))(x)
+    assert np.isnan(np.asarray(g)).all() and np.isnan(np.asarray(jg)).all()

@@ -557,3 +557,43 @@ func.func @convert_bool_to_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
   %0 = mlax.convert %x : tensor<4xi1> -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+//===----------------------------------------------------------------------===//
+// A NaN splat operand of + - * / lowers to the NaN the result is (XLA's CPU
+// code for exp of a value LLVM proves NaN gives garbage)
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @mul_nan(
+// The first constant is the operand's own lowering, left dead.
+// CHECK-NOT: stablehlo.multiply
+// CHECK: "stablehlo.constant"() {value = dense<0x7FC00000> : tensor<4xf32>}
+// CHECK-NEXT: %[[N:.*]] = "stablehlo.constant"() {value = dense<0x7FC00000> : tensor<4xf32>}
+// CHECK-NEXT: %[[E:.*]] = "stablehlo.exponential"(%[[N]])
+// CHECK-NEXT: return %[[E]]
+func.func @mul_nan(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %nan = mlax.constant dense<0x7FC00000> : tensor<4xf32>
+  %0 = mlax.mul %x, %nan : tensor<4xf32>
+  %1 = mlax.exp %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// NaN on the left, a signalling NaN, bfloat16: a quiet NaN of the type.
+// CHECK-LABEL: func.func @sub_nan_left(
+// CHECK-NOT: stablehlo.subtract
+// CHECK: "stablehlo.constant"() {value = dense<0x7FC0> : tensor<3xbf16>}
+// CHECK-NOT: stablehlo.subtract
+// CHECK: return
+func.func @sub_nan_left(%x: tensor<3xbf16>) -> tensor<3xbf16> {
+  %nan = mlax.constant dense<0x7F81> : tensor<3xbf16>
+  %0 = mlax.sub %nan, %x : tensor<3xbf16>
+  return %0 : tensor<3xbf16>
+}
+
+// Other constants, and integers, keep the op.
+// CHECK-LABEL: func.func @div_inf(
+// CHECK: "stablehlo.divide"
+func.func @div_inf(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %inf = mlax.constant dense<0x7F800000> : tensor<2xf32>
+  %0 = mlax.div %x, %inf : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

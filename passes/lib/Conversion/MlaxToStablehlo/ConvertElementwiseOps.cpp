@@ -109,8 +109,48 @@ struct ConjPattern : OpConversionPattern<ConjOp> {
   }
 };
 
+/// Whether `v` is an mlax.constant splat of a real NaN.
+bool isNanSplat(Value v) {
+  auto constant = v.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat() || !llvm::isa<FloatType>(dense.getElementType()))
+    return false;
+  return dense.getSplatValue<APFloat>().isNaN();
+}
+
+/// x + NaN, x - NaN, x * NaN, x / NaN (and NaN on the left) lower to the
+/// NaN they are, for every x, as IEEE says. XLA keeps `x * nan` as an op,
+/// and its CPU code for exp (and the other functions by range reduction)
+/// of a value LLVM can prove NaN gives garbage where JAX's users get it too
+/// (`exp(x * nan)` under jit: ~1e25, 0, ...); a NaN constant is folded
+/// through them by XLA correctly. Only at the lowering, after the
+/// derivatives are taken: d(x * nan)/dx is nan, not the 0 of a constant.
+template <typename OpTy>
+struct NanOperandPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !type.hasStaticShape() || !llvm::isa<FloatType>(type.getElementType()))
+      return failure();
+    if (!isNanSplat(op.getLhs()) && !isNanSplat(op.getRhs()))
+      return failure();
+    auto semantics = &llvm::cast<FloatType>(type.getElementType()).getFloatSemantics();
+    StablehloBuilder hlo(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, hlo.constant(DenseElementsAttr::get(type, APFloat::getQNaN(*semantics))));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::mlax::populateElementwiseToStablehloPatterns(RewritePatternSet &patterns) {
   patterns.add<ComparePattern, SelectNPattern, ConvertPattern, ConjPattern>(patterns.getContext());
+  // Before the one-to-one lowering of these ops (benefit 1).
+  patterns.add<NanOperandPattern<AddOp>, NanOperandPattern<SubOp>, NanOperandPattern<MulOp>,
+               NanOperandPattern<DivOp>>(patterns.getContext(), /*benefit=*/2);
 }
