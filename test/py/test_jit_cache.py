@@ -392,3 +392,44 @@ def test_config_change_retraces_but_keeps_executables(xla_compiles):
         assert f.cache_misses == 2 and xla_compiles[0] == 1
     finally:
         mlax.config.update("jax_enable_x64", old)
+
+
+@pytest.mark.parametrize("name,switch", [
+    ("x64", lambda: mlax.enable_x64()),
+    ("precision", lambda: mlax.default_matmul_precision("float32")),
+    ("rank", lambda: mlax.numpy_rank_promotion("raise")),
+    ("dtype", lambda: mlax.numpy_dtype_promotion("strict")),
+])
+def test_config_blocks_find_their_programs_again(name, switch, xla_compiles):
+    """jit keys its programs by the options they depend on (JAX's trace
+    context): a loop that enters and leaves a config block traces once per
+    setting, not twice per iteration, and each setting gets its own
+    program (x64's results are float64 inside only)."""
+    f = mlax.jit(lambda v: mnp.tanh(v @ v.T) * 2.0)
+    g = mlax.jit(lambda v: v * 2.0)
+    x = np.ones((4, 4), np.float32)
+    f(x)
+    start = f.cache_misses
+    for _ in range(4):
+        with switch():
+            inside = f(x)
+            x64_inside = g(np.float64(1.5)).dtype
+        outside = f(x)
+    assert f.cache_misses - start == 1
+    np.testing.assert_allclose(np.asarray(inside), np.asarray(outside), rtol=1e-6)
+    assert outside.dtype == np.float32
+    assert g(np.float64(1.5)).dtype == np.float32
+    assert x64_inside == (np.float64 if name == "x64" else np.float32)
+
+
+def test_explain_names_the_config_option(caplog):
+    mlax.config.update("mlax_explain_cache_misses", True)
+    try:
+        h = mlax.jit(lambda a: a + 1)
+        h(1.0)
+        with mlax.numpy_rank_promotion("warn"):
+            with caplog.at_level("WARNING", logger="mlax"):
+                h(1.0)
+    finally:
+        mlax.config.update("mlax_explain_cache_misses", False)
+    assert "jax_numpy_rank_promotion: now 'warn' and before 'allow'" in caplog.text

@@ -17,7 +17,8 @@ def _env_bool(name: str, default: bool) -> bool:
 # Hooks of the layers above, registered when they are imported: checks of
 # an option's value (the pass pipeline checks mlax_extra_passes) and what
 # must run when an option that compiled programs depend on changes (jit
-# drops its caches).
+# drops its fast paths, which do not see the options, and the programs of
+# transformations run outside jit; its own programs are keyed by them).
 _validators: dict = {}
 _cache_clearers: list = []
 _fast_path_clearers: list = []
@@ -70,6 +71,18 @@ MATMUL_PRECISIONS = (
     "ANY_F8_ANY_F8_ANY_FAST_ACCUM", "F16_F16_F16", "F16_F16_F32", "BF16_BF16_BF16",
     "BF16_BF16_F32", "BF16_BF16_F32_X3", "BF16_BF16_F32_X6", "BF16_BF16_F32_X9",
     "TF32_TF32_F32", "TF32_TF32_F32_X3", "F32_F32_F32", "F64_F64_F64")
+
+
+# The options that traced or compiled programs depend on: jit's caches are
+# keyed by their values (Config.trace_context).
+TRACE_CONTEXT_OPTIONS = (
+    "jax_enable_x64", "jax_disable_jit", "jax_default_device", "jax_check_tracer_leaks",
+    "jax_allow_f16_reductions", "jax_legacy_prng_key", "jax_enable_custom_prng",
+    "jax_softmax_custom_jvp", "jax_threefry_partitionable", "jax_numpy_rank_promotion",
+    "jax_numpy_dtype_promotion", "jax_default_matmul_precision", "jax_default_prng_impl",
+    "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing", "mlax_debug_passes",
+    "jax_exec_time_optimization_effort", "jax_memory_fitting_effort", "jax_optimization_level",
+    "jax_memory_fitting_level")
 
 
 class Config:
@@ -164,6 +177,9 @@ class Config:
         # they are set by update() only, not from the environment.)
         for name in _TRANSFER_GUARD_OPTIONS:
             setattr(self, name, None)
+        # The values of TRACE_CONTEXT_OPTIONS, in its order: part of every
+        # jit cache key (kept up to date by update()).
+        self.trace_context = self._trace_context_now()
         if self.jax_default_prng_impl not in PRNG_IMPLS:
             raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
                              "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); the values are "
@@ -263,17 +279,22 @@ class Config:
             # (programs stay).
             for clear in _fast_path_clearers:
                 clear()
-        if name in ("jax_enable_x64", "jax_disable_jit", "jax_default_device",
-                    "jax_check_tracer_leaks", "jax_allow_f16_reductions", "jax_legacy_prng_key",
-                    "jax_enable_custom_prng", "jax_softmax_custom_jvp",
-                    "jax_threefry_partitionable", "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion",
-                    "jax_default_matmul_precision",
-                    "jax_default_prng_impl", "mlax_extra_passes", "mlax_dump_dir", "mlax_pass_timing",
-                    "mlax_debug_passes", "jax_exec_time_optimization_effort",
-                    "jax_memory_fitting_effort", "jax_optimization_level",
-                    "jax_memory_fitting_level"):
+        if name in TRACE_CONTEXT_OPTIONS:
+            # jit keys its programs by these values (as JAX's trace context):
+            # a block that sets one and restores it finds its programs again
+            # instead of tracing everything anew on entering and on leaving.
+            self.trace_context = self._trace_context_now()
             for clear in _cache_clearers:
                 clear()
+
+    def _trace_context_now(self) -> tuple:
+        def hashable(value):
+            try:
+                hash(value)
+            except TypeError:
+                return ("unhashable", id(value))
+            return value
+        return tuple(hashable(getattr(self, n)) for n in TRACE_CONTEXT_OPTIONS)
 
     @property
     def x64_enabled(self) -> bool:
@@ -290,8 +311,8 @@ class State:
     """A config option as JAX's top-level switches (jax.enable_x64,
     jax.default_device, ...): `.value` reads it, and `with state(value):`
     sets it for the block. mlax's options are process-wide (JAX's are
-    thread-local), and changing one that compiled programs depend on drops
-    the caches, on entering the block and on leaving it."""
+    thread-local); jit keys its programs by the options they depend on
+    (Config.trace_context), so a block entered again finds them."""
 
     def __init__(self, name: str, context_default=_REQUIRED):
         self._name = name

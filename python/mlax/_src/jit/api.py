@@ -458,7 +458,7 @@ class Jitted:
         """The executable for these arguments (compiled on a miss)."""
         avals = tuple([leaf.aval if type(leaf) is Array else _leaf_aval(leaf)
                        for leaf in leaves])
-        key = (treedef, static_key, avals)
+        key = (treedef, static_key, avals, config.trace_context)
         device = self._device
         if device is None:
             # As jax.jit: the computation runs where its array arguments are.
@@ -766,7 +766,7 @@ class Jitted:
             _, mlax_text, stablehlo, out_avals, out_tree, _ = self._lower_over_mesh(
                 treedef, avals, rebuild, in_named,
                 donated=self._donated(treedef, static_key, len(avals)))
-            key = (treedef, static_key, avals, ("mesh", in_named))
+            key = (treedef, static_key, avals, config.trace_context, ("mesh", in_named))
             def make_mesh(options=None):
                 if options is None:
                     return self._cache.get(key) or self._compile_mesh(
@@ -789,7 +789,7 @@ class Jitted:
         stablehlo = compiler.to_stablehlo(
             module, name=self._name, extra_passes=self._passes,
             platform=runtime.lowering_platform(self._device or runtime.default_device()))
-        key = (treedef, static_key, avals)
+        key = (treedef, static_key, avals, config.trace_context)
         def make(options=None):
             if options is None:
                 return self._cache.get(key) or self._compile(key, treedef, avals, rebuild)
@@ -970,6 +970,16 @@ def clear_caches():
     runtime.clear_compile_cache()
 
 
+def _clear_after_config_change():
+    """What a change of an option programs depend on drops: the C++ fast
+    paths (they do not see mlax's options) and the programs of
+    transformations run outside jit. jit's own programs (and the eager ops',
+    jitted too) stay, keyed by the options' values (config.trace_context),
+    for when the options come back."""
+    dispatch.clear_cache()
+    tracing.clear_cache()
+
+
 def _clear_traced_programs():
     """What a config change that tracing depends on (x64, extra passes,
     disable_jit, ...) must drop: every program traced under the old setting.
@@ -1076,5 +1086,5 @@ def block_until_ready(tree):
 # is a jitted program, and a config change that compiled programs depend on
 # drops every cache.
 primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
-config_lib.register_cache_clearer(_clear_traced_programs)
+config_lib.register_cache_clearer(_clear_after_config_change)
 config_lib.register_fast_path_clearer(dispatch.clear_cache)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from mlax._src.core import tracer as core
+from mlax._src.base import config as config_lib
 from mlax._src.base import debug_info
 
 logger = logging.getLogger("mlax")
@@ -28,9 +29,15 @@ def _key_parts(key):
 def _differences(jitted, key, old, rebuild):
     treedef, static_key, avals = key[:3]
     o_treedef, o_static, o_avals = old[:3]
-    if key[3:] != old[3:]:  # arguments on a non-default device (api._entry)
+    if key[3] != old[3] and (treedef, static_key, avals) == (o_treedef, o_static, o_avals):
+        # config.trace_context: an option programs depend on changed
+        lines = [f"  * {name}: now {new!r} and before {before!r}"
+                 for name, new, before in zip(config_lib.TRACE_CONTEXT_OPTIONS, key[3], old[3])
+                 if new != before]
+        return 0, "different config options:\n" + "\n".join(lines)
+    if key[4:] != old[4:]:  # arguments on a non-default device (api._entry)
         def where(k):
-            return str(k[3]) if k[3:] else "the default device"
+            return str(k[4]) if k[4:] else "the default device"
         if (treedef, static_key, avals) == (o_treedef, o_static, o_avals):
             return 0, f"arguments on another device: now {where(key)} and before {where(old)}"
     if static_key != o_static:
