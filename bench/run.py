@@ -296,6 +296,26 @@ def dispatch_eager_library(quick):
     return rows
 
 
+@case
+def config_block_loop(quick):
+    """A jitted MLP loss called inside `with default_matmul_precision(...)`
+    every step, as training loops that switch precision per step do (warm
+    caches): the config block must not cost a retrace per entry."""
+    loss_m, loss_j = mlax.jit(mlp_loss(mnp)), jax.jit(mlp_loss(jnp))
+    data_m, data_j = mlp_data(mnp), mlp_data(jnp)
+
+    def step(lib, loss, data):
+        with lib.default_matmul_precision("float32"):
+            out = loss(*data)
+        return out.block_until_ready()
+
+    step(mlax, loss_m, data_m)
+    step(jax, loss_j, data_j)
+    m, j = interleave(lambda: step(mlax, loss_m, data_m), lambda: step(jax, loss_j, data_j),
+                      reps=5 if quick else 15, inner=10 if quick else 30)
+    return [("jit call in a config block, MLP loss", m, j, "us")]
+
+
 def mlp_loss(lib):
     def loss(params, x, y):
         h = x
