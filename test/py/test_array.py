@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 import pickle
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
@@ -431,3 +432,59 @@ def test_byteswap_tobytes_buffer_pointer_to_device():
     np.testing.assert_array_equal(np.asarray(moved), np.asarray(x))
     with pytest.raises(NotImplementedError, match="stream"):
         x.to_device(mlax.devices()[0], stream=1)
+
+
+# ---------------------------------------------------------------------------
+# Copies own their buffers; the array API namespace; key arrays' placement
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["array", "asarray", "method", "function"])
+def test_copies_own_their_buffers(how):
+    """A copy is a buffer of its own, as JAX's: deleting it, or donating it
+    to a jit, leaves the original (mlax's copies shared the buffer, so
+    donating x.copy() deleted x)."""
+    import jax.numpy as jnp
+    for np_ in (jnp, mnp):
+        make = {"array": lambda a: np_.array(a, copy=True),
+                "asarray": lambda a: np_.asarray(a, copy=True),
+                "method": lambda a: a.copy(), "function": lambda a: np_.copy(a)}[how]
+        x = np_.arange(4.0)
+        y = make(x)
+        y.delete()
+        assert not x.is_deleted()
+        z = make(x)
+        out = (jax if np_ is jnp else mlax).jit(lambda a: a * 2, donate_argnums=0)(z)
+        np.testing.assert_array_equal(np.asarray(out), np.arange(4.0) * 2)
+        np.testing.assert_array_equal(np.asarray(x), np.arange(4.0))
+    x = mnp.arange(3)
+    assert mnp.asarray(x) is x  # no copy unless asked
+
+
+def test_array_namespace_and_info():
+    x = mnp.ones(3)
+    assert x.__array_namespace__() is mnp
+    assert mnp.__array_api_version__ == jnp.__array_api_version__
+    with pytest.raises(ValueError, match="not available"):
+        x.__array_namespace__(api_version="2021.12")
+    info, jinfo = mnp.__array_namespace_info__(), jnp.__array_namespace_info__()
+    assert info.capabilities() == jinfo.capabilities()
+    assert info.default_dtypes() == jinfo.default_dtypes()
+    for kind in (None, "bool", "integral", "real floating", ("bool", "complex floating")):
+        assert info.dtypes(kind=kind) == jinfo.dtypes(kind=kind)
+    assert info.default_device() is None and info.devices()[0] is None
+    assert mlax.jit(lambda a: a.__array_namespace__().sum(a))(x) == 3.0
+    assert x.on_device_size_in_bytes() == jnp.ones(3).on_device_size_in_bytes() == 12
+
+
+def test_key_array_placement_and_copy():
+    for lib in (jax, mlax):
+        keys = lib.random.split(lib.random.key(0), 3)
+        assert str(keys.aval) == "key<fry>[3]" and str(keys[0].aval) == "key<fry>[]"
+        assert keys.device == lib.devices()[0]
+        assert type(keys.sharding).__name__ == "SingleDeviceSharding"
+        c = keys.copy()
+        assert bool((c == keys).all()) and c.dtype == keys.dtype
+        c.delete()
+        assert c.is_deleted() and not keys.is_deleted()
+        with pytest.raises(AttributeError):  # a traced key has no device
+            lib.jit(lambda k: k.device)(keys)

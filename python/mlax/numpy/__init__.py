@@ -135,3 +135,10 @@ def _refuse_list_arguments():
 
 _refuse_list_arguments()
 del _refuse_list_arguments
+
+from mlax._src.numpy import array_api_metadata as _array_api  # noqa: E402
+from mlax._src.numpy.array_api_metadata import (  # noqa: E402,F401
+    __array_api_version__, __array_namespace_info__)
+
+_array_api._namespace = __import__("sys").modules[__name__]  # Array.__array_namespace__()
+del _array_api

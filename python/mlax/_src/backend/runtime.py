@@ -422,6 +422,11 @@ def buffer_device(buf):
     return jaxlib_internals.buffer_device(buf)
 
 
+def copy_buffer(buf):
+    """A fresh copy of `buf` where it lies."""
+    return jaxlib_internals.copy_buffer(buf)
+
+
 def to_device(buf, device):
     """A buffer on `device` (the same one if it is already there)."""
     if device is None or buffer_device(buf) == device:

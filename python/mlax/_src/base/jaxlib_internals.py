@@ -457,6 +457,15 @@ def device_put(aval, array, sharding, device, enable_x64: bool):
                                    _jax.HostBufferSemantics.ZERO_COPY, enable_x64)
 
 
+def copy_buffer(buf):
+    """A fresh copy of a device buffer, laid out as it is (its own memory:
+    deleting or donating one leaves the other)."""
+    sharding = buf._sharding
+    return _jax.batched_copy_array_to_devices_with_sharding(
+        [buf], [sharding._internal_device_list], [sharding],
+        [_jax.ArrayCopySemantics.ALWAYS_COPY])[0]
+
+
 def copy_to_device(buf, sharding, device):
     """A device buffer copied onto another device."""
     return _jax.batched_copy_array_to_devices_with_sharding(

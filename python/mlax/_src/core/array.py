@@ -88,6 +88,11 @@ class Array:
     def devices(self):
         return self.sharding.device_set
 
+    def on_device_size_in_bytes(self) -> int:
+        """The bytes its buffer takes on the device (padding included)."""
+        self._check_alive()
+        return self._buf.on_device_size_in_bytes()
+
     @property
     def device(self):
         """Its device; for an array over several devices, its sharding (as

@@ -7,6 +7,7 @@ import numpy as np
 from mlax._src.base import dtypes
 from mlax._src.core.primitives import aval_of
 from mlax._src.lax import lax
+from mlax._src.numpy import array_api_metadata
 from mlax._src.numpy import indexing
 from mlax._src.numpy import manipulation as mnc
 from mlax._src.numpy import lax_numpy as mnp
@@ -217,3 +218,4 @@ def install():
         cls.real = property(ufuncs.real)
         cls.imag = property(ufuncs.imag)
         cls.conj = cls.conjugate = ufuncs.conjugate
+        cls.__array_namespace__ = array_api_metadata.__array_namespace__

@@ -115,6 +115,13 @@ def array(object, dtype=None, *args, copy=True, order="K", ndmin=0, device=None,
         raise NotImplementedError("Only implemented for order='K'")
     _check_out_sharding("array", out_sharding, device)
     out = _array(object, dtype, _device_arg("array", device))
+    if copy and out is object and type(object) is Array:
+        # copy=True (array's default, asarray's when asked, Array.copy):
+        # a buffer of its own, as JAX's, so that deleting or donating the
+        # copy leaves the original.
+        from mlax._src.backend import runtime
+
+        out = Array(runtime.copy_buffer(object._buf), object.aval)
     ndmin = operator.index(ndmin)
     ndim = aval_of(out).ndim
     if ndmin > ndim:
@@ -130,7 +137,7 @@ def _array(object, dtype, device):  # noqa: A002
         out = object if dtype is None else astype(object, dtype)
         return _on_device("array", out, device)
     if isinstance(object, (list, tuple)) and builtins.any(_is_array(o) for o in _flat(object)):
-        out = stack([array(o) for o in object])
+        out = stack([array(o, copy=False) for o in object])
         # An array built from a sequence is strongly typed, as in JAX, even
         # when every element is weak.
         out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False) \

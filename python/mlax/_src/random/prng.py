@@ -37,7 +37,7 @@ from mlax._src.lax import lax
 from mlax._src.lax.rng import rng_bit_generator
 from mlax._src.numpy import lax_numpy as mnp
 from mlax._src.core.array import Array
-from mlax._src.core.tracer import Tracer, concretize, concretize_seq
+from mlax._src.core.tracer import ShapedArray, Tracer, concretize, concretize_seq
 from mlax._src.core.primitives import aval_of
 from mlax._src.core import key_reuse
 from mlax._src.base import public_tree
@@ -231,6 +231,35 @@ class KeyArray(key_reuse.Tracked):
             out._state = key_reuse.KeyState(move(np.broadcast_to(state.consumed, self.shape)))
             out._state.scope = state.scope
         return out
+
+    # Placement and lifetime, as JAX's PRNGKeyArray has them: those of the
+    # key data (a traced key has none, as a tracer has none).
+    @property
+    def device(self):
+        return self._data.device
+
+    @property
+    def sharding(self):
+        return self._data.sharding
+
+    def delete(self):
+        self._data.delete()
+
+    def is_deleted(self) -> bool:
+        return self._data.is_deleted()
+
+    def copy_to_host_async(self):
+        self._data.copy_to_host_async()
+
+    def copy(self):
+        """A key array holding a copy of the key data (the same keys; under
+        jax_debug_key_reuse the copy's elements are consumed where these are)."""
+        return self._derived(mnp.array(self._data, copy=True), lambda consumed: consumed)
+
+    @property
+    def aval(self):
+        """Its abstract value: the key array's shape and key dtype."""
+        return ShapedArray(self.shape, self.dtype)
 
     @property
     def _key_ndim(self):
