@@ -488,3 +488,18 @@ def test_key_array_placement_and_copy():
         assert c.is_deleted() and not keys.is_deleted()
         with pytest.raises(AttributeError):  # a traced key has no device
             lib.jit(lambda k: k.device)(keys)
+
+
+def test_contains():
+    """`v in x` as JAX's: one reduction (not a loop over the elements), a
+    one-dimensional x and a scalar v, JAX's errors otherwise."""
+    for np_ in (jnp, mnp):
+        x = np_.arange(5.0)
+        assert (2.0 in x) and (3 in x) and not (7 in x) and not (2.5 in x)
+        for bad, exc in (([1], TypeError), (None, TypeError), ("a", TypeError),
+                         (np_.ones(2), ValueError)):
+            with pytest.raises(exc):
+                bad in x  # noqa: B015
+        with pytest.raises(ValueError, match="one-dimensional"):
+            1 in np_.ones((2, 2))  # noqa: B015
+    assert int(mlax.jit(lambda a: mnp.where(a.__contains__(2.0), 1, 0))(mnp.arange(3.0))) == 1

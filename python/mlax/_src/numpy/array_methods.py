@@ -195,6 +195,25 @@ def _no_flat(self):
                               "arr.flatten() instead.")
 
 
+def _contains(self, other):
+    """`other in x`, as JAX's: x must be one-dimensional and `other` a
+    scalar (NumPy's element-wise oddities left out); `any(x == other)` in
+    one dispatch, not a Python loop over the elements."""
+    if other is None or isinstance(other, str):
+        raise TypeError(f"Array.__contains__: unsupported operand type {type(other)}.")
+    if isinstance(other, (list, tuple)):
+        raise TypeError(f"Array.__contains__ requires ndarray or scalar arguments, got "
+                        f"{type(other).__name__} at position 0.")
+    query = mnp.asarray(other)
+    if self.ndim != 1:
+        raise ValueError("Array.__contains__: search array must be one-dimensional,"
+                         f" got arr.shape={self.shape}.")
+    if aval_of(query).ndim != 0:
+        raise ValueError("Array.__contains__: query value must be a scalar,"
+                         f" got query.shape={aval_of(query).shape}")
+    return reductions.any(ufuncs.equal(self, query))
+
+
 def _library():
     from mlax._src.numpy import library  # (library imports this module's users)
 
@@ -219,3 +238,4 @@ def install():
         cls.imag = property(ufuncs.imag)
         cls.conj = cls.conjugate = ufuncs.conjugate
         cls.__array_namespace__ = array_api_metadata.__array_namespace__
+        cls.__contains__ = _contains
