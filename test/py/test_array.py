@@ -503,3 +503,29 @@ def test_contains():
         with pytest.raises(ValueError, match="one-dimensional"):
             1 in np_.ones((2, 2))  # noqa: B015
     assert int(mlax.jit(lambda a: mnp.where(a.__contains__(2.0), 1, 0))(mnp.arange(3.0))) == 1
+
+
+@pytest.mark.parametrize("probe,exc", [
+    (lambda x: x.__setitem__(0, 1.0), TypeError),
+    (lambda x: x.device, AttributeError),
+    (lambda x: x.sharding, AttributeError),
+    (lambda x: x.devices(), "concretization"),
+    (lambda x: x.delete(), "concretization"),
+    (lambda x: x.tobytes(), "concretization"),
+    (lambda x: x.committed, "concretization"),
+    (lambda x: x.is_fully_replicated, "concretization"),
+])
+def test_traced_values_refuse_what_only_device_arrays_have(probe, exc):
+    """Inside jit, what only an array on a device has raises JAX's class
+    (`x[0] = y` its TypeError pointing at .at[], not Python's bare one)."""
+    classes = []
+    for lib, np_ in ((jax, jnp), (mlax, mnp)):
+        def f(x):
+            try:
+                probe(x)
+            except Exception as e:  # noqa: BLE001
+                classes.append(type(e).__name__)
+            return x
+        lib.jit(f)(np_.ones(3))
+    want = "ConcretizationTypeError" if exc == "concretization" else exc.__name__
+    assert classes == [want, want]

@@ -417,6 +417,41 @@ class Tracer:
             raise errors.array_conversion(self)
         return np.asarray(value, dtype) if copy is not True else np.array(value, dtype)
 
+    def __setitem__(self, index, value):
+        raise TypeError(
+            "mlax arrays are immutable and do not support in-place item assignment. "
+            "Instead of x[idx] = y, use x = x.at[idx].set(y) (or .add/.multiply/.min/.max).")
+
+    # What only an array on a device has: JAX's errors for a traced value.
+    @property
+    def device(self):
+        raise AttributeError(f"{type(self).__name__} has no attribute device: a traced "
+                             "value is on no device until the program runs")
+
+    @property
+    def sharding(self):
+        raise AttributeError("The 'sharding' attribute is not available on traced array "
+                             f"{errors.aval_str(self.aval)}")
+
+    def _needs_concrete(name):  # noqa: N805 (a method factory)
+        def method(self, *args, **kwargs):
+            raise errors.concretization(self, f"{name}()" if name != "committed" else name)
+        method.__name__ = name
+        return method
+
+    devices = _needs_concrete("devices")
+    delete = _needs_concrete("delete")
+    is_deleted = _needs_concrete("is_deleted")
+    tobytes = _needs_concrete("tobytes")
+    on_device_size_in_bytes = _needs_concrete("on_device_size_in_bytes")
+    unsafe_buffer_pointer = _needs_concrete("unsafe_buffer_pointer")
+    addressable_data = _needs_concrete("addressable_data")
+    committed = property(_needs_concrete("committed"))
+    is_fully_replicated = property(_needs_concrete("is_fully_replicated"))
+    is_fully_addressable = property(_needs_concrete("is_fully_addressable"))
+    addressable_shards = property(_needs_concrete("addressable_shards"))
+    del _needs_concrete
+
     def __len__(self):
         if not self.aval.shape:
             raise TypeError("len() of unsized object")
