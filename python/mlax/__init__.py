@@ -11,7 +11,8 @@ from mlax._src.jit.devices import (  # noqa: F401
     Device, default_backend, device_count, devices, host_count, host_id, host_ids,
     local_device_count, local_devices, print_environment_info, process_count, process_index,
     process_indices)
-from mlax._src.core.array import Array, Shard  # noqa: F401
+from mlax._src.core.array import Shard  # noqa: F401
+from mlax._src.core.basearray import Array  # noqa: F401  (concrete arrays, tracers, keys)
 from mlax._src.jit.shard_map import pmap, shard_map  # noqa: F401
 from mlax._src.jit.global_arrays import (  # noqa: F401
     make_array_from_callback, make_array_from_process_local_data,

@@ -529,3 +529,20 @@ def test_traced_values_refuse_what_only_device_arrays_have(probe, exc):
         lib.jit(f)(np_.ones(3))
     want = "ConcretizationTypeError" if exc == "concretization" else exc.__name__
     assert classes == [want, want]
+
+
+def test_array_is_the_type_of_traced_values_and_keys():
+    """isinstance(x, mlax.Array) holds inside jit, grad and vmap and for
+    typed keys, as isinstance(x, jax.Array) does (libraries filter a
+    pytree's arrays that way); mlax.Array is not constructible."""
+    for lib, np_ in ((jax, jnp), (mlax, mnp)):
+        seen = []
+        f = lambda x: seen.append(isinstance(x, lib.Array)) or x.sum()  # noqa: E731
+        lib.jit(f)(np_.ones(2))
+        lib.grad(f)(np_.ones(2))
+        lib.vmap(f)(np_.ones((2, 2)))
+        assert seen == [True, True, True]
+        assert isinstance(lib.random.key(0), lib.Array)
+        assert isinstance(np_.ones(2), np_.ndarray) and not isinstance(np.ones(2), lib.Array)
+    with pytest.raises(TypeError):
+        mlax.Array([1.0])

@@ -89,7 +89,8 @@ def test_outputs_of_the_fast_path_are_complete_arrays():
     x = mnp.arange(6.0).reshape(2, 3)
     for _ in range(3):
         a, d = jf(x)
-    assert type(a) is mlax.Array and a.shape == (2, 3) and a.dtype == np.float32
+    assert isinstance(a, mlax.Array) and not isinstance(a, mlax.core.Tracer)
+    assert a.shape == (2, 3) and a.dtype == np.float32 and not a.is_deleted()
     assert not a.weak_type and a.aval.shape == (2, 3)
     np.testing.assert_array_equal(np.asarray(a), np.arange(6.0).reshape(2, 3) * 2)
     assert float(d["s"]) == 15.0

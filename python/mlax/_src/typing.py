@@ -6,7 +6,7 @@ from typing import Any, Protocol, Union
 
 import numpy as np
 
-from mlax._src.core.array import Array
+from mlax._src.core.basearray import Array
 
 
 class SupportsDType(Protocol):

@@ -1,7 +1,7 @@
 """mlax.numpy: NumPy's API on mlax arrays (import as `mnp`)."""
 import numpy as _np
 
-from mlax._src.core.array import Array as ndarray  # noqa: F401
+from mlax._src.core.basearray import Array as ndarray  # noqa: F401
 from mlax._src.numpy.scalar_types import (  # noqa: F401
     bfloat16, bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
     int64, uint8, uint16, uint32, uint64,

@@ -5,10 +5,11 @@ import numpy as np
 
 from mlax._src.backend import runtime
 from mlax._src.base import dtypes
+from mlax._src.core import basearray
 from mlax._src.core.tracer import ShapedArray
 
 
-class Array:
+class Array(basearray.Array):
     """An immutable device array. Operators and methods dispatch to
     mlax.numpy (eagerly, op by op, each op compiled once per signature)."""
 

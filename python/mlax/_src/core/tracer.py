@@ -17,6 +17,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
+from mlax._src.core import basearray
 from mlax._src.base import errors
 from mlax._src.base import jaxlib_internals
 from mlax._src.base.config import scoped
@@ -302,7 +303,7 @@ class Pending:
         self.results = None
 
 
-class Tracer:
+class Tracer(basearray.Array):
     """A traced array: an SSA value in the function being traced.
 
     Supports the same operators and methods as `mlax.Array`; Python control

@@ -36,6 +36,7 @@ from mlax._src.base import errors
 from mlax._src.lax import lax
 from mlax._src.lax.rng import rng_bit_generator
 from mlax._src.numpy import lax_numpy as mnp
+from mlax._src.core import basearray
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer, concretize, concretize_seq
 from mlax._src.core.primitives import aval_of
@@ -157,7 +158,7 @@ def _key_dtype(impl):
     return _KEY_DTYPES[impl]
 
 
-class KeyArray(key_reuse.Tracked):
+class KeyArray(key_reuse.Tracked, basearray.Array):
     """A typed PRNG key array (`mlax.random.key`): uint32 key data whose
     trailing dimension(s) are the implementation's key shape, (2,) or (4,);
     the array's shape excludes them, as in JAX. `_state`: whether it has
