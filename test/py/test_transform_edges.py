@@ -1,0 +1,54 @@
+"""Edge cases of indexing, einsum, vectorize and the transformations on
+which mlax disagreed with JAX 0.10.2 (cases from JAX's tests/api_test.py,
+lax_numpy_indexing_test.py, lax_numpy_vectorize_test.py, random_test.py):
+each compared with JAX (values, dtypes, weak types, exception classes)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mlax
+import mlax.numpy as mnp
+
+from _helpers import assert_tree_like, param_id
+
+X = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+_I = np.array([0, 1])
+
+# A scalar boolean is an integer array index arange(1) (True) or arange(0)
+# (False) of a new axis of length 1: it broadcasts with the other advanced
+# indices (integers, arrays) and sits among slices, None and `...`.
+_BOOL_INDICES = [(True, 0), (0, True), (False, 1), (True, Ellipsis, 0), (slice(None), True, 1),
+                 (_I, True), (True, _I, 0), (0, True, _I), (True, -1, False),
+                 (_I, slice(1, 3), True), (True, None, 0), (True, np.array([True, False]), 1)]
+
+
+@pytest.mark.parametrize("index", _BOOL_INDICES, ids=param_id)
+def test_scalar_boolean_beside_integer_and_array_indices(index):
+    want = jnp.asarray(X)[index]
+    assert_tree_like(mnp.asarray(X)[index], want)
+    assert_tree_like(mnp.asarray(X).at[index].get(), jnp.asarray(X).at[index].get())
+    v = np.arange(want.size, dtype=np.float32).reshape(want.shape) + 100
+    assert_tree_like(mnp.asarray(X).at[index].set(v), jnp.asarray(X).at[index].set(v))
+    assert_tree_like(mnp.asarray(X).at[index].add(v), jnp.asarray(X).at[index].add(v))
+
+
+def test_scalar_boolean_index_under_jit_grad_vmap():
+    index = (0, True, _I)
+    f = lambda a: (a.at[index].set(2.0) * a[index].sum()).sum()  # noqa: E731
+    assert_tree_like(mlax.jit(lambda a: a[index])(X), jax.jit(lambda a: a[index])(X))
+    assert_tree_like(mlax.grad(f)(X), jax.grad(f)(X))
+    xs = np.stack([X, X + 1])
+    assert_tree_like(mlax.vmap(lambda a: a[index])(xs), jax.vmap(lambda a: a[index])(xs))
+
+
+def test_scalar_boolean_after_none_follows_numpy():
+    # JAX inserts the new axis at the boolean's place in the index tuple,
+    # counting the None, so its x[None, True] is x[:1][None] (it drops x[1])
+    # and differs from its own x[None][:, True]; mlax follows NumPy, which
+    # agrees with both spellings.
+    for index in [(None, True), (None, slice(None), False), (_I, None, True)]:
+        np.testing.assert_array_equal(mnp.asarray(X)[index], X[index])
+    assert mnp.asarray(X)[None, True].shape == jnp.asarray(X)[None][:, True].shape
