@@ -52,3 +52,27 @@ def test_scalar_boolean_after_none_follows_numpy():
     for index in [(None, True), (None, slice(None), False), (_I, None, True)]:
         np.testing.assert_array_equal(mnp.asarray(X)[index], X[index])
     assert mnp.asarray(X)[None, True].shape == jnp.asarray(X)[None][:, True].shape
+
+
+# einsum's operand-list form takes any sortable labels (JAX's opt_einsum maps
+# the k-th smallest to the k-th symbol: a-z, A-Z, then Unicode from chr(192)),
+# and the string form any character; mlax took ints in [0, 52) and letters only.
+_A = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+_B = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+
+
+@pytest.mark.parametrize("args", [
+    (_A, [51, 52], _B, [52, 300], [51, 300]), (_A, [-1, 100], _B, [100, 7]),
+    (_A, ["i", "j"], _B, ["j", "k"]), (_A, [Ellipsis, 52], _B, [52, 1], [Ellipsis, 1]),
+    ("ÀÁ,ÁÂ", _A, _B), ("a1,1b->ba", _A, _B),
+    # 30 labels: the 27th-30th smallest map to 'A'-'D', which sort first in
+    # the implicit output
+    (np.ones((2, 3, 4, 5) + (1,) * 26, np.float32), list(range(30)))], ids=param_id)
+def test_einsum_labels_beyond_52(args):
+    assert_tree_like(mnp.einsum(*args), jnp.einsum(*args))
+
+
+def test_einsum_unsortable_labels_raise():
+    for lib in (jnp, mnp):
+        with pytest.raises(TypeError):
+            lib.einsum(_A, [0, "b"], _B, ["b", 1])
