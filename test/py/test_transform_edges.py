@@ -76,3 +76,52 @@ def test_einsum_unsortable_labels_raise():
     for lib in (jnp, mnp):
         with pytest.raises(TypeError):
             lib.einsum(_A, [0, "b"], _B, ["b", 1])
+
+
+# jax.numpy.vectorize (tests/lax_numpy_vectorize_test.py): positional Nones
+# pass through, `excluded` and `signature` are checked, and the function's
+# outputs are checked against the signature, with JAX's exception classes.
+_MM = "(n,m),(m,k)->(n,k)"
+
+
+@pytest.mark.parametrize("make,args,exc", [
+    (lambda lib: lib.vectorize(lambda a: a, excluded={1.5}), None, TypeError),
+    (lambda lib: lib.vectorize(lambda a: a, excluded={-1}), None, ValueError),
+    (lambda lib: lib.vectorize(lambda a: a, signature="(n)"), (np.ones(2),), ValueError),
+    (lambda lib: lib.vectorize(lib.dot, signature=_MM), (np.zeros((3, 2)),), TypeError),
+    (lambda lib: lib.vectorize(lib.dot, signature=_MM), (np.zeros(2), np.zeros((2, 2))),
+     ValueError),
+    (lambda lib: lib.vectorize(lib.dot, signature=_MM), (np.zeros((2, 3)), np.zeros((4, 5))),
+     ValueError),
+    (lambda lib: lib.vectorize(lib.dot, signature="(n,m),(m,k)->(n,k),()"),
+     (np.zeros((2, 2)),) * 2, TypeError),
+    (lambda lib: lib.vectorize(lambda *a: a, signature="(),()->(),(),()"), (1.0, 2.0), TypeError),
+    (lambda lib: lib.vectorize(lib.dot, signature="(n,m),(m,k)->(n)"), (np.zeros((2, 2)),) * 2,
+     ValueError),
+    (lambda lib: lib.vectorize(lib.dot, signature="(n,m),(m,k)->(n,n)"),
+     (np.zeros((2, 3)), np.zeros((3, 4))), ValueError),
+    (lambda lib: lib.vectorize(lambda a, b: a, signature="(n),(n)->()"), (np.ones(2), None),
+     ValueError),
+], ids=range(11))
+def test_vectorize_errors(make, args, exc):
+    for lib in (jnp, mnp):
+        with pytest.raises(exc):
+            make(lib)(*args)
+
+
+def test_vectorize_none_arguments_and_keywords():
+    x = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    f = lambda a, b: a.sum() if b is None else a * b  # noqa: E731
+    for sig in (None, "(n),()->()"):
+        assert_tree_like(mnp.vectorize(f, signature=sig)(x, None),
+                         jnp.vectorize(f, signature=sig)(x, None))
+    # Size-1 batch axes are not mapped (JAX's vmap in_axes None), and come back.
+    g = mnp.vectorize(lambda a, b: a @ b, signature="(n),(n)->()")
+    y = np.ones((1, 1, 3), np.float32)
+    assert_tree_like(g(y, x[:, None]), jnp.vectorize(lambda a, b: a @ b,
+                                                     signature="(n),(n)->()")(y, x[:, None]))
+    # A keyword that is not excluded is mapped as NumPy's vectorize maps it
+    # (JAX drops it and calls the function with its default).
+    h = lambda a, b=1.0: a * b  # noqa: E731
+    np.testing.assert_array_equal(mnp.vectorize(h)(x, b=np.arange(3.0)),
+                                  np.vectorize(h)(x, b=np.arange(3.0)))
