@@ -125,3 +125,19 @@ def test_vectorize_none_arguments_and_keywords():
     h = lambda a, b=1.0: a * b  # noqa: E731
     np.testing.assert_array_equal(mnp.vectorize(h)(x, b=np.arange(3.0)),
                                   np.vectorize(h)(x, b=np.arange(3.0)))
+
+
+def test_vmap_unmapped_untraced_results_come_back_as_they_are():
+    # JAX's vmap returns an out_axes=None result that is no value of its trace
+    # (a Python scalar, a NumPy value) unchanged; a jit around makes it an array.
+    x = np.arange(3.0, dtype=np.float32)
+    for fun, axes in [(lambda a: 1.0, None), (lambda a: (a * 2, 1), (0, None)),
+                      (lambda a: {"b": True, "c": np.ones(2)}, None)]:
+        want = jax.vmap(fun, out_axes=axes)(x)
+        got = mlax.vmap(fun, out_axes=axes)(x)
+        assert_tree_like(got, want)
+        assert all(type(g) is type(w) for g, w in zip(jax.tree_util.tree_leaves(got),
+                                                      jax.tree_util.tree_leaves(want))
+                   if not isinstance(w, jax.Array))
+    assert_tree_like(mlax.jit(mlax.vmap(lambda a: 1.0, out_axes=None))(x),
+                     jax.jit(jax.vmap(lambda a: 1.0, out_axes=None))(x))
