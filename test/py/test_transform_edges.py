@@ -141,3 +141,35 @@ def test_vmap_unmapped_untraced_results_come_back_as_they_are():
                    if not isinstance(w, jax.Array))
     assert_tree_like(mlax.jit(mlax.vmap(lambda a: 1.0, out_axes=None))(x),
                      jax.jit(jax.vmap(lambda a: 1.0, out_axes=None))(x))
+
+
+# x ** y's derivatives as JAX's: a float exponent takes lax.pow's rule
+# y * x ** (y - 1) (nan at 0 for y = 0., and for the second derivative of
+# x ** 1.), a concrete integer one integer_pow's (0 for y = 0, -inf for
+# x ** -2 at 0); integer powers are integer_pow's values.
+@pytest.mark.parametrize("y", [0.0, 1.0, 2.0, 0.5, -1.0, 3, 0, -2], ids=param_id)
+def test_power_derivatives_at_and_around_zero(y):
+    xs = np.array([0.0, 1.0, -1.0, 2.0], np.float32)
+
+    def derivatives(lib, grad, vmap):
+        f = lambda x: lib.power(x, y)  # noqa: E731
+        g = lambda x: x ** y  # noqa: E731
+        return (vmap(grad(f))(xs), vmap(grad(grad(f)))(xs), vmap(grad(g))(xs),
+                vmap(grad(lambda x: lib.power(x, 2) * x ** y))(xs))
+
+    want = derivatives(jnp, jax.grad, jax.vmap)
+    got = derivatives(mnp, mlax.grad, mlax.vmap)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6)
+        np.testing.assert_array_equal(np.signbit(g) | np.isnan(g), np.signbit(w) | np.isnan(w))
+
+
+def test_integer_power_dtypes_and_errors():
+    for base in [3, True, np.arange(4, dtype=np.uint8), np.float16(2), 2.0]:
+        for y in [0, 2, np.int32(3), np.array(2)]:
+            assert_tree_like(mnp.power(base, y), jnp.power(base, y))
+    assert_tree_like(mnp.power(2.0, np.int64(-1)), jnp.power(2.0, np.int64(-1)))
+    for lib in (jnp, mnp):  # (mlax gave wrapped garbage: 3 ** -1 was 2111105451)
+        with pytest.raises(TypeError):
+            lib.power(np.arange(3, dtype=np.int32), -1)
