@@ -173,3 +173,14 @@ def test_integer_power_dtypes_and_errors():
     for lib in (jnp, mnp):  # (mlax gave wrapped garbage: 3 ** -1 was 2111105451)
         with pytest.raises(TypeError):
             lib.power(np.arange(3, dtype=np.int32), -1)
+
+
+@pytest.mark.parametrize("draw", [lambda r, k: r.normal(k, (2 ** 16, 2 ** 17)),
+                                  lambda r, k: r.bits(k, (2 ** 32 + 1,)),
+                                  lambda r, k: r.randint(k, (3, 2 ** 31), 0, 9)], ids=range(3))
+def test_random_more_than_2_32_values_abstractly(draw):
+    # (JAX counts them in 64 bits; mlax refused more than 2**32)
+    for key in (lambda r: r.key(0), lambda r: r.PRNGKey(0)):
+        got = mlax.eval_shape(lambda k: draw(mlax.random, k), key(mlax.random))
+        want = jax.eval_shape(lambda k: draw(jax.random, k), key(jax.random))
+        assert (got.shape, got.dtype) == (want.shape, want.dtype)
