@@ -184,3 +184,22 @@ def test_random_more_than_2_32_values_abstractly(draw):
         got = mlax.eval_shape(lambda k: draw(mlax.random, k), key(mlax.random))
         want = jax.eval_shape(lambda k: draw(jax.random, k), key(jax.random))
         assert (got.shape, got.dtype) == (want.shape, want.dtype)
+
+
+def test_jvp_and_vjp_of_functions_of_prng_keys():
+    # A typed key is a leaf in JAX: its tangent is float0 zeros of its shape
+    # (mlax wanted its data's); a raw key's cotangent is float0 of the data's
+    # shape even after a typed key's vjp of the same program.
+    f = lambda r: (lambda k, x: (r.random.normal(k) * x, k))  # noqa: E731
+    for new_key, t in [(lambda r: r.key(0), np.zeros((), jax.dtypes.float0)),
+                       (lambda r: r.PRNGKey(0), np.zeros(2, jax.dtypes.float0))]:
+        (y, _), (ty, tk) = mlax.jvp(f(mlax), (new_key(mlax.random), 2.0), (t, 1.0))
+        (y0, _), (ty0, tk0) = jax.jvp(f(jax), (new_key(jax.random), 2.0), (t, 1.0))
+        assert_tree_like((y, ty), (y0, ty0))
+        assert (tk.shape, tk.dtype) == (tk0.shape, tk0.dtype)
+        g = lambda r: (lambda k, x: r.random.normal(k) * x)  # noqa: E731
+        ct = mlax.vjp(g(mlax), new_key(mlax.random), 2.0)[1](1.0)
+        ct0 = jax.vjp(g(jax), new_key(jax.random), 2.0)[1](1.0)
+        assert [(c.shape, c.dtype) for c in ct] == [(c.shape, c.dtype) for c in ct0]
+    with pytest.raises(TypeError):
+        mlax.jvp(f(mlax), (mlax.random.key(0), 2.0), (np.zeros(()), 1.0))

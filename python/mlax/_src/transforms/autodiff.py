@@ -24,7 +24,7 @@ from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import debug_info, dtypes, errors
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
-from mlax._src.core import primitives, ref_state, tracing
+from mlax._src.core import key_reuse, primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
     _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
 from mlax._src.core.array import Array
@@ -351,14 +351,43 @@ def _check_tangent(p_aval, t, fname):
             f"{expected}, but got tangent dtype {t_aval.dtype} instead.")
 
 
-def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
-    p_leaves, p_tree = registry.flatten(primals)
-    t_leaves, t_tree = registry.flatten(tangents)
+def _jvp_leaves(primals, tangents):
+    """The leaves of `primals`, their tree, and the tangent of each leaf.
+    A typed PRNG key is a leaf in JAX, whose tangent is float0 zeros of the
+    key array's shape; here it is a node over its uint32 data, whose tangent
+    is float0 zeros of the data's shape."""
+    is_key = lambda x: isinstance(x, key_reuse.Tracked)  # noqa: E731
+    p_nodes, p_tree = registry.flatten(primals, is_key)
+    t_nodes, t_tree = registry.flatten(tangents, is_key)
     if p_tree != t_tree:
         raise TypeError(
             "primal and tangent arguments to jvp must have the same tree structure; "
             f"primals have tree structure {p_tree} whereas tangents have tree structure "
             f"{t_tree}.")
+    t_leaves = []
+    for p, t in zip(p_nodes, t_nodes):
+        if not is_key(p):
+            t_leaves.append(t)
+            continue
+        t_aval = value_aval(t)
+        if t_aval.dtype != dtypes.float0:
+            raise TypeError(
+                "primal and tangent arguments to jax.jvp do not match; dtypes must be "
+                "equal, or in case of int/bool primal dtype the tangent dtype must be "
+                f"float0.Got primal dtype {p.dtype} and so expected tangent dtype "
+                f"float0, but got tangent dtype {t_aval.dtype} instead.")
+        if tuple(t_aval.shape) != tuple(p.shape):
+            raise ValueError(
+                "jvp called with different primal and tangent shapes;Got primal shape "
+                f"{tuple(p.shape)} and tangent shape as {tuple(t_aval.shape)}")
+        t_leaves += [np.zeros(tracing._leaf_aval(d).shape, dtypes.float0)
+                     for d in registry.flatten(p)[0]]
+    p_leaves, p_tree = registry.flatten(primals)
+    return p_leaves, p_tree, t_leaves
+
+
+def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
+    p_leaves, p_tree, t_leaves = _jvp_leaves(primals, tangents)
     p_avals = [tracing._leaf_aval(p) for p in p_leaves]
     for pa, t in zip(p_avals, t_leaves):
         _check_tangent(pa, t, "jvp")
@@ -741,8 +770,10 @@ def _eager_vjp(fun, primals, has_aux):
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
     table = host_callbacks.callbacks_of(module)
-    # (With the outputs' weak types, which the text does not show.)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals,
+    # (With the outputs' weak types, which the text does not show, and the
+    # primals' tree: a typed key and its raw data trace to one program, but
+    # their cotangents are float0 of different shapes.)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_tree, p_avals,
            tuple(out_avals))
     split = None
     if not table:  # (a program with callbacks is never shared: see tracing._run)
