@@ -203,3 +203,14 @@ def test_jvp_and_vjp_of_functions_of_prng_keys():
         assert [(c.shape, c.dtype) for c in ct] == [(c.shape, c.dtype) for c in ct0]
     with pytest.raises(TypeError):
         mlax.jvp(f(mlax), (mlax.random.key(0), 2.0), (np.zeros(()), 1.0))
+
+
+@pytest.mark.parametrize("fun,kw", [(lambda a, b: a, {"static_argnames": "c"}),
+                                    (lambda a, /, b: a, {"static_argnames": "a"}),
+                                    (lambda a, b: a, {"donate_argnames": ("b", "q")})],
+                         ids=range(3))
+def test_jit_refuses_argnames_the_function_cannot_take(fun, kw):
+    for lib in (jax, mlax):
+        with pytest.raises(ValueError, match="invalid argnames"):
+            lib.jit(fun, **kw)
+    mlax.jit(lambda a, **k: a, static_argnames="z")  # (any name, with **kwargs)
