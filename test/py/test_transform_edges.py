@@ -214,3 +214,11 @@ def test_jit_refuses_argnames_the_function_cannot_take(fun, kw):
         with pytest.raises(ValueError, match="invalid argnames"):
             lib.jit(fun, **kw)
     mlax.jit(lambda a, **k: a, static_argnames="z")  # (any name, with **kwargs)
+
+
+def test_custom_jvp_rule_must_return_a_pair():
+    for lib in (jax, mlax):
+        f = lib.custom_jvp(lambda a: a ** 2)
+        f.defjvp(lambda p, t: (p[0] ** 2,))
+        with pytest.raises(TypeError, match="must produce a pair"):
+            lib.jvp(f, (2.0,), (1.0,))

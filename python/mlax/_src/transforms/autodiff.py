@@ -1709,7 +1709,13 @@ class custom_jvp:
                 else t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
                 for i, (t, a) in enumerate(zip(xs[n:], in_avals))])
             with _tracing_rule():
-                out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+                pair = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+                raise TypeError(
+                    f"Custom JVP rule {_name_of(self.jvp)} for function "
+                    f"{_name_of(self.fun)} must produce a pair (list or tuple of length "
+                    f"two) representing primal and tangent outputs, but got {pair}.")
+            out, tout = pair
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
             expected = call.out_tree if call.out_tree is not None else o_tree
