@@ -220,3 +220,12 @@ def test_custom_jvp_rule_must_return_a_pair():
         f.defjvp(lambda p, t: (p[0] ** 2,))
         with pytest.raises(TypeError, match="must produce a pair"):
             lib.jvp(f, (2.0,), (1.0,))
+
+
+def test_jacrev_refuses_integer_outputs():
+    x = np.arange(3.0, dtype=np.float32)
+    for lib, lnp in ((jax, jnp), (mlax, mnp)):  # (mlax gave a Jacobian of zeros)
+        with pytest.raises(TypeError, match="real-valued outputs"):
+            lib.jacrev(lambda a: lnp.round(a).astype(int))(x)
+    assert_tree_like(mlax.jacfwd(lambda a: mnp.round(a).astype(int))(x),
+                     jax.jacfwd(lambda a: jnp.round(a).astype(int))(x))

@@ -1024,11 +1024,16 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
 
             def pushfwd(*tangents):
                 return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents),
-                                   transform="jacfwd")[1]
+                                   transform="jacfwd")
 
             basis, _ = _std_basis(d_avals)
-            columns = vmap(pushfwd, out_axes=-1)(*basis)
+            primal_out, columns = vmap(pushfwd, out_axes=(None, -1))(*basis)
             o_leaves, o_tree = registry.flatten(columns)
+            # The float0 columns of integer outputs are zeros of the outputs'
+            # dtype, as JAX's Jacobian of them.
+            o_leaves = [np.zeros(col.shape, _aval_of_leaf(p).dtype)
+                        if getattr(col, "dtype", None) == float0 else col
+                        for col, p in zip(o_leaves, registry.flatten(primal_out)[0])]
             if holomorphic:
                 for col in o_leaves:
                     _check_complex_output(col.aval, "jacfwd", True)
@@ -1078,6 +1083,12 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             o_avals = list(callee.out_avals[:callee.n_out])
             for oa in o_avals:
                 _check_complex_output(oa, "jacrev", holomorphic)
+                if not dtypes.is_inexact(oa.dtype):  # (JAX's _check_output_dtype_revderiv)
+                    raise TypeError(
+                        f"jacrev requires real-valued outputs (output dtype that is a "
+                        f"sub-dtype of np.floating), but got {oa.dtype.name}. For "
+                        "differentiation of functions with integer outputs, use jax.vjp "
+                        "directly.")
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
             row_leaves = registry.flatten(rows)[0]  # per input leaf: (total,) + in.shape
