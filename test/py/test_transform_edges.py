@@ -229,3 +229,11 @@ def test_jacrev_refuses_integer_outputs():
             lib.jacrev(lambda a: lnp.round(a).astype(int))(x)
     assert_tree_like(mlax.jacfwd(lambda a: mnp.round(a).astype(int))(x),
                      jax.jacfwd(lambda a: jnp.round(a).astype(int))(x))
+
+
+def test_vmap_dict_in_axes_and_eval_shape_int_overflow():
+    for lib in (jax, mlax):
+        with pytest.raises(TypeError):
+            lib.vmap(lambda a, b: a + b, in_axes={"a": 0})(a=np.ones(2), b=np.ones(2))
+        with pytest.raises(OverflowError):
+            lib.eval_shape(lambda a: a, 2 ** 40)

@@ -174,7 +174,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         raise TypeError(f"vmap requires a callable as its first argument, got {fun!r}")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)
-    if not (in_axes is None or isinstance(in_axes, (int, tuple, dict))):
+    # (A dict is no spec for the positional arguments: JAX's TypeError.)
+    if not (in_axes is None or isinstance(in_axes, (int, tuple))) or isinstance(in_axes, bool):
         raise TypeError("vmap in_axes must be an int, None, or a tuple of entries "
                         f"corresponding to the positional arguments passed to the function, "
                         f"but got {in_axes}.")
