@@ -852,6 +852,8 @@ def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
                                  compiler_options=compiler_options)
     _check_argnums(fun, static_argnums, "static_argnums")
     _check_argnums(fun, donate_argnums, "donate_argnums")
+    _check_argnames(fun, static_argnames, "static_argnames")
+    _check_argnames(fun, donate_argnames, "donate_argnames")
     jitted = Jitted(fun, static_argnums, static_argnames, passes=passes, inline=inline,
                     in_shardings=in_shardings, out_shardings=out_shardings,
                     donate_argnums=donate_argnums, donate_argnames=donate_argnames,
@@ -878,6 +880,26 @@ def _check_argnums(fun, argnums, what):
     if argnums and (-min(argnums) > n or max(argnums) >= n):
         raise ValueError(f"Jitted function has {what}={argnums}, but only accepts {n} "
                          "positional arguments.")
+
+
+def _check_argnames(fun, argnames, what):
+    """JAX's ValueError for argument names `fun` cannot take by keyword:
+    positional-only ones, or (unless it takes **kwargs) names it has not."""
+    argnames = {argnames} if isinstance(argnames, str) else set(argnames)
+    try:
+        params = inspect.signature(fun).parameters.values()
+    except (TypeError, ValueError):
+        return
+    valid = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    positional = {p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.VAR_POSITIONAL)}
+    if argnames & positional:
+        raise ValueError(f"Jitted function has invalid argnames {argnames & positional} "
+                         f"in {what}. These are positional-only")
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return
+    if argnames - valid:
+        raise ValueError(f"Jitted function has invalid argnames {argnames - valid} "
+                         f"in {what}. Function does not take these args.")
 
 
 @contextlib.contextmanager

@@ -121,6 +121,11 @@ def eval_shape(fun, *args, **kwargs):
     the Refs it takes or closes over are neither read nor written)."""
     if not callable(fun):
         raise TypeError(f"eval_shape expects a callable, got {fun!r}")
+    from mlax._src.core import primitives
+
+    for leaf in registry.flatten((args, kwargs))[0]:
+        if type(leaf) is int:  # (range checked as a jitted call's arguments are)
+            primitives.to_numpy(leaf, primitives.aval_of(leaf))
     traced = _trace(fun, (), (), args, kwargs)
     return traced.out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
                                       for a in traced.out_avals])

@@ -243,7 +243,7 @@ def pow(x, y):  # noqa: A001
     0 the result is 1 and, as JAX's, so is x's derivative 0 (never 0 * inf)."""
     ax, ay = aval_of(x), aval_of(y)
     if not (dtypes.is_int(ay.dtype) and dtypes.is_inexact(ax.dtype)):
-        return _pow(x, y)
+        return _pow(x, _float_exponent(y, ay))
     if ax.shape != ay.shape:
         return _pow(x, y)  # the strict op's error, naming both shapes
     zero = eq(y, convert_element_type(np.zeros(ay.shape, ay.dtype), ay.dtype))
@@ -251,6 +251,27 @@ def pow(x, y):  # noqa: A001
     out = _pow(select(zero, one, x), convert_element_type(y, ax.dtype, weak_type=ay.weak_type))
     return select(zero, convert_element_type(one, ax.dtype, weak_type=aval_of(out).weak_type),
                   out)
+
+
+def _float_exponent(y, ay):
+    """A float exponent whose value is known here (a Python float, a NumPy
+    value) and integral, emitted as a convert from another float type: the
+    pow's derivative rule (MlaxElementwiseOps.cpp) reads an integral constant
+    exponent as an integer one (its derivative 0 where y = 0), which is what
+    x ** 2 (a Python int, JAX's integer_pow) and lax.pow(x, 2) want; a float
+    exponent takes JAX's float rule, y * x ** (y - 1), nan at 0 for y = 0.
+    (The convert folds away after differentiation.)"""
+    if isinstance(y, core.Tracer) or not dtypes.is_float(ay.dtype):
+        return y
+    try:
+        v = np.asarray(y).astype(np.float64)
+    except Exception:  # noqa: BLE001 (not a value known here: as it is)
+        return y
+    if not v.size or not np.all(np.isfinite(v)) or not np.all(v == np.round(v)) or \
+            np.max(np.abs(v)) > 256:
+        return y
+    src = np.float32 if ay.dtype.itemsize <= 2 else np.float16
+    return convert_element_type(v.astype(src), ay.dtype, weak_type=ay.weak_type)
 
 
 pow.primitive = _pow.primitive

@@ -23,6 +23,7 @@ from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
 from mlax._src.base import errors
 from mlax._src.lax import lax
+from mlax._src.lax import shape as lax_shape
 from mlax._src.lax import scatter_apply as scatter_apply_lib
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import Tracer
@@ -386,30 +387,51 @@ def getitem(x, index, mode=None, fill_value=None):
     return _gather_getitem(x, entries, mode)
 
 
+def _consumed(i):
+    """How many dimensions of the array an index element consumes (`...`
+    aside; a scalar boolean consumes none: it indexes a new axis)."""
+    if i is None or _is_scalar_bool(i):
+        return 0
+    if isinstance(i, builtins.slice):
+        return 1
+    if isinstance(i, (list, tuple)):
+        try:
+            a = np.asarray(i)
+        except ValueError:
+            return 1
+        return a.ndim if a.dtype == np.bool_ else 1
+    dt = getattr(i, "dtype", None)
+    if dt is not None and np.dtype(dt) == np.bool_:
+        return np.ndim(i)
+    return 1
+
+
+def _expand_scalar_bools(ndim, parts):
+    """A scalar boolean index is an integer array index arange(1) (True) or
+    arange(0) (False) of a new axis of length 1 inserted where it stands,
+    as in JAX (and NumPy): it broadcasts with the other advanced indices.
+    Returns the new axes' positions and the index with the booleans
+    replaced. (JAX inserts the axis at the boolean's position in the index
+    tuple, counting `None`s, so that x[None, True] drops all but x[0]; the
+    axis here goes where the boolean stands among x's dimensions, as
+    NumPy's x[None, True] and JAX's own x[None][:, True].)"""
+    n_real = builtins.sum(_consumed(i) for i in parts if i is not Ellipsis)
+    dims, new, dim = [], [], 0
+    for i in parts:
+        if _is_scalar_bool(i):
+            dims.append(dim + len(dims))
+            new.append(np.arange(int(bool(i)), dtype=np.int32))
+            continue
+        dim += ndim - n_real if i is Ellipsis else _consumed(i)
+        new.append(i)
+    return dims, tuple(new)
+
+
 def _scalar_bool_getitem(x, parts, mode, fill_value):
-    """x[..., True, ...] adds an axis of length 1 and False one of length 0,
-    as in NumPy and JAX. Scalar booleans are advanced indices: several of them
-    broadcast into one axis (of length 0 if any is False), placed where they
-    stand when adjacent and first otherwise. (Beside integer or array indices
-    they broadcast with those too: not supported.)"""
-    if not builtins.all(i is None or i is Ellipsis or isinstance(i, builtins.slice) or
-                        _is_scalar_bool(i) for i in parts):
-        raise _index_error("mlax: a scalar boolean index is supported beside slices, "
-                           "`None` and `...` only, not beside integer or array indices")
-    at = [k for k, i in enumerate(parts) if _is_scalar_bool(i)]
-    adjacent = at == list(range(at[0], at[-1] + 1))
-    rest = tuple(i for i in parts if not _is_scalar_bool(i))
-    if adjacent:
-        k = at[0]
-        y = getitem(x, rest[:k] + (None,) + rest[k:], mode, fill_value)
-        n_real = builtins.sum(isinstance(i, builtins.slice) for i in rest)
-        pos = builtins.sum(aval_of(x).ndim - n_real if i is Ellipsis else 1
-                           for i in rest[:k])
-    else:
-        y, pos = getitem(x, rest, mode, fill_value)[None], 0
-    if not builtins.all(bool(parts[k]) for k in at):
-        y = y[(builtins.slice(None),) * pos + (builtins.slice(0, 0),)]
-    return y
+    """x[..., True, ...]: a new axis of length 1 indexed by arange(1) (or
+    arange(0) for False; see _expand_scalar_bools)."""
+    dims, index = _expand_scalar_bools(aval_of(x).ndim, parts)
+    return getitem(lax_shape.expand_dims(x, dims), index, mode, fill_value)
 
 
 def _static_getitem(x, entries):
@@ -546,29 +568,13 @@ def _gather_getitem(x, entries, mode=None, fill_value=None):
 # ---------------------------------------------------------------------------
 
 def _scalar_bool_update(x, parts, values, combiner, indices_are_sorted, unique_indices, mode):
-    """x.at[..., True, ...].op(values), as JAX's: the values broadcast to
-    x[parts] (whose True adds an axis of length 1, False one of length 0),
-    then update x[the other parts] (True) or nothing (False)."""
-    if not builtins.all(i is None or i is Ellipsis or isinstance(i, builtins.slice) or
-                        _is_scalar_bool(i) for i in parts):
-        raise _index_error("mlax: a scalar boolean index is supported beside slices, "
-                           "`None` and `...` only, not beside integer or array indices")
-    at = [k for k, i in enumerate(parts) if _is_scalar_bool(i)]
-    rest = tuple(i for i in parts if not _is_scalar_bool(i))
-    rest_shape = aval_of(getitem(x, rest)).shape
-    if at == list(range(at[0], at[-1] + 1)):  # adjacent: the axis goes where they stand
-        n_real = builtins.sum(isinstance(i, builtins.slice) for i in rest)
-        pos = builtins.sum(aval_of(x).ndim - n_real if i is Ellipsis else 1
-                           for i in rest[:at[0]])
-    else:
-        pos = 0
-    keep = builtins.all(bool(parts[k]) for k in at)
-    if not keep:  # (nothing to update; JAX does not check the values' shape)
-        return x
-    v = values if isinstance(values, (Array, Tracer)) else mnp.asarray(values)
-    v = mnp.broadcast_to(v, rest_shape[:pos] + (1,) + rest_shape[pos:])
-    return _scatter_update(x, rest, lax.reshape(v, rest_shape), combiner, indices_are_sorted,
-                           unique_indices, mode)
+    """x.at[..., True, ...].op(values), as JAX's: the update of x with a new
+    axis of length 1 indexed by arange(1) (or arange(0) for False; see
+    _expand_scalar_bools), the axis then removed."""
+    dims, index = _expand_scalar_bools(aval_of(x).ndim, parts)
+    out = _scatter_update(lax_shape.expand_dims(x, dims), index, values, combiner,
+                          indices_are_sorted, unique_indices, mode)
+    return lax_shape.squeeze(out, dims)
 
 
 def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indices, mode):

@@ -691,8 +691,8 @@ def _einsum_parse(subscripts, shapes):
     if len(inputs) != len(shapes):
         raise ValueError(f"mnp.einsum: {len(inputs)} operand subscripts for {len(shapes)} "
                          f"operands in {subscripts!r} (at {_where()})")
-    used = set(c for c in subscripts if c in string.ascii_letters)
-    free = [c for c in string.ascii_letters if c not in used]
+    used = set(subscripts)
+    free = [c for c in map(_einsum_symbol, range(len(used) + 64)) if c not in used]
     ell_rank = 0
     for s, shape in zip(inputs, shapes):
         if "..." in s:
@@ -704,7 +704,7 @@ def _einsum_parse(subscripts, shapes):
             n = len(shape) - len(s.replace("...", ""))
             s = s.replace("...", ell[ell_rank - n:] if n else "")
         for c in s:
-            if c not in string.ascii_letters:
+            if c in ".,->":
                 raise ValueError(f"mnp.einsum: invalid subscript {c!r} in {subscripts!r} "
                                  f"(at {_where()})")
         if len(s) != len(shape):
@@ -722,35 +722,52 @@ def _einsum_parse(subscripts, shapes):
     return labels, out
 
 
+def _einsum_symbol(i):
+    """The i-th label character, as opt_einsum's get_symbol (which JAX's
+    einsum uses): the 52 ASCII letters, then Unicode from chr(192), skipping
+    the surrogates."""
+    if i < 52:
+        return string.ascii_letters[i]
+    return chr(i + 2048) if i >= 55296 else chr(i + 140)
+
+
 def _einsum_sublists(name, args):
     """NumPy's operand-list form, (op0, sublist0, op1, sublist1, ...[,
-    output sublist]) with ints in [0, 52) for labels and Ellipsis, as the
-    subscripts string and the operands."""
+    output sublist]) with Ellipsis and any hashable, mutually comparable
+    labels, as the subscripts string and the operands. As JAX's (opt_einsum's
+    convert_interleaved_input): the k-th smallest label is the k-th symbol
+    (_einsum_symbol), and the implicit output follows the symbols' order."""
     args = list(args)
     out = args.pop() if len(args) % 2 else None
     ops, subs = args[0::2], args[1::2]
-
-    def letters(sub):
+    for sub in subs:
         if not isinstance(sub, (list, tuple)):
             raise TypeError(f"mnp.{name}: in the operand-list form each operand is followed "
                             f"by a list of subscripts, got {type(sub).__name__}")
+    try:
+        labels = set(c for sub in subs for c in sub)
+        labels.discard(Ellipsis)
+        symbol = {c: _einsum_symbol(k) for k, c in enumerate(sorted(labels))}
+    except TypeError:
+        raise TypeError(f"mnp.{name}: in the operand-list form the subscripts must be "
+                        "Ellipsis or hashable, mutually comparable labels (e.g. ints)") from None
+
+    def letters(sub):
         text = ""
         for c in sub:
             if c is Ellipsis:
                 text += "..."
-            elif isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < 52:
-                text += string.ascii_letters[c]
+            elif c in symbol:
+                text += symbol[c]
             else:
-                raise ValueError(f"mnp.{name}: subscript {c!r} is not within the valid "
-                                 f"range [0, 52)")
+                raise ValueError(f"mnp.{name}: output subscript {c!r} does not appear in "
+                                 f"any input's subscripts")
         return text
 
     subscripts = ",".join(letters(t) for t in subs)
-    if out is None:  # (as NumPy's: the labels seen once, in the order of their ints)
-        flat = [c for t in subs for c in t]
-        out = ([Ellipsis] if Ellipsis in flat else []) + sorted(
-            c for c in set(flat) if c is not Ellipsis and flat.count(c) == 1)
-    return subscripts + "->" + letters(out), tuple(ops)
+    if out is not None:
+        subscripts += "->" + letters(out)
+    return subscripts, tuple(ops)
 
 
 def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None,

@@ -123,7 +123,19 @@ _power_promoted = _binary("power", lambda x, y: _power(x, y))
 
 
 def power(x, y):
-    """mnp.power, as numpy.power (integer powers are exact and wrap)."""
+    """mnp.power, as numpy.power (integer powers are exact and wrap). As
+    jax.numpy.power: a concrete integer exponent (a Python int, a NumPy
+    integer, a 0-d integer array) is lax.integer_pow of the base, whose
+    derivative is integer_pow's (x ** 2.0 is lax.pow's, nan at 0 for
+    x ** 0.0)."""
+    if not isinstance(y, core.Tracer) and not primitives.sparsify_notes:
+        # (sparsify reads lax.pow with a noted integer exponent as integer_pow)
+        try:
+            exponent = operator.index(y)
+        except TypeError:
+            pass
+        else:
+            return _integer_power(x, exponent)
     out = _power_promoted(x, y)
     if primitives.sparsify_notes and not isinstance(y, core.Tracer):
         try:
@@ -142,6 +154,28 @@ def power(x, y):
         # As JAX: a power with a bool operand is a strong integer power.
         out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
     return out
+def _integer_power_impl(x, *, exponent):
+    (x,) = util.promote_dtypes("power", x)
+    if dtypes.is_bool(aval_of(x).dtype):  # (as JAX's promote_dtypes_numeric)
+        x = lax.convert_element_type(x, dtypes.int32, weak_type=aval_of(x).weak_type)
+    aval = aval_of(x)
+    if exponent < 0 and dtypes.is_inexact(aval.dtype):
+        # lax.pow of an integral constant, whose derivative is integer_pow's
+        # in JAX (-inf for x ** -2 at 0, where differentiating the reciprocal
+        # of integer_pow's product gives nan)
+        y = lax.full_like(x, exponent)
+        return lax.convert_element_type(lax.pow(x, y), aval.dtype, weak_type=aval.weak_type)
+    return lax_math.integer_pow(x, exponent)
+
+
+_integer_power_jit = util._eager_jit(_integer_power_impl, static_argnames=("exponent",))
+
+
+def _integer_power(x, exponent):
+    util._check_arg("power", x)
+    return _integer_power_jit(x, exponent=exponent)
+
+
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
 arctan2 = _binary("arctan2", lax.atan2, inexact=True)

@@ -3,7 +3,10 @@ apply_over_axes, fromfunction, piecewise.
 """
 from __future__ import annotations
 
+import builtins
 import functools
+
+import numpy as np
 
 from mlax._src.core import tracer as core
 from mlax._src.base import dtypes
@@ -77,63 +80,138 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return out
 
 
+_DIM_NAME = r"\w+"
+_CORE_DIMS = r"(?:{0}(?:,{0})*)?".format(_DIM_NAME)
+_ARGUMENT = r"\({}\)".format(_CORE_DIMS)
+_ARGUMENT_LIST = r"{0}(?:,{0})*".format(_ARGUMENT)
+_SIGNATURE = r"^{0}->{0}$".format(_ARGUMENT_LIST)
+
+
+def _parse_signature(signature):
+    """A gufunc signature '(m,n),(n)->(m)' as the input and output core
+    dimension names (JAX's grammar: no spaces)."""
+    import re
+
+    if not re.match(_SIGNATURE, signature):
+        raise ValueError(f"not a valid gufunc signature: {signature}")
+    return ([tuple(re.findall(_DIM_NAME, a)) for a in re.findall(_ARGUMENT, part)]
+            for part in signature.split("->"))
+
+
+def _update_dim_sizes(sizes, shape, core_dims, context, *, is_input):
+    n = len(core_dims)
+    if is_input and len(shape) < n:
+        raise ValueError(f"input with shape {shape!r} does not have enough dimensions for all "
+                         f"core dimensions {core_dims!r} {context}")
+    if not is_input and len(shape) != n:
+        raise ValueError(f"output shape {shape!r} does not match core dimensions "
+                         f"{core_dims!r} {context}")
+    for dim, size in zip(core_dims, shape[len(shape) - n:]):
+        if sizes.setdefault(dim, size) != size:
+            raise ValueError(f"inconsistent size for core dimension {dim!r}: {size} vs "
+                             f"{sizes[dim]} {context}")
+
+
 class vectorize:  # noqa: N801
-    """numpy.vectorize through vmap: `pyfunc` sees scalars (or the core
-    dimensions of `signature`, e.g. '(n),(n)->()'), every other axis is
-    mapped."""
+    """numpy.vectorize through vmap, as jax.numpy.vectorize: `pyfunc` sees
+    scalars (or the core dimensions of `signature`, e.g. '(n),(n)->()'),
+    every other axis is mapped; an axis of size 1 in some inputs is not
+    mapped in those (vmap's in_axes None) rather than broadcast.
+
+    Arguments named in `excluded` (positions or keywords) and positional
+    `None`s pass through unmapped. Other keyword arguments are mapped as
+    NumPy's vectorize maps them, as extra inputs after the positional ones
+    (so a `signature` names their core dimensions too): JAX 0.10 drops them
+    silently, calling `pyfunc` with its defaults instead."""
 
     def __init__(self, pyfunc, *, excluded=frozenset(), signature=None):
+        if builtins.any(not isinstance(e, (str, int)) for e in excluded):
+            raise TypeError("jax.numpy.vectorize can only exclude integer or string "
+                            f"arguments, but excluded={excluded!r}")
+        if builtins.any(isinstance(e, int) and e < 0 for e in excluded):
+            raise ValueError(f"excluded={excluded!r} contains negative numbers")
         self.pyfunc = pyfunc
-        self.excluded = set(excluded)
+        self.excluded = excluded
         self.signature = signature
         functools.update_wrapper(self, pyfunc)
-
-    def _core_dims(self):
-        if self.signature is None:
-            return None, None
-        import re
-
-        m = re.fullmatch(r"\s*(.*?)\s*->\s*(.*?)\s*", self.signature)
-        if m is None:
-            raise ValueError(f"mnp.vectorize: not a valid gufunc signature: "
-                             f"{self.signature!r}")
-
-        def parse(s):
-            return [tuple(d.strip() for d in g.split(",") if d.strip())
-                    for g in re.findall(r"\(([^)]*)\)", s)]
-
-        return parse(m.group(1)), parse(m.group(2))
 
     def __call__(self, *args, **kwargs):
         from mlax._src.transforms.vmap import vmap
 
-        # Keyword arguments named in `excluded` pass through unmapped, as in
-        # JAX; any other is refused (JAX drops those silently).
-        mapped_kw = sorted(k for k in kwargs if k not in self.excluded)
-        if mapped_kw:
-            raise NotImplementedError(f"mnp.vectorize: keyword arguments are not vectorized; "
-                                      f"name {mapped_kw} in excluded to pass them unmapped")
-        excluded = {i for i in self.excluded if isinstance(i, int)}
-        dyn_idx = [i for i in range(len(args)) if i not in excluded]
-        ins, _ = self._core_dims()
-        if ins is not None and len(ins) != len(dyn_idx):
-            raise TypeError(f"mnp.vectorize: wrong number of positional arguments: expected "
-                            f"{len(ins)}, got {len(dyn_idx)}")
-        arrays = [_arr(args[i]) for i in dyn_idx]
-        core = [len(c) for c in ins] if ins is not None else [0] * len(arrays)
-        util.vectorize_rank_promotion([aval_of(a).shape for a in arrays], core, self.signature)
-        batch_shapes = [aval_of(a).shape[:aval_of(a).ndim - c] for a, c in zip(arrays, core)]
-        bshape = util.broadcast_shapes(*batch_shapes) if batch_shapes else ()
-        arrays = [mnp.broadcast_to(a, bshape + aval_of(a).shape[aval_of(a).ndim - c:])
-                  for a, c in zip(arrays, core)]
+        excluded, signature = self.excluded, self.signature
+        context = f"on vectorized function with excluded={excluded!r} and " \
+                  f"signature={signature!r}"
+        ints = {e for e in excluded if isinstance(e, int)}
+        # Unmapped: excluded positions and keywords, and positional Nones
+        # (core dimensions () only); mapped: the other positional arguments,
+        # then the other keyword arguments.
+        names = [k for k in kwargs if k not in excluded]
+        dyn = [i for i in range(len(args)) if i not in ints]
+        if signature is not None:
+            in_core, out_core = _parse_signature(signature)
+        else:
+            in_core, out_core = [()] * (len(dyn) + len(names)), None
+        n_dyn = len(dyn) + len(names)
+        if len(in_core) != n_dyn:
+            raise TypeError(f"wrong number of positional arguments: expected "
+                            f"{len(in_core)}, got {n_dyn} {context}")
+        values = [args[i] for i in dyn] + [kwargs[k] for k in names]
+        nones = [j for j, v in enumerate(values) if v is None]
+        if builtins.any(in_core[j] != () for j in nones):
+            raise ValueError(f"Cannot pass None at locations {set(nones)} with "
+                             f"signature={signature!r}")
+        mapped = [j for j in range(n_dyn) if j not in nones]
+        arrays = [_arr(values[j]) for j in mapped]
+        in_core = [in_core[j] for j in mapped]
+        shapes = [aval_of(a).shape for a in arrays]
+        sizes = {}
+        for shp, cd in zip(shapes, in_core):
+            _update_dim_sizes(sizes, shp, cd, context, is_input=True)
+        batch = [shp[:len(shp) - len(cd)] for shp, cd in zip(shapes, in_core)]
+        bshape = util.broadcast_shapes(*batch) if batch else ()
+        util.vectorize_rank_promotion(shapes, [len(c) for c in in_core], signature)
 
-        def call(*dyn):
-            full = list(args)
-            for i, v in zip(dyn_idx, dyn):
-                full[i] = v
-            return self.pyfunc(*full, **kwargs)
+        def call(*mapped_values):
+            full = list(values)
+            for j, v in zip(mapped, mapped_values):
+                full[j] = v
+            pos = list(args)
+            for i, v in zip(dyn, full):
+                pos[i] = v
+            kw = dict(kwargs)
+            kw.update(zip(names, full[len(dyn):]))
+            out = self.pyfunc(*pos, **kw)
+            if out_core is not None:
+                outs = out if isinstance(out, tuple) else [out]
+                if len(out_core) > 1 and not isinstance(out, tuple):
+                    raise TypeError("output must be a tuple when multiple outputs are "
+                                    f"expected, got: {out!r}\n{context}")
+                if len(outs) != len(out_core):
+                    raise TypeError(f"wrong number of output arguments: expected "
+                                    f"{len(out_core)}, got {len(outs)} {context}")
+                out_sizes = dict(sizes)
+                for o, cd in zip(outs, out_core):
+                    _update_dim_sizes(out_sizes, tuple(np.shape(o)), cd, context,
+                                      is_input=False)
+            return out
 
-        f = call
-        for _ in range(len(bshape)):
-            f = vmap(f)
-        return f(*arrays)
+        # Each batch axis is mapped over the inputs where it is not 1 (it is
+        # added to the result when no input maps it).
+        squeezed, rev_filled = [], []
+        for a, b in zip(arrays, batch):
+            rev_filled.append(((1,) * (len(bshape) - len(b)) + b)[::-1])
+            ones = tuple(i for i, n in enumerate(b) if n == 1)
+            squeezed.append(mnp.squeeze(a, axis=ones) if ones else a)
+        f, expand = call, []
+        for negdim, axis_sizes in enumerate(zip(*rev_filled)):
+            in_axes = tuple(None if n == 1 else 0 for n in axis_sizes)
+            if builtins.all(ax is None for ax in in_axes):
+                expand.append(len(bshape) - 1 - negdim)
+            else:
+                f = vmap(f, in_axes)
+        result = f(*squeezed)
+        if not expand:
+            return result
+        if isinstance(result, tuple):
+            return tuple(mnp.expand_dims(r, axis=expand) for r in result)
+        return mnp.expand_dims(result, axis=expand)

@@ -662,7 +662,24 @@ def _iota_2x32(shape):
     """(high, low) 32-bit words of a row-major uint64 iota of `shape`."""
     size = math.prod(shape)
     if size >= 2 ** 32:
-        raise NotImplementedError("mlax.random: more than 2**32 random values at once")
+        # The flat index as (rows, 2**16): hi = row >> 16, lo = row << 16 | column
+        # (wrapping), the padding past `size` cut off.
+        k = 16
+        rows = -(-size // 2 ** k)
+        if rows >= 2 ** 32:
+            raise NotImplementedError("mlax.random: more than 2**48 random values at once")
+        r = lax.broadcasted_iota(_U32, (rows, 2 ** k), 0)
+        c = lax.broadcasted_iota(_U32, (rows, 2 ** k), 1)
+        hi = lax.shift_right_logical(r, lax.full((rows, 2 ** k), 32 - k, _U32))
+        lo = lax.bitwise_or(lax.shift_left(r, lax.full((rows, 2 ** k), k, _U32)), c)
+
+        def cut(w):
+            w = lax.reshape(w, (rows * 2 ** k,))
+            if rows * 2 ** k != size:
+                w = lax.slice(w, (0,), (size,))
+            return lax.reshape(w, shape)
+
+        return cut(hi), cut(lo)
     hi = lax.full(shape, 0, _U32)
     if not shape:
         return hi, hi

@@ -24,7 +24,7 @@ from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import debug_info, dtypes, errors
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
-from mlax._src.core import primitives, ref_state, tracing
+from mlax._src.core import key_reuse, primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
     _Callee, _eager_cache, _name_of, _plain_rebuild, _run, clear_cache)
 from mlax._src.core.array import Array
@@ -351,14 +351,43 @@ def _check_tangent(p_aval, t, fname):
             f"{expected}, but got tangent dtype {t_aval.dtype} instead.")
 
 
-def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
-    p_leaves, p_tree = registry.flatten(primals)
-    t_leaves, t_tree = registry.flatten(tangents)
+def _jvp_leaves(primals, tangents):
+    """The leaves of `primals`, their tree, and the tangent of each leaf.
+    A typed PRNG key is a leaf in JAX, whose tangent is float0 zeros of the
+    key array's shape; here it is a node over its uint32 data, whose tangent
+    is float0 zeros of the data's shape."""
+    is_key = lambda x: isinstance(x, key_reuse.Tracked)  # noqa: E731
+    p_nodes, p_tree = registry.flatten(primals, is_key)
+    t_nodes, t_tree = registry.flatten(tangents, is_key)
     if p_tree != t_tree:
         raise TypeError(
             "primal and tangent arguments to jvp must have the same tree structure; "
             f"primals have tree structure {p_tree} whereas tangents have tree structure "
             f"{t_tree}.")
+    t_leaves = []
+    for p, t in zip(p_nodes, t_nodes):
+        if not is_key(p):
+            t_leaves.append(t)
+            continue
+        t_aval = value_aval(t)
+        if t_aval.dtype != dtypes.float0:
+            raise TypeError(
+                "primal and tangent arguments to jax.jvp do not match; dtypes must be "
+                "equal, or in case of int/bool primal dtype the tangent dtype must be "
+                f"float0.Got primal dtype {p.dtype} and so expected tangent dtype "
+                f"float0, but got tangent dtype {t_aval.dtype} instead.")
+        if tuple(t_aval.shape) != tuple(p.shape):
+            raise ValueError(
+                "jvp called with different primal and tangent shapes;Got primal shape "
+                f"{tuple(p.shape)} and tangent shape as {tuple(t_aval.shape)}")
+        t_leaves += [np.zeros(tracing._leaf_aval(d).shape, dtypes.float0)
+                     for d in registry.flatten(p)[0]]
+    p_leaves, p_tree = registry.flatten(primals)
+    return p_leaves, p_tree, t_leaves
+
+
+def _jvp_traced(fun, primals, tangents, has_aux=False, transform="jvp"):
+    p_leaves, p_tree, t_leaves = _jvp_leaves(primals, tangents)
     p_avals = [tracing._leaf_aval(p) for p in p_leaves]
     for pa, t in zip(p_avals, t_leaves):
         _check_tangent(pa, t, "jvp")
@@ -741,8 +770,10 @@ def _eager_vjp(fun, primals, has_aux):
         pullback._deferred, pullback._p_leaves = deferred, list(p_leaves)
         return out, aux, pullback
     table = host_callbacks.callbacks_of(module)
-    # (With the outputs' weak types, which the text does not show.)
-    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_avals,
+    # (With the outputs' weak types, which the text does not show, and the
+    # primals' tree: a typed key and its raw data trace to one program, but
+    # their cotangents are float0 of different shapes.)
+    key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_tree, p_avals,
            tuple(out_avals))
     split = None
     if not table:  # (a program with callbacks is never shared: see tracing._run)
@@ -993,11 +1024,16 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
 
             def pushfwd(*tangents):
                 return _jvp_traced(f_of_leaves, tuple(d_leaves), tuple(tangents),
-                                   transform="jacfwd")[1]
+                                   transform="jacfwd")
 
             basis, _ = _std_basis(d_avals)
-            columns = vmap(pushfwd, out_axes=-1)(*basis)
+            primal_out, columns = vmap(pushfwd, out_axes=(None, -1))(*basis)
             o_leaves, o_tree = registry.flatten(columns)
+            # The float0 columns of integer outputs are zeros of the outputs'
+            # dtype, as JAX's Jacobian of them.
+            o_leaves = [np.zeros(col.shape, _aval_of_leaf(p).dtype)
+                        if getattr(col, "dtype", None) == float0 else col
+                        for col, p in zip(o_leaves, registry.flatten(primal_out)[0])]
             if holomorphic:
                 for col in o_leaves:
                     _check_complex_output(col.aval, "jacfwd", True)
@@ -1047,6 +1083,12 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
             o_avals = list(callee.out_avals[:callee.n_out])
             for oa in o_avals:
                 _check_complex_output(oa, "jacrev", holomorphic)
+                if not dtypes.is_inexact(oa.dtype):  # (JAX's _check_output_dtype_revderiv)
+                    raise TypeError(
+                        f"jacrev requires real-valued outputs (output dtype that is a "
+                        f"sub-dtype of np.floating), but got {oa.dtype.name}. For "
+                        "differentiation of functions with integer outputs, use jax.vjp "
+                        "directly.")
             basis, total = _std_basis(o_avals)
             rows = vmap(lambda *cts: pullback(callee.main_tree.unflatten(cts)))(*basis)
             row_leaves = registry.flatten(rows)[0]  # per input leaf: (total,) + in.shape
@@ -1678,7 +1720,13 @@ class custom_jvp:
                 else t if dtypes.is_inexact(a.dtype) else np.zeros(a.shape, float0)
                 for i, (t, a) in enumerate(zip(xs[n:], in_avals))])
             with _tracing_rule():
-                out, tout = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+                pair = self.jvp(*call.fixed, tuple(ps), tuple(ts))
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+                raise TypeError(
+                    f"Custom JVP rule {_name_of(self.jvp)} for function "
+                    f"{_name_of(self.fun)} must produce a pair (list or tuple of length "
+                    f"two) representing primal and tangent outputs, but got {pair}.")
+            out, tout = pair
             o_leaves, o_tree = registry.flatten(out)
             t_leaves, t_tree = registry.flatten(tout)
             expected = call.out_tree if call.out_tree is not None else o_tree

@@ -174,7 +174,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         raise TypeError(f"vmap requires a callable as its first argument, got {fun!r}")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)
-    if not (in_axes is None or isinstance(in_axes, (int, tuple, dict))):
+    # (A dict is no spec for the positional arguments: JAX's TypeError.)
+    if not (in_axes is None or isinstance(in_axes, (int, tuple))) or isinstance(in_axes, bool):
         raise TypeError("vmap in_axes must be an int, None, or a tuple of entries "
                         f"corresponding to the positional arguments passed to the function, "
                         f"but got {in_axes}.")
@@ -495,7 +496,20 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         # come back below as float0 zeros of the batched shape, as JAX's.
         info["float0"] = {i: l for i, l in enumerate(o_leaves)
                           if getattr(l, "dtype", None) == dtypes.float0}
-        return [l for i, l in enumerate(o_leaves) if i not in info["float0"]]
+        # An unmapped result (out_axes None) that is no value of the trace
+        # (a Python scalar, a NumPy array, an array closed over) comes back
+        # as it is, as JAX's vmap returns it (a jit around makes it an array).
+        info["passed"] = {}
+        if "stop_axes" not in info:
+            try:
+                axes_out = _axes_for(out_axes, out, "out_axes")
+            except (ValueError, TypeError):
+                axes_out = ()  # (raised again below, where the axes are checked)
+            info["passed"] = {i: l for i, (l, a) in enumerate(zip(o_leaves, axes_out))
+                              if a is None and not isinstance(l, Tracer)
+                              and i not in info["float0"]}
+        return [l for i, l in enumerate(o_leaves)
+                if i not in info["float0"] and i not in info["passed"]]
 
     # Unmapped arguments keep their values where they are known (as in JAX,
     # where they are not batched tracers); mapped ones are abstract.
@@ -512,8 +526,10 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         shell = [0] * len(out_axes)
     all_axes = _axes_for(out_axes, shell, "out_axes")
     float0s = {} if "stop_axes" in info else info["float0"]
+    passed = {} if "stop_axes" in info else info["passed"]
     o_axes = []
-    for axis, aval in zip([a for i, a in enumerate(all_axes) if i not in float0s],
+    for axis, aval in zip([a for i, a in enumerate(all_axes)
+                           if i not in float0s and i not in passed],
                           callee.out_avals):
         if axis is None:
             o_axes.append(_NONE)
@@ -543,10 +559,13 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         observed, n = info["observed"]
         observed.hand_back(results[n:])
         results = results[:n]
-    if float0s:
+    if float0s or passed:
         kept = iter(results)
         results = []
         for i, axis in enumerate(all_axes):
+            if i in passed:
+                results.append(tracing.PassThrough(passed[i]))
+                continue
             if i not in float0s:
                 results.append(next(kept))
                 continue
