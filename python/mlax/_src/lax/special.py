@@ -286,11 +286,14 @@ def _temme_safe(regime, a, x):
     return select(regime, a, _c(a, 1000)), select(regime, x, _c(x, 1000))
 
 
-def _temme_partials(a, x):
-    """(dP/da, dP/dx) of Temme's expansion of P(a, x)."""
-    one = _c(a, 1)
-    return (jvp(lambda a_: _temme(a_, x, True), (a,), (one,))[1],
-            jvp(lambda x_: _temme(a, x_, True), (x,), (one,))[1])
+def _temme_da(a, x):
+    """dP/da of Temme's expansion of P(a, x)."""
+    return jvp(lambda a_: _temme(a_, x, True), (a,), (_c(a, 1),))[1]
+
+
+def _temme_dx(a, x):
+    """dP/dx of Temme's expansion of P(a, x)."""
+    return jvp(lambda x_: _temme(a, x_, True), (x,), (_c(x, 1),))[1]
 
 
 def _igamma_value(a, x, *, dtype):
@@ -354,9 +357,11 @@ def _igamma_derivative(mode):
             neg(_igammac_continued_fraction(ax, x, a, bitwise_and(enabled, use_cf), dtype,
                                             mode)),
             _igamma_series(ax, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, mode))
-        dp_da, dp_dx = _temme_partials(*_temme_safe(temme, a, x))
-        # A Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx).
-        out = select(temme, dp_da if mode == _DERIVATIVE else neg(div(dp_da, dp_dx)), out)
+        safe = _temme_safe(temme, a, x)
+        if mode == _DERIVATIVE:
+            out = select(temme, _temme_da(*safe), out)
+        else:  # a Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx)
+            out = select(temme, neg(div(_temme_da(*safe), _temme_dx(*safe))), out)
         out = select(x_is_zero, _c(out, 0), out)
         return select(bitwise_or(domain_error, is_nan), _c(a, np.nan), out)
     return impl
@@ -380,7 +385,7 @@ def _igamma_dx_value(a, x, *, dtype):
     cancel)."""
     temme = _temme_regime(a, x)
     direct = exp(sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a)))
-    return select(temme, _temme_partials(*_temme_safe(temme, a, x))[1], direct)
+    return select(temme, _temme_dx(*_temme_safe(temme, a, x)), direct)
 
 
 _igamma_dx = _in_working_dtype("igamma", _igamma_dx_value)
