@@ -6,7 +6,7 @@ import numpy as np
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
-from mlax._src.numpy.ufuncs import arctan
+from mlax._src.numpy.ufuncs import arctan2
 from mlax._src.numpy.ufuncs import tan  # noqa: F401
 
 
@@ -22,27 +22,39 @@ def pdf(x, loc=0, scale=1):
     return jnp.exp(logpdf(x, loc, scale))
 
 
+def _cdf(z):
+    # 1/2 + arctan(z)/pi as arctan2(1, -z)/pi: no cancellation in the lower
+    # tail (1/2 + arctan(-1e10)/pi rounds to ~1e-8 in float32, not 3.2e-11).
+    return arctan2(jnp.ones_like(z), -z) / jnp.const(z, np.pi)
+
+
+def _logcdf(z):
+    # log(cdf) in the lower half, log1p(-sf) in the upper one.
+    return jnp.where(z > 0, jnp.log1p(-_cdf(-z)), jnp.log(_cdf(z)))
+
+
 @dispatched
 def cdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.cdf", x, loc, scale)
-    return 0.5 + (1.0 / jnp.const(x, np.pi)) * arctan((x - loc) / scale)
+    return _cdf((x - loc) / scale)
 
 
 @dispatched
 def logcdf(x, loc=0, scale=1):
-    return jnp.log(cdf(x, loc, scale))
+    x, loc, scale = promote_args_inexact("cauchy.logcdf", x, loc, scale)
+    return _logcdf((x - loc) / scale)
 
 
 @dispatched
 def sf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.sf", x, loc, scale)
-    return cdf(-x, -loc, scale)
+    return _cdf((loc - x) / scale)
 
 
 @dispatched
 def logsf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.logsf", x, loc, scale)
-    return logcdf(-x, -loc, scale)
+    return _logcdf((loc - x) / scale)
 
 
 @dispatched
