@@ -57,15 +57,26 @@ def logsf(x, loc=0, scale=1):
     return _logcdf((loc - x) / scale)
 
 
+def _standard_ppf(q):
+    # tan(pi (q - 1/2)), with no angle that rounds near a pole: q - 1/2 and
+    # 1 - q are exact where used, and the tails go through -1/tan(pi q) and
+    # 1/tan(pi (1 - q)). tan(pi q - pi/2) gave ppf(0) = +3.4e7, not -inf, and
+    # ppf(1e-30) = +3.4e7, not -3.2e29.
+    pi = jnp.const(q, np.pi)
+    one, half = jnp.const(q, 1), jnp.const(q, 0.5)
+    middle = tan(pi * (q - half))
+    lower = -one / tan(pi * q)
+    upper = one / tan(pi * (one - q))
+    return jnp.where(q < 0.25, lower, jnp.where(q > 0.75, upper, middle))
+
+
 @dispatched
 def isf(q, loc=0, scale=1):
     q, loc, scale = promote_args_inexact("cauchy.isf", q, loc, scale)
-    pi = jnp.const(q, np.pi)
-    return tan(pi / 2 - pi * q) * scale + loc
+    return loc - _standard_ppf(q) * scale
 
 
 @dispatched
 def ppf(q, loc=0, scale=1):
     q, loc, scale = promote_args_inexact("cauchy.ppf", q, loc, scale)
-    pi = jnp.const(q, np.pi)
-    return tan(pi * q - pi / 2) * scale + loc
+    return _standard_ppf(q) * scale + loc
