@@ -109,3 +109,15 @@ def test_pmf_weak_type_of_integer_k(dist, fname, args, k):
     want = getattr(getattr(jax.scipy.stats, dist), fname)(k, *args)
     assert (got.dtype, got.weak_type, got.shape) == (want.dtype, want.weak_type, want.shape)
     np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+
+
+# norm.isf as ppf(1 - q): 1 - q rounds a small q away in float32, so isf(1e-7)
+# was 5.1666 (not 5.1993) and isf(1e-30) inf (not 11.46), as in JAX.
+def test_norm_isf_small_q():
+    import scipy.stats as oss
+    q = np.array([0.0, 1e-30, 1e-7, 0.1, 0.5, 0.9, 1.0, np.nan], np.float32)
+    got = mlax.jit(mlax.scipy.stats.norm.isf)(q, 0.5, 1.5)
+    want = jax.scipy.stats.norm.isf(q, 0.5, 1.5)
+    assert (got.dtype, got.weak_type, got.shape) == (want.dtype, want.weak_type, want.shape)
+    np.testing.assert_allclose(np.asarray(got), oss.norm.isf(q.astype(np.float64), 0.5, 1.5),
+                               rtol=1e-6)
