@@ -15,6 +15,8 @@ floating dtype; float16/bfloat16 are computed in float32.
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
+from math import comb
 
 import numpy as np
 
@@ -25,8 +27,8 @@ from mlax._src.lax.lax import (
     broadcast_in_dim, exp, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
     select, sign, sqrt, sub)
 from mlax._src.lax.lax import max as max_, min as min_
-from mlax._src.lax.math import digamma, lgamma
-from mlax._src.transforms.autodiff import custom_jvp
+from mlax._src.lax.math import digamma, erfc, lgamma
+from mlax._src.transforms.autodiff import custom_jvp, jvp
 
 
 def _c(like, value):
@@ -92,6 +94,7 @@ def _in_working_dtype(name, impl):
 # ---------------------------------------------------------------------------
 
 _VALUE, _DERIVATIVE, _SAMPLE_DERIVATIVE = "value", "derivative", "sample_derivative"
+_MAX_ITERATIONS = 2000
 
 
 def _igamma_series(ax, x, a, enabled, dtype, mode):
@@ -109,10 +112,17 @@ def _igamma_series(ax, x, a, enabled, dtype, mode):
         else:
             going = bitwise_and(enabled, gt(abs(div(dc_da, dans_da)), _c(c, eps)))
         new = (r, c, ans, x, dc_da, dans_da)
-        return (going,) + tuple(select(enabled, n, o) for n, o in zip(new, vals[1:]))
+        return (going,) + tuple(select(enabled, n, o) for n, o in zip(new, vals[1:7]))
 
-    init = (enabled, a, _c(a, 1), _c(a, 1), x, _c(a, 0), _c(a, 0))
-    vals = while_loop(lambda v: _any(v[0]), body, init)
+    init = (enabled, a, _c(a, 1), _c(a, 1), x, _c(a, 0), _c(a, 0),
+            convert_element_type(0, np.int32))
+    # At most _MAX_ITERATIONS terms (Cephes' MAXITER): the terms only start to
+    # shrink once r passes about a + sqrt(a), and r + 1 rounds to r for a huge
+    # a. Large a near x is the asymptotic expansion's (_temme) anyway.
+    vals = while_loop(
+        lambda v: bitwise_and(lt(v[7], convert_element_type(_MAX_ITERATIONS, np.int32)),
+                              _any(v[0])),
+        lambda v: body(v[:7]) + (add(v[7], convert_element_type(1, np.int32)),), init)
     ans, dans_da = vals[3], vals[6]
     if mode == _VALUE:
         return div(mul(ans, ax), a)
@@ -126,7 +136,7 @@ def _igammac_continued_fraction(ax, x, a, enabled, dtype, mode):
     eps = float(np.finfo(dtype).eps)
 
     def cond(vals):
-        return bitwise_and(lt(vals[5], _c(vals[5], 2000)), _any(vals[0]))
+        return bitwise_and(lt(vals[5], _c(vals[5], _MAX_ITERATIONS)), _any(vals[0]))
 
     def body(vals):
         (enabled, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2,
@@ -193,6 +203,99 @@ def _underflows(log_ax, dtype):
     return lt(log_ax, _c(log_ax, -np.log(np.finfo(dtype).max)))
 
 
+# ---------------------------------------------------------------------------
+# Temme's uniform asymptotic expansion (DLMF 8.12.3-8.12.12; Cephes igam.c's
+# asymptotic_series) for a large a near x, where the series would need about
+# sqrt(a) terms and x^a e^-x / Gamma(a) loses every digit to cancellation:
+#   Q(a, x) = erfc(eta sqrt(a/2)) / 2 + e^(-a eta^2/2) / sqrt(2 pi a) sum_k c_k(eta) a^-k,
+#   P(a, x) = erfc(-eta sqrt(a/2)) / 2 - (the same sum),
+# eta^2 / 2 = sigma - log(1 + sigma), sigma = (x - a) / a, eta of sigma's sign.
+# Used for a > 200 and |sigma| < 0.3 (wider than Cephes' 4.5 / sqrt(a), so
+# that no a leaves a slow series): there |eta| < 0.37 and a^-10 < 1e-23.
+# ---------------------------------------------------------------------------
+
+_TEMME_K, _TEMME_N = 10, 25
+_TEMME_MIN_A, _TEMME_MAX_SIGMA = 200.0, 0.3
+
+
+@functools.cache
+def _temme_coefficients():
+    """d[k][n], the Taylor coefficients in eta of Temme's c_k(eta)
+    (DLMF 8.12.12), computed exactly and rounded to float."""
+    K, m = _TEMME_K, _TEMME_N + 2 * _TEMME_K + 2
+    # alpha_n: lambda - 1 = sum_n alpha_n eta^n (DLMF 8.12.13); mu = lambda - 1
+    # solves mu mu' = eta (1 + mu), which gives each alpha_n from the earlier.
+    al = [Fraction(0), Fraction(1)]
+    for j in range(2, m):
+        al.append((al[j - 1] - sum((j + 1 - i) * al[i] * al[j + 1 - i] for i in range(2, j)))
+                  / (j + 1))
+    # gamma_k: Stirling's Gamma*(a) ~ sum_k gamma_k a^-k (DLMF 5.11.3), the
+    # exponential of sum_j B_2j / (2j (2j - 1)) a^(1 - 2j).
+    bern = [Fraction(1)]
+    for j in range(1, 2 * K + 1):
+        bern.append(-sum(comb(j + 1, i) * bern[i] for i in range(j)) / (j + 1))
+    log_series = [Fraction(0)] * K
+    for j in range(1, K):
+        if 2 * j - 1 < K:
+            log_series[2 * j - 1] = bern[2 * j] / (2 * j * (2 * j - 1))
+    gam = [Fraction(1)] + [Fraction(0)] * (K - 1)
+    for n in range(1, K):
+        gam[n] = sum(i * log_series[i] * gam[n - i] for i in range(1, n + 1)) / n
+    d = [[Fraction(-1, 3)] + [(n + 2) * al[n + 2] for n in range(1, m - 2)]]
+    for k in range(1, K):
+        d.append([(-1) ** k * gam[k] * d[0][n] + (n + 2) * d[k - 1][n + 2]
+                  for n in range(len(d[-1]) - 2)])
+    return tuple(tuple(float(v) for v in row[:_TEMME_N]) for row in d)
+
+
+def _temme_regime(a, x):
+    return bitwise_and(gt(a, _c(a, _TEMME_MIN_A)),
+                       lt(abs(div(sub(x, a), a)), _c(a, _TEMME_MAX_SIGMA)))
+
+
+def _temme(a, x, lower):
+    """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
+    sigma = div(sub(x, a), a)
+    two_sigma = add(sigma, _c(sigma, 2))
+    u = div(sigma, two_sigma)
+    u2 = mul(u, u)
+    # -2 (log(1 + s) - s) / s^2 = 2 / (2 + s) - 4 s T / (2 + s)^3 with
+    # T = sum_j u^(2j-2) / (2j + 1), u = s / (2 + s): log(1 + s) = 2 atanh(u).
+    t = _c(u2, 1 / 25)
+    for j in range(11, 0, -1):
+        t = add(mul(t, u2), _c(u2, 1 / (2 * j + 1)))
+    q = sub(div(_c(sigma, 2), two_sigma),
+            div(mul(_c(sigma, 4), mul(sigma, t)), mul(two_sigma, mul(two_sigma, two_sigma))))
+    eta = mul(sigma, sqrt(q))  # smooth through sigma = 0, as its derivatives need
+    inv_a = div(_c(a, 1), a)
+    total = _c(a, 0)
+    for row in reversed(_temme_coefficients()):
+        ck = _c(eta, row[-1])
+        for coeff in reversed(row[:-1]):
+            ck = add(mul(ck, eta), _c(eta, coeff))
+        total = add(mul(total, inv_a), ck)
+    sgn = -1.0 if lower else 1.0
+    half_erfc = mul(_c(a, 0.5), erfc(mul(_c(eta, sgn), mul(eta, sqrt(mul(a, _c(a, 0.5)))))))
+    weight = div(exp(mul(_c(a, -0.5), mul(a, mul(eta, eta)))),
+                 sqrt(mul(_c(a, 2 * np.pi), a)))
+    return add(half_erfc, mul(_c(a, sgn), mul(weight, total)))
+
+
+def _temme_safe(regime, a, x):
+    """a and x where `regime` holds, harmless values elsewhere."""
+    return select(regime, a, _c(a, 1000)), select(regime, x, _c(x, 1000))
+
+
+def _temme_da(a, x):
+    """dP/da of Temme's expansion of P(a, x)."""
+    return jvp(lambda a_: _temme(a_, x, True), (a,), (_c(a, 1),))[1]
+
+
+def _temme_dx(a, x):
+    """dP/dx of Temme's expansion of P(a, x)."""
+    return jvp(lambda x_: _temme(a, x_, True), (x,), (_c(x, 1),))[1]
+
+
 def _igamma_value(a, x, *, dtype):
     is_nan = bitwise_or(_isnan(a), _isnan(x))
     x_is_inf = eq(x, _c(x, np.inf))
@@ -201,13 +304,16 @@ def _igamma_value(a, x, *, dtype):
                        bitwise_and(eq(a, _c(a, 0)), x_is_zero), is_nan)
     use_cf = bitwise_and(ge(x, _c(x, 1)), gt(x, a))
     log_ax = _log_ax(a, x)
-    enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), x_is_inf))
+    temme = _temme_regime(a, x)
+    enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), x_is_inf,
+                              temme))
     ax = exp(log_ax)
     out = select(
         use_cf,
         sub(_c(a, 1), _igammac_continued_fraction(ax, x, a, bitwise_and(enabled, use_cf),
                                                   dtype, _VALUE)),
         _igamma_series(ax, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, _VALUE))
+    out = select(temme, _temme(*_temme_safe(temme, a, x), True), out)
     out = select(x_is_zero, _c(a, 0), out)
     out = select(x_is_inf, _c(a, 1), out)
     return select(domain_error, _c(a, np.nan), out)
@@ -222,12 +328,15 @@ def _igammac_value(a, x, *, dtype):
                        is_nan)
     use_series = bitwise_or(lt(x, _c(x, 1)), lt(x, a))
     log_ax = _log_ax(a, x)
-    enabled = bitwise_not(_or(domain_error, _underflows(log_ax, dtype), x_is_inf, a_is_zero))
+    temme = _temme_regime(a, x)
+    enabled = bitwise_not(_or(domain_error, _underflows(log_ax, dtype), x_is_inf, a_is_zero,
+                              temme))
     ax = exp(log_ax)
     series = _igamma_series(ax, x, a, bitwise_and(enabled, use_series), dtype, _VALUE)
     cf = _igammac_continued_fraction(ax, x, a, bitwise_and(enabled, bitwise_not(use_series)),
                                      dtype, _VALUE)
     out = select(use_series, sub(_c(a, 1), series), cf)
+    out = select(temme, _temme(*_temme_safe(temme, a, x), False), out)
     out = select(bitwise_or(x_is_inf, a_is_zero), _c(out, 0), out)
     return select(domain_error, _c(a, np.nan), out)
 
@@ -239,13 +348,20 @@ def _igamma_derivative(mode):
         domain_error = bitwise_or(lt(x, _c(x, 0)), le(a, _c(a, 0)))
         use_cf = bitwise_and(gt(x, _c(x, 1)), gt(x, a))
         log_ax = _log_ax(a, x)
-        enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), is_nan))
+        temme = _temme_regime(a, x)
+        enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), is_nan,
+                                  temme))
         ax = exp(log_ax)
         out = select(
             use_cf,
             neg(_igammac_continued_fraction(ax, x, a, bitwise_and(enabled, use_cf), dtype,
                                             mode)),
             _igamma_series(ax, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, mode))
+        safe = _temme_safe(temme, a, x)
+        if mode == _DERIVATIVE:
+            out = select(temme, _temme_da(*safe), out)
+        else:  # a Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx)
+            out = select(temme, neg(div(_temme_da(*safe), _temme_dx(*safe))), out)
         out = select(x_is_zero, _c(out, 0), out)
         return select(bitwise_or(domain_error, is_nan), _c(a, np.nan), out)
     return impl
@@ -264,9 +380,15 @@ random_gamma_grad.__doc__ = ("Elementwise derivative of a Gamma(a, 1) sample x w
                              "to a (jax.lax.random_gamma_grad).")
 
 
-def _igamma_dx(a, x):
-    """d/dx igamma(a, x) = x^(a-1) e^-x / Gamma(a)."""
-    return exp(sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a)))
+def _igamma_dx_value(a, x, *, dtype):
+    """d/dx igamma(a, x) = x^(a-1) e^-x / Gamma(a) (Temme's where the powers
+    cancel)."""
+    temme = _temme_regime(a, x)
+    direct = exp(sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a)))
+    return select(temme, _temme_dx(*_temme_safe(temme, a, x)), direct)
+
+
+_igamma_dx = _in_working_dtype("igamma", _igamma_dx_value)
 
 
 @custom_jvp

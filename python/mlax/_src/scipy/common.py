@@ -61,10 +61,11 @@ def dispatched(fun=None, *, static_argnames=()):
 
 
 def const(example, value):
-    """`value` as a constant of `example`'s dtype, weak when `example` is (a
-    Python scalar), as JAX's lax._const: it keeps a weak computation weak."""
+    """`value` as a constant of `example`'s dtype, as JAX's lax._const: weak
+    (a Python scalar) when `example` is a weakly typed scalar, strong (a NumPy
+    value) otherwise -- also for a weakly typed array of rank > 0."""
     aval = aval_of(example)
-    if aval.weak_type:
+    if aval.weak_type and aval.ndim == 0:
         kind = complex if dtypes.is_complex(aval.dtype) else (
             float if dtypes.is_inexact(aval.dtype) else int)
         return kind(value)

@@ -13,7 +13,7 @@ from mlax._src.scipy.special import xlog1py, xlogy
 def logpmf(k, p, loc=0):
     k, p, loc = promote_args_inexact("bernoulli.logpmf", k, p, loc)
     x = k - loc
-    log_probs = xlogy(x, p) + xlog1py(1 - x, -p)
+    log_probs = xlogy(x, p) + xlog1py(jnp.const(k, 1) - x, -p)
     return jnp.where((x < 0) | (x > 1), -np.inf, log_probs)
 
 

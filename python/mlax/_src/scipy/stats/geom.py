@@ -13,7 +13,7 @@ from mlax._src.scipy.special import xlog1py
 def logpmf(k, p, loc=0):
     k, p, loc = promote_args_inexact("geom.logpmf", k, p, loc)
     x = k - loc
-    return jnp.where(x <= 0, -np.inf, xlog1py(x - 1, -p) + jnp.log(p))
+    return jnp.where(x <= 0, -np.inf, xlog1py(x - jnp.const(k, 1), -p) + jnp.log(p))
 
 
 @dispatched

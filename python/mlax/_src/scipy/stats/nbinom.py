@@ -12,9 +12,10 @@ from mlax._src.scipy.special import gammaln, xlogy
 @dispatched
 def logpmf(k, n, p, loc=0):
     k, n, p, loc = promote_args_inexact("nbinom.logpmf", k, n, p, loc)
+    one = jnp.const(k, 1)
     y = k - loc
-    comb_term = gammaln(y + n) - gammaln(n) - gammaln(y + 1)
-    log_probs = comb_term + (xlogy(n, p) + xlogy(y, 1 - p))
+    comb_term = gammaln(y + n) - gammaln(n) - gammaln(y + one)
+    log_probs = comb_term + (xlogy(n, p) + xlogy(y, one - p))
     return jnp.where(k < loc, -np.inf, log_probs)
 
 
