@@ -1,4 +1,5 @@
-"""jax.scipy.optimize.minimize with method='BFGS': the BFGS quasi-Newton
+"""jax.scipy.optimize.minimize with method='BFGS' (and JAX's experimental
+L-BFGS, 'l-bfgs-experimental-do-not-rely-on-this', on the same line search): the BFGS quasi-Newton
 iteration with a strong-Wolfe line search (bracketing, then zoom by cubic /
 quadratic interpolation or bisection; Nocedal & Wright, Algorithms 3.5 and
 3.6), the same algorithm and constants as JAX's, so iterates, counts and
