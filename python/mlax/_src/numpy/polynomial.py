@@ -54,15 +54,24 @@ def polyadd(a1, a2):
 
 
 def polysub(a1, a2):
-    return polyadd(a1, -_arr(a2))
+    # Promoted before the negation (as JAX): a boolean a2 beside a numeric a1
+    # is subtracted in a1's dtype.
+    for a in (a1, a2):
+        util._check_arg("polysub", a)
+    a1, a2 = util.promote_dtypes("polysub", _arr(a1), _arr(a2))
+    return polyadd(a1, -a2)
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
     from mlax._src.numpy import convolution
 
     a1, a2 = util.promote_dtypes("polymul", _poly1d("polymul", a1), _poly1d("polymul", a2))
-    if aval_of(a1).shape[0] == 0 or aval_of(a2).shape[0] == 0:
-        return mnp.zeros((1,), aval_of(a1).dtype)
+    # An empty factor is the zero polynomial [0] (as JAX and NumPy): the
+    # product has the other factor's length, all zeros.
+    if aval_of(a1).shape[0] == 0:
+        a1 = mnp.zeros((1,), aval_of(a1).dtype)
+    if aval_of(a2).shape[0] == 0:
+        a2 = mnp.zeros((1,), aval_of(a2).dtype)
     return convolution.convolve(a1, a2, mode="full")
 
 
@@ -81,19 +90,24 @@ def polyder(p, m=1):
 
 
 def polyint(p, m=1, k=None):
-    p = mne._promote_inexact("polyint", _poly1d("polyint", p))[0]
+    # As JAX: k (0 when None) is promoted with p, so a complex k makes the
+    # result complex and a scalar k (length 1) stands for all m constants,
+    # m = 0 included.
+    util._check_arg("polyint", p)
+    if k is not None:
+        util._check_arg("polyint", k)
+    p, ks = mne._promote_inexact("polyint", _poly1d("polyint", p), 0 if k is None else k)
     m = int(m)
     if m < 0:
         raise ValueError("mnp.polyint: order of integral must be positive")
     dtype = aval_of(p).dtype
     # k may be traced (as in JAX): only its shape is looked at.
-    ks = (mnp.zeros((m,), dtype) if k is None
-          else mnp.reshape(mnp.asarray(k, dtype=dtype), (-1,)))
+    ks = mnp.reshape(ks, (-1,)) if aval_of(ks).ndim == 0 else ks
     size = aval_of(ks).shape[0]
-    if size == 1 and m > 1:
+    if size == 1:
         ks = mnp.broadcast_to(ks, (m,))
-    elif size != m:
-        raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length m")
+    elif aval_of(ks).shape != (m,):
+        raise ValueError("mnp.polyint: k must be a scalar or a rank-1 array of length 1 or m")
     for i in range(m):
         n = aval_of(p).shape[0]
         p = mnp.concatenate([p / array_creation.arange(n, 0, -1).astype(dtype), ks[i:i + 1]])

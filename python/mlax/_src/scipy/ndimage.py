@@ -31,11 +31,13 @@ _FIXERS = {"constant": lambda i, size: i, "nearest": lambda i, size: clip(i, 0, 
 
 
 def _is_int(dt):
-    return np.issubdtype(np.dtype(dt), np.integer) or np.dtype(dt) == np.bool_
+    # Integers only: a boolean input is not rounded (as JAX), its interpolated
+    # value is True wherever it is nonzero.
+    return np.issubdtype(np.dtype(dt), np.integer)
 
 
 def _round(a):
-    return a if _is_int(a.dtype) else lax_round(a)
+    return a if _is_int(a.dtype) or np.dtype(a.dtype) == np.bool_ else lax_round(a)
 
 
 def _nearest(c):

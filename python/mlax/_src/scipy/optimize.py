@@ -1,4 +1,5 @@
-"""jax.scipy.optimize.minimize with method='BFGS': the BFGS quasi-Newton
+"""jax.scipy.optimize.minimize with method='BFGS' (and JAX's experimental
+L-BFGS, 'l-bfgs-experimental-do-not-rely-on-this', on the same line search): the BFGS quasi-Newton
 iteration with a strong-Wolfe line search (bracketing, then zoom by cubic /
 quadratic interpolation or bisection; Nocedal & Wright, Algorithms 3.5 and
 3.6), the same algorithm and constants as JAX's, so iterates, counts and
@@ -10,14 +11,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mlax._src.lax.control_flow import while_loop
+from mlax._src.lax.control_flow import fori_loop, while_loop
 from mlax._src.lax.linalg import Precision
 from mlax._src.numpy import linalg as np_linalg
 from mlax._src.numpy.array_creation import eye
-from mlax._src.numpy.lax_numpy import asarray, where
+from mlax._src.numpy.lax_numpy import asarray, stack, where
 from mlax._src.numpy.tensor_contractions import dot
 from mlax._src.numpy.ufuncs import abs as np_abs
-from mlax._src.numpy.ufuncs import isfinite, logical_not, maximum, minimum, real, sign, sqrt
+from mlax._src.numpy.manipulation import roll
+from mlax._src.numpy.ufuncs import conjugate, isfinite, logical_not, maximum, minimum, real, sign, sqrt
 from mlax._src.numpy.util import _promote_inexact
 from mlax._src.transforms.autodiff import value_and_grad
 
@@ -44,15 +46,22 @@ def _pick(cond, new, old, keys=None):
 
 
 def _i32(v):
-    return asarray(np.int32(v))
+    # A weakly typed integer, as JAX's Python-int counters and status codes
+    # (nfev, njev, nit and status come back weakly typed).
+    return asarray(int(v))
 
 
 def _cubicmin(a, fa, fpa, b, fb, c, fc):
     db, dc = b - a, c - a
     denom = (db * dc) ** 2 * (db - dc)
-    r1, r2 = fb - fa - fpa * db, fc - fa - fpa * dc
-    big_a = (dc ** 2 * r1 - db ** 2 * r2) / denom
-    big_b = (-dc ** 3 * r1 + db ** 3 * r2) / denom
+    # A and B as one 2x2 matrix-vector product at HIGHEST precision, as JAX:
+    # on a near-quadratic phi, A is a cancellation near 0 and the minimizer
+    # its rounding's amplification, so only the same arithmetic gives the
+    # same zoom steps (elementwise products and a subtraction took another
+    # step on Rosenbrock's first line search).
+    r = stack([fb - fa - fpa * db, fc - fa - fpa * dc])
+    d1 = stack([stack([dc ** 2, -db ** 2]), stack([-dc ** 3, db ** 3])])
+    big_a, big_b = _dot(d1, r) / denom
     return a + (-big_b + sqrt(big_b * big_b - 3.0 * big_a * fpa)) / (3.0 * big_a)
 
 
@@ -111,8 +120,11 @@ def _line_search(f, xk, pk, old_fval, old_old_fval, gfk, c1=1e-4, c2=0.9, maxite
         return phi, real(_dot(g, pk)), g
 
     phi_0, dphi_0 = old_fval, real(_dot(gfk, pk))
-    cand = 1.01 * 2 * (phi_0 - old_old_fval) / dphi_0
-    start = where(cand > 1, asarray(1.0).astype(cand.dtype), cand)
+    if old_old_fval is None:  # (L-BFGS) the first trial step is 1
+        start = asarray(1.0).astype(phi_0.dtype)
+    else:
+        cand = 1.01 * 2 * (phi_0 - old_old_fval) / dphi_0
+        start = where(cand > 1, asarray(1.0).astype(cand.dtype), cand)
 
     def wolfe1(a, phi):
         return phi > phi_0 + c1 * a * dphi_0
@@ -195,16 +207,98 @@ def _bfgs(fun, x0, maxiter=None, norm=np.inf, gtol=1e-5, line_search_maxiter=10)
     return s, status
 
 
+def _two_loop_recursion(s, maxcor):
+    # The L-BFGS direction from the last min(k, maxcor) (s, y, rho) pairs
+    # (Nocedal & Wright, Algorithm 7.4), the newest last in the histories.
+    dtype = s["rho"].dtype
+    curr = where(s["k"] < maxcor, s["k"], _i32(maxcor))
+    q = -conjugate(s["g"])
+
+    def body1(j, carry):
+        i = maxcor - 1 - j
+        q, a_his = carry
+        a_i = s["rho"][i] * real(_dot(conjugate(s["s_his"][i]), q)).astype(dtype)
+        return q - a_i * conjugate(s["y_his"][i]), a_his.at[i].set(a_i)
+
+    q, a_his = fori_loop(0, curr, body1, (q, s["rho"] * 0))
+    q = s["gamma"] * q
+
+    def body2(j, q):
+        i = maxcor - curr + j
+        b_i = s["rho"][i] * real(_dot(s["y_his"][i], q)).astype(dtype)
+        return q + (a_his[i] - b_i) * s["s_his"][i]
+
+    return fori_loop(0, curr, body2, q)
+
+
+def _push(history, new):
+    return roll(history, -1, axis=0).at[-1].set(new)
+
+
+def _lbfgs(fun, x0, maxiter=None, norm=np.inf, maxcor=10, ftol=2.220446049250313e-09,
+           gtol=1e-05, maxfun=None, maxgrad=None, maxls=20):
+    """JAX's experimental L-BFGS (method 'l-bfgs-experimental-do-not-rely-on-this'):
+    the same iteration, line search, limits and status codes (1: maxiter,
+    2: maxfun, 3: maxgrad, 4: f decreased by less than ftol, 5: line search
+    failed)."""
+    d = x0.shape[0]
+    dtype = x0.dtype
+    if maxiter is None and maxfun is None and maxgrad is None:
+        maxiter = d * 200
+    maxiter = np.inf if maxiter is None else maxiter
+    maxfun = np.inf if maxfun is None else maxfun
+    maxgrad = np.inf if maxgrad is None else maxgrad
+    f0, g0 = value_and_grad(fun)(x0)
+    st = dict(converged=asarray(False), failed=asarray(False), k=asarray(0), nfev=asarray(1),
+              ngev=asarray(1), x=x0, f=f0, g=g0, s_his=asarray(np.zeros((maxcor, d), dtype)),
+              y_his=asarray(np.zeros((maxcor, d), dtype)),
+              rho=asarray(np.zeros((maxcor,), dtype)), gamma=asarray(1.0).astype(g0.dtype),
+              status=asarray(0), ls_status=_i32(0))
+
+    def body(s):
+        s = dict(s)
+        p = _two_loop_recursion(s, maxcor)
+        ls = _line_search(fun, s["x"], p, s["f"], None, s["g"], maxiter=maxls)
+        s_k = ls["a_k"].astype(p.dtype) * p
+        f1, g1 = ls["f_k"], ls["g_k"]
+        y_k = g1 - s["g"]
+        rho_inv = real(_dot(y_k, s_k))
+        rho_k = (1.0 / rho_inv).astype(y_k.dtype)
+        gamma = rho_inv / real(_dot(conjugate(y_k), y_k))
+        status = asarray(0)
+        status = where(s["f"] - f1 < ftol, 4, status)
+        status = where(s["ngev"] >= maxgrad, 3, status)
+        status = where(s["nfev"] >= maxfun, 2, status)
+        status = where(s["k"] >= maxiter, 1, status)
+        status = where(ls["failed"], 5, status)
+        converged = np_linalg.norm(g1, ord=norm) < gtol
+        s.update(converged=converged, failed=(status > 0) & ~converged, k=s["k"] + 1,
+                 nfev=s["nfev"] + ls["nfev"], ngev=s["ngev"] + ls["ngev"],
+                 x=(s["x"] + s_k).astype(s["x"].dtype), f=f1.astype(s["f"].dtype),
+                 g=g1.astype(s["g"].dtype), s_his=_push(s["s_his"], s_k),
+                 y_his=_push(s["y_his"], y_k), rho=_push(s["rho"], rho_k),
+                 gamma=gamma.astype(s["g"].dtype), status=where(converged, 0, status),
+                 ls_status=ls["status"])
+        return s
+
+    return while_loop(lambda s: ~s["converged"] & ~s["failed"], body, st)
+
+
 def minimize(fun, x0, args=(), *, method, tol=None, options=None):
     if options is None:
         options = {}
     if not isinstance(args, tuple):
         raise TypeError("args argument to jax.scipy.optimize.minimize must be a tuple, got "
                         f"{args}")
-    if method.lower() != "bfgs":
-        raise ValueError(f"Method {method} not recognized")
     (x0,) = _promote_inexact("minimize", asarray(x0))
     x0 = asarray(x0)
+    if method.lower() == "l-bfgs-experimental-do-not-rely-on-this":
+        s = _lbfgs(lambda x: fun(x, *args), x0, **options)
+        return OptimizeResults(x=s["x"], success=s["converged"] & logical_not(s["failed"]),
+                               status=s["status"], fun=s["f"], jac=s["g"], hess_inv=None,
+                               nfev=s["nfev"], njev=s["ngev"], nit=s["k"])
+    if method.lower() != "bfgs":
+        raise ValueError(f"Method {method} not recognized")
     s, status = _bfgs(lambda x: fun(x, *args), x0, **options)
     return OptimizeResults(x=s["x"], success=s["converged"] & logical_not(s["failed"]),
                            status=status, fun=s["f"], jac=s["g"], hess_inv=s["H"],
