@@ -154,6 +154,8 @@ def power(x, y):
         # As JAX: a power with a bool operand is a strong integer power.
         out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
     return out
+
+
 def _integer_power_impl(x, *, exponent):
     (x,) = util.promote_dtypes("power", x)
     if dtypes.is_bool(aval_of(x).dtype):  # (as JAX's promote_dtypes_numeric)
