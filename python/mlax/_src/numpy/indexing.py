@@ -624,6 +624,12 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
     # The updates: broadcast to x[idx].shape (new axes included), then
     # reshaped to the scatter's shape (without them).
     indexed_shape = _indexed_shape(entries, bshape, contiguous, has_adv)
+    if aval.size == 0 or 0 in out_shape or 0 in tuple(indexed_shape):
+        # Nothing is updated: x, whatever the updates' shape (as JAX, whose
+        # scatter returns x for an empty slice before broadcasting them: so
+        # x.at[False].set(ones(5)) is x); no empty scatter in the IR (the
+        # C++ scatter derivative mishandles empty operands).
+        return x
     values = values if isinstance(values, (Array, Tracer)) else mnp.asarray(values)
     vaval = aval_of(values)
     try:
@@ -634,10 +640,6 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
         raise ValueError(f"mlax: .at[...].{name}: cannot broadcast updates of shape "
                          f"{vaval.shape} to the indexed shape {tuple(indexed_shape)} "
                          f"(at {core.user_location_str()})")
-    if aval.size == 0 or 0 in out_shape:
-        # Nothing is updated (as JAX, which returns x); no empty scatter in
-        # the IR (the C++ scatter derivative mishandles empty operands).
-        return x
     values = mnp.broadcast_to(values, tuple(indexed_shape))
     values = lax.reshape(values, out_shape)
     # As JAX: combine in the promoted dtype, then cast back to x's dtype.
