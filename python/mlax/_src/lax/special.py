@@ -248,6 +248,28 @@ def _temme_coefficients():
     return tuple(tuple(float(v) for v in row[:_TEMME_N]) for row in d)
 
 
+def _temme_q(sigma):
+    """-2 (log(1 + s) - s) / s^2 for |s| < 0.3, without the cancellation:
+    2 / (2 + s) - 4 s T / (2 + s)^3 with T = sum_j u^(2j-2) / (2j + 1),
+    u = s / (2 + s) (log(1 + s) = 2 atanh(u))."""
+    two_sigma = add(sigma, _c(sigma, 2))
+    u = div(sigma, two_sigma)
+    u2 = mul(u, u)
+    t = _c(u2, 1 / 25)
+    for j in range(11, 0, -1):
+        t = add(mul(t, u2), _c(u2, 1 / (2 * j + 1)))
+    return sub(div(_c(sigma, 2), two_sigma),
+               div(mul(_c(sigma, 4), mul(sigma, t)), mul(two_sigma, mul(two_sigma, two_sigma))))
+
+
+def _temme_size(dtype):
+    """(rows, terms) of Temme's table summed for `dtype`."""
+    return (_TEMME_K, _TEMME_N) if np.dtype(dtype).itemsize >= 8 else _TEMME_SIZE_32
+
+
+_TEMME_SIZE_32 = (5, 12)
+
+
 def _temme_regime(a, x):
     return bitwise_and(gt(a, _c(a, _TEMME_MIN_A)),
                        lt(abs(div(sub(x, a), a)), _c(a, _TEMME_MAX_SIGMA)))
@@ -256,20 +278,15 @@ def _temme_regime(a, x):
 def _temme(a, x, lower):
     """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
     sigma = div(sub(x, a), a)
-    two_sigma = add(sigma, _c(sigma, 2))
-    u = div(sigma, two_sigma)
-    u2 = mul(u, u)
-    # -2 (log(1 + s) - s) / s^2 = 2 / (2 + s) - 4 s T / (2 + s)^3 with
-    # T = sum_j u^(2j-2) / (2j + 1), u = s / (2 + s): log(1 + s) = 2 atanh(u).
-    t = _c(u2, 1 / 25)
-    for j in range(11, 0, -1):
-        t = add(mul(t, u2), _c(u2, 1 / (2 * j + 1)))
-    q = sub(div(_c(sigma, 2), two_sigma),
-            div(mul(_c(sigma, 4), mul(sigma, t)), mul(two_sigma, mul(two_sigma, two_sigma))))
+    q = _temme_q(sigma)  # eta^2 / 2 = sigma - log(1 + sigma) = sigma^2 q / 2
     eta = mul(sigma, sqrt(q))  # smooth through sigma = 0, as its derivatives need
     inv_a = div(_c(a, 1), a)
     total = _c(a, 0)
-    for row in reversed(_temme_coefficients()):
+    # Rows and terms the dtype needs (a > 200, |eta| < 0.37): float64 all
+    # of them; 32 bits and narrower far fewer (a smaller program to compile).
+    rows, terms = _temme_size(aval_of(a).dtype)
+    for row in reversed(_temme_coefficients()[:rows]):
+        row = row[:terms]
         ck = _c(eta, row[-1])
         for coeff in reversed(row[:-1]):
             ck = add(mul(ck, eta), _c(eta, coeff))
@@ -292,8 +309,19 @@ def _temme_da(a, x):
 
 
 def _temme_dx(a, x):
-    """dP/dx of Temme's expansion of P(a, x)."""
-    return jvp(lambda x_: _temme(a, x_, True), (x,), (_c(x, 1),))[1]
+    """dP/dx = x^(a-1) e^-x / Gamma(a) for a large a near x, without the
+    cancellation of a log x - x - lgamma(a): with Stirling's
+    Gamma(a) = sqrt(2 pi / a) (a/e)^a Gamma*(a) and x = a (1 + sigma), it is
+    exp(a (log1p(sigma) - sigma)) sqrt(a / (2 pi)) / (x Gamma*(a)), Gamma*(a)
+    by its series to a^-4 (a > 200: the next term is below 3e-15)."""
+    sigma = div(sub(x, a), a)
+    inv_a = div(_c(a, 1), a)
+    gamma_star = _c(a, -571 / 2488320)
+    for c in (-139 / 51840, 1 / 288, 1 / 12, 1.0):
+        gamma_star = add(mul(gamma_star, inv_a), _c(a, c))
+    # a (log1p(sigma) - sigma) = -a sigma^2 q / 2, q without the cancellation
+    power = exp(mul(_c(a, -0.5), mul(a, mul(sigma, mul(sigma, _temme_q(sigma))))))
+    return div(mul(power, sqrt(div(a, _c(a, 2 * np.pi)))), mul(x, gamma_star))
 
 
 def _igamma_value(a, x, *, dtype):
