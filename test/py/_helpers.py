@@ -153,6 +153,21 @@ def assert_tree_like(got, want, rtol=1e-5, atol=1e-5):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
 
 
+def assert_leaves_like(got, want, rtol=1e-6, atol=1e-6, err_msg=""):
+    """The leaves of `got` (mlax's results) and `want` (JAX's) agree one by
+    one: shape, dtype, weak type and values within rtol/atol. Unlike
+    assert_tree_like the node types may differ (mlax's result namedtuples
+    are its own classes)."""
+    got_l, want_l = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
+    assert len(got_l) == len(want_l), err_msg
+    for g, w in zip(got_l, want_l):
+        assert g.shape == w.shape, err_msg
+        assert g.dtype == w.dtype, err_msg
+        assert g.aval.weak_type == w.aval.weak_type, err_msg
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol,
+                                   err_msg=err_msg)
+
+
 def assert_like_jax(out, jax_fn, *args, **kwargs):
     """`out`'s shape, dtype and weak type are what JAX gives for jax_fn(*args)."""
     ref = jax.eval_shape(lambda *a: jax_fn(*a, **kwargs), *args)

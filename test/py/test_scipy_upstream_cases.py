@@ -14,7 +14,7 @@ import pytest
 import mlax
 import mlax.numpy as mnp
 
-from _helpers import param_id
+from _helpers import assert_leaves_like, param_id
 
 
 def _rand(shape, dtype, seed=0):
@@ -26,16 +26,6 @@ def _rand(shape, dtype, seed=0):
     return x.astype(dtype)
 
 
-def _assert_same(got, want, rtol=1e-6, atol=1e-6):
-    got_l, want_l = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
-    assert len(got_l) == len(want_l)
-    for g, w in zip(got_l, want_l):
-        assert g.shape == w.shape
-        assert g.dtype == w.dtype
-        assert g.aval.weak_type == w.aval.weak_type
-        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol, atol=atol)
-
-
 # linalg_test.py testQr's modes: numpy's 'raw' (LAPACK geqrf's compact form,
 # h transposed) and the deprecated 'full' alias of 'reduced' were refused.
 @pytest.mark.parametrize("shape", [(4, 3), (2, 3, 5)], ids=param_id)
@@ -45,7 +35,7 @@ def test_qr_raw_and_full_modes(shape, dtype, mode):
     x = _rand(shape, dtype)
     got = mlax.jit(lambda a: mnp.linalg.qr(a, mode=mode))(x)
     want = jax.jit(lambda a: jnp.linalg.qr(a, mode=mode))(x)
-    _assert_same(got, want, rtol=1e-5, atol=1e-5)
+    assert_leaves_like(got, want, rtol=1e-5, atol=1e-5)
 
 
 # lax_scipy_test / linalg_test testSolve's (sym_pos / assume_a='pos', lower)
@@ -67,7 +57,7 @@ def test_scipy_solve_pos_reads_one_triangle(lower, a_shape, b_shape, dtype):
     with warnings.catch_warnings():  # JAX's batched-1D cho_solve FutureWarning
         warnings.simplefilter("ignore", FutureWarning)
         want = jax.jit(lambda a, b: jsl.solve(a, b, assume_a="pos", lower=lower))(a, b)
-    _assert_same(got, want, rtol=2e-4, atol=2e-5)
+    assert_leaves_like(got, want, rtol=2e-4, atol=2e-5)
 
 
 def test_scipy_solve_pos_gradient_and_shape_error(x64):
@@ -105,7 +95,7 @@ def test_triangular_solve_vector_b(left_side, a_shape, b_shape, x64):
     f = lambda lib: (lambda a, b: lib.lax.linalg.triangular_solve(a, b, **kw))
     got = mlax.jvp(f(mlax), (a, b), (t, b))
     want = jax.jit(lambda a, b, t: jax.jvp(f(jax), (a, b), (t, b)))(a, b, t)
-    _assert_same(got, want, rtol=1e-10, atol=1e-12)
+    assert_leaves_like(got, want, rtol=1e-10, atol=1e-12)
 
 
 def test_triangular_solve_incompatible_shapes():
