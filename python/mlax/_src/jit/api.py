@@ -566,8 +566,9 @@ class Jitted:
     def _compile(self, key, treedef, avals, rebuild, device=None, compiler_options=None):
         # compiler_options: a Lowered.compile's own, over the jit's (that
         # executable is the Compiled's alone, not cached).
-        kept = compiler_options is None
-        compiler_options = {**self._compiler_options, **(compiler_options or {})}
+        own_options = compiler_options
+        kept = own_options is None
+        compiler_options = {**self._compiler_options, **(own_options or {})}
         if config.mlax_explain_cache_misses:
             cache_miss.explain(self, key, rebuild)
         self.cache_misses += 1
@@ -588,7 +589,7 @@ class Jitted:
             in_named = tuple(replicated for _ in avals)
             self.cache_misses -= 1
             return self._compile_mesh(key, treedef, avals, rebuild, mesh, in_named,
-                                      None if kept else compiler_options)
+                                      own_options)
         stats["trace_s"] = time.perf_counter() - t0
         partitioned.mark_donated(module, self._donated(treedef, key[1], len(avals)))
         device = self._device if device is None else device
@@ -988,7 +989,10 @@ def clear_caches():
     """Drops every compiled executable (jit caches, eager op caches, the
     programs of transformations called outside jit, and the executables they
     share by StableHLO text)."""
-    _clear_traced_programs()
+    for j in list(_all_jitted):
+        j.clear_cache()
+    primitives._eager_function.cache_clear()
+    _clear_after_config_change()
     runtime.clear_compile_cache()
 
 
@@ -1000,20 +1004,6 @@ def _clear_after_config_change():
     for when the options come back."""
     dispatch.clear_cache()
     tracing.clear_cache()
-
-
-def _clear_traced_programs():
-    """What a config change that tracing depends on (x64, extra passes,
-    disable_jit, ...) must drop: every program traced under the old setting.
-    The executables shared by StableHLO text stay: each is XLA's output for
-    its program text, whatever the config said when it was traced (a
-    program traced again under the new setting prints differently where it
-    differs)."""
-    for j in list(_all_jitted):
-        j.clear_cache()
-    dispatch.clear_cache()
-    primitives._eager_function.cache_clear()
-    tracing.clear_cache()  # the programs of transformations run outside jit
 
 
 def device_put(x, device=None):
@@ -1106,7 +1096,8 @@ def block_until_ready(tree):
 
 # Lower layers call into jit through these hooks: an op run outside any trace
 # is a jitted program, and a config change that compiled programs depend on
-# drops every cache.
+# drops the fast paths and the programs of transformations run outside jit
+# (jit's own are keyed by the options).
 primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
 config_lib.register_cache_clearer(_clear_after_config_change)
 config_lib.register_fast_path_clearer(dispatch.clear_cache)
