@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlax._src.base import dtypes
 from mlax._src.base import public_tree
 from mlax._src.base import tree as tree_util
 from mlax._src.lax import lax
@@ -37,7 +38,7 @@ def _leaf_dtype(x):
     (canonical) types, arrays keep theirs."""
     dt = getattr(x, "dtype", None)
     if dt is not None:
-        if not isinstance(dt, np.dtype) and type(x) in public_tree._leaf_types:
+        if isinstance(dt, dtypes.ExtendedDType):  # a key array's (JAX's error)
             raise TypeError(f"Cannot determine dtype of {dt}")
         return np.dtype(dt)
     return mnp.asarray(x).dtype

@@ -624,7 +624,7 @@ def _scatter_update(x, index, values, combiner, indices_are_sorted, unique_indic
     # The updates: broadcast to x[idx].shape (new axes included), then
     # reshaped to the scatter's shape (without them).
     indexed_shape = _indexed_shape(entries, bshape, contiguous, has_adv)
-    if aval.size == 0 or 0 in out_shape or 0 in tuple(indexed_shape):
+    if aval.size == 0 or 0 in indexed_shape:  # (out_shape is it without the new axes)
         # Nothing is updated: x, whatever the updates' shape (as JAX, whose
         # scatter returns x for an empty slice before broadcasting them: so
         # x.at[False].set(ones(5)) is x); no empty scatter in the IR (the
