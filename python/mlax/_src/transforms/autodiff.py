@@ -22,7 +22,7 @@ from mlir.dialects import func as func_d
 
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
-from mlax._src.base import debug_info, dtypes, errors
+from mlax._src.base import debug_info, dtypes, errors, public_tree
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
 from mlax._src.core import key_reuse, primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
@@ -353,12 +353,12 @@ def _check_tangent(p_aval, t, fname):
 
 def _jvp_leaves(primals, tangents):
     """The leaves of `primals`, their tree, and the tangent of each leaf.
-    A typed PRNG key is a leaf in JAX, whose tangent is float0 zeros of the
-    key array's shape; here it is a node over its uint32 data, whose tangent
-    is float0 zeros of the data's shape."""
-    is_key = lambda x: isinstance(x, key_reuse.Tracked)  # noqa: E731
-    p_nodes, p_tree = registry.flatten(primals, is_key)
-    t_nodes, t_tree = registry.flatten(tangents, is_key)
+    A typed PRNG key is a leaf in JAX (and in the user's view of the tree,
+    public_tree), whose tangent is float0 zeros of the key array's shape;
+    here it is a node over its uint32 data, whose tangent is float0 zeros
+    of the data's shape."""
+    p_nodes, p_tree = public_tree.tree_flatten(primals)
+    t_nodes, t_tree = public_tree.tree_flatten(tangents)
     if p_tree != t_tree:
         raise TypeError(
             "primal and tangent arguments to jvp must have the same tree structure; "
@@ -366,7 +366,7 @@ def _jvp_leaves(primals, tangents):
             f"{t_tree}.")
     t_leaves = []
     for p, t in zip(p_nodes, t_nodes):
-        if not is_key(p):
+        if not isinstance(p, key_reuse.Tracked):
             t_leaves.append(t)
             continue
         t_aval = value_aval(t)
