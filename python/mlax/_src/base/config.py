@@ -5,6 +5,7 @@ import contextlib
 import functools
 import os
 import threading
+import weakref
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -16,20 +17,15 @@ def _env_bool(name: str, default: bool) -> bool:
 
 # Hooks of the layers above, registered when they are imported: checks of
 # an option's value (the pass pipeline checks mlax_extra_passes) and what
-# must run when an option that compiled programs depend on changes (jit
-# drops its fast paths, which do not see the options, and the programs of
-# transformations run outside jit; its own programs are keyed by them).
+# must run when a check only Python applies is turned on for the process
+# (jit drops its C++ fast paths; programs stay, keyed by the options they
+# depend on: Config.trace_context).
 _validators: dict = {}
-_cache_clearers: list = []
 _fast_path_clearers: list = []
 
 
 def register_validator(name: str, check) -> None:
     _validators[name] = check
-
-
-def register_cache_clearer(clear) -> None:
-    _cache_clearers.append(clear)
 
 
 def register_fast_path_clearer(clear) -> None:
@@ -85,8 +81,28 @@ TRACE_CONTEXT_OPTIONS = (
     "jax_memory_fitting_level")
 
 
-class Config:
+# The process-wide values (what update() sets; every new thread starts from
+# them), and each live thread's Config state: its attribute dict and the
+# options a context manager overrides there (name -> value). A thread reads
+# its own dict, so an override stays in its thread, as JAX's context managers'
+# do, and update() writes every thread's dict but where an override holds.
+_global_values: dict = {}
+_threads: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_lock = threading.RLock()
+
+
+class Config(threading.local):
     def __init__(self):
+        with _lock:
+            if _global_values:
+                self.__dict__.update(_global_values)
+            else:
+                self._defaults()
+                _global_values.update(self.__dict__)
+            self.__dict__["_overrides"] = {}
+            _threads[threading.current_thread()] = self.__dict__
+
+    def _defaults(self):
         # JAX's name for the switch, in the environment and in update().
         self.jax_enable_x64 = _env_bool("JAX_ENABLE_X64", False)
         # jit runs the Python function itself (mlax.disable_jit scopes it).
@@ -179,7 +195,7 @@ class Config:
             setattr(self, name, None)
         # The values of TRACE_CONTEXT_OPTIONS, in its order: part of every
         # jit cache key (kept up to date by update()).
-        self.trace_context = self._trace_context_now()
+        self.trace_context = _trace_context_of(self.__dict__)
         if self.jax_default_prng_impl not in PRNG_IMPLS:
             raise ValueError(f'Invalid value "{self.jax_default_prng_impl}" for JAX flag '
                              "jax_default_prng_impl (JAX_DEFAULT_PRNG_IMPL); the values are "
@@ -206,8 +222,64 @@ class Config:
                 "memory_fitting_level": "jax_memory_fitting_level", "num_cpu_devices": "jax_num_cpu_devices", "default_device": "jax_default_device"}
 
     def update(self, name: str, value):
+        """Sets option `name` for the whole process (every thread but where a
+        context manager overrides it for the time being)."""
         name = self._ALIASES.get(name, name)
-        if not hasattr(self, name):
+        value = self._checked(name, value)
+        with _lock:
+            _global_values[name] = value
+            if name in TRACE_CONTEXT_OPTIONS:
+                _global_values["trace_context"] = _trace_context_of(_global_values)
+            for state in list(_threads.values()):
+                if name not in state["_overrides"]:
+                    state[name] = value
+                    if name in TRACE_CONTEXT_OPTIONS:
+                        state["trace_context"] = _trace_context_of(state)
+            if name in TRACE_CONTEXT_OPTIONS:
+                _jit_key_global.set(_global_values["trace_context"])
+        if name == "jax_transfer_guard":
+            for d in TRANSFER_DIRECTIONS:
+                self.update(f"jax_transfer_guard_{d}", value)
+        hook = _update_hooks.get(name)
+        if hook is not None:
+            hook(value)
+        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution",
+                    "jax_debug_key_reuse"):
+            # Cached calls run in C++ never come back to Python, where
+            # outputs and keys are checked and executions refused: the fast paths go
+            # (programs stay).
+            for clear in _fast_path_clearers:
+                clear()
+
+    _UNSET = object()
+
+    def _swap_local(self, name: str, value):
+        """Sets option `name` in this thread only (a context manager's block;
+        `_UNSET`: back to the process-wide value); returns what it was
+        (`_UNSET` where the thread had no override)."""
+        name = self._ALIASES.get(name, name)
+        state = self.__dict__
+        overrides = state["_overrides"]
+        previous = overrides.get(name, Config._UNSET)
+        with _lock:
+            if value is Config._UNSET:
+                overrides.pop(name, None)
+                state[name] = _global_values[name]
+            else:
+                value = self._checked(name, value)
+                overrides[name] = value
+                state[name] = value
+            if name in TRACE_CONTEXT_OPTIONS:
+                state["trace_context"] = _trace_context_of(state)
+        # The C++ fast path keys its entries by this thread's overrides: an
+        # entry made outside the block is not taken inside it, nor one of
+        # another thread's block.
+        _jit_key_local.set(_overrides_key(overrides))
+        return previous
+
+    def _checked(self, name: str, value):
+        """`value` as option `name` keeps it, or the error JAX raises for it."""
+        if name not in _global_values or name == "trace_context":
             raise AttributeError(f"mlax.config: unknown option {name!r}")
         if name == "mlax_extra_passes":
             value = tuple(value or ())
@@ -265,43 +337,63 @@ class Config:
             raise TypeError(f"mlax.config: {name} must be a number, got {value!r}")
         if name in _TRANSFER_GUARD_OPTIONS:
             check_transfer_guard_level(value)
-        setattr(self, name, value)
-        if name == "jax_transfer_guard":
-            for d in TRANSFER_DIRECTIONS:
-                self.update(f"jax_transfer_guard_{d}", value)
-        hook = _update_hooks.get(name)
-        if hook is not None:
-            hook(value)
-        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution",
-                    "jax_debug_key_reuse"):
-            # Cached calls run in C++ never come back to Python, where
-            # outputs and keys are checked and executions refused: the fast paths go
-            # (programs stay).
-            for clear in _fast_path_clearers:
-                clear()
-        if name in TRACE_CONTEXT_OPTIONS:
-            # jit keys its programs by these values (as JAX's trace context):
-            # a block that sets one and restores it finds its programs again
-            # instead of tracing everything anew on entering and on leaving.
-            self.trace_context = self._trace_context_now()
-            for clear in _cache_clearers:
-                clear()
-
-    def _trace_context_now(self) -> tuple:
-        def hashable(value):
-            try:
-                hash(value)
-            except TypeError:
-                return ("unhashable", id(value))
-            return value
-        return tuple(hashable(getattr(self, n)) for n in TRACE_CONTEXT_OPTIONS)
+        return value
 
     @property
     def x64_enabled(self) -> bool:
         return self.jax_enable_x64
 
 
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return ("unhashable", id(value))
+    return value
+
+
+def _trace_context_of(values: dict) -> tuple:
+    """The values of TRACE_CONTEXT_OPTIONS in `values`, in its order."""
+    return tuple(_hashable(values[n]) for n in TRACE_CONTEXT_OPTIONS)
+
+
+def _overrides_key(overrides: dict):
+    return tuple(sorted((n, _hashable(v)) for n, v in overrides.items())) or None
+
+
+class _JitKey:
+    """A part of jaxlib's C++ jit cache key (a jaxlib config state with
+    include_in_jit_key, as JAX's trace context is): the process-wide
+    options, or this thread's overrides. Each distinct value is handed over
+    as a small int (the C++ side compares the key's parts on every call)."""
+
+    def __init__(self, name, value, local):
+        self._ids: dict = {}
+        self._local = local
+        self._state = None
+        try:
+            from jaxlib import _jax  # noqa: PLC0415 (jaxlib: mlax's runtime)
+
+            self._state = _jax.config.Config(name, self._id(value), include_in_jit_key=True)
+        except (ImportError, AttributeError, TypeError):
+            pass  # a jaxlib without config states: the C++ fast path is not used then
+
+    def _id(self, value):
+        with _lock:
+            return self._ids.setdefault(value, len(self._ids))
+
+    def set(self, value):
+        if self._state is None:
+            return
+        if self._local:
+            self._state.set_local(self._id(value))
+        else:
+            self._state.set_global(self._id(value))
+
+
 config = Config()
+_jit_key_global = _JitKey("mlax_trace_context", config.trace_context, local=False)
+_jit_key_local = _JitKey("mlax_local_options", None, local=True)
 
 
 _REQUIRED = object()
@@ -310,8 +402,8 @@ _REQUIRED = object()
 class State:
     """A config option as JAX's top-level switches (jax.enable_x64,
     jax.default_device, ...): `.value` reads it, and `with state(value):`
-    sets it for the block. mlax's options are process-wide (JAX's are
-    thread-local); jit keys its programs by the options they depend on
+    sets it for the block, in this thread only, as JAX's do (update() sets
+    it for the process); jit keys its programs by the options they depend on
     (Config.trace_context), so a block entered again finds them."""
 
     def __init__(self, name: str, context_default=_REQUIRED):
@@ -330,12 +422,11 @@ class State:
                     f"Context manager for {self._name.removeprefix('jax_')} config option "
                     "requires an argument representing the new value for the config option.")
             new_value = self._context_default
-        previous = getattr(config, self._name)
-        config.update(self._name, new_value)
+        previous = config._swap_local(self._name, new_value)
         try:
             yield
         finally:
-            config.update(self._name, previous)
+            config._swap_local(self._name, previous)
 
 
 enable_x64 = State("jax_enable_x64", True)

@@ -675,7 +675,8 @@ def jax_x64_enabled(want: bool | None = None) -> bool | None:
     if _mlax_x64_state is None:
         return None
     if want is not None and bool(_mlax_x64_state.value) != want:
-        _mlax_x64_state.set_global(bool(want))
+        # This thread's value: mlax's x64 switch may be scoped to a thread.
+        _mlax_x64_state.set_local(bool(want))
     return bool(_mlax_x64_state.value)
 
 

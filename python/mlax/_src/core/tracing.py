@@ -488,7 +488,7 @@ def _run_over_mesh(module, out_avals, out_tree, avals, leaves, mesh):
     in_named = tuple(n if n is not None else replicated for n in in_named)
     mesh_programs.annotate(module, in_named, avals, (None,) * len(out_avals), out_avals)
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, in_named,
-           tuple(out_avals))
+           tuple(out_avals), config_lib.config.trace_context)
     with _eager_lock:
         entry = _eager_cache.get(key)
     if entry is None:
@@ -517,8 +517,10 @@ def run_module(module, out_avals, out_tree, avals, leaves, name, mesh=None):
     has_callbacks = host_callbacks.callbacks_of(module) is not None
     # The outputs' weak types are not in the text (x * 3.0 and x * float32(3)
     # print the same program): they are part of the key.
+    # (And the options the compile reads, which the text need not show:
+    # config.trace_context.)
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, avals, device,
-           tuple(out_avals))
+           tuple(out_avals), config_lib.config.trace_context)
     entry = None
     if not has_callbacks:
         with _eager_lock:

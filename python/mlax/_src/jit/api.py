@@ -992,18 +992,9 @@ def clear_caches():
     for j in list(_all_jitted):
         j.clear_cache()
     primitives._eager_function.cache_clear()
-    _clear_after_config_change()
-    runtime.clear_compile_cache()
-
-
-def _clear_after_config_change():
-    """What a change of an option programs depend on drops: the C++ fast
-    paths (they do not see mlax's options) and the programs of
-    transformations run outside jit. jit's own programs (and the eager ops',
-    jitted too) stay, keyed by the options' values (config.trace_context),
-    for when the options come back."""
     dispatch.clear_cache()
     tracing.clear_cache()
+    runtime.clear_compile_cache()
 
 
 def device_put(x, device=None):
@@ -1095,9 +1086,9 @@ def block_until_ready(tree):
 
 
 # Lower layers call into jit through these hooks: an op run outside any trace
-# is a jitted program, and a config change that compiled programs depend on
-# drops the fast paths and the programs of transformations run outside jit
-# (jit's own are keyed by the options).
+# is a jitted program, and turning a check on that only Python applies
+# (debug_nans, no_execution, ...) drops the C++ fast paths. (Every program
+# cache, the fast paths' included, is keyed by the options programs depend
+# on: config.trace_context, and the C++ side's jit-key configs.)
 primitives.register_jit(functools.partial(Jitted, disable_jit_runs_python=False))
-config_lib.register_cache_clearer(_clear_after_config_change)
 config_lib.register_fast_path_clearer(dispatch.clear_cache)

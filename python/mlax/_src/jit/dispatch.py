@@ -112,8 +112,8 @@ def _mirror_missing(dyn):
 # the dtype and weak type mlax gives them (NumPy dtypes narrowed to 32 bits
 # unless x64; Python int/float/complex weakly typed, bool not), as long as
 # JAX's x64 switch, which it reads, says what mlax's does. Both switches are
-# in the C++ cache key (JAX's as a jit-key config; flipping mlax's clears
-# the cache), so a fast path never outlives the agreement it was made under.
+# in the C++ cache key (jit-key configs: JAX's, or mlax's own, and mlax's
+# options), so a fast path never outlives the agreement it was made under.
 FAST_LEAF_TYPES = frozenset([Array, np.ndarray, bool, int, float, complex]
                             + [np.dtype(t).type for t in np.sctypeDict.values()
                                if np.dtype(t).kind in "biufc"])
@@ -121,7 +121,12 @@ FAST_LEAF_TYPES = frozenset([Array, np.ndarray, bool, int, float, complex]
 
 def _host_leaves_agree() -> bool:
     want = bool(config.x64_enabled)
-    return jaxlib_internals.jax_x64_enabled(want) == want
+    if jaxlib_internals.jax_x64_enabled() == want:
+        return True
+    # Set (in this thread) for the next call: this call's C++ key was made
+    # under the old value, so its fast path would be filed under it.
+    jaxlib_internals.jax_x64_enabled(want)
+    return False
 
 
 def fastpath_data(entry, dyn, leaves, out):

@@ -23,6 +23,7 @@ from mlir.dialects import func as func_d
 from mlax._src.backend import compiler
 from mlax._src.core import tracer as core
 from mlax._src.base import debug_info, dtypes, errors, public_tree
+from mlax._src.base.config import config
 from mlax._src.backend import host_callbacks, native, partial_eval, runtime
 from mlax._src.core import key_reuse, primitives, ref_state, tracing
 from mlax._src.core.tracing import (  # noqa: F401  (autodiff._run etc. as before)
@@ -774,7 +775,7 @@ def _eager_vjp(fun, primals, has_aux):
     # primals' tree: a typed key and its raw data trace to one program, but
     # their cotangents are float0 of different shapes.)
     key = (module.operation.get_asm(enable_debug_info=False), out_tree, p_tree, p_avals,
-           tuple(out_avals))
+           tuple(out_avals), config.trace_context)
     split = None
     if not table:  # (a program with callbacks is never shared: see tracing._run)
         with tracing._eager_lock:
