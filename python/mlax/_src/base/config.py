@@ -271,10 +271,14 @@ class Config(threading.local):
                 state[name] = value
             if name in TRACE_CONTEXT_OPTIONS:
                 state["trace_context"] = _trace_context_of(state)
-        # The C++ fast path keys its entries by this thread's overrides: an
-        # entry made outside the block is not taken inside it, nor one of
-        # another thread's block.
-        _jit_key_local.set(_overrides_key(overrides))
+        if name in _JIT_KEY_OPTIONS:
+            # The C++ fast path keys its entries by this thread's overrides of
+            # the options a cached call depends on: an entry made outside the
+            # block is not taken inside it, nor one of another thread's block.
+            # (Only those: the key is shared with JAX's jitted functions,
+            # which miss their own fast path and retrace when it changes.)
+            _jit_key_local.set(_overrides_key(
+                {n: v for n, v in overrides.items() if n in _JIT_KEY_OPTIONS}))
         return previous
 
     def _checked(self, name: str, value):
@@ -355,6 +359,12 @@ def _hashable(value):
 def _trace_context_of(values: dict) -> tuple:
     """The values of TRACE_CONTEXT_OPTIONS in `values`, in its order."""
     return tuple(_hashable(values[n]) for n in TRACE_CONTEXT_OPTIONS)
+
+
+# The options a cached C++ call depends on: those programs are traced under,
+# and the checks only Python applies (python_dispatch_only's).
+_JIT_KEY_OPTIONS = frozenset(TRACE_CONTEXT_OPTIONS) | {
+    "jax_debug_nans", "jax_debug_infs", "jax_no_execution", "jax_debug_key_reuse"}
 
 
 def _overrides_key(overrides: dict):
