@@ -108,3 +108,33 @@ def test_repeated_jit_calls_do_not_grow_memory():
     print(f"RSS growth over 30k NumPy-argument calls and eager ops: {growth / 2**20:.2f} MiB")
     assert growth < 2 * 2**20
     assert f.cache_misses == 1  # NumPy f32[16] and mlax f32[16]: one signature
+
+
+@pytest.mark.parametrize("make,where", [
+    (lambda: mnp.zeros((2**62,)), "stablehlo.broadcast_in_dim"),
+    (lambda: mlax.jit(lambda: mnp.ones((2**40, 2**40)))(), "stablehlo.constant"),
+    (lambda: mlax.grad(lambda x: (mnp.ones((2**31, 2**31)) * x).sum())(1.0), "stablehlo."),
+    # (A splat NumPy itself cannot broadcast is NumPy's error while tracing.)
+    (lambda: mlax.jit(lambda x: mnp.ones((2**31, 2**31), mnp.complex64) * x)(2.0), ""),
+], ids=["eager", "jit", "grad", "jit_complex"])
+def test_a_value_of_2_63_bytes_is_refused_not_an_abort(make, where):
+    """XLA aborts the process on a program holding a value of 2**63 bytes or
+    more (JAX's jnp.zeros(2**62) does); mlax refuses it first with NumPy's
+    error class and gist for an array too big, naming the op."""
+    with pytest.raises(ValueError, match="array is too big") as info:
+        make()
+    with pytest.raises(ValueError, match="array is too big"):
+        np.empty(2**62, np.float32)  # NumPy's class and words
+    assert where in str(info.value)
+
+
+def test_an_oversized_shape_stays_abstract_where_nothing_is_compiled():
+    # As JAX's: eval_shape and lower() never build the value.
+    out = mlax.eval_shape(lambda: mnp.zeros((2**62,)))
+    assert out.shape == (2**62,) and out.dtype == np.float32
+    assert "tensor<4611686018427387904xf32>" in mlax.jit(
+        lambda: mnp.zeros((2**62,))).lower().as_text()
+    # Just under the limit is XLA's clean allocation error, not this check.
+    with pytest.raises(Exception, match="(?i)memory|allocat") as info:
+        mnp.zeros((2**59,))
+    assert not isinstance(info.value, ValueError)

@@ -323,6 +323,7 @@ def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
     (default "jit(<name>)"); `compiler_options`: runtime.compile_overrides'."""
     from mlax._src.backend import host_callbacks, runtime
 
+    _refuse_oversized(stablehlo, module, name)
     try:
         table = host_callbacks.callbacks_of(module)
         # (monitoring's fun_name of the XLA compile, as JAX's: "jit(f)")
@@ -351,6 +352,47 @@ def compile_stablehlo(stablehlo: str, device=None, *, name: str = "main",
         cls = CompileRuntimeError if (stage == _XLA_STAGE and
                                       isinstance(e, JaxRuntimeError)) else CompileError
         raise cls("\n".join(lines)) from None
+
+
+# The dimensions and element type of a static tensor type in StableHLO text.
+_TENSOR_TYPE = re.compile(r"tensor<((?:\d+x)+)(complex<\w+>|\w+)>")
+
+
+def _refuse_oversized(stablehlo: str, module, name: str) -> None:
+    """XLA aborts the process (an unchecked status) on a program holding a
+    value of 2**63 bytes or more (`mnp.zeros(2**61)`), as it does under JAX:
+    such a program is refused first with NumPy's ValueError for an array too
+    big, naming the op and the user's line. (Less than that fails cleanly as
+    an allocation error.) Only types whose dimensions have 18 digits in all
+    can be that large, so most programs are passed over by one scan."""
+    found = None
+    for m in _TENSOR_TYPE.finditer(stablehlo):
+        dims = m.group(1)
+        if len(dims) - dims.count("x") < 18:
+            continue
+        element = m.group(2)
+        bits = re.search(r"\d+", element)
+        n_bytes = max(1, (int(bits.group()) if bits else 64) // 8) * (
+            2 if element.startswith("complex") else 1)
+        for d in dims[:-1].split("x"):
+            n_bytes *= int(d)
+        if n_bytes < 2 ** 63:
+            continue
+        start = stablehlo.rfind("\n", 0, m.start()) + 1
+        found = found or (m, n_bytes)
+        if " = " in stablehlo[start:m.start()]:
+            found = (m, n_bytes)  # an op's result (the function's signature names no line)
+            break
+    if found is not None:
+        m, n_bytes = found
+        dims, element = m.group(1), m.group(2)
+        line = stablehlo.count("\n", 0, m.start()) + 1
+        shape = tuple(int(d) for d in dims[:-1].split("x"))
+        lines = [f"array is too big; a value of shape {shape} and element type "
+                 f"{element} in {name} needs {n_bytes} bytes, more than the largest "
+                 f"possible size (2**63 - 1)"]
+        lines += _source_lines(f"-:{line}:1: error", stablehlo, module)
+        raise ValueError("\n".join(lines))
 
 
 def _source_lines(error: str, stablehlo: str, module) -> list[str]:

@@ -289,10 +289,10 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 def _full(shape, fill_value, dt, weak):
     value = _convert(fill_value, dt, weak)
     vshape = tuple(aval_of(value).shape)
-    try:
-        ok = np.broadcast_shapes(vshape, tuple(shape)) == tuple(shape)
-    except ValueError:
-        ok = False
+    # (Not np.broadcast_shapes: it refuses shapes of 2**63 elements or more,
+    # which are left to the compile's size check.)
+    ok = len(vshape) <= len(shape) and all(
+        v in (1, d) for v, d in zip(vshape[::-1], tuple(shape)[::-1]))
     if not ok:  # (JAX's ValueError, not a failure inside the broadcast)
         raise ValueError(f"mnp.full: a fill value of shape {vshape} cannot be broadcast to "
                          f"the shape {tuple(shape)}")
