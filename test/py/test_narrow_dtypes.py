@@ -534,3 +534,16 @@ def test_unavailable_dtypes(name):
     with pytest.raises(TypeError, match="jaxlib"):
         mnp.ones(2).astype(dt)
 
+
+
+@pytest.mark.parametrize("name", NARROW_INTS)
+def test_randint_of_4_bit_integers_as_jax(name):
+    """randint(dtype=int4/uint4): bit for bit JAX's draws (the bounds clipped
+    to the dtype's range, as JAX's; NumPy's iinfo knows no 4-bit type)."""
+    dt = getattr(ml_dtypes, name)
+    info = ml_dtypes.iinfo(dt)
+    for lo, hi in ((int(info.min), int(info.max) + 1), (-100, 100), (2, 5)):
+        got = mlax.random.randint(mlax.random.key(3), (64,), lo, hi, dtype=dt)
+        want = jax.random.randint(jax.random.key(3), (64,), lo, hi, dtype=dt)
+        assert got.dtype == want.dtype == dt
+        np.testing.assert_array_equal(np.asarray(got).astype(int), np.asarray(want).astype(int))

@@ -1516,7 +1516,7 @@ def randint(key, shape, minval, maxval, dtype=None):
         raise TypeError(f"randint only accepts integer dtypes, got {dtype}")
     for v in (minval, maxval):
         util._check_arg("randint", v)
-    info = np.iinfo(dtype)
+    info = ml_dtypes.iinfo(dtype)  # (int4 and uint4 too)
     sample_dtype = dtype
     if info.bits < 32:
         sample_dtype = dtypes.int32
