@@ -138,3 +138,27 @@ def test_an_oversized_shape_stays_abstract_where_nothing_is_compiled():
     with pytest.raises(Exception, match="(?i)memory|allocat") as info:
         mnp.zeros((2**59,))
     assert not isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("use", [
+    lambda lib, x: x + 1, lambda lib, x: x.sum(), lambda lib, x: x[0],
+    lambda lib, x: lib.jit(lambda y: y * 2)(x),
+    lambda lib, x: lib.grad(lambda y: (y * y).sum())(x),
+    lambda lib, x: lib.vmap(lambda y: y * 2)(x)],
+    ids=["eager_op", "method", "index", "jit", "grad", "vmap"])
+def test_a_deleted_array_is_jax_runtime_error(use):
+    """Using a deleted (or donated) array raises JAX's RuntimeError naming
+    its shape, eagerly and under jit/grad/vmap (PJRT's own error named shard
+    counts)."""
+    import jax
+    import jax.numpy as jnp
+
+    outcomes = []
+    for lib, np_lib in ((mlax, mnp), (jax, jnp)):
+        x = np_lib.ones((2, 3))
+        x.delete()
+        with pytest.raises(RuntimeError) as info:
+            use(lib, x)
+        outcomes.append((type(info.value), str(info.value)))
+    assert outcomes[0] == outcomes[1] == (RuntimeError,
+                                          "Array has been deleted with shape=float32[2,3].")

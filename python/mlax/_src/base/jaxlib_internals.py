@@ -528,16 +528,34 @@ for _direction in ("host_to_device", "device_to_device", "device_to_host"):
 
 
 def execute(exe, bufs, handlers):
-    return exe.execute_sharded(bufs).consume_with_handlers(handlers)
+    try:
+        results = exe.execute_sharded(bufs)
+    except JaxRuntimeError:
+        _raise_if_deleted(bufs)
+        raise
+    return results.consume_with_handlers(handlers)
 
 
 def execute_with_token(exe, bufs, handlers):
     """`execute`, plus the execution's token: ready when the program, host
     callbacks included, has finished (JAX's runtime token of a program with
     effects)."""
-    results = exe.execute_sharded(bufs, with_tokens=True)
+    try:
+        results = exe.execute_sharded(bufs, with_tokens=True)
+    except JaxRuntimeError:
+        _raise_if_deleted(bufs)
+        raise
     token = results.consume_token()
     return results.consume_with_handlers(handlers), token
+
+
+def _raise_if_deleted(bufs):
+    """JAX's RuntimeError for a deleted (or donated) argument, in place of
+    the shard-count error PJRT gives for it."""
+    for buf in bufs:
+        if buf.is_deleted():
+            shape = ",".join(map(str, buf.shape))
+            raise RuntimeError(f"Array has been deleted with shape={buf.dtype.name}[{shape}].")
 
 
 class _Capsule:
