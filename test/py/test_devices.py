@@ -114,3 +114,15 @@ def test_dlpack_round_trip_and_canonical_dtypes():
         mlax.dlpack.from_dlpack([1, 2, 3])
     with pytest.raises(TypeError, match="traced"):
         mlax.jit(lambda x: mlax.dlpack.from_dlpack(x))(mnp.ones(2))
+
+
+@pytest.mark.parametrize("where", ["tpu", "cpu", 7, 1.5])
+def test_device_put_refuses_what_is_no_placement_as_jax(where):
+    """A platform name, a number, ...: JAX's ValueError naming the value (a
+    PJRT error about IFRT device lists before)."""
+    import jax
+    import jax.numpy as jnp
+
+    for put, x in ((mlax.device_put, mnp.ones(3)), (jax.device_put, jnp.ones(3))):
+        with pytest.raises(ValueError, match=f"only accepts `None`.*invalid value: {where}$"):
+            put(x, where)

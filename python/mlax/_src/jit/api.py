@@ -1017,6 +1017,10 @@ def _device_put(x, device):
         return treedef.unflatten([_device_put(leaf, d) for leaf, d in zip(leaves, places)])
     if isinstance(device, (sharding_lib.PartitionSpec, sharding_lib.NamedSharding)):
         return _device_put_named(x, sharding_lib.resolve(device, "device_put"))
+    if not _is_placement(device):
+        raise ValueError(
+            "`mlax.device_put` only accepts `None`, `mlax.sharding.Sharding`, `mlax.Device` "
+            f"or a pytree of these values. Received invalid value: {device}")
     device = runtime.sharding_device(device)
     if isinstance(x, Array) and runtime.is_mesh_buffer(x._buf):
         value = x._value_np()
