@@ -16,6 +16,7 @@ import re
 import sys
 import threading
 
+import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
@@ -389,6 +390,56 @@ class _StaticLeaves:
         dynamic = iter(dynamic)
         return self.treedef.unflatten(
             [self.static[i] if i in self.static else next(dynamic) for i in range(self.total)])
+
+
+def is_float0(leaf) -> bool:
+    """Whether `leaf` is a float0 NumPy array (a tangent or cotangent of an
+    integer or boolean value): it holds no data, only a shape."""
+    return isinstance(leaf, np.ndarray) and leaf.dtype == dtypes.float0
+
+
+class Float0Leaves:
+    """A pytree definition whose float0 leaves are left out of the flat
+    leaves and put back, as float0 zeros of their shapes, by `unflatten`:
+    as JAX's jit takes float0 arguments without passing them to the
+    program (no op can use them) and keys its cache on their shapes.
+    Hashable, as the treedefs of jit's cache keys are."""
+
+    __slots__ = ("treedef", "shapes", "total", "num_leaves")
+
+    def __init__(self, treedef, shapes, total):
+        self.treedef, self.shapes, self.total = treedef, shapes, total
+        self.num_leaves = total - len(shapes)
+
+    def unflatten(self, dynamic):
+        dynamic = iter(dynamic)
+        shapes = dict(self.shapes)
+        return self.treedef.unflatten(
+            [np.zeros(shapes[i], dtypes.float0) if i in shapes else next(dynamic)
+             for i in range(self.total)])
+
+    def _key(self):
+        return (self.treedef, self.shapes, self.total)
+
+    def __eq__(self, other):
+        return type(other) is Float0Leaves and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+
+def split_float0(leaves, treedef):
+    """(leaves, treedef) with the float0 leaves moved into the definition
+    (`Float0Leaves`); unchanged when there are none."""
+    for leaf in leaves:
+        if type(leaf) is np.ndarray and leaf.dtype == dtypes.float0:
+            break
+    else:
+        return leaves, treedef
+    shapes = tuple((i, leaf.shape) for i, leaf in enumerate(leaves) if is_float0(leaf))
+    dropped = {i for i, _ in shapes}
+    return ([leaf for i, leaf in enumerate(leaves) if i not in dropped],
+            Float0Leaves(treedef, shapes, len(leaves)))
 
 
 def _name_of(fun, prefix=""):

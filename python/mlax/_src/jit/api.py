@@ -123,7 +123,7 @@ class Compiled:
         return "\n".join(m.to_string() for m in self._executable.exe.hlo_modules())
 
     def __call__(self, *args):
-        leaves, _ = registry.flatten(args)
+        leaves, _ = tracing.split_float0(*registry.flatten(args))
         if self._refs is not None:
             return self._refs.run(self._executable, leaves)
         return self._executable(leaves)
@@ -331,7 +331,7 @@ class Jitted:
             dyn, static_key, rebuild = self._split(args, kwargs)
         else:
             dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
-        leaves, treedef = registry.flatten(dyn)
+        leaves, treedef = tracing.split_float0(*registry.flatten(dyn))
         return leaves, treedef, static_key, rebuild
 
     # -- calling ------------------------------------------------------------
@@ -425,7 +425,7 @@ class Jitted:
             dyn, static_key, rebuild = self._split(args, kwargs)
         else:
             dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
-        leaves, treedef = registry.flatten(dyn)
+        leaves, treedef = tracing.split_float0(*registry.flatten(dyn))
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild,
                                        (args, kwargs)), None, False
@@ -440,6 +440,10 @@ class Jitted:
             # comes back here.
             return self._run_checked(entry, leaves, args, kwargs,
                                      (treedef, static_key, rebuild)), None, False
+        if type(treedef) is tracing.Float0Leaves:
+            # float0 arguments: the program does not take them, which the
+            # C++ dispatcher cannot express; such calls stay in Python.
+            return entry(leaves), None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
