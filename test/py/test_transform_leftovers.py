@@ -1,0 +1,61 @@
+"""Transformation behaviours on which mlax differed from JAX 0.10.2, each
+compared with JAX (values, dtypes, weak types, shapes, exception classes)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mlax
+import mlax.numpy as mnp
+
+from _helpers import assert_tree_like
+
+F0 = jax.dtypes.float0
+X3 = np.arange(3.0, dtype=np.float32)
+
+
+def _both(make):
+    """make(lib, numpy module) for mlax and for JAX."""
+    return make(mlax, mnp), make(jax, jnp)
+
+
+# -- jit takes and returns float0 values ----------------------------------
+
+_FLOAT0_CASES = {
+    "passed_over": lambda L, N: L.jit(lambda x, t: x)(1.0, np.zeros((), F0)),
+    "returned": lambda L, N: L.jit(lambda x, t: (t, x * 2))(1.0, np.zeros((2, 3), F0)),
+    "static_and_kw": lambda L, N: L.jit(lambda t, n, *, d: (t, n, d), static_argnums=1)(
+        np.zeros(2, F0), 3, d={"t": np.zeros((), F0), "x": X3}),
+    "jit_in_jit": lambda L, N: L.jit(lambda x, t: L.jit(lambda a, b: (a * 2, b))(x, t))(
+        X3, np.zeros(2, F0)),
+    "jvp_in_jit": lambda L, N: L.jit(lambda i, t: L.jvp(lambda j: j * 2, (i,), (t,)))(
+        3, np.zeros((), F0)),
+    "vmap_of_jit": lambda L, N: L.vmap(L.jit(lambda x, t: (x, t)), in_axes=(0, None))(
+        X3, np.zeros(2, F0)),
+    "lower_compile": lambda L, N: L.jit(lambda x, t: x).lower(X3, np.zeros(2, F0)).compile()(
+        X3, np.zeros(2, F0)),
+    "eval_shape": lambda L, N: L.eval_shape(lambda x, t: (x, t), 1.0, np.zeros(2, F0)),
+}
+
+
+@pytest.mark.parametrize("case", list(_FLOAT0_CASES))
+def test_jit_takes_and_returns_float0(case):
+    got, want = _both(_FLOAT0_CASES[case])
+    if case == "eval_shape":
+        assert [(s.shape, s.dtype) for s in got] == [(s.shape, s.dtype) for s in want]
+        return
+    assert_tree_like(got, want)
+
+
+def test_jit_float0_cache_and_errors():
+    f = mlax.jit(lambda x, t: (x, t))
+    for shape in [(2,), (2,), (3,)]:
+        assert_tree_like(f(1.0, np.zeros(shape, F0)),
+                         jax.jit(lambda x, t: (x, t))(1.0, np.zeros(shape, F0)))
+    assert f.cache_misses == 2  # keyed on the float0 shapes
+    # No op takes a float0 value (a TypeError in both).
+    for lib, np_ in [(mlax, mnp), (jax, jnp)]:
+        with pytest.raises(TypeError):
+            lib.jit(lambda t: np_.add(t, 1))(np.zeros((), F0))
