@@ -59,3 +59,37 @@ def test_jit_float0_cache_and_errors():
     for lib, np_ in [(mlax, mnp), (jax, jnp)]:
         with pytest.raises(TypeError):
             lib.jit(lambda t: np_.add(t, 1))(np.zeros((), F0))
+
+# -- linear_transpose checks linearity ------------------------------------
+
+_TRANSPOSE_CASES = {
+    "affine": (lambda N: lambda x: 2 * x + 1.0, 1.0, 3.0),
+    "two_args": (lambda N: lambda x, y: (3 * x + y.sum(), y[::-1]), (1.0, X3), (1.0, X3)),
+    "sin": (lambda N: N.sin, 1.0, 1.0),
+    "exp_minus_1": (lambda N: lambda x: N.exp(x) - 1, X3, X3),
+    "square": (lambda N: lambda x: x * x, 1.0, 1.0),
+    "where": (lambda N: lambda x: N.where(x > 0, x, 0.0), X3, X3),
+}
+
+
+@pytest.mark.parametrize("case", list(_TRANSPOSE_CASES))
+@pytest.mark.parametrize("jitted", [False, True])
+def test_linear_transpose_of_nonlinear_raises(case, jitted):
+    make, primals, ct = _TRANSPOSE_CASES[case]
+    primals = primals if isinstance(primals, tuple) else (primals,)
+
+    def run(lib, np_):
+        def go(c):
+            return lib.linear_transpose(make(np_), *primals)(c)
+        return lib.jit(go)(ct) if jitted else go(ct)
+
+    try:
+        want = run(jax, jnp)
+    except (NotImplementedError, AssertionError):
+        # JAX: NotImplementedError (an op without a transpose rule), or an
+        # AssertionError where two linear values meet (x * x); mlax's error
+        # is the former for every nonlinear function.
+        with pytest.raises(NotImplementedError, match="not linear"):
+            run(mlax, mnp)
+        return
+    assert_tree_like(run(mlax, mnp), want)
