@@ -93,3 +93,28 @@ def test_linear_transpose_of_nonlinear_raises(case, jitted):
             run(mlax, mnp)
         return
     assert_tree_like(run(mlax, mnp), want)
+
+
+# -- vmap hands back an unmapped Python scalar it returns unchanged ---------
+
+_UNMAPPED_CASES = {
+    "float_out_none": lambda L: L.vmap(lambda x, y: y, in_axes=(0, None), out_axes=None)(
+        X3, 1.5),
+    "complex_out_none": lambda L: L.vmap(lambda x, y: (x * 2, y), in_axes=(0, None),
+                                         out_axes=(0, None))(X3, 1 + 2j),
+    "float_out_0": lambda L: L.vmap(lambda x, y: y, in_axes=(0, None))(X3, 1.5),
+    "int_out_none": lambda L: L.vmap(lambda x, y: y, in_axes=(0, None), out_axes=None)(X3, 2),
+    "jit_out_none": lambda L: L.jit(L.vmap(lambda x, y: y, in_axes=(0, None),
+                                           out_axes=None))(X3, 1.5),
+}
+
+
+@pytest.mark.parametrize("case", list(_UNMAPPED_CASES))
+def test_vmap_unmapped_python_scalar_result(case):
+    assert_tree_like(_UNMAPPED_CASES[case](mlax), _UNMAPPED_CASES[case](jax))
+
+
+def test_vmap_unmapped_result_not_a_jax_type():
+    for lib in (mlax, jax):
+        with pytest.raises(TypeError, match="not a valid JAX type"):
+            lib.vmap(lambda x, y: y, in_axes=(0, None), out_axes=None)(X3, "s")
