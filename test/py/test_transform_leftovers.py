@@ -118,3 +118,27 @@ def test_vmap_unmapped_result_not_a_jax_type():
     for lib in (mlax, jax):
         with pytest.raises(TypeError, match="not a valid JAX type"):
             lib.vmap(lambda x, y: y, in_axes=(0, None), out_axes=None)(X3, "s")
+
+
+# -- Array.committed ------------------------------------------------------
+
+def _committed_cases(L, N):
+    d = L.devices()[0]
+    u, c = N.ones(3), L.device_put(np.ones(3), d)
+    f = L.jit(lambda a: a * 2)
+    return [u, N.asarray(X3), L.device_put(X3), c,
+            L.device_put(X3, L.sharding.SingleDeviceSharding(d)), L.device_put(u, d), L.device_put(c), c + 1, u + 1, u + c, c[0],
+            f(u), f(c), f(u), L.jit(lambda a, b: a * b)(u, c), L.jit(lambda: N.ones(3))(),
+            L.grad(lambda a: (a * 2).sum())(c), L.vmap(lambda a: a * 2)(u)]
+
+
+def test_array_committed():
+    # Placed explicitly, or computed from a committed array: committed. The
+    # dispatcher's fast path keys on it (f runs on u, c, then u again).
+    got, want = _committed_cases(mlax, mnp), _committed_cases(jax, jnp)
+    assert [a.committed for a in got] == [a.committed for a in want]
+    # device_put of an uncommitted array onto its own device: committed.
+    u = mnp.arange(3.0)
+    c = mlax.device_put(u, mlax.devices()[0])
+    assert c.committed and not u.committed
+    np.testing.assert_array_equal(c, u)

@@ -218,7 +218,8 @@ class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device", "kept", "effects", "_handlers")
+                 "out_avals_list", "device", "kept", "effects", "_handlers",
+                 "_uncommitted_handlers")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -234,24 +235,35 @@ class _Executable:
         # programs with callbacks are not).
         self.effects = host_callbacks.calls_host(stablehlo)
         self._handlers = None
+        self._uncommitted_handlers = None
 
-    def handlers(self):
+    def handlers(self, committed=True):
         """jaxlib's result handlers for the outputs: each output buffer gets
-        its mlax aval (and the device's sharding) directly."""
-        handlers = self._handlers
+        its mlax aval (and the device's sharding) directly, committed to the
+        device or not (jax.Array.committed)."""
+        handlers = self._handlers if committed else self._uncommitted_handlers
         if handlers is None:
-            handlers = self._handlers = runtime.result_handlers(
-                tuple(self.out_avals), self.device or runtime.default_device())
+            handlers = runtime.result_handlers(
+                tuple(self.out_avals), self.device or runtime.default_device(), committed)
+            if committed:
+                self._handlers = handlers
+            else:
+                self._uncommitted_handlers = handlers
         return handlers
 
     def __call__(self, leaves):
+        # As JAX's, the results are committed to the device where it was
+        # chosen (a device given, arguments on another one) or where an
+        # argument is committed to it.
+        device = self.device
+        committed = device is not None or any(
+            type(l) is Array and l._buf._committed for l in leaves)
         kept = self.kept
         if kept is not None:
             leaves = [leaves[i] for i in kept]
-        device = self.device
         if self.effects:
             outs = runtime.execute_effectful(self.exe, self.buffers(leaves, kept),
-                                             self.handlers(), device)
+                                             self.handlers(committed), device)
             return self.out_tree.unflatten(
                 [Array(b, a) for b, a in zip(outs, self.out_avals)])
         if device is None:
@@ -262,8 +274,9 @@ class _Executable:
             if bufs is not None:
                 return self.out_tree.unflatten(
                     [Array(b, a) for b, a in zip(
-                        runtime.execute(self.exe, bufs, self.handlers()), self.out_avals)])
-        outs = runtime.execute(self.exe, self.buffers(leaves, kept), self.handlers())
+                        runtime.execute(self.exe, bufs, self.handlers(committed)),
+                        self.out_avals)])
+        outs = runtime.execute(self.exe, self.buffers(leaves, kept), self.handlers(committed))
         return self.out_tree.unflatten(
             [Array(b, a) for b, a in zip(outs, self.out_avals)])
 

@@ -1035,9 +1035,10 @@ def _device_put(x, device):
         value = x._value_np()
         return Array(runtime.device_put(np.asarray(value), device), x.aval)
     if isinstance(x, Array):
-        if device is None or runtime.buffer_device(x._buf) == device:
+        if device is None:
             return x
-        return Array(runtime.to_device(x._buf, device), x.aval)
+        buf = runtime.committed_to(x._buf, device)
+        return x if buf is x._buf else Array(buf, x.aval)
     if isinstance(x, Tracer):
         return x
     aval = primitives.aval_of(x)  # a Python scalar stays weakly typed, as in JAX
