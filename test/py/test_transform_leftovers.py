@@ -142,3 +142,69 @@ def test_array_committed():
     c = mlax.device_put(u, mlax.devices()[0])
     assert c.committed and not u.committed
     np.testing.assert_array_equal(c, u)
+
+
+# -- mlax.extend.core: user-defined primitives ----------------------------
+
+def _primitive(ext, np_, name="scaled_sin"):
+    p = ext.core.Primitive(name)
+    p.def_impl(lambda x, *, k: np_.sin(x) * k)
+    p.def_abstract_eval(lambda x, *, k: x)
+    return p
+
+
+def test_primitive_bind_runs_impl_under_transformations():
+    import jax.extend
+    import mlax.extend
+
+    p, jp = _primitive(mlax.extend, mnp), _primitive(jax.extend, jnp)
+    assert_tree_like(p.bind(X3, k=2.0), jp.bind(X3, k=2.0))
+    assert p.abstract_eval(mlax.core.ShapedArray((3,), np.float32), k=1.0)[0].shape == (3,)
+    # JAX needs lowering, JVP and batching rules for these; mlax traces the impl.
+    ref = lambda x: jnp.sin(x) * 3.0  # noqa: E731
+    assert_tree_like(mlax.jit(mlax.vmap(mlax.grad(lambda x: p.bind(x, k=3.0))))(X3),
+                     jax.vmap(jax.grad(ref))(X3))
+    m = mlax.extend.core.Primitive("pair")
+    m.multiple_results = True
+    m.def_impl(lambda x: (x, x * 2))
+    m.def_abstract_eval(lambda x: [x, x])
+    assert_tree_like(mlax.jit(lambda x: m.bind(x))(X3), jax.jit(lambda x: [x, x * 2])(X3))
+
+
+def test_primitive_errors():
+    import jax.extend
+    import mlax.extend
+
+    for ext in (mlax.extend, jax.extend):  # no impl: NotImplementedError
+        with pytest.raises(NotImplementedError, match="Evaluation rule for 'none'"):
+            ext.core.Primitive("none").bind(1.0)
+    bad = mlax.extend.core.Primitive("bad")
+    bad.def_impl(lambda x: mnp.stack([x, x]))
+    bad.def_abstract_eval(lambda x: x)
+    with pytest.raises(TypeError, match="abstract evaluation gives float32"):
+        mlax.jit(bad.bind)(X3[0])
+    with pytest.raises(NotImplementedError, match="no per-primitive rules"):
+        bad.def_bind_with_trace(lambda *a: None)
+
+
+def test_extend_core_helpers():
+    import jax.extend.core as jc
+    import mlax.extend.core as mc
+
+    for args in [(3, 0, (3, 2)), (2, 1, (3, 2)), (4, None, (3,))]:
+        size, axis, shape = args
+        assert mc.mapped_aval(size, axis, mlax.core.ShapedArray(shape, np.float32)).shape == \
+            jc.mapped_aval(size, axis, jax.core.ShapedArray(shape, np.float32)).shape
+    for axis in (0, 1, 2):
+        assert mc.unmapped_aval(5, axis, mlax.core.ShapedArray((3, 2), np.float32)).shape == \
+            jc.unmapped_aval(5, axis, jax.core.ShapedArray((3, 2), np.float32)).shape
+    for dt in (np.int32, np.bool_, np.float32, np.complex64):
+        assert mc.primal_dtype_to_tangent_dtype(dt) == jc.primal_dtype_to_tangent_dtype(dt)
+    for x in (1.0, "s", X3, None):
+        assert mc.valid_jaxtype(x) == jc.valid_jaxtype(x)
+    for lib, c in ((mlax, mc), (jax, jc)):
+        assert c.concrete_or_error(int, 3.5) == 3
+        with pytest.raises(lib.errors.ConcretizationTypeError):
+            lib.jit(lambda x: c.concrete_or_error(int, x, "here"))(1)
+        closed = lib.make_jaxpr(lambda x: x * 2)(1.0)
+        assert float(c.jaxpr_as_fun(closed)(3.0)[0]) == 6.0
