@@ -208,3 +208,22 @@ def test_extend_core_helpers():
             lib.jit(lambda x: c.concrete_or_error(int, x, "here"))(1)
         closed = lib.make_jaxpr(lambda x: x * 2)(1.0)
         assert float(c.jaxpr_as_fun(closed)(3.0)[0]) == 6.0
+
+
+# -- a jitted helper read under eager grad runs once ----------------------
+
+def test_jitted_helper_read_under_grad_runs_once():
+    def counts(L, N):
+        runs = []
+        helper = L.jit(lambda a: (L.debug.callback(lambda v: runs.append(1), a), a * 2)[1])
+        c = N.asarray(2.0)
+
+        def f(x):
+            s = helper(c)
+            return x * s * int(s > 1)  # the value read: run eagerly for it
+        g = L.grad(f)(1.5)
+        L.effects_barrier()
+        return g, len(runs)
+    (g, n), (jg, jn) = counts(mlax, mnp), counts(jax, jnp)
+    assert_tree_like(g, jg)
+    assert n == jn == 1

@@ -717,23 +717,28 @@ class Jitted:
         # outputs, so Python control flow on them (`if y > 0:`) works. They
         # are computed (by running this jitted function) only if asked for.
         pending = None
+        results = []
         # (Not for a function donating its arguments: the values it would be
         # run on may be the caller's own arrays.)
         if known and not captured and not (self._donate_argnums or self._donate_argnames):
-            pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
-                                   list(leaves))
-        out = out_tree.unflatten(
-            [Tracer(r, a, outer, pending and (pending, i))
-             for i, (r, a) in enumerate(zip(call.results, out_avals))])
+            pending = core.Pending(functools.partial(
+                self._known_results, treedef, rebuild, (outer, call, results)), list(leaves))
+        results += [Tracer(r, a, outer, pending and (pending, i))
+                    for i, (r, a) in enumerate(zip(call.results, out_avals))]
+        out = out_tree.unflatten(results)
         if keys is not None:
             signature.update(keys, key_reuse.keys_in(out))
         return out
 
-    def _known_results(self, treedef, rebuild, values):
+    def _known_results(self, treedef, rebuild, traced, values):
         """The output leaves of this function run on the concrete `values`
-        of its argument leaves (a Pending's fn, see _call_in_trace)."""
+        of its argument leaves (a Pending's fn, see _call_in_trace).
+        `traced`: (the trace, its mlax.call of this function, the call's
+        result tracers)."""
         args, kwargs = rebuild(treedef.unflatten(values))
-        return registry.flatten(self(*args, **kwargs))[0]
+        out = registry.flatten(self(*args, **kwargs))[0]
+        _constant_call(*traced, out)
+        return out
 
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
@@ -812,6 +817,33 @@ class Jitted:
         if obj is None:
             return self
         return functools.partial(self, obj)
+
+
+# The most elements of the results `_constant_call` writes into a program.
+_CONSTANT_CALL_ELEMENTS = 4096
+
+
+def _constant_call(trace, call, tracers, values):
+    """Once a jitted call in a trace on known values has been run for its
+    values (Python read one: `if f(c) > 0:`), the call's results become
+    those values, as constants of the trace, where its operands are all
+    constants already (no derivative flows through them, and the program
+    keyed by its text gains no new variation): the program does not run the
+    function a second time (JAX runs it once, eagerly). Small results only."""
+    if not trace.alive or len(values) != len(tracers) or sum(
+            t.aval.size for t in tracers) > _CONSTANT_CALL_ELEMENTS:
+        return
+    for v in call.operands:
+        if not isinstance(v.owner, ir.OpView) or v.owner.name != "mlax.constant":
+            return
+    if any(t.value != r for t, r in zip(tracers, call.results)):
+        return
+    for t, value in zip(tracers, values):
+        const = primitives.constant_value(trace, np.asarray(value, t.aval.dtype), t.aval)
+        const.owner.move_before(call)
+        t.value.replace_all_uses_with(const)
+        t.value = const
+    call.erase()
 
 
 def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
