@@ -227,3 +227,43 @@ def test_jitted_helper_read_under_grad_runs_once():
     (g, n), (jg, jn) = counts(mlax, mnp), counts(jax, jnp)
     assert_tree_like(g, jg)
     assert n == jn == 1
+
+
+# -- eager grad takes Python ints as arguments: no program per int --------
+
+_INT_USES = {  # the int as an operand, and where its value shapes the program
+    "operand": (lambda N: lambda x, i: (x * i + i).sum(), 3),
+    "power": (lambda N: lambda x, i: (x ** i).sum(), 3),
+    "shape_and_operand": (lambda N: lambda x, i: (N.ones(i) * x.sum() * i).sum(), 2),
+    "index": (lambda N: lambda x, i: x[i] * i, -1),
+    "out_of_bounds_index": (lambda N: lambda x, i: x[i], 10),
+    "control_flow": (lambda N: lambda x, i: x.sum() if i > 2 else -x.sum() * i, 1),
+    "integer_array": (lambda N: lambda x, i: (x * (N.arange(4) // i)).sum(), 2),
+}
+
+
+@pytest.mark.parametrize("case", list(_INT_USES))
+def test_grad_python_int_argument(case):
+    make, i = _INT_USES[case]
+    x = np.arange(1.0, 5.0, dtype=np.float32)
+    try:
+        want = jax.value_and_grad(make(jnp))(x, i)
+    except IndexError:
+        with pytest.raises(IndexError):
+            mlax.value_and_grad(make(mnp))(x, i)
+        return
+    assert_tree_like(mlax.value_and_grad(make(mnp))(x, i), want)
+
+
+def test_grad_python_ints_share_a_program(monkeypatch):
+    from mlax._src.backend import compiler
+
+    compiles = []
+    real = compiler.compile_stablehlo
+    monkeypatch.setattr(compiler, "compile_stablehlo",
+                        lambda *a, **k: compiles.append(1) or real(*a, **k))
+    g = mlax.grad(lambda x, i: (x * i) ** 2)
+    got = [g(np.float32(1.5), i) for i in range(4, 9)]
+    assert len(compiles) <= 1  # (none where an earlier test compiled it)
+    assert_tree_like(got, [jax.grad(lambda x, i: (x * i) ** 2)(np.float32(1.5), i)
+                           for i in range(4, 9)])

@@ -90,7 +90,7 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         # float0 results (the gradient of an integer input under allow_int)
         # are no values of the program: NumPy zeros, put back by out_tree.
         # So are the auxiliary data a transformation passes through (PassThrough).
-        static = {i: l.value if isinstance(l, PassThrough) else l
+        static = {i: plain_int(l.value) if isinstance(l, PassThrough) else l
                   for i, l in enumerate(out_leaves)
                   if isinstance(l, PassThrough) or getattr(l, "dtype", None) == dtypes.float0}
         if static:
@@ -455,6 +455,38 @@ def split_float0(leaves, treedef):
             Float0Leaves(treedef, shapes, len(leaves)))
 
 
+def _fits(n: int) -> bool:
+    """Whether a Python int is a value of its weak integer type (it is an
+    error otherwise, raised where it is used, as a constant)."""
+    try:
+        primitives.to_numpy(n, primitives.aval_of(n))
+    except (OverflowError, TypeError, ValueError):
+        return False
+    return True
+
+
+class _TracedInts:
+    """A pytree definition that hands the function the Python ints at
+    positions `ints` (index among the dynamic leaves -> the int) as
+    TracedInts of the tracers there."""
+
+    def __init__(self, treedef, ints):
+        self.treedef, self.ints = treedef, ints
+        self.num_leaves = treedef.num_leaves
+
+    def unflatten(self, dynamic):
+        dynamic = list(dynamic)
+        for k, n in self.ints.items():
+            if isinstance(dynamic[k], Tracer):
+                dynamic[k] = core.TracedInt(n, dynamic[k])
+        return self.treedef.unflatten(dynamic)
+
+
+def plain_int(x):
+    """`x`, or the plain int of a TracedInt (what leaves a trace)."""
+    return int(x) if type(x) is core.TracedInt else x
+
+
 def _name_of(fun, prefix=""):
     return prefix + _symbol_name(fun)
 
@@ -506,10 +538,18 @@ def _run_program(traced_fun, name, args, kwargs=None, transform=None, static_lea
     all_leaves, treedef = registry.flatten((args, kwargs))
     static = {i: leaf for i, leaf in enumerate(all_leaves)
               if not is_array_leaf(leaf) or i in static_leaves}
+    # The Python ints passed through are arguments of the program too, seen
+    # by the function as TracedInts: no program per int where it is only an
+    # operand.
+    ints = {i for i in static_leaves if type(all_leaves[i]) is int and _fits(all_leaves[i])}
     leaves = all_leaves
     if static:
-        leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
+        leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static or i in ints]
+        static = {i: leaf for i, leaf in static.items() if i not in ints}
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
+        if ints:
+            treedef = _TracedInts(treedef, {k: leaf for k, leaf in enumerate(leaves)
+                                            if type(leaf) is int and _fits(leaf)})
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
     keys = None
     if config_lib.config.jax_debug_key_reuse:  # checked as a jit call's
