@@ -127,7 +127,8 @@ def _committed_cases(L, N):
     u, c = N.ones(3), L.device_put(np.ones(3), d)
     f = L.jit(lambda a: a * 2)
     return [u, N.asarray(X3), L.device_put(X3), c,
-            L.device_put(X3, L.sharding.SingleDeviceSharding(d)), L.device_put(u, d), L.device_put(c), c + 1, u + 1, u + c, c[0],
+            L.device_put(X3, L.sharding.SingleDeviceSharding(d)), L.device_put(u, d),
+            L.device_put(c), c + 1, u + 1, u + c, c[0],
             f(u), f(c), f(u), L.jit(lambda a, b: a * b)(u, c), L.jit(lambda: N.ones(3))(),
             L.grad(lambda a: (a * 2).sum())(c), L.vmap(lambda a: a * 2)(u)]
 
