@@ -36,6 +36,8 @@ _FLOAT0_CASES = {
         X3, np.zeros(2, F0)),
     "lower_compile": lambda L, N: L.jit(lambda x, t: x).lower(X3, np.zeros(2, F0)).compile()(
         X3, np.zeros(2, F0)),
+    "donated": lambda L, N: L.jit(lambda t, x: (x * 2, t), donate_argnums=(0, 1))(
+        np.zeros(2, F0), X3),
     "eval_shape": lambda L, N: L.eval_shape(lambda x, t: (x, t), 1.0, np.zeros(2, F0)),
 }
 

@@ -507,7 +507,16 @@ class Jitted:
         """The leaves of the donated arguments (donate_argnums/_argnames)."""
         if not (self._donate_argnums or self._donate_argnames):
             return ()
-        d_args, d_kwargs = treedef.unflatten(list(range(n_leaves)))
+        if type(treedef) is tracing.Float0Leaves:
+            # (float0 arguments are not the program's: nothing to donate)
+            float0s = {i for i, _ in treedef.shapes}
+            index = iter(range(n_leaves))
+            treedef = treedef.treedef
+            n_leaves = treedef.num_leaves
+            leaves = [None if i in float0s else next(index) for i in range(n_leaves)]
+        else:
+            leaves = list(range(n_leaves))
+        d_args, d_kwargs = treedef.unflatten(leaves)
         static_pos = static_key[0] if self._has_static and static_key else ()
         positions = [i for i in range(len(d_args) + len(static_pos)) if i not in static_pos]
         out = []
@@ -517,7 +526,7 @@ class Jitted:
         for name in self._donate_argnames:
             if name in d_kwargs:
                 out += registry.flatten(d_kwargs[name])[0]
-        return tuple(out)
+        return tuple(i for i in out if i is not None)
 
     def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None, donated=()):
         with sharding_lib.tracing_over_mesh(in_named[0].mesh if in_named else None):
