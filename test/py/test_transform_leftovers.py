@@ -97,6 +97,15 @@ def test_linear_transpose_of_nonlinear_raises(case, jitted):
     assert_tree_like(run(mlax, mnp), want)
 
 
+def test_linear_transpose_without_jvp_is_not_checked():
+    # A custom_vjp function has no JVP: transposed by its bwd, unchecked
+    # (JAX has no transpose rule for it: NotImplementedError).
+    g = mlax.custom_vjp(lambda x: 3 * x)
+    g.defvjp(lambda x: (g(x), None), lambda r, c: (3 * c,))
+    got = mlax.jit(lambda c: mlax.linear_transpose(g, X3)(c))(X3)
+    assert_tree_like(got, jax.linear_transpose(lambda x: 3 * x, X3)(X3))
+
+
 # -- vmap hands back an unmapped Python scalar it returns unchanged ---------
 
 _UNMAPPED_CASES = {

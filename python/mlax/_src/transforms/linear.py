@@ -113,8 +113,13 @@ def _nonlinear_op(flat_fun, in_avals, name):
     def tangent_of(*xs):
         return jvp(flat_fun, xs[:n], xs[n:])[1]
 
-    module, sym = _standalone(tangent_of, tuple(in_avals) * 2, f"{name}_check")
-    compiler.run_pipeline(module, compiler.SIMPLIFY)
+    try:
+        module, sym = _standalone(tangent_of, tuple(in_avals) * 2, f"{name}_check")
+        compiler.run_pipeline(module, compiler.SIMPLIFY)
+    except Exception:  # noqa: BLE001
+        # No JVP (a custom_vjp function): not checked. An error of the
+        # function itself comes back from its vjp.
+        return None
     fop = next(op for op in module.body.operations
                if op.operation.name == "func.func" and op.attributes["sym_name"].value == sym)
     ops = list(fop.regions[0].blocks[0].operations)
@@ -143,7 +148,17 @@ def _standalone(fun, avals, name):
                                                name=name)
         return module, name
     outer = core.current_trace()
-    sym = tracing.trace_function(outer, fun, treedef, avals, tracing._plain_rebuild, name)[0]
+    n_ops, callee_keys = len(outer.module.body.operations), set(outer.callees)
+    try:
+        sym = tracing.trace_function(outer, fun, treedef, avals, tracing._plain_rebuild,
+                                     name)[0]
+    except BaseException:
+        # Drop what the abandoned trace made (as jit's _trace_callee does).
+        for op in list(outer.module.body.operations)[n_ops:]:
+            op.operation.erase()
+        for k in set(outer.callees) - callee_keys:
+            del outer.callees[k]
+        raise
     with outer.module.context, ir.Location.unknown():
         module = ir.Module.create()
         ip = ir.InsertionPoint(module.body)
