@@ -544,12 +544,13 @@ def _run_program(traced_fun, name, args, kwargs=None, transform=None, static_lea
     ints = {i for i in static_leaves if type(all_leaves[i]) is int and _fits(all_leaves[i])}
     leaves = all_leaves
     if static:
-        leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static or i in ints]
+        dyn = [i for i in range(len(all_leaves)) if i not in static or i in ints]
+        leaves = [all_leaves[i] for i in dyn]
         static = {i: leaf for i, leaf in static.items() if i not in ints}
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
         if ints:
-            treedef = _TracedInts(treedef, {k: leaf for k, leaf in enumerate(leaves)
-                                            if type(leaf) is int and _fits(leaf)})
+            treedef = _TracedInts(treedef, {k: all_leaves[i] for k, i in enumerate(dyn)
+                                            if i in ints})
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
     keys = None
     if config_lib.config.jax_debug_key_reuse:  # checked as a jit call's
