@@ -12,7 +12,7 @@ jax.distributed, jax.monitoring, jax.profiler, jax.experimental.mesh_utils,
 jax.experimental itself and its ode, jet, checkify, multihost_utils,
 compilation_cache, serialize_executable and sparse (with its random and
 linalg), jax.stages, jax.debug, jax.nn and
-jax.scipy.sparse.linalg, jax.extend.random and jax.extend.backend.
+jax.scipy.sparse.linalg, jax.extend.random, jax.extend.backend and jax.extend.core.
 """
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ MODULES = [("jax", "mlax"), ("jax.dtypes", "mlax.dtypes"), ("jax.image", "mlax.i
            ("jax.debug", "mlax.debug"), ("jax.nn", "mlax.nn"), ("jax.ffi", "mlax.ffi"),
            ("jax.extend.random", "mlax.extend.random"),
            ("jax.extend.backend", "mlax.extend.backend"), ("jax.core", "mlax.core"),
+           ("jax.extend.core", "mlax.extend.core"),
            ("jax.experimental.rnn", "mlax.experimental.rnn")] + [
     (f"jax.scipy.{m}", f"mlax.scipy.{m}") for m in _SCIPY] + [
     (f"jax.scipy.stats.{d}", f"mlax.scipy.stats.{d}") for d in _STATS_DISTS]
@@ -132,6 +133,28 @@ EXCLUDED.update({f"jax.extend.backend.{name}": _BACKEND_REGISTRY for name in (
 EXCLUDED["jax.extend.backend.get_compile_options"] = (
     "XLA CompileOptions from JAX's flags: mlax sets its own (backend.runtime) and exposes "
     "none to pass on")
+# jax.extend.core: mlax's Primitive runs its impl traced into mlax ops (see
+# mlax._src.jit.extend_core); JAX's interpreter machinery has no counterpart.
+_JAXPR_BUILDING = ("building or checking jaxprs by hand: mlax's jaxprs are read-only views of "
+                   "the MLIR module a function traces to")
+_TRACE_STATE = ("JAX's trace-interpreter state (the current trace, its tags, axis env): mlax "
+                "traces into MLIR, with no per-primitive interpreter to reach")
+_EFFECT_TYPES = "JAX's effect system (effect types, tokens): mlax ops carry no effect types"
+EXCLUDED.update({f"jax.extend.core.{name}": _JAXPR_BUILDING for name in (
+    "DebugInfo", "DropVar", "JaxprTypeError", "check_jaxpr", "gensym", "jaxprs_in_params",
+    "new_jaxpr_eqn", "subjaxprs")})
+EXCLUDED.update({f"jax.extend.core.{name}": _TRACE_STATE for name in (
+    "TraceTag", "find_top_trace", "get_opaque_trace_state", "set_current_trace",
+    "take_current_trace", "nonempty_axis_env_DO_NOT_USE", "unsafe_am_i_under_a_jit_DO_NOT_USE",
+    "unsafe_am_i_under_a_vmap_DO_NOT_USE", "unsafe_get_axis_names_DO_NOT_USE")})
+EXCLUDED.update({f"jax.extend.core.{name}": _EFFECT_TYPES for name in (
+    "AbstractToken", "Token", "Effect", "Effects", "no_effects")})
+EXCLUDED["jax.extend.core.CallPrimitive"] = (
+    "call primitives bind a linear_util.WrappedFun, JAX's internal function wrapper; an "
+    "mlax function calls another with jit (an mlax.call op)")
+EXCLUDED["jax.extend.core.call_impl"] = "the eager rule of JAX's call primitives (CallPrimitive)"
+EXCLUDED["jax.extend.core.InconclusiveDimensionOperation"] = (
+    "symbolic dimensions (shape polymorphism): mlax's shapes are static")
 EXCLUDED["jax.random.random_gamma_p"] = "a JAX primitive object; mlax's gamma is traced " \
                                         "from lax ops"
 

@@ -1,4 +1,4 @@
 """mlax.extend: JAX's jax.extend for libraries built on mlax: the PJRT
-clients (mlax.extend.backend) and user-defined PRNG implementations
-(mlax.extend.random)."""
-from mlax.extend import backend, random  # noqa: F401
+clients (mlax.extend.backend), user-defined PRNG implementations
+(mlax.extend.random) and user-defined primitives (mlax.extend.core)."""
+from mlax.extend import backend, core, random  # noqa: F401

@@ -120,16 +120,21 @@ def dlpack_device(device):
     raise BufferError(f"mlax.dlpack: no DLPack device type for {device}")
 
 
-def device_put(array: np.ndarray, device=None):
-    """A NumPy array (already of its final dtype) onto a device.
+def device_put(array: np.ndarray, device=None, committed=None):
+    """A NumPy array (already of its final dtype) onto a device, committed
+    to it where the device is named (or as `committed` says), as JAX's
+    device_put: jax.Array.committed.
 
     jaxlib narrows 64-bit host data unless told x64 is on; it is told what
     mlax's switch says (`enable_x64=`), never reading JAX's global flag, so
     `mlax.config.update("jax_enable_x64", True)` (or JAX_ENABLE_X64=1) alone
     keeps float64 data float64."""
+    if committed is None:
+        committed = device is not None
     device = device or default_device()
-    return jaxlib_internals.device_put(_buffer_aval(array.shape, array.dtype), array, _sharding(device), device,
-                                       bool(config.x64_enabled))
+    return jaxlib_internals.device_put(_buffer_aval(array.shape, array.dtype), array,
+                                       _sharding(device), device, bool(config.x64_enabled),
+                                       committed)
 
 
 def to_numpy(buf, dtype) -> np.ndarray:
@@ -139,15 +144,16 @@ def to_numpy(buf, dtype) -> np.ndarray:
 
 
 @functools.cache
-def result_handlers(out_avals: tuple, device):
+def result_handlers(out_avals: tuple, device, committed: bool = True):
     """What turns an executable's outputs on `device` into buffers whose
-    abstract values are mlax's `out_avals`."""
+    abstract values are mlax's `out_avals` (committed to it or not)."""
     # Buffers are never weakly typed (as those jaxlib makes itself): the weak
     # bit lives in mlax.Array, and jit dispatch's C++ signature has it as the
     # Array's aux data.
     sharding = _sharding(device)
     return [jaxlib_internals.result_handler(
-        a if not a.weak_type else a.update(weak_type=False), sharding) for a in out_avals]
+        a if not a.weak_type else a.update(weak_type=False), sharding, committed)
+        for a in out_avals]
 
 
 def copy_to_host_async(buf):
@@ -425,6 +431,14 @@ def buffer_device(buf):
 def copy_buffer(buf):
     """A fresh copy of `buf` where it lies."""
     return jaxlib_internals.copy_buffer(buf)
+
+
+def committed_to(buf, device):
+    """`buf` committed to `device` (jax.Array.committed): moved there, or
+    where it is already, itself if committed, else a committed alias."""
+    if buffer_device(buf) != device:
+        return to_device(buf, device)
+    return buf if buf._committed else jaxlib_internals.committed_alias(buf)
 
 
 def to_device(buf, device):

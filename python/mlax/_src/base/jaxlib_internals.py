@@ -450,11 +450,18 @@ def compile_options(device_id: int, overrides=()):
     return set_overrides(opts, overrides)
 
 
-def device_put(aval, array, sharding, device, enable_x64: bool):
+def device_put(aval, array, sharding, device, enable_x64: bool, committed: bool = True):
     """One host array (of `aval`'s shape and dtype) onto `device`, with
-    `aval` as the buffer's abstract value."""
-    return _jax.batched_device_put(aval, sharding, [array], [device], True, False,
+    `aval` as the buffer's abstract value (committed to the device or not:
+    jax.Array.committed)."""
+    return _jax.batched_device_put(aval, sharding, [array], [device], committed, False,
                                    _jax.HostBufferSemantics.ZERO_COPY, enable_x64)
+
+
+def committed_alias(buf):
+    """A single-device buffer committed to its device, sharing `buf`'s
+    memory (JAX's device_put of an uncommitted array onto its own device)."""
+    return _jax.ArrayImpl(buf.aval, buf._sharding, [buf], True, True)
 
 
 def copy_buffer(buf):
@@ -473,10 +480,11 @@ def copy_to_device(buf, sharding, device):
         [_jax.ArrayCopySemantics.ALWAYS_COPY])[0]
 
 
-def result_handler(aval, sharding):
+def result_handler(aval, sharding, committed: bool = True):
     """What turns an executable's output on one device into a buffer whose
-    abstract value is `aval` (mlax's, so jaxlib never builds one of JAX's)."""
-    return _jax.array_result_handler(aval, sharding, True, True)
+    abstract value is `aval` (mlax's, so jaxlib never builds one of JAX's),
+    committed to the device or not."""
+    return _jax.array_result_handler(aval, sharding, committed, True)
 
 
 # Transfer guards: jaxlib checks them itself wherever it moves data (its

@@ -102,6 +102,16 @@ class Array(basearray.Array):
         return self.sharding if device is None else device
 
     @property
+    def committed(self) -> bool:
+        """Whether the array is committed to its device(s), as
+        jax.Array.committed: placed there explicitly (device_put onto a
+        device or sharding), or computed from committed arrays; False for
+        arrays put on the default device implicitly. Computations run where
+        committed arguments are (arrays on two different devices are an
+        error) and move the uncommitted ones there."""
+        return self._buf._committed
+
+    @property
     def sharding(self):
         """How the array lies on devices: a NamedSharding over a mesh, or the
         SingleDeviceSharding of its one device."""

@@ -262,6 +262,10 @@ def to_value(trace: core.Trace, x, aval: ShapedArray, out_aval: ShapedArray | No
     `out_aval`'s shape when given: `x` has one element, repeated)."""
     if isinstance(x, Tracer):
         return trace.value_of(x)
+    if type(x) is core.TracedInt and out_aval is None:
+        value = core.traced_int_value(trace, x, aval)
+        if value is not None:
+            return value
     array = getattr(x, "_value_np", None)
     array = array() if array is not None else to_numpy(x, aval)
     return constant_value(trace, array, out_aval or aval)

@@ -285,6 +285,39 @@ def current_trace():
     return stack[-1] if stack else None
 
 
+class TracedInt(int):
+    """A Python int argument of a transformation called outside jit that it
+    passes to its function as it is (grad's undifferentiated ints, vmap's
+    unmapped ones), as that function sees it: an int in every Python use
+    (arithmetic, shapes, indices, `range`, control flow, hashing), each of
+    which writes its value into the program, while an mlax op that takes
+    it as an operand reads `tracer`, an argument of the program holding
+    the same value. The program is then one for every int that it uses
+    only as an operand (JAX's eager ops take a Python int as a weakly typed
+    argument too), and a new one wherever its value shapes the program."""
+
+    def __new__(cls, value, tracer):
+        self = super().__new__(cls, value)
+        self.tracer = tracer
+        return self
+
+    def __reduce__(self):  # (a copy or a pickle is the plain int)
+        return (int, (int(self),))
+
+
+def traced_int_value(trace, x, aval):
+    """The SSA value of TracedInt `x` in `trace` (its argument), or None
+    where it must be a constant: its trace has ended or does not enclose
+    `trace`, or `aval` is not the int's own."""
+    t = x.tracer
+    if not t.trace.alive or aval != t.aval:
+        return None
+    tr = trace
+    while tr is not None and tr is not t.trace:
+        tr = tr.parent
+    return None if tr is None else trace.value_of(t)
+
+
 class Pending:
     """A value the trace can compute but has not yet: `fn` applied to the
     concrete values of `args` (tracers with known values, or constants).

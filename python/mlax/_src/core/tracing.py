@@ -16,6 +16,7 @@ import re
 import sys
 import threading
 
+import numpy as np
 from mlir import ir
 from mlir.dialects import func as func_d
 
@@ -89,7 +90,7 @@ def _trace_into(trace: Trace, fun, args_tree, in_avals, block_args, fun_args_bui
         # float0 results (the gradient of an integer input under allow_int)
         # are no values of the program: NumPy zeros, put back by out_tree.
         # So are the auxiliary data a transformation passes through (PassThrough).
-        static = {i: l.value if isinstance(l, PassThrough) else l
+        static = {i: plain_int(l.value) if isinstance(l, PassThrough) else l
                   for i, l in enumerate(out_leaves)
                   if isinstance(l, PassThrough) or getattr(l, "dtype", None) == dtypes.float0}
         if static:
@@ -217,7 +218,8 @@ class _Executable:
     """One compiled specialisation of a jitted function."""
 
     __slots__ = ("exe", "in_avals", "out_avals", "out_tree", "stablehlo", "stats",
-                 "out_avals_list", "device", "kept", "effects", "_handlers")
+                 "out_avals_list", "device", "kept", "effects", "_handlers",
+                 "_uncommitted_handlers")
 
     def __init__(self, exe, in_avals, out_avals, out_tree, stablehlo, stats):
         self.exe = exe
@@ -233,24 +235,35 @@ class _Executable:
         # programs with callbacks are not).
         self.effects = host_callbacks.calls_host(stablehlo)
         self._handlers = None
+        self._uncommitted_handlers = None
 
-    def handlers(self):
+    def handlers(self, committed=True):
         """jaxlib's result handlers for the outputs: each output buffer gets
-        its mlax aval (and the device's sharding) directly."""
-        handlers = self._handlers
+        its mlax aval (and the device's sharding) directly, committed to the
+        device or not (jax.Array.committed)."""
+        handlers = self._handlers if committed else self._uncommitted_handlers
         if handlers is None:
-            handlers = self._handlers = runtime.result_handlers(
-                tuple(self.out_avals), self.device or runtime.default_device())
+            handlers = runtime.result_handlers(
+                tuple(self.out_avals), self.device or runtime.default_device(), committed)
+            if committed:
+                self._handlers = handlers
+            else:
+                self._uncommitted_handlers = handlers
         return handlers
 
     def __call__(self, leaves):
+        # As JAX's, the results are committed to the device where it was
+        # chosen (a device given, arguments on another one) or where an
+        # argument is committed to it.
+        device = self.device
+        committed = device is not None or any(
+            type(l) is Array and l._buf._committed for l in leaves)
         kept = self.kept
         if kept is not None:
             leaves = [leaves[i] for i in kept]
-        device = self.device
         if self.effects:
             outs = runtime.execute_effectful(self.exe, self.buffers(leaves, kept),
-                                             self.handlers(), device)
+                                             self.handlers(committed), device)
             return self.out_tree.unflatten(
                 [Array(b, a) for b, a in zip(outs, self.out_avals)])
         if device is None:
@@ -261,8 +274,9 @@ class _Executable:
             if bufs is not None:
                 return self.out_tree.unflatten(
                     [Array(b, a) for b, a in zip(
-                        runtime.execute(self.exe, bufs, self.handlers()), self.out_avals)])
-        outs = runtime.execute(self.exe, self.buffers(leaves, kept), self.handlers())
+                        runtime.execute(self.exe, bufs, self.handlers(committed)),
+                        self.out_avals)])
+        outs = runtime.execute(self.exe, self.buffers(leaves, kept), self.handlers(committed))
         return self.out_tree.unflatten(
             [Array(b, a) for b, a in zip(outs, self.out_avals)])
 
@@ -391,6 +405,88 @@ class _StaticLeaves:
             [self.static[i] if i in self.static else next(dynamic) for i in range(self.total)])
 
 
+def is_float0(leaf) -> bool:
+    """Whether `leaf` is a float0 NumPy array (a tangent or cotangent of an
+    integer or boolean value): it holds no data, only a shape."""
+    return isinstance(leaf, np.ndarray) and leaf.dtype == dtypes.float0
+
+
+class Float0Leaves:
+    """A pytree definition whose float0 leaves are left out of the flat
+    leaves and put back, as float0 zeros of their shapes, by `unflatten`:
+    as JAX's jit takes float0 arguments without passing them to the
+    program (no op can use them) and keys its cache on their shapes.
+    Hashable, as the treedefs of jit's cache keys are."""
+
+    __slots__ = ("treedef", "shapes", "total", "num_leaves")
+
+    def __init__(self, treedef, shapes, total):
+        self.treedef, self.shapes, self.total = treedef, shapes, total
+        self.num_leaves = total - len(shapes)
+
+    def unflatten(self, dynamic):
+        dynamic = iter(dynamic)
+        shapes = dict(self.shapes)
+        return self.treedef.unflatten(
+            [np.zeros(shapes[i], dtypes.float0) if i in shapes else next(dynamic)
+             for i in range(self.total)])
+
+    def _key(self):
+        return (self.treedef, self.shapes, self.total)
+
+    def __eq__(self, other):
+        return type(other) is Float0Leaves and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+
+def split_float0(leaves, treedef):
+    """(leaves, treedef) with the float0 leaves moved into the definition
+    (`Float0Leaves`); unchanged when there are none."""
+    for leaf in leaves:
+        if type(leaf) is np.ndarray and leaf.dtype == dtypes.float0:
+            break
+    else:
+        return leaves, treedef
+    shapes = tuple((i, leaf.shape) for i, leaf in enumerate(leaves) if is_float0(leaf))
+    dropped = {i for i, _ in shapes}
+    return ([leaf for i, leaf in enumerate(leaves) if i not in dropped],
+            Float0Leaves(treedef, shapes, len(leaves)))
+
+
+def _fits(n: int) -> bool:
+    """Whether a Python int is a value of its weak integer type (it is an
+    error otherwise, raised where it is used, as a constant)."""
+    try:
+        primitives.to_numpy(n, primitives.aval_of(n))
+    except (OverflowError, TypeError, ValueError):
+        return False
+    return True
+
+
+class _TracedInts:
+    """A pytree definition that hands the function the Python ints at
+    positions `ints` (index among the dynamic leaves -> the int) as
+    TracedInts of the tracers there."""
+
+    def __init__(self, treedef, ints):
+        self.treedef, self.ints = treedef, ints
+        self.num_leaves = treedef.num_leaves
+
+    def unflatten(self, dynamic):
+        dynamic = list(dynamic)
+        for k, n in self.ints.items():
+            if isinstance(dynamic[k], Tracer):
+                dynamic[k] = core.TracedInt(n, dynamic[k])
+        return self.treedef.unflatten(dynamic)
+
+
+def plain_int(x):
+    """`x`, or the plain int of a TracedInt (what leaves a trace)."""
+    return int(x) if type(x) is core.TracedInt else x
+
+
 def _name_of(fun, prefix=""):
     return prefix + _symbol_name(fun)
 
@@ -442,10 +538,19 @@ def _run_program(traced_fun, name, args, kwargs=None, transform=None, static_lea
     all_leaves, treedef = registry.flatten((args, kwargs))
     static = {i: leaf for i, leaf in enumerate(all_leaves)
               if not is_array_leaf(leaf) or i in static_leaves}
+    # The Python ints passed through are arguments of the program too, seen
+    # by the function as TracedInts: no program per int where it is only an
+    # operand.
+    ints = {i for i in static_leaves if type(all_leaves[i]) is int and _fits(all_leaves[i])}
     leaves = all_leaves
     if static:
-        leaves = [leaf for i, leaf in enumerate(all_leaves) if i not in static]
+        dyn = [i for i in range(len(all_leaves)) if i not in static or i in ints]
+        leaves = [all_leaves[i] for i in dyn]
+        static = {i: leaf for i, leaf in static.items() if i not in ints}
         treedef = _StaticLeaves(treedef, static, len(all_leaves))
+        if ints:
+            treedef = _TracedInts(treedef, {k: all_leaves[i] for k, i in enumerate(dyn)
+                                            if i in ints})
     avals = tuple(_leaf_aval(leaf) for leaf in leaves)
     keys = None
     if config_lib.config.jax_debug_key_reuse:  # checked as a jit call's

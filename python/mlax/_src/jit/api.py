@@ -123,7 +123,7 @@ class Compiled:
         return "\n".join(m.to_string() for m in self._executable.exe.hlo_modules())
 
     def __call__(self, *args):
-        leaves, _ = registry.flatten(args)
+        leaves, _ = tracing.split_float0(*registry.flatten(args))
         if self._refs is not None:
             return self._refs.run(self._executable, leaves)
         return self._executable(leaves)
@@ -331,7 +331,7 @@ class Jitted:
             dyn, static_key, rebuild = self._split(args, kwargs)
         else:
             dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
-        leaves, treedef = registry.flatten(dyn)
+        leaves, treedef = tracing.split_float0(*registry.flatten(dyn))
         return leaves, treedef, static_key, rebuild
 
     # -- calling ------------------------------------------------------------
@@ -425,7 +425,7 @@ class Jitted:
             dyn, static_key, rebuild = self._split(args, kwargs)
         else:
             dyn, static_key, rebuild = (args, kwargs), None, self._plain_rebuild
-        leaves, treedef = registry.flatten(dyn)
+        leaves, treedef = tracing.split_float0(*registry.flatten(dyn))
         if core.trace_stack():
             return self._call_in_trace(leaves, treedef, static_key, rebuild,
                                        (args, kwargs)), None, False
@@ -440,6 +440,10 @@ class Jitted:
             # comes back here.
             return self._run_checked(entry, leaves, args, kwargs,
                                      (treedef, static_key, rebuild)), None, False
+        if type(treedef) is tracing.Float0Leaves:
+            # float0 arguments: the program does not take them, which the
+            # C++ dispatcher cannot express; such calls stay in Python.
+            return entry(leaves), None, False
         for leaf in leaves:
             if type(leaf) not in dispatch.FAST_LEAF_TYPES:
                 break
@@ -503,7 +507,16 @@ class Jitted:
         """The leaves of the donated arguments (donate_argnums/_argnames)."""
         if not (self._donate_argnums or self._donate_argnames):
             return ()
-        d_args, d_kwargs = treedef.unflatten(list(range(n_leaves)))
+        if type(treedef) is tracing.Float0Leaves:
+            # (float0 arguments are not the program's: nothing to donate)
+            float0s = {i for i, _ in treedef.shapes}
+            index = iter(range(n_leaves))
+            treedef = treedef.treedef
+            n_leaves = treedef.num_leaves
+            leaves = [None if i in float0s else next(index) for i in range(n_leaves)]
+        else:
+            leaves = list(range(n_leaves))
+        d_args, d_kwargs = treedef.unflatten(leaves)
         static_pos = static_key[0] if self._has_static and static_key else ()
         positions = [i for i in range(len(d_args) + len(static_pos)) if i not in static_pos]
         out = []
@@ -513,7 +526,7 @@ class Jitted:
         for name in self._donate_argnames:
             if name in d_kwargs:
                 out += registry.flatten(d_kwargs[name])[0]
-        return tuple(out)
+        return tuple(i for i in out if i is not None)
 
     def _lower_over_mesh(self, treedef, avals, rebuild, in_named, stats=None, donated=()):
         with sharding_lib.tracing_over_mesh(in_named[0].mesh if in_named else None):
@@ -713,23 +726,28 @@ class Jitted:
         # outputs, so Python control flow on them (`if y > 0:`) works. They
         # are computed (by running this jitted function) only if asked for.
         pending = None
+        results = []
         # (Not for a function donating its arguments: the values it would be
         # run on may be the caller's own arrays.)
         if known and not captured and not (self._donate_argnums or self._donate_argnames):
-            pending = core.Pending(functools.partial(self._known_results, treedef, rebuild),
-                                   list(leaves))
-        out = out_tree.unflatten(
-            [Tracer(r, a, outer, pending and (pending, i))
-             for i, (r, a) in enumerate(zip(call.results, out_avals))])
+            pending = core.Pending(functools.partial(
+                self._known_results, treedef, rebuild, (outer, call, results)), list(leaves))
+        results += [Tracer(r, a, outer, pending and (pending, i))
+                    for i, (r, a) in enumerate(zip(call.results, out_avals))]
+        out = out_tree.unflatten(results)
         if keys is not None:
             signature.update(keys, key_reuse.keys_in(out))
         return out
 
-    def _known_results(self, treedef, rebuild, values):
+    def _known_results(self, treedef, rebuild, traced, values):
         """The output leaves of this function run on the concrete `values`
-        of its argument leaves (a Pending's fn, see _call_in_trace)."""
+        of its argument leaves (a Pending's fn, see _call_in_trace).
+        `traced`: (the trace, its mlax.call of this function, the call's
+        result tracers)."""
         args, kwargs = rebuild(treedef.unflatten(values))
-        return registry.flatten(self(*args, **kwargs))[0]
+        out = registry.flatten(self(*args, **kwargs))[0]
+        _constant_call(*traced, out)
+        return out
 
     # -- inspection ---------------------------------------------------------
     def lower(self, *args, **kwargs) -> Lowered:
@@ -808,6 +826,33 @@ class Jitted:
         if obj is None:
             return self
         return functools.partial(self, obj)
+
+
+# The most elements of the results `_constant_call` writes into a program.
+_CONSTANT_CALL_ELEMENTS = 4096
+
+
+def _constant_call(trace, call, tracers, values):
+    """Once a jitted call in a trace on known values has been run for its
+    values (Python read one: `if f(c) > 0:`), the call's results become
+    those values, as constants of the trace, where its operands are all
+    constants already (no derivative flows through them, and the program
+    keyed by its text gains no new variation): the program does not run the
+    function a second time (JAX runs it once, eagerly). Small results only."""
+    if not trace.alive or len(values) != len(tracers) or sum(
+            t.aval.size for t in tracers) > _CONSTANT_CALL_ELEMENTS:
+        return
+    for v in call.operands:
+        if not isinstance(v.owner, ir.OpView) or v.owner.name != "mlax.constant":
+            return
+    if any(t.value != r for t, r in zip(tracers, call.results)):
+        return
+    for t, value in zip(tracers, values):
+        const = primitives.constant_value(trace, np.asarray(value, t.aval.dtype), t.aval)
+        const.owner.move_before(call)
+        t.value.replace_all_uses_with(const)
+        t.value = const
+    call.erase()
 
 
 def jit(fun=None, *, in_shardings=partitioned._UNSPECIFIED,
@@ -1026,9 +1071,10 @@ def _device_put(x, device):
         value = x._value_np()
         return Array(runtime.device_put(np.asarray(value), device), x.aval)
     if isinstance(x, Array):
-        if device is None or runtime.buffer_device(x._buf) == device:
+        if device is None:
             return x
-        return Array(runtime.to_device(x._buf, device), x.aval)
+        buf = runtime.committed_to(x._buf, device)
+        return x if buf is x._buf else Array(buf, x.aval)
     if isinstance(x, Tracer):
         return x
     aval = primitives.aval_of(x)  # a Python scalar stays weakly typed, as in JAX

@@ -16,6 +16,7 @@ import numpy as np
 from mlir import ir
 
 from mlax._src.base import dtypes
+from mlax._src.core import tracing
 from mlax._src.core.tracer import ShapedArray
 from mlax._src.base.tree import registry
 
@@ -127,8 +128,13 @@ def eval_shape(fun, *args, **kwargs):
         if type(leaf) is int:  # (range checked as a jitted call's arguments are)
             primitives.to_numpy(leaf, primitives.aval_of(leaf))
     traced = _trace(fun, (), (), args, kwargs)
-    return traced.out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
-                                      for a in traced.out_avals])
+    out = traced.out_tree.unflatten([ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
+                                     for a in traced.out_avals])
+    # float0 results are no values of the program (NumPy zeros, put back by
+    # out_tree): their shape and dtype too, as JAX's.
+    leaves, treedef = registry.flatten(out)
+    return treedef.unflatten([ShapeDtypeStruct(l.shape, l.dtype) if tracing.is_float0(l) else l
+                              for l in leaves])
 
 
 def make_jaxpr(fun, static_argnums=(), *, static_argnames=(), return_shape=False,

@@ -65,8 +65,9 @@ def _check_arg(name, x):
 
 
 def _convert(x, dtype, weak):
-    """`x` as `dtype` (a Python scalar becomes a literal, no op emitted)."""
-    if dtypes.is_python_scalar(x):
+    """`x` as `dtype` (a Python scalar becomes a literal, no op emitted; a
+    TracedInt is converted from its argument)."""
+    if dtypes.is_python_scalar(x) and type(x) is not core.TracedInt:
         return _Literal(x, dtype, weak)
     aval = aval_of(x)
     if aval.dtype == dtype and aval.weak_type == weak:

@@ -10,7 +10,9 @@ eagerly, each call is one compiled program.
 from __future__ import annotations
 
 import numpy as np
+from mlir import ir
 
+from mlax._src.backend import compiler
 from mlax._src.base import dtypes
 from mlax._src.base.tree import Partial, registry
 from mlax._src.core import tracer as core
@@ -94,6 +96,87 @@ def _abstract_outputs(flat_fun, in_avals, name):
     return out_avals, out_tree
 
 
+def _nonlinear_op(flat_fun, in_avals, name):
+    """The name of an op through which the JVP of `flat_fun` (taken on
+    `in_avals`) reads the primal inputs once simplified, or None when it
+    reads none of them: the derivative does not depend on the point, so
+    the function is linear (affine: JAX too drops a constant term). JAX
+    finds a nonlinear function as it transposes it (an op without a
+    transpose rule meets a linear value); the mlax-autodiff pass keeps no
+    such record, so the JVP's dependence stands in for it.
+
+    Values carried through a region op (a loop) are not followed: the pass
+    keeps the primal carries of a loop beside its tangent ones, so a loop
+    that takes a primal says nothing (no error, as before this check)."""
+    n = len(in_avals)
+
+    def tangent_of(*xs):
+        return jvp(flat_fun, xs[:n], xs[n:])[1]
+
+    try:
+        module, sym = _standalone(tangent_of, tuple(in_avals) * 2, f"{name}_check")
+        compiler.run_pipeline(module, compiler.SIMPLIFY)
+    except Exception:  # noqa: BLE001
+        # No JVP (a custom_vjp function): not checked. An error of the
+        # function itself comes back from its vjp.
+        return None
+    fop = next(op for op in module.body.operations
+               if op.operation.name == "func.func" and op.attributes["sym_name"].value == sym)
+    ops = list(fop.regions[0].blocks[0].operations)
+    primals = set(fop.regions[0].blocks[0].arguments[:n])
+    # The ops the results are computed by (an effect, such as a print of a
+    # primal, is no part of the derivative).
+    needed = set(ops[-1].operands)
+    for op in reversed(ops):
+        if op is ops[-1] or any(r in needed for r in op.results):
+            if any(v in primals for v in op.operands) and not len(op.regions):
+                return ("the function's result" if op.operation.name == "func.return"
+                        else op.operation.name)
+            needed.update(op.operands)
+    return None
+
+
+def _standalone(fun, avals, name):
+    """(a module of its own holding `fun` traced on `avals` as a public
+    function, that function's symbol). Inside a trace `fun` is traced into
+    its module, where it may close over the trace's tracers (they become
+    arguments after `avals`'), and copied out with the functions it may
+    call (those the trace has finished)."""
+    _, treedef = registry.flatten((tuple(range(len(avals))), {}))
+    if not core.trace_stack():
+        module, _, _ = tracing.trace_to_module(fun, treedef, avals, tracing._plain_rebuild,
+                                               name=name)
+        return module, name
+    outer = core.current_trace()
+    n_ops, callee_keys = len(outer.module.body.operations), set(outer.callees)
+    try:
+        sym = tracing.trace_function(outer, fun, treedef, avals, tracing._plain_rebuild,
+                                     name)[0]
+    except BaseException:
+        # Drop what the abandoned trace made (as jit's _trace_callee does).
+        for op in list(outer.module.body.operations)[n_ops:]:
+            op.operation.erase()
+        for k in set(outer.callees) - callee_keys:
+            del outer.callees[k]
+        raise
+    with outer.module.context, ir.Location.unknown():
+        module = ir.Module.create()
+        ip = ir.InsertionPoint(module.body)
+        for op in list(outer.module.body.operations):
+            if op.operation.name == "func.func":
+                blocks = op.regions[0].blocks
+                if not len(blocks) or not len(blocks[0].operations):
+                    continue
+                last = list(blocks[0].operations)[-1]
+                if last.operation.name != "func.return":
+                    continue  # a function still being traced
+            copy = op.operation.clone(ip)
+            if op.operation.name == "func.func" and op.attributes["sym_name"].value == sym:
+                del copy.attributes["sym_visibility"]
+                op.operation.erase()  # (unused in the trace)
+    return module, sym
+
+
 def _primal_aval(x) -> ShapedArray:
     """A primal of linear_transpose: an array or scalar, or anything with
     `shape` and `dtype` (a ShapeDtypeStruct)."""
@@ -138,6 +221,8 @@ def linear_transpose(fun, *primals, reduce_axes=()):
                                if a.weak_type and not a.shape else np.zeros(a.shape, a.dtype)
                                for a in in_avals])
 
+    checked = []  # [True] once found linear outside any trace
+
     def transposed(out_cotangent):
         ct_leaves, ct_tree = registry.flatten(out_cotangent)
         if ct_tree != out_tree:
@@ -148,6 +233,19 @@ def linear_transpose(fun, *primals, reduce_axes=()):
             raise TypeError(
                 "cotangent type does not match function output, expected "
                 f"{tuple(out_avals)} but got {ct_leaves}")
+        # Checked when called, as JAX finds a nonlinear function when it
+        # transposes it ("Transpose rule (for reverse-mode differentiation)
+        # for 'sin' not implemented", a NotImplementedError).
+        op = None
+        if not checked:
+            op = _nonlinear_op(flat_fun, in_avals, f"transpose_{_name_of(fun)}")
+            if not core.trace_stack():  # (inside a trace, what it closes over may change)
+                checked.append(op is None)
+        if op is not None:
+            raise NotImplementedError(
+                f"linear_transpose: {_name_of(fun)} is not linear in its arguments: its "
+                f"derivative depends on them (through `{op}` in its JVP), so it has no "
+                "transpose (the VJP of a nonlinear function at a point is `vjp`)")
         return vjp(fun, *zeros)[1](out_cotangent)
 
     return Partial(transposed)

@@ -200,8 +200,10 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 functools.partial(vmap, in_axes=in_axes, axis_name=axis_name,
                                   axis_size=axis_size, spmd_axis_name=spmd_axis_name),
                 fun, out_axes, mapped, args, kwargs)
+        leaves = registry.flatten((tuple(args), kwargs))[0]
+        floats = {i: leaves[i] for i in _unmapped_scalars(in_axes, args, kwargs, (float, complex))}
         return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
-                                                     axis_name, spmd_axis_name),
+                                                     axis_name, spmd_axis_name, floats),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap",
                     static=_unmapped_scalars(in_axes, args, kwargs))
 
@@ -327,22 +329,23 @@ def _depends_on(value, block, batched_arg):
     return False
 
 
-def _unmapped_scalars(in_axes, args, kwargs):
+def _unmapped_scalars(in_axes, args, kwargs, types=None):
     """Positions among the leaves of (args, kwargs) of the Python ints and bools
     given in_axes None: passed to the function as they are, as JAX's vmap
     passes its unmapped arguments (a jitted function may take them as static
-    arguments)."""
+    arguments). With `types`: the unmapped leaves of those types."""
     try:
         axes = _leaf_axes(in_axes, args, kwargs)
     except Exception:  # (vmap raises its own error)
         return ()
     leaves = registry.flatten((tuple(args), kwargs))[0]
     return [i for i, (leaf, axis) in enumerate(zip(leaves, axes))
-            if axis is None and dtypes.is_python_integer(leaf)]
+            if axis is None and (dtypes.is_python_integer(leaf) if types is None
+                                 else type(leaf) in types)]
 
 
 def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None,
-                     spmd_axis_name=None):
+                     spmd_axis_name=None, floats=None):
     """vmap, running the rules of the custom_vmap functions `fun` calls: the
     per-example function is traced up to the first call not run yet, the
     operands of that call are batched by a vmap of that prefix, the rule runs
@@ -352,7 +355,7 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=
     while True:
         p = _Pass([])
         result = _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, p, provided,
-                              axis_name, spmd_axis_name)
+                              axis_name, spmd_axis_name, floats)
         if p.hit is None:
             return result
         cvmap, tree, leaves, flags, size = p.hit
@@ -378,7 +381,10 @@ def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=
 
 
 def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, provided=(),
-                 axis_name=None, spmd_axis_name=None):
+                 axis_name=None, spmd_axis_name=None, floats=None):
+    """`floats`: the unmapped Python floats and complex numbers among the
+    leaves of (args, kwargs) where the eager program made them tracers."""
+    floats = {} if _vmappable else floats or {}  # (its leaves are examples' then)
     axes = _leaf_axes(in_axes, args, kwargs)
     if _vmappable:  # (mapped values of vmappable types: as one example of each)
         if isinstance(in_axes, tuple):
@@ -468,6 +474,15 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
         merged = list(all_leaves)
         for i, x in zip(dyn, xs[:n_dyn]):
             merged[i] = x
+        # The unmapped Python floats and complex numbers, traced (as
+        # arguments: no program per value): one returned unchanged with
+        # out_axes None comes back as the Python scalar, as JAX's vmap
+        # passes it through untouched.
+        info["scalars"] = {}
+        for k, (i, x) in enumerate(zip(dyn, xs)):
+            value = floats.get(i, all_leaves[i])
+            if norm[k] == _NONE and type(value) in (float, complex):
+                info["scalars"][id(x)] = (x, value)
         a, k = tree.unflatten(merged)
         if custom is None:
             out = fun(*a, **k)
@@ -505,9 +520,16 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                 axes_out = _axes_for(out_axes, out, "out_axes")
             except (ValueError, TypeError):
                 axes_out = ()  # (raised again below, where the axes are checked)
-            info["passed"] = {i: l for i, (l, a) in enumerate(zip(o_leaves, axes_out))
-                              if a is None and not isinstance(l, Tracer)
-                              and i not in info["float0"]}
+            scalars = info["scalars"]
+            info["passed"] = {
+                i: scalars[id(l)][1] if id(l) in scalars and scalars[id(l)][0] is l else l
+                for i, (l, a) in enumerate(zip(o_leaves, axes_out))
+                if a is None and i not in info["float0"] and (
+                    not isinstance(l, Tracer) or scalars.get(id(l), (None,))[0] is l)}
+            for l in info["passed"].values():
+                if not tracing.is_array_leaf(l):
+                    raise TypeError(f"Output from batched function {l!r} with type "
+                                    f"{type(l)} is not a valid JAX type")
         return [l for i, l in enumerate(o_leaves)
                 if i not in info["float0"] and i not in info["passed"]]
 
