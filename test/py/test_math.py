@@ -437,6 +437,10 @@ def test_top_k_errors():
         lax.top_k(np.ones(3, bool), 1)
     with pytest.raises(TypeError, match="lax.top_k.*k must be an int"):
         lax.top_k(np.ones(3, np.float32), 1.5)
+    z = np.array([1 + 2j, 1 - 1j], np.complex64)
+    for top_k in (lax.top_k, jax.lax.top_k):  # JAX's class and words
+        with pytest.raises(ValueError, match="top_k is not compatible with complex inputs"):
+            top_k(z, 1)
 
 
 # ---------------------------------------------------------------------------

@@ -162,6 +162,8 @@ def top_k(operand, k, *, axis=-1):
                         f"(at {core.user_location_str()})") from None
     if aval.ndim == 0:
         raise shape_error(name, "operand must have at least one dimension, got a scalar")
+    if dtypes.is_complex(aval.dtype):  # (JAX's class and words)
+        raise shape_error(name, "top_k is not compatible with complex inputs", ValueError)
     axis = operator.index(axis)
     if not -aval.ndim <= axis < aval.ndim:
         raise shape_error(name, f"axis {axis} is out of range for shape {aval.shape}",
