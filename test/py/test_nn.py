@@ -449,3 +449,14 @@ def test_aliases_take_jax_arrays_as_their_functions_do():
         assert getattr(mlax.nn, alias) is getattr(mlax.nn, name)
         np.testing.assert_allclose(np.asarray(getattr(mlax.nn, alias)(x)),
                                    np.asarray(getattr(jax.nn, alias)(x)), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint32])
+def test_hard_tanh_of_unsigned_integers_clips(dtype):
+    """hard_tanh of unsigned integers is min(x, 1), JAX's dtype. (JAX's value
+    is wrong: it compares x < -1 with -1 wrapped to the type's maximum, so 0
+    and 1 become that maximum.)"""
+    x = np.array([0, 1, 2, 200], dtype)
+    got = mlax.nn.hard_tanh(x)
+    assert got.dtype == jax.nn.hard_tanh(x).dtype == dtype
+    np.testing.assert_array_equal(np.asarray(got), np.minimum(x, 1))

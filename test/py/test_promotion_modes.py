@@ -177,3 +177,37 @@ def test_library_functions_under_raise_as_jax(case):
     with mlax.numpy_rank_promotion("raise"):
         ours = outcome(lambda: case(mnp, mnp.asarray(x), mnp.asarray(v)))
     assert ours == theirs
+
+
+# Python ints beside arrays, as JAX takes them: a value of the default
+# integer type first (outside its range: OverflowError, under jit as
+# eagerly), then converted to the array's type, wrapping into a narrower
+# integer type; an explicit dtype (full) wraps any int.
+_PY_INT_CASES = {
+    "int8_plus_300": lambda lib, np_: lib.jit(lambda x: x + 300)(np_.ones(2, np_.int8)),
+    "int8_scalar_plus_300": lambda lib, np_: lib.jit(lambda x: x + 300)(np_.int8(1)),
+    "uint8_minus_1": lambda lib, np_: lib.jit(lambda x: x + (-1))(np_.ones(2, np_.uint8)),
+    "int16_times_70000": lambda lib, np_: lib.jit(lambda x: x * 70000)(np_.ones(2, np_.int16)),
+    "maximum_int8_300": lambda lib, np_: lib.jit(lambda x: np_.maximum(x, 300))(
+        np_.ones(2, np_.int8)),
+    "full_int8_300": lambda lib, np_: np_.full(2, 300, np_.int8),
+    "full_uint32_2_32": lambda lib, np_: np_.full(2, 2**32, np_.uint32),
+    "full_float32_2_40": lambda lib, np_: np_.full(2, 2**40, np_.float32),
+    "jit_float32_times_2_31": lambda lib, np_: lib.jit(lambda x: x * 2**31)(np_.ones(2)),
+    "grad_times_2_40": lambda lib, np_: lib.grad(lambda x: x * 2**40)(1.0),
+    "jit_where_2_40": lambda lib, np_: lib.jit(lambda x: np_.where(x > 0, 2**40, x))(
+        np_.ones(2)),
+    "eager_uint32_times_2_31": lambda lib, np_: np_.ones(2, np_.uint32) * 2**31,
+    "asarray_int8_300": lambda lib, np_: np_.asarray(300, np_.int8),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_PY_INT_CASES))
+def test_python_int_operands_as_jax(case):
+    def run(lib, np_):
+        try:
+            out = _PY_INT_CASES[case](lib, np_)
+        except Exception as e:  # noqa: BLE001 (compared with JAX's)
+            return type(e).__name__
+        return np.asarray(out).dtype.name, np.asarray(out).tolist()
+    assert run(mlax, mnp) == run(jax, jnp)

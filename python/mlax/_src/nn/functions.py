@@ -207,6 +207,10 @@ def leaky_relu(x, negative_slope=1e-2):
 def hard_tanh(x):
     """x clipped to [-1, 1]."""
     x = _arr("hard_tanh", x)
+    if dtypes.is_unsigned(aval_of(x).dtype):
+        # Nothing is below -1 (JAX compares x < -1 with -1 wrapped to the
+        # type's maximum, which turns 0 and 1 into that maximum).
+        return mnp.where(ufuncs.greater(x, 1), 1, x)
     return mnp.where(ufuncs.greater(x, 1), 1, mnp.where(ufuncs.less(x, -1), -1, x))
 
 

@@ -22,13 +22,28 @@ from mlax._src.core.tracer import ShapedArray, Tracer
 from mlax._src.core.primitives import aval_of, note_implicit_broadcast, scalar_tracer
 
 
+def _wrapped(value, dtype):
+    """A Python int as JAX's convert_element_type gives it to an integer
+    `dtype`: wrapped into a narrower type (jnp.full(2, 300, int8) is 44; x +
+    300 of an int8 x is x + 44), where NumPy refuses it. Anything else as it
+    is."""
+    if type(value) is int and dtypes.is_int(dtype) and -2**63 <= value < 2**64:
+        bits = 8 * np.dtype(dtype).itemsize
+        if dtype in dtypes.NARROW_INTS:
+            bits = 4
+        value %= 2 ** bits
+        if dtypes.is_signed_int(dtype) and value >= 2 ** (bits - 1):
+            value -= 2 ** bits
+    return value
+
+
 class _Literal:
     """A Python scalar converted to a promoted dtype, keeping its weak type."""
 
     __slots__ = ("aval", "_np")
 
     def __init__(self, value, dtype, weak):
-        self._np = np.asarray(value, dtype=dtype)
+        self._np = np.asarray(_wrapped(value, dtype), dtype=dtype)
         self.aval = ShapedArray((), dtype, weak)
 
     def _value_np(self):
@@ -87,10 +102,22 @@ def _broadcast_to_shape(x, shape):
     return lax_shape.broadcast_to(x, shape)
 
 
+def _check_python_int(x):
+    """As JAX: a Python int operand is a value of the default integer type
+    before it takes its promoted dtype, so one outside int32's range (int64's
+    with x64) is an OverflowError, under jit as eagerly (x * 2**40)."""
+    if type(x) is int:
+        info = np.iinfo(dtypes.default_int())
+        if not info.min <= x <= info.max:
+            raise OverflowError(
+                f"Python int {x} too large to convert to {np.dtype(dtypes.default_int()).name}")
+
+
 def promote_dtypes(name, *args):
     """Converts args to their JAX-promoted common dtype."""
     for a in args:
         _check_arg(name, a)
+        _check_python_int(a)
     avals = [aval_of(a) for a in args]
     dtype, weak = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
     return [_convert(a, dtype, weak) for a in args]
@@ -184,7 +211,7 @@ def _fast_unary(x, inexact):
 
 def _filled(scalar, aval):
     """The Python scalar broadcast to the strong `aval`, as promote_args gives it."""
-    out = scalar_tracer(scalar, aval)
+    out = scalar_tracer(_wrapped(scalar, aval.dtype), aval)
     if out is None:
         out = lax_shape.broadcast_in_dim(_Literal(scalar, aval.dtype, False), aval.shape, ())
     return note_implicit_broadcast(out)
@@ -200,6 +227,7 @@ def _fast_binary(x, y, inexact):
         return (x, y) if other.aval == aval else None
     if aval.dtype.kind not in _SCALAR_KINDS.get(type(other), ""):
         return None
+    _check_python_int(other)
     filled = _filled(other, aval)
     return (x, filled) if tracer is x else (filled, y)
 
