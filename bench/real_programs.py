@@ -3,11 +3,13 @@
     python bench/real_programs.py [--quick] [--plot [PNG]] [names...]
     python bench/run.py --real [--quick] [--plot [PNG]]
 
-Seven small but whole programs, each written once against a namespace `L`
+Ten small but whole programs, each written once against a namespace `L`
 (mlax's or JAX's modules): an MLP classifier train step, a VAE step, a
 transformer block with a hand-written Adam, a CNN (conv_general_dilated and
-reduce_window), an RK4 ODE in `scan` with its gradient, an RNG data pipeline
-and per-example gradients (vmap of grad).
+reduce_window), an RK4 ODE in `scan` with its gradient, an RNG data pipeline,
+per-example gradients (vmap of grad), a mixed-precision (bf16) train step, a
+whole optax-style training loop in one fori_loop and a Gaussian process's
+marginal likelihood with its gradient (cho_factor / cho_solve).
 
 For each: the first call, split into trace, passes+lowering (mlax: the
 mlax passes and the conversion to StableHLO; JAX: jaxpr to StableHLO) and
@@ -32,8 +34,10 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+import jax.scipy.linalg
 import mlax
 import mlax.numpy as mnp
+import mlax.scipy.linalg
 
 
 def namespaces():
@@ -42,11 +46,13 @@ def namespaces():
                 name="mlax", np=mnp, lax=mlax.lax, nn=mlax.nn, random=mlax.random,
                 grad=mlax.grad, value_and_grad=mlax.value_and_grad, vmap=mlax.vmap,
                 jit=mlax.jit, tree_map=mlax.tree_util.tree_map,
+                tree_leaves=mlax.tree_util.tree_leaves, linalg=mlax.scipy.linalg,
                 block=mlax.block_until_ready, clear_caches=mlax.clear_caches),
             types.SimpleNamespace(
                 name="jax", np=jnp, lax=jax.lax, nn=jax.nn, random=jax.random,
                 grad=jax.grad, value_and_grad=jax.value_and_grad, vmap=jax.vmap,
                 jit=jax.jit, tree_map=jax.tree_util.tree_map,
+                tree_leaves=jax.tree_util.tree_leaves, linalg=jax.scipy.linalg,
                 block=jax.block_until_ready, clear_caches=jax.clear_caches))
 
 
@@ -260,6 +266,104 @@ def per_example_grads(L):
         return _cross_entropy(L, _mlp_logits(L, params, x[None]), y[None], 10)
 
     return L.vmap(L.grad(example_loss), in_axes=(None, 0, 0)), _put(L, (params, x, y))
+
+
+@program
+def mixed_precision_step(L):
+    """Mixed precision: an MLP 256-512-10 computed in bf16 (the first
+    product accumulated in f32 by preferred_element_type) from f32 master
+    weights, a static loss scale, one SGD step."""
+    rng = np.random.default_rng(6)
+    params = [_dense(rng, 256, 512), _dense(rng, 512, 10)]
+    x = rng.standard_normal((128, 256)).astype(np.float32)
+    y = rng.integers(0, 10, 128).astype(np.int32)
+    bf16 = L.np.bfloat16
+
+    def loss(params, x, y):
+        (W1, b1), (W2, b2) = params
+        h = L.lax.dot_general(x.astype(bf16), W1.astype(bf16), (((1,), (0,)), ((), ())),
+                              preferred_element_type=L.np.float32)
+        h = L.nn.relu(h + b1).astype(bf16)
+        logits = (h @ W2.astype(bf16)).astype(L.np.float32) + b2
+        return _cross_entropy(L, logits, y, 10) * 1024.0
+
+    def step(params, x, y):
+        value, grads = L.value_and_grad(loss)(params, x, y)
+        return _sgd(L, params, L.tree_map(lambda g: g / 1024.0, grads)), value / 1024.0
+
+    return step, _put(L, (params, x, y))
+
+
+@program
+def adamw_train_loop(L):
+    """The whole training loop in one program, as optax users write it: a
+    fori_loop of 50 steps of an MLP 32-128-128-4, each clip_by_global_norm,
+    Adam, weight decay on the matrices only and a warmup-cosine learning
+    rate, chained over pytrees."""
+    rng = np.random.default_rng(7)
+    params = [_dense(rng, 32, 128), _dense(rng, 128, 128), _dense(rng, 128, 4)]
+    x = rng.standard_normal((256, 32)).astype(np.float32)
+    y = rng.integers(0, 4, 256).astype(np.int32)
+    b1, b2, eps, wd, peak, warmup, total = 0.9, 0.999, 1e-8, 1e-4, 1e-2, 10, 50
+
+    def loss(params, x, y):
+        return _cross_entropy(L, _mlp_logits(L, params, x), y, 4)
+
+    def update(g, state, params):
+        count, mu, nu = state
+        norm = L.np.sqrt(sum(L.np.sum(t * t) for t in L.tree_leaves(g)))
+        g = L.tree_map(lambda t: L.np.where(norm < 1.0, t, t / norm), g)
+        mu = L.tree_map(lambda m, t: b1 * m + (1 - b1) * t, mu, g)
+        nu = L.tree_map(lambda v, t: b2 * v + (1 - b2) * t * t, nu, g)
+        count = count + 1
+        u = L.tree_map(lambda m, v: m / (1 - b1 ** count) / (L.np.sqrt(v / (1 - b2 ** count)) + eps),
+                       mu, nu)
+        u = L.tree_map(lambda t, p: t + wd * p if p.ndim > 1 else t, u, params)
+        t = count.astype(L.np.float32)
+        frac = L.np.clip((t - warmup) / (total - warmup), 0.0, 1.0)
+        lr = L.np.where(t < warmup, peak * t / warmup, 0.5 * peak * (1 + L.np.cos(np.pi * frac)))
+        return L.tree_map(lambda t: -lr * t, u), (count, mu, nu)
+
+    def train(params, x, y):
+        def body(i, carry):
+            params, state, _ = carry
+            value, g = L.value_and_grad(loss)(params, x, y)
+            u, state = update(g, state, params)
+            return L.tree_map(lambda p, d: p + d, params, u), state, value
+        zeros = L.tree_map(L.np.zeros_like, params)
+        state = (L.np.zeros([], L.np.int32), zeros, zeros)
+        return L.lax.fori_loop(0, total, body, (params, state, L.np.float32(0)))
+
+    return train, _put(L, (params, x, y))
+
+
+@program
+def gp_marginal_likelihood(L):
+    """Gaussian-process regression on 200 points: an RBF kernel,
+    cho_factor/cho_solve, the negative log marginal likelihood and its
+    gradient with respect to the log hyperparameters, and the posterior
+    mean at 50 points."""
+    rng = np.random.default_rng(8)
+    X = np.sort(rng.uniform(-3, 3, 200)).astype(np.float32)[:, None]
+    y = (np.sin(X[:, 0]) + 0.1 * rng.standard_normal(200)).astype(np.float32)
+    Xs = np.linspace(-3, 3, 50).astype(np.float32)[:, None]
+
+    def kernel(a, b, scale, amp):
+        return amp * L.np.exp(-0.5 * L.np.sum((a[:, None] - b[None]) ** 2, -1) / scale ** 2)
+
+    def nll(theta, X, y):
+        scale, amp, noise = L.np.exp(theta)
+        K = kernel(X, X, scale, amp) + (noise + 1e-4) * L.np.eye(X.shape[0])
+        factor = L.linalg.cho_factor(K, lower=True)
+        alpha = L.linalg.cho_solve(factor, y)
+        return 0.5 * y @ alpha + L.np.sum(L.np.log(L.np.diag(factor[0]))), alpha
+
+    def fit(theta, X, y, Xs):
+        (value, alpha), g = L.value_and_grad(nll, has_aux=True)(theta, X, y)
+        scale, amp, _ = L.np.exp(theta)
+        return value, g, kernel(Xs, X, scale, amp) @ alpha
+
+    return fit, _put(L, (np.array([0.0, 0.0, -2.0], np.float32), X, y, Xs))
 
 
 # ---------------------------------------------------------------------------

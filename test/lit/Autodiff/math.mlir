@@ -634,8 +634,10 @@ func.func @test_cumsum(%a0: tensor<2x3xf32>, %c: tensor<2x3xf32>) -> (tensor<2x3
 // CHECK-NEXT: %[[V2:[^ ,:)]*]] = mlax.sort %[[ARG0]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT: %[[V3:[^ ,:)]*]] = mlax.iota dim = 0 : tensor<3xi32>
 // CHECK-NEXT: %[[V4:[^ ,:)]*]]:2 = mlax.sort %[[ARG0]], %[[V3]] {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>, tensor<3xi32>) -> (tensor<3xf32>, tensor<3xi32>)
-// CHECK-NEXT: %[[V5:[^ ,:)]*]]:2 = mlax.sort %[[V4]]#1, %[[ARG1]] {dimension = 0 : i64, is_stable = false, num_keys = 1 : i64} : (tensor<3xi32>, tensor<3xf32>) -> (tensor<3xi32>, tensor<3xf32>)
-// CHECK-NEXT: return %[[V2]], %[[V5]]#1 : tensor<3xf32>, tensor<3xf32>
+// CHECK-NEXT: %[[V5:[^ ,:)]*]] = mlax.reshape %[[V4]]#1 : tensor<3xi32> -> tensor<3x1xi32>
+// CHECK-NEXT: %[[V6:[^ ,:)]*]] = mlax.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[V7:[^ ,:)]*]] = mlax.scatter add %[[V6]][%[[V5]]], %[[ARG1]] update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1 unique_indices : (tensor<3xf32>, tensor<3x1xi32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: return %[[V2]], %[[V7]] : tensor<3xf32>, tensor<3xf32>
 func.func private @sort(%a0: tensor<3xf32>) -> tensor<3xf32> {
   %0 = mlax.sort %a0 {dimension = 0 : i64, is_stable = true, num_keys = 1 : i64} : (tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>

@@ -1501,8 +1501,18 @@ Value transposeLhs(MlaxBuilder &e, Value g, Value x, Value y, const DotDims &dim
     ansY.push_back(yStart + i);
   DotDims gy{ansBatch, dims.rhsBatch, ansY, yKept};
   Type elt = tensorOf(x).getElementType();
-  Value gx = e.convert(g, tensorOf(y).getElementType());
-  Value prod = dotGeneral(e.b, e.loc, gx, y, gy, tensorOf(y).getElementType());
+  // As jax.lax's rule, g (in the result's element type: the operands' or the
+  // preferred one) and y meet in the wider of their types, and the product is
+  // in g's: with bf16 operands and a preferred f32 result the cotangent is
+  // not rounded to bf16 before the product, only the product is.
+  Type gElt = tensorOf(g).getElementType(), yElt = tensorOf(y).getElementType();
+  auto width = [](Type t) {
+    if (auto c = llvm::dyn_cast<ComplexType>(t))
+      return 2 * c.getElementType().getIntOrFloatBitWidth();
+    return t.getIntOrFloatBitWidth();
+  };
+  Type common = width(gElt) > width(yElt) ? gElt : yElt;
+  Value prod = dotGeneral(e.b, e.loc, e.convert(g, common), e.convert(y, common), gy, gElt);
   prod = e.convert(prod, elt);
   // prod's dims are x's batch dims, x's kept dims, then x's contracting dims
   // ordered as y's contracting dims are sorted.

@@ -555,7 +555,7 @@ LogicalResult CumsumOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
 
 //===----------------------------------------------------------------------===//
 // sort: tangents ride along as extra sorted operands; cotangents are put
-// back by sorting them by the permutation
+// back by a scatter to the permutation's positions
 //===----------------------------------------------------------------------===//
 
 LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> tangents,
@@ -598,14 +598,27 @@ LogicalResult SortOp::vjp(OpBuilder &b, ArrayRef<Value> cotangents,
   auto sorted = SortOp::create(b, loc, types, operands, getDimensionAttr(), getIsStableAttr(),
                                getNumKeysAttr());
   Value perm = sorted.getResults().back();
-  // Sorting (perm, ct) by perm returns each cotangent to its source position.
+  // A scatter along the sorted dimension (every other one a batching
+  // dimension) returns each cotangent to its source position, as jax.lax's
+  // transpose of the gather by the permutation does: linear in the size,
+  // where sorting (perm, ct) by perm cost a third sort.
+  MlaxBuilder e(b, *this);
+  int64_t rank = shapeType.getRank(), dim = static_cast<int64_t>(getDimension());
+  SmallVector<int64_t> others;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      others.push_back(d);
+  Value index = indexVectors(e, perm);
   for (auto [i, c] : llvm::enumerate(cotangents)) {
     if (!c || !ad::isDifferentiableType(getOperand(i).getType()))
       continue;
-    auto back = SortOp::create(b, loc, TypeRange{perm.getType(), c.getType()},
-                               ValueRange{perm, c}, getDimensionAttr(), b.getBoolAttr(false),
-                               b.getI64IntegerAttr(1));
-    operandCotangents[i] = back.getResult(1);
+    auto type = llvm::cast<RankedTensorType>(c.getType());
+    operandCotangents[i] = ScatterOp::create(
+        b, loc, type, ScatterCombinerAttr::get(b.getContext(), ScatterCombiner::Add),
+        e.zeros(type), index, c, b.getDenseI64ArrayAttr({}), b.getDenseI64ArrayAttr({dim}),
+        b.getDenseI64ArrayAttr(others), b.getDenseI64ArrayAttr(others),
+        b.getDenseI64ArrayAttr({dim}), b.getI64IntegerAttr(rank), UnitAttr(),
+        b.getUnitAttr());
   }
   return success();
 }
