@@ -125,6 +125,15 @@ def test_vmap_unmapped_python_scalar_result(case):
     assert_tree_like(_UNMAPPED_CASES[case](mlax), _UNMAPPED_CASES[case](jax))
 
 
+def test_vmap_unmapped_python_scalar_result_beside_vmappable_types():
+    """The same once a vmappable type exists in the process (importing
+    mlax.experimental.sparse registers BCOO), where no argument is one."""
+    import mlax.experimental.sparse  # noqa: F401 (registers BCOO as vmappable)
+
+    assert_tree_like(_UNMAPPED_CASES["float_out_none"](mlax),
+                     _UNMAPPED_CASES["float_out_none"](jax))
+
+
 def test_vmap_unmapped_result_not_a_jax_type():
     for lib in (mlax, jax):
         with pytest.raises(TypeError, match="not a valid JAX type"):

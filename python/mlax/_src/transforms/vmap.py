@@ -384,7 +384,11 @@ def _vmap_traced(fun, in_axes, out_axes, axis_size, args, kwargs, custom=None, p
                  axis_name=None, spmd_axis_name=None, floats=None):
     """`floats`: the unmapped Python floats and complex numbers among the
     leaves of (args, kwargs) where the eager program made them tracers."""
-    floats = {} if _vmappable else floats or {}  # (its leaves are examples' then)
+    # (Arguments of a vmappable type are taken apart into examples below, so
+    # the leaf positions `floats` names hold only where there are none.)
+    has_vmappable = bool(_vmappable) and any(
+        _is_vmappable(x) for x in registry.flatten((tuple(args), kwargs), _is_vmappable)[0])
+    floats = {} if has_vmappable else floats or {}
     axes = _leaf_axes(in_axes, args, kwargs)
     if _vmappable:  # (mapped values of vmappable types: as one example of each)
         if isinstance(in_axes, tuple):
