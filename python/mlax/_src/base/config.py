@@ -375,18 +375,20 @@ class _JitKey:
     """A part of jaxlib's C++ jit cache key (a jaxlib config state with
     include_in_jit_key, as JAX's trace context is): the process-wide
     options, or this thread's overrides. Each distinct value is handed over
-    as a small int (the C++ side compares the key's parts on every call)."""
+    as a small int (the C++ side compares the key's parts on every call).
+    jaxlib_internals, which owns jaxlib's internals, makes the state
+    (`attach`); until then, or with a jaxlib without config states (no C++
+    fast path then), there is nothing to set."""
 
-    def __init__(self, name, value, local):
+    def __init__(self, name, local):
+        self.name = name
         self._ids: dict = {}
         self._local = local
         self._state = None
-        try:
-            from jaxlib import _jax  # noqa: PLC0415 (jaxlib: mlax's runtime)
 
-            self._state = _jax.config.Config(name, self._id(value), include_in_jit_key=True)
-        except (ImportError, AttributeError, TypeError):
-            pass  # a jaxlib without config states: the C++ fast path is not used then
+    def attach(self, make_state, value):
+        """`make_state(name, initial)`: a jaxlib config state in the jit key."""
+        self._state = make_state(self.name, self._id(value))
 
     def _id(self, value):
         with _lock:
@@ -402,8 +404,15 @@ class _JitKey:
 
 
 config = Config()
-_jit_key_global = _JitKey("mlax_trace_context", config.trace_context, local=False)
-_jit_key_local = _JitKey("mlax_local_options", None, local=True)
+_jit_key_global = _JitKey("mlax_trace_context", local=False)
+_jit_key_local = _JitKey("mlax_local_options", local=True)
+
+
+def attach_jit_key_states(make_state) -> None:
+    """Called once by jaxlib_internals: the C++ jit key's parts (above) as
+    jaxlib config states made by `make_state(name, initial)`."""
+    _jit_key_global.attach(make_state, _global_values["trace_context"])
+    _jit_key_local.attach(make_state, None)
 
 
 _REQUIRED = object()

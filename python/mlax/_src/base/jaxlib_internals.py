@@ -30,6 +30,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import jaxlib  # noqa: E402
 
+from mlax._src.base import config as config_lib  # noqa: E402
 from mlax._src.base.config import config, register_update_hook, register_validator  # noqa: E402
 
 SUPPORTED_JAXLIB = "0.10.2"  # as pinned in pyproject.toml (jax and jaxlib)
@@ -99,6 +100,11 @@ try:
 except (AttributeError, TypeError):
     tracing_flag = _NoTracingFlag()
     pjit = None
+else:
+    # The options a cached call depends on, in the same key (config's
+    # thread-scoped context managers set them).
+    config_lib.attach_jit_key_states(
+        lambda name, value: _jax.config.Config(name, value, include_in_jit_key=True))
 
 
 def cpp_dispatch_available() -> bool:
