@@ -24,7 +24,7 @@ from mlax._src.core.primitives import aval_of, shape_error
 from mlax._src.lax.control_flow import while_loop
 from mlax._src.lax.lax import (
     _check_kind, abs, add, bitwise_and, bitwise_not, bitwise_or, convert_element_type, div, eq,
-    broadcast_in_dim, exp, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
+    broadcast_in_dim, exp, expm1, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
     select, sign, sqrt, sub)
 from mlax._src.lax.lax import max as max_, min as min_
 from mlax._src.lax.math import digamma, erfc, lgamma
@@ -369,17 +369,25 @@ def _igammac_value(a, x, *, dtype):
     return select(domain_error, _c(a, np.nan), out)
 
 
-def _igamma_derivative(mode):
-    def impl(a, x, *, dtype):
+def _igamma_derivative(mode, log_scale=None):
+    """dP/da (mode _DERIVATIVE) or a Gamma(a, 1) sample's dx/da. With
+    log_scale, (log_scale, dP/da / e^log_scale) of (a, x, log_scale):
+    the loops run without x^a e^-x / Gamma(a), so that the ratio stays
+    finite where dP/da and P underflow."""
+    def impl(a, x, *args, dtype):
         is_nan = bitwise_or(_isnan(a), _isnan(x))
         x_is_zero = eq(x, _c(x, 0))
         domain_error = bitwise_or(lt(x, _c(x, 0)), le(a, _c(a, 0)))
         use_cf = bitwise_and(gt(x, _c(x, 1)), gt(x, a))
         log_ax = _log_ax(a, x)
         temme = _temme_regime(a, x)
-        enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), is_nan,
-                                  temme))
-        ax = exp(log_ax)
+        if log_scale:
+            underflows = gt(x, _c(x, float(np.finfo(dtype).eps) ** -2))
+            ax = exp(sub(log_ax, args[0]))  # the factor over the scale
+        else:
+            underflows = _underflows(log_ax, dtype)
+            ax = exp(log_ax)
+        enabled = bitwise_not(_or(x_is_zero, domain_error, underflows, is_nan, temme))
         out = select(
             use_cf,
             neg(_igammac_continued_fraction(ax, x, a, bitwise_and(enabled, use_cf), dtype,
@@ -387,7 +395,8 @@ def _igamma_derivative(mode):
             _igamma_series(ax, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, mode))
         safe = _temme_safe(temme, a, x)
         if mode == _DERIVATIVE:
-            out = select(temme, _temme_da(*safe), out)
+            temme_da = _temme_da(*safe)
+            out = select(temme, div(temme_da, exp(args[0])) if log_scale else temme_da, out)
         else:  # a Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx)
             out = select(temme, neg(div(_temme_da(*safe), _temme_dx(*safe))), out)
         out = select(x_is_zero, _c(out, 0), out)
@@ -443,6 +452,92 @@ def igammac(a, x):
 def _igammac_jvp(primals, tangents):
     (a, x), (ta, tx) = primals, tangents
     return igammac(a, x), neg(add(mul(ta, igamma_grad_a(a, x)), mul(tx, _igamma_dx(a, x))))
+
+
+def _log1mexp_neg(v):
+    """log(1 - e^v) for v <= 0, without the cancellation at either end."""
+    return select(gt(v, _c(v, -np.log(2.0))), log(neg(expm1(v))), log1p(neg(exp(v))))
+
+
+def _log_igamma_value(a, x, *, dtype, upper):
+    """log Q(a, x) (upper) or log P(a, x), in log space: the expansions run
+    without their common factor x^a e^-x / Gamma(a), whose log is added to
+    the log of theirs, so a tail the value underflows to 0 (or rounds to 1)
+    keeps its log (SciPy's log(gammaincc) in float64 reach about 1e-308; in
+    float32, Q(1.5, 200) already underflows). The complement is
+    log1p(-e^(log of the other)); Temme's region takes the log of its value."""
+    is_nan = bitwise_or(_isnan(a), _isnan(x))
+    a_is_zero = eq(a, _c(a, 0))
+    x_is_zero = eq(x, _c(x, 0))
+    x_is_inf = eq(x, _c(x, np.inf))
+    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)), bitwise_and(a_is_zero, x_is_zero),
+                       is_nan)
+    use_cf = bitwise_and(ge(x, _c(x, 1)), gt(x, a))
+    temme = _temme_regime(a, x)
+    # Beyond 1/eps^2 the continued fraction (about 1/x, whose recurrences
+    # overflow past sqrt(max)) is below rounding in log Q, about -x.
+    huge = gt(x, _c(x, float(np.finfo(dtype).eps) ** -2))
+    enabled = bitwise_not(_or(domain_error, x_is_zero, x_is_inf, a_is_zero, temme, huge))
+    one = _c(x, 1)
+    series = _igamma_series(one, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, _VALUE)
+    cf = _igammac_continued_fraction(one, x, a, bitwise_and(enabled, use_cf), dtype, _VALUE)
+    cf = select(huge, div(one, x), cf)
+    log_ax = _log_ax(a, select(x_is_zero, one, x))
+    log_direct = add(log_ax, log(select(use_cf, cf, series)))  # log Q where use_cf, else log P
+    complement = _log1mexp_neg(log_direct)
+    out = select(use_cf, log_direct, complement) if upper else select(use_cf, complement, log_direct)
+    out = select(temme, log(_temme(*_temme_safe(temme, a, x), not upper)), out)
+    zero, minus_inf = _c(x, 0), _c(x, -np.inf)
+    full, empty = (minus_inf, zero) if upper else (zero, minus_inf)  # at x = inf, at x = 0
+    out = select(bitwise_or(x_is_inf, a_is_zero), full, select(x_is_zero, empty, out))
+    return select(domain_error, _c(a, np.nan), out)
+
+
+_log_igamma_raw = _in_working_dtype("igamma", functools.partial(_log_igamma_value, upper=False))
+_log_igammac_raw = _in_working_dtype("igammac", functools.partial(_log_igamma_value, upper=True))
+
+
+def _log_density_value(a, x, *, dtype):
+    """log(x^(a-1) e^-x / Gamma(a)), dP/dx's log (Temme's where the powers cancel)."""
+    temme = _temme_regime(a, x)
+    direct = sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a))
+    return select(temme, log(_temme_dx(*_temme_safe(temme, a, x))), direct)
+
+
+_log_density = _in_working_dtype("igamma", _log_density_value)
+# dP/da / e^log_p for log_p = log P or log Q: d log P / da, -d log Q / da
+_igamma_grad_a_over = _in_working_dtype("igamma", _igamma_derivative(_DERIVATIVE, log_scale=True))
+
+
+@custom_jvp
+def log_igamma(a, x):
+    """log P(a, x), kept where P underflows (not in jax.lax: what
+    jax.scipy.stats computes as log(gammainc), -inf there)."""
+    return _log_igamma_raw(a, x)
+
+
+@log_igamma.defjvp
+def _log_igamma_jvp(primals, tangents):
+    (a, x), (ta, tx) = primals, tangents
+    out = log_igamma(a, x)
+    # d log P = dP / P, dP/dx's log less log P (no underflow in the tail)
+    dx = exp(sub(_log_density(a, x), out))
+    return out, add(mul(ta, _igamma_grad_a_over(a, x, out)), mul(tx, dx))
+
+
+@custom_jvp
+def log_igammac(a, x):
+    """log Q(a, x), kept where Q underflows (not in jax.lax: what
+    jax.scipy.stats computes as log(gammaincc), -inf there)."""
+    return _log_igammac_raw(a, x)
+
+
+@log_igammac.defjvp
+def _log_igammac_jvp(primals, tangents):
+    (a, x), (ta, tx) = primals, tangents
+    out = log_igammac(a, x)
+    dx = neg(exp(sub(_log_density(a, x), out)))
+    return out, sub(mul(tx, dx), mul(ta, _igamma_grad_a_over(a, x, out)))
 
 
 # ---------------------------------------------------------------------------
