@@ -275,8 +275,8 @@ def _temme_regime(a, x):
                        lt(abs(div(sub(x, a), a)), _c(a, _TEMME_MAX_SIGMA)))
 
 
-def _temme(a, x, lower):
-    """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
+def _temme_parts(a, x):
+    """(eta, sum_k c_k(eta) a^-k) of Temme's expansion."""
     sigma = div(sub(x, a), a)
     q = _temme_q(sigma)  # eta^2 / 2 = sigma - log(1 + sigma) = sigma^2 q / 2
     eta = mul(sigma, sqrt(q))  # smooth through sigma = 0, as its derivatives need
@@ -291,11 +291,46 @@ def _temme(a, x, lower):
         for coeff in reversed(row[:-1]):
             ck = add(mul(ck, eta), _c(eta, coeff))
         total = add(mul(total, inv_a), ck)
+    return eta, total
+
+
+def _temme(a, x, lower, parts=None):
+    """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
+    eta, total = parts or _temme_parts(a, x)
     sgn = -1.0 if lower else 1.0
     half_erfc = mul(_c(a, 0.5), erfc(mul(_c(eta, sgn), mul(eta, sqrt(mul(a, _c(a, 0.5)))))))
     weight = div(exp(mul(_c(a, -0.5), mul(a, mul(eta, eta)))),
                  sqrt(mul(_c(a, 2 * np.pi), a)))
     return add(half_erfc, mul(_c(a, sgn), mul(weight, total)))
+
+
+def _temme_deep(a, x, lower, dtype):
+    """Where the tail Temme's expansion gives (Q above a, P below) is past
+    e^-y^2, y^2 = a eta^2 / 2 > 80 (float32) or 600: there _temme_log."""
+    sigma = div(sub(x, a), a)
+    y2 = mul(a, sub(sigma, log1p(sigma)))
+    side = lt(x, a) if lower else gt(x, a)
+    limit = 80.0 if np.dtype(dtype).itemsize < 8 else 600.0
+    return bitwise_and(side, gt(y2, _c(a, limit)))
+
+
+def _temme_log(a, x, lower, parts=None):
+    """log of _temme's tail far out (_temme_deep): Q (or P) =
+    e^-y^2 (erfcx(y) / 2 + sgn sum / sqrt(2 pi a)), y = |eta| sqrt(a/2),
+    erfcx by its asymptotic series (y^2 > 80: 7 terms to 5e-11; > 600: 4e-17),
+    so the log stays where the value underflows."""
+    eta, total = parts or _temme_parts(a, x)
+    sgn = -1.0 if lower else 1.0
+    y2 = mul(mul(a, _c(a, 0.5)), mul(eta, eta))
+    y = sqrt(y2)
+    inv = div(_c(a, 1), mul(_c(a, 2), y2))
+    series = _c(a, 0.0)
+    for k in range(7, 0, -1):  # sum (-1)^k (2k-1)!! inv^k
+        coeff = float(np.prod(np.arange(1, 2 * k, 2))) * (-1) ** k
+        series = mul(add(series, _c(a, coeff)), inv)
+    erfcx = div(add(_c(a, 1), series), mul(y, _c(a, np.sqrt(np.pi))))
+    bracket = add(mul(_c(a, 0.5), erfcx), mul(_c(a, sgn), div(total, sqrt(mul(_c(a, 2 * np.pi), a)))))
+    return sub(log(bracket), y2)
 
 
 def _temme_safe(regime, a, x):
@@ -308,8 +343,8 @@ def _temme_da(a, x):
     return jvp(lambda a_: _temme(a_, x, True), (a,), (_c(a, 1),))[1]
 
 
-def _temme_dx(a, x):
-    """dP/dx = x^(a-1) e^-x / Gamma(a) for a large a near x, without the
+def _temme_log_dx(a, x):
+    """log dP/dx = log(x^(a-1) e^-x / Gamma(a)) for a large a near x, without the
     cancellation of a log x - x - lgamma(a): with Stirling's
     Gamma(a) = sqrt(2 pi / a) (a/e)^a Gamma*(a) and x = a (1 + sigma), it is
     exp(a (log1p(sigma) - sigma)) sqrt(a / (2 pi)) / (x Gamma*(a)), Gamma*(a)
@@ -320,8 +355,14 @@ def _temme_dx(a, x):
     for c in (-139 / 51840, 1 / 288, 1 / 12, 1.0):
         gamma_star = add(mul(gamma_star, inv_a), _c(a, c))
     # a (log1p(sigma) - sigma) = -a sigma^2 q / 2, q without the cancellation
-    power = exp(mul(_c(a, -0.5), mul(a, mul(sigma, mul(sigma, _temme_q(sigma))))))
-    return div(mul(power, sqrt(div(a, _c(a, 2 * np.pi)))), mul(x, gamma_star))
+    log_power = mul(_c(a, -0.5), mul(a, mul(sigma, mul(sigma, _temme_q(sigma)))))
+    return sub(add(log_power, mul(_c(a, 0.5), log(div(a, _c(a, 2 * np.pi))))),
+               log(mul(x, gamma_star)))
+
+
+def _temme_dx(a, x):
+    """dP/dx by Temme's (as _temme_log_dx)."""
+    return exp(_temme_log_dx(a, x))
 
 
 def _igamma_value(a, x, *, dtype):
@@ -396,7 +437,19 @@ def _igamma_derivative(mode, log_scale=None):
         safe = _temme_safe(temme, a, x)
         if mode == _DERIVATIVE:
             temme_da = _temme_da(*safe)
-            out = select(temme, div(temme_da, exp(args[0])) if log_scale else temme_da, out)
+            if log_scale:
+                # Where the value is the small tail and past Temme's e^-80
+                # (e^-600), dP/da / P = d log P / da and dP/da / Q = -d log Q / da
+                # of _temme_log (dP/da and the value both underflow there)
+                above = gt(x, a)
+                small = lt(args[0], _c(a, -np.log(2.0)))
+                deep = bitwise_and(small, bitwise_or(_temme_deep(*safe, True, dtype),
+                                                     _temme_deep(*safe, False, dtype)))
+                d_upper = jvp(lambda a_: _temme_log(a_, safe[1], False), (safe[0],), (_c(a, 1),))[1]
+                d_lower = jvp(lambda a_: _temme_log(a_, safe[1], True), (safe[0],), (_c(a, 1),))[1]
+                temme_da = select(deep, select(above, neg(d_upper), d_lower),
+                                  div(temme_da, exp(args[0])))
+            out = select(temme, temme_da, out)
         else:  # a Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx)
             out = select(temme, neg(div(_temme_da(*safe), _temme_dx(*safe))), out)
         out = select(x_is_zero, _c(out, 0), out)
@@ -486,7 +539,16 @@ def _log_igamma_value(a, x, *, dtype, upper):
     log_direct = add(log_ax, log(select(use_cf, cf, series)))  # log Q where use_cf, else log P
     complement = _log1mexp_neg(log_direct)
     out = select(use_cf, log_direct, complement) if upper else select(use_cf, complement, log_direct)
-    out = select(temme, log(_temme(*_temme_safe(temme, a, x), not upper)), out)
+    # Temme's: the log of its tail (far out, _temme_log), or log1p(-the
+    # other tail) where that one is below 1/2 (log of a value near 1 lost it)
+    safe = _temme_safe(temme, a, x)
+    parts = _temme_parts(*safe)
+    this, other = _temme(*safe, not upper, parts), _temme(*safe, upper, parts)
+    near_one = lt(other, _c(other, 0.5))
+    in_temme = select(near_one, log1p(neg(other)), log(this))
+    in_temme = select(_temme_deep(*safe, not upper, dtype), _temme_log(*safe, not upper, parts),
+                      in_temme)
+    out = select(temme, in_temme, out)
     zero, minus_inf = _c(x, 0), _c(x, -np.inf)
     full, empty = (minus_inf, zero) if upper else (zero, minus_inf)  # at x = inf, at x = 0
     out = select(bitwise_or(x_is_inf, a_is_zero), full, select(x_is_zero, empty, out))
@@ -501,7 +563,7 @@ def _log_density_value(a, x, *, dtype):
     """log(x^(a-1) e^-x / Gamma(a)), dP/dx's log (Temme's where the powers cancel)."""
     temme = _temme_regime(a, x)
     direct = sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a))
-    return select(temme, log(_temme_dx(*_temme_safe(temme, a, x))), direct)
+    return select(temme, _temme_log_dx(*_temme_safe(temme, a, x)), direct)
 
 
 _log_density = _in_working_dtype("igamma", _log_density_value)
