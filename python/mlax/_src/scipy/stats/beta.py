@@ -31,14 +31,14 @@ def cdf(x, a, b, loc=0, scale=1):
 
 
 def _smaller_tail(x, a, b, loc, scale):
-    """(v, upper): v the tail of y = (x - loc) / scale that has the smaller
-    argument, I_y(a, b) for y <= 1/2 and I_(1-y)(b, a) above (upper): the
-    other tail is 1 - v and its log log1p(-v). One betainc; 1 - y is exact
-    there, where sf's betainc(b, a, 1 - y) rounded 1 - 1e-30 to 1
-    (sf(1e-30, 0.01, 5.) was 1.0, JAX too; SciPy: 0.488) and logcdf's
-    log(cdf) rounded to 0 (logcdf(0.9, 50., 50.): -3.2e-24)."""
+    """(v, upper): v the tail of y = (x - loc) / scale on the far side of the
+    mean a / (a + b), I_y(a, b) below it and I_(1-y)(b, a) above (upper),
+    the small one away from the bulk; the other tail is 1 - v and its log
+    log1p(-v). One betainc, as before. sf's betainc(b, a, 1 - y) rounded
+    1 - 1e-30 to 1 (sf(1e-30, 0.01, 5.) was 1.0, JAX too; SciPy: 0.488) and
+    logcdf's log(cdf) rounded to 0 (logcdf(0.9, 50., 50.): -3.2e-24)."""
     y = clamp(0.0, (x - loc) / scale, 1.0)
-    upper = y > 0.5
+    upper = y > a / (a + b)
     return betainc(jnp.where(upper, b, a), jnp.where(upper, a, b),
                    jnp.where(upper, 1 - y, y)), upper
 
