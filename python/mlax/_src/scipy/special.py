@@ -313,6 +313,14 @@ def _poch(z, m):
     # taken in log space, by cdflib's algdiv where both z and z + m pass 8
     # and |m| is the smaller (the lgamma difference of two large logs
     # cancels: 0.4% off at z = 1e4 in float32), else with the gammas' signs.
+    # At the poles (SciPy's limits; mlax and JAX gave NaN): 1/Gamma(z) = 0
+    # for z alone a non-positive integer, Gamma(z + m) = inf for z + m alone,
+    # and for both (m an integer) the reflection (z)_m = (-1)^m (1-z-m)_m.
+    pole = lambda v: (v <= 0) & (v == lax.floor(v))  # noqa: E731
+    pole_z, pole_zm = pole(z), pole(z + m)
+    both = pole_z & pole_zm
+    z = jnp.where(both, 1 - z - m, z)
+    sign = jnp.where(both & (fmod(m, 2) != 0), _c(z, -1), _c(z, 1))
     num, den = gamma(z + m), gamma(z)
     finite = jnp.isfinite(num) & jnp.isfinite(den)
     zm = z + m
@@ -324,7 +332,9 @@ def _poch(z, m):
     log_ratio = jnp.where(m >= 0, -log_ratio, log_ratio)
     log_ratio = jnp.where(by_algdiv, log_ratio, lax_math.lgamma(zm) - lax_math.lgamma(z))
     logs = gammasgn(zm) * gammasgn(z) * lax.exp(log_ratio)
-    return jnp.where(m == 0.0, _c(z, 1), jnp.where(finite, num / den, logs))
+    out = sign * jnp.where(finite, num / den, logs)
+    out = jnp.where(pole_z & ~both, _c(z, 0), jnp.where(pole_zm & ~both, _c(z, np.inf), out))
+    return jnp.where(m == 0.0, _c(z, 1), out)
 
 
 @_poch.defjvp
