@@ -24,8 +24,8 @@ from mlax._src.core.primitives import aval_of, shape_error
 from mlax._src.lax.control_flow import while_loop
 from mlax._src.lax.lax import (
     _check_kind, abs, add, bitwise_and, bitwise_not, bitwise_or, convert_element_type, div, eq,
-    broadcast_in_dim, exp, expm1, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
-    select, sign, sqrt, sub)
+    broadcast_in_dim, exp, expm1, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or,
+    rem, select, sign, sqrt, sub)
 from mlax._src.lax.lax import max as max_, min as min_
 from mlax._src.lax.math import digamma, erfc, lgamma
 from mlax._src.transforms.autodiff import custom_jvp, jvp
@@ -329,7 +329,8 @@ def _temme_log(a, x, lower, parts=None):
         coeff = float(np.prod(np.arange(1, 2 * k, 2))) * (-1) ** k
         series = mul(add(series, _c(a, coeff)), inv)
     erfcx = div(add(_c(a, 1), series), mul(y, _c(a, np.sqrt(np.pi))))
-    bracket = add(mul(_c(a, 0.5), erfcx), mul(_c(a, sgn), div(total, sqrt(mul(_c(a, 2 * np.pi), a)))))
+    scaled_total = div(total, sqrt(mul(_c(a, 2 * np.pi), a)))
+    bracket = add(mul(_c(a, 0.5), erfcx), mul(_c(a, sgn), scaled_total))
     return sub(log(bracket), y2)
 
 
@@ -538,7 +539,10 @@ def _log_igamma_value(a, x, *, dtype, upper):
     log_ax = _log_ax(a, select(x_is_zero, one, x))
     log_direct = add(log_ax, log(select(use_cf, cf, series)))  # log Q where use_cf, else log P
     complement = _log1mexp_neg(log_direct)
-    out = select(use_cf, log_direct, complement) if upper else select(use_cf, complement, log_direct)
+    if upper:
+        out = select(use_cf, log_direct, complement)
+    else:
+        out = select(use_cf, complement, log_direct)
     # Temme's: the log of its tail (far out, _temme_log), or log1p(-the
     # other tail) where that one is below 1/2 (log of a value near 1 lost it)
     safe = _temme_safe(temme, a, x)

@@ -1286,9 +1286,14 @@ def _hyp1f1_scalar(a, b, x):
     polynomial = (a_ <= 0) & (a_ == lax.floor(a_))
     large = (x_ >= 100) & ~polynomial
     zero = jnp.zeros_like(x)
-    result = cond(large, lambda a_, b, x_: _hyp1f1_asymptotic(jnp.where(negative, zero, x_), a_, b, x_),
-                  lambda a_, b, x_: _hyp1f1_serie(a_, b, x_) * jnp.exp(jnp.where(negative, x, zero)),
-                  a_, b, x_)
+
+    def asymptotic(a_, b, x_):
+        return _hyp1f1_asymptotic(jnp.where(negative, zero, x_), a_, b, x_)
+
+    def serie(a_, b, x_):
+        return _hyp1f1_serie(a_, b, x_) * jnp.exp(jnp.where(negative, x, zero))
+
+    result = cond(large, asymptotic, serie, a_, b, x_)
     index = ((a == 0) * 1 + ((a == b) & (a != 0)) * 2 + ((b == 0) & (a != 0)) * 3)
     dt = jnp.dtype(x)
     return select_n(lax.convert_element_type(index, np.int32), result, np.asarray(1, dt),
@@ -1324,7 +1329,8 @@ _hyp1f1.defjvps(
 def hyp1f1(a, b, x):
     """The confluent hypergeometric function 1F1(a; b; x)
     (jax.scipy.special.hyp1f1: the Taylor series for |x| < 100, the
-    asymptotic expansion beyond; 1 at a = b = 0)."""
+    asymptotic expansion beyond, a negative x through Kummer's
+    transformation; 1 at a = b = 0)."""
     a, b, x = _real("hyp1f1", a, b, x)
     return _hyp1f1(a, b, x)
 
