@@ -366,6 +366,48 @@ def _temme_dx(a, x):
     return exp(_temme_log_dx(a, x))
 
 
+_EULER = 0.5772156649015329
+# zeta(k) for k = 2..17: lgamma(1 + a) = -gamma a + sum_k (-1)^k zeta(k) / k a^k
+_ZETA = (1.6449340668482264, 1.2020569031595943, 1.0823232337111382, 1.0369277551433699,
+         1.0173430619844491, 1.0083492773819228, 1.0040773561979443, 1.0020083928260822,
+         1.0009945751278181, 1.0004941886041195, 1.0002460865533080, 1.0001227133475785,
+         1.0000612481350587, 1.0000305882363070, 1.0000152822594087, 1.0000076371976379)
+
+
+def _small_a(a, x):
+    """Where Q(a, x) is taken by _igammac_small_a: a < 0.1 and x < 1.1."""
+    return bitwise_and(bitwise_and(gt(a, _c(a, 0)), lt(a, _c(a, 0.1))),
+                       bitwise_and(gt(x, _c(x, 0)), lt(x, _c(x, 1.1))))
+
+
+def _igammac_small_a(a, x):
+    """Q(a, x) for a < 0.1, x < 1.1 (Cephes' igamc_series):
+    -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a) sum_n>=1 (-x)^n / (n! (a + n)).
+    1 - P lost Q's digits there (Q is about a E1(x): gammaincc(1e-10, 0.5)
+    was 3.5e-6 off in float64, gammaincc(1e-3, 0.5) 1.4e-3 in float32, as JAX);
+    lgamma(1 + a) by its Taylor series (1 + a rounds)."""
+    # Terms for the dtype (a < 0.1, x < 1.1): float64 16 and 20 (last terms
+    # below 1e-17), 32 bits and narrower 7 and 12 (below 1e-8)
+    wide = np.dtype(aval_of(a).dtype).itemsize >= 8
+    lgam1p = _c(a, 0.0)
+    for k in range(17 if wide else 8, 1, -1):  # sum_k>=2 zeta(k)/k (-a)^k, Horner in -a
+        lgam1p = mul(add(lgam1p, _c(a, _ZETA[k - 2] / k)), neg(a))
+    lgam1p = mul(add(neg(lgam1p), _c(a, -_EULER)), a)
+
+    def term(vals):  # one loop, not 20 unrolled terms: a smaller program
+        n, fac, total = vals
+        n = add(n, _c(n, 1))
+        fac = mul(fac, div(neg(x), n))
+        return n, fac, add(total, div(fac, add(a, n)))
+
+    count = _c(x, 20.0 if wide else 12.0)
+    _, _, total = while_loop(lambda v: _any(lt(v[0], count)), term,
+                             (_c(x, 0.0), _c(x, 1.0), _c(x, 0.0)))
+    log_x = log(x)
+    head = neg(expm1(sub(mul(a, log_x), lgam1p)))
+    return sub(head, mul(exp(sub(mul(a, log_x), lgamma(a))), total))
+
+
 def _igamma_value(a, x, *, dtype):
     is_nan = bitwise_or(_isnan(a), _isnan(x))
     x_is_inf = eq(x, _c(x, np.inf))
@@ -406,6 +448,9 @@ def _igammac_value(a, x, *, dtype):
     cf = _igammac_continued_fraction(ax, x, a, bitwise_and(enabled, bitwise_not(use_series)),
                                      dtype, _VALUE)
     out = select(use_series, sub(_c(a, 1), series), cf)
+    small_a = _small_a(a, x)
+    out = select(small_a, _igammac_small_a(select(small_a, a, _c(a, 0.05)),
+                                           select(small_a, x, _c(x, 0.5))), out)
     out = select(temme, _temme(*_temme_safe(temme, a, x), False), out)
     out = select(bitwise_or(x_is_inf, a_is_zero), _c(out, 0), out)
     return select(domain_error, _c(a, np.nan), out)
@@ -543,6 +588,9 @@ def _log_igamma_value(a, x, *, dtype, upper):
         out = select(use_cf, log_direct, complement)
     else:
         out = select(use_cf, complement, log_direct)
+    small_a = _small_a(a, x)
+    q_small = _igammac_small_a(select(small_a, a, _c(a, 0.05)), select(small_a, x, _c(x, 0.5)))
+    out = select(small_a, log(q_small) if upper else log1p(neg(q_small)), out)
     # Temme's: the log of its tail (far out, _temme_log), or log1p(-the
     # other tail) where that one is below 1/2 (log of a value near 1 lost it)
     safe = _temme_safe(temme, a, x)
