@@ -24,8 +24,8 @@ from mlax._src.core.primitives import aval_of, shape_error
 from mlax._src.lax.control_flow import while_loop
 from mlax._src.lax.lax import (
     _check_kind, abs, add, bitwise_and, bitwise_not, bitwise_or, convert_element_type, div, eq,
-    broadcast_in_dim, exp, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or, rem,
-    select, sign, sqrt, sub)
+    broadcast_in_dim, exp, expm1, full_like, ge, gt, le, log, log1p, lt, mul, ne, neg, reduce_or,
+    rem, select, sign, sqrt, sub)
 from mlax._src.lax.lax import max as max_, min as min_
 from mlax._src.lax.math import digamma, erfc, lgamma
 from mlax._src.transforms.autodiff import custom_jvp, jvp
@@ -275,8 +275,8 @@ def _temme_regime(a, x):
                        lt(abs(div(sub(x, a), a)), _c(a, _TEMME_MAX_SIGMA)))
 
 
-def _temme(a, x, lower):
-    """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
+def _temme_parts(a, x):
+    """(eta, sum_k c_k(eta) a^-k) of Temme's expansion."""
     sigma = div(sub(x, a), a)
     q = _temme_q(sigma)  # eta^2 / 2 = sigma - log(1 + sigma) = sigma^2 q / 2
     eta = mul(sigma, sqrt(q))  # smooth through sigma = 0, as its derivatives need
@@ -291,11 +291,47 @@ def _temme(a, x, lower):
         for coeff in reversed(row[:-1]):
             ck = add(mul(ck, eta), _c(eta, coeff))
         total = add(mul(total, inv_a), ck)
+    return eta, total
+
+
+def _temme(a, x, lower, parts=None):
+    """P(a, x) (lower) or Q(a, x) by Temme's expansion (for _temme_regime)."""
+    eta, total = parts or _temme_parts(a, x)
     sgn = -1.0 if lower else 1.0
     half_erfc = mul(_c(a, 0.5), erfc(mul(_c(eta, sgn), mul(eta, sqrt(mul(a, _c(a, 0.5)))))))
     weight = div(exp(mul(_c(a, -0.5), mul(a, mul(eta, eta)))),
                  sqrt(mul(_c(a, 2 * np.pi), a)))
     return add(half_erfc, mul(_c(a, sgn), mul(weight, total)))
+
+
+def _temme_deep(a, x, lower, dtype):
+    """Where the tail Temme's expansion gives (Q above a, P below) is past
+    e^-y^2, y^2 = a eta^2 / 2 > 80 (float32) or 600: there _temme_log."""
+    sigma = div(sub(x, a), a)
+    y2 = mul(a, sub(sigma, log1p(sigma)))
+    side = lt(x, a) if lower else gt(x, a)
+    limit = 80.0 if np.dtype(dtype).itemsize < 8 else 600.0
+    return bitwise_and(side, gt(y2, _c(a, limit)))
+
+
+def _temme_log(a, x, lower, parts=None):
+    """log of _temme's tail far out (_temme_deep): Q (or P) =
+    e^-y^2 (erfcx(y) / 2 + sgn sum / sqrt(2 pi a)), y = |eta| sqrt(a/2),
+    erfcx by its asymptotic series (y^2 > 80: 7 terms to 5e-11; > 600: 4e-17),
+    so the log stays where the value underflows."""
+    eta, total = parts or _temme_parts(a, x)
+    sgn = -1.0 if lower else 1.0
+    y2 = mul(mul(a, _c(a, 0.5)), mul(eta, eta))
+    y = sqrt(y2)
+    inv = div(_c(a, 1), mul(_c(a, 2), y2))
+    series = _c(a, 0.0)
+    for k in range(7, 0, -1):  # sum (-1)^k (2k-1)!! inv^k
+        coeff = float(np.prod(np.arange(1, 2 * k, 2))) * (-1) ** k
+        series = mul(add(series, _c(a, coeff)), inv)
+    erfcx = div(add(_c(a, 1), series), mul(y, _c(a, np.sqrt(np.pi))))
+    scaled_total = div(total, sqrt(mul(_c(a, 2 * np.pi), a)))
+    bracket = add(mul(_c(a, 0.5), erfcx), mul(_c(a, sgn), scaled_total))
+    return sub(log(bracket), y2)
 
 
 def _temme_safe(regime, a, x):
@@ -308,8 +344,8 @@ def _temme_da(a, x):
     return jvp(lambda a_: _temme(a_, x, True), (a,), (_c(a, 1),))[1]
 
 
-def _temme_dx(a, x):
-    """dP/dx = x^(a-1) e^-x / Gamma(a) for a large a near x, without the
+def _temme_log_dx(a, x):
+    """log dP/dx = log(x^(a-1) e^-x / Gamma(a)) for a large a near x, without the
     cancellation of a log x - x - lgamma(a): with Stirling's
     Gamma(a) = sqrt(2 pi / a) (a/e)^a Gamma*(a) and x = a (1 + sigma), it is
     exp(a (log1p(sigma) - sigma)) sqrt(a / (2 pi)) / (x Gamma*(a)), Gamma*(a)
@@ -320,8 +356,56 @@ def _temme_dx(a, x):
     for c in (-139 / 51840, 1 / 288, 1 / 12, 1.0):
         gamma_star = add(mul(gamma_star, inv_a), _c(a, c))
     # a (log1p(sigma) - sigma) = -a sigma^2 q / 2, q without the cancellation
-    power = exp(mul(_c(a, -0.5), mul(a, mul(sigma, mul(sigma, _temme_q(sigma))))))
-    return div(mul(power, sqrt(div(a, _c(a, 2 * np.pi)))), mul(x, gamma_star))
+    log_power = mul(_c(a, -0.5), mul(a, mul(sigma, mul(sigma, _temme_q(sigma)))))
+    return sub(add(log_power, mul(_c(a, 0.5), log(div(a, _c(a, 2 * np.pi))))),
+               log(mul(x, gamma_star)))
+
+
+def _temme_dx(a, x):
+    """dP/dx by Temme's (as _temme_log_dx)."""
+    return exp(_temme_log_dx(a, x))
+
+
+_EULER = 0.5772156649015329
+# zeta(k) for k = 2..17: lgamma(1 + a) = -gamma a + sum_k (-1)^k zeta(k) / k a^k
+_ZETA = (1.6449340668482264, 1.2020569031595943, 1.0823232337111382, 1.0369277551433699,
+         1.0173430619844491, 1.0083492773819228, 1.0040773561979443, 1.0020083928260822,
+         1.0009945751278181, 1.0004941886041195, 1.0002460865533080, 1.0001227133475785,
+         1.0000612481350587, 1.0000305882363070, 1.0000152822594087, 1.0000076371976379)
+
+
+def _small_a(a, x):
+    """Where Q(a, x) is taken by _igammac_small_a: a < 0.1 and x < 1.1."""
+    return bitwise_and(bitwise_and(gt(a, _c(a, 0)), lt(a, _c(a, 0.1))),
+                       bitwise_and(gt(x, _c(x, 0)), lt(x, _c(x, 1.1))))
+
+
+def _igammac_small_a(a, x):
+    """Q(a, x) for a < 0.1, x < 1.1 (Cephes' igamc_series):
+    -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a) sum_n>=1 (-x)^n / (n! (a + n)).
+    1 - P lost Q's digits there (Q is about a E1(x): gammaincc(1e-10, 0.5)
+    was 3.5e-6 off in float64, gammaincc(1e-3, 0.5) 1.4e-3 in float32, as JAX);
+    lgamma(1 + a) by its Taylor series (1 + a rounds)."""
+    # Terms for the dtype (a < 0.1, x < 1.1): float64 16 and 20 (last terms
+    # below 1e-17), 32 bits and narrower 7 and 12 (below 1e-8)
+    wide = np.dtype(aval_of(a).dtype).itemsize >= 8
+    lgam1p = _c(a, 0.0)
+    for k in range(17 if wide else 8, 1, -1):  # sum_k>=2 zeta(k)/k (-a)^k, Horner in -a
+        lgam1p = mul(add(lgam1p, _c(a, _ZETA[k - 2] / k)), neg(a))
+    lgam1p = mul(add(neg(lgam1p), _c(a, -_EULER)), a)
+
+    def term(vals):  # one loop, not 20 unrolled terms: a smaller program
+        n, fac, total = vals
+        n = add(n, _c(n, 1))
+        fac = mul(fac, div(neg(x), n))
+        return n, fac, add(total, div(fac, add(a, n)))
+
+    count = _c(x, 20.0 if wide else 12.0)
+    _, _, total = while_loop(lambda v: _any(lt(v[0], count)), term,
+                             (_c(x, 0.0), _c(x, 1.0), _c(x, 0.0)))
+    log_x = log(x)
+    head = neg(expm1(sub(mul(a, log_x), lgam1p)))
+    return sub(head, mul(exp(sub(mul(a, log_x), lgamma(a))), total))
 
 
 def _igamma_value(a, x, *, dtype):
@@ -364,22 +448,33 @@ def _igammac_value(a, x, *, dtype):
     cf = _igammac_continued_fraction(ax, x, a, bitwise_and(enabled, bitwise_not(use_series)),
                                      dtype, _VALUE)
     out = select(use_series, sub(_c(a, 1), series), cf)
+    small_a = _small_a(a, x)
+    out = select(small_a, _igammac_small_a(select(small_a, a, _c(a, 0.05)),
+                                           select(small_a, x, _c(x, 0.5))), out)
     out = select(temme, _temme(*_temme_safe(temme, a, x), False), out)
     out = select(bitwise_or(x_is_inf, a_is_zero), _c(out, 0), out)
     return select(domain_error, _c(a, np.nan), out)
 
 
-def _igamma_derivative(mode):
-    def impl(a, x, *, dtype):
+def _igamma_derivative(mode, log_scale=None):
+    """dP/da (mode _DERIVATIVE) or a Gamma(a, 1) sample's dx/da. With
+    log_scale, (log_scale, dP/da / e^log_scale) of (a, x, log_scale):
+    the loops run without x^a e^-x / Gamma(a), so that the ratio stays
+    finite where dP/da and P underflow."""
+    def impl(a, x, *args, dtype):
         is_nan = bitwise_or(_isnan(a), _isnan(x))
         x_is_zero = eq(x, _c(x, 0))
         domain_error = bitwise_or(lt(x, _c(x, 0)), le(a, _c(a, 0)))
         use_cf = bitwise_and(gt(x, _c(x, 1)), gt(x, a))
         log_ax = _log_ax(a, x)
         temme = _temme_regime(a, x)
-        enabled = bitwise_not(_or(x_is_zero, domain_error, _underflows(log_ax, dtype), is_nan,
-                                  temme))
-        ax = exp(log_ax)
+        if log_scale:
+            underflows = gt(x, _c(x, float(np.finfo(dtype).eps) ** -2))
+            ax = exp(sub(log_ax, args[0]))  # the factor over the scale
+        else:
+            underflows = _underflows(log_ax, dtype)
+            ax = exp(log_ax)
+        enabled = bitwise_not(_or(x_is_zero, domain_error, underflows, is_nan, temme))
         out = select(
             use_cf,
             neg(_igammac_continued_fraction(ax, x, a, bitwise_and(enabled, use_cf), dtype,
@@ -387,7 +482,20 @@ def _igamma_derivative(mode):
             _igamma_series(ax, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, mode))
         safe = _temme_safe(temme, a, x)
         if mode == _DERIVATIVE:
-            out = select(temme, _temme_da(*safe), out)
+            temme_da = _temme_da(*safe)
+            if log_scale:
+                # Where the value is the small tail and past Temme's e^-80
+                # (e^-600), dP/da / P = d log P / da and dP/da / Q = -d log Q / da
+                # of _temme_log (dP/da and the value both underflow there)
+                above = gt(x, a)
+                small = lt(args[0], _c(a, -np.log(2.0)))
+                deep = bitwise_and(small, bitwise_or(_temme_deep(*safe, True, dtype),
+                                                     _temme_deep(*safe, False, dtype)))
+                d_upper = jvp(lambda a_: _temme_log(a_, safe[1], False), (safe[0],), (_c(a, 1),))[1]
+                d_lower = jvp(lambda a_: _temme_log(a_, safe[1], True), (safe[0],), (_c(a, 1),))[1]
+                temme_da = select(deep, select(above, neg(d_upper), d_lower),
+                                  div(temme_da, exp(args[0])))
+            out = select(temme, temme_da, out)
         else:  # a Gamma(a, 1) sample x moves with a as dx/da = -(dP/da) / (dP/dx)
             out = select(temme, neg(div(_temme_da(*safe), _temme_dx(*safe))), out)
         out = select(x_is_zero, _c(out, 0), out)
@@ -443,6 +551,107 @@ def igammac(a, x):
 def _igammac_jvp(primals, tangents):
     (a, x), (ta, tx) = primals, tangents
     return igammac(a, x), neg(add(mul(ta, igamma_grad_a(a, x)), mul(tx, _igamma_dx(a, x))))
+
+
+def _log1mexp_neg(v):
+    """log(1 - e^v) for v <= 0, without the cancellation at either end."""
+    return select(gt(v, _c(v, -np.log(2.0))), log(neg(expm1(v))), log1p(neg(exp(v))))
+
+
+def _log_igamma_value(a, x, *, dtype, upper):
+    """log Q(a, x) (upper) or log P(a, x), in log space: the expansions run
+    without their common factor x^a e^-x / Gamma(a), whose log is added to
+    the log of theirs, so a tail the value underflows to 0 (or rounds to 1)
+    keeps its log (SciPy's log(gammaincc) in float64 reach about 1e-308; in
+    float32, Q(1.5, 200) already underflows). The complement is
+    log1p(-e^(log of the other)); Temme's region takes the log of its value."""
+    is_nan = bitwise_or(_isnan(a), _isnan(x))
+    a_is_zero = eq(a, _c(a, 0))
+    x_is_zero = eq(x, _c(x, 0))
+    x_is_inf = eq(x, _c(x, np.inf))
+    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)), bitwise_and(a_is_zero, x_is_zero),
+                       is_nan)
+    use_cf = bitwise_and(ge(x, _c(x, 1)), gt(x, a))
+    temme = _temme_regime(a, x)
+    # Beyond 1/eps^2 the continued fraction (about 1/x, whose recurrences
+    # overflow past sqrt(max)) is below rounding in log Q, about -x.
+    huge = gt(x, _c(x, float(np.finfo(dtype).eps) ** -2))
+    enabled = bitwise_not(_or(domain_error, x_is_zero, x_is_inf, a_is_zero, temme, huge))
+    one = _c(x, 1)
+    series = _igamma_series(one, x, a, bitwise_and(enabled, bitwise_not(use_cf)), dtype, _VALUE)
+    cf = _igammac_continued_fraction(one, x, a, bitwise_and(enabled, use_cf), dtype, _VALUE)
+    cf = select(huge, div(one, x), cf)
+    log_ax = _log_ax(a, select(x_is_zero, one, x))
+    log_direct = add(log_ax, log(select(use_cf, cf, series)))  # log Q where use_cf, else log P
+    complement = _log1mexp_neg(log_direct)
+    if upper:
+        out = select(use_cf, log_direct, complement)
+    else:
+        out = select(use_cf, complement, log_direct)
+    small_a = _small_a(a, x)
+    q_small = _igammac_small_a(select(small_a, a, _c(a, 0.05)), select(small_a, x, _c(x, 0.5)))
+    out = select(small_a, log(q_small) if upper else log1p(neg(q_small)), out)
+    # Temme's: the log of its tail (far out, _temme_log), or log1p(-the
+    # other tail) where that one is below 1/2 (log of a value near 1 lost it)
+    safe = _temme_safe(temme, a, x)
+    parts = _temme_parts(*safe)
+    this, other = _temme(*safe, not upper, parts), _temme(*safe, upper, parts)
+    near_one = lt(other, _c(other, 0.5))
+    in_temme = select(near_one, log1p(neg(other)), log(this))
+    in_temme = select(_temme_deep(*safe, not upper, dtype), _temme_log(*safe, not upper, parts),
+                      in_temme)
+    out = select(temme, in_temme, out)
+    zero, minus_inf = _c(x, 0), _c(x, -np.inf)
+    full, empty = (minus_inf, zero) if upper else (zero, minus_inf)  # at x = inf, at x = 0
+    out = select(bitwise_or(x_is_inf, a_is_zero), full, select(x_is_zero, empty, out))
+    return select(domain_error, _c(a, np.nan), out)
+
+
+_log_igamma_raw = _in_working_dtype("igamma", functools.partial(_log_igamma_value, upper=False))
+_log_igammac_raw = _in_working_dtype("igammac", functools.partial(_log_igamma_value, upper=True))
+
+
+def _log_density_value(a, x, *, dtype):
+    """log(x^(a-1) e^-x / Gamma(a)), dP/dx's log (Temme's where the powers cancel)."""
+    temme = _temme_regime(a, x)
+    direct = sub(sub(mul(sub(a, _c(a, 1)), log(x)), x), lgamma(a))
+    return select(temme, _temme_log_dx(*_temme_safe(temme, a, x)), direct)
+
+
+_log_density = _in_working_dtype("igamma", _log_density_value)
+# dP/da / e^log_p for log_p = log P or log Q: d log P / da, -d log Q / da
+_igamma_grad_a_over = _in_working_dtype("igamma", _igamma_derivative(_DERIVATIVE, log_scale=True))
+
+
+@custom_jvp
+def log_igamma(a, x):
+    """log P(a, x), kept where P underflows (not in jax.lax: what
+    jax.scipy.stats computes as log(gammainc), -inf there)."""
+    return _log_igamma_raw(a, x)
+
+
+@log_igamma.defjvp
+def _log_igamma_jvp(primals, tangents):
+    (a, x), (ta, tx) = primals, tangents
+    out = log_igamma(a, x)
+    # d log P = dP / P, dP/dx's log less log P (no underflow in the tail)
+    dx = exp(sub(_log_density(a, x), out))
+    return out, add(mul(ta, _igamma_grad_a_over(a, x, out)), mul(tx, dx))
+
+
+@custom_jvp
+def log_igammac(a, x):
+    """log Q(a, x), kept where Q underflows (not in jax.lax: what
+    jax.scipy.stats computes as log(gammaincc), -inf there)."""
+    return _log_igammac_raw(a, x)
+
+
+@log_igammac.defjvp
+def _log_igammac_jvp(primals, tangents):
+    (a, x), (ta, tx) = primals, tangents
+    out = log_igammac(a, x)
+    dx = neg(exp(sub(_log_density(a, x), out)))
+    return out, sub(mul(tx, dx), mul(ta, _igamma_grad_a_over(a, x, out)))
 
 
 # ---------------------------------------------------------------------------

@@ -497,11 +497,20 @@ def sparse_sigmoid(x):
     return 0.5 * ufuncs.clip(x + 1.0, 0.0, 2.0)
 
 
-def log1mexp(x):
-    """log(1 - exp(-x)) for x > 0, computed stably (NaN for x < 0)."""
-    x = _arr("log1mexp", x)
+@autodiff.custom_jvp
+def _log1mexp(x):
     c = ufuncs.log(2.0)
     return mnp.where(x < c, ufuncs.log(-ufuncs.expm1(-x)), ufuncs.log1p(-ufuncs.exp(-x)))
+
+
+# JAX's rule, 1 / expm1(x): differentiating the where gave NaN below eps (the
+# unused log1p(-exp(-x)) branch's infinite slope times a zero cotangent)
+_log1mexp.defjvps(lambda g, ans, x: g / ufuncs.expm1(x))
+
+
+def log1mexp(x):
+    """log(1 - exp(-x)) for x > 0, computed stably (NaN for x < 0)."""
+    return _log1mexp(_arr("log1mexp", x))
 
 
 def logmeanexp(x, axis=None, where=None, keepdims=False):

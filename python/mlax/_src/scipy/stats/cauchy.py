@@ -14,7 +14,7 @@ from mlax._src.numpy.ufuncs import tan  # noqa: F401
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("cauchy.logpdf", x, loc, scale)
     scaled_x = (x - loc) / scale
-    return -(jnp.log(jnp.const(x, np.pi) * scale) + jnp.log1p(scaled_x * scaled_x))
+    return -(jnp.log(jnp.const(x, np.pi) * scale) + jnp.log1p_square(scaled_x))
 
 
 @dispatched

@@ -8,6 +8,7 @@ from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
 from mlax._src.lax import math as lax_math
+from mlax._src.lax.special import log_igamma, log_igammac
 from mlax._src.scipy.special import gammainc, gammaincc
 
 
@@ -34,7 +35,9 @@ def cdf(x, df, loc=0, scale=1):
 
 @dispatched
 def logcdf(x, df, loc=0, scale=1):
-    return jnp.log(cdf(x, df, loc, scale))
+    # log P in log space: finite where the cdf underflows (JAX: -inf)
+    x, df, loc, scale = promote_args_inexact("chi2.logcdf", x, df, loc, scale)
+    return log_igamma(df / 2, clamp(0.0, (x - loc) / (scale * 2), np.inf))
 
 
 @dispatched
@@ -45,4 +48,6 @@ def sf(x, df, loc=0, scale=1):
 
 @dispatched
 def logsf(x, df, loc=0, scale=1):
-    return jnp.log(sf(x, df, loc, scale))
+    # log Q in log space: finite where the sf underflows (JAX: -inf)
+    x, df, loc, scale = promote_args_inexact("chi2.logsf", x, df, loc, scale)
+    return log_igammac(df / 2, clamp(0.0, (x - loc) / (scale * 2), np.inf))

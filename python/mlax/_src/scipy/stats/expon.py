@@ -6,6 +6,8 @@ import numpy as np
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
+from mlax._src.nn.functions import log1mexp
+
 
 @dispatched
 def logpdf(x, loc=0, scale=1):
@@ -28,7 +30,12 @@ def cdf(x, loc=0, scale=1):
 
 @dispatched
 def logcdf(x, loc=0, scale=1):
-    return jnp.log1p(-sf(x, loc, scale))
+    # log(1 - e^-z) by log1mexp: log1p(-sf) was -inf for z below eps
+    # (logcdf(1e-10) in float32; SciPy: -23.03)
+    x, loc, scale = promote_args_inexact("expon.logcdf", x, loc, scale)
+    below = x < loc
+    scaled_x = jnp.where(below, jnp.const(x, 1), (x - loc) / scale)
+    return jnp.where(below, -np.inf, log1mexp(scaled_x))
 
 
 @dispatched

@@ -7,6 +7,7 @@ from mlax._src.lax.math import clamp
 from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
+from mlax._src.lax.special import log_igamma, log_igammac
 from mlax._src.scipy.special import gammainc, gammaincc, gammaln, xlogy
 
 
@@ -32,7 +33,9 @@ def cdf(x, a, loc=0, scale=1):
 
 @dispatched
 def logcdf(x, a, loc=0, scale=1):
-    return jnp.log(cdf(x, a, loc, scale))
+    # log P in log space: finite where the cdf underflows (JAX: -inf)
+    x, a, loc, scale = promote_args_inexact("gamma.logcdf", x, a, loc, scale)
+    return log_igamma(a, clamp(0.0, (x - loc) / scale, np.inf))
 
 
 @dispatched
@@ -44,4 +47,6 @@ def sf(x, a, loc=0, scale=1):
 
 @dispatched
 def logsf(x, a, loc=0, scale=1):
-    return jnp.log(sf(x, a, loc, scale))
+    # log Q in log space: finite where the sf underflows (JAX: -inf)
+    x, a, loc, scale = promote_args_inexact("gamma.logsf", x, a, loc, scale)
+    return log_igammac(a, clamp(0.0, (x - loc) / scale, np.inf))

@@ -7,6 +7,7 @@ from mlax._src.scipy import common as jnp
 from mlax._src.scipy.common import dispatched, promote_args_inexact
 
 from mlax._src.scipy.special import xlog1py, xlogy
+from mlax._src.scipy.stats.gumbel_r import log1mexp_exp
 
 
 @dispatched
@@ -25,7 +26,7 @@ def pdf(x, loc=0, scale=1):
 def logcdf(x, loc=0, scale=1):
     x, loc, scale = promote_args_inexact("gumbel_l.logcdf", x, loc, scale)
     z = (x - loc) / scale
-    return jnp.where(scale > 0, jnp.log(-jnp.expm1(-jnp.exp(z))), np.nan)
+    return jnp.where(scale > 0, log1mexp_exp(z), np.nan)
 
 
 @dispatched
@@ -36,8 +37,9 @@ def cdf(x, loc=0, scale=1):
 @dispatched
 def ppf(p, loc=0, scale=1):
     p, loc, scale = promote_args_inexact("gumbel_l.ppf", p, loc, scale)
+    # -inf at p = 0 and inf at p = 1, as SciPy (JAX gives NaN)
     quantile = loc + scale * jnp.log(xlog1py(-1, -p))
-    return jnp.where((p > 0) & (p < 1), quantile, np.nan)
+    return jnp.where((p >= 0) & (p <= 1), quantile, np.nan)
 
 
 @dispatched
