@@ -623,35 +623,37 @@ _log_density = _in_working_dtype("igamma", _log_density_value)
 _igamma_grad_a_over = _in_working_dtype("igamma", _igamma_derivative(_DERIVATIVE, log_scale=True))
 
 
-@custom_jvp
-def log_igamma(a, x):
+def _log_regularized_gamma(raw, upper, name, doc):
+    """log P(a, x) (or log Q with `upper`) as `raw` computes it, with its
+    JVP: d log P = dP / P, dP/dx's log less log P (no underflow in the
+    tail), and d log P / da from _igamma_grad_a_over; log Q's are log P's
+    negated (that helper gives -d log Q / da for Q)."""
+    def value(a, x):
+        return raw(a, x)
+
+    value.__name__ = value.__qualname__ = name
+    value.__doc__ = doc
+    fn = custom_jvp(value)
+
+    @fn.defjvp
+    def _jvp(primals, tangents):
+        (a, x), (ta, tx) = primals, tangents
+        out = fn(a, x)
+        dx = exp(sub(_log_density(a, x), out))
+        d = add(mul(ta, _igamma_grad_a_over(a, x, out)), mul(tx, dx))
+        return out, neg(d) if upper else d
+
+    return fn
+
+
+log_igamma = _log_regularized_gamma(
+    _log_igamma_raw, False, "log_igamma",
     """log P(a, x), kept where P underflows (not in jax.lax: what
-    jax.scipy.stats computes as log(gammainc), -inf there)."""
-    return _log_igamma_raw(a, x)
-
-
-@log_igamma.defjvp
-def _log_igamma_jvp(primals, tangents):
-    (a, x), (ta, tx) = primals, tangents
-    out = log_igamma(a, x)
-    # d log P = dP / P, dP/dx's log less log P (no underflow in the tail)
-    dx = exp(sub(_log_density(a, x), out))
-    return out, add(mul(ta, _igamma_grad_a_over(a, x, out)), mul(tx, dx))
-
-
-@custom_jvp
-def log_igammac(a, x):
+    jax.scipy.stats computes as log(gammainc), -inf there).""")
+log_igammac = _log_regularized_gamma(
+    _log_igammac_raw, True, "log_igammac",
     """log Q(a, x), kept where Q underflows (not in jax.lax: what
-    jax.scipy.stats computes as log(gammaincc), -inf there)."""
-    return _log_igammac_raw(a, x)
-
-
-@log_igammac.defjvp
-def _log_igammac_jvp(primals, tangents):
-    (a, x), (ta, tx) = primals, tangents
-    out = log_igammac(a, x)
-    dx = neg(exp(sub(_log_density(a, x), out)))
-    return out, sub(mul(tx, dx), mul(ta, _igamma_grad_a_over(a, x, out)))
+    jax.scipy.stats computes as log(gammaincc), -inf there).""")
 
 
 # ---------------------------------------------------------------------------
