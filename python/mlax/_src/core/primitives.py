@@ -201,6 +201,15 @@ def to_numpy(x, aval: ShapedArray) -> np.ndarray:
     return np.asarray(x).astype(aval.dtype, copy=False)
 
 
+def check_python_int(x) -> None:
+    """As JAX: a Python int is a value of its weak integer type (int32, int64
+    with x64) before it takes any other, so one outside that range is
+    to_numpy's OverflowError (under jit as eagerly: x * 2**40). Anything
+    else passes."""
+    if type(x) is int and not -0x80000000 <= x <= 0x7FFFFFFF:
+        to_numpy(x, aval_of(x))
+
+
 # ---------------------------------------------------------------------------
 # Emitting
 # ---------------------------------------------------------------------------

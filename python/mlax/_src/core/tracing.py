@@ -459,7 +459,7 @@ def _fits(n: int) -> bool:
     """Whether a Python int is a value of its weak integer type (it is an
     error otherwise, raised where it is used, as a constant)."""
     try:
-        primitives.to_numpy(n, primitives.aval_of(n))
+        primitives.check_python_int(n)
     except (OverflowError, TypeError, ValueError):
         return False
     return True

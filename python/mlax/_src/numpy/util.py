@@ -19,7 +19,8 @@ from mlax._src.lax import lax
 from mlax._src.lax import shape as lax_shape
 from mlax._src.core.array import Array
 from mlax._src.core.tracer import ShapedArray, Tracer
-from mlax._src.core.primitives import aval_of, note_implicit_broadcast, scalar_tracer
+from mlax._src.core.primitives import (aval_of, check_python_int, note_implicit_broadcast,
+                                       scalar_tracer)
 
 
 def _wrapped(value, dtype):
@@ -102,22 +103,11 @@ def _broadcast_to_shape(x, shape):
     return lax_shape.broadcast_to(x, shape)
 
 
-def _check_python_int(x):
-    """As JAX: a Python int operand is a value of the default integer type
-    before it takes its promoted dtype, so one outside int32's range (int64's
-    with x64) is an OverflowError, under jit as eagerly (x * 2**40)."""
-    if type(x) is int:
-        info = np.iinfo(dtypes.default_int())
-        if not info.min <= x <= info.max:
-            raise OverflowError(
-                f"Python int {x} too large to convert to {np.dtype(dtypes.default_int()).name}")
-
-
 def promote_dtypes(name, *args):
     """Converts args to their JAX-promoted common dtype."""
     for a in args:
         _check_arg(name, a)
-        _check_python_int(a)
+        check_python_int(a)
     avals = [aval_of(a) for a in args]
     dtype, weak = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
     return [_convert(a, dtype, weak) for a in args]
@@ -227,7 +217,7 @@ def _fast_binary(x, y, inexact):
         return (x, y) if other.aval == aval else None
     if aval.dtype.kind not in _SCALAR_KINDS.get(type(other), ""):
         return None
-    _check_python_int(other)
+    check_python_int(other)
     filled = _filled(other, aval)
     return (x, filled) if tracer is x else (filled, y)
 
