@@ -69,6 +69,12 @@ MATMUL_PRECISIONS = (
     "TF32_TF32_F32", "TF32_TF32_F32_X3", "F32_F32_F32", "F64_F64_F64")
 
 
+# The checks only Python applies (NaN/inf checks, key-reuse checks, the
+# no_execution guard): while one is on, every call comes back to Python
+# (python_dispatch_only).
+PYTHON_DISPATCH_OPTIONS = frozenset(
+    ("jax_debug_nans", "jax_debug_infs", "jax_no_execution", "jax_debug_key_reuse"))
+
 # The options that traced or compiled programs depend on: jit's caches are
 # keyed by their values (Config.trace_context).
 TRACE_CONTEXT_OPTIONS = (
@@ -243,8 +249,7 @@ class Config(threading.local):
         hook = _update_hooks.get(name)
         if hook is not None:
             hook(value)
-        if name in ("jax_debug_nans", "jax_debug_infs", "jax_no_execution",
-                    "jax_debug_key_reuse"):
+        if name in PYTHON_DISPATCH_OPTIONS:
             # Cached calls run in C++ never come back to Python, where
             # outputs and keys are checked and executions refused: the fast paths go
             # (programs stay).
@@ -362,9 +367,8 @@ def _trace_context_of(values: dict) -> tuple:
 
 
 # The options a cached C++ call depends on: those programs are traced under,
-# and the checks only Python applies (python_dispatch_only's).
-_JIT_KEY_OPTIONS = frozenset(TRACE_CONTEXT_OPTIONS) | {
-    "jax_debug_nans", "jax_debug_infs", "jax_no_execution", "jax_debug_key_reuse"}
+# and the checks only Python applies.
+_JIT_KEY_OPTIONS = frozenset(TRACE_CONTEXT_OPTIONS) | PYTHON_DISPATCH_OPTIONS
 
 
 def _overrides_key(overrides: dict):
