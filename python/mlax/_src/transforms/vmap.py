@@ -200,12 +200,12 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
                 functools.partial(vmap, in_axes=in_axes, axis_name=axis_name,
                                   axis_size=axis_size, spmd_axis_name=spmd_axis_name),
                 fun, out_axes, mapped, args, kwargs)
-        leaves = registry.flatten((tuple(args), kwargs))[0]
-        floats = {i: leaves[i] for i in _unmapped_scalars(in_axes, args, kwargs, (float, complex))}
+        unmapped = _unmapped_leaves(in_axes, args, kwargs)
+        floats = {i: leaf for i, leaf in unmapped if type(leaf) in (float, complex)}
         return _run(lambda *a, **k: _vmap_with_rules(fun, in_axes, out_axes, axis_size, a, k,
                                                      axis_name, spmd_axis_name, floats),
                     f"vmap_{_name_of(fun)}", args, kwargs, transform="vmap",
-                    static=_unmapped_scalars(in_axes, args, kwargs))
+                    static=[i for i, leaf in unmapped if dtypes.is_python_integer(leaf)])
 
     return vmap_f
 
@@ -329,19 +329,18 @@ def _depends_on(value, block, batched_arg):
     return False
 
 
-def _unmapped_scalars(in_axes, args, kwargs, types=None):
-    """Positions among the leaves of (args, kwargs) of the Python ints and bools
-    given in_axes None: passed to the function as they are, as JAX's vmap
-    passes its unmapped arguments (a jitted function may take them as static
-    arguments). With `types`: the unmapped leaves of those types."""
+def _unmapped_leaves(in_axes, args, kwargs):
+    """(position, leaf) of the leaves of (args, kwargs) given in_axes None.
+    Their Python ints and bools are passed to the function as they are, as
+    JAX's vmap passes its unmapped arguments (a jitted function may take
+    them as static arguments); their Python floats and complex numbers come
+    back as they are when returned unchanged (see _vmap_traced)."""
     try:
         axes = _leaf_axes(in_axes, args, kwargs)
     except Exception:  # (vmap raises its own error)
         return ()
     leaves = registry.flatten((tuple(args), kwargs))[0]
-    return [i for i, (leaf, axis) in enumerate(zip(leaves, axes))
-            if axis is None and (dtypes.is_python_integer(leaf) if types is None
-                                 else type(leaf) in types)]
+    return [(i, leaf) for i, (leaf, axis) in enumerate(zip(leaves, axes)) if axis is None]
 
 
 def _vmap_with_rules(fun, in_axes, out_axes, axis_size, args, kwargs, axis_name=None,
