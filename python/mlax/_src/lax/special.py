@@ -408,12 +408,19 @@ def _igammac_small_a(a, x):
     return sub(head, mul(exp(sub(mul(a, log_x), lgamma(a))), total))
 
 
-def _igamma_value(a, x, *, dtype):
-    is_nan = bitwise_or(_isnan(a), _isnan(x))
-    x_is_inf = eq(x, _c(x, np.inf))
+def _igamma_edges(a, x):
+    """(a == 0, x == 0, x == inf, the domain error: x < 0, a < 0, a = x = 0
+    or a NaN), the edge cases of P(a, x) and Q(a, x) and their logs."""
+    a_is_zero = eq(a, _c(a, 0))
     x_is_zero = eq(x, _c(x, 0))
-    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)),
-                       bitwise_and(eq(a, _c(a, 0)), x_is_zero), is_nan)
+    x_is_inf = eq(x, _c(x, np.inf))
+    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)), bitwise_and(a_is_zero, x_is_zero),
+                       bitwise_or(_isnan(a), _isnan(x)))
+    return a_is_zero, x_is_zero, x_is_inf, domain_error
+
+
+def _igamma_value(a, x, *, dtype):
+    _, x_is_zero, x_is_inf, domain_error = _igamma_edges(a, x)
     use_cf = bitwise_and(ge(x, _c(x, 1)), gt(x, a))
     log_ax = _log_ax(a, x)
     temme = _temme_regime(a, x)
@@ -432,12 +439,7 @@ def _igamma_value(a, x, *, dtype):
 
 
 def _igammac_value(a, x, *, dtype):
-    is_nan = bitwise_or(_isnan(a), _isnan(x))
-    a_is_zero = eq(a, _c(a, 0))
-    x_is_zero = eq(x, _c(x, 0))
-    x_is_inf = eq(x, _c(x, np.inf))
-    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)), bitwise_and(a_is_zero, x_is_zero),
-                       is_nan)
+    a_is_zero, x_is_zero, x_is_inf, domain_error = _igamma_edges(a, x)
     use_series = bitwise_or(lt(x, _c(x, 1)), lt(x, a))
     log_ax = _log_ax(a, x)
     temme = _temme_regime(a, x)
@@ -565,12 +567,7 @@ def _log_igamma_value(a, x, *, dtype, upper):
     keeps its log (SciPy's log(gammaincc) in float64 reach about 1e-308; in
     float32, Q(1.5, 200) already underflows). The complement is
     log1p(-e^(log of the other)); Temme's region takes the log of its value."""
-    is_nan = bitwise_or(_isnan(a), _isnan(x))
-    a_is_zero = eq(a, _c(a, 0))
-    x_is_zero = eq(x, _c(x, 0))
-    x_is_inf = eq(x, _c(x, np.inf))
-    domain_error = _or(lt(x, _c(x, 0)), lt(a, _c(a, 0)), bitwise_and(a_is_zero, x_is_zero),
-                       is_nan)
+    a_is_zero, x_is_zero, x_is_inf, domain_error = _igamma_edges(a, x)
     use_cf = bitwise_and(ge(x, _c(x, 1)), gt(x, a))
     temme = _temme_regime(a, x)
     # Beyond 1/eps^2 the continued fraction (about 1/x, whose recurrences
